@@ -1,0 +1,200 @@
+/**
+ * The local shop server: one process, one port. Wires the SQLite store, the GraphQL engine, the
+ * authorizer, media files and the built SPA together. `startServer` is what `npm start` and the
+ * tests run.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, createReadStream, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
+import type { FieldPolicy } from './auth/authorizer';
+import { SessionStore } from './auth/sessions';
+import type { ServerConfig } from './config';
+import { openDatabase, type Db } from './db/database';
+import { ModelStore } from './db/model-store';
+import { GraphQLEngine } from './graphql/engine';
+import type { ModelIntrospectionSchema } from './graphql/introspection-types';
+import { buildModelMetas } from './graphql/model-meta';
+import { handleGraphQL } from './http/graphql-route';
+import { sendJson } from './http/respond';
+import { setSecurityHeaders } from './http/security-headers';
+import { StaticAssets } from './http/static-assets';
+import { MEDIA_URL_PREFIX, MediaStore } from './media/media-store';
+import { ensureFirstAdmin } from './setup/first-admin';
+import { seedDemoCatalogue } from './setup/seed';
+import { buildHandlers, SELF_SERVICE_FIELDS } from './handlers';
+
+const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
+
+export interface ShopServer {
+  url: string;
+  port: number;
+  apiKey: string;
+  db: Db;
+  store: ModelStore;
+  sessions: SessionStore;
+  media: MediaStore;
+  engine: GraphQLEngine;
+  /** The client config (amplify_outputs.json) as served for a given origin. */
+  outputsFor(origin: string): Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+const log = (message: string, error?: unknown) => console.error(`[server] ${message}`, error ?? '');
+
+function readApiKey(db: Db): string {
+  const row = db.prepare("SELECT value FROM _meta WHERE key = 'apiKey'").get() as { value: string } | undefined;
+  if (row) return row.value;
+  // Like AppSync's API keys: public by design (it ships in the client config), it only marks public reads.
+  const key = `da2-${randomBytes(16).toString('hex')}`;
+  db.prepare("INSERT INTO _meta (key, value) VALUES ('apiKey', ?)").run(key);
+  return key;
+}
+
+export async function startServer(config: ServerConfig): Promise<ShopServer> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const models = buildModelMetas(introspection as unknown as ModelIntrospectionSchema);
+  const db = openDatabase(join(config.dataDir, 'shop.sqlite3'), models);
+  const store = new ModelStore(db, models);
+  const sessions = new SessionStore(db);
+  const media = new MediaStore(config.dataDir);
+  const apiKey = readApiKey(db);
+
+  if (config.seedDemo) await seedDemoCatalogue(db, store, media);
+  await ensureFirstAdmin(store, config.adminEmail, config.adminPassword);
+
+  const engine = new GraphQLEngine({
+    sdl: readFileSync(SDL_PATH, 'utf8'),
+    models,
+    handlers: buildHandlers({ sessions }),
+    development: config.development,
+    log,
+  });
+  const policy: FieldPolicy = {
+    lambdaFields: engine.rootFields('lambda'),
+    publicFields: new Set(engine.rootFields('apiKey')),
+    selfServiceFields: SELF_SERVICE_FIELDS,
+  };
+  const assets = new StaticAssets(config.distDir);
+  if (!assets.built) log(`no built app in ${config.distDir}; run npm run build`);
+
+  const outputsFor = (origin: string) => ({
+    version: '1.4',
+    data: {
+      url: `${origin}/graphql`,
+      aws_region: 'local',
+      api_key: apiKey,
+      default_authorization_type: 'API_KEY',
+      authorization_types: ['AWS_LAMBDA'],
+      model_introspection: introspection,
+    },
+  });
+  const outputsJsonByOrigin = new Map<string, string>();
+  const outputsJson = (origin: string) => {
+    let json = outputsJsonByOrigin.get(origin);
+    if (!json) {
+      json = JSON.stringify(outputsFor(origin));
+      if (outputsJsonByOrigin.size < 16) outputsJsonByOrigin.set(origin, json);
+    }
+    return json;
+  };
+
+  const clientIp = (req: IncomingMessage) => {
+    const forwarded = config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+    return forwarded || req.socket.remoteAddress || 'unknown';
+  };
+  const graphqlDeps = { engine, store, sessions, apiKey, policy, clientIp };
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    setSecurityHeaders(res);
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    if (path === '/graphql') return handleGraphQL(req, res, graphqlDeps);
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      sendJson(res, 405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD' });
+      return;
+    }
+    if (path === '/amplify_outputs.json') return sendJson(res, 200, outputsFor(originOf(req, config)));
+    if (path.startsWith(MEDIA_URL_PREFIX)) return serveMedia(req, res, media, path.slice(MEDIA_URL_PREFIX.length));
+    if (path === '/') {
+      res.writeHead(302, { Location: '/home' });
+      res.end();
+      return;
+    }
+    if (assets.serveFile(req, res, path)) return;
+    // Missing files under /assets are real 404s; every other path is an app route.
+    if (path.startsWith('/assets/')) return sendJson(res, 404, { error: 'Not found' });
+    assets.serveIndex(req, res, outputsJson(originOf(req, config)));
+  };
+
+  const server: Server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      log('request failed', error);
+      if (!res.headersSent) sendJson(res, 500, { errors: [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }] });
+      else res.destroy();
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+  server.headersTimeout = 66_000;
+  server.requestTimeout = 60_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  const displayHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+
+  return {
+    url: `http://${displayHost}:${port}`,
+    port,
+    apiKey,
+    db,
+    store,
+    sessions,
+    media,
+    engine,
+    outputsFor,
+    close: () => new Promise<void>((resolve) => {
+      server.close(() => {
+        db.close();
+        resolve();
+      });
+      server.closeIdleConnections();
+    }),
+  };
+}
+
+/** The origin the browser used, so the inlined endpoint works behind any host name or port. */
+function originOf(req: IncomingMessage, config: ServerConfig): string {
+  const host = String(req.headers.host ?? '');
+  const safeHost = /^[a-z0-9.\-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/i.test(host) ? host : `localhost:${config.port}`;
+  const proto = config.trustProxy && req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
+  return `${proto}://${safeHost}`;
+}
+
+function serveMedia(req: IncomingMessage, res: ServerResponse, media: MediaStore, name: string): void {
+  const path = media.pathFor(name);
+  let size = 0;
+  try {
+    if (path) size = statSync(path).size;
+  } catch { /* reported as 404 below */ }
+  if (!path || size === 0) {
+    sendJson(res, 404, { error: 'Not found' });
+    return;
+  }
+  res.writeHead(200, {
+    'Content-Type': name.endsWith('.webp') ? 'image/webp' : 'image/png',
+    'Content-Length': size,
+    // Content-addressed: a name never changes meaning.
+    'Cache-Control': 'public, max-age=31536000, immutable',
+  });
+  if (req.method === 'HEAD') {
+    res.end();
+    return;
+  }
+  createReadStream(path).pipe(res);
+}

@@ -1,0 +1,37 @@
+/**
+ * The custom (Lambda) authorizer's decision, as a pure function: the same code decides locally
+ * and in the cloud's authorizer function. Admins may call everything; users and guests only what
+ * the public may, plus managing their own session.
+ */
+import { ROLE_ADMIN, type Role } from '../../shared/roles';
+
+export interface Principal { userId: string; name: string; type: Role }
+
+/** Which root fields exist under which mode, read from the AppSync SDL. */
+export interface FieldPolicy {
+  /** Every root field callable in lambda mode, as `Type.field`. */
+  lambdaFields: readonly string[];
+  /** Root fields the public may call (those with @aws_api_key). */
+  publicFields: ReadonlySet<string>;
+  /** Root fields any signed-in caller may use on their own account (e.g. Mutation.signOut). */
+  selfServiceFields: ReadonlySet<string>;
+}
+
+export interface AuthorizerResult {
+  isAuthorized: boolean;
+  /** Root fields denied to this caller, `Type.field` (AppSync's deniedFields). */
+  deniedFields: string[];
+  resolverContext: { userId: string; type: string } | null;
+  /** Seconds AppSync may cache this decision. Short, so revocation takes effect quickly. */
+  ttlOverride: number;
+}
+
+export const AUTHORIZER_TTL_SECONDS = 10;
+
+export function decideAccess(principal: Principal | null, policy: FieldPolicy): AuthorizerResult {
+  if (!principal) return { isAuthorized: false, deniedFields: [], resolverContext: null, ttlOverride: 0 };
+  const resolverContext = { userId: principal.userId, type: String(principal.type) };
+  if (principal.type === ROLE_ADMIN) return { isAuthorized: true, deniedFields: [], resolverContext, ttlOverride: AUTHORIZER_TTL_SECONDS };
+  const deniedFields = policy.lambdaFields.filter((field) => !policy.publicFields.has(field) && !policy.selfServiceFields.has(field));
+  return { isAuthorized: true, deniedFields, resolverContext, ttlOverride: AUTHORIZER_TTL_SECONDS };
+}

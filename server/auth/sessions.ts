@@ -1,0 +1,54 @@
+/**
+ * Sessions: an opaque 256-bit random token, stored only as its SHA-256 hash, with an idle and an
+ * absolute expiry. Revoked by sign-out, and all of a user's sessions when the user is deleted.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { Db } from '../db/database';
+import { isRole } from '../../shared/roles';
+import type { Principal } from './authorizer';
+
+export const SESSION_IDLE_MS = 4 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
+/** lastSeenAt is written at most this often, so reads do not turn into writes. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export class SessionStore {
+  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+
+  create(userId: string): string {
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    this.db.prepare('INSERT INTO _sessions (tokenHash, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)')
+      .run(hashToken(token), userId, now, now, now + SESSION_ABSOLUTE_MS);
+    return token;
+  }
+
+  /** The signed-in user behind a token, or null when it is unknown, expired or revoked. */
+  resolve(token: string): Principal | null {
+    if (!token || token.length > 200) return null;
+    const tokenHash = hashToken(token);
+    const row = this.db.prepare(`
+      SELECT s.lastSeenAt, s.expiresAt, u.id AS userId, u.name, u.type
+      FROM _sessions s JOIN "User" u ON u.id = s.userId WHERE s.tokenHash = ?`).get(tokenHash) as
+      { lastSeenAt: number; expiresAt: number; userId: string; name: string; type: number } | undefined;
+    const now = this.now();
+    if (!row || now >= row.expiresAt || now - row.lastSeenAt >= SESSION_IDLE_MS || !isRole(row.type)) {
+      if (row) this.revoke(token);
+      return null;
+    }
+    if (now - row.lastSeenAt >= TOUCH_INTERVAL_MS) {
+      this.db.prepare('UPDATE _sessions SET lastSeenAt = ? WHERE tokenHash = ?').run(now, tokenHash);
+    }
+    return { userId: row.userId, name: row.name, type: row.type };
+  }
+
+  revoke(token: string): void {
+    this.db.prepare('DELETE FROM _sessions WHERE tokenHash = ?').run(hashToken(token));
+  }
+
+  revokeAllFor(userId: string): void {
+    this.db.prepare('DELETE FROM _sessions WHERE userId = ?').run(userId);
+  }
+}

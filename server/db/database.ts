@@ -1,0 +1,71 @@
+/**
+ * Opens the SQLite file (WAL mode) and brings its tables in line with the models: one table per
+ * model, one column per scalar field, plus the server-only tables no GraphQL type maps to.
+ */
+import Database from 'better-sqlite3';
+import type { ModelMeta, ScalarField } from '../graphql/model-meta';
+
+export type Db = Database.Database;
+
+/** Fields filtered by equality often enough to deserve an index (besides foreign keys). */
+const EXTRA_INDEXES: Record<string, string[]> = {
+  Item: ['promoted'],
+  User: ['email', 'type'],
+};
+
+export function columnType(field: ScalarField): 'TEXT' | 'INTEGER' | 'REAL' {
+  if (field.isArray) return 'TEXT';
+  switch (field.type) {
+    case 'Int': case 'Boolean': case 'AWSTimestamp': return 'INTEGER';
+    case 'Float': return 'REAL';
+    default: return 'TEXT';
+  }
+}
+
+export const quoteIdent = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+export function openDatabase(file: string, models: ModelMeta[]): Db {
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  // NORMAL in WAL mode: a committed transaction survives a process crash (kill -9).
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('foreign_keys = ON');
+  migrate(db, models);
+  return db;
+}
+
+function migrate(db: Db, models: ModelMeta[]): void {
+  db.transaction(() => {
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS _meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS _credentials (userId TEXT PRIMARY KEY, passwordHash TEXT NOT NULL);
+      CREATE TABLE IF NOT EXISTS _sessions (
+        tokenHash TEXT PRIMARY KEY,
+        userId TEXT NOT NULL,
+        createdAt INTEGER NOT NULL,
+        lastSeenAt INTEGER NOT NULL,
+        expiresAt INTEGER NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS idx__sessions_userId ON _sessions(userId);
+    `);
+    const foreignKeys = models.flatMap((model) => model.relations.map((rel) =>
+      (rel.kind === 'belongsTo' ? [model.name, rel.foreignKey] : [rel.target, rel.foreignKey])));
+    for (const model of models) {
+      const table = quoteIdent(model.name);
+      const columns = model.scalars.filter((field) => field.name !== 'id');
+      db.exec(`CREATE TABLE IF NOT EXISTS ${table} (seq INTEGER PRIMARY KEY, id TEXT NOT NULL UNIQUE)`);
+      const existing = new Set((db.prepare(`PRAGMA table_info(${table})`).all() as Array<{ name: string }>).map((col) => col.name));
+      for (const field of columns) {
+        if (!existing.has(field.name)) db.exec(`ALTER TABLE ${table} ADD COLUMN ${quoteIdent(field.name)} ${columnType(field)}`);
+      }
+      const indexed = new Set([
+        ...(EXTRA_INDEXES[model.name] ?? []),
+        ...foreignKeys.filter(([owner]) => owner === model.name).map(([, field]) => field!),
+      ]);
+      for (const name of indexed) {
+        db.exec(`CREATE INDEX IF NOT EXISTS ${quoteIdent(`idx_${model.name}_${name}`)} ON ${table}(${quoteIdent(name)})`);
+      }
+    }
+  })();
+}

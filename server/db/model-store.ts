@@ -1,0 +1,230 @@
+/**
+ * Generic storage of model records in SQLite: get, list with filter and keyset pagination,
+ * create/update/delete with AppSync conditions. One code path for every model; nothing here
+ * knows about items or events.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Statement } from 'better-sqlite3';
+import { AppError, validationError } from '../errors';
+import type { ModelMeta, ScalarField } from '../graphql/model-meta';
+import { columnType, quoteIdent, type Db } from './database';
+import { compileFilter, type SqlValue } from './sql-filter';
+
+export type ModelRecord = Record<string, unknown> & { id: string; createdAt: string; updatedAt: string };
+
+export interface ListArgs {
+  filter?: Record<string, unknown> | null;
+  limit?: number | null;
+  nextToken?: string | null;
+  sortDirection?: 'ASC' | 'DESC' | null;
+  /** Extra equality constraint, used by hasMany relations (e.g. categoryId = parent.id). */
+  where?: { field: string; value: SqlValue };
+}
+
+export interface ListResult { items: ModelRecord[]; nextToken: string | null }
+
+export const DEFAULT_LIST_LIMIT = 100;
+export const MAX_LIST_LIMIT = 1000;
+
+const conditionFailed = () => new AppError('ConditionalCheckFailedException', 'The conditional request failed');
+
+function encodeToken(seq: number): string {
+  return Buffer.from(JSON.stringify({ v: 1, s: seq })).toString('base64url');
+}
+
+function decodeToken(token: string): number {
+  try {
+    const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { v?: number; s?: unknown };
+    if (parsed.v === 1 && Number.isSafeInteger(parsed.s)) return parsed.s as number;
+  } catch { /* reported below */ }
+  throw validationError('Invalid nextToken');
+}
+
+/** Per-model prepared statements and converters, built once. */
+class ModelTable {
+  readonly table: string;
+  readonly writable: ScalarField[];
+  private readonly selectById: Statement;
+  private readonly decoders: Array<[string, (value: unknown) => unknown]>;
+
+  constructor(private readonly db: Db, readonly meta: ModelMeta) {
+    this.table = quoteIdent(meta.name);
+    this.writable = meta.scalars.filter((field) => !field.isReadOnly && field.name !== 'id');
+    this.selectById = db.prepare(`SELECT * FROM ${this.table} WHERE id = ?`);
+    this.decoders = meta.scalars.map((field) => [field.name, decoderFor(field)]);
+  }
+
+  decode(row: Record<string, unknown>): ModelRecord {
+    const record: Record<string, unknown> = {};
+    for (const [name, decode] of this.decoders) record[name] = decode(row[name]);
+    return record as ModelRecord;
+  }
+
+  rowById(id: string): Record<string, unknown> | undefined {
+    return this.selectById.get(id) as Record<string, unknown> | undefined;
+  }
+}
+
+function decoderFor(field: ScalarField): (value: unknown) => unknown {
+  if (field.isArray) return (value) => (value === null || value === undefined ? null : JSON.parse(value as string));
+  if (field.type === 'Boolean') return (value) => (value === null || value === undefined ? null : value === 1);
+  return (value) => (value === undefined ? null : value);
+}
+
+function encodeValue(field: ScalarField, value: unknown): SqlValue {
+  if (value === null || value === undefined) return null;
+  if (field.isArray) {
+    if (!Array.isArray(value)) throw validationError(`${field.name} must be a list`);
+    return JSON.stringify(value);
+  }
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' || typeof value === 'string') {
+    if (columnType(field) !== 'TEXT' && typeof value !== 'number') throw validationError(`${field.name} must be a number`);
+    return value;
+  }
+  throw validationError(`Invalid value for ${field.name}`);
+}
+
+export class ModelStore {
+  private readonly tables = new Map<string, ModelTable>();
+  private readonly listCache = new Map<string, Statement>();
+
+  constructor(readonly db: Db, models: ModelMeta[]) {
+    for (const meta of models) this.tables.set(meta.name, new ModelTable(db, meta));
+  }
+
+  private tableFor(model: string): ModelTable {
+    const table = this.tables.get(model);
+    if (!table) throw new Error(`unknown model ${model}`);
+    return table;
+  }
+
+  /** Runs fn in one SQLite transaction: all of its writes land, or none. */
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  get(model: string, id: string): ModelRecord | null {
+    const table = this.tableFor(model);
+    const row = table.rowById(id);
+    return row ? table.decode(row) : null;
+  }
+
+  list(model: string, args: ListArgs = {}): ListResult {
+    const table = this.tableFor(model);
+    const limit = args.limit ?? DEFAULT_LIST_LIMIT;
+    if (!Number.isInteger(limit) || limit < 1) throw validationError('limit must be a positive integer');
+    const pageSize = Math.min(limit, MAX_LIST_LIMIT);
+    const compiled = compileFilter(table.meta, args.filter);
+    const descending = args.sortDirection === 'DESC';
+    const clauses = [compiled.sql];
+    const params: SqlValue[] = [...compiled.params];
+    if (args.where) {
+      if (!table.meta.scalarByName.has(args.where.field)) throw new Error(`unknown field ${args.where.field}`);
+      clauses.push(`${quoteIdent(args.where.field)} = ?`);
+      params.push(args.where.value);
+    }
+    if (args.nextToken) {
+      clauses.push(descending ? 'seq < ?' : 'seq > ?');
+      params.push(decodeToken(args.nextToken));
+    }
+    const sql = `SELECT * FROM ${table.table} WHERE ${clauses.join(' AND ')} ORDER BY seq ${descending ? 'DESC' : 'ASC'} LIMIT ?`;
+    params.push(pageSize + 1);
+    const rows = this.prepareCached(sql).all(...params) as Array<Record<string, unknown>>;
+    const hasMore = rows.length > pageSize;
+    const page = hasMore ? rows.slice(0, pageSize) : rows;
+    const last = page[page.length - 1];
+    return {
+      items: page.map((row) => table.decode(row)),
+      nextToken: hasMore && last ? encodeToken(last.seq as number) : null,
+    };
+  }
+
+  create(model: string, input: Record<string, unknown>, condition?: Record<string, unknown> | null): ModelRecord {
+    const table = this.tableFor(model);
+    return this.transaction(() => {
+      const id = input.id === undefined || input.id === null ? randomUUID() : String(input.id);
+      if (id === '') throw validationError('id must not be empty');
+      if (table.rowById(id)) throw conditionFailed();
+      if (condition && !this.matchesAbsent(table, condition)) throw conditionFailed();
+      const now = new Date().toISOString();
+      const names = ['id', 'createdAt', 'updatedAt'];
+      const values: SqlValue[] = [id, now, now];
+      for (const field of table.writable) {
+        const value = input[field.name];
+        if (value === undefined) continue;
+        if (value === null && field.isRequired) throw validationError(`${field.name} is required`);
+        names.push(field.name);
+        values.push(encodeValue(field, value));
+      }
+      for (const field of table.writable) {
+        if (field.isRequired && !names.includes(field.name)) throw validationError(`${field.name} is required`);
+      }
+      const sql = `INSERT INTO ${table.table} (${names.map(quoteIdent).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
+      this.prepareCached(sql).run(...values);
+      return table.decode(table.rowById(id)!);
+    });
+  }
+
+  update(model: string, input: Record<string, unknown>, condition?: Record<string, unknown> | null): ModelRecord {
+    const table = this.tableFor(model);
+    const id = String(input.id);
+    return this.transaction(() => {
+      const current = table.rowById(id);
+      if (!current || !this.matches(table, id, condition)) throw conditionFailed();
+      const sets: string[] = [];
+      const values: SqlValue[] = [];
+      for (const field of table.writable) {
+        const value = input[field.name];
+        if (value === undefined) continue;
+        if (value === null && field.isRequired) throw validationError(`${field.name} is required`);
+        sets.push(`${quoteIdent(field.name)} = ?`);
+        values.push(encodeValue(field, value));
+      }
+      sets.push('updatedAt = ?');
+      values.push(nextTimestamp(current.updatedAt as string));
+      this.prepareCached(`UPDATE ${table.table} SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+      return table.decode(table.rowById(id)!);
+    });
+  }
+
+  delete(model: string, input: { id: string }, condition?: Record<string, unknown> | null): ModelRecord {
+    const table = this.tableFor(model);
+    return this.transaction(() => {
+      const current = table.rowById(input.id);
+      if (!current || !this.matches(table, input.id, condition)) throw conditionFailed();
+      this.prepareCached(`DELETE FROM ${table.table} WHERE id = ?`).run(input.id);
+      return table.decode(current);
+    });
+  }
+
+  private matches(table: ModelTable, id: string, condition?: Record<string, unknown> | null): boolean {
+    if (!condition) return true;
+    const compiled = compileFilter(table.meta, condition);
+    return this.prepareCached(`SELECT 1 FROM ${table.table} WHERE id = ? AND ${compiled.sql}`).get(id, ...compiled.params) !== undefined;
+  }
+
+  /** A condition on create is evaluated against a record that does not exist yet (all attributes missing). */
+  private matchesAbsent(table: ModelTable, condition: Record<string, unknown>): boolean {
+    const compiled = compileFilter(table.meta, condition);
+    const nulls = table.meta.scalars.map((field) => `NULL AS ${quoteIdent(field.name)}`).join(', ');
+    return this.prepareCached(`SELECT 1 FROM (SELECT ${nulls}) WHERE ${compiled.sql}`).get(...compiled.params) !== undefined;
+  }
+
+  private prepareCached(sql: string): Statement {
+    let statement = this.listCache.get(sql);
+    if (!statement) {
+      statement = this.db.prepare(sql);
+      if (this.listCache.size > 500) this.listCache.clear();
+      this.listCache.set(sql, statement);
+    }
+    return statement;
+  }
+}
+
+/** updatedAt strictly increases per record, so an optimistic check on it never misses a write. */
+function nextTimestamp(previous: string): string {
+  const now = Date.now();
+  const prev = Date.parse(previous);
+  return new Date(Number.isNaN(prev) || now > prev ? now : prev + 1).toISOString();
+}

@@ -1,0 +1,131 @@
+/**
+ * Compiles an AppSync Model*FilterInput / Model*ConditionInput into a SQL expression with bound
+ * parameters, so filtering runs in SQLite (and uses its indexes) rather than in JavaScript.
+ *
+ * Semantics follow DynamoDB's: a comparison with a missing attribute is false, `ne` and
+ * `notContains` are true for it, `contains` on a list tests membership. Every leaf yields 0 or 1
+ * (never NULL), so `not` behaves as DynamoDB's NOT rather than SQL's three-valued logic.
+ */
+import { validationError } from '../errors';
+import type { ModelMeta, ScalarField } from '../graphql/model-meta';
+import { columnType, quoteIdent } from './database';
+
+export type SqlValue = string | number | null;
+export interface CompiledFilter { sql: string; params: SqlValue[] }
+
+type FieldFilter = Record<string, unknown>;
+type ModelFilter = Record<string, unknown>;
+
+const COMPARISONS: Record<string, string> = { eq: '=', ne: '<>', le: '<=', lt: '<', ge: '>=', gt: '>' };
+
+const toSql = (field: ScalarField, value: unknown): SqlValue => {
+  if (value === null || value === undefined) return null;
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (typeof value === 'number' || typeof value === 'string') return value;
+  throw validationError(`Invalid value for ${field.name}`);
+};
+
+/** The DynamoDB type name a field of this kind has when present. */
+function attributeTypeOf(field: ScalarField): string {
+  if (field.isArray) return 'list';
+  switch (columnType(field)) {
+    case 'INTEGER': return field.type === 'Boolean' ? 'bool' : 'number';
+    case 'REAL': return 'number';
+    default: return 'string';
+  }
+}
+
+export function compileFilter(model: ModelMeta, filter: ModelFilter | null | undefined): CompiledFilter {
+  const params: SqlValue[] = [];
+  if (!filter) return { sql: '1', params };
+  const sql = compileModelFilter(model, filter, params);
+  return { sql, params };
+}
+
+function compileModelFilter(model: ModelMeta, filter: ModelFilter, params: SqlValue[]): string {
+  const terms: string[] = [];
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === null) continue;
+    if (key === 'and' || key === 'or') {
+      const list = value as ModelFilter[];
+      if (list.length === 0) continue;
+      const parts = list.filter(Boolean).map((item) => compileModelFilter(model, item, params));
+      terms.push(`(${parts.join(key === 'and' ? ' AND ' : ' OR ')})`);
+    } else if (key === 'not') {
+      terms.push(`(NOT ${compileModelFilter(model, value as ModelFilter, params)})`);
+    } else {
+      const field = model.scalarByName.get(key);
+      if (!field) throw validationError(`Unknown filter field ${key}`);
+      terms.push(compileFieldFilter(field, value as FieldFilter, params));
+    }
+  }
+  return terms.length ? `(${terms.join(' AND ')})` : '1';
+}
+
+function compileFieldFilter(field: ScalarField, filter: FieldFilter, params: SqlValue[]): string {
+  const col = quoteIdent(field.name);
+  const terms: string[] = [];
+  for (const [op, value] of Object.entries(filter)) {
+    if (value === undefined) continue;
+    terms.push(compileOperator(field, col, op, value, params));
+  }
+  return terms.length ? `(${terms.join(' AND ')})` : '1';
+}
+
+function compileOperator(field: ScalarField, col: string, op: string, value: unknown, params: SqlValue[]): string {
+  switch (op) {
+    case 'eq': case 'le': case 'lt': case 'ge': case 'gt': {
+      if (value === null) return op === 'eq' ? `(${col} IS NULL)` : '0';
+      if (field.isArray) return '0';
+      params.push(toSql(field, value));
+      return `IFNULL(${col} ${COMPARISONS[op]} ?, 0)`;
+    }
+    case 'ne': {
+      if (value === null) return `(${col} IS NOT NULL)`;
+      if (field.isArray) return '1';
+      params.push(toSql(field, value));
+      return `IFNULL(${col} <> ?, 1)`;
+    }
+    case 'between': {
+      const range = value as unknown[];
+      if (!Array.isArray(range) || range.length !== 2) throw validationError(`between on ${field.name} takes exactly two values`);
+      params.push(toSql(field, range[0]), toSql(field, range[1]));
+      return `IFNULL(${col} BETWEEN ? AND ?, 0)`;
+    }
+    case 'contains': case 'notContains': {
+      params.push(toSql(field, value));
+      const test = field.isArray
+        ? `EXISTS (SELECT 1 FROM json_each(${col}) WHERE json_each.value = ?)`
+        : `IFNULL(instr(${col}, ?) > 0, 0)`;
+      return op === 'contains' ? test : `(NOT ${test})`;
+    }
+    case 'beginsWith': {
+      const prefix = String(value);
+      params.push(prefix.length, prefix);
+      return `IFNULL(substr(${col}, 1, ?) = ?, 0)`;
+    }
+    case 'attributeExists':
+      return value ? `(${col} IS NOT NULL)` : `(${col} IS NULL)`;
+    case 'attributeType':
+      if (value === '_null') return `(${col} IS NULL)`;
+      return attributeTypeOf(field) === value ? `(${col} IS NOT NULL)` : '0';
+    case 'size': {
+      const size = field.isArray ? `json_array_length(${col})` : `length(${col})`;
+      const terms = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).map(([sizeOp, v]) => {
+        if (sizeOp === 'between') {
+          const range = v as number[];
+          if (range.length !== 2) throw validationError(`size.between on ${field.name} takes exactly two values`);
+          params.push(range[0]!, range[1]!);
+          return `IFNULL(${size} BETWEEN ? AND ?, 0)`;
+        }
+        const cmp = COMPARISONS[sizeOp];
+        if (!cmp) throw validationError(`Unknown size operator ${sizeOp}`);
+        params.push(v as number);
+        return sizeOp === 'ne' ? `IFNULL(${size} <> ?, 1)` : `IFNULL(${size} ${cmp} ?, 0)`;
+      });
+      return terms.length ? `(${terms.join(' AND ')})` : '1';
+    }
+    default:
+      throw validationError(`Unknown filter operator ${op} on ${field.name}`);
+  }
+}

@@ -1,0 +1,212 @@
+/**
+ * The AppSync-compatible GraphQL engine: serves the generated SDL with resolvers that are generic
+ * over the models (no per-model code), custom operations dispatched to handlers, per-field
+ * authorization by auth mode, request limits, and AppSync's error shape.
+ */
+import {
+  buildSchema, execute, GraphQLError, GraphQLObjectType, parse, specifiedRules, validate,
+  NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema,
+} from 'graphql';
+import { AppError, unauthorized } from '../errors';
+import type { ModelStore } from '../db/model-store';
+import type { AuthMode } from './appsync-sdl';
+import type { ModelMeta } from './model-meta';
+import { installAwsScalars } from './scalars';
+import { maxAliasesRule, maxDepthRule } from './limits';
+import type { Principal } from '../auth/authorizer';
+
+export interface RequestAuth {
+  mode: AuthMode;
+  principal: Principal | null;
+  /** `Type.field` root fields the authorizer denied. */
+  deniedFields: ReadonlySet<string>;
+  /** The raw session token, for handlers that manage the caller's own session. */
+  token: string | null;
+}
+
+export interface RequestContext {
+  auth: RequestAuth;
+  clientIp: string;
+  store: ModelStore;
+}
+
+export type CustomHandler = (args: Record<string, unknown>, context: RequestContext) => unknown;
+
+export interface GraphQLRequest { query?: unknown; variables?: unknown; operationName?: unknown }
+
+export interface AppSyncError {
+  path: ReadonlyArray<string | number> | null;
+  data: null;
+  errorType: string;
+  errorInfo: Record<string, unknown> | null;
+  locations: ReadonlyArray<{ line: number; column: number }> | null;
+  message: string;
+}
+
+export interface AppSyncResponse { data?: Record<string, unknown> | null; errors?: AppSyncError[] }
+
+export interface EngineOptions {
+  sdl: string;
+  models: ModelMeta[];
+  handlers: Record<string, CustomHandler>;
+  /** Introspection and "Did you mean" suggestions only in development. */
+  development: boolean;
+  log?: (message: string, error: unknown) => void;
+}
+
+const DOCUMENT_CACHE_SIZE = 1000;
+
+export class GraphQLEngine {
+  readonly schema: GraphQLSchema;
+  /** Auth modes under which each root field (`Type.field`) may be called. */
+  readonly fieldModes = new Map<string, Set<AuthMode>>();
+  private readonly documents = new Map<string, DocumentNode>();
+  private readonly rules;
+
+  constructor(private readonly options: EngineOptions) {
+    this.schema = buildSchema(options.sdl);
+    installAwsScalars(this.schema);
+    this.rules = [...specifiedRules, maxDepthRule, maxAliasesRule, ...(options.development ? [] : [NoSchemaIntrospectionCustomRule])];
+    this.readFieldModes();
+    this.attachModelResolvers();
+    this.attachCustomResolvers();
+  }
+
+  /** Root fields callable in lambda mode and those the public may call, for the authorizer's policy. */
+  rootFields(mode: AuthMode): string[] {
+    return [...this.fieldModes].filter(([, modes]) => modes.has(mode)).map(([field]) => field);
+  }
+
+  async execute(request: GraphQLRequest, context: RequestContext): Promise<AppSyncResponse> {
+    if (typeof request.query !== 'string' || request.query.length === 0) {
+      return { errors: [requestError('BadRequest', 'The request has no GraphQL query.')] };
+    }
+    if (request.variables !== undefined && request.variables !== null && (typeof request.variables !== 'object' || Array.isArray(request.variables))) {
+      return { errors: [requestError('BadRequest', 'variables must be a JSON object.')] };
+    }
+    const document = this.documentFor(request.query);
+    if (!('kind' in document)) return { errors: document.errors };
+    const result = await execute({
+      schema: this.schema,
+      document,
+      variableValues: request.variables as Record<string, unknown> | undefined,
+      operationName: typeof request.operationName === 'string' ? request.operationName : undefined,
+      contextValue: context,
+    });
+    const response: AppSyncResponse = { data: (result.data as Record<string, unknown> | null | undefined) ?? null };
+    if (result.errors?.length) response.errors = result.errors.map((error) => this.formatError(error));
+    return response;
+  }
+
+  /** Parses and validates a query once; later requests with the same text reuse the result. */
+  private documentFor(query: string): DocumentNode | { errors: AppSyncError[] } {
+    const cached = this.documents.get(query);
+    if (cached) return cached;
+    let document: DocumentNode;
+    try {
+      document = parse(query);
+    } catch (error) {
+      return { errors: [this.formatError(error as GraphQLError, 'ValidationError')] };
+    }
+    const errors = validate(this.schema, document, this.rules);
+    if (errors.length) return { errors: errors.map((error) => this.formatError(error, 'ValidationError')) };
+    if (this.documents.size >= DOCUMENT_CACHE_SIZE) this.documents.delete(this.documents.keys().next().value!);
+    this.documents.set(query, document);
+    return document;
+  }
+
+  private formatError(error: GraphQLError, fallbackType?: string): AppSyncError {
+    const original = error.originalError;
+    let errorType = fallbackType ?? 'ValidationError';
+    let errorInfo: Record<string, unknown> | null = null;
+    let message = error.message;
+    if (original instanceof AppError) {
+      errorType = original.errorType;
+      errorInfo = original.errorInfo;
+    } else if (original && !(original instanceof GraphQLError) && error.path) {
+      // An unexpected failure inside a resolver: log it, tell the caller nothing internal.
+      if (!(original instanceof TypeError && /^Invalid AWS/.test(original.message))) {
+        this.options.log?.('resolver failed', original);
+        errorType = 'InternalFailure';
+        message = 'An internal error occurred.';
+      }
+    }
+    if (!this.options.development) message = message.replace(/ Did you mean .*\?$/, '');
+    return {
+      path: error.path ?? null,
+      data: null,
+      errorType,
+      errorInfo,
+      locations: error.locations ? error.locations.map(({ line, column }) => ({ line, column })) : null,
+      message,
+    };
+  }
+
+  private readFieldModes(): void {
+    for (const type of [this.schema.getQueryType(), this.schema.getMutationType()]) {
+      if (!type) continue;
+      for (const field of Object.values(type.getFields())) {
+        const modes = new Set<AuthMode>();
+        for (const directive of field.astNode?.directives ?? []) {
+          if (directive.name.value === 'aws_api_key') modes.add('apiKey');
+          if (directive.name.value === 'aws_lambda') modes.add('lambda');
+        }
+        this.fieldModes.set(`${type.name}.${field.name}`, modes);
+      }
+    }
+  }
+
+  private setRootResolver(typeName: 'Query' | 'Mutation', fieldName: string, resolve: GraphQLFieldResolver<unknown, RequestContext>): void {
+    const type = typeName === 'Query' ? this.schema.getQueryType() : this.schema.getMutationType();
+    const field = type?.getFields()[fieldName];
+    if (!field) throw new Error(`the schema has no ${typeName}.${fieldName}`);
+    const key = `${typeName}.${fieldName}`;
+    const modes = this.fieldModes.get(key) ?? new Set<AuthMode>();
+    field.resolve = (source, args, context, info) => {
+      const { auth } = context;
+      if (!modes.has(auth.mode) || auth.deniedFields.has(key)) {
+        throw unauthorized(`Not Authorized to access ${fieldName} on type ${typeName}`);
+      }
+      return resolve(source, args, context, info);
+    };
+  }
+
+  private attachModelResolvers(): void {
+    const { models } = this.options;
+    for (const model of models) {
+      const name = model.name;
+      if (model.operations.has('get')) this.setRootResolver('Query', `get${name}`, (_s, args, ctx) => ctx.store.get(name, args.id as string));
+      if (model.operations.has('list')) this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => ctx.store.list(name, args));
+      if (model.operations.has('create')) this.setRootResolver('Mutation', `create${name}`, (_s, args, ctx) => ctx.store.create(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null));
+      if (model.operations.has('update')) this.setRootResolver('Mutation', `update${name}`, (_s, args, ctx) => ctx.store.update(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null));
+      if (model.operations.has('delete')) this.setRootResolver('Mutation', `delete${name}`, (_s, args, ctx) => ctx.store.delete(name, args.input as { id: string }, args.condition as Record<string, unknown> | null));
+
+      const objectType = this.schema.getType(name);
+      if (!(objectType instanceof GraphQLObjectType)) throw new Error(`the schema has no type ${name}`);
+      const fields = objectType.getFields();
+      for (const relation of model.relations) {
+        const field = fields[relation.name];
+        if (!field) throw new Error(`the schema has no ${name}.${relation.name}`);
+        field.resolve = relation.kind === 'hasMany'
+          ? (parent: Record<string, unknown>, args, ctx: RequestContext) =>
+            ctx.store.list(relation.target, { ...args, where: { field: relation.foreignKey, value: parent.id as string } })
+          : (parent: Record<string, unknown>, _args, ctx: RequestContext) => {
+            const key = parent[relation.foreignKey];
+            return typeof key === 'string' ? ctx.store.get(relation.target, key) : null;
+          };
+      }
+    }
+  }
+
+  private attachCustomResolvers(): void {
+    for (const [key, handler] of Object.entries(this.options.handlers)) {
+      const [typeName, fieldName] = key.split('.') as ['Query' | 'Mutation', string];
+      this.setRootResolver(typeName, fieldName, (_s, args, ctx) => handler(args, ctx));
+    }
+  }
+}
+
+/** An error about the request as a whole (bad body, bad auth), in AppSync's shape. */
+export function requestError(errorType: string, message: string): AppSyncError {
+  return { path: null, data: null, errorType, errorInfo: null, locations: null, message };
+}

@@ -1,0 +1,77 @@
+/**
+ * POST /graphql: authenticates the request the way AppSync does (x-api-key for the public,
+ * Authorization: <session token> for the Lambda authorizer), then runs it through the engine.
+ * Errors are HTTP 200 with `errors[]` (the Amplify client reads nothing from a non-200), except
+ * for requests that are not GraphQL at all.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { decideAccess, type FieldPolicy } from '../auth/authorizer';
+import type { SessionStore } from '../auth/sessions';
+import type { ModelStore } from '../db/model-store';
+import { requestError, type AppSyncError, type GraphQLEngine, type RequestAuth } from '../graphql/engine';
+import { BodyTooLargeError, readBody, sendJson } from './respond';
+
+/** Big enough for a PNG upload sent as a data URL (5 MB of PNG is about 6.7 MB of base64). */
+export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+export interface GraphQLRouteDeps {
+  engine: GraphQLEngine;
+  store: ModelStore;
+  sessions: SessionStore;
+  apiKey: string;
+  policy: FieldPolicy;
+  clientIp: (req: IncomingMessage) => string;
+}
+
+const NOT_AUTHORIZED = 'You are not authorized to make this call.';
+
+export function authenticate(req: IncomingMessage, deps: Pick<GraphQLRouteDeps, 'sessions' | 'apiKey' | 'policy'>): RequestAuth | AppSyncError {
+  const authorization = req.headers.authorization;
+  if (authorization) {
+    const principal = deps.sessions.resolve(authorization);
+    const decision = decideAccess(principal, deps.policy);
+    if (!decision.isAuthorized) return requestError('UnauthorizedException', NOT_AUTHORIZED);
+    return { mode: 'lambda', principal, deniedFields: new Set(decision.deniedFields), token: authorization };
+  }
+  const apiKey = req.headers['x-api-key'];
+  if (apiKey !== undefined) {
+    if (apiKey !== deps.apiKey) return requestError('UnauthorizedException', NOT_AUTHORIZED);
+    return { mode: 'apiKey', principal: null, deniedFields: new Set(), token: null };
+  }
+  return requestError('UnauthorizedException', 'Valid authorization header not provided.');
+}
+
+export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, deps: GraphQLRouteDeps): Promise<void> {
+  if (req.method !== 'POST') {
+    sendJson(res, 405, { errors: [requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.')] }, { Allow: 'POST' });
+    return;
+  }
+  let body: Buffer;
+  try {
+    body = await readBody(req, MAX_BODY_BYTES);
+  } catch (error) {
+    if (error instanceof BodyTooLargeError) {
+      sendJson(res, 413, { errors: [requestError('PayloadTooLarge', `The request body is over the ${MAX_BODY_BYTES / 1024 / 1024} MB limit.`)] }, { Connection: 'close' });
+      return;
+    }
+    throw error;
+  }
+  let request: unknown;
+  try {
+    request = JSON.parse(body.toString('utf8'));
+  } catch {
+    sendJson(res, 400, { errors: [requestError('BadRequest', 'The request body is not valid JSON.')] });
+    return;
+  }
+  if (typeof request !== 'object' || request === null || Array.isArray(request)) {
+    sendJson(res, 400, { errors: [requestError('BadRequest', 'The request body must be a JSON object with a query.')] });
+    return;
+  }
+  const auth = authenticate(req, deps);
+  if ('errorType' in auth) {
+    sendJson(res, 200, { errors: [auth] });
+    return;
+  }
+  const result = await deps.engine.execute(request, { auth, clientIp: deps.clientIp(req), store: deps.store });
+  sendJson(res, 200, result);
+}

@@ -1,0 +1,109 @@
+/**
+ * Serves the built SPA from memory: every file precompressed once (brotli, gzip), hashed assets
+ * cached for a year, index.html for every app route (history fallback) with the Amplify client
+ * config inlined so the first query needs no extra round trip.
+ */
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, relative, sep } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.json': 'application/json; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.webmanifest': 'application/manifest+json',
+};
+
+const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
+export const OUTPUTS_PLACEHOLDER = '<!--amplify-outputs-->';
+
+interface Asset { type: string; raw: Buffer; gzip?: Buffer; br?: Buffer; immutable: boolean }
+
+function compress(raw: Buffer): Pick<Asset, 'gzip' | 'br'> {
+  return {
+    gzip: gzipSync(raw, { level: 9 }),
+    br: brotliCompressSync(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
+  };
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    return statSync(path).isDirectory() ? walk(path) : [path];
+  });
+}
+
+export class StaticAssets {
+  private readonly assets = new Map<string, Asset>();
+  private readonly indexTemplate: string | null;
+
+  constructor(distDir: string) {
+    if (!existsSync(join(distDir, 'index.html'))) {
+      this.indexTemplate = null;
+      return;
+    }
+    for (const path of walk(distDir)) {
+      const urlPath = `/${relative(distDir, path).split(sep).join('/')}`;
+      if (urlPath === '/index.html') continue;
+      const ext = extname(path);
+      const raw = readFileSync(path);
+      this.assets.set(urlPath, {
+        type: TYPES[ext] ?? 'application/octet-stream',
+        raw,
+        ...(COMPRESSIBLE.has(ext) && raw.length > 512 ? compress(raw) : {}),
+        immutable: urlPath.startsWith('/assets/'),
+      });
+    }
+    this.indexTemplate = readFileSync(join(distDir, 'index.html'), 'utf8');
+  }
+
+  get built(): boolean {
+    return this.indexTemplate !== null;
+  }
+
+  /** Serves a file if one exists at this path; returns false otherwise. */
+  serveFile(req: IncomingMessage, res: ServerResponse, path: string): boolean {
+    const asset = this.assets.get(path);
+    if (!asset) return false;
+    send(req, res, asset, asset.immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600');
+    return true;
+  }
+
+  /** The app shell, with the client config inlined as a JSON data block (not a script CSP would block). */
+  serveIndex(req: IncomingMessage, res: ServerResponse, outputsJson: string, status = 200): void {
+    if (!this.indexTemplate) {
+      res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
+      res.end('The app is not built yet: run `npm run build` (npm start does it for you).');
+      return;
+    }
+    const safeJson = outputsJson.replace(/</g, '\\u003c');
+    const html = this.indexTemplate.replace(OUTPUTS_PLACEHOLDER, `<script id="amplify-outputs" type="application/json">${safeJson}</script>`);
+    const raw = Buffer.from(html);
+    send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache', status);
+  }
+}
+
+function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheControl: string, status = 200): void {
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  let body = asset.raw;
+  let encoding: string | null = null;
+  if (asset.br && /\bbr\b/.test(accept)) { body = asset.br; encoding = 'br'; }
+  else if (asset.gzip && /\bgzip\b/.test(accept)) { body = asset.gzip; encoding = 'gzip'; }
+  const headers: Record<string, string | number> = {
+    'Content-Type': asset.type,
+    'Content-Length': body.length,
+    'Cache-Control': cacheControl,
+    Vary: 'Accept-Encoding',
+  };
+  if (encoding) headers['Content-Encoding'] = encoding;
+  res.writeHead(status, headers);
+  res.end(req.method === 'HEAD' ? undefined : body);
+}

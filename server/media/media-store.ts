@@ -1,0 +1,42 @@
+/**
+ * Content-addressed image files under DATA_DIR/media. A file is written and flushed to disk
+ * before its URL is returned, so no record can point at an image that a crash lost.
+ */
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+export const MEDIA_URL_PREFIX = '/media/';
+const MEDIA_NAME = /^[a-f0-9]{64}(-w\d{2,4})?\.(png|webp)$/;
+
+export class MediaStore {
+  readonly dir: string;
+
+  constructor(dataDir: string) {
+    this.dir = join(dataDir, 'media');
+    mkdirSync(this.dir, { recursive: true });
+  }
+
+  /** Stores bytes under their SHA-256 and returns the public URL. Idempotent. */
+  put(bytes: Buffer, extension: 'png' | 'webp', suffix = ''): string {
+    const name = `${createHash('sha256').update(bytes).digest('hex')}${suffix}.${extension}`;
+    const path = join(this.dir, name);
+    if (!existsSync(path)) {
+      const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
+      const fd = openSync(temp, 'w');
+      try {
+        writeSync(fd, bytes);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
+      }
+      renameSync(temp, path);
+    }
+    return `${MEDIA_URL_PREFIX}${name}`;
+  }
+
+  /** The file behind a /media/ name, or null for anything that is not one of ours. */
+  pathFor(name: string): string | null {
+    return MEDIA_NAME.test(name) ? join(this.dir, name) : null;
+  }
+}

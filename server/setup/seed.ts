@@ -1,0 +1,33 @@
+/**
+ * Seeds an empty data directory with the demo catalogue (server/seed), once: images are rendered
+ * and stored first, then every record is inserted in one transaction, then the seed is marked
+ * done. A crash part-way leaves an empty catalogue that the next start seeds again.
+ */
+import type { Db } from '../db/database';
+import type { ModelStore } from '../db/model-store';
+import type { MediaStore } from '../media/media-store';
+import { buildDemoCatalogue, type DemoImageSpec } from '../seed/demo-catalogue';
+
+const SEEDED_KEY = 'demoSeeded';
+
+export async function seedDemoCatalogue(db: Db, store: ModelStore, media: MediaStore, today = new Date()): Promise<boolean> {
+  if (db.prepare('SELECT 1 FROM _meta WHERE key = ?').get(SEEDED_KEY)) return false;
+  const catalogue = buildDemoCatalogue(today);
+  // Loaded only when seeding: rendering pulls in sharp, which a normal start does not need.
+  const { renderDemoImage } = await import('../seed/demo-images');
+  const store_ = async (spec: DemoImageSpec) => media.put((await renderDemoImage(spec)).png, 'png');
+  const [itemImages, bannerImages, eventImages] = await Promise.all([
+    Promise.all(catalogue.items.map((item) => store_(item.image))),
+    Promise.all(catalogue.banners.map((banner) => store_(banner.image))),
+    Promise.all(catalogue.events.map((event) => (event.image ? store_(event.image) : Promise.resolve(null)))),
+  ]);
+  store.transaction(() => {
+    for (const category of catalogue.categories) store.create('Category', { ...category });
+    for (const tag of catalogue.tags) store.create('Tag', { ...tag });
+    catalogue.items.forEach(({ image: _image, ...item }, i) => store.create('Item', { ...item, img: itemImages[i] }));
+    catalogue.banners.forEach((banner, i) => store.create('Banner', { index: banner.index, img: bannerImages[i] }));
+    catalogue.events.forEach(({ image: _image, ...event }, i) => store.create('Event', { ...event, img: eventImages[i] }));
+    db.prepare('INSERT INTO _meta (key, value) VALUES (?, ?)').run(SEEDED_KEY, new Date().toISOString());
+  });
+  return true;
+}
