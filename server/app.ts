@@ -20,6 +20,7 @@ import type { ModelIntrospectionSchema } from './graphql/introspection-types';
 import { buildModelMetas } from './graphql/model-meta';
 import { handleGraphQL } from './http/graphql-route';
 import { sendJson } from './http/respond';
+import { ResponseCache } from './http/response-cache';
 import { setSecurityHeaders } from './http/security-headers';
 import { StaticAssets } from './http/static-assets';
 import { MEDIA_URL_PREFIX, MediaStore } from './media/media-store';
@@ -106,7 +107,7 @@ export async function startServer(config: ServerConfig): Promise<ShopServer> {
     const forwarded = config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
     return forwarded || req.socket.remoteAddress || 'unknown';
   };
-  const graphqlDeps = { engine, store, sessions, apiKey, policy, clientIp };
+  const graphqlDeps = { engine, store, sessions, apiKey, policy, clientIp, cache: new ResponseCache() };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     setSecurityHeaders(res);

@@ -88,6 +88,8 @@ function encodeValue(field: ScalarField, value: unknown): SqlValue {
 export class ModelStore {
   private readonly tables = new Map<string, ModelTable>();
   private readonly listCache = new Map<string, Statement>();
+  /** Bumped by every write; read results cached under an older version are stale. */
+  version = 0;
 
   constructor(readonly db: Db, models: ModelMeta[]) {
     for (const meta of models) this.tables.set(meta.name, new ModelTable(db, meta));
@@ -101,7 +103,12 @@ export class ModelStore {
 
   /** Runs fn in one SQLite transaction: all of its writes land, or none. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    try {
+      return this.db.transaction(fn)();
+    } finally {
+      // A rolled-back transaction may have bumped the version; bumping again is harmless.
+      this.version += 1;
+    }
   }
 
   get(model: string, id: string): ModelRecord | null {
@@ -162,6 +169,7 @@ export class ModelStore {
       }
       const sql = `INSERT INTO ${table.table} (${names.map(quoteIdent).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
       this.prepareCached(sql).run(...values);
+      this.version += 1;
       return table.decode(table.rowById(id)!);
     });
   }
@@ -184,6 +192,7 @@ export class ModelStore {
       sets.push('updatedAt = ?');
       values.push(nextTimestamp(current.updatedAt as string));
       this.prepareCached(`UPDATE ${table.table} SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+      this.version += 1;
       return table.decode(table.rowById(id)!);
     });
   }
@@ -194,6 +203,7 @@ export class ModelStore {
       const current = table.rowById(input.id);
       if (!current || !this.matches(table, input.id, condition)) throw conditionFailed();
       this.prepareCached(`DELETE FROM ${table.table} WHERE id = ?`).run(input.id);
+      this.version += 1;
       return table.decode(current);
     });
   }

@@ -4,7 +4,7 @@
  * authorization by auth mode, request limits, and AppSync's error shape.
  */
 import {
-  buildSchema, execute, GraphQLError, GraphQLObjectType, parse, specifiedRules, validate,
+  buildSchema, execute, GraphQLError, GraphQLObjectType, Kind, parse, specifiedRules, validate,
   NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema,
 } from 'graphql';
 import { AppError, unauthorized } from '../errors';
@@ -45,6 +45,14 @@ export interface AppSyncError {
 
 export interface AppSyncResponse { data?: Record<string, unknown> | null; errors?: AppSyncError[] }
 
+export interface ExecutionOutcome {
+  response: AppSyncResponse;
+  /** A read of model data only, answered without errors: the same request gets the same answer until a write. */
+  cacheable: boolean;
+}
+
+interface PreparedDocument { document: DocumentNode; modelReadsOnly: boolean }
+
 export interface EngineOptions {
   sdl: string;
   models: ModelMeta[];
@@ -60,7 +68,9 @@ export class GraphQLEngine {
   readonly schema: GraphQLSchema;
   /** Auth modes under which each root field (`Type.field`) may be called. */
   readonly fieldModes = new Map<string, Set<AuthMode>>();
-  private readonly documents = new Map<string, DocumentNode>();
+  private readonly documents = new Map<string, PreparedDocument>();
+  /** `Query.getX` / `Query.listXs` root fields: pure reads of model data. */
+  private readonly modelReadFields = new Set<string>();
   private readonly rules;
 
   constructor(private readonly options: EngineOptions) {
@@ -77,29 +87,30 @@ export class GraphQLEngine {
     return [...this.fieldModes].filter(([, modes]) => modes.has(mode)).map(([field]) => field);
   }
 
-  async execute(request: GraphQLRequest, context: RequestContext): Promise<AppSyncResponse> {
+  async execute(request: GraphQLRequest, context: RequestContext): Promise<ExecutionOutcome> {
+    const refuse = (errors: AppSyncError[]) => ({ response: { errors }, cacheable: false });
     if (typeof request.query !== 'string' || request.query.length === 0) {
-      return { errors: [requestError('BadRequest', 'The request has no GraphQL query.')] };
+      return refuse([requestError('BadRequest', 'The request has no GraphQL query.')]);
     }
     if (request.variables !== undefined && request.variables !== null && (typeof request.variables !== 'object' || Array.isArray(request.variables))) {
-      return { errors: [requestError('BadRequest', 'variables must be a JSON object.')] };
+      return refuse([requestError('BadRequest', 'variables must be a JSON object.')]);
     }
-    const document = this.documentFor(request.query);
-    if (!('kind' in document)) return { errors: document.errors };
+    const prepared = this.documentFor(request.query);
+    if ('errors' in prepared) return refuse(prepared.errors);
     const result = await execute({
       schema: this.schema,
-      document,
+      document: prepared.document,
       variableValues: request.variables as Record<string, unknown> | undefined,
       operationName: typeof request.operationName === 'string' ? request.operationName : undefined,
       contextValue: context,
     });
     const response: AppSyncResponse = { data: (result.data as Record<string, unknown> | null | undefined) ?? null };
     if (result.errors?.length) response.errors = result.errors.map((error) => this.formatError(error));
-    return response;
+    return { response, cacheable: prepared.modelReadsOnly && !result.errors?.length };
   }
 
   /** Parses and validates a query once; later requests with the same text reuse the result. */
-  private documentFor(query: string): DocumentNode | { errors: AppSyncError[] } {
+  private documentFor(query: string): PreparedDocument | { errors: AppSyncError[] } {
     const cached = this.documents.get(query);
     if (cached) return cached;
     let document: DocumentNode;
@@ -111,8 +122,19 @@ export class GraphQLEngine {
     const errors = validate(this.schema, document, this.rules);
     if (errors.length) return { errors: errors.map((error) => this.formatError(error, 'ValidationError')) };
     if (this.documents.size >= DOCUMENT_CACHE_SIZE) this.documents.delete(this.documents.keys().next().value!);
-    this.documents.set(query, document);
-    return document;
+    const prepared = { document, modelReadsOnly: this.readsModelsOnly(document) };
+    this.documents.set(query, prepared);
+    return prepared;
+  }
+
+  /** True for a document of one query operation whose root fields are all plain model reads. */
+  private readsModelsOnly(document: DocumentNode): boolean {
+    const operations = document.definitions.filter((def) => def.kind === Kind.OPERATION_DEFINITION);
+    if (operations.length !== 1) return false;
+    const [operation] = operations;
+    if (operation?.kind !== Kind.OPERATION_DEFINITION || operation.operation !== 'query') return false;
+    return operation.selectionSet.selections.every((selection) =>
+      selection.kind === Kind.FIELD && (selection.name.value === '__typename' || this.modelReadFields.has(`Query.${selection.name.value}`)));
   }
 
   private formatError(error: GraphQLError, fallbackType?: string): AppSyncError {
@@ -175,8 +197,14 @@ export class GraphQLEngine {
     const { models } = this.options;
     for (const model of models) {
       const name = model.name;
-      if (model.operations.has('get')) this.setRootResolver('Query', `get${name}`, (_s, args, ctx) => ctx.store.get(name, args.id as string));
-      if (model.operations.has('list')) this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => ctx.store.list(name, args));
+      if (model.operations.has('get')) {
+        this.setRootResolver('Query', `get${name}`, (_s, args, ctx) => ctx.store.get(name, args.id as string));
+        this.modelReadFields.add(`Query.get${name}`);
+      }
+      if (model.operations.has('list')) {
+        this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => ctx.store.list(name, args));
+        this.modelReadFields.add(`Query.list${model.pluralName}`);
+      }
       if (model.operations.has('create')) this.setRootResolver('Mutation', `create${name}`, (_s, args, ctx) => ctx.store.create(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null));
       if (model.operations.has('update')) this.setRootResolver('Mutation', `update${name}`, (_s, args, ctx) => ctx.store.update(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null));
       if (model.operations.has('delete')) this.setRootResolver('Mutation', `delete${name}`, (_s, args, ctx) => ctx.store.delete(name, args.input as { id: string }, args.condition as Record<string, unknown> | null));

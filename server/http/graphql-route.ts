@@ -10,6 +10,7 @@ import type { SessionStore } from '../auth/sessions';
 import type { ModelStore } from '../db/model-store';
 import { requestError, type AppSyncError, type GraphQLEngine, type RequestAuth } from '../graphql/engine';
 import { BodyTooLargeError, readBody, sendJson } from './respond';
+import { ResponseCache } from './response-cache';
 
 /** Big enough for a PNG upload sent as a data URL (5 MB of PNG is about 6.7 MB of base64). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
@@ -21,6 +22,7 @@ export interface GraphQLRouteDeps {
   apiKey: string;
   policy: FieldPolicy;
   clientIp: (req: IncomingMessage) => string;
+  cache: ResponseCache;
 }
 
 const NOT_AUTHORIZED = 'You are not authorized to make this call.';
@@ -56,9 +58,23 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     }
     throw error;
   }
+  const auth = authenticate(req, deps);
+  if ('errorType' in auth) {
+    sendJson(res, 200, { errors: [auth] });
+    return;
+  }
+  const text = body.toString('utf8');
+  // Answers depend on the caller's class (public, user, admin), never on who exactly they are.
+  const cacheKey = `${auth.mode}:${auth.principal?.type ?? '-'}:${text}`;
+  const version = deps.store.version;
+  const cached = deps.cache.get(cacheKey, version);
+  if (cached !== undefined) {
+    sendRawJson(res, cached);
+    return;
+  }
   let request: unknown;
   try {
-    request = JSON.parse(body.toString('utf8'));
+    request = JSON.parse(text);
   } catch {
     sendJson(res, 400, { errors: [requestError('BadRequest', 'The request body is not valid JSON.')] });
     return;
@@ -67,11 +83,13 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     sendJson(res, 400, { errors: [requestError('BadRequest', 'The request body must be a JSON object with a query.')] });
     return;
   }
-  const auth = authenticate(req, deps);
-  if ('errorType' in auth) {
-    sendJson(res, 200, { errors: [auth] });
-    return;
-  }
-  const result = await deps.engine.execute(request, { auth, clientIp: deps.clientIp(req), store: deps.store });
-  sendJson(res, 200, result);
+  const { response, cacheable } = await deps.engine.execute(request, { auth, clientIp: deps.clientIp(req), store: deps.store });
+  const json = JSON.stringify(response);
+  if (cacheable) deps.cache.set(cacheKey, version, json);
+  sendRawJson(res, json);
+}
+
+function sendRawJson(res: ServerResponse, json: string): void {
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), 'Cache-Control': 'no-store' });
+  res.end(json);
 }

@@ -1,0 +1,43 @@
+/**
+ * One side of the API benchmark, run as its own process: `ours` is the real shop server with 100
+ * items; `bare` is a plain node:http server that answers every POST with the same JSON bytes.
+ * Prints `READY <port> <apiKey>` when it listens.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../server/app';
+import { loadConfig } from '../server/config';
+
+const [mode, jsonFile] = process.argv.slice(2);
+
+if (mode === 'ours') {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
+  const server = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, distDir: join(dataDir, 'none'), seedDemo: false });
+  server.store.transaction(() => {
+    for (let i = 0; i < 100; i += 1) {
+      server.store.create('Item', {
+        name: `Bench Wine ${i}`, price: 10 + i / 4, description: 'A generous red with notes of plum and spice, aged in oak.',
+        tags: ['wine', 'tag-red', 'tag-france'], promoted: i % 9 === 0, upc: String(100000000000 + i), img: `/media/${'a'.repeat(64)}.png`,
+      });
+    }
+  });
+  process.on('SIGTERM', () => { void server.close().then(() => { rmSync(dataDir, { recursive: true, force: true }); process.exit(0); }); });
+  console.log(`READY ${server.port} ${server.apiKey}`);
+} else if (mode === 'bare') {
+  const { readFileSync } = await import('node:fs');
+  const payload = readFileSync(jsonFile!);
+  const server = createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': payload.length });
+      res.end(payload);
+    });
+  });
+  server.listen(0, '127.0.0.1', () => console.log(`READY ${(server.address() as AddressInfo).port} -`));
+  process.on('SIGTERM', () => server.close(() => process.exit(0)));
+} else {
+  throw new Error('usage: api-target.ts ours | bare <json-file>');
+}

@@ -1,0 +1,162 @@
+/** The HTTP surface of the local server: bad requests, limits, headers, static app, media. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, postGraphQL, type TestServer } from '../testing/test-server';
+import { MAX_BODY_BYTES } from './graphql-route';
+
+let server: TestServer;
+let devServer: TestServer;
+let distDir: string;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'shop-dist-'));
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><!--amplify-outputs--></head><body><div id="root"></div></body></html>');
+  writeFileSync(join(distDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  server = await startTestServer({ distDir });
+  devServer = await startTestServer({ env: { NODE_ENV: 'development' } });
+});
+
+afterAll(async () => {
+  await server?.stop();
+  await devServer?.stop();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+const nested = (depth: number) => `{ listCategories { items { ${'tags { items { category { '.repeat(depth)}id${' } } }'.repeat(depth)} } } }`;
+
+describe('POST /graphql with bad input', () => {
+  it('answers malformed JSON with a GraphQL-shaped 400', async () => {
+    const { status, body } = await postGraphQL(server, '{"query": ');
+    expect(status).toBe(400);
+    expect(body.errors?.[0]).toMatchObject({ errorType: 'BadRequest', message: 'The request body is not valid JSON.' });
+  });
+
+  it('answers a body without a query', async () => {
+    const { status, body } = await postGraphQL(server, { variables: {} });
+    expect(status).toBe(200);
+    expect(body.errors?.[0]?.errorType).toBe('BadRequest');
+  });
+
+  it('answers a non-POST with 405 and an errors array', async () => {
+    const response = await fetch(`${server.url}/graphql`);
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('POST');
+    expect((await response.json() as { errors: Array<{ errorType: string }> }).errors[0]!.errorType).toBe('MethodNotAllowed');
+  });
+
+  it('refuses a body over the limit with 413', async () => {
+    const { status, body } = await postGraphQL(server, { query: '{ listItems { items { id } } }', variables: { pad: 'x'.repeat(MAX_BODY_BYTES) } });
+    expect(status).toBe(413);
+    expect(body.errors?.[0]?.errorType).toBe('PayloadTooLarge');
+  });
+
+  it('accepts a body that fits an image upload', async () => {
+    const { status, body } = await postGraphQL(server, { query: '{ listItems(limit: 1) { items { id } } }', variables: { pad: 'x'.repeat(7 * 1024 * 1024) } });
+    expect(status).toBe(200);
+    expect(body.errors).toBeUndefined();
+  });
+
+  it('refuses queries nested deeper than 10 levels', async () => {
+    const ok = await postGraphQL(server, { query: nested(2) });
+    expect(ok.body.errors).toBeUndefined();
+    const { body } = await postGraphQL(server, { query: nested(3) });
+    expect(body.errors?.[0]).toMatchObject({ errorType: 'ValidationError' });
+    expect(body.errors?.[0]?.message).toMatch(/limit is 10/);
+  });
+
+  it('refuses more than 20 aliases', async () => {
+    const aliases = (n: number) => `{ ${Array.from({ length: n }, (_, i) => `a${i}: listItems(limit: 1) { items { id } }`).join(' ')} }`;
+    expect((await postGraphQL(server, { query: aliases(20) })).body.errors).toBeUndefined();
+    const { body } = await postGraphQL(server, { query: aliases(21) });
+    expect(body.errors?.[0]?.message).toMatch(/21 aliases; the limit is 20/);
+  });
+
+  it('turns introspection and suggestions off outside development', async () => {
+    const introspection = await postGraphQL(server, { query: '{ __schema { types { name } } }' });
+    expect(introspection.body.errors?.[0]?.message).toMatch(/introspection/i);
+    const typo = await postGraphQL(server, { query: '{ listItem { items { id } } }' });
+    expect(typo.body.errors?.[0]?.message).toBe('Cannot query field "listItem" on type "Query".');
+
+    const devIntrospection = await postGraphQL(devServer, { query: '{ __schema { queryType { name } } }' }, { 'x-api-key': devServer.apiKey });
+    expect(devIntrospection.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
+    const devTypo = await postGraphQL(devServer, { query: '{ listItem { items { id } } }' }, { 'x-api-key': devServer.apiKey });
+    expect(devTypo.body.errors?.[0]?.message).toMatch(/Did you mean/);
+  });
+
+  it('requires an API key or a session token', async () => {
+    const none = await postGraphQL(server, { query: '{ listItems { items { id } } }' }, {});
+    expect(none.body.errors?.[0]).toMatchObject({ errorType: 'UnauthorizedException', message: 'Valid authorization header not provided.' });
+    const wrongKey = await postGraphQL(server, { query: '{ listItems { items { id } } }' }, { 'x-api-key': 'da2-wrong' });
+    expect(wrongKey.body.errors?.[0]?.errorType).toBe('UnauthorizedException');
+  });
+
+  it('runs nothing when one mutation of a request has invalid input', async () => {
+    const { token } = await server.sessionFor(0);
+    const { body } = await postGraphQL(server, {
+      query: `mutation { ok: createEvent(input: {name: "Kept", date: "2031-01-01", description: "d"}) { id }
+        bad: createEvent(input: {name: "Bad", date: "2031-02-30", description: "d"}) { id } }`,
+    }, { authorization: token });
+    // A literal that fails validation rejects the whole document before anything runs.
+    expect(body.errors?.[0]?.errorType).toBe('ValidationError');
+    expect(server.store.list('Event', { filter: { name: { eq: 'Kept' } } }).items).toHaveLength(0);
+  });
+});
+
+describe('static app and headers', () => {
+  it('redirects / to /home', async () => {
+    const response = await fetch(`${server.url}/`, { redirect: 'manual' });
+    expect(response.status).toBe(302);
+    expect(response.headers.get('location')).toBe('/home');
+  });
+
+  it('serves every app route with the client config inlined and security headers', async () => {
+    for (const path of ['/home', '/menu?category=wine', '/item/abc', '/admin-items', '/no-such-page']) {
+      const response = await fetch(`${server.url}${path}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('cache-control')).toBe('no-cache');
+      const csp = response.headers.get('content-security-policy')!;
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(response.headers.get('referrer-policy')).toBe('strict-origin-when-cross-origin');
+      const html = await response.text();
+      const json = /<script id="amplify-outputs" type="application\/json">(.*?)<\/script>/.exec(html)?.[1];
+      const outputs = JSON.parse(json!) as { data: { url: string; api_key: string; model_introspection: { models: object } } };
+      expect(outputs.data.url).toBe(`${server.url.replace('localhost', '127.0.0.1')}/graphql`);
+      expect(outputs.data.api_key).toBe(server.apiKey);
+      expect(Object.keys(outputs.data.model_introspection.models)).toContain('Item');
+    }
+  });
+
+  it('serves hashed assets compressed with a year of caching, and 404s missing ones', async () => {
+    const response = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(response.headers.get('content-encoding')).toBe('gzip');
+    expect((await fetch(`${server.url}/assets/missing.js`)).status).toBe(404);
+  });
+
+  it('serves amplify_outputs.json for static hosting and the dev server', async () => {
+    const outputs = await (await fetch(`${server.url}/amplify_outputs.json`)).json() as { data: Record<string, unknown> };
+    expect(outputs.data).toMatchObject({ aws_region: 'local', default_authorization_type: 'API_KEY', authorization_types: ['AWS_LAMBDA'] });
+  });
+
+  it('serves stored media immutably and nothing outside it', async () => {
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const url = server.media.put(png, 'png');
+    const response = await fetch(`${server.url}${url}`);
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('image/png');
+    expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(Buffer.from(await response.arrayBuffer())).toEqual(png);
+    for (const path of ['/media/..%2Fshop.sqlite3', '/media/abc.png', `/media/${'a'.repeat(64)}.png`]) {
+      expect((await fetch(`${server.url}${path}`)).status).toBe(404);
+    }
+    // A dot-dot path is normalised by the URL parser and lands on the app shell, never on a file.
+    const dotDot = await fetch(`${server.url}/media/../shop.sqlite3`);
+    expect(await dotDot.text()).not.toContain('SQLite format');
+  });
+});

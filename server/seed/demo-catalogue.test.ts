@@ -1,0 +1,260 @@
+import { describe, it, expect } from 'vitest';
+import {
+  buildDemoCatalogue,
+  demoImageSize,
+  isValidUpc,
+  localDatePlus,
+  upcCheckDigit,
+  type DemoItem,
+} from './demo-catalogue';
+
+const TODAY = new Date(2025, 5, 14, 10, 30); // 14 June 2025, local time
+const cat = buildDemoCatalogue(TODAY);
+const DEPARTMENTS = ['wine', 'liquor', 'extras'];
+
+function department(item: DemoItem): string[] {
+  return item.tags.filter((t) => DEPARTMENTS.includes(t));
+}
+
+describe('categories and tags', () => {
+  it('has the built-in Department category first, hidden, for all three menus', () => {
+    const dep = cat.categories.find((c) => c.id === 'department');
+    expect(dep).toEqual({ id: 'department', name: 'Department', type: ['Wine', 'Liquor', 'Extras'], visible: false, index: 0 });
+  });
+
+  it('holds the built-in tags wine, liquor and extras in Department', () => {
+    const builtIn = cat.tags.filter((t) => t.categoryId === 'department');
+    expect(builtIn.map(({ id, name, index }) => ({ id, name, index }))).toEqual([
+      { id: 'wine', name: 'Wine', index: 0 },
+      { id: 'liquor', name: 'Liquor', index: 1 },
+      { id: 'extras', name: 'Extras', index: 2 },
+    ]);
+  });
+
+  it('has further visible categories, one per menu at least, indexed from 0 in order', () => {
+    expect(cat.categories.length).toBeGreaterThanOrEqual(5);
+    expect(cat.categories.map((c) => c.index)).toEqual(cat.categories.map((_, i) => i));
+    expect(new Set(cat.categories.map((c) => c.id)).size).toBe(cat.categories.length);
+    for (const c of cat.categories) {
+      expect(c.name.trim()).not.toBe('');
+      expect(c.type.length).toBeGreaterThan(0);
+      for (const t of c.type) expect(['Wine', 'Liquor', 'Extras']).toContain(t);
+    }
+    for (const menu of ['Wine', 'Liquor', 'Extras'] as const) {
+      expect(cat.categories.some((c) => c.visible && c.type.includes(menu)), menu).toBe(true);
+    }
+  });
+
+  it('gives every category at least one tag, unique ids, indexes from 0 per category', () => {
+    expect(new Set(cat.tags.map((t) => t.id)).size).toBe(cat.tags.length);
+    for (const c of cat.categories) {
+      const tags = cat.tags.filter((t) => t.categoryId === c.id);
+      expect(tags.length, c.id).toBeGreaterThan(0);
+      expect(tags.map((t) => t.index)).toEqual(tags.map((_, i) => i));
+    }
+    const categoryIds = new Set(cat.categories.map((c) => c.id));
+    for (const t of cat.tags) {
+      expect(categoryIds.has(t.categoryId), t.id).toBe(true);
+      expect(t.name.trim()).not.toBe('');
+    }
+  });
+
+  it('has the expected wine types, spirits and extras kinds', () => {
+    const names = (categoryId: string) => cat.tags.filter((t) => t.categoryId === categoryId).map((t) => t.name);
+    expect(names('wine-type')).toEqual(expect.arrayContaining(['Red', 'White', 'Rosé', 'Sparkling']));
+    expect(names('spirit')).toEqual(expect.arrayContaining(['Whiskey', 'Bourbon', 'Vodka', 'Gin', 'Rum', 'Tequila']));
+    expect(names('extras-type')).toEqual(expect.arrayContaining(['Mixers', 'Glassware', 'Gift Sets', 'Snacks']));
+    expect(names('region')).toEqual(expect.arrayContaining(['New York', 'California', 'France', 'Italy', 'Spain']));
+  });
+});
+
+describe('items', () => {
+  it('has at least 48 items: about 22 wines, 16 liquors and 10 extras', () => {
+    expect(cat.items.length).toBeGreaterThanOrEqual(48);
+    const count = (d: string) => cat.items.filter((i) => i.tags.includes(d)).length;
+    expect(count('wine')).toBeGreaterThanOrEqual(20);
+    expect(count('liquor')).toBeGreaterThanOrEqual(14);
+    expect(count('extras')).toBeGreaterThanOrEqual(8);
+  });
+
+  it('puts every item in exactly one department', () => {
+    for (const item of cat.items) expect(department(item), item.name).toHaveLength(1);
+  });
+
+  it('uses only tags that exist, each once, and at least one beyond the department', () => {
+    const tagIds = new Set(cat.tags.map((t) => t.id));
+    for (const item of cat.items) {
+      for (const t of item.tags) expect(tagIds.has(t), `${item.name}: ${t}`).toBe(true);
+      expect(new Set(item.tags).size, item.name).toBe(item.tags.length);
+      expect(item.tags.length, item.name).toBeGreaterThan(1);
+    }
+  });
+
+  it('tags items only with categories shown in their department menu', () => {
+    const categoryOf = new Map(cat.tags.map((t) => [t.id, cat.categories.find((c) => c.id === t.categoryId)!]));
+    const menu: Record<string, string> = { wine: 'Wine', liquor: 'Liquor', extras: 'Extras' };
+    for (const item of cat.items) {
+      const dep = menu[department(item)[0]!]!;
+      for (const t of item.tags) expect(categoryOf.get(t)!.type, `${item.name}: ${t}`).toContain(dep);
+    }
+  });
+
+  it('tags wines with a wine type, liquors with a spirit and extras with a kind', () => {
+    const inCategory = (item: DemoItem, categoryId: string) =>
+      item.tags.some((t) => cat.tags.find((x) => x.id === t)?.categoryId === categoryId);
+    for (const item of cat.items) {
+      const dep = department(item)[0];
+      const expected = dep === 'wine' ? 'wine-type' : dep === 'liquor' ? 'spirit' : 'extras-type';
+      expect(inCategory(item, expected), item.name).toBe(true);
+    }
+  });
+
+  it('has unique names, dollar prices with two decimals and short descriptions', () => {
+    expect(new Set(cat.items.map((i) => i.name)).size).toBe(cat.items.length);
+    for (const item of cat.items) {
+      expect(item.name.trim()).not.toBe('');
+      expect(item.price).toBeGreaterThan(0);
+      expect(item.price).toBeLessThan(500);
+      expect(item.price.toFixed(2), item.name).toMatch(/^\d+\.\d9$/);
+      expect(Number(item.price.toFixed(2))).toBe(item.price);
+      const sentences = item.description.split(/(?<=[.!?])\s+/).filter(Boolean);
+      expect(sentences.length, item.description).toBeGreaterThanOrEqual(1);
+      expect(sentences.length, item.description).toBeLessThanOrEqual(3);
+      expect(item.description).toMatch(/[.!?]$/);
+    }
+  });
+
+  it('has names with XML special characters (the renderer must escape them)', () => {
+    expect(cat.items.some((i) => i.name.includes('&'))).toBe(true);
+    expect(cat.items.some((i) => i.name.includes("'"))).toBe(true);
+  });
+
+  it('has unique 12-digit UPC-A codes with valid check digits', () => {
+    for (const item of cat.items) {
+      expect(item.upc, item.name).toMatch(/^\d{12}$/);
+      expect(isValidUpc(item.upc), item.upc).toBe(true);
+    }
+    expect(new Set(cat.items.map((i) => i.upc)).size).toBe(cat.items.length);
+  });
+
+  it('promotes about 8 items spread over the three departments', () => {
+    const promoted = cat.items.filter((i) => i.promoted);
+    expect(promoted.length).toBeGreaterThanOrEqual(6);
+    expect(promoted.length).toBeLessThanOrEqual(10);
+    for (const d of DEPARTMENTS) expect(promoted.some((i) => i.tags.includes(d)), d).toBe(true);
+    for (const item of cat.items) expect(typeof item.promoted).toBe('boolean');
+  });
+
+  it('describes a product picture for every item: bottles for wine and liquor', () => {
+    for (const item of cat.items) {
+      expect(demoImageSize(item.image), item.name).toEqual({ width: 600, height: 800 });
+      const dep = department(item)[0];
+      if (dep === 'wine') expect(item.image).toMatchObject({ kind: 'bottle', labelStyle: 'classic' });
+      if (dep === 'liquor') expect(item.image).toMatchObject({ kind: 'bottle', labelStyle: 'bold' });
+      if (dep === 'extras') expect(['can', 'box', 'glass', 'bag', 'jar']).toContain(item.image.kind);
+      if ('label' in item.image) {
+        expect(item.image.label.brand.trim(), item.name).not.toBe('');
+        expect(item.image.label.title.trim(), item.name).not.toBe('');
+      }
+    }
+  });
+});
+
+describe('UPC-A check digit', () => {
+  it('accepts known good codes and rejects a wrong check digit or length', () => {
+    expect(upcCheckDigit('03600029145')).toBe(2);
+    expect(isValidUpc('036000291452')).toBe(true);
+    expect(isValidUpc('036000291453')).toBe(false);
+    expect(isValidUpc('012345678905')).toBe(true);
+    expect(isValidUpc('01234567890')).toBe(false);
+    expect(isValidUpc('03600029145a')).toBe(false);
+  });
+});
+
+describe('banners', () => {
+  it('has 3 banners indexed 0..2 with the shop messaging, rendered 1900x370', () => {
+    expect(cat.banners).toHaveLength(3);
+    expect(cat.banners.map((b) => b.index)).toEqual([0, 1, 2]);
+    for (const b of cat.banners) {
+      expect(b.image.kind).toBe('banner');
+      expect(demoImageSize(b.image)).toEqual({ width: 1900, height: 370 });
+    }
+    const text = JSON.stringify(cat.banners);
+    expect(text).toContain('Patterson Wine & Liquor');
+    expect(text).toMatch(/20 years/);
+    expect(text).toMatch(/tasting/i);
+    expect(text).toMatch(/New York/);
+  });
+});
+
+describe('events', () => {
+  it('has 4 upcoming events after today, in date order', () => {
+    expect(cat.events).toHaveLength(4);
+    const today = localDatePlus(TODAY, 0);
+    expect(today).toBe('2025-06-14');
+    const dates = cat.events.map((e) => e.date);
+    for (const d of dates) {
+      expect(d).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(Number.isNaN(Date.parse(`${d}T00:00:00Z`))).toBe(false);
+      expect(d > today, d).toBe(true);
+    }
+    expect([...dates].sort()).toEqual(dates);
+    expect(new Set(dates).size).toBe(dates.length);
+    expect(dates).toEqual(['2025-06-17', '2025-06-24', '2025-07-01', '2025-07-15']);
+  });
+
+  it('has one event without a time, one at 12:30 and one at 19:00', () => {
+    const times = cat.events.map((e) => e.time);
+    expect(times).toContain(null);
+    expect(times).toContain('12:30');
+    expect(times).toContain('19:00');
+    for (const t of times) if (t !== null) expect(t).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+  });
+
+  it('has names and descriptions, images 800x500, and at least one event without an image', () => {
+    for (const e of cat.events) {
+      expect(e.name.trim()).not.toBe('');
+      expect(e.description.length).toBeGreaterThan(20);
+      if (e.image) {
+        expect(e.image.kind).toBe('event');
+        expect(demoImageSize(e.image)).toEqual({ width: 800, height: 500 });
+      }
+    }
+    expect(cat.events.some((e) => e.image === null)).toBe(true);
+    expect(cat.events.some((e) => e.image !== null)).toBe(true);
+  });
+
+  it('counts days on the local calendar across month and year ends', () => {
+    const dec = buildDemoCatalogue(new Date(2025, 11, 20, 23, 59));
+    expect(dec.events.map((e) => e.date)).toEqual(['2025-12-23', '2025-12-30', '2026-01-06', '2026-01-20']);
+    const leap = buildDemoCatalogue(new Date(2028, 1, 27));
+    expect(leap.events[0]!.date).toBe('2028-03-01');
+  });
+});
+
+describe('determinism', () => {
+  it('gives the same catalogue for the same day, whatever the time of day', () => {
+    expect(JSON.stringify(buildDemoCatalogue(new Date(2025, 5, 14, 0, 1)))).toBe(JSON.stringify(cat));
+    expect(buildDemoCatalogue(new Date(2025, 5, 14, 23, 59))).toEqual(cat);
+  });
+
+  it('changes only the event dates for another day', () => {
+    const other = buildDemoCatalogue(new Date(2026, 0, 2));
+    expect(other.items).toEqual(cat.items);
+    expect(other.categories).toEqual(cat.categories);
+    expect(other.tags).toEqual(cat.tags);
+    expect(other.banners).toEqual(cat.banners);
+    expect(other.events.map((e) => e.date)).not.toEqual(cat.events.map((e) => e.date));
+    expect(other.events.map((e) => e.name)).toEqual(cat.events.map((e) => e.name));
+  });
+
+  it('returns fresh objects: changing one result does not change the next', () => {
+    const a = buildDemoCatalogue(TODAY);
+    a.items[0]!.tags.push('x');
+    a.items[0]!.name = 'changed';
+    a.categories[0]!.type.pop();
+    if (a.items[0]!.image.kind === 'bottle') a.items[0]!.image.label.title = 'changed';
+    a.banners[0]!.image = { ...a.banners[0]!.image };
+    expect(buildDemoCatalogue(TODAY)).toEqual(cat);
+  });
+});

@@ -1,0 +1,104 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Logo } from './Logo';
+
+interface NavItem {
+  label: string;
+  to: string;
+  /** Whether the current location is this link's page. */
+  isCurrent: (pathname: string, category: string | null) => boolean;
+}
+
+const menuItem = (label: string, category: string): NavItem => ({
+  label,
+  to: `/menu?category=${category}`,
+  isCurrent: (pathname, current) => pathname === '/menu' && current === category,
+});
+
+export const NAV_ITEMS: readonly NavItem[] = [
+  { label: 'Home', to: '/home', isCurrent: (pathname) => pathname === '/home' },
+  menuItem('Wine', 'wine'),
+  menuItem('Liquor', 'liquor'),
+  menuItem('Extras', 'extras'),
+  { label: 'Events', to: '/events', isCurrent: (pathname) => pathname === '/events' },
+  { label: 'About Us', to: '/aboutus', isCurrent: (pathname) => pathname === '/aboutus' },
+];
+
+function MenuIcon({ open }: { open: boolean }) {
+  return (
+    <svg className="menu-toggle__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      {open ? (
+        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+      ) : (
+        <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
+      )}
+    </svg>
+  );
+}
+
+/** Public header: logo, main navigation and the account link (SPEC §2). */
+export function SiteHeader() {
+  const location = useLocation();
+  const category = new URLSearchParams(location.search).get('category');
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const toggleRef = useRef<HTMLButtonElement>(null);
+
+  // Any navigation (links, back and forward) closes the phone menu.
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname, location.search]);
+
+  // Escape closes it and gives focus back to the button.
+  useEffect(() => {
+    if (!open) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setOpen(false);
+      toggleRef.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [open]);
+
+  return (
+    <header className="site-header">
+      <div className="container site-header__bar">
+        <Logo />
+        <nav className="site-nav" aria-label="Main">
+          {/* Phones: a disclosure button shows the list below the bar; desktop: always shown. */}
+          <button
+            ref={toggleRef}
+            type="button"
+            className="button button--ghost menu-toggle"
+            aria-expanded={open}
+            aria-controls={listId}
+            onClick={() => setOpen((value) => !value)}
+          >
+            <MenuIcon open={open} />
+            <span className="menu-toggle__label">Menu</span>
+          </button>
+          <ul id={listId} className="site-nav__list" data-open={open}>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.label}>
+                <Link
+                  className="site-nav__link"
+                  to={item.to}
+                  aria-current={item.isCurrent(location.pathname, category) ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {item.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <Link className="button" to="/signup">
+            Sign Up
+          </Link>
+        </div>
+      </div>
+    </header>
+  );
+}
