@@ -88,11 +88,21 @@ function encodeValue(field: ScalarField, value: unknown): SqlValue {
 export class ModelStore {
   private readonly tables = new Map<string, ModelTable>();
   private readonly listCache = new Map<string, Statement>();
-  /** Bumped by every write; read results cached under an older version are stale. */
-  version = 0;
+  /** Bumped by every write through this store. */
+  private writes = 0;
+  private readonly dataVersion: Statement;
 
   constructor(readonly db: Db, models: ModelMeta[]) {
     for (const meta of models) this.tables.set(meta.name, new ModelTable(db, meta));
+    this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+  }
+
+  /**
+   * Changes whenever the data may have changed: on our own writes, and (SQLite's data_version) on
+   * writes committed by another connection, such as `npm run create-admin` beside a running server.
+   */
+  get version(): string {
+    return `${this.writes}.${this.dataVersion.get() as number}`;
   }
 
   private tableFor(model: string): ModelTable {
@@ -107,7 +117,7 @@ export class ModelStore {
       return this.db.transaction(fn)();
     } finally {
       // A rolled-back transaction may have bumped the version; bumping again is harmless.
-      this.version += 1;
+      this.writes += 1;
     }
   }
 
@@ -169,7 +179,7 @@ export class ModelStore {
       }
       const sql = `INSERT INTO ${table.table} (${names.map(quoteIdent).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
       this.prepareCached(sql).run(...values);
-      this.version += 1;
+      this.writes += 1;
       return table.decode(table.rowById(id)!);
     });
   }
@@ -192,7 +202,7 @@ export class ModelStore {
       sets.push('updatedAt = ?');
       values.push(nextTimestamp(current.updatedAt as string));
       this.prepareCached(`UPDATE ${table.table} SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
-      this.version += 1;
+      this.writes += 1;
       return table.decode(table.rowById(id)!);
     });
   }
@@ -203,7 +213,7 @@ export class ModelStore {
       const current = table.rowById(input.id);
       if (!current || !this.matches(table, input.id, condition)) throw conditionFailed();
       this.prepareCached(`DELETE FROM ${table.table} WHERE id = ?`).run(input.id);
-      this.version += 1;
+      this.writes += 1;
       return table.decode(current);
     });
   }

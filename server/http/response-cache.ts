@@ -6,16 +6,16 @@
 export class ResponseCache {
   private entries = new Map<string, string>();
   private bytes = 0;
-  private version = -1;
+  private version = '';
 
   constructor(private readonly maxEntries = 500, private readonly maxBytes = 64 * 1024 * 1024) {}
 
-  get(key: string, version: number): string | undefined {
+  get(key: string, version: string): string | undefined {
     if (version !== this.version) return undefined;
     return this.entries.get(key);
   }
 
-  set(key: string, version: number, json: string): void {
+  set(key: string, version: string, json: string): void {
     if (version !== this.version) {
       this.entries = new Map();
       this.bytes = 0;

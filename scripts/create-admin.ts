@@ -1,0 +1,43 @@
+/**
+ * `npm run create-admin -- <email> "<First Last>"`: creates an admin account in DATA_DIR. The
+ * password comes from ADMIN_PASSWORD or is asked for on the terminal. Safe beside a running server.
+ */
+import { join } from 'node:path';
+import { createInterface } from 'node:readline/promises';
+import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
+import { createAccount } from '../server/accounts/accounts';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { ModelStore } from '../server/db/model-store';
+import { AppError } from '../server/errors';
+import type { ModelIntrospectionSchema } from '../server/graphql/introspection-types';
+import { buildModelMetas } from '../server/graphql/model-meta';
+import { ROLE_ADMIN } from '../shared/roles';
+import { PASSWORD_POLICY_TEXT } from '../shared/validation/account';
+
+const [email, name = 'Shop Admin'] = process.argv.slice(2);
+if (!email) {
+  console.error('usage: npm run create-admin -- <email> "<First Last>"   (password from ADMIN_PASSWORD or the prompt)');
+  process.exit(2);
+}
+
+let password = process.env.ADMIN_PASSWORD ?? '';
+if (!password) {
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  console.log(PASSWORD_POLICY_TEXT);
+  password = await prompt.question('Password: ');
+  prompt.close();
+}
+
+const config = loadConfig();
+const models = buildModelMetas(introspection as unknown as ModelIntrospectionSchema);
+const db = openDatabase(join(config.dataDir, 'shop.sqlite3'), models);
+try {
+  const admin = await createAccount(new ModelStore(db, models), { email, name, password, type: ROLE_ADMIN });
+  console.log(`Created admin ${admin.email as string} in ${config.dataDir}`);
+} catch (error) {
+  console.error(error instanceof AppError ? error.message : error);
+  process.exitCode = 1;
+} finally {
+  db.close();
+}

@@ -1,0 +1,54 @@
+/** /home of a freshly seeded shop, in a real Chromium through the real Amplify client. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+test('home shows the promoted items of the seeded catalogue', async ({ page }) => {
+  const consoleErrors: string[] = [];
+  page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+  const graphqlRequests: string[] = [];
+  page.on('request', (request) => { if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? ''); });
+
+  await page.goto('/home');
+  await expect(page).toHaveTitle(/Patterson Wine & Liquor/);
+  const cards = page.locator('.promoted .product-card');
+  await expect(cards).toHaveCount(3);
+  for (const card of await cards.all()) {
+    await expect(card.locator('.product-card__price')).toHaveText(/^\$\d+\.\d{2}$/);
+    await expect(card.locator('img')).toHaveJSProperty('complete', true);
+  }
+  // The list came from the API through the Amplify client, filtered on promoted.
+  expect(graphqlRequests.some((body) => body.includes('listItems') && body.includes('promoted'))).toBe(true);
+  // No extra round trip for the client config: it is inlined in the page.
+  expect(await page.locator('script#amplify-outputs').count()).toBe(1);
+
+  const firstName = await cards.first().locator('img').getAttribute('alt');
+  const previous = page.getByRole('button', { name: 'Previous promoted items' });
+  const next = page.getByRole('button', { name: 'Next promoted items' });
+  await expect(previous).toBeDisabled();
+  await next.click();
+  await expect(cards.first().locator('img')).not.toHaveAttribute('alt', firstName!);
+  await previous.click();
+  await expect(cards.first().locator('img')).toHaveAttribute('alt', firstName!);
+
+  await cards.first().click();
+  await expect(page).toHaveURL(/\/item\/[0-9a-f-]{36}$/);
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the header, footer and routes of the shell work', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
+  await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Contact' })).toBeVisible();
+  await page.getByRole('navigation').getByRole('link', { name: 'Liquor' }).click();
+  await expect(page).toHaveURL(/\/menu\?category=liquor$/);
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
+});
+
+test('home has no serious accessibility violations', async ({ page }) => {
+  await page.goto('/home');
+  await expect(page.locator('.promoted .product-card')).toHaveCount(3);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(serious.map((violation) => `${violation.id}: ${violation.help}`)).toEqual([]);
+});
