@@ -6,7 +6,7 @@ import { generateModels } from '@aws-amplify/graphql-generator';
 import { schema } from '../amplify/data/schema';
 import { buildAppSyncSdl } from '../server/graphql/appsync-sdl';
 import { buildModelMetas } from '../server/graphql/model-meta';
-import { customOperations, customTypes } from '../server/graphql/custom-operations';
+import { readCustomSchema } from '../server/graphql/custom-schema';
 import type { ModelIntrospectionSchema } from '../server/graphql/introspection-types';
 
 export const GENERATED_FILES = {
@@ -20,6 +20,7 @@ export async function renderGeneratedFiles(): Promise<Record<string, string>> {
   const introspectionText = Object.values(rendered)[0];
   if (!introspectionText) throw new Error('the Amplify generator returned no model introspection');
   const introspection = JSON.parse(introspectionText) as ModelIntrospectionSchema;
+  const { customTypes, customOperations } = readCustomSchema(modelSdl);
   return {
     [GENERATED_FILES.introspection]: `${JSON.stringify(introspection, null, 2)}\n`,
     [GENERATED_FILES.appsyncSdl]: buildAppSyncSdl(buildModelMetas(introspection), customTypes, customOperations),
