@@ -5,7 +5,8 @@
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
-import { createAccount } from '../server/accounts/accounts';
+import { registerAccount } from '../server/accounts/account-service';
+import { SqliteAccountStore } from '../server/accounts/account-store';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { ModelStore } from '../server/db/model-store';
@@ -33,8 +34,8 @@ const config = loadConfig();
 const models = buildModelMetas(introspection as unknown as ModelIntrospectionSchema);
 const db = openDatabase(join(config.dataDir, 'shop.sqlite3'), models);
 try {
-  const admin = await createAccount(new ModelStore(db, models), { email, name, password, type: ROLE_ADMIN });
-  console.log(`Created admin ${admin.email as string} in ${config.dataDir}`);
+  const admin = await registerAccount(new SqliteAccountStore(new ModelStore(db, models)), { email, name, password, type: ROLE_ADMIN });
+  console.log(`Created admin ${admin.email} in ${config.dataDir}`);
 } catch (error) {
   console.error(error instanceof AppError ? error.message : error);
   process.exitCode = 1;

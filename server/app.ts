@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
 import type { FieldPolicy } from './auth/authorizer';
 import { SessionStore } from './auth/sessions';
+import { AccountService, type ThrottleRules } from './accounts/account-service';
+import { SqliteAccountStore } from './accounts/account-store';
 import type { ServerConfig } from './config';
 import { openDatabase, type Db } from './db/database';
 import { ModelStore } from './db/model-store';
@@ -55,22 +57,27 @@ function readApiKey(db: Db): string {
   return key;
 }
 
-export async function startServer(config: ServerConfig): Promise<ShopServer> {
+/** Test seams: a clock and throttle rules (e.g. to time many failed sign-ins). */
+export interface ServerOverrides { now?: () => number; throttleRules?: ThrottleRules }
+
+export async function startServer(config: ServerConfig, overrides: ServerOverrides = {}): Promise<ShopServer> {
   mkdirSync(config.dataDir, { recursive: true });
   const models = buildModelMetas(introspection as unknown as ModelIntrospectionSchema);
   const db = openDatabase(join(config.dataDir, 'shop.sqlite3'), models);
   const store = new ModelStore(db, models);
-  const sessions = new SessionStore(db);
+  const sessions = new SessionStore(db, overrides.now);
+  const accountStore = new SqliteAccountStore(store);
+  const accounts = new AccountService(accountStore, sessions, overrides.throttleRules, overrides.now);
   const media = new MediaStore(config.dataDir);
   const apiKey = readApiKey(db);
 
   if (config.seedDemo) await seedDemoCatalogue(db, store, media);
-  await ensureFirstAdmin(store, config.adminEmail, config.adminPassword);
+  await ensureFirstAdmin(accountStore, config.adminEmail, config.adminPassword);
 
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
-    handlers: buildHandlers({ sessions }),
+    handlers: buildHandlers({ accounts }),
     development: config.development,
     log,
   });

@@ -17,12 +17,13 @@ export const hashToken = (token: string) => createHash('sha256').update(token).d
 export class SessionStore {
   constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
 
-  create(userId: string): string {
+  create(userId: string): { token: string; expiresAt: number } {
     const token = randomBytes(32).toString('base64url');
     const now = this.now();
+    const expiresAt = now + SESSION_ABSOLUTE_MS;
     this.db.prepare('INSERT INTO _sessions (tokenHash, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)')
-      .run(hashToken(token), userId, now, now, now + SESSION_ABSOLUTE_MS);
-    return token;
+      .run(hashToken(token), userId, now, now, expiresAt);
+    return { token, expiresAt };
   }
 
   /** The signed-in user behind a token, or null when it is unknown, expired or revoked. */

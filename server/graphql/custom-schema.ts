@@ -2,10 +2,10 @@
  * Reads the custom types and custom queries/mutations (with their auth modes) out of the model
  * SDL that `schema.transform()` produces, for the AppSync SDL generator.
  */
-import { Kind, parse, print, type ConstDirectiveNode, type DirectiveNode, type ObjectTypeDefinitionNode } from 'graphql';
+import { Kind, parse, print, type DirectiveNode, type ObjectTypeDefinitionNode } from 'graphql';
 import type { AuthMode, CustomOperation, CustomType } from './appsync-sdl';
 
-function authModesOf(directives: readonly (DirectiveNode | ConstDirectiveNode)[] | undefined): AuthMode[] {
+function authModesOf(directives: readonly DirectiveNode[] | undefined): AuthMode[] {
   const modes = new Set<AuthMode>();
   for (const directive of directives ?? []) {
     if (directive.name.value === 'aws_api_key') modes.add('apiKey');

@@ -1,15 +1,24 @@
 /**
- * Handlers of the custom queries and mutations (server/graphql/custom-operations.ts), keyed
- * `Type.field`. The account operations arrive with the accounts work (issue 3).
+ * Handlers of the custom queries and mutations of the schema, keyed `Type.field`. Each adapts
+ * the GraphQL call to the account service, which the cloud's Lambda runs as well.
  */
-import type { SessionStore } from '../auth/sessions';
-import type { CustomHandler } from '../graphql/engine';
+import type { AccountService } from '../accounts/account-service';
+import type { CustomHandler, RequestContext } from '../graphql/engine';
 
-export interface HandlerDeps { sessions: SessionStore }
+export interface HandlerDeps { accounts: AccountService }
 
 /** Operations a signed-in user (not only an admin) may call, on their own session. */
 export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set(['Mutation.signOut']);
 
-export function buildHandlers(_deps: HandlerDeps): Record<string, CustomHandler> {
-  return {};
+const caller = (context: RequestContext) => context.auth.principal;
+
+export function buildHandlers({ accounts }: HandlerDeps): Record<string, CustomHandler> {
+  return {
+    'Mutation.signUp': (args, context) => accounts.signUp(args, context.clientIp),
+    'Mutation.signIn': (args, context) => accounts.signIn(args, context.clientIp),
+    'Mutation.signOut': (_args, context) => accounts.signOut(context.auth.token),
+    'Mutation.createAdmin': (args, context) => accounts.createAdmin(args, caller(context)),
+    'Mutation.updateAdmin': (args, context) => accounts.updateAdmin(args, caller(context)),
+    'Mutation.deleteAdmin': (args, context) => accounts.deleteAdmin(args, caller(context)),
+  };
 }

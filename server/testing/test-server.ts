@@ -5,9 +5,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type ShopServer } from '../app';
+import { startServer, type ServerOverrides, type ShopServer } from '../app';
 import { loadConfig } from '../config';
-import { createAccount } from '../accounts/accounts';
+import { registerAccount } from '../accounts/account-service';
+import { SqliteAccountStore } from '../accounts/account-store';
 import type { Role } from '../../shared/roles';
 
 export interface TestServer extends ShopServer {
@@ -18,8 +19,9 @@ export interface TestServer extends ShopServer {
 }
 
 let counter = 0;
+export const TEST_PASSWORD = 'Str0ng!Passw0rd';
 
-export async function startTestServer(options: { seedDemo?: boolean; distDir?: string; env?: NodeJS.ProcessEnv } = {}): Promise<TestServer> {
+export async function startTestServer(options: { seedDemo?: boolean; distDir?: string; env?: NodeJS.ProcessEnv; overrides?: ServerOverrides } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const config = {
     ...loadConfig({ ...options.env }),
@@ -29,12 +31,12 @@ export async function startTestServer(options: { seedDemo?: boolean; distDir?: s
     distDir: options.distDir ?? join(dataDir, 'no-dist'),
     seedDemo: options.seedDemo ?? false,
   };
-  const server = await startServer(config);
+  const server = await startServer(config, options.overrides);
   return Object.assign(server, {
     dataDir,
     async sessionFor(type: Role, email = `person${++counter}.${Date.now()}@example.com`) {
-      const user = await createAccount(server.store, { email, name: 'Test Person', password: 'Str0ng!Passw0rd', type });
-      return { token: server.sessions.create(user.id), userId: user.id };
+      const user = await registerAccount(new SqliteAccountStore(server.store), { email, name: 'Test Person', password: TEST_PASSWORD, type });
+      return { token: server.sessions.create(user.id).token, userId: user.id };
     },
     async stop() {
       await server.close();

@@ -1,0 +1,141 @@
+/**
+ * The one data schema of the shop (SPEC §3), written with Amplify Gen 2's `a.schema`.
+ *
+ * Everything else is derived from it by `npm run gen`: the model introspection the browser
+ * client needs, the AppSync SDL the local server serves, and (in the cloud) the AppSync API.
+ *
+ * Authorization (DESIGN §2): the public catalogue is readable with the API key; every other
+ * operation goes through the custom (Lambda) authorizer, which decides by the caller's role.
+ * `User` carries no password field: hashes live in a server-only store no client can select.
+ */
+import { a, type ClientSchema } from '@aws-amplify/data-schema';
+
+/** Catalogue models: public read with the API key, everything else decided by the authorizer. */
+const catalogueRules = (allow: CatalogueAllow) => [allow.publicApiKey().to(['read']), allow.custom()];
+type CatalogueAllow = Parameters<Parameters<ReturnType<typeof a.model>['authorization']>[0]>[0];
+
+/** The Lambda function that runs the account operations in the cloud (amplify/functions). */
+export const ACCOUNTS_FUNCTION = 'shopAccounts';
+
+export const schema = a.schema({
+  Item: a
+    .model({
+      name: a.string().required(),
+      price: a.float(),
+      description: a.string(),
+      /** Tag ids; every item carries at least one of the built-in wine, liquor, extras. */
+      tags: a.id().array(),
+      promoted: a.boolean(),
+      upc: a.string(),
+      img: a.string(),
+    })
+    .disableOperations(['subscriptions'])
+    .authorization(catalogueRules),
+
+  Banner: a
+    .model({
+      img: a.string().required(),
+      /** Display order in the carousel, from 0. */
+      index: a.integer(),
+    })
+    .disableOperations(['subscriptions'])
+    .authorization(catalogueRules),
+
+  Category: a
+    .model({
+      name: a.string().required(),
+      /** Which menus show it: any of Wine, Liquor, Extras. */
+      type: a.string().array(),
+      visible: a.boolean(),
+      index: a.integer(),
+      tags: a.hasMany('Tag', 'categoryId'),
+    })
+    .disableOperations(['subscriptions'])
+    .authorization(catalogueRules),
+
+  Tag: a
+    .model({
+      name: a.string().required(),
+      categoryId: a.id().required(),
+      category: a.belongsTo('Category', 'categoryId'),
+      index: a.integer(),
+    })
+    .disableOperations(['subscriptions'])
+    .authorization(catalogueRules),
+
+  Event: a
+    .model({
+      name: a.string().required(),
+      /** Calendar day, YYYY-MM-DD. */
+      date: a.date().required(),
+      /** HH:MM, 24-hour; null when the event has no set time. */
+      time: a.string(),
+      description: a.string().required(),
+      img: a.string(),
+    })
+    .disableOperations(['subscriptions'])
+    .authorization(catalogueRules),
+
+  /** Accounts. Writes go through the account mutations only, so a hash is always set with them. */
+  User: a
+    .model({
+      email: a.email().required(),
+      /** First and last name joined by a space. */
+      name: a.string().required(),
+      /** Role: 0 admin, 1 user (shared/roles.ts). */
+      type: a.integer().required(),
+    })
+    .disableOperations(['mutations', 'subscriptions'])
+    .authorization((allow) => [allow.custom()]),
+
+  /** What signing in or up returns: the opaque session token and who it belongs to. */
+  AuthSession: a.customType({
+    token: a.string().required(),
+    userId: a.id().required(),
+    name: a.string().required(),
+    type: a.integer().required(),
+    expiresAt: a.datetime().required(),
+  }),
+
+  // Account operations (SPEC §5, §7; DESIGN §3). Their handlers run on the server: in-process
+  // locally, as the Lambda function named here in the cloud, with one shared implementation.
+  // Required-ness is checked by the handlers, so an empty field gets SPEC's own message.
+  signUp: a
+    .mutation()
+    .arguments({ firstName: a.string(), lastName: a.string(), email: a.string(), password: a.string(), confirmPassword: a.string() })
+    .returns(a.ref('AuthSession'))
+    .authorization((allow) => [allow.publicApiKey(), allow.custom()])
+    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
+  signIn: a
+    .mutation()
+    .arguments({ email: a.string(), password: a.string() })
+    .returns(a.ref('AuthSession'))
+    .authorization((allow) => [allow.publicApiKey(), allow.custom()])
+    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
+  /** Revokes the caller's own session. */
+  signOut: a
+    .mutation()
+    .returns(a.boolean())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
+  createAdmin: a
+    .mutation()
+    .arguments({ firstName: a.string(), lastName: a.string(), email: a.string(), password: a.string(), confirmPassword: a.string() })
+    .returns(a.ref('User'))
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
+  updateAdmin: a
+    .mutation()
+    .arguments({ id: a.id().required(), firstName: a.string(), lastName: a.string(), email: a.string() })
+    .returns(a.ref('User'))
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
+  deleteAdmin: a
+    .mutation()
+    .arguments({ id: a.id().required() })
+    .returns(a.ref('User'))
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
+});
+
+export type Schema = ClientSchema<typeof schema>;

@@ -1,0 +1,89 @@
+/**
+ * Where accounts live. The service (account-service.ts) talks only to this interface, so the same
+ * logic runs locally on SQLite and in the cloud's Lambda on DynamoDB.
+ */
+import type { ModelRecord, ModelStore } from '../db/model-store';
+import { AppError, validationError } from '../errors';
+import { MESSAGES } from '../../shared/messages';
+import { ROLE_ADMIN, type Role } from '../../shared/roles';
+
+export interface UserRecord { id: string; email: string; name: string; type: Role; createdAt: string; updatedAt: string }
+
+export interface AccountStore {
+  findByEmail(email: string): Promise<{ user: UserRecord; passwordHash: string } | null>;
+  get(id: string): Promise<UserRecord | null>;
+  /** Creates the user and its password hash together; a taken e-mail is a ValidationError. */
+  create(user: { email: string; name: string; type: Role }, passwordHash: string): Promise<UserRecord>;
+  update(id: string, changes: { email: string; name: string }): Promise<UserRecord>;
+  /**
+   * Deletes an admin with its password hash and sessions, in one step that also checks it is
+   * not the last admin (so two admins deleting each other at once cannot leave none).
+   */
+  deleteAdmin(id: string): Promise<UserRecord>;
+  countByType(type: Role): Promise<number>;
+}
+
+const duplicateEmail = () => new AppError('ValidationError', MESSAGES.duplicateEmail);
+const asUser = (record: ModelRecord) => record as unknown as UserRecord;
+
+/** Accounts in the local SQLite file: User rows plus the server-only _credentials and _sessions. */
+export class SqliteAccountStore implements AccountStore {
+  constructor(private readonly store: ModelStore) {}
+
+  private byEmail(email: string): UserRecord | null {
+    const record = this.store.list('User', { filter: { email: { eq: email } }, limit: 1 }).items[0];
+    return record ? asUser(record) : null;
+  }
+
+  async findByEmail(email: string) {
+    const user = this.byEmail(email);
+    if (!user) return null;
+    const row = this.store.db.prepare('SELECT passwordHash FROM _credentials WHERE userId = ?').get(user.id) as { passwordHash: string } | undefined;
+    return row ? { user, passwordHash: row.passwordHash } : null;
+  }
+
+  async get(id: string) {
+    const record = this.store.get('User', id);
+    return record ? asUser(record) : null;
+  }
+
+  async create(user: { email: string; name: string; type: Role }, passwordHash: string) {
+    return this.store.transaction(() => {
+      if (this.byEmail(user.email)) throw duplicateEmail();
+      const created = asUser(this.store.create('User', user));
+      this.store.db.prepare('INSERT INTO _credentials (userId, passwordHash) VALUES (?, ?)').run(created.id, passwordHash);
+      return created;
+    });
+  }
+
+  async update(id: string, changes: { email: string; name: string }) {
+    return this.store.transaction(() => {
+      const owner = this.byEmail(changes.email);
+      if (owner && owner.id !== id) throw duplicateEmail();
+      return asUser(this.store.update('User', { id, ...changes }));
+    });
+  }
+
+  async deleteAdmin(id: string) {
+    return this.store.transaction(() => {
+      const user = this.store.get('User', id);
+      if (!user || user.type !== ROLE_ADMIN) throw new AppError('NotFound', 'Admin not found');
+      if (this.countAdmins() <= 1) throw validationError('The last admin cannot be deleted');
+      this.store.db.prepare('DELETE FROM _sessions WHERE userId = ?').run(id);
+      this.store.db.prepare('DELETE FROM _credentials WHERE userId = ?').run(id);
+      return asUser(this.store.delete('User', { id }));
+    });
+  }
+
+  async countByType(type: Role) {
+    return this.count(type);
+  }
+
+  private countAdmins(): number {
+    return this.count(ROLE_ADMIN);
+  }
+
+  private count(type: Role): number {
+    return (this.store.db.prepare('SELECT COUNT(*) AS n FROM "User" WHERE type = ?').get(type) as { n: number }).n;
+  }
+}

@@ -1,0 +1,11 @@
+/** User-facing messages of SPEC §8 that both the browser and the server produce. */
+export const MESSAGES = {
+  allFieldsRequired: 'All fields are required',
+  passwordsDoNotMatch: 'Passwords do not match',
+  userNotFound: 'User not found',
+  incorrectPassword: 'Incorrect password',
+  missingRequiredFields: 'Missing required fields',
+  invalidEmail: 'Please enter a valid email address',
+  duplicateEmail: 'An account with this email already exists',
+  genericError: 'Error',
+} as const;
