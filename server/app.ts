@@ -77,7 +77,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
-    handlers: buildHandlers({ accounts }),
+    handlers: buildHandlers({ accounts, media }),
     development: config.development,
     log,
   });

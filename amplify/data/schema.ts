@@ -16,6 +16,8 @@ type CatalogueAllow = Parameters<Parameters<ReturnType<typeof a.model>['authoriz
 
 /** The Lambda function that runs the account operations in the cloud (amplify/functions). */
 export const ACCOUNTS_FUNCTION = 'shopAccounts';
+/** The Lambda function that stores uploaded images in the cloud. */
+export const MEDIA_FUNCTION = 'shopMedia';
 
 export const schema = a.schema({
   Item: a
@@ -136,6 +138,17 @@ export const schema = a.schema({
     .returns(a.ref('User'))
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(ACCOUNTS_FUNCTION)),
+
+  /**
+   * Stores an uploaded PNG (sent as the data URL the browser reads, SPEC §5) and returns the URL
+   * that records keep in `img`. Admins only.
+   */
+  uploadImage: a
+    .mutation()
+    .arguments({ dataUrl: a.string().required() })
+    .returns(a.string())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(MEDIA_FUNCTION)),
 });
 
 export type Schema = ClientSchema<typeof schema>;

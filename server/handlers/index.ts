@@ -1,18 +1,20 @@
 /**
  * Handlers of the custom queries and mutations of the schema, keyed `Type.field`. Each adapts
- * the GraphQL call to the account service, which the cloud's Lambda runs as well.
+ * the GraphQL call to a service the cloud's Lambda functions run as well.
  */
 import type { AccountService } from '../accounts/account-service';
 import type { CustomHandler, RequestContext } from '../graphql/engine';
+import { decodePngDataUrl, storePng } from '../media/images';
+import type { MediaStore } from '../media/media-store';
 
-export interface HandlerDeps { accounts: AccountService }
+export interface HandlerDeps { accounts: AccountService; media: MediaStore }
 
 /** Operations a signed-in user (not only an admin) may call, on their own session. */
 export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set(['Mutation.signOut']);
 
 const caller = (context: RequestContext) => context.auth.principal;
 
-export function buildHandlers({ accounts }: HandlerDeps): Record<string, CustomHandler> {
+export function buildHandlers({ accounts, media }: HandlerDeps): Record<string, CustomHandler> {
   return {
     'Mutation.signUp': (args, context) => accounts.signUp(args, context.clientIp),
     'Mutation.signIn': (args, context) => accounts.signIn(args, context.clientIp),
@@ -20,5 +22,6 @@ export function buildHandlers({ accounts }: HandlerDeps): Record<string, CustomH
     'Mutation.createAdmin': (args, context) => accounts.createAdmin(args, caller(context)),
     'Mutation.updateAdmin': (args, context) => accounts.updateAdmin(args, caller(context)),
     'Mutation.deleteAdmin': (args, context) => accounts.deleteAdmin(args, caller(context)),
+    'Mutation.uploadImage': (args) => storePng(media, decodePngDataUrl(String(args.dataUrl))),
   };
 }

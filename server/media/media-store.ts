@@ -18,8 +18,13 @@ export class MediaStore {
   }
 
   /** Stores bytes under their SHA-256 and returns the public URL. Idempotent. */
-  put(bytes: Buffer, extension: 'png' | 'webp', suffix = ''): string {
-    const name = `${createHash('sha256').update(bytes).digest('hex')}${suffix}.${extension}`;
+  put(bytes: Buffer, extension: 'png' | 'webp'): string {
+    return this.putNamed(`${createHash('sha256').update(bytes).digest('hex')}.${extension}`, bytes);
+  }
+
+  /** Stores a derived file (a variant) under a name of ours; written and flushed, then renamed. */
+  putNamed(name: string, bytes: Buffer): string {
+    if (!MEDIA_NAME.test(name)) throw new Error(`not a media name: ${name}`);
     const path = join(this.dir, name);
     if (!existsSync(path)) {
       const temp = `${path}.${process.pid}.${Date.now()}.tmp`;
@@ -33,6 +38,10 @@ export class MediaStore {
       renameSync(temp, path);
     }
     return `${MEDIA_URL_PREFIX}${name}`;
+  }
+
+  exists(name: string): boolean {
+    return MEDIA_NAME.test(name) && existsSync(join(this.dir, name));
   }
 
   /** The file behind a /media/ name, or null for anything that is not one of ours. */

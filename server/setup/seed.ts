@@ -6,6 +6,7 @@
 import type { Db } from '../db/database';
 import type { ModelStore } from '../db/model-store';
 import type { MediaStore } from '../media/media-store';
+import { storePng } from '../media/images';
 import { buildDemoCatalogue, type DemoImageSpec } from '../seed/demo-catalogue';
 
 const SEEDED_KEY = 'demoSeeded';
@@ -15,7 +16,7 @@ export async function seedDemoCatalogue(db: Db, store: ModelStore, media: MediaS
   const catalogue = buildDemoCatalogue(today);
   // Loaded only when seeding: rendering pulls in sharp, which a normal start does not need.
   const { renderDemoImage } = await import('../seed/demo-images');
-  const store_ = async (spec: DemoImageSpec) => media.put((await renderDemoImage(spec)).png, 'png');
+  const store_ = async (spec: DemoImageSpec) => storePng(media, (await renderDemoImage(spec)).png);
   const [itemImages, bannerImages, eventImages] = await Promise.all([
     Promise.all(catalogue.items.map((item) => store_(item.image))),
     Promise.all(catalogue.banners.map((banner) => store_(banner.image))),

@@ -1,0 +1,54 @@
+/**
+ * The image pipeline: a PNG (checked by its signature, not its name) is stored as is and as WebP
+ * variants by width, all flushed to disk before the URL is returned, so a record never points at
+ * a missing file. Pages use the variants through `responsiveImage` (shared/media.ts).
+ */
+import sharp from 'sharp';
+import { AppError } from '../errors';
+import { IMAGE_VARIANT_WIDTHS } from '../../shared/media';
+import type { MediaStore } from './media-store';
+
+export const MAX_PNG_BYTES = 5 * 1024 * 1024;
+export const MAX_PIXELS = 4096 * 4096;
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const DATA_URL_PREFIX = 'data:image/png;base64,';
+
+const invalid = (message: string) => new AppError('ValidationError', message);
+
+export function isPng(bytes: Buffer): boolean {
+  return bytes.length > PNG_SIGNATURE.length && bytes.subarray(0, PNG_SIGNATURE.length).equals(PNG_SIGNATURE);
+}
+
+/** Decodes a `data:image/png;base64,...` URL as the browser's FileReader produces it. */
+export function decodePngDataUrl(dataUrl: string): Buffer {
+  if (!dataUrl.startsWith(DATA_URL_PREFIX)) throw invalid('Only .png images can be uploaded');
+  const base64 = dataUrl.slice(DATA_URL_PREFIX.length);
+  if (base64.length > Math.ceil(MAX_PNG_BYTES / 3) * 4 + 4) throw invalid(`The image is larger than ${MAX_PNG_BYTES / 1024 / 1024} MB`);
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw invalid('The image data is not valid base64');
+  return Buffer.from(base64, 'base64');
+}
+
+/** Validates a PNG, stores it and its WebP variants, and returns the PNG's URL. */
+export async function storePng(media: MediaStore, png: Buffer): Promise<string> {
+  if (png.length > MAX_PNG_BYTES) throw invalid(`The image is larger than ${MAX_PNG_BYTES / 1024 / 1024} MB`);
+  if (!isPng(png)) throw invalid('Only .png images can be uploaded');
+  let width: number;
+  try {
+    const metadata = await sharp(png, { limitInputPixels: MAX_PIXELS }).metadata();
+    if (metadata.format !== 'png' || !metadata.width || !metadata.height) throw new Error('not a png');
+    width = metadata.width;
+  } catch (error) {
+    if (error instanceof Error && /pixel limit/i.test(error.message)) throw invalid('The image has too many pixels (at most 4096 x 4096)');
+    throw invalid('The file is not a readable PNG image');
+  }
+  const name = media.put(png, 'png').slice('/media/'.length, -'.png'.length);
+  await Promise.all(IMAGE_VARIANT_WIDTHS.map(async (target) => {
+    if (media.exists(`${name}-w${target}.webp`)) return;
+    const webp = await sharp(png, { limitInputPixels: MAX_PIXELS })
+      .resize({ width: Math.min(target, width), withoutEnlargement: true })
+      .webp({ quality: 78, effort: 4 })
+      .toBuffer();
+    media.putNamed(`${name}-w${target}.webp`, webp);
+  }));
+  return `/media/${name}.png`;
+}
