@@ -18,6 +18,8 @@ type CatalogueAllow = Parameters<Parameters<ReturnType<typeof a.model>['authoriz
 export const ACCOUNTS_FUNCTION = 'shopAccounts';
 /** The Lambda function that stores uploaded images in the cloud. */
 export const MEDIA_FUNCTION = 'shopMedia';
+/** The Lambda function that runs the all-or-nothing catalogue changes in the cloud. */
+export const CATALOGUE_FUNCTION = 'shopCatalogue';
 
 export const schema = a.schema({
   Item: a
@@ -149,6 +151,37 @@ export const schema = a.schema({
     .returns(a.string())
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(MEDIA_FUNCTION)),
+
+  // Catalogue changes that must land whole or not at all (SPEC §4 did them as many calls, which
+  // could leave half a change behind). Admins only.
+  /** Replaces every banner with these images, in this order (Banner.index from 0). */
+  replaceBanners: a
+    .mutation()
+    .arguments({ images: a.string().required().array().required() })
+    .returns(a.ref('Banner').array())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  /** Renumbers Category.index from 0 in the order given; every category must be listed. */
+  reorderCategories: a
+    .mutation()
+    .arguments({ ids: a.id().required().array().required() })
+    .returns(a.ref('Category').array())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  /** Renumbers Tag.index from 0 within one category; every tag of it must be listed. */
+  reorderTags: a
+    .mutation()
+    .arguments({ categoryId: a.id().required(), ids: a.id().required().array().required() })
+    .returns(a.ref('Tag').array())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  /** Deletes a category together with all of its tags. */
+  deleteCategoryAndTags: a
+    .mutation()
+    .arguments({ id: a.id().required() })
+    .returns(a.ref('Category'))
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
 });
 
 export type Schema = ClientSchema<typeof schema>;

@@ -3,18 +3,19 @@
  * the GraphQL call to a service the cloud's Lambda functions run as well.
  */
 import type { AccountService } from '../accounts/account-service';
+import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { CustomHandler, RequestContext } from '../graphql/engine';
 import { decodePngDataUrl, storePng } from '../media/images';
 import type { MediaStore } from '../media/media-store';
 
-export interface HandlerDeps { accounts: AccountService; media: MediaStore }
+export interface HandlerDeps { accounts: AccountService; catalogue: CatalogueService; media: MediaStore }
 
 /** Operations a signed-in user (not only an admin) may call, on their own session. */
 export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set(['Mutation.signOut']);
 
 const caller = (context: RequestContext) => context.auth.principal;
 
-export function buildHandlers({ accounts, media }: HandlerDeps): Record<string, CustomHandler> {
+export function buildHandlers({ accounts, catalogue, media }: HandlerDeps): Record<string, CustomHandler> {
   return {
     'Mutation.signUp': (args, context) => accounts.signUp(args, context.clientIp),
     'Mutation.signIn': (args, context) => accounts.signIn(args, context.clientIp),
@@ -23,5 +24,9 @@ export function buildHandlers({ accounts, media }: HandlerDeps): Record<string, 
     'Mutation.updateAdmin': (args, context) => accounts.updateAdmin(args, caller(context)),
     'Mutation.deleteAdmin': (args, context) => accounts.deleteAdmin(args, caller(context)),
     'Mutation.uploadImage': (args) => storePng(media, decodePngDataUrl(String(args.dataUrl))),
+    'Mutation.replaceBanners': (args) => catalogue.replaceBanners(args.images as string[]),
+    'Mutation.reorderCategories': (args) => catalogue.reorderCategories(args.ids as string[]),
+    'Mutation.reorderTags': (args) => catalogue.reorderTags(String(args.categoryId), args.ids as string[]),
+    'Mutation.deleteCategoryAndTags': (args) => catalogue.deleteCategoryAndTags(String(args.id)),
   };
 }

@@ -7,6 +7,8 @@
  * All names are fictional.
  */
 
+import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
+
 export type Department = 'Wine' | 'Liquor' | 'Extras';
 
 export interface DemoCategory { id: string; name: string; type: Department[]; visible: boolean; index: number }
@@ -132,14 +134,13 @@ export const SHOP_NAME = 'Patterson Wine & Liquor';
 // ---------------------------------------------------------------------------------------------
 // Categories and tags
 
-/** The three built-in tags every item carries at least one of (SPEC §3). */
-export const DEPARTMENT_TAG_IDS = ['wine', 'liquor', 'extras'] as const;
+export { DEPARTMENT_TAG_IDS } from '../../shared/catalogue';
 
 interface CategoryDef { id: string; name: string; type: Department[]; visible: boolean; tags: Array<[string, string]> }
 
 const CATEGORY_DEFS: CategoryDef[] = [
   {
-    id: 'department',
+    id: DEPARTMENT_CATEGORY_ID,
     name: 'Department',
     type: ['Wine', 'Liquor', 'Extras'],
     visible: false,

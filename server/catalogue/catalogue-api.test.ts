@@ -1,0 +1,85 @@
+/** The all-or-nothing catalogue mutations, through the API. */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
+import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+
+let server: TestServer;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = { authorization: (await server.sessionFor(ROLE_ADMIN)).token };
+});
+afterAll(async () => { await server?.stop(); });
+
+const call = async (query: string, variables: Record<string, unknown>, headers = admin) => (await postGraphQL(server, { query, variables }, headers)).body;
+const uploaded = async (color: string) => {
+  const png = await sharp({ create: { width: 40, height: 10, channels: 3, background: color } }).png().toBuffer();
+  return (await call('mutation ($d: String!) { uploadImage(dataUrl: $d) }', { d: `data:image/png;base64,${png.toString('base64')}` })).data!.uploadImage as string;
+};
+const banners = () => server.store.list('Banner').items.sort((a, b) => Number(a.index) - Number(b.index)).map((b) => b.img);
+
+describe('replaceBanners', () => {
+  const REPLACE = 'mutation ($images: [String!]!) { replaceBanners(images: $images) { id img index } }';
+
+  it('replaces the whole set in the given order', async () => {
+    const [a, b, c] = [await uploaded('#111111'), await uploaded('#222222'), await uploaded('#333333')];
+    expect((await call(REPLACE, { images: [a, b] })).errors).toBeUndefined();
+    expect(banners()).toEqual([a, b]);
+    const result = await call(REPLACE, { images: [c, a] });
+    expect((result.data!.replaceBanners as Array<{ index: number }>).map((banner) => banner.index)).toEqual([0, 1]);
+    expect(banners()).toEqual([c, a]);
+  });
+
+  it('changes nothing when one image is not an upload', async () => {
+    const before = banners();
+    const result = await call(REPLACE, { images: [await uploaded('#444444'), '/media/unknown.png'] });
+    expect(result.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Each banner must be an uploaded image' });
+    expect(banners()).toEqual(before);
+  });
+
+  it('is for admins only', async () => {
+    const user = { authorization: (await server.sessionFor(ROLE_USER)).token };
+    expect((await call(REPLACE, { images: [] }, user)).errors?.[0]?.errorType).toBe('Unauthorized');
+  });
+});
+
+describe('reordering and deleting categories and tags', () => {
+  const category = (name: string, index: number) => server.store.create('Category', { name, type: ['Wine'], visible: true, index });
+  const tag = (name: string, categoryId: string, index: number) => server.store.create('Tag', { name, categoryId, index });
+  const order = (model: string, filter?: Record<string, unknown>) =>
+    server.store.list(model, { filter, limit: 1000 }).items.sort((a, b) => Number(a.index) - Number(b.index)).map((record) => record.name);
+
+  it('renumbers categories from 0 in the new order', async () => {
+    const ids = ['Region', 'Grape', 'Style'].map((name, index) => category(name, index).id);
+    const result = await call('mutation ($ids: [ID!]!) { reorderCategories(ids: $ids) { name index } }', { ids: [ids[2], ids[0], ids[1]] });
+    expect(result.data!.reorderCategories).toEqual([{ name: 'Style', index: 0 }, { name: 'Region', index: 1 }, { name: 'Grape', index: 2 }]);
+    expect(order('Category')).toEqual(['Style', 'Region', 'Grape']);
+    const partial = await call('mutation ($ids: [ID!]!) { reorderCategories(ids: $ids) { id } }', { ids: [ids[0], ids[1]] });
+    expect(partial.errors?.[0]?.message).toBe('The new order must list every category exactly once');
+    expect(order('Category')).toEqual(['Style', 'Region', 'Grape']);
+  });
+
+  it('renumbers the tags of one category only', async () => {
+    const parent = category('Spirit', 9).id;
+    const ids = ['Gin', 'Rum', 'Vodka'].map((name, index) => tag(name, parent, index).id);
+    const result = await call('mutation ($c: ID!, $ids: [ID!]!) { reorderTags(categoryId: $c, ids: $ids) { name } }', { c: parent, ids: [ids[1], ids[2], ids[0]] });
+    expect(result.errors).toBeUndefined();
+    expect(order('Tag', { categoryId: { eq: parent } })).toEqual(['Rum', 'Vodka', 'Gin']);
+    const duplicate = await call('mutation ($c: ID!, $ids: [ID!]!) { reorderTags(categoryId: $c, ids: $ids) { name } }', { c: parent, ids: [ids[1], ids[1], ids[0]] });
+    expect(duplicate.errors?.[0]?.message).toBe('The new order must list every tag of the category exactly once');
+  });
+
+  it('deletes a category with all its tags, and nothing else', async () => {
+    const doomed = category('Doomed', 20).id;
+    const kept = category('Kept', 21).id;
+    tag('A', doomed, 0); tag('B', doomed, 1); tag('C', kept, 0);
+    const result = await call('mutation ($id: ID!) { deleteCategoryAndTags(id: $id) { name } }', { id: doomed });
+    expect(result.data!.deleteCategoryAndTags).toEqual({ name: 'Doomed' });
+    expect(server.store.get('Category', doomed)).toBeNull();
+    expect(server.store.list('Tag', { filter: { categoryId: { eq: doomed } } }).items).toEqual([]);
+    expect(order('Tag', { categoryId: { eq: kept } })).toEqual(['C']);
+    expect((await call('mutation ($id: ID!) { deleteCategoryAndTags(id: $id) { name } }', { id: 'department' })).errors?.[0]?.message)
+      .toBe('The built-in Department category cannot be deleted');
+  });
+});
