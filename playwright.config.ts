@@ -1,11 +1,31 @@
 /**
  * End-to-end tests in Debian's Chromium (Playwright cannot download its own browser here) against
- * a real server on a loopback port, seeded with the demo catalogue in a fresh data directory.
+ * real servers on loopback ports, each seeded with the demo catalogue in a fresh data directory.
+ *
+ * Two projects, two servers: `storefront` (public pages and accounts) sees the demo catalogue as
+ * seeded; `admin` (tests/e2e/admin-*.spec.ts) changes the catalogue on a server of its own, so
+ * neither can disturb what the other expects.
  */
 import { defineConfig } from '@playwright/test';
 
-const PORT = Number(process.env.E2E_PORT ?? 3199);
+const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
+const ADMIN_PORT = STOREFRONT_PORT - 1;
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-Admin-Passw0rd!' };
+
+const server = (port: number, name: string) => ({
+  command: `rm -rf .tmp/e2e-${name} && node --import tsx server/main.ts`,
+  url: `http://127.0.0.1:${port}/home`,
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: `.tmp/e2e-${name}`,
+    ADMIN_EMAIL: E2E_ADMIN.email,
+    ADMIN_PASSWORD: E2E_ADMIN.password,
+  },
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -17,7 +37,6 @@ export default defineConfig({
   timeout: 60_000,
   reporter: [['list'], ['json']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -26,18 +45,9 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     trace: 'off',
   },
-  webServer: {
-    command: 'rm -rf .tmp/e2e-data && node --import tsx server/main.ts',
-    url: `http://127.0.0.1:${PORT}/home`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    stdout: 'pipe',
-    env: {
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: '.tmp/e2e-data',
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-    },
-  },
+  projects: [
+    { name: 'storefront', testIgnore: /admin-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${STOREFRONT_PORT}` } },
+    { name: 'admin', testMatch: /admin-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${ADMIN_PORT}` } },
+  ],
+  webServer: [server(STOREFRONT_PORT, 'storefront'), server(ADMIN_PORT, 'admin')],
 });

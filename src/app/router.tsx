@@ -3,6 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { Spinner } from '../components/ui/Spinner';
 import { HomePage } from '../features/home/HomePage';
+import { RequireAdmin } from '../lib/auth';
 import { NotFoundPage } from './routes/NotFoundPage';
 
 /** A component loaded on first render, as its own chunk (`React.lazy` for a named export). */
@@ -53,15 +54,18 @@ export function AppRoutes() {
           <Route path="signup" element={<SignupPage />} />
         </Route>
 
-        <Route element={<AdminLayout />}>
-          <Route path="admin-portal" element={<AdminPortalPage />} />
-          <Route path="admin-items" element={<AdminItemsPage />} />
-          {/* /admin-item?id={id} */}
-          <Route path="admin-item" element={<AdminItemPage />} />
-          <Route path="admin-tags" element={<AdminTagsPage />} />
-          <Route path="admin-events" element={<AdminEventsPage />} />
-          <Route path="admin-users" element={<AdminUsersPage />} />
-          <Route path="admin-admins" element={<AdminAdminsPage />} />
+        {/* Signed-in admins only (by the stored session; the server checks every call). */}
+        <Route element={<RequireAdmin />}>
+          <Route element={<AdminLayout />}>
+            <Route path="admin-portal" element={<AdminPortalPage />} />
+            <Route path="admin-items" element={<AdminItemsPage />} />
+            {/* /admin-item?id={id} */}
+            <Route path="admin-item" element={<AdminItemPage />} />
+            <Route path="admin-tags" element={<AdminTagsPage />} />
+            <Route path="admin-events" element={<AdminEventsPage />} />
+            <Route path="admin-users" element={<AdminUsersPage />} />
+            <Route path="admin-admins" element={<AdminAdminsPage />} />
+          </Route>
         </Route>
       </Routes>
     </Suspense>

@@ -26,6 +26,8 @@ export interface ShopConfig {
   coordinates: { lat: number; lng: number };
   /** About Us page, in order: Who We Are, Our Mission, Our Team. */
   about: readonly [AboutSection, AboutSection, AboutSection];
+  /** Visitors confirm this age at the age gate before entering (SPEC §9). */
+  minimumAge: number;
 }
 
 export const shop = {
@@ -63,6 +65,7 @@ export const shop = {
       ],
     },
   ],
+  minimumAge: 21,
 } as const satisfies ShopConfig;
 
 /** The address on one line: 3140 Route 22, Patterson, NY 12563. */

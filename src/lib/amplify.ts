@@ -27,6 +27,17 @@ export type AmplifyOutputs = Parameters<typeof Amplify.configure>[0];
 export const client = generateClient<Schema>();
 export type DataClient = typeof client;
 
+/**
+ * Per-call options of a signed-in call: the session token, checked by the Lambda authorizer.
+ * Pages get them through `useSignedInCall()` (lib/auth), which also handles an ended session.
+ */
+export interface SignedInOptions {
+  authMode: 'lambda';
+  authToken: string;
+}
+
+export const signedInOptions = (authToken: string): SignedInOptions => ({ authMode: 'lambda', authToken });
+
 function isOutputs(value: unknown): value is AmplifyOutputs {
   if (typeof value !== 'object' || value === null) return false;
   const data = (value as { data?: unknown }).data;

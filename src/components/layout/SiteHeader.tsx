@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { firstName, logout, mayOpenAdminRoutes, useSession, type Session } from '../../lib/auth';
 import { Logo } from './Logo';
 
 interface NavItem {
@@ -36,9 +37,55 @@ function MenuIcon({ open }: { open: boolean }) {
   );
 }
 
+/**
+ * The header's sign state (SPEC §2, §4): Sign Up when signed out; Log Out, with a greeting, when
+ * a token with a name is stored. (The Admin Portal link is the last item of the navigation.)
+ */
+function AccountActions({ session }: { session: Session | null }) {
+  const [busy, setBusy] = useState(false);
+  const [focusSignUp, setFocusSignUp] = useState(false);
+  const signUpRef = useRef<HTMLAnchorElement>(null);
+
+  // Log Out disappears once signed out: keep the keyboard focus in the header, on Sign Up.
+  useEffect(() => {
+    if (!focusSignUp || session) return;
+    signUpRef.current?.focus();
+    setFocusSignUp(false);
+  }, [focusSignUp, session]);
+
+  const onLogout = async () => {
+    setBusy(true);
+    try {
+      await logout();
+    } finally {
+      setBusy(false);
+    }
+    setFocusSignUp(true);
+  };
+
+  if (!session) {
+    return (
+      <div className="site-header__actions">
+        <Link ref={signUpRef} className="button" to="/signup">
+          Sign Up
+        </Link>
+      </div>
+    );
+  }
+  return (
+    <div className="site-header__actions">
+      <span className="site-header__greeting">Hi, {firstName(session.name)}</span>
+      <button type="button" className="button" onClick={onLogout} disabled={busy}>
+        Log Out
+      </button>
+    </div>
+  );
+}
+
 /** Public header: logo, main navigation and the account link (SPEC §2). */
 export function SiteHeader() {
   const location = useLocation();
+  const session = useSession();
   const category = new URLSearchParams(location.search).get('category');
   const [open, setOpen] = useState(false);
   const listId = useId();
@@ -62,7 +109,7 @@ export function SiteHeader() {
   }, [open]);
 
   return (
-    <header className="site-header">
+    <header className="site-header" data-signed-in={session ? true : undefined}>
       <div className="container site-header__bar">
         <Logo />
         <nav className="site-nav" aria-label="Main">
@@ -91,13 +138,17 @@ export function SiteHeader() {
                 </Link>
               </li>
             ))}
+            {/* Only for a stored admin role (SPEC §2); the admin routes check it again. */}
+            {mayOpenAdminRoutes(session) ? (
+              <li className="site-nav__item--admin">
+                <Link className="site-nav__link" to="/admin-portal" onClick={() => setOpen(false)}>
+                  Admin Portal
+                </Link>
+              </li>
+            ) : null}
           </ul>
         </nav>
-        <div className="site-header__actions">
-          <Link className="button" to="/signup">
-            Sign Up
-          </Link>
-        </div>
+        <AccountActions session={session} />
       </div>
     </header>
   );

@@ -1,6 +1,44 @@
+import { useId, useState } from 'react';
+import { Navigate } from 'react-router-dom';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { firstName, homePathFor, login, sessionStore, useSession } from '../../lib/auth';
+import { AuthCard, AuthFormActions } from './components/AuthCard';
+import { PasswordToggle } from './components/PasswordToggle';
+import { EmailField, PasswordField } from './components/TextField';
+import { useAuthForm } from './use-auth-form';
+import './auth.css';
 
+const FIELDS = ['email', 'password'] as const;
+
+/** /login (SPEC §2): e-mail and password; Enter in either field submits. */
 export function LoginPage() {
   useDocumentTitle('Log in');
-  return <h1 className="page-heading">Log in</h1>;
+  const session = useSession();
+  const [showPassword, setShowPassword] = useState(false);
+  const passwordId = useId();
+  const { busy, onSubmit, fieldProps } = useAuthForm({
+    fields: FIELDS,
+    submit: ({ email, password }) => login(email, password),
+    successMessage: () => `Welcome back, ${firstName(sessionStore.getSnapshot()?.name ?? '')}!`,
+  });
+
+  // Signed in already, or just now: admins to the admin portal, everyone else home.
+  if (session) return <Navigate to={homePathFor(session.role)} replace />;
+
+  return (
+    <AuthCard title="Log in" lead="Welcome back. Log in with your e-mail and password.">
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
+        <EmailField {...fieldProps('email')} />
+        <PasswordField
+          id={passwordId}
+          label="Password"
+          visible={showPassword}
+          autoComplete="current-password"
+          {...fieldProps('password')}
+          end={<PasswordToggle visible={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={passwordId} />}
+        />
+        <AuthFormActions submitLabel="Log in" busy={busy} otherLabel="Sign Up" otherPath="/signup" />
+      </form>
+    </AuthCard>
+  );
 }

@@ -1,6 +1,64 @@
+import { useId, useState } from 'react';
+import { Navigate } from 'react-router-dom';
+import { PASSWORD_POLICY_TEXT } from '../../../shared/validation/account';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { firstName, homePathFor, sessionStore, signUp, useSession } from '../../lib/auth';
+import { AuthCard, AuthFormActions } from './components/AuthCard';
+import { PasswordToggle } from './components/PasswordToggle';
+import { EmailField, PasswordField, TextField } from './components/TextField';
+import { useAuthForm } from './use-auth-form';
+import './auth.css';
 
+const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
+
+/** /signup (SPEC §2): a new customer account (type user); redirects by role once signed in. */
 export function SignupPage() {
   useDocumentTitle('Sign Up');
-  return <h1 className="page-heading">Sign Up</h1>;
+  const session = useSession();
+  const [showPasswords, setShowPasswords] = useState(false);
+  const passwordId = useId();
+  const confirmId = useId();
+  const { busy, onSubmit, fieldProps } = useAuthForm({
+    fields: FIELDS,
+    submit: (values) => signUp(values.firstName, values.lastName, values.email, values.password, values.confirmPassword),
+    successMessage: () => `Welcome, ${firstName(sessionStore.getSnapshot()?.name ?? '')}! Your account is ready.`,
+  });
+
+  if (session) return <Navigate to={homePathFor(session.role)} replace />;
+
+  return (
+    <AuthCard title="Create an account" lead="Sign up to keep up with new arrivals, tastings and events.">
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
+        <div className="auth-form__row">
+          <TextField label="First Name" autoComplete="given-name" {...fieldProps('firstName')} />
+          <TextField label="Last Name" autoComplete="family-name" {...fieldProps('lastName')} />
+        </div>
+        <EmailField {...fieldProps('email')} />
+        <PasswordField
+          id={passwordId}
+          label="Password"
+          visible={showPasswords}
+          autoComplete="new-password"
+          hint={PASSWORD_POLICY_TEXT}
+          {...fieldProps('password')}
+          end={
+            <PasswordToggle
+              visible={showPasswords}
+              onToggle={() => setShowPasswords((shown) => !shown)}
+              controls={`${passwordId} ${confirmId}`}
+              label="Show passwords"
+            />
+          }
+        />
+        <PasswordField
+          id={confirmId}
+          label="Confirm Password"
+          visible={showPasswords}
+          autoComplete="new-password"
+          {...fieldProps('confirmPassword')}
+        />
+        <AuthFormActions submitLabel="Sign Up" busy={busy} otherLabel="Already have an account? Log in" otherPath="/login" />
+      </form>
+    </AuthCard>
+  );
 }

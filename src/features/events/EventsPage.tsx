@@ -1,6 +1,98 @@
+import { useMemo } from 'react';
+import logoUrl from '../../assets/logo.svg';
+import { Spinner } from '../../components/ui/Spinner';
+import { StoredImage } from '../../components/ui/StoredImage';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { eventDateParts, formatEventTime, toLocalIsoDate } from '../../lib/format';
+import '../../styles/events.css';
+import { useEvents } from './api/get-events';
+import { upcomingEvents, type ShopEvent } from './upcoming-events';
 
+/** Event pictures are 800x500. */
+const EVENT_IMAGE_WIDTH = 800;
+const EVENT_IMAGE_HEIGHT = 500;
+const EVENT_IMAGE_SIZES = '(max-width: 50rem) calc(100vw - 4rem), 18rem';
+
+function EventEntry({ event, first }: { event: ShopEvent; first: boolean }) {
+  const parts = eventDateParts(event.date);
+  const time = formatEventTime(event.time);
+  return (
+    <li className="event">
+      {parts ? (
+        <time className="event__date" dateTime={event.date}>
+          <span className="visually-hidden">{parts.full}</span>
+          <span className="event__weekday" aria-hidden="true">
+            {parts.weekday}
+          </span>
+          <span className="event__day" aria-hidden="true">
+            {parts.day}
+          </span>
+          <span className="event__month" aria-hidden="true">
+            {parts.monthYear}
+          </span>
+        </time>
+      ) : null}
+      <div className="event__media">
+        {event.img ? (
+          <StoredImage
+            className="event__image"
+            url={event.img}
+            alt=""
+            width={EVENT_IMAGE_WIDTH}
+            height={EVENT_IMAGE_HEIGHT}
+            sizes={EVENT_IMAGE_SIZES}
+            priority={first}
+          />
+        ) : (
+          <img className="event__image event__image--logo" src={logoUrl} alt="" width={218} height={64} />
+        )}
+      </div>
+      <div className="event__body">
+        <h2 className="event__name">{event.name}</h2>
+        <p className="event__time">
+          {time ? <time dateTime={event.time ?? undefined}>{time}</time> : 'Time to be announced'}
+        </p>
+        <p className="event__description">{event.description}</p>
+      </div>
+    </li>
+  );
+}
+
+/** Upcoming Events (SPEC §2): soonest first, past events left out. */
 export function EventsPage() {
   useDocumentTitle('Events');
-  return <h1 className="page-heading">Upcoming Events</h1>;
+  const { data, isPending, isError, refetch } = useEvents();
+  const today = toLocalIsoDate(new Date());
+  const events = useMemo(() => upcomingEvents(data ?? [], today), [data, today]);
+
+  let body;
+  if (isPending) {
+    body = <Spinner label="Loading events" />;
+  } else if (isError) {
+    body = (
+      <div className="empty-state">
+        <p>We couldn't load our events right now.</p>
+        <button type="button" className="button" onClick={() => void refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (events.length === 0) {
+    body = <p className="empty-state">No upcoming events right now. Please check back soon.</p>;
+  } else {
+    body = (
+      <ol className="event-list">
+        {events.map((event, index) => (
+          <EventEntry key={event.id} event={event} first={index === 0} />
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <>
+      <h1 className="page-heading">Upcoming Events</h1>
+      {body}
+    </>
+  );
 }

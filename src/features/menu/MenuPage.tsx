@@ -1,18 +1,160 @@
+import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
+import { Spinner } from '../../components/ui/Spinner';
+import { FilterIcon } from '../../components/ui/icons';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import '../../styles/menu.css';
+import { useFilterData, useMenuItems } from './api/get-menu';
+import { FilterPanel } from './components/FilterPanel';
+import { MenuResults } from './components/MenuResults';
+import {
+  effectiveTags,
+  filterGroupsFor,
+  filterMenuItems,
+  indexMenuItems,
+  isMenuCategory,
+  MENU_CATEGORIES,
+  menuSearch,
+  type MenuCategory,
+} from './menu-filter';
+import { useMenuFilters } from './use-menu-filters';
 
-/** The menu's categories, as the `category` query parameter spells them (SPEC §2). */
-export const MENU_CATEGORIES = { wine: 'Wine', liquor: 'Liquor', extras: 'Extras' } as const;
-export type MenuCategory = keyof typeof MENU_CATEGORIES;
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-export function isMenuCategory(value: string | null): value is MenuCategory {
-  return value !== null && Object.hasOwn(MENU_CATEGORIES, value);
+/** One menu: search, filter panel and product grid (SPEC §2 Menu, §4 Menu filter). */
+function Menu({ menu }: { menu: MenuCategory }) {
+  const title = MENU_CATEGORIES[menu];
+  useDocumentTitle(title);
+  const items = useMenuItems(menu);
+  const filterData = useFilterData();
+  const { filters, setQuery, toggleTag, clearTags, clearAll } = useMenuFilters(menu);
+  const [panelOpen, setPanelOpen] = useState(false);
+  const searchId = useId();
+  const panelId = useId();
+  const filtersHeadingId = useId();
+
+  const groups = useMemo(
+    () => (filterData.data ? filterGroupsFor(filterData.data.categories, filterData.data.tags, menu) : []),
+    [filterData.data, menu],
+  );
+  const selected = useMemo(() => effectiveTags(filters.tags, groups), [filters.tags, groups]);
+  const index = useMemo(() => (items.data ? indexMenuItems(items.data, menu) : []), [items.data, menu]);
+
+  // Typing stays responsive: the grid follows the search and the ticks as a deferred update.
+  const query = useDeferredValue(filters.q);
+  const tags = useDeferredValue(selected);
+  const results = useMemo(() => filterMenuItems(index, tags, query), [index, tags, query]);
+  const filterKey = menuSearch(menu, { tags: [...tags], q: query.trim() });
+
+  const loading = items.isPending || filterData.isPending;
+  const filtering = selected.size > 0 || filters.q.trim() !== '';
+
+  let body;
+  if (loading) {
+    body = <Spinner label={`Loading ${title}`} />;
+  } else if (items.isError) {
+    body = (
+      <div className="empty-state">
+        <p>We couldn't load the {title.toLowerCase()} menu right now.</p>
+        <button type="button" className="button" onClick={() => void items.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  } else if (results.length === 0) {
+    body = (
+      <div className="empty-state">
+        <p>{filtering ? 'No items match your search and filters.' : `There are no ${title.toLowerCase()} items yet.`}</p>
+        {filtering ? (
+          <button type="button" className="button" onClick={clearAll}>
+            Clear search and filters
+          </button>
+        ) : null}
+      </div>
+    );
+  } else {
+    body = <MenuResults items={results} filterKey={filterKey} />;
+  }
+
+  return (
+    <div className="menu-page">
+      <div className="menu-page__header">
+        <h1 className="page-heading">{title}</h1>
+        <div className="menu-search" role="search">
+          <label htmlFor={searchId} className="visually-hidden">
+            Search {title}
+          </label>
+          <input
+            id={searchId}
+            className="menu-search__input"
+            type="search"
+            placeholder="Search..."
+            autoComplete="off"
+            enterKeyHint="search"
+            value={filters.q}
+            onChange={(event) => setQuery(event.target.value)}
+          />
+        </div>
+      </div>
+      <div className="menu-layout">
+        <aside className="menu-filters" aria-labelledby={filtersHeadingId}>
+          <h2 id={filtersHeadingId} className="menu-filters__heading">
+            <button
+              type="button"
+              className="button button--ghost menu-filters__toggle"
+              aria-expanded={panelOpen}
+              aria-controls={panelId}
+              onClick={() => setPanelOpen((open) => !open)}
+            >
+              <FilterIcon />
+              Filters
+              {selected.size > 0 ? <span className="menu-filters__count">({selected.size} selected)</span> : null}
+            </button>
+            <span className="menu-filters__title">Filters</span>
+          </h2>
+          <div id={panelId} className="menu-filters__panel" data-open={panelOpen}>
+            {filterData.isPending ? null : <FilterPanel groups={groups} selected={selected} onToggle={toggleTag} />}
+            <div className="menu-filters__actions">
+              {selected.size > 0 ? (
+                <button type="button" className="button button--ghost" onClick={clearTags}>
+                  Clear filters
+                </button>
+              ) : null}
+              <button type="button" className="button menu-filters__done" onClick={() => setPanelOpen(false)}>
+                Show {plural(results.length, 'item')}
+              </button>
+            </div>
+          </div>
+        </aside>
+        <section className="menu-results" aria-label={`${title} items`} aria-busy={loading}>
+          <p className="menu-results__count" role="status">
+            {loading || items.isError ? '' : plural(results.length, 'item')}
+          </p>
+          {body}
+        </section>
+      </div>
+    </div>
+  );
+}
+
+/** /menu without a known category: the three menus to choose from. */
+function MenuChooser() {
+  useDocumentTitle('Menu');
+  return (
+    <div className="message-page">
+      <h1>Menu</h1>
+      <p>What would you like to browse?</p>
+      <p className="menu-chooser">
+        <DepartmentLinks />
+      </p>
+    </div>
+  );
 }
 
 export function MenuPage() {
   const [searchParams] = useSearchParams();
   const category = searchParams.get('category');
-  const title = isMenuCategory(category) ? MENU_CATEGORIES[category] : 'Menu';
-  useDocumentTitle(title);
-  return <h1 className="page-heading">{title}</h1>;
+  // A new menu starts with its own state (filters panel closed, first step of the grid).
+  return isMenuCategory(category) ? <Menu key={category} menu={category} /> : <MenuChooser />;
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { client } from '../../../lib/amplify';
+import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 
 export interface PromotedItem {
   id: string;
@@ -10,34 +11,20 @@ export interface PromotedItem {
 
 /** Reads every promoted item, following `nextToken` until the last page. */
 export async function getPromotedItems(): Promise<PromotedItem[]> {
-  const items: PromotedItem[] = [];
-  let nextToken: string | null | undefined;
-  const seen = new Set<string>();
-  do {
-    const result = await client.models.Item.list({
+  const items = await listAll((nextToken) =>
+    client.models.Item.list({
       filter: { promoted: { eq: true } },
       selectionSet: ['id', 'name', 'price', 'img'],
+      limit: MAX_PAGE_SIZE,
       nextToken,
-    });
-    if (result.errors?.length && !result.data?.length) {
-      throw new Error(result.errors.map((error) => error.message).join('; '));
-    }
-    for (const item of result.data ?? []) {
-      items.push({ id: item.id, name: item.name, price: item.price ?? null, img: item.img ?? null });
-    }
-    nextToken = result.nextToken;
-    // A server that hands back the same token again would otherwise loop forever.
-    if (nextToken) {
-      if (seen.has(nextToken)) break;
-      seen.add(nextToken);
-    }
-  } while (nextToken);
-  return items;
+    }),
+  );
+  return items.map((item) => ({ id: item.id, name: item.name, price: item.price ?? null, img: item.img ?? null }));
 }
 
 export const promotedItemsQueryKey = ['items', 'promoted'] as const;
 
 /** The promoted items, cached across navigation. */
 export function usePromotedItems() {
-  return useQuery({ queryKey: promotedItemsQueryKey, queryFn: getPromotedItems });
+  return useQuery({ queryKey: promotedItemsQueryKey, queryFn: getPromotedItems, staleTime: CATALOGUE_STALE_MS });
 }

@@ -1,54 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router-dom';
 import { PROMOTED_STEP, PROMOTED_WINDOW, SHORT_NAME_LENGTH } from '../../../config/constants';
-import { formatPrice, truncateName } from '../../../lib/format';
+import { truncateName } from '../../../lib/format';
+import { ProductCard } from '../../../components/ui/ProductCard';
+import { ChevronIcon } from '../../../components/ui/icons';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePromotedItems, type PromotedItem } from '../api/get-promoted-items';
 
-/** Catalogue photos are portrait 3:4; these reserve the box before the image loads. */
-const IMAGE_WIDTH = 240;
-const IMAGE_HEIGHT = 320;
-
-function Arrow({ direction }: { direction: 'left' | 'right' }) {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d={direction === 'left' ? 'M15 5l-7 7 7 7' : 'M9 5l7 7-7 7'}
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2.4"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
-
-function PromotedCard({ item }: { item: PromotedItem }) {
-  const price = formatPrice(item.price);
-  const shortName = truncateName(item.name, SHORT_NAME_LENGTH);
-  return (
-    <Link to={`/item/${encodeURIComponent(item.id)}`} className="product-card">
-      {item.img ? (
-        <img
-          className="product-card__image"
-          src={item.img}
-          alt={item.name}
-          width={IMAGE_WIDTH}
-          height={IMAGE_HEIGHT}
-          decoding="async"
-        />
-      ) : null}
-      <span className="product-card__body">
-        {/* The image's alt text already gives the full name to assistive technology. */}
-        <span className="product-card__name" title={item.name} aria-hidden={item.img ? true : undefined}>
-          {shortName}
-        </span>
-        {price ? <span className="product-card__price">{price}</span> : null}
-      </span>
-    </Link>
-  );
-}
+/** Three cards side by side, within the 60rem wide window (a third of the phone's width). */
+const PROMOTED_IMAGE_SIZES = '(max-width: 40rem) 33vw, 17rem';
 
 /** A window of 3 promoted items with arrows; each arrow moves it by 1 and stops at the ends. */
 export function PromotedCarousel({ items }: { items: readonly PromotedItem[] }) {
@@ -79,12 +38,12 @@ export function PromotedCarousel({ items }: { items: readonly PromotedItem[] }) 
         disabled={atStart}
         onClick={() => move(-PROMOTED_STEP)}
       >
-        <Arrow direction="left" />
+        <ChevronIcon direction="left" />
       </button>
       <ul className="promoted__list">
         {visible.map((item) => (
           <li key={item.id}>
-            <PromotedCard item={item} />
+            <ProductCard item={item} label={truncateName(item.name, SHORT_NAME_LENGTH)} sizes={PROMOTED_IMAGE_SIZES} />
           </li>
         ))}
       </ul>
@@ -96,7 +55,7 @@ export function PromotedCarousel({ items }: { items: readonly PromotedItem[] }) 
         disabled={atEnd}
         onClick={() => move(PROMOTED_STEP)}
       >
-        <Arrow direction="right" />
+        <ChevronIcon direction="right" />
       </button>
       <p className="visually-hidden" aria-live="polite">
         {`Showing items ${first + 1} to ${first + visible.length} of ${items.length}`}

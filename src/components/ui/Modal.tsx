@@ -1,0 +1,120 @@
+import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { createPortal } from 'react-dom';
+import '../../styles/modal.css';
+
+const FOCUSABLE = [
+  'a[href]',
+  'button:not([disabled])',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  '[tabindex]:not([tabindex="-1"])',
+  '[contenteditable="true"]',
+].join(',');
+
+/** The elements inside `root` that Tab can reach, in document order. */
+function tabbables(root: HTMLElement): HTMLElement[] {
+  return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => element.getClientRects().length > 0);
+}
+
+/**
+ * While a modal is open, everything else on the page is `inert`: not clickable, not focusable,
+ * hidden from assistive technology. Returns the undo.
+ */
+function makeOthersInert(keep: HTMLElement): () => void {
+  const changed: HTMLElement[] = [];
+  for (const element of Array.from(document.body.children)) {
+    if (element === keep || !(element instanceof HTMLElement) || element.inert) continue;
+    element.inert = true;
+    changed.push(element);
+  }
+  const html = document.documentElement;
+  const previousOverflow = html.style.overflow;
+  html.style.overflow = 'hidden';
+  return () => {
+    for (const element of changed) element.inert = false;
+    html.style.overflow = previousOverflow;
+  };
+}
+
+export interface ModalProps {
+  /** The dialog's heading (its accessible name). */
+  title: ReactNode;
+  children: ReactNode;
+  /** What Escape does; without it Escape does nothing (the visitor must answer). */
+  onEscape?: () => void;
+  /** What gets focus on opening; by default the first focusable element, else the dialog. */
+  initialFocusRef?: RefObject<HTMLElement | null>;
+  /** The id of the text that describes the dialog (`aria-describedby`). */
+  describedBy?: string;
+  className?: string;
+}
+
+/**
+ * A modal dialog (WAI-ARIA dialog pattern), open while it is rendered: the rest of the page is
+ * inert and does not scroll, Tab and Shift+Tab cycle inside the dialog, and focus goes back to
+ * where it was when the dialog closes.
+ */
+export function Modal({ title, children, onEscape, initialFocusRef, describedBy, className }: ModalProps) {
+  const overlayRef = useRef<HTMLDivElement>(null);
+  const dialogRef = useRef<HTMLDivElement>(null);
+  const titleId = useId();
+
+  useLayoutEffect(() => {
+    const overlay = overlayRef.current;
+    const dialog = dialogRef.current;
+    if (!overlay || !dialog) return;
+    const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const restore = makeOthersInert(overlay);
+    (initialFocusRef?.current ?? tabbables(dialog)[0] ?? dialog).focus();
+    return () => {
+      restore();
+      if (previouslyFocused?.isConnected && previouslyFocused !== document.body) previouslyFocused.focus();
+    };
+  }, [initialFocusRef]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      onEscape?.();
+      return;
+    }
+    const dialog = dialogRef.current;
+    if (event.key !== 'Tab' || !dialog) return;
+    const nodes = tabbables(dialog);
+    const first = nodes[0];
+    const last = nodes[nodes.length - 1];
+    const active = document.activeElement;
+    if (!first || !last) {
+      event.preventDefault();
+      dialog.focus();
+    } else if (event.shiftKey && (active === first || !dialog.contains(active))) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && (active === last || !dialog.contains(active))) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return createPortal(
+    <div ref={overlayRef} className="modal-overlay" onKeyDown={onKeyDown}>
+      <div
+        ref={dialogRef}
+        className={className ? `modal ${className}` : 'modal'}
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        aria-describedby={describedBy}
+        tabIndex={-1}
+      >
+        <h2 id={titleId} className="modal__title">
+          {title}
+        </h2>
+        {children}
+      </div>
+    </div>,
+    document.body,
+  );
+}

@@ -1,0 +1,57 @@
+import { Link } from 'react-router-dom';
+import { formatPrice } from '../../lib/format';
+import { StoredImage } from './StoredImage';
+
+/** Catalogue product photos are 600x800 portrait. */
+export const PRODUCT_IMAGE_WIDTH = 600;
+export const PRODUCT_IMAGE_HEIGHT = 800;
+
+export interface ProductCardItem {
+  id: string;
+  name: string;
+  price: number | null;
+  img: string | null;
+}
+
+export interface ProductCardProps {
+  item: ProductCardItem;
+  /** The name as shown (for example shortened); the full name stays in the image's alt text. */
+  label?: string;
+  /** The image's `sizes` attribute: how wide the card draws it. */
+  sizes: string;
+  /** Load the image at once (cards in the first row) instead of lazily. */
+  eager?: boolean;
+  className?: string;
+}
+
+/** A product's image, name and price, linking to its page /item/{id}. */
+export function ProductCard({ item, label = item.name, sizes, eager = false, className }: ProductCardProps) {
+  const price = formatPrice(item.price);
+  const shortened = label !== item.name;
+  return (
+    <Link to={`/item/${encodeURIComponent(item.id)}`} className={className ? `product-card ${className}` : 'product-card'}>
+      {item.img ? (
+        <StoredImage
+          className="product-card__image"
+          url={item.img}
+          // The visible name labels the link; a shortened one is replaced by the alt text.
+          alt={shortened ? item.name : ''}
+          width={PRODUCT_IMAGE_WIDTH}
+          height={PRODUCT_IMAGE_HEIGHT}
+          sizes={sizes}
+          priority={eager}
+        />
+      ) : (
+        <span className="product-card__image product-card__image--empty" aria-hidden="true" />
+      )}
+      <span className="product-card__body">
+        {/* A shortened name is hidden from assistive technology, which gets the full one instead. */}
+        <span className="product-card__name" title={shortened ? item.name : undefined} aria-hidden={shortened || undefined}>
+          {label}
+        </span>
+        {shortened && !item.img ? <span className="visually-hidden">{item.name}</span> : null}
+        {price ? <span className="product-card__price">{price}</span> : null}
+      </span>
+    </Link>
+  );
+}

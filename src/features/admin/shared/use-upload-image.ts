@@ -1,0 +1,62 @@
+/**
+ * Uploads a chosen PNG (SPEC §5, DESIGN §3): checks `.png`/`image/png`, reads the file as a data
+ * URL, sends it to the `uploadImage` mutation as the signed-in admin, and gives back the stored
+ * URL (`/media/<sha256>.png`) to put in a record's `img`.
+ *
+ *     const { upload, uploading } = useUploadImage();
+ *     const url = await upload(file); // the URL, or null once the reason has been toasted
+ *     if (url) save({ ...values, img: url });
+ *
+ * On failure `upload` shows an Error toast itself and resolves to null: the client-side reason
+ * (not a .png, over 5 MB) or the server's ValidationError message (not really a PNG, too many
+ * pixels, ...). An ended session is not toasted here (the app is already going to /login).
+ * Never create a record when it returns null.
+ */
+import { useCallback, useState } from 'react';
+import { client } from '../../../lib/amplify';
+import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { userFacingMessage } from './graphql-errors';
+import { checkPngFile, IMAGE_MESSAGES, readAsDataUrl } from './image-file';
+
+export interface UploadImage {
+  /** Uploads one file; the stored URL, or null after an Error toast. */
+  upload: (file: File) => Promise<string | null>;
+  /** True while at least one upload is running. */
+  uploading: boolean;
+}
+
+export function useUploadImage(): UploadImage {
+  const signedInCall = useSignedInCall();
+  const [running, setRunning] = useState(0);
+
+  const upload = useCallback(
+    async (file: File): Promise<string | null> => {
+      const refusal = checkPngFile(file);
+      if (refusal) {
+        notify.error(refusal);
+        return null;
+      }
+      setRunning((n) => n + 1);
+      try {
+        const dataUrl = await readAsDataUrl(file);
+        const result = await signedInCall((auth) => client.mutations.uploadImage({ dataUrl }, auth));
+        if (result.errors?.length || !result.data) {
+          notify.error(userFacingMessage(result.errors, IMAGE_MESSAGES.uploadFailed));
+          return null;
+        }
+        return result.data;
+      } catch (error) {
+        if (!(error instanceof SessionEndedError)) {
+          notify.error(error instanceof Error && error.message === IMAGE_MESSAGES.unreadable ? error.message : userFacingMessage(error, IMAGE_MESSAGES.uploadFailed));
+        }
+        return null;
+      } finally {
+        setRunning((n) => n - 1);
+      }
+    },
+    [signedInCall],
+  );
+
+  return { upload, uploading: running > 0 };
+}

@@ -1,0 +1,21 @@
+/** Which form field a failure is about, so the form can mark it and put the cursor there. Pure. */
+import { MESSAGES } from '../../../shared/messages';
+
+const EMAIL_MESSAGES: ReadonlySet<string> = new Set([MESSAGES.userNotFound, MESSAGES.duplicateEmail, MESSAGES.invalidEmail]);
+
+/** A password of spaces is a password; a name or an e-mail of spaces is missing. */
+const isMissing = (field: string, value: string) => (/password/i.test(field) ? value === '' : value.trim() === '');
+
+/**
+ * The field to point at for `message`, among the form's `fields` (in screen order), or null when
+ * the message is not about one field (throttling, network, ...).
+ */
+export function fieldForMessage<F extends string>(message: string, values: Readonly<Record<F, string>>, fields: readonly F[]): F | null {
+  const pick = (field: string): F | null => (fields as readonly string[]).includes(field) ? (field as F) : null;
+  if (message === MESSAGES.allFieldsRequired) return fields.find((field) => isMissing(field, values[field])) ?? null;
+  if (message === MESSAGES.passwordsDoNotMatch) return pick('confirmPassword');
+  if (EMAIL_MESSAGES.has(message)) return pick('email');
+  // 'Incorrect password' and the policy's 'Password must ...'.
+  if (message === MESSAGES.incorrectPassword || message.startsWith('Password ')) return pick('password');
+  return null;
+}

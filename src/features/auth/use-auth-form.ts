@@ -1,0 +1,65 @@
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import type { AuthResult } from '../../lib/auth';
+import { notify } from '../../lib/notify';
+import { fieldForMessage } from './field-for-message';
+
+interface AuthFormOptions<F extends string> {
+  /** The form's text fields, in screen order. */
+  fields: readonly F[];
+  submit: (values: Readonly<Record<F, string>>) => Promise<AuthResult>;
+  /** The success toast's message, read once the session is stored. */
+  successMessage: () => string;
+}
+
+/**
+ * State and submit of the login and sign-up forms: one request at a time (the submit button is
+ * disabled meanwhile), failures as an Error toast with the field concerned marked invalid and
+ * focused. On success the session store changes and the page redirects by role.
+ */
+export function useAuthForm<F extends string>({ fields, submit, successMessage }: AuthFormOptions<F>) {
+  const [values, setValues] = useState(() => Object.fromEntries(fields.map((field) => [field, ''])) as Record<F, string>);
+  const [invalid, setInvalid] = useState<F | null>(null);
+  const [busy, setBusy] = useState(false);
+  const busyRef = useRef(false);
+  const inputs = useRef(new Map<F, HTMLInputElement>());
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (busyRef.current) return;
+    busyRef.current = true;
+    setBusy(true);
+    let result: AuthResult;
+    try {
+      result = await submit(values);
+    } finally {
+      busyRef.current = false;
+      setBusy(false);
+    }
+    if (result === 'success') {
+      notify.success(successMessage());
+      return;
+    }
+    notify.error(result.message);
+    const field = fieldForMessage(result.message, values, fields);
+    setInvalid(field);
+    if (field) inputs.current.get(field)?.focus();
+  };
+
+  /** Props for the input of `name`: value, change handler, invalid state and a ref for focus. */
+  const fieldProps = (name: F) => ({
+    name,
+    value: values[name],
+    onChange: (event: ChangeEvent<HTMLInputElement>) => {
+      const { value } = event.target;
+      setValues((current) => ({ ...current, [name]: value }));
+      setInvalid((current) => (current === name ? null : current));
+    },
+    'aria-invalid': invalid === name ? true : undefined,
+    ref: (element: HTMLInputElement | null) => {
+      if (element) inputs.current.set(name, element);
+      else inputs.current.delete(name);
+    },
+  });
+
+  return { busy, onSubmit, fieldProps };
+}

@@ -1,0 +1,28 @@
+import { parseLocalDate } from '../../lib/format';
+
+export interface ShopEvent {
+  id: string;
+  name: string;
+  /** YYYY-MM-DD, a local calendar day. */
+  date: string;
+  /** HH:MM, 24-hour, or null when not set. */
+  time: string | null;
+  description: string;
+  img: string | null;
+}
+
+/** A missing time sorts after the set times of the same day. */
+const timeKey = (time: string | null) => (time && /^\d{1,2}:\d{2}/.test(time) ? time.padStart(5, '0') : '99:99');
+
+/**
+ * The events from `today` (YYYY-MM-DD, the visitor's local day) on, soonest first: today's
+ * events are still upcoming. Events without a real date are left out.
+ */
+export function upcomingEvents(events: readonly ShopEvent[], today: string): ShopEvent[] {
+  return events
+    .filter((event) => parseLocalDate(event.date) !== null && event.date >= today)
+    .sort(
+      (a, b) =>
+        a.date.localeCompare(b.date) || timeKey(a.time).localeCompare(timeKey(b.time)) || a.name.localeCompare(b.name),
+    );
+}

@@ -1,0 +1,44 @@
+import { useState } from 'react';
+import { ProductCard } from '../../../components/ui/ProductCard';
+import type { MenuItem } from '../menu-filter';
+
+/** Cards drawn per step: the grid stays quick with thousands of items, "Show more" adds more. */
+export const RESULTS_STEP = 60;
+
+/** How wide a card's image is at each of the grid's layouts (see menu.css). */
+const MENU_IMAGE_SIZES =
+  '(max-width: 799px) 88px, (max-width: 1079px) 112px, (max-width: 1199px) 432px, (max-width: 1499px) 256px, 192px';
+
+/** Cards in the first row load at once; the rest as they come near the viewport. */
+const EAGER_CARDS = 4;
+
+export interface MenuResultsProps {
+  items: readonly MenuItem[];
+  /** Changes whenever the filters do, which starts the list at its first step again. */
+  filterKey: string;
+}
+
+/** The product grid (image, name, price); each card opens /item/{id}. */
+export function MenuResults({ items, filterKey }: MenuResultsProps) {
+  const [shown, setShown] = useState({ filterKey, count: RESULTS_STEP });
+  const count = shown.filterKey === filterKey ? shown.count : RESULTS_STEP;
+  const rest = items.length - count;
+  return (
+    <>
+      <ul className="menu-grid">
+        {items.slice(0, count).map((item, index) => (
+          <li key={item.id}>
+            <ProductCard item={item} sizes={MENU_IMAGE_SIZES} eager={index < EAGER_CARDS} />
+          </li>
+        ))}
+      </ul>
+      {rest > 0 ? (
+        <p className="menu-more">
+          <button type="button" className="button" onClick={() => setShown({ filterKey, count: count + RESULTS_STEP })}>
+            Show {Math.min(rest, RESULTS_STEP)} more
+          </button>
+        </p>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import {
+  effectiveTags,
+  filterGroupsFor,
+  filterMenuItems,
+  foldText,
+  indexMenuItems,
+  isMenuCategory,
+  menuSearch,
+  parseMenuFilters,
+  sameFilters,
+  toggleTag,
+  type CategoryRecord,
+  type MenuItem,
+  type TagRecord,
+} from './menu-filter';
+
+const categories: CategoryRecord[] = [
+  { id: 'region', name: 'Region', type: ['Wine', 'Liquor'], visible: true, index: 2 },
+  { id: 'department', name: 'Department', type: ['Wine', 'Liquor', 'Extras'], visible: false, index: 0 },
+  { id: 'wine-type', name: 'Wine Type', type: ['wine'], visible: true, index: 1 },
+  { id: 'spirit', name: 'Spirit', type: ['LIQUOR'], visible: true, index: 3 },
+  { id: 'empty', name: 'Empty', type: ['Wine'], visible: true, index: 4 },
+  { id: 'unset', name: 'Unset', type: null, visible: true, index: 5 },
+];
+
+const tags: TagRecord[] = [
+  { id: 'tag-france', name: 'France', categoryId: 'region', index: 1 },
+  { id: 'tag-california', name: 'California', categoryId: 'region', index: 0 },
+  { id: 'tag-white', name: 'White', categoryId: 'wine-type', index: 1 },
+  { id: 'tag-red', name: 'Red', categoryId: 'wine-type', index: 0 },
+  { id: 'tag-rose', name: 'Rosé', categoryId: 'wine-type', index: 2 },
+  { id: 'wine', name: 'Wine', categoryId: 'department', index: 0 },
+  { id: 'tag-gin', name: 'Gin', categoryId: 'spirit', index: 0 },
+];
+
+const item = (id: string, name: string, itemTags: string[]): MenuItem => ({ id, name, price: 10, img: null, tags: itemTags });
+
+const items: MenuItem[] = [
+  item('cab', 'Stone Ridge Cabernet Sauvignon 2021', ['wine', 'tag-red', 'tag-california']),
+  item('bdx', 'Château Belle Rive Bordeaux', ['wine', 'tag-red', 'tag-france']),
+  item('chard', 'Laurel Bend Chardonnay', ['wine', 'tag-white', 'tag-california']),
+  item('rose', 'Maison Lumière Côtes de Provence Rosé', ['wine', 'tag-rose', 'tag-france']),
+  item('gin', 'Putnam County Dry Gin', ['liquor', 'tag-gin']),
+  item('cab-franc', 'Taconic Ridge Cabernet Franc', ['wine', 'tag-red']),
+];
+
+const wine = indexMenuItems(items, 'wine');
+const ids = (list: readonly MenuItem[]) => list.map((entry) => entry.id);
+
+describe('menu categories', () => {
+  it('knows wine, liquor and extras only', () => {
+    expect(['wine', 'liquor', 'extras'].every(isMenuCategory)).toBe(true);
+    expect(isMenuCategory('Wine')).toBe(false);
+    expect(isMenuCategory('beer')).toBe(false);
+    expect(isMenuCategory(null)).toBe(false);
+    expect(isMenuCategory('toString')).toBe(false);
+  });
+});
+
+describe('filterGroupsFor', () => {
+  it('offers the visible categories of the menu (type in any case), by index, tags by index', () => {
+    expect(filterGroupsFor(categories, tags, 'wine')).toEqual([
+      { id: 'wine-type', name: 'Wine Type', tags: [{ id: 'tag-red', name: 'Red' }, { id: 'tag-white', name: 'White' }, { id: 'tag-rose', name: 'Rosé' }] },
+      { id: 'region', name: 'Region', tags: [{ id: 'tag-california', name: 'California' }, { id: 'tag-france', name: 'France' }] },
+    ]);
+    expect(filterGroupsFor(categories, tags, 'liquor').map((group) => group.id)).toEqual(['region', 'spirit']);
+  });
+
+  it('leaves out hidden categories, those of other menus and those without tags', () => {
+    expect(filterGroupsFor(categories, tags, 'extras')).toEqual([]);
+  });
+
+  it('gives an empty panel when there are no categories', () => {
+    expect(filterGroupsFor([], tags, 'wine')).toEqual([]);
+    expect(filterGroupsFor(categories, [], 'wine')).toEqual([]);
+  });
+
+  it('does not reorder its input', () => {
+    const before = categories.map((category) => category.id);
+    filterGroupsFor(categories, tags, 'wine');
+    expect(categories.map((category) => category.id)).toEqual(before);
+  });
+});
+
+describe('indexMenuItems', () => {
+  it('keeps the items carrying the menu tag, sorted by name', () => {
+    expect(ids(wine.map((entry) => entry.item))).toEqual(['bdx', 'chard', 'rose', 'cab', 'cab-franc']);
+    expect(ids(indexMenuItems(items, 'liquor').map((entry) => entry.item))).toEqual(['gin']);
+    expect(indexMenuItems(items, 'extras')).toEqual([]);
+  });
+});
+
+describe('filterMenuItems', () => {
+  const none = new Set<string>();
+
+  it('shows every item of the menu when no tag is selected and nothing is searched', () => {
+    expect(ids(filterMenuItems(wine, none, ''))).toEqual(['bdx', 'chard', 'rose', 'cab', 'cab-franc']);
+  });
+
+  it('shows the items having the one selected tag', () => {
+    expect(ids(filterMenuItems(wine, new Set(['tag-red']), ''))).toEqual(['bdx', 'cab', 'cab-franc']);
+  });
+
+  it('shows the items having at least one of several selected tags (a union, across groups too)', () => {
+    expect(ids(filterMenuItems(wine, new Set(['tag-white', 'tag-rose']), ''))).toEqual(['chard', 'rose']);
+    expect(ids(filterMenuItems(wine, new Set(['tag-white', 'tag-france']), ''))).toEqual(['bdx', 'chard', 'rose']);
+  });
+
+  it('narrows by name, ignoring case and surrounding spaces', () => {
+    expect(ids(filterMenuItems(wine, none, 'CAB'))).toEqual(['cab', 'cab-franc']);
+    expect(ids(filterMenuItems(wine, none, '  ridge '))).toEqual(['cab', 'cab-franc']);
+    expect(filterMenuItems(wine, none, 'zinfandel')).toEqual([]);
+  });
+
+  it('ignores accents in the search and the names', () => {
+    expect(ids(filterMenuItems(wine, none, 'rose'))).toEqual(['rose']);
+    expect(ids(filterMenuItems(wine, none, 'chateau'))).toEqual(['bdx']);
+    expect(ids(filterMenuItems(wine, none, 'Château'))).toEqual(['bdx']);
+  });
+
+  it('applies search and tags together', () => {
+    expect(ids(filterMenuItems(wine, new Set(['tag-california']), 'cab'))).toEqual(['cab']);
+    expect(filterMenuItems(wine, new Set(['tag-white']), 'cab')).toEqual([]);
+  });
+
+  it('handles 5,000 items', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => item(`i${i}`, `Wine number ${i}`, ['wine', i % 2 ? 'tag-red' : 'tag-white']));
+    const index = indexMenuItems(many, 'wine');
+    expect(filterMenuItems(index, new Set(['tag-red']), '')).toHaveLength(2500);
+    expect(filterMenuItems(index, new Set(['tag-red']), 'number 49')).toHaveLength(56);
+  });
+});
+
+describe('effectiveTags', () => {
+  it('keeps only the selected tags the panel offers', () => {
+    const groups = filterGroupsFor(categories, tags, 'liquor');
+    expect([...effectiveTags(['tag-gin', 'tag-red', 'wine', 'tag-france'], groups)]).toEqual(['tag-gin', 'tag-france']);
+  });
+});
+
+describe('URL state', () => {
+  it('reads tags and search from the query string', () => {
+    expect(parseMenuFilters('?category=wine&tags=tag-red,tag-france&q=cab')).toEqual({ tags: ['tag-red', 'tag-france'], q: 'cab' });
+    expect(parseMenuFilters('?category=wine&tags=tag-red%2Ctag-france')).toEqual({ tags: ['tag-red', 'tag-france'], q: '' });
+    expect(parseMenuFilters('?category=wine')).toEqual({ tags: [], q: '' });
+    expect(parseMenuFilters(new URLSearchParams('tags=,tag-red,,tag-red,&q=a%20b'))).toEqual({ tags: ['tag-red'], q: 'a b' });
+  });
+
+  it('writes them back readably, leaving out what is empty', () => {
+    expect(menuSearch('wine', { tags: ['tag-red', 'tag-france'], q: 'cab' })).toBe('?category=wine&tags=tag-red,tag-france&q=cab');
+    expect(menuSearch('liquor', { tags: [], q: '' })).toBe('?category=liquor');
+    expect(menuSearch('wine', { tags: [], q: 'pinot noir & co' })).toBe('?category=wine&q=pinot%20noir%20%26%20co');
+  });
+
+  it('round-trips', () => {
+    const filters = { tags: ['0b9f6c1e-5d7a-4c1b-9a53-2f0c8e6d4b71', 'tag-c'], q: 'x,y? &z=1' };
+    expect(parseMenuFilters(menuSearch('extras', filters))).toEqual(filters);
+  });
+
+  it('compares and toggles selections', () => {
+    expect(sameFilters({ tags: ['a'], q: 'x' }, { tags: ['a'], q: 'x' })).toBe(true);
+    expect(sameFilters({ tags: ['a'], q: 'x' }, { tags: ['b'], q: 'x' })).toBe(false);
+    expect(sameFilters({ tags: [], q: 'x' }, { tags: [], q: 'y' })).toBe(false);
+    expect(toggleTag(['a', 'b'], 'a')).toEqual(['b']);
+    expect(toggleTag(['a'], 'c')).toEqual(['a', 'c']);
+  });
+});
+
+describe('foldText', () => {
+  it('lower-cases and strips accents', () => {
+    expect(foldText('Côtes de Provence ROSÉ')).toBe('cotes de provence rose');
+  });
+});

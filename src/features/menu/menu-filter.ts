@@ -1,0 +1,150 @@
+/**
+ * The menu's filtering (SPEC §2 Menu, §4 Menu filter), pure: no React, no I/O.
+ *
+ * - A menu (wine, liquor, extras) holds the items carrying its built-in tag id.
+ * - Its filter panel: the visible categories whose `type` names the menu (any case), by
+ *   `index`, each with its tags by `index`.
+ * - No tag selected: every item of the menu. Otherwise the items with at least one selected tag.
+ * - The search narrows further: the name contains it, ignoring case (and accents: "rose" finds
+ *   "Rosé").
+ * - The selection and the search live in the URL: ?category=wine&tags=tag-red,tag-france&q=cab
+ */
+
+import { DEPARTMENTS, isDepartment, type Department } from '../../lib/departments';
+
+/** The menus, as the `category` query parameter spells them, with their titles (SPEC §2). */
+export const MENU_CATEGORIES = DEPARTMENTS;
+export type MenuCategory = Department;
+export const isMenuCategory = isDepartment;
+
+export interface MenuItem {
+  id: string;
+  name: string;
+  price: number | null;
+  img: string | null;
+  tags: readonly string[];
+}
+
+export interface CategoryRecord {
+  id: string;
+  name: string;
+  type?: readonly (string | null)[] | null;
+  visible?: boolean | null;
+  index?: number | null;
+}
+
+export interface TagRecord {
+  id: string;
+  name: string;
+  categoryId: string;
+  index?: number | null;
+}
+
+export interface FilterGroup {
+  id: string;
+  name: string;
+  tags: readonly { id: string; name: string }[];
+}
+
+/** Lower case without accents, for matching names: "Rosé" and "ROSE" both give "rose". */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
+const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
+
+const byIndexThenName = (a: { index?: number | null; name: string }, b: { index?: number | null; name: string }) =>
+  (a.index ?? Number.POSITIVE_INFINITY) - (b.index ?? Number.POSITIVE_INFINITY) || collator.compare(a.name, b.name);
+
+/**
+ * The filter panel of a menu: its visible categories by index, each with its tags by index.
+ * Categories without tags are left out (they would offer nothing to tick).
+ */
+export function filterGroupsFor(
+  categories: readonly CategoryRecord[],
+  tags: readonly TagRecord[],
+  menu: MenuCategory,
+): FilterGroup[] {
+  const tagsByCategory = new Map<string, TagRecord[]>();
+  for (const tag of tags) {
+    const list = tagsByCategory.get(tag.categoryId);
+    if (list) list.push(tag);
+    else tagsByCategory.set(tag.categoryId, [tag]);
+  }
+  return categories
+    .filter((category) => category.visible === true && (category.type ?? []).some((type) => type?.toLowerCase() === menu))
+    .sort(byIndexThenName)
+    .map((category) => ({
+      id: category.id,
+      name: category.name,
+      tags: (tagsByCategory.get(category.id) ?? []).sort(byIndexThenName).map(({ id, name }) => ({ id, name })),
+    }))
+    .filter((group) => group.tags.length > 0);
+}
+
+/** An item ready for filtering: its name folded once, not on every keystroke. */
+export interface IndexedItem {
+  item: MenuItem;
+  foldedName: string;
+}
+
+/** The items of a menu (those carrying its built-in tag), sorted by name, ready for filtering. */
+export function indexMenuItems(items: readonly MenuItem[], menu: MenuCategory): IndexedItem[] {
+  return items
+    .filter((item) => item.tags.includes(menu))
+    .sort((a, b) => collator.compare(a.name, b.name))
+    .map((item) => ({ item, foldedName: foldText(item.name) }));
+}
+
+export interface MenuFilters {
+  /** Selected tag ids. */
+  tags: readonly string[];
+  /** The search text as typed. */
+  q: string;
+}
+
+/** The items that pass the filters: any selected tag (none selected: all), and the search. */
+export function filterMenuItems(index: readonly IndexedItem[], selectedTags: ReadonlySet<string>, query: string): MenuItem[] {
+  const needle = foldText(query.trim());
+  const anyTag = selectedTags.size === 0;
+  const result: MenuItem[] = [];
+  for (const entry of index) {
+    if (needle && !entry.foldedName.includes(needle)) continue;
+    if (!anyTag && !entry.item.tags.some((tag) => selectedTags.has(tag))) continue;
+    result.push(entry.item);
+  }
+  return result;
+}
+
+/** The selected tags that the panel offers; others (a stale or edited link) are ignored. */
+export function effectiveTags(selected: readonly string[], groups: readonly FilterGroup[]): Set<string> {
+  const offered = new Set(groups.flatMap((group) => group.tags.map((tag) => tag.id)));
+  return new Set(selected.filter((id) => offered.has(id)));
+}
+
+/** The filters a menu URL holds. */
+export function parseMenuFilters(search: string | URLSearchParams): MenuFilters {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const tags = (params.get('tags') ?? '')
+    .split(',')
+    .map((tag) => tag.trim())
+    .filter((tag, index, all) => tag !== '' && all.indexOf(tag) === index);
+  return { tags, q: params.get('q') ?? '' };
+}
+
+/** The query string of a menu with these filters; commas between tags stay readable. */
+export function menuSearch(menu: MenuCategory, filters: MenuFilters): string {
+  let search = `?category=${menu}`;
+  if (filters.tags.length) search += `&tags=${filters.tags.map(encodeURIComponent).join(',')}`;
+  if (filters.q) search += `&q=${encodeURIComponent(filters.q)}`;
+  return search;
+}
+
+export function sameFilters(a: MenuFilters, b: MenuFilters): boolean {
+  return a.q === b.q && a.tags.length === b.tags.length && a.tags.every((tag, index) => b.tags[index] === tag);
+}
+
+/** The selection with `tagId` ticked or unticked. */
+export function toggleTag(tags: readonly string[], tagId: string): string[] {
+  return tags.includes(tagId) ? tags.filter((tag) => tag !== tagId) : [...tags, tagId];
+}

@@ -1,0 +1,18 @@
+/** The browser side of accounts (SPEC §3-§7): session storage, auth service, hooks, admin guard. */
+export { authService, endSession, getSignedInOptions, login, logout, sessionStore, signUp } from './session';
+export { LOGIN_PATH, useSession, useSignedInCall } from './hooks';
+export { RequireAdmin } from './RequireAdmin';
+export { isSessionRejected, runSignedIn, SessionEndedError, SESSION_REJECTED_ERROR_TYPE } from './session-rejection';
+export type { SignedInOptions } from '../amplify';
+export type { AuthResult, AuthService } from './service';
+export {
+  firstName,
+  homePathFor,
+  mayOpenAdminRoutes,
+  ROLE_KEY,
+  SESSION_KEY,
+  TOKEN_KEY,
+  USER_ID_KEY,
+  type AuthSessionData,
+  type Session,
+} from './storage';

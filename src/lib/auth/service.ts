@@ -1,0 +1,104 @@
+/**
+ * The authentication service (SPEC §7): `login` and `signUp` return 'success' or `{ message }`;
+ * `logout` ends the session. Pure of I/O of its own: the API calls and the session store are
+ * injected (session.ts wires the Amplify data client and sessionStorage).
+ */
+import type { SessionStore } from './session-store';
+import type { AuthSessionData } from './storage';
+import { MESSAGES } from '../../../shared/messages';
+import { loginProblem, signUpProblem, type LoginInput, type SignUpInput } from './validation';
+
+/** SPEC §7: what a failed call without a message of its own says. */
+const GENERIC_ERROR = MESSAGES.genericError;
+
+export type AuthResult = 'success' | { message: string };
+
+/** What the Amplify data client resolves a custom mutation to. */
+export interface MutationResponse<T> {
+  data?: T | null;
+  errors?: readonly { message?: string | null }[] | null;
+}
+
+export interface AuthApi {
+  signIn(input: LoginInput): Promise<MutationResponse<AuthSessionData>>;
+  signUp(input: SignUpInput): Promise<MutationResponse<AuthSessionData>>;
+  /** Revokes the given session token on the server. */
+  signOut(authToken: string): Promise<unknown>;
+}
+
+export interface AuthService {
+  login(email: string, password: string): Promise<AuthResult>;
+  signUp(firstName: string, lastName: string, email: string, password: string, confirmPassword: string): Promise<AuthResult>;
+  logout(): Promise<void>;
+}
+
+/** How long logout waits for the server before signing out locally anyway. */
+export const SIGN_OUT_TIMEOUT_MS = 5000;
+
+const messageOf = (error: unknown): string => {
+  const message = error instanceof Error ? error.message : (error as { message?: unknown } | null)?.message;
+  return typeof message === 'string' && message.trim() !== '' ? message : GENERIC_ERROR;
+};
+
+/**
+ * SPEC §7's result of a sign-in or sign-up response: the server's first error message when it
+ * sent errors, 'Error' when it sent no session, otherwise the session to store.
+ */
+export function readAuthResponse(response: MutationResponse<AuthSessionData> | null | undefined):
+  | { ok: true; session: AuthSessionData }
+  | { ok: false; message: string } {
+  const firstError = response?.errors?.[0];
+  if (firstError) return { ok: false, message: messageOf(firstError) };
+  const data = response?.data;
+  if (!data || typeof data.token !== 'string' || data.token === '') return { ok: false, message: GENERIC_ERROR };
+  return { ok: true, session: data };
+}
+
+function withTimeout(promise: Promise<unknown>, ms: number): Promise<unknown> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise((resolve) => {
+    timer = setTimeout(resolve, ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+export function createAuthService(api: AuthApi, store: SessionStore, signOutTimeoutMs = SIGN_OUT_TIMEOUT_MS): AuthService {
+  /** Calls the server; a thrown failure (network, ...) becomes a message too. */
+  async function authenticate(call: () => Promise<MutationResponse<AuthSessionData>>): Promise<AuthResult> {
+    let response: MutationResponse<AuthSessionData>;
+    try {
+      response = await call();
+    } catch (error) {
+      return { message: messageOf(error) };
+    }
+    const result = readAuthResponse(response);
+    if (!result.ok) return { message: result.message };
+    store.save(result.session);
+    return 'success';
+  }
+
+  return {
+    login(email, password) {
+      const input = { email, password };
+      const problem = loginProblem(input);
+      if (problem) return Promise.resolve({ message: problem });
+      return authenticate(() => api.signIn(input));
+    },
+
+    signUp(firstName, lastName, email, password, confirmPassword) {
+      const input = { firstName, lastName, email, password, confirmPassword };
+      const problem = signUpProblem(input);
+      if (problem) return Promise.resolve({ message: problem });
+      return authenticate(() => api.signUp(input));
+    },
+
+    async logout() {
+      const authToken = store.getSnapshot()?.authToken;
+      if (authToken) {
+        // The session ends here whatever the server says: a failed or slow sign-out is ignored.
+        await withTimeout(api.signOut(authToken).catch(() => undefined), signOutTimeoutMs);
+      }
+      store.clear();
+    },
+  };
+}

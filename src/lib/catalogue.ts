@@ -1,0 +1,47 @@
+/**
+ * Reading the public catalogue: every list follows `nextToken` to the end, and every query
+ * keeps its data fresh for a few minutes, so going back to a page is instant.
+ */
+
+/** How long catalogue data counts as fresh (TanStack Query `staleTime`). */
+export const CATALOGUE_STALE_MS = 5 * 60_000;
+
+/** The largest page the API hands out (AppSync and the local server cap `limit` at 1000). */
+export const MAX_PAGE_SIZE = 1000;
+
+/** What a model client's `list` resolves to (the parts read here). */
+export interface ListPage<T> {
+  data: readonly T[] | null | undefined;
+  nextToken?: string | null;
+  errors?: readonly { message: string }[] | null;
+}
+
+/**
+ * Every record of a list: calls `fetchPage` with the previous page's `nextToken` until it is
+ * null. Throws when a page has errors and no data (the caller's query then shows its empty
+ * state); stops when a server hands back a token it gave before, which would loop forever.
+ */
+export async function listAll<T>(fetchPage: (nextToken: string | undefined) => Promise<ListPage<T>>): Promise<T[]> {
+  const records: T[] = [];
+  const seen = new Set<string>();
+  let nextToken: string | undefined;
+  do {
+    const page = await fetchPage(nextToken);
+    if (page.errors?.length && !page.data?.length) {
+      throw new Error(page.errors.map((error) => error.message).join('; '));
+    }
+    if (page.data) records.push(...page.data);
+    nextToken = page.nextToken ?? undefined;
+    if (nextToken !== undefined) {
+      if (seen.has(nextToken)) break;
+      seen.add(nextToken);
+    }
+  } while (nextToken !== undefined);
+  return records;
+}
+
+/** Sorts by a numeric `index` (missing ones last), keeping the given order among equals. */
+export function byIndex<T extends { index?: number | null }>(records: readonly T[]): T[] {
+  const position = (record: T) => record.index ?? Number.POSITIVE_INFINITY;
+  return [...records].sort((a, b) => position(a) - position(b));
+}
