@@ -3,7 +3,6 @@
  * password comes from ADMIN_PASSWORD or is asked for on the terminal. Safe beside a running server.
  */
 import { join } from 'node:path';
-import { createInterface } from 'node:readline/promises';
 import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
 import { registerAccount } from '../server/accounts/account-service';
 import { SqliteAccountStore } from '../server/accounts/account-store';
@@ -14,7 +13,7 @@ import { AppError } from '../server/errors';
 import type { ModelIntrospectionSchema } from '../server/graphql/introspection-types';
 import { buildModelMetas } from '../server/graphql/model-meta';
 import { ROLE_ADMIN } from '../shared/roles';
-import { PASSWORD_POLICY_TEXT } from '../shared/validation/account';
+import { readAdminPassword } from './admin-password';
 
 const [email, name = 'Shop Admin'] = process.argv.slice(2);
 if (!email) {
@@ -22,13 +21,7 @@ if (!email) {
   process.exit(2);
 }
 
-let password = process.env.ADMIN_PASSWORD ?? '';
-if (!password) {
-  const prompt = createInterface({ input: process.stdin, output: process.stdout });
-  console.log(PASSWORD_POLICY_TEXT);
-  password = await prompt.question('Password: ');
-  prompt.close();
-}
+const password = await readAdminPassword();
 
 const config = loadConfig();
 const models = buildModelMetas(introspection as unknown as ModelIntrospectionSchema);

@@ -29,7 +29,7 @@ import { MEDIA_URL_PREFIX, MediaStore } from './media/media-store';
 import { ensureFirstAdmin } from './setup/first-admin';
 import { seedDemoCatalogue } from './setup/seed';
 import { buildHandlers, SELF_SERVICE_FIELDS } from './handlers';
-import { CatalogueService } from './catalogue/catalogue-service';
+import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
 
 const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
 
@@ -78,7 +78,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
-    handlers: buildHandlers({ accounts, catalogue: new CatalogueService(store, media), media }),
+    handlers: buildHandlers({ accounts, catalogue: new CatalogueService(new SqliteCatalogueStore(store), media), media }),
     development: config.development,
     log,
   });

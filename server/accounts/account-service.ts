@@ -13,9 +13,10 @@ import { isValidEmail, normalizeEmail, passwordProblem } from '../../shared/vali
 import type { AccountStore, UserRecord } from './account-store';
 import { minutesText, Throttle, type ThrottleRule } from './throttle';
 
+/** Sessions: SQLite locally (sync), DynamoDB in the cloud (async). */
 export interface SessionIssuer {
-  create(userId: string): { token: string; expiresAt: number };
-  revoke(token: string): void;
+  create(userId: string): { token: string; expiresAt: number } | Promise<{ token: string; expiresAt: number }>;
+  revoke(token: string): void | Promise<void>;
 }
 
 export interface AuthSession { token: string; userId: string; name: string; type: number; expiresAt: string }
@@ -105,8 +106,8 @@ export class AccountService {
     return this.openSession(user);
   }
 
-  signOut(token: string | null): boolean {
-    if (token) this.sessions.revoke(token);
+  async signOut(token: string | null): Promise<boolean> {
+    if (token) await this.sessions.revoke(token);
     return true;
   }
 
@@ -137,8 +138,8 @@ export class AccountService {
     return registerAccount(this.accounts, { email: text(args.email), name: fullName(args.firstName, args.lastName), password: text(args.password), type }, beforeStoring);
   }
 
-  private openSession(user: UserRecord): AuthSession {
-    const { token, expiresAt } = this.sessions.create(user.id);
+  private async openSession(user: UserRecord): Promise<AuthSession> {
+    const { token, expiresAt } = await this.sessions.create(user.id);
     return { token, userId: user.id, name: user.name, type: user.type, expiresAt: new Date(expiresAt).toISOString() };
   }
 

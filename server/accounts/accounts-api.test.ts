@@ -1,7 +1,7 @@
 /**
  * Accounts through the real API: sign-up, sign-in, sign-out, admin management, the role matrix
- * over every operation, password hashes never returned, equal timing of both sign-in failures,
- * and throttling.
+ * over every operation, password hashes never returned, and throttling. (Equal timing of both
+ * sign-in failures is measured alone, in sign-in-timing.test.ts.)
  */
 import { Amplify } from 'aws-amplify';
 import { generateClient } from 'aws-amplify/data';
@@ -270,32 +270,6 @@ describe('password hashes', () => {
     for (const response of responses) expect(response).not.toMatch(/\$2[aby]\$/);
     expect(JSON.parse(responses[4]!).errors[0].message).toBe('Cannot query field "password" on type "User".');
   });
-});
-
-describe('sign-in timing', () => {
-  it('costs the same for an unknown e-mail as for a wrong password (median gap < 5 ms over 50 tries each)', async () => {
-    const account = newUser();
-    await signUp(account);
-    const time = async (address: string) => {
-      const started = performance.now();
-      const result = await signIn({ email: address, password: 'Wrong#Pass1' });
-      const elapsed = performance.now() - started;
-      expect(result.error?.message).toMatch(/User not found|Incorrect password/);
-      clock += 60 * 60_000; // a fresh throttle window for every try
-      return elapsed;
-    };
-    const known: number[] = [];
-    const unknown: number[] = [];
-    for (let i = 0; i < 50; i += 1) {
-      known.push(await time(account.email));
-      unknown.push(await time(`ghost${i}.${account.email}`));
-    }
-    const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-    const gap = Math.abs(median(known) - median(unknown));
-    console.log(`sign-in failure medians: known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms, gap ${gap.toFixed(2)} ms`);
-    expect(median(known)).toBeGreaterThan(10); // a real bcrypt comparison ran
-    expect(gap).toBeLessThan(5);
-  }, 60_000);
 });
 
 describe('throttling', () => {

@@ -28,6 +28,9 @@ export interface AuthorizerResult {
 
 export const AUTHORIZER_TTL_SECONDS = 10;
 
+/** Operations a signed-in user (not only an admin) may call, on their own session. */
+export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set(['Mutation.signOut']);
+
 export function decideAccess(principal: Principal | null, policy: FieldPolicy): AuthorizerResult {
   if (!principal) return { isAuthorized: false, deniedFields: [], resolverContext: null, ttlOverride: 0 };
   const resolverContext = { userId: principal.userId, type: String(principal.type) };

@@ -10,15 +10,24 @@ import type { Principal } from './authorizer';
 export const SESSION_IDLE_MS = 4 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads do not turn into writes. */
-const TOUCH_INTERVAL_MS = 60 * 1000;
+export const TOUCH_INTERVAL_MS = 60 * 1000;
+/** Longer tokens are refused unread (ours are 43 characters). */
+export const MAX_TOKEN_LENGTH = 200;
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+/** A new session token: 256 random bits, base64url. */
+export const newSessionToken = () => randomBytes(32).toString('base64url');
+/** Whether a stored session is valid at `now`: before its absolute expiry and not idle too long. */
+export const sessionIsLive = (session: { lastSeenAt: number; expiresAt: number }, now: number) =>
+  now < session.expiresAt && now - session.lastSeenAt < SESSION_IDLE_MS;
+
+// These rules are shared with the cloud's session store (amplify/functions/shared/dynamo-sessions.ts).
 
 export class SessionStore {
   constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
 
   create(userId: string): { token: string; expiresAt: number } {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSessionToken();
     const now = this.now();
     const expiresAt = now + SESSION_ABSOLUTE_MS;
     this.db.prepare('INSERT INTO _sessions (tokenHash, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)')
@@ -28,14 +37,14 @@ export class SessionStore {
 
   /** The signed-in user behind a token, or null when it is unknown, expired or revoked. */
   resolve(token: string): Principal | null {
-    if (!token || token.length > 200) return null;
+    if (!token || token.length > MAX_TOKEN_LENGTH) return null;
     const tokenHash = hashToken(token);
     const row = this.db.prepare(`
       SELECT s.lastSeenAt, s.expiresAt, u.id AS userId, u.name, u.type
       FROM _sessions s JOIN "User" u ON u.id = s.userId WHERE s.tokenHash = ?`).get(tokenHash) as
       { lastSeenAt: number; expiresAt: number; userId: string; name: string; type: number } | undefined;
     const now = this.now();
-    if (!row || now >= row.expiresAt || now - row.lastSeenAt >= SESSION_IDLE_MS || !isRole(row.type)) {
+    if (!row || !sessionIsLive(row, now) || !isRole(row.type)) {
       if (row) this.revoke(token);
       return null;
     }

@@ -1,69 +1,117 @@
 /**
  * Catalogue changes that land whole or not at all: the banner set, the order of categories and
- * of tags, and a category with its tags. Each runs in one SQLite transaction (in the cloud, one
- * DynamoDB transaction).
+ * of tags, and a category with its tags. The service reads, plans the writes, and hands them to a
+ * CatalogueStore that applies them together: one SQLite transaction locally, one DynamoDB
+ * transaction in the cloud (amplify/functions/shared/dynamo-catalogue.ts). Each update and delete
+ * names the record's updatedAt as read, so a record changed in between fails the whole change.
  */
 import type { ModelRecord, ModelStore } from '../db/model-store';
 import { AppError, validationError } from '../errors';
-import type { MediaStore } from '../media/media-store';
 import { MEDIA_URL_PREFIX } from '../media/media-store';
 import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
 
 export const MAX_BANNERS = 20;
 
+export type CatalogueWrite =
+  | { op: 'create'; model: string; fields: Record<string, unknown> }
+  | { op: 'update'; model: string; id: string; fields: Record<string, unknown>; expectUpdatedAt: string }
+  | { op: 'delete'; model: string; id: string; expectUpdatedAt: string };
+
+export interface CatalogueStore {
+  /** Every record of a model, or those whose `where.field` equals `where.value`. */
+  all(model: string, where?: { field: string; value: string }): ModelRecord[] | Promise<ModelRecord[]>;
+  get(model: string, id: string): ModelRecord | null | Promise<ModelRecord | null>;
+  /**
+   * Applies the writes all or none and returns the records as written (a deleted one as it was).
+   * A record whose updatedAt is no longer the expected one fails it with
+   * ConditionalCheckFailedException.
+   */
+  commit(writes: CatalogueWrite[]): ModelRecord[] | Promise<ModelRecord[]>;
+}
+
+/** Whether an uploaded image exists (the data directory locally, S3 in the cloud). */
+export interface ImageLookup { exists(name: string): boolean | Promise<boolean> }
+
 const byIndex = (a: ModelRecord, b: ModelRecord) => Number(a.index ?? 0) - Number(b.index ?? 0);
 
 export class CatalogueService {
-  constructor(private readonly store: ModelStore, private readonly media: MediaStore) {}
+  constructor(private readonly store: CatalogueStore, private readonly media: ImageLookup) {}
 
-  private all(model: string, filter?: Record<string, unknown>): ModelRecord[] {
+  async replaceBanners(images: string[]): Promise<ModelRecord[]> {
+    if (images.length > MAX_BANNERS) throw validationError(`At most ${MAX_BANNERS} banners`);
+    for (const image of images) {
+      if (!image.startsWith(MEDIA_URL_PREFIX) || !await this.media.exists(image.slice(MEDIA_URL_PREFIX.length))) {
+        throw validationError('Each banner must be an uploaded image');
+      }
+    }
+    const writes: CatalogueWrite[] = (await this.store.all('Banner'))
+      .map((banner) => ({ op: 'delete', model: 'Banner', id: banner.id, expectUpdatedAt: banner.updatedAt }));
+    const created = images.map((img, index): CatalogueWrite => ({ op: 'create', model: 'Banner', fields: { img, index } }));
+    return (await this.store.commit([...writes, ...created])).slice(writes.length);
+  }
+
+  async reorderCategories(ids: string[]): Promise<ModelRecord[]> {
+    return this.renumber('Category', await this.store.all('Category'), ids, 'category');
+  }
+
+  async reorderTags(categoryId: string, ids: string[]): Promise<ModelRecord[]> {
+    return this.renumber('Tag', await this.store.all('Tag', { field: 'categoryId', value: categoryId }), ids, 'tag of the category');
+  }
+
+  async deleteCategoryAndTags(id: string): Promise<ModelRecord> {
+    if (id === DEPARTMENT_CATEGORY_ID) throw validationError('The built-in Department category cannot be deleted');
+    const category = await this.store.get('Category', id);
+    if (!category) throw new AppError('NotFound', 'Category not found');
+    const tags = await this.store.all('Tag', { field: 'categoryId', value: id });
+    const written = await this.store.commit([
+      ...tags.map((tag): CatalogueWrite => ({ op: 'delete', model: 'Tag', id: tag.id, expectUpdatedAt: tag.updatedAt })),
+      { op: 'delete', model: 'Category', id, expectUpdatedAt: category.updatedAt },
+    ]);
+    return written[written.length - 1]!;
+  }
+
+  /** Sets index = position for every record; the ids must list each record exactly once. */
+  private async renumber(model: string, records: ModelRecord[], ids: string[], what: string): Promise<ModelRecord[]> {
+    const known = new Set(records.map((record) => record.id));
+    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
+      throw validationError(`The new order must list every ${what} exactly once`);
+    }
+    const current = new Map(records.map((record) => [record.id, record]));
+    const changed = ids.filter((id, index) => current.get(id)!.index !== index);
+    const written = await this.store.commit(changed.map((id) => ({
+      op: 'update', model, id, fields: { index: ids.indexOf(id) }, expectUpdatedAt: current.get(id)!.updatedAt,
+    })));
+    const updated = new Map(written.map((record) => [record.id, record]));
+    return ids.map((id) => updated.get(id) ?? current.get(id)!).sort(byIndex);
+  }
+}
+
+/** The local store: ModelStore on SQLite, every commit in one transaction. */
+export class SqliteCatalogueStore implements CatalogueStore {
+  constructor(private readonly store: ModelStore) {}
+
+  all(model: string, where?: { field: string; value: string }): ModelRecord[] {
     const records: ModelRecord[] = [];
     let nextToken: string | null = null;
     do {
-      const page = this.store.list(model, { filter, limit: 1000, nextToken });
+      const page = this.store.list(model, { where, limit: 1000, nextToken });
       records.push(...page.items);
       nextToken = page.nextToken;
     } while (nextToken);
     return records;
   }
 
-  replaceBanners(images: string[]): ModelRecord[] {
-    if (images.length > MAX_BANNERS) throw validationError(`At most ${MAX_BANNERS} banners`);
-    for (const image of images) {
-      if (!image.startsWith(MEDIA_URL_PREFIX) || !this.media.exists(image.slice(MEDIA_URL_PREFIX.length))) {
-        throw validationError('Each banner must be an uploaded image');
+  get(model: string, id: string): ModelRecord | null {
+    return this.store.get(model, id);
+  }
+
+  commit(writes: CatalogueWrite[]): ModelRecord[] {
+    return this.store.transaction(() => writes.map((write) => {
+      switch (write.op) {
+        case 'create': return this.store.create(write.model, write.fields);
+        case 'update': return this.store.update(write.model, { ...write.fields, id: write.id }, { updatedAt: { eq: write.expectUpdatedAt } });
+        case 'delete': return this.store.delete(write.model, { id: write.id }, { updatedAt: { eq: write.expectUpdatedAt } });
       }
-    }
-    return this.store.transaction(() => {
-      for (const banner of this.all('Banner')) this.store.delete('Banner', { id: banner.id });
-      return images.map((img, index) => this.store.create('Banner', { img, index }));
-    });
-  }
-
-  reorderCategories(ids: string[]): ModelRecord[] {
-    return this.store.transaction(() => this.renumber('Category', this.all('Category'), ids, 'category'));
-  }
-
-  reorderTags(categoryId: string, ids: string[]): ModelRecord[] {
-    return this.store.transaction(() => this.renumber('Tag', this.all('Tag', { categoryId: { eq: categoryId } }), ids, 'tag of the category'));
-  }
-
-  deleteCategoryAndTags(id: string): ModelRecord {
-    if (id === DEPARTMENT_CATEGORY_ID) throw validationError('The built-in Department category cannot be deleted');
-    return this.store.transaction(() => {
-      if (!this.store.get('Category', id)) throw new AppError('NotFound', 'Category not found');
-      for (const tag of this.all('Tag', { categoryId: { eq: id } })) this.store.delete('Tag', { id: tag.id });
-      return this.store.delete('Category', { id });
-    });
-  }
-
-  /** Sets index = position for every record; the ids must list each record exactly once. */
-  private renumber(model: string, records: ModelRecord[], ids: string[], what: string): ModelRecord[] {
-    const known = new Set(records.map((record) => record.id));
-    if (ids.length !== known.size || new Set(ids).size !== ids.length || ids.some((id) => !known.has(id))) {
-      throw validationError(`The new order must list every ${what} exactly once`);
-    }
-    const current = new Map(records.map((record) => [record.id, record]));
-    return ids.map((id, index) => (current.get(id)!.index === index ? current.get(id)! : this.store.update(model, { id, index }))).sort(byIndex);
+    }));
   }
 }

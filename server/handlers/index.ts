@@ -1,17 +1,16 @@
 /**
  * Handlers of the custom queries and mutations of the schema, keyed `Type.field`. Each adapts
- * the GraphQL call to a service the cloud's Lambda functions run as well.
+ * the GraphQL call to a service. The cloud's Lambda functions (amplify/functions) run this same
+ * table with DynamoDB and S3 behind the services.
  */
 import type { AccountService } from '../accounts/account-service';
 import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { CustomHandler, RequestContext } from '../graphql/engine';
-import { decodePngDataUrl, storePng } from '../media/images';
-import type { MediaStore } from '../media/media-store';
+import { decodePngDataUrl, storePng, type ImageStore } from '../media/images';
 
-export interface HandlerDeps { accounts: AccountService; catalogue: CatalogueService; media: MediaStore }
+export interface HandlerDeps { accounts: AccountService; catalogue: CatalogueService; media: ImageStore }
 
-/** Operations a signed-in user (not only an admin) may call, on their own session. */
-export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set(['Mutation.signOut']);
+export { SELF_SERVICE_FIELDS } from '../auth/authorizer';
 
 const caller = (context: RequestContext) => context.auth.principal;
 

@@ -1,12 +1,24 @@
 /**
  * The image pipeline: a PNG (checked by its signature, not its name) is stored as is and as WebP
- * variants by width, all flushed to disk before the URL is returned, so a record never points at
- * a missing file. Pages use the variants through `responsiveImage` (shared/media.ts).
+ * variants by width, all stored (flushed to disk, or in S3 in the cloud) before the URL is
+ * returned, so a record never points at a missing file. Pages use the variants through
+ * `responsiveImage` (shared/media.ts).
  */
 import sharp from 'sharp';
 import { AppError } from '../errors';
 import { IMAGE_VARIANT_WIDTHS } from '../../shared/media';
-import type { MediaStore } from './media-store';
+
+/**
+ * Where images go: the data directory locally (MediaStore), S3 in the cloud. Names are
+ * content-addressed (`<sha256>.png`, `<sha256>-w<width>.webp`); URLs are `/media/<name>`.
+ */
+export interface ImageStore {
+  /** Stores bytes under their SHA-256 and returns the URL. Idempotent. */
+  put(bytes: Buffer, extension: 'png' | 'webp'): string | Promise<string>;
+  /** Stores a derived file (a variant) under a name of ours. */
+  putNamed(name: string, bytes: Buffer): string | Promise<string>;
+  exists(name: string): boolean | Promise<boolean>;
+}
 
 export const MAX_PNG_BYTES = 5 * 1024 * 1024;
 export const MAX_PIXELS = 4096 * 4096;
@@ -29,7 +41,7 @@ export function decodePngDataUrl(dataUrl: string): Buffer {
 }
 
 /** Validates a PNG, stores it and its WebP variants, and returns the PNG's URL. */
-export async function storePng(media: MediaStore, png: Buffer): Promise<string> {
+export async function storePng(media: ImageStore, png: Buffer): Promise<string> {
   if (png.length > MAX_PNG_BYTES) throw invalid(`The image is larger than ${MAX_PNG_BYTES / 1024 / 1024} MB`);
   if (!isPng(png)) throw invalid('Only .png images can be uploaded');
   let width: number;
@@ -41,14 +53,14 @@ export async function storePng(media: MediaStore, png: Buffer): Promise<string> 
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw invalid('The image has too many pixels (at most 4096 x 4096)');
     throw invalid('The file is not a readable PNG image');
   }
-  const name = media.put(png, 'png').slice('/media/'.length, -'.png'.length);
+  const name = (await media.put(png, 'png')).slice('/media/'.length, -'.png'.length);
   await Promise.all(IMAGE_VARIANT_WIDTHS.map(async (target) => {
-    if (media.exists(`${name}-w${target}.webp`)) return;
+    if (await media.exists(`${name}-w${target}.webp`)) return;
     const webp = await sharp(png, { limitInputPixels: MAX_PIXELS })
       .resize({ width: Math.min(target, width), withoutEnlargement: true })
       .webp({ quality: 78, effort: 4 })
       .toBuffer();
-    media.putNamed(`${name}-w${target}.webp`, webp);
+    await media.putNamed(`${name}-w${target}.webp`, webp);
   }));
   return `/media/${name}.png`;
 }

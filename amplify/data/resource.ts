@@ -1,0 +1,22 @@
+/**
+ * The AppSync API from the one schema (schema.ts): the API key for the public catalogue (the
+ * default mode), the session authorizer for everything else (DESIGN §2), and the functions the
+ * schema names for its custom mutations. Amplify requires this file at this path; the root
+ * tsconfig leaves it out, since @aws-amplify/backend is only in amplify/node_modules.
+ */
+import { defineData } from '@aws-amplify/backend';
+import { AUTHORIZER_TTL_SECONDS } from '../../server/auth/authorizer';
+import { accounts, authorizer, catalogue, media } from '../functions/resource';
+import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION, schema } from './schema';
+
+export const data = defineData({
+  name: 'shop',
+  schema,
+  authorizationModes: {
+    defaultAuthorizationMode: 'apiKey',
+    // The key only marks public reads and ships in the client config; AppSync caps a key at 365 days.
+    apiKeyAuthorizationMode: { expiresInDays: 365 },
+    lambdaAuthorizationMode: { function: authorizer, timeToLiveInSeconds: AUTHORIZER_TTL_SECONDS },
+  },
+  functions: { [ACCOUNTS_FUNCTION]: accounts, [MEDIA_FUNCTION]: media, [CATALOGUE_FUNCTION]: catalogue },
+});

@@ -1,0 +1,25 @@
+/**
+ * The AppSync Lambda authorizer: resolves the session token (sent as `Authorization: <token>`)
+ * in DynamoDB and answers with the same decision the local server makes (decideAccess): admins
+ * may call everything, users and guests what the public may plus their own sign-out, as
+ * `deniedFields`; cached by AppSync for AUTHORIZER_TTL_SECONDS so a sign-out or a deleted admin
+ * takes effect within seconds. The field policy is read from the generated SDL, bundled at build
+ * time (esbuild's text loader).
+ */
+import type { AppSyncAuthorizerEvent } from 'aws-lambda';
+import sdl from '../../../server/generated/appsync-schema.graphql';
+import { SELF_SERVICE_FIELDS } from '../../../server/auth/authorizer';
+import { sdkDynamoPort } from '../shared/dynamo-client';
+import { DynamoSessionStore } from '../shared/dynamo-sessions';
+import { ENV, required } from '../shared/env';
+import { authorize, type AuthorizerAnswer } from './authorize';
+import { fieldPolicyFromSdl } from './field-policy';
+
+const policy = fieldPolicyFromSdl(sdl, SELF_SERVICE_FIELDS);
+let sessions: DynamoSessionStore | undefined;
+
+export const handler = async (event: AppSyncAuthorizerEvent): Promise<AuthorizerAnswer> => {
+  sessions ??= new DynamoSessionStore(sdkDynamoPort(), { sessions: required(ENV.sessions), users: required(ENV.users) });
+  const store = sessions;
+  return authorize((token) => store.resolve(token), policy, event.authorizationToken);
+};

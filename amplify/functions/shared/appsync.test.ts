@@ -1,0 +1,52 @@
+/** The Lambda glue: AppSync's invoke payload in, { data } or { error } out. */
+import { describe, expect, it } from 'vitest';
+import { AppError } from '../../../server/errors';
+import { ROLE_ADMIN } from '../../../shared/roles';
+import { principalOf, requestContextOf, runHandler, RESPONSE_TEMPLATE } from './appsync';
+
+const event = (fieldName: string, extra: Record<string, unknown> = {}) => ({ typeName: 'Mutation', fieldName, arguments: { id: '1' }, ...extra });
+
+describe('runHandler', () => {
+  const served = new Set(['Mutation.ok', 'Mutation.refuse', 'Mutation.crash']);
+  const handlers = {
+    'Mutation.ok': (args: Record<string, unknown>) => ({ echoed: args.id }),
+    'Mutation.refuse': () => { throw new AppError('TooManyRequests', 'Slow down', { retryAfterSeconds: 60 }); },
+    'Mutation.crash': () => { throw new Error('secret detail'); },
+    'Mutation.elsewhere': () => 'not here',
+  };
+
+  it('answers data, or the AppError with its errorType and errorInfo', async () => {
+    expect(await runHandler(handlers, served, event('ok'))).toEqual({ data: { echoed: '1' } });
+    expect(await runHandler(handlers, served, event('refuse'))).toEqual({ error: { errorType: 'TooManyRequests', message: 'Slow down', errorInfo: { retryAfterSeconds: 60 } } });
+  });
+
+  it('hides unexpected errors and refuses fields another function serves', async () => {
+    const original = console.error;
+    console.error = () => {};
+    try {
+      expect(await runHandler(handlers, served, event('crash'))).toEqual({ error: { errorType: 'InternalFailure', message: 'An internal error occurred.', errorInfo: null } });
+    } finally {
+      console.error = original;
+    }
+    expect(await runHandler(handlers, served, event('elsewhere'))).toMatchObject({ error: { errorType: 'BadRequest' } });
+  });
+
+  it('raises { error } in the response template with its type and info', () => {
+    expect(RESPONSE_TEMPLATE).toContain('$util.error($ctx.result.error.message, $ctx.result.error.errorType, null, $ctx.result.error.errorInfo)');
+    expect(RESPONSE_TEMPLATE).toContain('$util.toJson($ctx.result.data)');
+  });
+});
+
+describe('requestContextOf', () => {
+  it('reads the caller from the authorizer resolverContext, the token and the client address from headers', () => {
+    const signedIn = event('ok', {
+      identity: { resolverContext: { userId: 'u1', type: String(ROLE_ADMIN) } },
+      request: { headers: { Authorization: 'tok', 'x-forwarded-for': '198.51.100.7, 10.0.0.1' } },
+    });
+    expect(principalOf(signedIn)).toEqual({ userId: 'u1', name: '', type: ROLE_ADMIN });
+    expect(requestContextOf(signedIn)).toMatchObject({ auth: { mode: 'lambda', token: 'tok' }, clientIp: '198.51.100.7' });
+    const publicCall = requestContextOf(event('ok', { identity: null, request: { headers: {} } }));
+    expect(publicCall).toMatchObject({ auth: { mode: 'apiKey', principal: null, token: null }, clientIp: 'unknown' });
+    expect(principalOf(event('ok', { identity: { resolverContext: { userId: 'u1', type: '7' } } }))).toBeNull();
+  });
+});

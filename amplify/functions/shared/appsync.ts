@@ -1,0 +1,84 @@
+/**
+ * Runs the local server's handler table (server/handlers/index.ts) inside a Lambda function that
+ * AppSync invokes for a custom mutation. Amplify's invoke template sends
+ * `{ typeName, fieldName, arguments, identity, request, ... }`; the Lambda authorizer's
+ * resolverContext arrives as `identity.resolverContext`.
+ *
+ * A thrown error would reach the browser as `errorType: "Lambda:Unhandled"`. So errors the
+ * handlers raise on purpose (AppError) are returned as `{ error }` and everything else as
+ * `{ data }`; backend.ts replaces the response template of these functions with
+ * RESPONSE_TEMPLATE, which raises `{ error }` with its own errorType and errorInfo, as the local
+ * server reports them.
+ */
+import type { Principal } from '../../../server/auth/authorizer';
+import { AppError } from '../../../server/errors';
+import type { CustomHandler, RequestContext } from '../../../server/graphql/engine';
+import { isRole } from '../../../shared/roles';
+
+export interface AmplifyFunctionEvent {
+  typeName: string;
+  fieldName: string;
+  arguments?: Record<string, unknown> | null;
+  identity?: { resolverContext?: Record<string, string> } | null;
+  request?: { headers?: Record<string, string | undefined> } | null;
+}
+
+export type FunctionResult =
+  | { data: unknown }
+  | { error: { errorType: string; message: string; errorInfo: Record<string, unknown> | null } };
+
+export const RESPONSE_TEMPLATE = `## Our functions answer { data } or { error } (amplify/functions/shared/appsync.ts).
+#if( $ctx.error )
+  $util.error($ctx.error.message, $ctx.error.type)
+#end
+#if( !$util.isNull($ctx.result.error) )
+  $util.error($ctx.result.error.message, $ctx.result.error.errorType, null, $ctx.result.error.errorInfo)
+#end
+$util.toJson($ctx.result.data)`;
+
+/** Who is calling, from the authorizer's resolverContext; null under the API key. */
+export function principalOf(event: AmplifyFunctionEvent): Principal | null {
+  const context = event.identity?.resolverContext;
+  const type = Number(context?.type);
+  if (!context?.userId || !isRole(type)) return null;
+  // The handlers use the id and role; the name is not carried by the authorizer.
+  return { userId: context.userId, name: '', type };
+}
+
+export function headerOf(event: AmplifyFunctionEvent, name: string): string | null {
+  const headers = event.request?.headers ?? {};
+  const found = Object.entries(headers).find(([key]) => key.toLowerCase() === name);
+  return found?.[1] ?? null;
+}
+
+/** The caller's address: the first X-Forwarded-For entry (see README: throttling in the cloud). */
+export const clientIpOf = (event: AmplifyFunctionEvent) => headerOf(event, 'x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+
+export function requestContextOf(event: AmplifyFunctionEvent): RequestContext {
+  const principal = principalOf(event);
+  return {
+    auth: { mode: principal ? 'lambda' : 'apiKey', principal, deniedFields: new Set(), token: principal ? headerOf(event, 'authorization') : null },
+    clientIp: clientIpOf(event),
+    // The custom handlers never touch the local ModelStore; the cloud's stores come in through the services.
+    store: undefined as never,
+  };
+}
+
+/** Runs the handler for `Type.field` if this function serves it. */
+export async function runHandler(handlers: Record<string, CustomHandler>, served: ReadonlySet<string>, event: AmplifyFunctionEvent): Promise<FunctionResult> {
+  const key = `${event.typeName}.${event.fieldName}`;
+  const handler = served.has(key) ? handlers[key] : undefined;
+  if (!handler) return { error: { errorType: 'BadRequest', message: `${key} is not served by this function`, errorInfo: null } };
+  try {
+    return { data: await handler(event.arguments ?? {}, requestContextOf(event)) };
+  } catch (error) {
+    if (error instanceof AppError) return { error: { errorType: error.errorType, message: error.message, errorInfo: error.errorInfo } };
+    console.error(`${key} failed`, error);
+    return { error: { errorType: 'InternalFailure', message: 'An internal error occurred.', errorInfo: null } };
+  }
+}
+
+/** A dependency this function does not have (e.g. image storage in the accounts function). */
+export function notServedHere<T extends object>(what: string): T {
+  return new Proxy({} as T, { get: () => { throw new Error(`${what} is not available in this function`); } });
+}

@@ -1,0 +1,16 @@
+/** Table and bucket names, set on each function by amplify/backend.ts. */
+export const ENV = {
+  users: 'SHOP_USER_TABLE',
+  credentials: 'SHOP_CREDENTIALS_TABLE',
+  sessions: 'SHOP_SESSIONS_TABLE',
+  banners: 'SHOP_BANNER_TABLE',
+  categories: 'SHOP_CATEGORY_TABLE',
+  tags: 'SHOP_TAG_TABLE',
+  mediaBucket: 'SHOP_MEDIA_BUCKET',
+} as const;
+
+export function required(name: string): string {
+  const value = process.env[name];
+  if (!value) throw new Error(`${name} is not set`);
+  return value;
+}

@@ -1,0 +1,19 @@
+/** The shop's tables as the in-memory fake holds them (tests only; see fake-dynamo.ts). */
+import { FakeDynamo } from './fake-dynamo';
+import { SESSIONS_BY_USER_INDEX } from './dynamo-sessions';
+
+export const TABLES = {
+  users: 'User-test', credentials: 'Credentials-test', sessions: 'Sessions-test',
+  Banner: 'Banner-test', Category: 'Category-test', Tag: 'Tag-test',
+} as const;
+
+export function fakeShopDynamo(pageSize = 2): FakeDynamo {
+  return new FakeDynamo({
+    [TABLES.users]: { key: 'id' },
+    [TABLES.credentials]: { key: 'pk' },
+    [TABLES.sessions]: { key: 'tokenHash', indexes: { [SESSIONS_BY_USER_INDEX]: 'userId' } },
+    [TABLES.Banner]: { key: 'id' },
+    [TABLES.Category]: { key: 'id' },
+    [TABLES.Tag]: { key: 'id' },
+  }, pageSize);
+}

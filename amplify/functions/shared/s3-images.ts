@@ -1,0 +1,41 @@
+/**
+ * Uploaded images in S3, behind the ImageStore interface the image pipeline
+ * (server/media/images.ts) writes to. Keys are `media/<name>`, the same content-addressed names the
+ * local server keeps on disk, and the URLs returned are the same `/media/<name>`: Amplify Hosting
+ * rewrites `/media/*` to the media distribution (README "Deploy to AWS"), so the SPA and its
+ * responsive `srcset` work unchanged.
+ */
+import { createHash } from 'node:crypto';
+import type { ImageStore } from '../../../server/media/images';
+import { MEDIA_URL_PREFIX } from '../../../server/media/media-store';
+
+/** The S3 calls the store makes (s3-client.ts adapts the SDK; tests use a Map). */
+export interface ObjectPort {
+  exists(key: string): Promise<boolean>;
+  put(key: string, bytes: Buffer, contentType: string, cacheControl: string): Promise<void>;
+}
+
+const MEDIA_NAME = /^[a-f0-9]{64}(-w\d{2,4})?\.(png|webp)$/;
+export const MEDIA_KEY_PREFIX = 'media/';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+export class S3ImageStore implements ImageStore {
+  constructor(private readonly objects: ObjectPort) {}
+
+  async put(bytes: Buffer, extension: 'png' | 'webp'): Promise<string> {
+    return this.putNamed(`${createHash('sha256').update(bytes).digest('hex')}.${extension}`, bytes);
+  }
+
+  async putNamed(name: string, bytes: Buffer): Promise<string> {
+    if (!MEDIA_NAME.test(name)) throw new Error(`not a media name: ${name}`);
+    const key = `${MEDIA_KEY_PREFIX}${name}`;
+    if (!await this.objects.exists(key)) {
+      await this.objects.put(key, bytes, name.endsWith('.webp') ? 'image/webp' : 'image/png', IMMUTABLE);
+    }
+    return `${MEDIA_URL_PREFIX}${name}`;
+  }
+
+  async exists(name: string): Promise<boolean> {
+    return MEDIA_NAME.test(name) && this.objects.exists(`${MEDIA_KEY_PREFIX}${name}`);
+  }
+}

@@ -1,0 +1,16 @@
+/**
+ * Which custom mutations each function serves: the schema names the function per mutation
+ * (`a.handler.function(...)` in amplify/data/schema.ts); served-fields.test.ts holds the two equal.
+ * Plain names here, so the functions do not bundle the schema builder.
+ */
+export const ACCOUNTS_FUNCTION = 'shopAccounts';
+export const MEDIA_FUNCTION = 'shopMedia';
+export const CATALOGUE_FUNCTION = 'shopCatalogue';
+
+const mutations = (...names: string[]): ReadonlySet<string> => new Set(names.map((name) => `Mutation.${name}`));
+
+export const SERVED_FIELDS: Record<string, ReadonlySet<string>> = {
+  [ACCOUNTS_FUNCTION]: mutations('signUp', 'signIn', 'signOut', 'createAdmin', 'updateAdmin', 'deleteAdmin'),
+  [MEDIA_FUNCTION]: mutations('uploadImage'),
+  [CATALOGUE_FUNCTION]: mutations('replaceBanners', 'reorderCategories', 'reorderTags', 'deleteCategoryAndTags'),
+};
