@@ -9,6 +9,36 @@ export const CATALOGUE_STALE_MS = 5 * 60_000;
 /** The largest page the API hands out (AppSync and the local server cap `limit` at 1000). */
 export const MAX_PAGE_SIZE = 1000;
 
+/** A Category as the API returns it (the fields the storefront reads). */
+export interface CategoryRecord {
+  id: string;
+  name: string;
+  /** Which menus show it: any of Wine, Liquor, Extras (any case). */
+  type?: readonly (string | null)[] | null;
+  visible?: boolean | null;
+  index?: number | null;
+}
+
+/** A Tag as the API returns it (the fields the storefront reads). */
+export interface TagRecord {
+  id: string;
+  name: string;
+  categoryId: string;
+  index?: number | null;
+}
+
+/** An Event as the API returns it. */
+export interface EventRecord {
+  id: string;
+  name: string;
+  /** YYYY-MM-DD, a local calendar day. */
+  date: string;
+  /** HH:MM, 24-hour, or null when not set. */
+  time: string | null;
+  description: string;
+  img: string | null;
+}
+
 /** What a model client's `list` resolves to (the parts read here). */
 export interface ListPage<T> {
   data: readonly T[] | null | undefined;

@@ -1,3 +1,4 @@
+import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../lib/format';
 import { StoredImage } from './StoredImage';
@@ -25,7 +26,7 @@ export interface ProductCardProps {
 }
 
 /** A product's image, name and price, linking to its page /item/{id}. */
-export function ProductCard({ item, label = item.name, sizes, eager = false, className }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({ item, label = item.name, sizes, eager = false, className }: ProductCardProps) {
   const price = formatPrice(item.price);
   const shortened = label !== item.name;
   return (
@@ -54,4 +55,4 @@ export function ProductCard({ item, label = item.name, sizes, eager = false, cla
       </span>
     </Link>
   );
-}
+});

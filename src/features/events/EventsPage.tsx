@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import logoUrl from '../../assets/logo.svg';
+import { EventDate } from '../../components/ui/EventDate';
 import { Spinner } from '../../components/ui/Spinner';
 import { StoredImage } from '../../components/ui/StoredImage';
 import { useDocumentTitle } from '../../hooks/use-document-title';
-import { eventDateParts, formatEventTime, toLocalIsoDate } from '../../lib/format';
+import { formatEventTime, toLocalIsoDate } from '../../lib/format';
 import '../../styles/events.css';
 import { useEvents } from './api/get-events';
 import { upcomingEvents, type ShopEvent } from './upcoming-events';
@@ -14,24 +15,10 @@ const EVENT_IMAGE_HEIGHT = 500;
 const EVENT_IMAGE_SIZES = '(max-width: 50rem) calc(100vw - 4rem), 18rem';
 
 function EventEntry({ event, first }: { event: ShopEvent; first: boolean }) {
-  const parts = eventDateParts(event.date);
   const time = formatEventTime(event.time);
   return (
     <li className="event">
-      {parts ? (
-        <time className="event__date" dateTime={event.date}>
-          <span className="visually-hidden">{parts.full}</span>
-          <span className="event__weekday" aria-hidden="true">
-            {parts.weekday}
-          </span>
-          <span className="event__day" aria-hidden="true">
-            {parts.day}
-          </span>
-          <span className="event__month" aria-hidden="true">
-            {parts.monthYear}
-          </span>
-        </time>
-      ) : null}
+      <EventDate date={event.date} block="event" />
       <div className="event__media">
         {event.img ? (
           <StoredImage

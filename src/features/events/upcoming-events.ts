@@ -1,15 +1,7 @@
+import type { EventRecord } from '../../lib/catalogue';
 import { parseLocalDate } from '../../lib/format';
 
-export interface ShopEvent {
-  id: string;
-  name: string;
-  /** YYYY-MM-DD, a local calendar day. */
-  date: string;
-  /** HH:MM, 24-hour, or null when not set. */
-  time: string | null;
-  description: string;
-  img: string | null;
-}
+export type ShopEvent = EventRecord;
 
 /** A missing time sorts after the set times of the same day. */
 const timeKey = (time: string | null) => (time && /^\d{1,2}:\d{2}/.test(time) ? time.padStart(5, '0') : '99:99');

@@ -10,7 +10,10 @@
  * - The selection and the search live in the URL: ?category=wine&tags=tag-red,tag-france&q=cab
  */
 
+import type { CategoryRecord, TagRecord } from '../../lib/catalogue';
 import { DEPARTMENTS, isDepartment, type Department } from '../../lib/departments';
+
+export type { CategoryRecord, TagRecord };
 
 /** The menus, as the `category` query parameter spells them, with their titles (SPEC §2). */
 export const MENU_CATEGORIES = DEPARTMENTS;
@@ -23,21 +26,6 @@ export interface MenuItem {
   price: number | null;
   img: string | null;
   tags: readonly string[];
-}
-
-export interface CategoryRecord {
-  id: string;
-  name: string;
-  type?: readonly (string | null)[] | null;
-  visible?: boolean | null;
-  index?: number | null;
-}
-
-export interface TagRecord {
-  id: string;
-  name: string;
-  categoryId: string;
-  index?: number | null;
 }
 
 export interface FilterGroup {

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
+import { CarouselDots } from '../../../components/ui/CarouselDots';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { ChevronIcon, PauseIcon, PlayIcon } from '../../../components/ui/icons';
 import { useBanners, type Banner } from '../api/get-banners';
@@ -139,18 +140,7 @@ function BannerSlides({ banners }: { banners: readonly Banner[] }) {
           <button type="button" className="carousel-button" aria-label="Previous banner" onClick={() => embla?.scrollPrev()}>
             <ChevronIcon direction="left" />
           </button>
-          <div className="banner-carousel__dots" role="group" aria-label="Choose a banner">
-            {banners.map((banner, index) => (
-              <button
-                key={banner.id}
-                type="button"
-                className="banner-carousel__dot"
-                aria-label={`Banner ${index + 1}`}
-                aria-current={index === selected ? 'true' : undefined}
-                onClick={() => embla?.scrollTo(index)}
-              />
-            ))}
-          </div>
+          <CarouselDots count={count} selected={selected} onSelect={(index) => embla?.scrollTo(index)} block="banner-carousel" />
           <button type="button" className="carousel-button" aria-label="Next banner" onClick={() => embla?.scrollNext()}>
             <ChevronIcon direction="right" />
           </button>

@@ -3,7 +3,7 @@ import { ProductCard } from '../../../components/ui/ProductCard';
 import type { MenuItem } from '../menu-filter';
 
 /** Cards drawn per step: the grid stays quick with thousands of items, "Show more" adds more. */
-export const RESULTS_STEP = 60;
+export const RESULTS_STEP = 24;
 
 /** How wide a card's image is at each of the grid's layouts (see menu.css). */
 const MENU_IMAGE_SIZES =
