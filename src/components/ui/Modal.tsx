@@ -18,6 +18,9 @@ function tabbables(root: HTMLElement): HTMLElement[] {
   return Array.from(root.querySelectorAll<HTMLElement>(FOCUSABLE)).filter((element) => element.getClientRects().length > 0);
 }
 
+/** Marks a top-level element (the toasts) that stays live while a modal is open. */
+export const STAYS_ACTIVE_UNDER_MODALS = 'data-stays-active-under-modals';
+
 /**
  * While a modal is open, everything else on the page is `inert`: not clickable, not focusable,
  * hidden from assistive technology. Returns the undo.
@@ -25,7 +28,7 @@ function tabbables(root: HTMLElement): HTMLElement[] {
 function makeOthersInert(keep: HTMLElement): () => void {
   const changed: HTMLElement[] = [];
   for (const element of Array.from(document.body.children)) {
-    if (element === keep || !(element instanceof HTMLElement) || element.inert) continue;
+    if (element === keep || !(element instanceof HTMLElement) || element.inert || element.hasAttribute(STAYS_ACTIVE_UNDER_MODALS)) continue;
     element.inert = true;
     changed.push(element);
   }

@@ -1,6 +1,95 @@
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { Spinner } from '../../../components/ui/Spinner';
+import { StoredImage } from '../../../components/ui/StoredImage';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { SessionEndedError } from '../../../lib/auth';
+import { formatPrice } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { useAdminItem } from '../items/api';
+import { ItemEditorModal } from '../items/ItemEditorModal';
+import { ITEM_MESSAGES } from '../items/item-rules';
+import { usePromotion } from '../items/use-promotion';
+import '../shared/admin.css';
+import './admin-item.css';
 
+/**
+ * /admin-item?id={id} (SPEC §2): the item's name, price, image and description, with Promote or
+ * Demote and Edit. Unlike SPEC, both are saved to the server (DESIGN §3).
+ */
 export function AdminItemPage() {
-  useDocumentTitle('Item · Admin');
-  return <h1 className="page-heading">Item</h1>;
+  const [params] = useSearchParams();
+  const id = params.get('id') ?? '';
+  const item = useAdminItem(id);
+  const { toggle, busyIds } = usePromotion();
+  const [editing, setEditing] = useState(false);
+  useDocumentTitle(item.data ? `${item.data.name} · Admin` : 'Item · Admin');
+
+  useEffect(() => {
+    if (item.isError && !(item.error instanceof SessionEndedError)) notify.error(ITEM_MESSAGES.loadError);
+  }, [item.isError, item.error]);
+
+  if (!id || item.data === null) {
+    return (
+      <div className="admin-item">
+        <h1>Item not found</h1>
+        <p>{id ? 'There is no item with this id; it may have been deleted.' : 'No item was chosen.'}</p>
+        <Link to="/admin-items" className="admin-button admin-button--ghost">
+          Back to Items
+        </Link>
+      </div>
+    );
+  }
+  if (item.isPending) return <Spinner label="Loading item" />;
+  if (item.isError) {
+    return (
+      <div className="admin-item">
+        <h1>Item</h1>
+        <p>The item could not be loaded.</p>
+        <button type="button" className="admin-button admin-button--ghost" onClick={() => void item.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  }
+
+  const current = item.data;
+  const price = formatPrice(current.price);
+  return (
+    <div className="admin-item">
+      <p className="admin-item__back">
+        <Link to="/admin-items">Items</Link> <span aria-hidden="true">/</span> <span>{current.name}</span>
+      </p>
+      <article className="admin-item__layout">
+        <div className="admin-item__media">
+          {current.img ? (
+            <StoredImage className="admin-product-image admin-item__image" url={current.img} alt={current.name} width={600} height={800} sizes="(max-width: 48rem) 90vw, 24rem" priority />
+          ) : (
+            <span className="admin-product-image admin-product-image--empty admin-item__image">No image</span>
+          )}
+        </div>
+        <div className="admin-item__details">
+          <h1 className="admin-item__name">{current.name}</h1>
+          <p className="admin-item__price">{price || 'No price'}</p>
+          {current.promoted ? <p className="admin-item-card__badge">Promoted</p> : null}
+          <p className="admin-item__description">{current.description || 'No description.'}</p>
+          {current.upc ? <p className="admin-item__upc">UPC {current.upc}</p> : null}
+          <div className="admin-item__actions">
+            <button
+              type="button"
+              className={current.promoted ? 'admin-button admin-button--ghost' : 'admin-button'}
+              onClick={() => void toggle(current)}
+              disabled={busyIds.has(current.id)}
+            >
+              {current.promoted ? 'Demote' : 'Promote'}
+            </button>
+            <button type="button" className="admin-button admin-button--ghost" onClick={() => setEditing(true)}>
+              Edit
+            </button>
+          </div>
+        </div>
+      </article>
+      <ItemEditorModal open={editing} item={current} onClose={() => setEditing(false)} />
+    </div>
+  );
 }

@@ -1,6 +1,126 @@
+import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { Spinner } from '../../../components/ui/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { SessionEndedError } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal';
+import { userFacingMessage } from '../shared/graphql-errors';
+import { AdminItemCard } from './AdminItemCard';
+import { useAdminItems, useItemWrites } from './api';
+import { ItemEditorModal } from './ItemEditorModal';
+import { ITEM_MESSAGES, searchItems, sortItems, type AdminItem, type ItemSort } from './item-rules';
+import { SortMenu } from './SortMenu';
+import { usePromotion } from './use-promotion';
+import '../shared/admin.css';
+import './admin-items.css';
 
+/** Up to 7 columns in a main area about 72rem wide; fewer on narrower screens (admin-items.css). */
+const CARD_SIZES = '(max-width: 40rem) 50vw, (max-width: 64rem) 25vw, 11rem';
+
+type EditorState = { open: false } | { open: true; item: AdminItem | null };
+
+/** /admin-items (SPEC §2 Admin items). */
 export function AdminItemsPage() {
   useDocumentTitle('Items · Admin');
-  return <h1 className="page-heading">Items</h1>;
+  const items = useAdminItems();
+  const { deleteItem } = useItemWrites();
+  const { toggle, busyIds } = usePromotion();
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<ItemSort | null>(null);
+  const [editor, setEditor] = useState<EditorState>({ open: false });
+  const [deleting, setDeleting] = useState<AdminItem | null>(null);
+  const searchRef = useRef<HTMLInputElement>(null);
+  const searchId = useId();
+  const deferredQuery = useDeferredValue(query);
+
+  useEffect(() => {
+    if (items.isError && !(items.error instanceof SessionEndedError)) notify.error(ITEM_MESSAGES.loadError);
+  }, [items.isError, items.error]);
+
+  const all = items.data;
+  const shown = useMemo(() => sortItems(searchItems(all ?? [], deferredQuery), sort), [all, deferredQuery, sort]);
+
+  const confirmDelete = async () => {
+    if (!deleting) return false;
+    try {
+      await deleteItem(deleting.id);
+      notify.success(ITEM_MESSAGES.deleted);
+      return true;
+    } catch (error) {
+      if (!(error instanceof SessionEndedError)) notify.error(userFacingMessage(error, ITEM_MESSAGES.deleteError));
+      return false;
+    }
+  };
+
+  return (
+    <div className="admin-items">
+      <AdminPageHeader title="Items">
+        <div className="admin-search">
+          <label className="visually-hidden" htmlFor={searchId}>
+            Search items by name or UPC
+          </label>
+          <input
+            ref={searchRef}
+            id={searchId}
+            className="admin-input admin-search__input"
+            type="search"
+            placeholder="Search by name or UPC"
+            value={query}
+            onChange={(event) => setQuery(event.target.value)}
+            autoComplete="off"
+          />
+        </div>
+        <SortMenu value={sort} onChange={setSort} />
+        <button type="button" className="admin-button" onClick={() => setEditor({ open: true, item: null })}>
+          Add Item
+        </button>
+      </AdminPageHeader>
+
+      {items.isPending ? (
+        <Spinner label="Loading items" />
+      ) : items.isError ? (
+        <div className="admin-empty">
+          <p>The items could not be loaded.</p>
+          <button type="button" className="admin-button admin-button--ghost" onClick={() => void items.refetch()}>
+            Try again
+          </button>
+        </div>
+      ) : (
+        <>
+          <p className="admin-items__count" role="status">
+            {deferredQuery.trim() ? `${shown.length} of ${all?.length ?? 0} items match` : `${all?.length ?? 0} items`}
+          </p>
+          {shown.length === 0 ? (
+            <p className="admin-empty">{deferredQuery.trim() ? 'No items match your search.' : 'No items yet.'}</p>
+          ) : (
+            <ul className="admin-item-grid" aria-label="Items">
+              {shown.map((item) => (
+                <li key={item.id}>
+                  <AdminItemCard
+                    item={item}
+                    busy={busyIds.has(item.id)}
+                    sizes={CARD_SIZES}
+                    onDelete={setDeleting}
+                    onEdit={(target) => setEditor({ open: true, item: target })}
+                    onTogglePromoted={(target) => void toggle(target)}
+                  />
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+
+      <ItemEditorModal open={editor.open} item={editor.open ? editor.item : null} onClose={() => setEditor({ open: false })} />
+      <ConfirmDeleteModal
+        open={deleting !== null}
+        title="Delete Item"
+        message="Are you sure you want to delete this item?"
+        onConfirm={confirmDelete}
+        onClose={() => setDeleting(null)}
+        returnFocusTo={searchRef}
+      />
+    </div>
+  );
 }

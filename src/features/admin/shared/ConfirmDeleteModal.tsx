@@ -13,11 +13,13 @@
  *
  * While `onConfirm` runs, both buttons are disabled and Delete reads "Deleting...". When it
  * resolves (with anything but `false`) the modal calls `onClose`; when it rejects or resolves
- * `false` the modal stays open (the caller has shown why). Escape and Cancel call `onClose`
- * unless a delete is running. Focus returns to the opener, or to `returnFocusTo` when the opener
- * is gone (the deleted row's own button).
+ * `false` the modal stays open (the caller has shown why in a toast; the dialog also says that
+ * nothing was deleted, since toasts behind a modal are inert). Escape and Cancel call `onClose`
+ * unless a delete is running. After Cancel or Escape focus returns to the opener; after a
+ * successful delete it goes to `returnFocusTo` when given (the opener usually leaves with the
+ * deleted row), else back to the opener if it still exists.
  */
-import { useId, useRef, useState, type RefObject } from 'react';
+import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Modal } from '../../../components/ui/Modal';
 import './admin.css';
 
@@ -29,33 +31,46 @@ export interface ConfirmDeleteModalProps {
   onClose: () => void;
   /** The confirm button's text; "Delete" by default. */
   confirmLabel?: string;
-  /** Where focus goes after closing when the opener no longer exists. */
+  /** Where focus goes after a successful delete (the opener usually leaves with the deleted row). */
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
 export function ConfirmDeleteModal(props: ConfirmDeleteModalProps) {
-  if (!props.open) return null;
-  return <ConfirmDeleteDialog {...props} />;
+  const { open, returnFocusTo } = props;
+  const focusAfterClose = useRef(false);
+  // Once the dialog is gone (and the page is no longer inert), after a successful delete.
+  useEffect(() => {
+    if (open || !focusAfterClose.current) return;
+    focusAfterClose.current = false;
+    returnFocusTo?.current?.focus();
+  }, [open, returnFocusTo]);
+  if (!open) return null;
+  return <ConfirmDeleteDialog {...props} onDeleted={() => (focusAfterClose.current = true)} />;
 }
 
-function ConfirmDeleteDialog({ title, message, onConfirm, onClose, confirmLabel = 'Delete', returnFocusTo }: ConfirmDeleteModalProps) {
+function ConfirmDeleteDialog({
+  title,
+  message,
+  onConfirm,
+  onClose,
+  confirmLabel = 'Delete',
+  onDeleted,
+}: ConfirmDeleteModalProps & { onDeleted: () => void }) {
   const [busy, setBusy] = useState(false);
+  const [failed, setFailed] = useState(false);
   const messageId = useId();
   const cancelRef = useRef<HTMLButtonElement>(null);
 
-  const close = () => {
+  const close = () => onClose();
+
+  const closeAfterDelete = () => {
+    onDeleted();
     onClose();
-    if (returnFocusTo?.current) {
-      const target = returnFocusTo.current;
-      // After the dialog has restored focus (or found its opener gone).
-      requestAnimationFrame(() => {
-        if (!document.activeElement || document.activeElement === document.body) target.focus();
-      });
-    }
   };
 
   const confirm = async () => {
     setBusy(true);
+    setFailed(false);
     let ok = false;
     try {
       ok = (await onConfirm()) !== false;
@@ -63,7 +78,8 @@ function ConfirmDeleteDialog({ title, message, onConfirm, onClose, confirmLabel 
       ok = false;
     }
     setBusy(false);
-    if (ok) close();
+    if (ok) closeAfterDelete();
+    else setFailed(true);
   };
 
   return (
@@ -72,6 +88,9 @@ function ConfirmDeleteDialog({ title, message, onConfirm, onClose, confirmLabel 
         {message}
       </p>
       <div className="admin-modal__actions">
+        <p className="admin-form-error" role="alert">
+          {failed ? 'Nothing was deleted. Please try again.' : ''}
+        </p>
         <button ref={cancelRef} type="button" className="admin-button admin-button--ghost" onClick={close} disabled={busy}>
           Cancel
         </button>

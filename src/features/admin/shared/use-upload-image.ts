@@ -10,7 +10,9 @@
  * On failure `upload` shows an Error toast itself and resolves to null: the client-side reason
  * (not a .png, over 5 MB) or the server's ValidationError message (not really a PNG, too many
  * pixels, ...). An ended session is not toasted here (the app is already going to /login).
- * Never create a record when it returns null.
+ * Never create a record when it returns null. `upload(file, { onRefused })` also hands the
+ * message to the caller, for example to repeat it inside a modal dialog (where the page's toasts
+ * are inert, so screen readers would not hear them).
  */
 import { useCallback, useState } from 'react';
 import { client } from '../../../lib/amplify';
@@ -19,9 +21,14 @@ import { notify } from '../../../lib/notify';
 import { userFacingMessage } from './graphql-errors';
 import { checkPngFile, IMAGE_MESSAGES, readAsDataUrl } from './image-file';
 
+export interface UploadOptions {
+  /** Called with the message of the Error toast when the file is refused or the upload fails. */
+  onRefused?: (message: string) => void;
+}
+
 export interface UploadImage {
   /** Uploads one file; the stored URL, or null after an Error toast. */
-  upload: (file: File) => Promise<string | null>;
+  upload: (file: File, options?: UploadOptions) => Promise<string | null>;
   /** True while at least one upload is running. */
   uploading: boolean;
 }
@@ -31,26 +38,23 @@ export function useUploadImage(): UploadImage {
   const [running, setRunning] = useState(0);
 
   const upload = useCallback(
-    async (file: File): Promise<string | null> => {
-      const refusal = checkPngFile(file);
-      if (refusal) {
-        notify.error(refusal);
+    async (file: File, options: UploadOptions = {}): Promise<string | null> => {
+      const refuse = (message: string) => {
+        notify.error(message);
+        options.onRefused?.(message);
         return null;
-      }
+      };
+      const refusal = checkPngFile(file);
+      if (refusal) return refuse(refusal);
       setRunning((n) => n + 1);
       try {
         const dataUrl = await readAsDataUrl(file);
         const result = await signedInCall((auth) => client.mutations.uploadImage({ dataUrl }, auth));
-        if (result.errors?.length || !result.data) {
-          notify.error(userFacingMessage(result.errors, IMAGE_MESSAGES.uploadFailed));
-          return null;
-        }
+        if (result.errors?.length || !result.data) return refuse(userFacingMessage(result.errors, IMAGE_MESSAGES.uploadFailed));
         return result.data;
       } catch (error) {
-        if (!(error instanceof SessionEndedError)) {
-          notify.error(error instanceof Error && error.message === IMAGE_MESSAGES.unreadable ? error.message : userFacingMessage(error, IMAGE_MESSAGES.uploadFailed));
-        }
-        return null;
+        if (error instanceof SessionEndedError) return null;
+        return refuse(error instanceof Error && error.message === IMAGE_MESSAGES.unreadable ? error.message : userFacingMessage(error, IMAGE_MESSAGES.uploadFailed));
       } finally {
         setRunning((n) => n - 1);
       }

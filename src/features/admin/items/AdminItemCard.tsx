@@ -1,0 +1,62 @@
+import { Link } from 'react-router-dom';
+import { StoredImage } from '../../../components/ui/StoredImage';
+import { ADMIN_ITEM_NAME_LENGTH } from '../../../config/constants';
+import { formatPrice, truncateName } from '../../../lib/format';
+import type { AdminItem } from './item-rules';
+
+export interface AdminItemCardProps {
+  item: AdminItem;
+  /** A promote or demote of this item is under way. */
+  busy: boolean;
+  onDelete: (item: AdminItem) => void;
+  onEdit: (item: AdminItem) => void;
+  onTogglePromoted: (item: AdminItem) => void;
+  /** `sizes` of the card image. */
+  sizes: string;
+}
+
+export const adminItemPath = (id: string) => `/admin-item?id=${encodeURIComponent(id)}`;
+
+/** One item of the admin grid (SPEC §2 Admin items). */
+export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, sizes }: AdminItemCardProps) {
+  const shortName = truncateName(item.name, ADMIN_ITEM_NAME_LENGTH);
+  return (
+    <article className={item.promoted ? 'admin-item-card admin-item-card--promoted' : 'admin-item-card'} aria-label={item.name}>
+      <button type="button" className="admin-item-card__delete admin-icon-button" aria-label={`Delete ${item.name}`} onClick={() => onDelete(item)}>
+        <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+          <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
+        </svg>
+      </button>
+      <Link to={adminItemPath(item.id)} className="admin-product-image-link">
+        {item.img ? (
+          <StoredImage className="admin-product-image" url={item.img} alt={item.name} width={600} height={800} sizes={sizes} />
+        ) : (
+          <span className="admin-product-image admin-product-image--empty">
+            <span className="visually-hidden">{item.name}</span>
+          </span>
+        )}
+      </Link>
+      <div className="admin-item-card__body">
+        <p className="admin-item-card__name" title={shortName !== item.name ? item.name : undefined}>
+          {shortName}
+        </p>
+        <p className="admin-item-card__price">{formatPrice(item.price) || 'No price'}</p>
+        {item.promoted ? <p className="admin-item-card__badge">Promoted</p> : null}
+      </div>
+      <div className="admin-item-card__actions">
+        <button
+          type="button"
+          className={item.promoted ? 'admin-button admin-button--small admin-button--ghost' : 'admin-button admin-button--small'}
+          aria-label={`${item.promoted ? 'Demote' : 'Promote'} ${item.name}`}
+          onClick={() => onTogglePromoted(item)}
+          disabled={busy}
+        >
+          {item.promoted ? 'Demote' : 'Promote'}
+        </button>
+        <button type="button" className="admin-button admin-button--small admin-button--ghost" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
+          Edit
+        </button>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,188 @@
+/**
+ * Items as the admin screens read and write them, all as the signed-in admin (lambda mode):
+ * the list, one item, create, the conditional update (stale-edit check), delete, promote/demote.
+ * Shared by /admin-items, /admin-item and the portal's promoted row.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { client } from '../../../lib/amplify';
+import { useSignedInCall } from '../../../lib/auth';
+import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
+import { queryClient } from '../../../lib/query-client';
+import { catalogueChanged } from '../shared/catalogue-cache';
+import { errorsOf, hasErrorType } from '../shared/graphql-errors';
+import type { AdminItem, ItemCreateInput, ItemUpdateInput } from './item-rules';
+import { tagGroups } from './tag-groups';
+
+const ITEM_FIELDS = ['id', 'name', 'price', 'description', 'tags', 'promoted', 'upc', 'img', 'updatedAt'] as const;
+
+export const adminItemsKey = ['admin', 'items'] as const;
+export const adminItemKey = (id: string) => ['admin', 'item', id] as const;
+
+interface RawItem {
+  id: string;
+  name: string;
+  price?: number | null;
+  description?: string | null;
+  tags?: readonly (string | null)[] | null;
+  promoted?: boolean | null;
+  upc?: string | null;
+  img?: string | null;
+  updatedAt: string;
+}
+
+export function toAdminItem(raw: RawItem): AdminItem {
+  return {
+    id: raw.id,
+    name: raw.name,
+    price: raw.price ?? null,
+    description: raw.description ?? null,
+    tags: (raw.tags ?? []).filter((tag): tag is string => typeof tag === 'string'),
+    promoted: raw.promoted === true,
+    upc: raw.upc ?? null,
+    img: raw.img ?? null,
+    updatedAt: raw.updatedAt,
+  };
+}
+
+type SignedInCall = ReturnType<typeof useSignedInCall>;
+
+/** Every item, in the server's order (creation order). */
+export async function fetchAdminItems(signedInCall: SignedInCall, filter?: { promoted: { eq: boolean } }): Promise<AdminItem[]> {
+  const items = await listAll((nextToken) =>
+    signedInCall((auth) => client.models.Item.list({ filter, selectionSet: ITEM_FIELDS, limit: MAX_PAGE_SIZE, nextToken, ...auth })),
+  );
+  return items.map(toAdminItem);
+}
+
+/** One item; null when there is none with this id. */
+export async function fetchAdminItem(signedInCall: SignedInCall, id: string): Promise<AdminItem | null> {
+  const result = await signedInCall((auth) => client.models.Item.get({ id }, { selectionSet: ITEM_FIELDS, ...auth }));
+  if (result.errors?.length) throw { errors: result.errors };
+  return result.data ? toAdminItem(result.data) : null;
+}
+
+/** Admin lists are read fresh whenever a page shows them (another admin may have changed them). */
+const ADMIN_STALE_MS = 0;
+
+export function useAdminItems() {
+  const signedInCall = useSignedInCall();
+  return useQuery({ queryKey: adminItemsKey, queryFn: () => fetchAdminItems(signedInCall), staleTime: ADMIN_STALE_MS });
+}
+
+export function usePromotedAdminItems() {
+  const signedInCall = useSignedInCall();
+  return useQuery({
+    queryKey: [...adminItemsKey, 'promoted'],
+    queryFn: () => fetchAdminItems(signedInCall, { promoted: { eq: true } }),
+    staleTime: ADMIN_STALE_MS,
+  });
+}
+
+export function useAdminItem(id: string) {
+  const signedInCall = useSignedInCall();
+  return useQuery({ queryKey: adminItemKey(id), queryFn: () => fetchAdminItem(signedInCall, id), staleTime: ADMIN_STALE_MS, enabled: id !== '' });
+}
+
+/** After a write: this item's cache holds the new copy, and every list (admin and public) reloads. */
+function stored(item: AdminItem): AdminItem {
+  queryClient.setQueryData(adminItemKey(item.id), item);
+  void catalogueChanged();
+  return item;
+}
+
+const UPDATE_ITEM = /* GraphQL */ `
+  mutation UpdateItemIfUnchanged($input: UpdateItemInput!, $condition: ModelItemConditionInput) {
+    updateItem(input: $input, condition: $condition) {
+      id name price description tags promoted upc img createdAt updatedAt
+    }
+  }
+`;
+
+export type UpdateOutcome =
+  | { ok: true; item: AdminItem }
+  /** The item changed (or was deleted) since `expectedUpdatedAt`: nothing was written. */
+  | { ok: false; stale: true; current: AdminItem | null }
+  | { ok: false; stale: false; errors: unknown };
+
+export const CONDITION_FAILED = 'ConditionalCheckFailedException';
+
+/** The item operations of the admin screens. Each rejects only with SessionEndedError or a network failure. */
+export function useItemWrites() {
+  const signedInCall = useSignedInCall();
+
+  /** Creates an item; the new item, or `{ errors }` thrown. */
+  const createItem = async (input: ItemCreateInput): Promise<AdminItem> => {
+    const result = await signedInCall((auth) => client.models.Item.create(input, { selectionSet: ITEM_FIELDS, ...auth }));
+    if (result.errors?.length || !result.data) throw { errors: result.errors ?? [] };
+    return stored(toAdminItem(result.data));
+  };
+
+  /**
+   * Updates an item only if it is still the copy the editor loaded (`updatedAt` unchanged).
+   * When it is not, nothing is written and the current copy comes back to show.
+   */
+  const updateItem = async (input: ItemUpdateInput, expectedUpdatedAt: string): Promise<UpdateOutcome> => {
+    let data: { updateItem?: RawItem | null } | undefined;
+    try {
+      const result = await signedInCall(
+        (auth) =>
+          client.graphql({
+            query: UPDATE_ITEM,
+            variables: { input, condition: { updatedAt: { eq: expectedUpdatedAt } } },
+            ...auth,
+          }) as Promise<{ data?: { updateItem?: RawItem | null }; errors?: unknown[] }>,
+      );
+      if (result.errors?.length) throw result;
+      data = result.data;
+    } catch (error) {
+      if (hasErrorType(error, CONDITION_FAILED)) {
+        const current = await fetchAdminItem(signedInCall, input.id).catch(() => null);
+        if (current) queryClient.setQueryData(adminItemKey(current.id), current);
+        void catalogueChanged();
+        return { ok: false, stale: true, current };
+      }
+      if (errorsOf(error).length === 0) throw error;
+      return { ok: false, stale: false, errors: errorsOf(error) };
+    }
+    if (!data?.updateItem) return { ok: false, stale: false, errors: [] };
+    return { ok: true, item: stored(toAdminItem(data.updateItem)) };
+  };
+
+  /**
+   * Promote or Demote: writes the `promoted` field alone, so it cannot undo anyone else's
+   * change to the other fields. The updated item, or `{ errors }` thrown.
+   */
+  const setPromoted = async (id: string, promoted: boolean): Promise<AdminItem> => {
+    const result = await signedInCall((auth) => client.models.Item.update({ id, promoted }, { selectionSet: ITEM_FIELDS, ...auth }));
+    if (result.errors?.length || !result.data) throw { errors: result.errors ?? [] };
+    return stored(toAdminItem(result.data));
+  };
+
+  /** Deletes an item; `{ errors }` thrown when the server did not delete it. */
+  const deleteItem = async (id: string): Promise<void> => {
+    const result = await signedInCall((auth) => client.models.Item.delete({ id }, auth));
+    if (result.errors?.length || !result.data) throw { errors: result.errors ?? [] };
+    queryClient.removeQueries({ queryKey: adminItemKey(id) });
+    // The lists on screen no longer show it once this resolves (so focus can move on safely).
+    await catalogueChanged();
+  };
+
+  return { createItem, updateItem, setPromoted, deleteItem };
+}
+
+/** The Item Editor's tag choices: every category with its tags, by index. */
+export function useTagGroups() {
+  const signedInCall = useSignedInCall();
+  return useQuery({
+    queryKey: ['admin', 'categories', 'with-tags'],
+    queryFn: async () => {
+      const categories = await listAll((nextToken) =>
+        signedInCall((auth) =>
+          client.models.Category.list({ selectionSet: ['id', 'name', 'index', 'tags.id', 'tags.name', 'tags.index'], limit: MAX_PAGE_SIZE, nextToken, ...auth }),
+        ),
+      );
+      return tagGroups(categories);
+    },
+    staleTime: ADMIN_STALE_MS,
+  });
+}

@@ -1,0 +1,187 @@
+import { describe, expect, it } from 'vitest';
+import {
+  buildCreateInput,
+  buildUpdateInput,
+  EMPTY_ITEM_FORM,
+  formFromItem,
+  ITEM_MESSAGES,
+  parsePrice,
+  searchItems,
+  sortItems,
+  sortLabel,
+  SORT_OPTIONS,
+  validateItemSave,
+  type AdminItem,
+  type ItemFormValues,
+} from './item-rules';
+
+const complete: ItemFormValues = {
+  ...EMPTY_ITEM_FORM,
+  name: 'Merlot',
+  price: '12.99',
+  description: 'Soft and round.',
+  hasNewImage: true,
+  tags: ['wine', 'tag-red'],
+};
+
+describe('validateItemSave', () => {
+  it('asks for a department tag first, in both modes', () => {
+    const refusal = { message: ITEM_MESSAGES.requiredTags, field: 'tags' };
+    expect(validateItemSave({ ...complete, tags: [] }, 'create')).toEqual(refusal);
+    expect(validateItemSave({ ...complete, tags: ['tag-red'] }, 'create')).toEqual(refusal);
+    expect(validateItemSave({ ...EMPTY_ITEM_FORM, tags: ['tag-red'] }, 'update')).toEqual(refusal);
+    expect(validateItemSave({ ...EMPTY_ITEM_FORM }, 'create')).toEqual(refusal);
+  });
+
+  it.each(['wine', 'liquor', 'extras'])('accepts the department tag %s', (tag) => {
+    expect(validateItemSave({ ...complete, tags: [tag] }, 'create')).toBeNull();
+  });
+
+  it('on create requires name, price, image and description, naming the first missing field', () => {
+    const missing = (field: string) => ({ message: ITEM_MESSAGES.missingRequired, field });
+    expect(validateItemSave({ ...complete, name: '   ' }, 'create')).toEqual(missing('name'));
+    expect(validateItemSave({ ...complete, price: '' }, 'create')).toEqual(missing('price'));
+    expect(validateItemSave({ ...complete, price: '0' }, 'create')).toEqual(missing('price'));
+    expect(validateItemSave({ ...complete, hasNewImage: false, img: '' }, 'create')).toEqual(missing('img'));
+    expect(validateItemSave({ ...complete, description: '' }, 'create')).toEqual(missing('description'));
+    expect(validateItemSave({ ...complete, name: '', description: '' }, 'create')).toEqual(missing('name'));
+  });
+
+  it('counts a stored image as an image', () => {
+    expect(validateItemSave({ ...complete, hasNewImage: false, img: '/media/a.png' }, 'create')).toBeNull();
+  });
+
+  it('does not require upc or tags beyond the department', () => {
+    expect(validateItemSave({ ...complete, upc: '', tags: ['extras'] }, 'create')).toBeNull();
+  });
+
+  it('on update requires nothing but the department tag', () => {
+    expect(validateItemSave({ ...EMPTY_ITEM_FORM, tags: ['liquor'] }, 'update')).toBeNull();
+  });
+
+  it('refuses a typed price that is not a price', () => {
+    const invalid = { message: ITEM_MESSAGES.invalidPrice, field: 'price' };
+    expect(validateItemSave({ ...complete, price: 'abc' }, 'create')).toEqual(invalid);
+    expect(validateItemSave({ ...complete, price: '-3' }, 'create')).toEqual(invalid);
+    expect(validateItemSave({ ...EMPTY_ITEM_FORM, tags: ['wine'], price: '1e999' }, 'update')).toEqual(invalid);
+    // In the order of the form: after the name, before the image and description.
+    expect(validateItemSave({ ...complete, price: 'ten', description: '', hasNewImage: false }, 'create')).toEqual(invalid);
+    expect(validateItemSave({ ...complete, price: 'ten', name: '' }, 'create')).toEqual({ message: ITEM_MESSAGES.missingRequired, field: 'name' });
+  });
+});
+
+describe('parsePrice', () => {
+  it('reads prices as typed', () => {
+    expect(parsePrice('12.99')).toBe(12.99);
+    expect(parsePrice(' $7 ')).toBe(7);
+    expect(parsePrice('3.456')).toBe(3.46);
+    expect(parsePrice('')).toBeNull();
+    expect(parsePrice('0')).toBe(0);
+    expect(parsePrice('ten')).toBeNaN();
+    expect(parsePrice('-1')).toBeNaN();
+  });
+});
+
+describe('buildCreateInput', () => {
+  it('sends every field, trimmed, with the stored image; upc only when given', () => {
+    expect(buildCreateInput({ ...complete, name: ' Merlot ', promoted: true }, '/media/x.png')).toEqual({
+      name: 'Merlot',
+      price: 12.99,
+      description: 'Soft and round.',
+      img: '/media/x.png',
+      promoted: true,
+      tags: ['wine', 'tag-red'],
+    });
+    expect(buildCreateInput({ ...complete, upc: ' 0123 ' }, '/media/x.png').upc).toBe('0123');
+  });
+});
+
+describe('buildUpdateInput', () => {
+  it('sends only the non-empty fields, and always promoted and tags', () => {
+    expect(buildUpdateInput('i1', { ...EMPTY_ITEM_FORM, tags: ['wine'] })).toEqual({ id: 'i1', promoted: false, tags: ['wine'] });
+    expect(buildUpdateInput('i1', { ...EMPTY_ITEM_FORM, tags: [], price: '0' })).toEqual({ id: 'i1', promoted: false, tags: [] });
+  });
+
+  it('sends every filled field', () => {
+    const values = { ...complete, upc: '042', img: '/media/old.png', promoted: true };
+    expect(buildUpdateInput('i1', values)).toEqual({
+      id: 'i1',
+      name: 'Merlot',
+      price: 12.99,
+      description: 'Soft and round.',
+      upc: '042',
+      img: '/media/old.png',
+      promoted: true,
+      tags: ['wine', 'tag-red'],
+    });
+  });
+
+  it('sends a newly stored image instead of the old one', () => {
+    expect(buildUpdateInput('i1', { ...complete, img: '/media/old.png' }, '/media/new.png').img).toBe('/media/new.png');
+  });
+});
+
+describe('formFromItem', () => {
+  it('fills the editor from an item, and back again unchanged', () => {
+    const item: AdminItem = {
+      id: 'i1',
+      name: 'Rye',
+      price: 30,
+      description: null,
+      tags: ['liquor'],
+      promoted: true,
+      upc: null,
+      img: '/media/r.png',
+      updatedAt: '2025-01-01T00:00:00.000Z',
+    };
+    const values = formFromItem(item);
+    expect(values).toEqual({ ...EMPTY_ITEM_FORM, name: 'Rye', price: '30', img: '/media/r.png', promoted: true, tags: ['liquor'] });
+    expect(buildUpdateInput(item.id, values)).toEqual({ id: 'i1', name: 'Rye', price: 30, img: '/media/r.png', promoted: true, tags: ['liquor'] });
+  });
+});
+
+describe('sortItems', () => {
+  const items = [
+    { name: 'banana Liqueur', price: 20, promoted: false, upc: '111' },
+    { name: 'Apple Brandy', price: 35.5, promoted: true, upc: '222' },
+    { name: 'Zinfandel 2', price: null, promoted: false, upc: null },
+    { name: 'Zinfandel 10', price: 9.99, promoted: true, upc: '333' },
+    { name: 'Émile Rosé', price: 20, promoted: false, upc: '444' },
+  ];
+  const names = (list: typeof items) => list.map((item) => item.name);
+
+  it('A-Z and Z-A ignore case and accents and compare numbers by value', () => {
+    expect(names(sortItems(items, 'az'))).toEqual(['Apple Brandy', 'banana Liqueur', 'Émile Rosé', 'Zinfandel 2', 'Zinfandel 10']);
+    expect(names(sortItems(items, 'za'))).toEqual(['Zinfandel 10', 'Zinfandel 2', 'Émile Rosé', 'banana Liqueur', 'Apple Brandy']);
+  });
+
+  it('price orders put a missing price last and equal prices by name', () => {
+    expect(names(sortItems(items, 'price-asc'))).toEqual(['Zinfandel 10', 'banana Liqueur', 'Émile Rosé', 'Apple Brandy', 'Zinfandel 2']);
+    expect(names(sortItems(items, 'price-desc'))).toEqual(['Apple Brandy', 'banana Liqueur', 'Émile Rosé', 'Zinfandel 10', 'Zinfandel 2']);
+  });
+
+  it('Promoted puts promoted items first, keeping the list order within each group', () => {
+    expect(names(sortItems(items, 'promoted'))).toEqual(['Apple Brandy', 'Zinfandel 10', 'banana Liqueur', 'Zinfandel 2', 'Émile Rosé']);
+  });
+
+  it('Reset keeps the list order, and no sort changes the input', () => {
+    const copy = [...items];
+    expect(sortItems(items, null)).toEqual(items);
+    sortItems(items, 'az');
+    expect(items).toEqual(copy);
+  });
+
+  it('labels the sort, and Reset clears the label', () => {
+    expect(SORT_OPTIONS.map((option) => option.label)).toEqual(['A-Z', 'Z-A', 'Price Low-High', 'Price High-Low', 'Promoted', 'Reset']);
+    expect(sortLabel('price-desc')).toBe('Price High-Low');
+    expect(sortLabel(null)).toBe('');
+  });
+
+  it('search finds by name or UPC, case-insensitively, as a substring', () => {
+    expect(names(searchItems(items, 'ZIN'))).toEqual(['Zinfandel 2', 'Zinfandel 10']);
+    expect(names(searchItems(items, '22'))).toEqual(['Apple Brandy']);
+    expect(names(searchItems(items, 'rosé'))).toEqual(['Émile Rosé']);
+    expect(names(searchItems(items, '  '))).toEqual(names(items));
+    expect(searchItems(items, 'nothing like this')).toEqual([]);
+  });
+});

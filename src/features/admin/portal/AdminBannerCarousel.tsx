@@ -1,0 +1,68 @@
+import { useEffect, useRef, useState } from 'react';
+import { StoredImage } from '../../../components/ui/StoredImage';
+import { ChevronIcon } from '../../../components/ui/icons';
+import type { AdminBanner } from './api';
+
+/**
+ * The portal's banner preview: one banner at a time with previous/next arrows and dots, looping
+ * (no autoplay: SPEC §4's default is off). Simpler than the storefront's carousel, which lives in
+ * the public home feature; this one needs no swipe physics.
+ */
+export function AdminBannerCarousel({ banners }: { banners: readonly AdminBanner[] }) {
+  const [selected, setSelected] = useState(0);
+  const count = banners.length;
+  const current = Math.min(selected, Math.max(0, count - 1));
+  const announce = useRef(false);
+
+  useEffect(() => {
+    if (selected >= count && count > 0) setSelected(count - 1);
+  }, [selected, count]);
+
+  const go = (index: number) => {
+    announce.current = true;
+    setSelected(((index % count) + count) % count);
+  };
+
+  if (count === 0) return <p className="admin-banner-carousel__empty">No banners yet. Use Change Banner to add some.</p>;
+  return (
+    <section className="admin-banner-carousel" aria-roledescription="carousel" aria-label="Banners">
+      <div className="admin-banner-carousel__viewport">
+        {banners.map((banner, index) => (
+          <div
+            key={banner.id}
+            className="admin-banner-carousel__slide"
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${index + 1} of ${count}`}
+            hidden={index !== current}
+          >
+            <StoredImage className="admin-banner-carousel__image" url={banner.img} alt={`Banner ${index + 1}`} width={1900} height={370} sizes="(max-width: 64rem) 100vw, 80vw" priority={index === 0} />
+          </div>
+        ))}
+      </div>
+      {count > 1 ? (
+        <div className="admin-banner-carousel__controls">
+          <button type="button" className="admin-icon-button" aria-label="Previous banner" onClick={() => go(current - 1)}>
+            <ChevronIcon direction="left" />
+          </button>
+          <div className="admin-banner-carousel__dots" role="group" aria-label="Choose a banner">
+            {banners.map((banner, index) => (
+              <button
+                key={banner.id}
+                type="button"
+                className="admin-banner-carousel__dot"
+                aria-label={`Banner ${index + 1}`}
+                aria-current={index === current ? 'true' : undefined}
+                onClick={() => go(index)}
+              />
+            ))}
+          </div>
+          <button type="button" className="admin-icon-button" aria-label="Next banner" onClick={() => go(current + 1)}>
+            <ChevronIcon direction="right" />
+          </button>
+          <p className="visually-hidden" aria-live={announce.current ? 'polite' : 'off'}>{`Banner ${current + 1} of ${count}`}</p>
+        </div>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+/** Banners as the admin portal reads and writes them (signed in, lambda mode). */
+import { useQuery } from '@tanstack/react-query';
+import { client } from '../../../lib/amplify';
+import { useSignedInCall } from '../../../lib/auth';
+import { byIndex, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
+import { catalogueChanged } from '../shared/catalogue-cache';
+
+export interface AdminBanner {
+  id: string;
+  img: string;
+}
+
+export const BANNER_MESSAGES = {
+  loadError: 'Error Loading Banner Images',
+  deleted: 'Banner Deleted',
+  deleteError: 'Error Deleting Banner',
+  saved: 'Banners Saved',
+  saveError: 'Error Saving Banners',
+} as const;
+
+export const adminBannersKey = ['admin', 'banners'] as const;
+
+/** Every banner, in carousel order. */
+export function useAdminBanners() {
+  const signedInCall = useSignedInCall();
+  return useQuery({
+    queryKey: adminBannersKey,
+    queryFn: async (): Promise<AdminBanner[]> => {
+      const banners = await listAll((nextToken) =>
+        signedInCall((auth) => client.models.Banner.list({ selectionSet: ['id', 'img', 'index'], limit: MAX_PAGE_SIZE, nextToken, ...auth })),
+      );
+      return byIndex(banners).map((banner) => ({ id: banner.id, img: banner.img }));
+    },
+    staleTime: 0,
+  });
+}
+
+export function useBannerWrites() {
+  const signedInCall = useSignedInCall();
+
+  /** Deletes one saved banner at once (SPEC §4 banner edit); `{ errors }` thrown on failure. */
+  const deleteBanner = async (id: string): Promise<void> => {
+    const result = await signedInCall((auth) => client.models.Banner.delete({ id }, auth));
+    if (result.errors?.length || !result.data) throw { errors: result.errors ?? [] };
+    void catalogueChanged();
+  };
+
+  /** Replaces the whole banner set with these images, in this order, in one transaction. */
+  const replaceBanners = async (images: string[]): Promise<void> => {
+    const result = await signedInCall((auth) => client.mutations.replaceBanners({ images }, auth));
+    if (result.errors?.length) throw { errors: result.errors };
+    await catalogueChanged();
+  };
+
+  return { deleteBanner, replaceBanners };
+}

@@ -1,0 +1,429 @@
+/**
+ * Admin items (/admin-items) and the single item page (/admin-item?id=): every message of the
+ * Item Editor, search, each sort order, the whole life of an item with a real PNG (create, edit,
+ * promote and demote as seen on /home, delete), persistence on /admin-item, the stale-edit
+ * refusal, and images the server refuses. Runs in the `admin` project, signed in as E2E_ADMIN.
+ */
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
+import { getItem, listItems, updateItem, type ApiItem } from './support/catalogue';
+import { promotedIdsOnHome } from './support/home-page';
+import { imageFiles, storedUrl } from './support/image-files';
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+});
+
+const STALE = 'Someone else changed this item while you were editing. Its current values are now shown; make your changes again.';
+
+const editor = (page: Page) => page.getByRole('dialog', { name: 'Item Editor' });
+const cards = (page: Page) => page.getByRole('list', { name: 'Items' }).getByRole('article');
+const cardNames = (page: Page) => cards(page).evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label') ?? ''));
+const tagBox = (dialog: Locator, group: string, tag: string) => dialog.getByRole('group', { name: group, exact: true }).getByRole('checkbox', { name: tag, exact: true });
+const field = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true });
+
+async function openItems(page: Page): Promise<void> {
+  await signInAsAdmin(page);
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Items', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Items' })).toBeVisible();
+  await expect(cards(page).first()).toBeVisible();
+}
+
+async function save(dialog: Locator): Promise<void> {
+  await dialog.getByRole('button', { name: 'Save' }).click();
+}
+
+test('the Item Editor says what is missing, and Cancel resets it', async ({ page }) => {
+  await openItems(page);
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  const dialog = editor(page);
+  await expect(dialog).toBeVisible();
+  await expect(field(dialog, 'Name')).toBeFocused();
+
+  // No department tag (none at all, then only a non-department tag).
+  await save(dialog);
+  await expectToast(page, 'Error', 'Please select required tag(s)');
+  await tagBox(dialog, 'Region', 'France').check();
+  await save(dialog);
+  await expectToast(page, 'Error', 'Please select required tag(s)');
+  await expect(dialog.getByRole('group', { name: 'Tags' })).toHaveAttribute('aria-invalid', 'true');
+
+  // A department tag; then name, price, image and description in turn.
+  await tagBox(dialog, 'Department', 'Wine').check();
+  await expect(dialog.getByRole('button', { name: 'Remove Wine' })).toBeVisible();
+  await save(dialog);
+  await expectToast(page, 'Error', 'Missing Required Fields');
+  await expect(field(dialog, 'Name')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(dialog, 'Name')).toBeFocused();
+
+  await field(dialog, 'Name').fill('Half-made Merlot');
+  await save(dialog);
+  await expect(field(dialog, 'Price ($)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(field(dialog, 'Price ($)')).toBeFocused();
+
+  await field(dialog, 'Price ($)').fill('twelve');
+  await save(dialog);
+  await expectToast(page, 'Error', 'Please enter a valid price, such as 12.99');
+
+  await field(dialog, 'Price ($)').fill('12.50');
+  await field(dialog, 'Description').fill('Soft and round.');
+  await save(dialog);
+  await expect(field(dialog, 'Image (.png)')).toBeFocused();
+  await expect(field(dialog, 'Image (.png)')).toHaveAttribute('accept', 'image/png');
+
+  // Removing a chip unticks its checkbox.
+  await dialog.getByRole('button', { name: 'Remove Wine' }).click();
+  await expect(tagBox(dialog, 'Department', 'Wine')).not.toBeChecked();
+  await expect(tagBox(dialog, 'Region', 'France')).toBeChecked();
+
+  // Cancel drops everything: the editor opens empty again.
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Add Item' })).toBeFocused();
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  await expect(field(dialog, 'Name')).toHaveValue('');
+  await expect(field(dialog, 'Price ($)')).toHaveValue('');
+  await expect(field(dialog, 'Description')).toHaveValue('');
+  await expect(tagBox(dialog, 'Region', 'France')).not.toBeChecked();
+  await expect(dialog.getByText('No tags selected.')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  // Edit mode: only the department rule applies.
+  const first = (await cardNames(page))[0]!;
+  await page.getByRole('button', { name: `Edit ${first}`, exact: true }).click();
+  await expect(field(dialog, 'Name')).toHaveValue(first);
+  for (const department of ['Wine', 'Liquor', 'Extras']) await tagBox(dialog, 'Department', department).uncheck();
+  await save(dialog);
+  await expectToast(page, 'Error', 'Please select required tag(s)');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+});
+
+test('server failures show Error Creating Item, Error Updating Item and Error Deleting Item', async ({ page }) => {
+  const files = await imageFiles();
+  try {
+    const png = await files.png('failing', 600, 800, '#552233');
+    await openItems(page);
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postData() ?? '';
+      if (/createItem|updateItem|deleteItem/.test(body)) {
+        await route.fulfill({ json: { data: null, errors: [{ message: 'The table is on fire', errorType: 'InternalFailure' }] } });
+      } else {
+        await route.continue();
+      }
+    });
+    const dialog = editor(page);
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    await field(dialog, 'Name').fill('Never Saved');
+    await field(dialog, 'Price ($)').fill('5');
+    await field(dialog, 'Description').fill('Never saved.');
+    await field(dialog, 'Image (.png)').setInputFiles(png);
+    await tagBox(dialog, 'Department', 'Extras').check();
+    await save(dialog);
+    await expectToast(page, 'Error', 'Error Creating Item');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    const first = (await cardNames(page))[0]!;
+    await page.getByRole('button', { name: `Edit ${first}`, exact: true }).click();
+    await save(dialog);
+    await expectToast(page, 'Error', 'Error Updating Item');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: `Delete ${first}`, exact: true }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Item' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Error', 'Error Deleting Item');
+    await expect(confirm).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('article', { name: first, exact: true })).toBeVisible();
+  } finally {
+    await files.cleanup();
+  }
+});
+
+test('search finds items by name or UPC, whatever the case', async ({ page, request }) => {
+  const items = await listItems(await adminApi(request));
+  await openItems(page);
+  const search = page.getByLabel('Search items by name or UPC');
+  await expect(cards(page)).toHaveCount(items.length);
+
+  await search.fill('CABERNET');
+  const cabernets = items.filter((item) => item.name.toLowerCase().includes('cabernet')).map((item) => item.name);
+  expect(cabernets.length).toBeGreaterThan(0);
+  await expect(cards(page)).toHaveCount(cabernets.length);
+  expect(await cardNames(page)).toEqual(cabernets);
+
+  const withUpc = items.find((item) => item.upc)!;
+  await search.fill(withUpc.upc!);
+  await expect(cards(page)).toHaveCount(items.filter((item) => item.upc?.includes(withUpc.upc!)).length);
+  expect(await cardNames(page)).toContain(withUpc.name);
+
+  await search.fill('no such bottle anywhere');
+  await expect(page.getByText('No items match your search.')).toBeVisible();
+  await search.fill('');
+  await expect(cards(page)).toHaveCount(items.length);
+});
+
+test('Sort By orders A-Z, Z-A, by price both ways, promoted first, and Reset restores the list order', async ({ page, request }) => {
+  const items = await listItems(await adminApi(request));
+  await openItems(page);
+  const sortButton = page.getByRole('button', { name: /^Sort By/ });
+  const menu = page.getByRole('menu', { name: 'Sort By' });
+  const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
+  const byName = (a: ApiItem, b: ApiItem) => collator.compare(a.name, b.name);
+  const byPrice = (direction: number) => (a: ApiItem, b: ApiItem) => ((a.price ?? 0) - (b.price ?? 0)) * direction || byName(a, b);
+  const names = (list: ApiItem[]) => list.map((item) => item.name);
+
+  const choose = async (label: string) => {
+    await sortButton.click();
+    await menu.getByRole('menuitemradio', { name: label, exact: true }).click();
+    await expect(menu).toBeHidden();
+  };
+
+  await choose('A-Z');
+  await expect(sortButton).toHaveText(/Sort By: A-Z/);
+  expect(await cardNames(page)).toEqual(names([...items].sort(byName)));
+  await choose('Z-A');
+  expect(await cardNames(page)).toEqual(names([...items].sort((a, b) => byName(b, a))));
+  await choose('Price Low-High');
+  expect(await cardNames(page)).toEqual(names([...items].sort(byPrice(1))));
+  await choose('Price High-Low');
+  expect(await cardNames(page)).toEqual(names([...items].sort(byPrice(-1))));
+  await choose('Promoted');
+  const promotedCount = items.filter((item) => item.promoted).length;
+  expect(await cardNames(page)).toEqual(names([...items.filter((item) => item.promoted), ...items.filter((item) => !item.promoted)]));
+  await expect(cards(page).nth(promotedCount - 1).getByRole('button', { name: /^Demote / })).toBeVisible();
+  await expect(cards(page).nth(promotedCount).getByRole('button', { name: /^Promote / })).toBeVisible();
+  await choose('Reset');
+  await expect(sortButton).toHaveText(/^Sort By$/);
+  expect(await cardNames(page)).toEqual(names(items));
+
+  // The menu closes on Escape (focus back on its button) and on a click outside it.
+  await sortButton.click();
+  await expect(menu).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+  await expect(sortButton).toBeFocused();
+  await sortButton.click();
+  await page.getByRole('heading', { level: 1, name: 'Items' }).click();
+  await expect(menu).toBeHidden();
+
+  // Keyboard: Enter opens on the first option, arrows move, Enter chooses.
+  await sortButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(menu.getByRole('menuitemradio', { name: 'A-Z' })).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowDown');
+  await expect(menu.getByRole('menuitemradio', { name: 'Price Low-High' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(sortButton).toHaveText(/Sort By: Price Low-High/);
+  await expect(sortButton).toBeFocused();
+});
+
+test('an item with a real PNG: create, edit, promote and demote (seen on /home), delete', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const files = await imageFiles();
+  const name = unique('E2E Merlot ');
+  const upc = String(Date.now()).slice(-12);
+  try {
+    const png = await files.png('merlot', 600, 800, '#6d1a36');
+    await openItems(page);
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = editor(page);
+    await field(dialog, 'Name').fill(name);
+    await field(dialog, 'Price ($)').fill('12.5');
+    await field(dialog, 'UPC').fill(upc);
+    await field(dialog, 'Description').fill('A test Merlot.');
+    await field(dialog, 'Image (.png)').setInputFiles(png);
+    await expect(dialog.getByRole('img', { name: 'The chosen image' })).toBeVisible();
+    await tagBox(dialog, 'Department', 'Wine').check();
+    await tagBox(dialog, 'Wine Type', 'Red').check();
+    await save(dialog);
+    await expectToast(page, 'Success', 'Item Created');
+    await expect(dialog).toBeHidden();
+
+    const created = (await listItems(api)).find((item) => item.name === name)!;
+    expect(created).toMatchObject({ price: 12.5, upc, description: 'A test Merlot.', img: await storedUrl(png), tags: ['wine', 'tag-red'], promoted: false });
+    await page.getByLabel('Search items by name or UPC').fill(upc);
+    await expect(cards(page)).toHaveCount(1);
+    const card = cards(page).first();
+    await expect(card).toHaveAttribute('aria-label', name);
+    await expect(card.locator('.admin-item-card__name')).toHaveText(`${name.slice(0, 18)}...`);
+    await expect(card.locator('.admin-item-card__price')).toHaveText('$12.50');
+
+    // Edit: the editor is filled in; the changes are saved.
+    const renamed = `${name} Reserve`;
+    await card.getByRole('button', { name: `Edit ${name}` }).click();
+    await expect(field(dialog, 'Name')).toHaveValue(name);
+    await expect(field(dialog, 'Price ($)')).toHaveValue('12.5');
+    await expect(tagBox(dialog, 'Wine Type', 'Red')).toBeChecked();
+    await field(dialog, 'Name').fill(renamed);
+    await field(dialog, 'Price ($)').fill('13.75');
+    await save(dialog);
+    await expectToast(page, 'Success', 'Item Updated');
+    await expect(card.locator('.admin-item-card__price')).toHaveText('$13.75');
+    expect(await getItem(api, created.id)).toMatchObject({ name: renamed, price: 13.75, img: created.img, upc });
+
+    // Promote: on /home; Demote: gone from /home.
+    await card.getByRole('button', { name: `Promote ${renamed}` }).click();
+    await expectToast(page, 'Success', 'Item Updated');
+    await expect(card.getByRole('button', { name: `Demote ${renamed}` })).toBeVisible();
+    await page.goto('/home');
+    expect(await promotedIdsOnHome(page)).toContain(created.id);
+    await page.goto('/admin-items');
+    await page.getByLabel('Search items by name or UPC').fill(upc);
+    await cards(page).first().getByRole('button', { name: `Demote ${renamed}` }).click();
+    await expectToast(page, 'Success', 'Item Updated');
+    await expect(cards(page).first().getByRole('button', { name: `Promote ${renamed}` })).toBeVisible();
+    await page.goto('/home');
+    expect(await promotedIdsOnHome(page)).not.toContain(created.id);
+
+    // Delete, after confirming.
+    await page.goto('/admin-items');
+    await page.getByLabel('Search items by name or UPC').fill(upc);
+    await cards(page).first().getByRole('button', { name: `Delete ${renamed}` }).click();
+    const confirm = page.getByRole('dialog', { name: 'Delete Item' });
+    await expect(confirm).toContainText('Are you sure you want to delete this item?');
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await expectToast(page, 'Success', 'Item Deleted');
+    await expect(confirm).toBeHidden();
+    await expect(cards(page)).toHaveCount(0);
+    await expect(page.getByLabel('Search items by name or UPC')).toBeFocused();
+    expect(await getItem(api, created.id)).toBeNull();
+  } finally {
+    await files.cleanup();
+  }
+});
+
+test('/admin-item: Promote and Edit persist across a reload', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const item = (await listItems(api)).find((candidate) => !candidate.promoted && candidate.description)!;
+  try {
+    await signInAsAdmin(page);
+    await page.goto(`/admin-item?id=${item.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: item.name })).toBeVisible();
+    await expect(page.getByText(`$${item.price!.toFixed(2)}`, { exact: true })).toBeVisible();
+    await expect(page.getByRole('img', { name: item.name })).toBeVisible();
+    await expect(page.getByText(item.description!)).toBeVisible();
+
+    await page.getByRole('button', { name: 'Promote' }).click();
+    await expectToast(page, 'Success', 'Item Updated');
+    await expect(page.getByRole('button', { name: 'Demote' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Demote' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = editor(page);
+    await field(dialog, 'Description').fill('Changed on the item page.');
+    await field(dialog, 'Price ($)').fill('77.7');
+    await save(dialog);
+    await expectToast(page, 'Success', 'Item Updated');
+    await expect(dialog).toBeHidden();
+    await page.reload();
+    await expect(page.getByText('Changed on the item page.')).toBeVisible();
+    await expect(page.getByText('$77.70', { exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Demote' })).toBeVisible();
+    expect(await getItem(api, item.id)).toMatchObject({ promoted: true, price: 77.7, description: 'Changed on the item page.', name: item.name });
+  } finally {
+    await updateItem(api, { id: item.id, promoted: false, price: item.price, description: item.description });
+  }
+});
+
+test('a save based on a stale copy is refused and the current values are shown', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const item = (await listItems(api)).find((candidate) => candidate.upc && !candidate.promoted)!;
+  try {
+    await signInAsAdmin(page);
+    await page.goto(`/admin-item?id=${item.id}`);
+    await page.getByRole('button', { name: 'Edit' }).click();
+    const dialog = editor(page);
+    await expect(field(dialog, 'Name')).toHaveValue(item.name);
+    await field(dialog, 'Price ($)').fill('99.99');
+
+    // Meanwhile another admin renames it.
+    await updateItem(api, { id: item.id, name: `${item.name} (renamed elsewhere)` });
+
+    await save(dialog);
+    await expectToast(page, 'Error', STALE);
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole('alert')).toHaveText(STALE);
+    await expect(field(dialog, 'Name')).toHaveValue(`${item.name} (renamed elsewhere)`);
+    await expect(field(dialog, 'Price ($)')).toHaveValue(String(item.price));
+    expect(await getItem(api, item.id)).toMatchObject({ name: `${item.name} (renamed elsewhere)`, price: item.price });
+
+    // Saving again, from the current copy, goes through and keeps the other admin's change.
+    await field(dialog, 'Price ($)').fill('88.88');
+    await save(dialog);
+    await expectToast(page, 'Success', 'Item Updated');
+    expect(await getItem(api, item.id)).toMatchObject({ name: `${item.name} (renamed elsewhere)`, price: 88.88 });
+    await expect(page.getByRole('heading', { level: 1, name: `${item.name} (renamed elsewhere)` })).toBeVisible();
+  } finally {
+    await updateItem(api, { id: item.id, name: item.name, price: item.price });
+  }
+});
+
+test('an image the server refuses creates no item and shows the server message', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const before = (await listItems(api)).length;
+  const files = await imageFiles();
+  try {
+    const disguised = await files.jpeg('label-photo.png');
+    const jpg = await files.jpeg('label-photo.jpg');
+    const huge = await files.png('poster', 4097, 4097, '#223344');
+    await openItems(page);
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = editor(page);
+    await field(dialog, 'Name').fill('Refused Image Rosé');
+    await field(dialog, 'Price ($)').fill('9.99');
+    await field(dialog, 'Description').fill('Its picture is not a PNG.');
+    await tagBox(dialog, 'Department', 'Wine').check();
+
+    // A JPEG named .png: the server reads its signature and refuses it.
+    await field(dialog, 'Image (.png)').setInputFiles(disguised);
+    await save(dialog);
+    await expectToast(page, 'Error', 'Only .png images can be uploaded');
+    await expect(dialog).toBeVisible();
+
+    // Too many pixels: refused by the server.
+    await field(dialog, 'Image (.png)').setInputFiles(huge);
+    await save(dialog);
+    await expectToast(page, 'Error', 'The image has too many pixels (at most 4096 x 4096)');
+
+    // A .jpg never leaves the browser.
+    let uploads = 0;
+    page.on('request', (request) => { if (request.postData()?.includes('uploadImage')) uploads += 1; });
+    await field(dialog, 'Image (.png)').setInputFiles(jpg);
+    await save(dialog);
+    await expect(page.getByRole('alert').filter({ hasText: 'Only .png images can be uploaded' }).first()).toBeVisible();
+    expect(uploads).toBe(0);
+
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    expect((await listItems(api)).length).toBe(before);
+  } finally {
+    await files.cleanup();
+  }
+});
+
+test('the admin pages and the Item Editor have no serious accessibility violations', async ({ page }) => {
+  const { default: AxeBuilder } = await import('@axe-core/playwright');
+  const serious = async () => {
+    const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
+    return results.violations
+      .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
+  };
+  await openItems(page);
+  expect(await serious()).toEqual([]);
+  await page.getByRole('button', { name: 'Add Item' }).click();
+  await expect(editor(page).getByRole('checkbox', { name: 'Wine', exact: true })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Home', exact: true }).click();
+  await expect(page.getByRole('list', { name: 'Promotional Items' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+  await page.getByRole('button', { name: 'Change Banner' }).click();
+  await expect(page.getByRole('dialog', { name: 'Banner Changer' })).toBeVisible();
+  expect(await serious()).toEqual([]);
+});

@@ -1,0 +1,87 @@
+/**
+ * Helpers of the admin end-to-end tests (the `admin` Playwright project, its own server):
+ * signing in through the /login form, reading toasts, and calling the API directly as an admin
+ * to set up or check data.
+ *
+ *     await signInAsAdmin(page);                        // E2E_ADMIN, lands on /admin-portal
+ *     await expectToast(page, 'Success', 'Tag created');
+ *     const api = await adminApi(request);              // E2E_ADMIN's session token
+ *     await api.call('mutation ($ids: [ID!]!) { reorderCategories(ids: $ids) { id } }', { ids });
+ */
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../../../playwright.config';
+
+export { E2E_ADMIN };
+
+export interface Account {
+  email: string;
+  password: string;
+}
+
+/** Signs in through the /login form; an admin lands on /admin-portal. */
+export async function signInAsAdmin(page: Page, account: Account = E2E_ADMIN): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(account.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/admin-portal$/);
+}
+
+/** A toast with its bold title (Error or Success) and the message. */
+export async function expectToast(page: Page, title: 'Error' | 'Success', message: string | RegExp): Promise<void> {
+  const toast = page.getByRole('alert').filter({ hasText: message });
+  await expect(toast.first()).toBeVisible();
+  await expect(toast.first().locator('strong')).toHaveText(title);
+}
+
+export interface GraphqlBody<T = Record<string, unknown>> {
+  data?: T | null;
+  errors?: { message: string; errorType?: string }[];
+}
+
+/** POST /graphql: with a session token (Authorization), or else with the public API key. */
+export async function graphql<T = Record<string, unknown>>(
+  request: APIRequestContext,
+  query: string,
+  variables: Record<string, unknown> = {},
+  authToken?: string,
+): Promise<GraphqlBody<T>> {
+  let headers: Record<string, string>;
+  if (authToken) {
+    headers = { Authorization: authToken };
+  } else {
+    const outputs = (await (await request.get('/amplify_outputs.json')).json()) as { data: { api_key: string } };
+    headers = { 'x-api-key': outputs.data.api_key };
+  }
+  const response = await request.post('/graphql', { headers, data: { query, variables } });
+  return (await response.json()) as GraphqlBody<T>;
+}
+
+/** Signs in through the API and returns the session token. */
+export async function sessionToken(request: APIRequestContext, account: Account = E2E_ADMIN): Promise<string> {
+  const body = await graphql<{ signIn: { token: string } }>(
+    request,
+    'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }',
+    { email: account.email, password: account.password },
+  );
+  expect(body.errors).toBeUndefined();
+  return body.data!.signIn.token;
+}
+
+/** API calls as an admin (E2E_ADMIN unless told); `call` fails the test on any error. */
+export async function adminApi(request: APIRequestContext, account: Account = E2E_ADMIN) {
+  const token = await sessionToken(request, account);
+  return {
+    token,
+    raw: <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) => graphql<T>(request, query, variables, token),
+    call: async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
+      const body = await graphql<T>(request, query, variables, token);
+      expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+      return body.data as T;
+    },
+  };
+}
+
+let sequence = 0;
+/** A string unique to this run and call, for names and e-mails that other tests cannot collide with. */
+export const unique = (prefix: string) => `${prefix}${Date.now().toString(36)}${(sequence += 1)}`;
