@@ -6,6 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { pipeline } from 'node:stream';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -112,7 +113,8 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   };
 
   const clientIp = (req: IncomingMessage) => {
-    const forwarded = config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',')[0]?.trim() : '';
+    // The last entry is the one our own proxy added; earlier ones are whatever the client sent.
+    const forwarded = config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';
     return forwarded || req.socket.remoteAddress || 'unknown';
   };
   const graphqlDeps = { engine, store, sessions, apiKey, policy, clientIp, cache: new ResponseCache() };
@@ -205,5 +207,5 @@ function serveMedia(req: IncomingMessage, res: ServerResponse, media: MediaStore
     res.end();
     return;
   }
-  createReadStream(path).pipe(res);
+  pipeline(createReadStream(path), res, (error) => { if (error) res.destroy(); });
 }

@@ -54,8 +54,9 @@ export async function registerAccount(
   if (!isValidEmail(email)) throw validationError(MESSAGES.invalidEmail);
   const problem = passwordProblem(account.password);
   if (problem) throw validationError(problem);
-  if (await accounts.findByEmail(email)) throw validationError(MESSAGES.duplicateEmail);
+  // Counted before the duplicate check, so sign-up cannot probe for accounts without limit.
   beforeStoring?.();
+  if (await accounts.findByEmail(email)) throw validationError(MESSAGES.duplicateEmail);
   const passwordHash = await hashPassword(account.password);
   return accounts.create({ email, name: account.name.trim(), type: account.type }, passwordHash);
 }

@@ -35,25 +35,34 @@ function attributeTypeOf(field: ScalarField): string {
   }
 }
 
+/** Bounds on one filter, so no request can make SQLite (or this compiler) work without limit. */
+export const MAX_FILTER_TERMS = 200;
+export const MAX_FILTER_DEPTH = 20;
+
+interface Budget { terms: number }
+
 export function compileFilter(model: ModelMeta, filter: ModelFilter | null | undefined): CompiledFilter {
   const params: SqlValue[] = [];
   if (!filter) return { sql: '1', params };
-  const sql = compileModelFilter(model, filter, params);
+  const sql = compileModelFilter(model, filter, params, { terms: 0 }, 0);
   return { sql, params };
 }
 
-function compileModelFilter(model: ModelMeta, filter: ModelFilter, params: SqlValue[]): string {
+function compileModelFilter(model: ModelMeta, filter: ModelFilter, params: SqlValue[], budget: Budget, depth: number): string {
+  if (depth > MAX_FILTER_DEPTH) throw validationError(`The filter is nested more than ${MAX_FILTER_DEPTH} levels deep`);
   const terms: string[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null) continue;
     if (key === 'and' || key === 'or') {
-      const list = value as ModelFilter[];
+      const list = (value as Array<ModelFilter | null>).filter((item): item is ModelFilter => Boolean(item));
       if (list.length === 0) continue;
-      const parts = list.filter(Boolean).map((item) => compileModelFilter(model, item, params));
+      const parts = list.map((item) => compileModelFilter(model, item, params, budget, depth + 1));
       terms.push(`(${parts.join(key === 'and' ? ' AND ' : ' OR ')})`);
     } else if (key === 'not') {
-      terms.push(`(NOT ${compileModelFilter(model, value as ModelFilter, params)})`);
+      terms.push(`(NOT ${compileModelFilter(model, value as ModelFilter, params, budget, depth + 1)})`);
     } else {
+      budget.terms += 1;
+      if (budget.terms > MAX_FILTER_TERMS) throw validationError(`The filter has more than ${MAX_FILTER_TERMS} conditions`);
       const field = model.scalarByName.get(key);
       if (!field) throw validationError(`Unknown filter field ${key}`);
       terms.push(compileFieldFilter(field, value as FieldFilter, params));

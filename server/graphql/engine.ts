@@ -28,6 +28,21 @@ export interface RequestContext {
   auth: RequestAuth;
   clientIp: string;
   store: ModelStore;
+  /** Records this request may still read; nested lists multiply, so one request is capped. */
+  rowBudget: { remaining: number };
+}
+
+/** At most this many records per request, across all lists and nested relations. */
+export const MAX_ROWS_PER_REQUEST = 20_000;
+
+export const newRowBudget = () => ({ remaining: MAX_ROWS_PER_REQUEST });
+
+function spendRows<T extends { items: unknown[] }>(context: RequestContext, result: T): T {
+  context.rowBudget.remaining -= result.items.length;
+  if (context.rowBudget.remaining < 0) {
+    throw new AppError('ValidationError', `The request reads more than ${MAX_ROWS_PER_REQUEST} records; ask for fewer (smaller limits or fewer nested lists).`);
+  }
+  return result;
 }
 
 export type CustomHandler = (args: Record<string, unknown>, context: RequestContext) => unknown;
@@ -63,6 +78,8 @@ export interface EngineOptions {
 }
 
 const DOCUMENT_CACHE_SIZE = 1000;
+/** Longer query texts are parsed every time rather than kept (the cache must not hold megabytes). */
+const MAX_CACHED_QUERY_LENGTH = 64 * 1024;
 
 export class GraphQLEngine {
   readonly schema: GraphQLSchema;
@@ -121,9 +138,11 @@ export class GraphQLEngine {
     }
     const errors = validate(this.schema, document, this.rules);
     if (errors.length) return { errors: errors.map((error) => this.formatError(error, 'ValidationError')) };
-    if (this.documents.size >= DOCUMENT_CACHE_SIZE) this.documents.delete(this.documents.keys().next().value!);
     const prepared = { document, modelReadsOnly: this.readsModelsOnly(document) };
-    this.documents.set(query, prepared);
+    if (query.length <= MAX_CACHED_QUERY_LENGTH) {
+      if (this.documents.size >= DOCUMENT_CACHE_SIZE) this.documents.delete(this.documents.keys().next().value!);
+      this.documents.set(query, prepared);
+    }
     return prepared;
   }
 
@@ -202,7 +221,7 @@ export class GraphQLEngine {
         this.modelReadFields.add(`Query.get${name}`);
       }
       if (model.operations.has('list')) {
-        this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => ctx.store.list(name, args));
+        this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => spendRows(ctx, ctx.store.list(name, args)));
         this.modelReadFields.add(`Query.list${model.pluralName}`);
       }
       if (model.operations.has('create')) this.setRootResolver('Mutation', `create${name}`, (_s, args, ctx) => ctx.store.create(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null));
@@ -217,7 +236,7 @@ export class GraphQLEngine {
         if (!field) throw new Error(`the schema has no ${name}.${relation.name}`);
         field.resolve = relation.kind === 'hasMany'
           ? (parent: Record<string, unknown>, args, ctx: RequestContext) =>
-            ctx.store.list(relation.target, { ...args, where: { field: relation.foreignKey, value: parent.id as string } })
+            spendRows(ctx, ctx.store.list(relation.target, { ...args, where: { field: relation.foreignKey, value: parent.id as string } }))
           : (parent: Record<string, unknown>, _args, ctx: RequestContext) => {
             const key = parent[relation.foreignKey];
             return typeof key === 'string' ? ctx.store.get(relation.target, key) : null;

@@ -4,16 +4,19 @@
  * Errors are HTTP 200 with `errors[]` (the Amplify client reads nothing from a non-200), except
  * for requests that are not GraphQL at all.
  */
+import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { decideAccess, type FieldPolicy } from '../auth/authorizer';
 import type { SessionStore } from '../auth/sessions';
 import type { ModelStore } from '../db/model-store';
-import { requestError, type AppSyncError, type GraphQLEngine, type RequestAuth } from '../graphql/engine';
+import { newRowBudget, requestError, type AppSyncError, type GraphQLEngine, type RequestAuth } from '../graphql/engine';
 import { BodyTooLargeError, readBody, sendJson } from './respond';
 import { ResponseCache } from './response-cache';
 
 /** Big enough for a PNG upload sent as a data URL (5 MB of PNG is about 6.7 MB of base64). */
 export const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Every request that does not upload an image must fit in this. */
+export const MAX_PLAIN_BODY_BYTES = 256 * 1024;
 
 export interface GraphQLRouteDeps {
   engine: GraphQLEngine;
@@ -64,8 +67,13 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     return;
   }
   const text = body.toString('utf8');
+  if (body.length > MAX_PLAIN_BODY_BYTES && !text.includes('uploadImage')) {
+    sendJson(res, 413, { errors: [requestError('PayloadTooLarge', `Only image uploads may exceed ${MAX_PLAIN_BODY_BYTES / 1024} KB.`)] }, { Connection: 'close' });
+    return;
+  }
   // Answers depend on the caller's class (public, user, admin), never on who exactly they are.
-  const cacheKey = `${auth.mode}:${auth.principal?.type ?? '-'}:${text}`;
+  // Keyed by a digest, so the cache holds no request bodies.
+  const cacheKey = `${auth.mode}:${auth.principal?.type ?? '-'}:${createHash('sha256').update(text).digest('base64')}`;
   const version = deps.store.version;
   const cached = deps.cache.get(cacheKey, version);
   if (cached !== undefined) {
@@ -83,7 +91,7 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     sendJson(res, 400, { errors: [requestError('BadRequest', 'The request body must be a JSON object with a query.')] });
     return;
   }
-  const { response, cacheable } = await deps.engine.execute(request, { auth, clientIp: deps.clientIp(req), store: deps.store });
+  const { response, cacheable } = await deps.engine.execute(request, { auth, clientIp: deps.clientIp(req), store: deps.store, rowBudget: newRowBudget() });
   const json = JSON.stringify(response);
   if (cacheable) deps.cache.set(cacheKey, version, json);
   sendRawJson(res, json);

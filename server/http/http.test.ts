@@ -53,10 +53,13 @@ describe('POST /graphql with bad input', () => {
     expect(body.errors?.[0]?.errorType).toBe('PayloadTooLarge');
   });
 
-  it('accepts a body that fits an image upload', async () => {
-    const { status, body } = await postGraphQL(server, { query: '{ listItems(limit: 1) { items { id } } }', variables: { pad: 'x'.repeat(7 * 1024 * 1024) } });
+  it('accepts an image upload body up to the limit', async () => {
+    const { token } = await server.sessionFor(0);
+    const dataUrl = `data:image/png;base64,${Buffer.alloc(5.2 * 1024 * 1024).toString('base64')}`;
+    const { status, body } = await postGraphQL(server, { query: 'mutation ($d: String!) { uploadImage(dataUrl: $d) }', variables: { d: dataUrl } }, { authorization: token });
+    // The body got through to the handler, which judges the image itself.
     expect(status).toBe(200);
-    expect(body.errors).toBeUndefined();
+    expect(body.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The image is larger than 5 MB' });
   });
 
   it('refuses queries nested deeper than 10 levels', async () => {
@@ -158,5 +161,42 @@ describe('static app and headers', () => {
     // A dot-dot path is normalised by the URL parser and lands on the app shell, never on a file.
     const dotDot = await fetch(`${server.url}/media/../shop.sqlite3`);
     expect(await dotDot.text()).not.toContain('SQLite format');
+  });
+});
+
+describe('limits found in review', () => {
+  const list = (filter: unknown) => postGraphQL(server, { query: 'query ($f: ModelItemFilterInput) { listItems(filter: $f) { items { id } } }', variables: { f: filter } });
+
+  it('refuses filters with too many conditions or too deep, as a ValidationError', async () => {
+    const many = await list({ or: Array.from({ length: 201 }, (_, i) => ({ name: { eq: `n${i}` } })) });
+    expect(many.body.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The filter has more than 200 conditions' });
+    let deep: Record<string, unknown> = { name: { eq: 'x' } };
+    for (let i = 0; i < 25; i += 1) deep = { not: deep };
+    expect((await list(deep)).body.errors?.[0]?.message).toBe('The filter is nested more than 20 levels deep');
+    expect((await list({ or: Array.from({ length: 200 }, (_, i) => ({ name: { eq: `n${i}` } })) })).body.errors).toBeUndefined();
+  });
+
+  it('treats and/or lists of nulls as no condition', async () => {
+    expect((await list({ and: [null] })).body.errors).toBeUndefined();
+    expect((await list({ or: [null, null] })).body.errors).toBeUndefined();
+  });
+
+  it('refuses large bodies that are not image uploads', async () => {
+    const { status } = await postGraphQL(server, { query: '{ listItems(limit: 1) { items { id } } }', pad: 'x'.repeat(300 * 1024) });
+    expect(status).toBe(413);
+  });
+
+  it('caps the records one request may read across nested lists', async () => {
+    const { token } = await server.sessionFor(0);
+    await server.store.transaction(() => {
+      for (let c = 0; c < 30; c += 1) {
+        const category = server.store.create('Category', { name: `Budget ${c}` });
+        for (let t = 0; t < 30; t += 1) server.store.create('Tag', { name: `T${t}`, categoryId: category.id });
+      }
+    });
+    const nested = '{ listCategories(limit: 1000) { items { tags(limit: 1000) { items { category { tags(limit: 1000) { items { id } } } } } } } }';
+    const { body } = await postGraphQL(server, { query: nested }, { authorization: token });
+    expect(body.errors?.[0]?.errorType).toBe('ValidationError');
+    expect(body.errors?.[0]?.message).toMatch(/more than 20000 records/);
   });
 });

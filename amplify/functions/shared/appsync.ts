@@ -12,7 +12,7 @@
  */
 import type { Principal } from '../../../server/auth/authorizer';
 import { AppError } from '../../../server/errors';
-import type { CustomHandler, RequestContext } from '../../../server/graphql/engine';
+import { newRowBudget, type CustomHandler, type RequestContext } from '../../../server/graphql/engine';
 import { isRole } from '../../../shared/roles';
 
 export interface AmplifyFunctionEvent {
@@ -61,6 +61,7 @@ export function requestContextOf(event: AmplifyFunctionEvent): RequestContext {
     clientIp: clientIpOf(event),
     // The custom handlers never touch the local ModelStore; the cloud's stores come in through the services.
     store: undefined as never,
+    rowBudget: newRowBudget(),
   };
 }
 
