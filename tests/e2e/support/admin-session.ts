@@ -27,9 +27,12 @@ export async function signInAsAdmin(page: Page, account: Account = E2E_ADMIN): P
   await expect(page).toHaveURL(/\/admin-portal$/);
 }
 
-/** A toast with its bold title (Error or Success) and the message. */
+/**
+ * A toast with its bold title (Error or Success) and the message. Only toasts count: editors
+ * repeat their message in a `role="alert"` line of their own.
+ */
 export async function expectToast(page: Page, title: 'Error' | 'Success', message: string | RegExp): Promise<void> {
-  const toast = page.getByRole('alert').filter({ hasText: message });
+  const toast = page.locator('.Toastify').getByRole('alert').filter({ hasText: message });
   await expect(toast.first()).toBeVisible();
   await expect(toast.first().locator('strong')).toHaveText(title);
 }

@@ -1,6 +1,133 @@
+/**
+ * Admin Users (SPEC §2 Admin admins, §4, §5, §8): search, Create Admin, and the admins' table
+ * with Edit and Delete per row; the Admin Editor and the Delete Admin confirmation. Nobody is
+ * offered Delete on their own row; the server also refuses to delete your own account or the
+ * last admin, and its message is what the toast shows.
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { client } from '../../../lib/amplify';
+import { SessionEndedError, useSession, useSignedInCall } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal';
+import { userFacingMessage } from '../shared/graphql-errors';
+import '../shared/admin.css';
+import { USERS_QUERY_KEY, type UserRow } from '../users/use-user-pages';
+import { ROLE_ADMIN } from '../users/user-search';
+import { UserTable } from '../users/UserTable';
+import { AdminEditor } from './AdminEditor';
+import { ADMIN_MESSAGES, adminToForm, type AdminForm } from './admin-form';
 
 export function AdminAdminsPage() {
   useDocumentTitle('Admin Users · Admin');
-  return <h1 className="page-heading">Admin Users</h1>;
+  const signedInCall = useSignedInCall();
+  const session = useSession();
+  const queryClient = useQueryClient();
+  /** null: closed; 'new': creating; a row: editing it. */
+  const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const createRef = useRef<HTMLButtonElement>(null);
+
+  /**
+   * Runs an account mutation and toasts the outcome (the server's message when it gives one).
+   * Resolves null when it worked, else the failure's message ('' when the session ended).
+   */
+  const run = async (
+    call: () => Promise<{ data?: unknown; errors?: readonly unknown[] | null }>,
+    success: string,
+    failure: string,
+  ): Promise<string | null> => {
+    let message: string;
+    try {
+      const result = await call();
+      if (!result.errors?.length && result.data) {
+        notify.success(success);
+        void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+        return null;
+      }
+      message = userFacingMessage(result.errors, failure);
+    } catch (error) {
+      if (error instanceof SessionEndedError) return '';
+      message = userFacingMessage(error, failure);
+    }
+    notify.error(message);
+    return message;
+  };
+
+  const save = async (admin: UserRow | null, form: AdminForm) => {
+    const names = { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() };
+    const done = admin
+      ? await run(
+          () => signedInCall((auth) => client.mutations.updateAdmin({ id: admin.id, ...names }, auth)),
+          ADMIN_MESSAGES.updated,
+          ADMIN_MESSAGES.updateFailed,
+        )
+      : await run(
+          () =>
+            signedInCall((auth) =>
+              client.mutations.createAdmin({ ...names, password: form.password, confirmPassword: form.confirmPassword }, auth),
+            ),
+          ADMIN_MESSAGES.created,
+          ADMIN_MESSAGES.createFailed,
+        );
+    if (done === null) setEditing(null);
+    return done;
+  };
+
+  /** Resolves false when nothing was deleted (the confirmation then stays open). */
+  const remove = async (admin: UserRow) =>
+    (await run(
+      () => signedInCall((auth) => client.mutations.deleteAdmin({ id: admin.id }, auth)),
+      ADMIN_MESSAGES.deleted,
+      ADMIN_MESSAGES.deleteFailed,
+    )) === null;
+
+  return (
+    <>
+      <AdminPageHeader title="Admin Users" />
+      <UserTable
+        type={ROLE_ADMIN}
+        noun="admins"
+        nounOne="admin"
+        loadFailedMessage="Error loading admins"
+        toolbar={
+          <button ref={createRef} type="button" className="admin-button" onClick={() => setEditing('new')}>
+            Create Admin
+          </button>
+        }
+        actions={(admin) => (
+          <>
+            <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => setEditing(admin)}>
+              Edit<span className="visually-hidden"> {admin.name}</span>
+            </button>
+            {admin.id === session?.userId ? (
+              <span className="user-table__you">(you)</span>
+            ) : (
+              <button type="button" className="admin-button admin-button--small admin-button--danger" onClick={() => setDeleting(admin)}>
+                Delete<span className="visually-hidden"> {admin.name}</span>
+              </button>
+            )}
+          </>
+        )}
+      />
+
+      {editing ? (
+        <AdminEditor
+          initial={editing === 'new' ? undefined : adminToForm(editing)}
+          onSave={(form) => save(editing === 'new' ? null : editing, form)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDeleteModal
+        open={deleting !== null}
+        title="Delete Admin"
+        message="Are you sure you want to delete this admin?"
+        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve(true))}
+        onClose={() => setDeleting(null)}
+        returnFocusTo={createRef}
+      />
+    </>
+  );
 }

@@ -1,6 +1,199 @@
+/**
+ * Events (SPEC §2 Admin events, §4, §5, §8): Add Event, a Sort By dropdown (A-Z, Z-A, Date
+ * Soonest, Date Latest), and the event rows (date, image, name, time, description, Edit, delete
+ * cross), with the Event Creator/Editor and the Delete Event confirmation.
+ */
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import logoUrl from '../../../assets/logo.svg';
+import { Spinner } from '../../../components/ui/Spinner';
+import { StoredImage } from '../../../components/ui/StoredImage';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
+import { eventDateParts, formatEventTime } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
+import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { catalogueChanged } from '../shared/catalogue-cache';
+import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal';
+import { userFacingMessage } from '../shared/graphql-errors';
+import '../shared/admin.css';
+import { CrossIcon } from '../tags/components/icons';
+import { ListEmptyState } from '../tags/components/parts';
+import { eventsApi, useAdminEvents } from './api';
+import { EventEditor } from './EventEditor';
+import {
+  DEFAULT_EVENT_SORT,
+  EVENT_MESSAGES,
+  EVENT_SORTS,
+  isEventSort,
+  sortEvents,
+  type AdminEvent,
+  type EventFields,
+  type EventSort,
+} from './event-form';
+import '../../../styles/events.css';
+import './admin-events.css';
+
+/** Toasts a failed call's message (the server's own refusal, else `fallback`) and returns it; '' for an ended session (already handled). */
+function notifyFailure(error: unknown, fallback: string): string {
+  if (error instanceof SessionEndedError) return '';
+  const message = userFacingMessage(error, fallback);
+  notify.error(message);
+  return message;
+}
+
+interface EventRowProps {
+  event: AdminEvent;
+  onEdit: () => void;
+  onDelete: () => void;
+}
+
+function EventRow({ event, onEdit, onDelete }: EventRowProps) {
+  const parts = eventDateParts(event.date);
+  const time = formatEventTime(event.time);
+  return (
+    <li className="admin-event">
+      {parts ? (
+        <time className="event__date admin-event__date" dateTime={event.date}>
+          <span className="visually-hidden">{parts.full}</span>
+          <span className="event__weekday" aria-hidden="true">
+            {parts.weekday}
+          </span>
+          <span className="event__day" aria-hidden="true">
+            {parts.day}
+          </span>
+          <span className="event__month" aria-hidden="true">
+            {parts.monthYear}
+          </span>
+        </time>
+      ) : (
+        <span className="event__date admin-event__date">{event.date}</span>
+      )}
+      <div className="admin-event__media">
+        {event.img ? (
+          <StoredImage className="event__image" url={event.img} alt="" width={800} height={500} sizes="(max-width: 75rem) 40vw, 14rem" />
+        ) : (
+          <img className="event__image event__image--logo" src={logoUrl} alt="" width={218} height={64} />
+        )}
+      </div>
+      <div className="admin-event__main">
+        <h2 className="admin-event__name">{event.name}</h2>
+        <p className="admin-event__time">{time ? <time dateTime={event.time ?? undefined}>{time}</time> : 'No time set'}</p>
+      </div>
+      <p className="admin-event__description">{event.description}</p>
+      <div className="admin-event__actions">
+        <button type="button" className="admin-button admin-button--small" onClick={onEdit}>
+          Edit<span className="visually-hidden"> {event.name}</span>
+        </button>
+        <button type="button" className="admin-icon-button" aria-label={`Delete event ${event.name}`} onClick={onDelete}>
+          <CrossIcon />
+        </button>
+      </div>
+    </li>
+  );
+}
 
 export function AdminEventsPage() {
   useDocumentTitle('Events · Admin');
-  return <h1 className="page-heading">Events</h1>;
+  const signedInCall = useSignedInCall();
+  const api = eventsApi(signedInCall);
+  const { data, isPending, isError, error, errorUpdatedAt, refetch } = useAdminEvents();
+  const [sort, setSort] = useState<EventSort>(DEFAULT_EVENT_SORT);
+  const events = useMemo(() => sortEvents(isError ? [] : (data ?? []), sort), [data, isError, sort]);
+  /** null: closed; 'new': the Event Creator; an event: the Event Editor. */
+  const [editing, setEditing] = useState<AdminEvent | 'new' | null>(null);
+  const [deleting, setDeleting] = useState<AdminEvent | null>(null);
+  const addRef = useRef<HTMLButtonElement>(null);
+  const sortId = useId();
+
+  useEffect(() => {
+    if (errorUpdatedAt && !(error instanceof SessionEndedError)) notify.error(EVENT_MESSAGES.loadFailed);
+  }, [error, errorUpdatedAt]);
+
+  /** Resolves null once saved (and closes the editor), else the failure's message. */
+  const save = async (event: AdminEvent | null, input: EventFields & { img: string | null }): Promise<string | null> => {
+    try {
+      if (event) await api.update(event.id, input);
+      else await api.create(input);
+    } catch (saveError) {
+      return notifyFailure(saveError, event ? EVENT_MESSAGES.updateFailed : EVENT_MESSAGES.createFailed);
+    }
+    notify.success(event ? EVENT_MESSAGES.updated : EVENT_MESSAGES.created);
+    setEditing(null);
+    void catalogueChanged();
+    return null;
+  };
+
+  /** Resolves false when nothing was deleted (the confirmation then stays open). */
+  const remove = async (event: AdminEvent) => {
+    try {
+      await api.remove(event.id);
+    } catch (deleteError) {
+      notifyFailure(deleteError, EVENT_MESSAGES.deleteFailed);
+      return false;
+    }
+    notify.success(EVENT_MESSAGES.deleted);
+    void catalogueChanged();
+    return true;
+  };
+
+  let body;
+  if (isPending) {
+    body = <Spinner label="Loading events" />;
+  } else if (events.length === 0) {
+    body = <ListEmptyState failed={isError} noun="events" onRetry={() => void refetch()} />;
+  } else {
+    body = (
+      <ol className="admin-events" aria-label="Events">
+        {events.map((event) => (
+          <EventRow key={event.id} event={event} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
+        ))}
+      </ol>
+    );
+  }
+
+  return (
+    <>
+      <AdminPageHeader title="Events">
+        <div className="admin-sort">
+          <label htmlFor={sortId} className="admin-sort__label">
+            Sort By
+          </label>
+          <select
+            id={sortId}
+            className="admin-select admin-sort__select"
+            value={sort}
+            onChange={(e) => {
+              if (isEventSort(e.target.value)) setSort(e.target.value);
+            }}
+          >
+            {EVENT_SORTS.map((option) => (
+              <option key={option} value={option}>
+                {option}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button ref={addRef} type="button" className="admin-button" onClick={() => setEditing('new')}>
+          Add Event
+        </button>
+      </AdminPageHeader>
+      {body}
+
+      {editing ? (
+        <EventEditor
+          event={editing === 'new' ? undefined : editing}
+          onSave={(input) => save(editing === 'new' ? null : editing, input)}
+          onCancel={() => setEditing(null)}
+        />
+      ) : null}
+      <ConfirmDeleteModal
+        open={deleting !== null}
+        title="Delete Event"
+        message="Are you sure you want to delete this event?"
+        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve(true))}
+        onClose={() => setDeleting(null)}
+        returnFocusTo={addRef}
+      />
+    </>
+  );
 }

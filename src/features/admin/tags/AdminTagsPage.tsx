@@ -1,6 +1,231 @@
+/**
+ * Tags (SPEC §2 Admin tags, §4, §5, §8): the Editor on the left (categories and their tags,
+ * reordered by drag and drop or the keyboard, added, edited and deleted) and the Filters Preview
+ * on the right.
+ *
+ * A new order is shown at once, saved in one server-side step (reorderCategories/reorderTags),
+ * put back as it was when the save fails, and then the list reloads. Every other change reloads
+ * the list after it is saved; each load opens every category again (SPEC §4).
+ */
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState } from 'react';
+import { Spinner } from '../../../components/ui/Spinner';
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { catalogueChanged } from '../shared/catalogue-cache';
+import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal';
+import { userFacingMessage } from '../shared/graphql-errors';
+import '../shared/admin.css';
+import { CATEGORIES_QUERY_KEY, tagsApi, useCategoryTree } from './api';
+import {
+  TAG_MESSAGES,
+  withCategoryOrder,
+  withTagOrder,
+  type CategoryForm,
+  type CategoryNode,
+  type TagNode,
+} from './category-tree';
+import { CategoryEditor } from './components/CategoryEditor';
+import { CategoryRow } from './components/CategoryRow';
+import { FiltersPreview } from './components/FiltersPreview';
+import { ListEmptyState } from './components/parts';
+import { ReorderableList } from './components/ReorderableList';
+import { TagEditor } from './components/TagEditor';
+import './tags.css';
+
+type Editor =
+  | { kind: 'category'; category: CategoryNode | null }
+  | { kind: 'tag'; category: CategoryNode; tag: TagNode | null };
+
+type DeleteTarget = { kind: 'category'; category: CategoryNode } | { kind: 'tag'; tag: TagNode };
+
+/** A failed call's message: the server's own refusal, else `fallback`; null for an ended session (already handled). */
+function failureMessage(error: unknown, fallback: string): string | null {
+  return error instanceof SessionEndedError ? null : userFacingMessage(error, fallback);
+}
 
 export function AdminTagsPage() {
   useDocumentTitle('Tags · Admin');
-  return <h1 className="page-heading">Tags</h1>;
+  const signedInCall = useSignedInCall();
+  const api = tagsApi(signedInCall);
+  const queryClient = useQueryClient();
+  const { data, isPending, isError, error, dataUpdatedAt, errorUpdatedAt, refetch } = useCategoryTree();
+  const categories = isError ? [] : (data ?? []);
+
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
+  /** Collapsed categories since the last load (SPEC §4: every category starts expanded after a load). */
+  const [collapsed, setCollapsed] = useState<{ loadedAt: number; ids: ReadonlySet<string> }>({ loadedAt: 0, ids: new Set() });
+  const collapsedIds = collapsed.loadedAt === dataUpdatedAt ? collapsed.ids : new Set<string>();
+  const [tagDragging, setTagDragging] = useState(false);
+  const [savingOrder, setSavingOrder] = useState(false);
+  const addCategoryRef = useRef<HTMLButtonElement>(null);
+  const editorHeadingId = useId();
+
+  useEffect(() => {
+    if (errorUpdatedAt && !(error instanceof SessionEndedError)) notify.error(TAG_MESSAGES.loadFailed);
+  }, [error, errorUpdatedAt]);
+
+  const toggleExpanded = (id: string) => {
+    const ids = new Set(collapsedIds);
+    if (ids.has(id)) ids.delete(id);
+    else ids.add(id);
+    setCollapsed({ loadedAt: dataUpdatedAt, ids });
+  };
+
+  /** Shows the new order now, saves it, puts the old one back on failure, then reloads. */
+  const saveOrder = async (reorder: (tree: CategoryNode[]) => CategoryNode[], save: () => Promise<unknown>, failure: string) => {
+    void queryClient.cancelQueries({ queryKey: CATEGORIES_QUERY_KEY });
+    const previous = queryClient.getQueryData<CategoryNode[]>(CATEGORIES_QUERY_KEY);
+    if (previous) queryClient.setQueryData(CATEGORIES_QUERY_KEY, reorder(previous));
+    setSavingOrder(true);
+    try {
+      await save();
+    } catch (saveError) {
+      if (previous) queryClient.setQueryData(CATEGORIES_QUERY_KEY, previous);
+      const message = failureMessage(saveError, failure);
+      if (message) notify.error(message);
+    } finally {
+      setSavingOrder(false);
+      await catalogueChanged();
+    }
+  };
+
+  const reorderCategories = (ids: string[]) =>
+    void saveOrder((tree) => withCategoryOrder(tree, ids), () => api.reorderCategories(ids), TAG_MESSAGES.categoryUpdateFailed);
+
+  const reorderTags = (categoryId: string, ids: string[]) =>
+    void saveOrder((tree) => withTagOrder(tree, categoryId, ids), () => api.reorderTags(categoryId, ids), TAG_MESSAGES.tagUpdateFailed);
+
+  /**
+   * Runs a save or delete: the success toast and a reload, or the failure toast. Resolves null
+   * when it worked, else the failure's message (empty when the session ended).
+   */
+  const run = async (action: () => Promise<unknown>, success: string, failure: string): Promise<string | null> => {
+    try {
+      await action();
+    } catch (actionError) {
+      const message = failureMessage(actionError, failure);
+      if (message) notify.error(message);
+      return message ?? '';
+    }
+    notify.success(success);
+    void catalogueChanged();
+    return null;
+  };
+
+  const saveCategory = (category: CategoryNode | null, form: CategoryForm) =>
+    category
+      ? run(() => api.updateCategory(category.id, form), TAG_MESSAGES.categoryUpdated, TAG_MESSAGES.categoryUpdateFailed)
+      : run(() => api.createCategory(form, categories.length), TAG_MESSAGES.categoryCreated, TAG_MESSAGES.categoryCreateFailed);
+
+  const saveTag = (category: CategoryNode, tag: TagNode | null, name: string) =>
+    tag
+      ? run(() => api.updateTag(tag.id, name), TAG_MESSAGES.tagUpdated, TAG_MESSAGES.tagUpdateFailed)
+      : run(() => api.createTag(category.id, name, category.tags.length), TAG_MESSAGES.tagCreated, TAG_MESSAGES.tagCreateFailed);
+
+  /** Resolves false when nothing was deleted (the confirmation then stays open). */
+  const confirmDelete = async (target: DeleteTarget) =>
+    (target.kind === 'category'
+      ? await run(() => api.deleteCategory(target.category.id), TAG_MESSAGES.categoryDeleted, TAG_MESSAGES.categoryDeleteFailed)
+      : await run(() => api.deleteTag(target.tag.id), TAG_MESSAGES.tagDeleted, TAG_MESSAGES.tagDeleteFailed)) === null;
+
+  const closeEditor = () => setEditor(null);
+  const closeAfter = async (saved: Promise<string | null>) => {
+    const failure = await saved;
+    if (failure === null) closeEditor();
+    return failure;
+  };
+
+  let editorBody;
+  if (isPending) {
+    editorBody = <Spinner label="Loading categories" />;
+  } else if (categories.length === 0) {
+    editorBody = <ListEmptyState failed={isError} noun="categories" onRetry={() => void refetch()} />;
+  } else {
+    editorBody = (
+      <ReorderableList
+        noun="category"
+        items={categories}
+        onReorder={reorderCategories}
+        disabled={tagDragging || savingOrder}
+        className="category-list"
+        rowClassName="category-row"
+        renderRow={(category, handle) => (
+          <CategoryRow
+            category={category}
+            handle={handle}
+            expanded={!collapsedIds.has(category.id)}
+            onToggle={() => toggleExpanded(category.id)}
+            onEdit={() => setEditor({ kind: 'category', category })}
+            onDelete={() => setDeleteTarget({ kind: 'category', category })}
+            onAddTag={() => setEditor({ kind: 'tag', category, tag: null })}
+            onEditTag={(tag) => setEditor({ kind: 'tag', category, tag })}
+            onDeleteTag={(tag) => setDeleteTarget({ kind: 'tag', tag })}
+            onReorderTags={(ids) => reorderTags(category.id, ids)}
+            tagsDisabled={savingOrder}
+            onTagDragStart={() => setTagDragging(true)}
+            onTagDragFinish={() => setTagDragging(false)}
+          />
+        )}
+      />
+    );
+  }
+
+  return (
+    <>
+      <AdminPageHeader title="Tags" />
+      <div className="tags-layout">
+        <section className="tags-panel" aria-labelledby={editorHeadingId}>
+          <div className="tags-panel__header">
+            <h2 id={editorHeadingId} className="tags-panel__title">
+              Editor
+            </h2>
+            <button
+              ref={addCategoryRef}
+              type="button"
+              className="admin-button"
+              // A new category goes last (index = count), so the count must be known.
+              disabled={isPending || isError}
+              onClick={() => setEditor({ kind: 'category', category: null })}
+            >
+              Add Category
+            </button>
+          </div>
+          {editorBody}
+        </section>
+        <FiltersPreview categories={categories} />
+      </div>
+
+      {editor?.kind === 'category' ? (
+        <CategoryEditor
+          initial={editor.category ?? undefined}
+          onSave={(form) => closeAfter(saveCategory(editor.category, form))}
+          onCancel={closeEditor}
+        />
+      ) : null}
+      {editor?.kind === 'tag' ? (
+        <TagEditor
+          initialName={editor.tag?.name}
+          categoryName={editor.category.name}
+          onSave={(name) => closeAfter(saveTag(editor.category, editor.tag, name))}
+          onCancel={closeEditor}
+        />
+      ) : null}
+      <ConfirmDeleteModal
+        open={deleteTarget !== null}
+        title={deleteTarget?.kind === 'category' ? 'Delete Category' : 'Delete Tag'}
+        message={
+          deleteTarget?.kind === 'category'
+            ? 'Are you sure you want to delete this category?'
+            : 'Are you sure you want to delete this tag?'
+        }
+        onConfirm={() => (deleteTarget ? confirmDelete(deleteTarget) : Promise.resolve(true))}
+        onClose={() => setDeleteTarget(null)}
+        returnFocusTo={addCategoryRef}
+      />
+    </>
+  );
 }

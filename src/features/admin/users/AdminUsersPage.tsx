@@ -1,6 +1,15 @@
+/** Client Users (SPEC §2 Admin users): the type 1 accounts, searched and paged on the server. */
 import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { UserTable } from './UserTable';
+import { ROLE_USER } from './user-search';
 
 export function AdminUsersPage() {
   useDocumentTitle('Client Users · Admin');
-  return <h1 className="page-heading">Client Users</h1>;
+  return (
+    <>
+      <AdminPageHeader title="Client Users" />
+      <UserTable type={ROLE_USER} noun="users" nounOne="user" loadFailedMessage="Error loading users" />
+    </>
+  );
 }

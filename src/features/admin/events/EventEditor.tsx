@@ -1,0 +1,152 @@
+/**
+ * The event editor (SPEC §2, §4, §5): "Event Creator" for a new event, "Event Editor" pre-filled
+ * for an existing one. Name, date and description are required in both modes ('Please fill out
+ * all fields'); the time and a .png image are optional. Without an image the pages show the
+ * shop's logo (img stays null). A chosen image is uploaded first, on Save.
+ */
+import { useId, useRef, useState, type FormEvent } from 'react';
+import logoUrl from '../../../assets/logo.svg';
+import { Modal } from '../../../components/ui/Modal';
+import { StoredImage } from '../../../components/ui/StoredImage';
+import { checkPngFile, IMAGE_MESSAGES } from '../shared/image-file';
+import { PngFileInput } from '../shared/PngFileInput';
+import { useObjectUrl } from '../shared/use-object-url';
+import { useUploadImage } from '../shared/use-upload-image';
+import '../../../styles/events.css';
+import { EditorActions, EditorField, useEditorSave } from '../tags/components/parts';
+import {
+  EMPTY_EVENT_FORM,
+  EVENT_MESSAGES,
+  eventInput,
+  eventToForm,
+  missingEventField,
+  type AdminEvent,
+  type EventField,
+  type EventFields,
+  type EventForm,
+} from './event-form';
+
+export interface EventEditorProps {
+  /** The event to edit; absent to create one. */
+  event?: AdminEvent;
+  /** Saves; resolves null when saved (the editor then closes), else the failure's message. */
+  onSave: (input: EventFields & { img: string | null }) => Promise<string | null>;
+  onCancel: () => void;
+}
+
+export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
+  const [form, setForm] = useState<EventForm>(event ? eventToForm(event) : EMPTY_EVENT_FORM);
+  const [invalid, setInvalid] = useState<EventField | null>(null);
+  const [file, setFile] = useState<File | null>(null);
+  const [keepImage, setKeepImage] = useState(true);
+  const { saving, error, refuse, save } = useEditorSave();
+  const { upload } = useUploadImage();
+  const fileInputRef = useRef<HTMLInputElement>(null);
+  const fieldRefs = {
+    name: useRef<HTMLInputElement>(null),
+    date: useRef<HTMLInputElement>(null),
+    time: useRef<HTMLInputElement>(null),
+    description: useRef<HTMLTextAreaElement>(null),
+  };
+  const descriptionId = useId();
+  const preview = useObjectUrl(file);
+  const currentImage = keepImage ? (event?.img ?? null) : null;
+
+  const set = (field: EventField, value: string) => {
+    setForm({ ...form, [field]: value });
+    if (invalid === field) setInvalid(null);
+  };
+
+  const chooseFile = (chosen: File | undefined) => {
+    if (!chosen) return;
+    const refusal = checkPngFile(chosen);
+    if (refusal) {
+      if (fileInputRef.current) fileInputRef.current.value = '';
+      refuse(refusal, fileInputRef.current);
+      return;
+    }
+    setFile(chosen);
+  };
+
+  const clearImage = () => {
+    setFile(null);
+    setKeepImage(false);
+    if (fileInputRef.current) fileInputRef.current.value = '';
+  };
+
+  const submit = async (submitEvent: FormEvent) => {
+    submitEvent.preventDefault();
+    if (saving) return;
+    const missing = missingEventField(form);
+    if (missing) {
+      setInvalid(missing);
+      refuse(EVENT_MESSAGES.missingFields, fieldRefs[missing].current);
+      return;
+    }
+    await save(async () => {
+      // A newly chosen image is uploaded first; useUploadImage has toasted why when it fails.
+      const img = file ? await upload(file) : currentImage;
+      if (file && !img) return IMAGE_MESSAGES.uploadFailed;
+      return onSave({ ...eventInput(form), img });
+    });
+  };
+
+  /** The props of the field's input: its value, its change, its invalid mark and its ref. */
+  const fieldProps = (field: 'name' | 'date' | 'time') => ({
+    value: form[field],
+    onChange: (value: string) => set(field, value),
+    invalid: invalid === field,
+    inputRef: fieldRefs[field],
+  });
+  const shownImage = preview ?? currentImage;
+
+  return (
+    <Modal title={event ? 'Event Editor' : 'Event Creator'} onEscape={saving ? undefined : onCancel} className="admin-modal admin-modal--wide">
+      <form noValidate onSubmit={(e) => void submit(e)} className="event-editor">
+        <div className="event-editor__fields">
+          <EditorField label="Name" {...fieldProps('name')} />
+          <div className="event-editor__row">
+            <EditorField label="Date" type="date" {...fieldProps('date')} />
+            <EditorField label="Time" type="time" note="Optional" {...fieldProps('time')} />
+          </div>
+          <div className="admin-field">
+            <label className="admin-field__label" htmlFor={descriptionId}>
+              Description
+            </label>
+            <textarea
+              ref={fieldRefs.description}
+              id={descriptionId}
+              className="admin-textarea"
+              rows={4}
+              value={form.description}
+              onChange={(e) => set('description', e.target.value)}
+              aria-invalid={invalid === 'description' || undefined}
+            />
+          </div>
+        </div>
+        <div className="event-editor__image">
+          <PngFileInput label="Image" note="Optional, .png only. Without one, the shop's logo is shown." inputRef={fileInputRef} onFiles={([chosen]) => chooseFile(chosen)} />
+          <figure className="event-editor__preview">
+            {shownImage ? (
+              preview ? (
+                <img src={preview} alt="Chosen image" width={800} height={500} className="event__image" />
+              ) : (
+                <StoredImage url={shownImage} alt="Current image" width={800} height={500} sizes="16rem" className="event__image" />
+              )
+            ) : (
+              <img src={logoUrl} alt="Shop logo (no image)" width={218} height={64} className="event__image event__image--logo" />
+            )}
+            {shownImage ? (
+              <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={clearImage}>
+                Remove image
+              </button>
+            ) : null}
+          </figure>
+        </div>
+        <div className="event-editor__actions">
+          <EditorActions saving={saving} error={error} onCancel={onCancel} />
+        </div>
+      </form>
+    </Modal>
+  );
+}

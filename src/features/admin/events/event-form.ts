@@ -1,0 +1,95 @@
+/**
+ * The admin Events screen's rules, pure (no React, no I/O): the editor's validation and what it
+ * sends (SPEC §4 Event editor, §5 Event create), and the sort orders (SPEC §4 Event sort).
+ */
+import type { EventRecord } from '../../../lib/catalogue';
+import { parseLocalDate } from '../../../lib/format';
+
+/** SPEC §8 Events, plus the two successes SPEC does not name (docs/decisions.md). */
+export const EVENT_MESSAGES = {
+  missingFields: 'Please fill out all fields',
+  loadFailed: 'Error loading events',
+  createFailed: 'Error saving event',
+  updateFailed: 'Error updating event',
+  deleteFailed: 'Error Deleting Event',
+  created: 'Event Created',
+  updated: 'Event Updated',
+  deleted: 'Event Deleted',
+} as const;
+
+/** An event as the admin screen reads it: every field of the API's Event. */
+export type AdminEvent = EventRecord;
+
+/** The editor's fields as typed (`time` is '' when not set). */
+export interface EventForm {
+  name: string;
+  date: string;
+  time: string;
+  description: string;
+}
+
+export const EMPTY_EVENT_FORM: EventForm = { name: '', date: '', time: '', description: '' };
+
+export const eventToForm = (event: AdminEvent): EventForm => ({
+  name: event.name,
+  date: event.date,
+  time: event.time ?? '',
+  description: event.description,
+});
+
+export type EventField = keyof EventForm;
+
+/** The first required field left empty (name, date, description), or null. Both modes (SPEC §5 checked create only). */
+export function missingEventField(form: EventForm): EventField | null {
+  if (form.name.trim() === '') return 'name';
+  if (form.date.trim() === '' || parseLocalDate(form.date) === null) return 'date';
+  if (form.description.trim() === '') return 'description';
+  return null;
+}
+
+/** What create and update send besides id and img. */
+export interface EventFields {
+  name: string;
+  date: string;
+  time: string | null;
+  description: string;
+}
+
+/** The fields to send: trimmed text, an empty time as null. */
+export function eventInput(form: EventForm): EventFields {
+  const time = form.time.trim();
+  return { name: form.name.trim(), date: form.date.trim(), time: time === '' ? null : time, description: form.description.trim() };
+}
+
+/** SPEC §4's event sort options, in the dropdown's order. */
+export const EVENT_SORTS = ['A-Z', 'Z-A', 'Date Soonest', 'Date Latest'] as const;
+export type EventSort = (typeof EVENT_SORTS)[number];
+export const DEFAULT_EVENT_SORT: EventSort = 'Date Soonest';
+
+export const isEventSort = (value: string): value is EventSort => (EVENT_SORTS as readonly string[]).includes(value);
+
+const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
+
+/** A missing time sorts after the set times of its day. */
+const timeKey = (time: string | null) => (time && /^\d{1,2}:\d{2}/.test(time) ? time.padStart(5, '0') : '99:99');
+const when = (event: AdminEvent) => `${event.date} ${timeKey(event.time)}`;
+const byName = (a: AdminEvent, b: AdminEvent) => collator.compare(a.name, b.name);
+const byWhen = (a: AdminEvent, b: AdminEvent) => when(a).localeCompare(when(b));
+
+/**
+ * The events in the chosen order (a new array). Names compare as people read them (case and
+ * accents aside, numbers by value); dates with their times. Ties fall back to the other key.
+ */
+export function sortEvents(events: readonly AdminEvent[], sort: EventSort): AdminEvent[] {
+  const sorted = [...events];
+  switch (sort) {
+    case 'A-Z':
+      return sorted.sort((a, b) => byName(a, b) || byWhen(a, b));
+    case 'Z-A':
+      return sorted.sort((a, b) => byName(b, a) || byWhen(a, b));
+    case 'Date Soonest':
+      return sorted.sort((a, b) => byWhen(a, b) || byName(a, b));
+    case 'Date Latest':
+      return sorted.sort((a, b) => byWhen(b, a) || byName(a, b));
+  }
+}

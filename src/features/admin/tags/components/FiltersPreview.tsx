@@ -1,0 +1,59 @@
+/**
+ * The Filters Preview (SPEC §2 Admin tags): Wine, Liquor and Extras buttons (Wine first) and, for
+ * the chosen menu, its categories with their tags as checkboxes, as the menu's filter panel will
+ * show them. The checkboxes only try the look; nothing is saved.
+ */
+import { useId, useState } from 'react';
+import { CATEGORY_TYPES, previewGroups, type CategoryNode, type CategoryType } from '../category-tree';
+
+export function FiltersPreview({ categories }: { categories: readonly CategoryNode[] }) {
+  const [type, setType] = useState<CategoryType>('Wine');
+  const headingId = useId();
+  const groups = previewGroups(categories, type);
+  return (
+    <section className="tags-panel filters-preview" aria-labelledby={headingId}>
+      <h2 id={headingId} className="tags-panel__title">
+        Filters Preview
+      </h2>
+      <div className="filters-preview__types" role="group" aria-label="Menu to preview">
+        {CATEGORY_TYPES.map((option) => (
+          <button
+            key={option}
+            type="button"
+            className="type-chip"
+            aria-pressed={option === type}
+            onClick={() => setType(option)}
+          >
+            {option}
+          </button>
+        ))}
+      </div>
+      <p className="admin-field__note">Hidden categories are left out, as on the menu.</p>
+      {groups.length === 0 ? (
+        <p className="tags-empty">No visible categories for {type}.</p>
+      ) : (
+        <div className="filters-preview__groups">
+          {groups.map((group) => (
+            <fieldset key={group.id} className="filters-preview__group">
+              <legend className="filters-preview__name">{group.name}</legend>
+              {group.tags.length === 0 ? (
+                <p className="admin-field__note">No tags yet.</p>
+              ) : (
+                <ul className="filters-preview__tags">
+                  {group.tags.map((tag) => (
+                    <li key={tag.id}>
+                      <label className="admin-check">
+                        <input type="checkbox" />
+                        {tag.name}
+                      </label>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </fieldset>
+          ))}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+/**
+ * One role's accounts, read from the server 50 at a time (`limit` + `nextToken`) and searched
+ * there (see user-search.ts); "Load more" asks for the next page. While a new search loads, the
+ * previous results stay on screen.
+ */
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { client } from '../../../lib/amplify';
+import { useSignedInCall } from '../../../lib/auth';
+import type { Role } from '../../../../shared/roles';
+import { USER_PAGE_SIZE, userListFilter } from './user-search';
+
+export interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+}
+
+/** Every user list query starts with this key (refreshed after an admin is created, edited or deleted). */
+export const USERS_QUERY_KEY = ['admin', 'users'] as const;
+
+export function useUserPages(type: Role, search: string) {
+  const signedInCall = useSignedInCall();
+  const query = search.trim();
+  return useInfiniteQuery({
+    queryKey: [...USERS_QUERY_KEY, type, query],
+    initialPageParam: null as string | null,
+    queryFn: async ({ pageParam }) => {
+      const result = await signedInCall((auth) =>
+        client.models.User.list({
+          filter: userListFilter(type, query),
+          selectionSet: ['id', 'name', 'email'],
+          limit: USER_PAGE_SIZE,
+          nextToken: pageParam,
+          ...auth,
+        }),
+      );
+      if (result.errors?.length) throw { errors: result.errors };
+      return { users: result.data as UserRow[], nextToken: result.nextToken ?? null };
+    },
+    getNextPageParam: (lastPage) => lastPage.nextToken ?? undefined,
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+    retry: false,
+  });
+}
+
+/** `value`, once it has stopped changing for `delayMs`. */
+export function useDebouncedValue<T>(value: T, delayMs: number): T {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
