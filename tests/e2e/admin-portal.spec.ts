@@ -36,7 +36,8 @@ test('the sidebar leads to every admin page, the logo home, and Logout signs out
 
   await nav.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => sessionStorage.length)).toBe(0);
+  // Logout navigates and then reloads the page: retry until the reloaded page answers.
+  await expect.poll(() => page.evaluate(() => sessionStorage.length).catch(() => -1)).toBe(0);
   await page.goto('/admin-portal');
   await expect(page).toHaveURL(/\/login$/);
 });
