@@ -326,6 +326,8 @@ test('category dragging is disabled while a tag is dragged; Escape cancels a mov
   const liveRegion = page.locator('[id^="DndLiveRegion"]');
   await tagHandle(page, tagged, 'First').focus();
   await page.keyboard.press('Space');
+  // Wait for the pick-up to be announced: an arrow pressed before that may be lost.
+  await expect(liveRegion.filter({ hasText: 'Picked up tag First. It is in position 1 of 2.' })).toHaveCount(1);
   await expect(category).toHaveAttribute('aria-disabled', 'true');
   await expect(categoryHandle(page, 'Wine Type')).toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('ArrowDown');
