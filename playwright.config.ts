@@ -12,8 +12,9 @@ const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
 const ADMIN_PORT = STOREFRONT_PORT - 1;
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-Admin-Passw0rd!' };
 
+// The port is part of the data directory, so runs on other ports (E2E_PORT) never share one.
 const server = (port: number, name: string) => ({
-  command: `rm -rf .tmp/e2e-${name} && node --import tsx server/main.ts`,
+  command: `rm -rf .tmp/e2e-${name}-${port} && node --import tsx server/main.ts`,
   url: `http://127.0.0.1:${port}/home`,
   timeout: 180_000,
   reuseExistingServer: false,
@@ -21,7 +22,7 @@ const server = (port: number, name: string) => ({
   env: {
     PORT: String(port),
     HOST: '127.0.0.1',
-    DATA_DIR: `.tmp/e2e-${name}`,
+    DATA_DIR: `.tmp/e2e-${name}-${port}`,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
   },

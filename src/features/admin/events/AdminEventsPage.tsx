@@ -16,8 +16,8 @@ import { catalogueChanged } from '../shared/catalogue-cache';
 import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal';
 import { userFacingMessage } from '../shared/graphql-errors';
 import '../shared/admin.css';
-import { CrossIcon } from '../tags/components/icons';
-import { ListEmptyState } from '../tags/components/parts';
+import { CrossIcon } from '../shared/icons';
+import { ListEmptyState } from '../shared/editor-parts';
 import { eventsApi, useAdminEvents } from './api';
 import { EventEditor } from './EventEditor';
 import {

@@ -13,7 +13,7 @@ import { PngFileInput } from '../shared/PngFileInput';
 import { useObjectUrl } from '../shared/use-object-url';
 import { useUploadImage } from '../shared/use-upload-image';
 import '../../../styles/events.css';
-import { EditorActions, EditorField, useEditorSave } from '../tags/components/parts';
+import { EditorActions, EditorField, useEditorSave } from '../shared/editor-parts';
 import {
   EMPTY_EVENT_FORM,
   EVENT_MESSAGES,

@@ -4,12 +4,13 @@
  * that nobody changed it since it was loaded; a stale save is refused and the current values are
  * loaded instead. Cancel (or Escape) drops every change. Rendered only while `open`.
  */
-import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/Modal';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from '../shared/graphql-errors';
+import { EditorActions, EditorField, EditorTextArea } from '../shared/editor-parts';
 import { PngFileInput } from '../shared/PngFileInput';
 import { useObjectUrl } from '../shared/use-object-url';
 import { useUploadImage } from '../shared/use-upload-image';
@@ -41,36 +42,6 @@ export function ItemEditorModal(props: ItemEditorModalProps) {
   if (!props.open) return null;
   // A fresh editor (and fresh state) for each item and each opening.
   return <ItemEditor key={props.item?.id ?? 'new'} {...props} />;
-}
-
-interface TextFieldProps {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  invalid?: boolean;
-  inputRef?: RefObject<HTMLInputElement | null>;
-  inputMode?: 'decimal' | 'numeric';
-}
-
-function TextField({ label, value, onChange, invalid, inputRef, inputMode }: TextFieldProps) {
-  const id = useId();
-  return (
-    <div className="admin-field">
-      <label className="admin-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        className="admin-input"
-        inputMode={inputMode}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={invalid || undefined}
-        autoComplete="off"
-      />
-    </div>
-  );
 }
 
 function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
@@ -180,16 +151,15 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
   };
 
   const imageUrl = preview ?? (values.img || null);
-  const fieldId = (name: string) => `${id}-${name}`;
 
   return (
     <Modal title="Item Editor" onEscape={saving ? undefined : onClose} initialFocusRef={nameRef} className="admin-modal admin-modal--wide item-editor" describedBy={formError ? errorId : undefined}>
       <p className="item-editor__mode">{base ? `Editing ${base.name}` : 'New item'}</p>
       <form className="item-editor__form" onSubmit={onSubmit} noValidate aria-busy={saving}>
         <div className="item-editor__fields">
-          <TextField label="Name" value={values.name} onChange={(value) => set('name', value)} invalid={invalid === 'name'} inputRef={refs.name} />
+          <EditorField label="Name" value={values.name} onChange={(value) => set('name', value)} invalid={invalid === 'name'} inputRef={refs.name} />
           <div className="item-editor__row">
-            <TextField
+            <EditorField
               label="Price ($)"
               inputMode="decimal"
               value={values.price}
@@ -197,22 +167,16 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
               invalid={invalid === 'price'}
               inputRef={refs.price}
             />
-            <TextField label="UPC" inputMode="numeric" value={values.upc} onChange={(value) => set('upc', value)} />
+            <EditorField label="UPC" inputMode="numeric" value={values.upc} onChange={(value) => set('upc', value)} />
           </div>
-          <div className="admin-field">
-            <label className="admin-field__label" htmlFor={fieldId('description')}>
-              Description
-            </label>
-            <textarea
-              ref={refs.description}
-              id={fieldId('description')}
-              className="admin-textarea"
-              rows={4}
-              value={values.description}
-              onChange={(event) => set('description', event.target.value)}
-              aria-invalid={invalid === 'description' || undefined}
-            />
-          </div>
+          <EditorTextArea
+            label="Description"
+            textAreaRef={refs.description}
+            rows={4}
+            value={values.description}
+            onChange={(value) => set('description', value)}
+            invalid={invalid === 'description'}
+          />
           <div className={invalid === 'img' ? 'item-editor__image item-editor__image--invalid' : 'item-editor__image'}>
             {imageUrl ? (
               preview ? (
@@ -248,17 +212,7 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
           invalid={invalid === 'tags'}
           firstCheckboxRef={refs.tags}
         />
-        <div className="admin-modal__actions item-editor__actions">
-          <p id={errorId} className="admin-form-error" role="alert">
-            {formError}
-          </p>
-          <button type="button" className="admin-button admin-button--ghost" onClick={onClose} disabled={saving}>
-            Cancel
-          </button>
-          <button type="submit" className="admin-button" disabled={saving}>
-            {saving ? 'Saving...' : 'Save'}
-          </button>
-        </div>
+        <EditorActions saving={saving} error={formError} errorId={errorId} onCancel={onClose} className="item-editor__actions" />
       </form>
     </Modal>
   );

@@ -11,6 +11,7 @@ import { ChevronIcon } from '../../../components/ui/icons';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from '../shared/graphql-errors';
+import { EditorActions } from '../shared/editor-parts';
 import { PngFileInput } from '../shared/PngFileInput';
 import { useUploadImage } from '../shared/use-upload-image';
 import { BANNER_MESSAGES, useBannerWrites, type AdminBanner } from './api';
@@ -217,17 +218,7 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
           );
         })}
       </ol>
-      <div className="admin-modal__actions">
-        <p className="admin-form-error" role="alert">
-          {formError}
-        </p>
-        <button type="button" className="admin-button admin-button--ghost" onClick={onClose} disabled={busy}>
-          Close
-        </button>
-        <button type="button" className="admin-button" onClick={() => void save()} disabled={busy}>
-          {saving ? 'Saving...' : 'Save'}
-        </button>
-      </div>
+      <EditorActions saving={saving} error={formError} busy={busy} cancelLabel="Close" onCancel={onClose} onSave={() => void save()} />
     </Modal>
   );
 }

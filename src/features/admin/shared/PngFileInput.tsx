@@ -9,7 +9,8 @@
  * each choice, for lists that show the chosen files themselves, so the same file can be chosen
  * again), `disabled`, `id`, `inputRef`. It does not check the files: `useUploadImage` does.
  */
-import { useId, type ChangeEvent, type Ref } from 'react';
+import type { ChangeEvent, Ref } from 'react';
+import { AdminField } from './AdminField';
 import { PNG_ACCEPT } from './image-file';
 import './admin.css';
 
@@ -25,10 +26,6 @@ export interface PngFileInputProps {
 }
 
 export function PngFileInput({ label, onFiles, multiple = false, note, clearAfterChoose = false, disabled, id, inputRef }: PngFileInputProps) {
-  const generatedId = useId();
-  const inputId = id ?? generatedId;
-  const noteId = `${inputId}-note`;
-
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(event.target.files ?? []);
     if (clearAfterChoose) event.target.value = '';
@@ -36,26 +33,19 @@ export function PngFileInput({ label, onFiles, multiple = false, note, clearAfte
   };
 
   return (
-    <div className="admin-field admin-file">
-      <label className="admin-field__label" htmlFor={inputId}>
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={inputId}
-        className="admin-file__input"
-        type="file"
-        accept={PNG_ACCEPT}
-        multiple={multiple}
-        disabled={disabled}
-        aria-describedby={note ? noteId : undefined}
-        onChange={onChange}
-      />
-      {note ? (
-        <p id={noteId} className="admin-field__note">
-          {note}
-        </p>
-      ) : null}
-    </div>
+    <AdminField label={label} note={note} id={id} className="admin-file">
+      {(control) => (
+        <input
+          ref={inputRef}
+          {...control}
+          className="admin-file__input"
+          type="file"
+          accept={PNG_ACCEPT}
+          multiple={multiple}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      )}
+    </AdminField>
   );
 }

@@ -30,7 +30,7 @@ import {
 import { CategoryEditor } from './components/CategoryEditor';
 import { CategoryRow } from './components/CategoryRow';
 import { FiltersPreview } from './components/FiltersPreview';
-import { ListEmptyState } from './components/parts';
+import { ListEmptyState } from '../shared/editor-parts';
 import { ReorderableList } from './components/ReorderableList';
 import { TagEditor } from './components/TagEditor';
 import './tags.css';

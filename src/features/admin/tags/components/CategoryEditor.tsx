@@ -7,7 +7,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Modal } from '../../../../components/ui/Modal';
 import { CATEGORY_TYPES, categoryProblem, EMPTY_CATEGORY_FORM, toggleType, type CategoryForm } from '../category-tree';
-import { EditorActions, EditorField, useEditorSave } from './parts';
+import { EditorActions, EditorField, useEditorSave } from '../../shared/editor-parts';
 
 export interface CategoryEditorProps {
   /** The category being edited; absent to add one. */

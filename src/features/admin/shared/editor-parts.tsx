@@ -1,9 +1,9 @@
 /**
- * Pieces the admin screens of tags, categories, events and admins share (SPEC §2 editors):
+ * Pieces the admin editors share (items, tags, categories, events, admins; SPEC §2):
  *
  * - `useEditorSave` and `EditorActions`: the Cancel and Save row of an editor with its inline
  *   error (toasts are inert behind a modal, so the dialog says it too), and the saving state.
- * - `EditorField`: a labelled input, marked `aria-invalid` when refused.
+ * - `EditorField` and `EditorTextArea`: a labelled input or text area, `aria-invalid` when refused.
  * - `ListEmptyState`: an empty list, or one that failed to load with a Try again button.
  *
  *     const { saving, error, refuse, save } = useEditorSave();
@@ -13,8 +13,9 @@
  *     <EditorField label="Tag Name" value={name} onChange={setName} invalid={invalid} inputRef={nameRef} />
  *     <EditorActions saving={saving} error={error} onCancel={onCancel} />
  */
-import { useId, useState, type InputHTMLAttributes, type Ref } from 'react';
-import { notify } from '../../../../lib/notify';
+import { useState, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import { notify } from '../../../lib/notify';
+import { AdminField } from './AdminField';
 
 export function useEditorSave() {
   const [saving, setSaving] = useState(false);
@@ -41,16 +42,31 @@ export function useEditorSave() {
   };
 }
 
-export function EditorActions({ saving, error, onCancel }: { saving: boolean; error: string; onCancel: () => void }) {
+export interface EditorActionsProps {
+  saving: boolean;
+  /** The refusal to repeat inside the dialog ('' for none). */
+  error: string;
+  onCancel: () => void;
+  /** Disables both buttons; defaults to `saving`. */
+  busy?: boolean;
+  cancelLabel?: string;
+  /** For dialogs without a form: Save becomes a plain button calling this. */
+  onSave?: () => void;
+  /** An id for the error line, for a dialog described by it. */
+  errorId?: string;
+  className?: string;
+}
+
+export function EditorActions({ saving, error, onCancel, busy = saving, cancelLabel = 'Cancel', onSave, errorId, className }: EditorActionsProps) {
   return (
-    <div className="admin-modal__actions">
-      <p className="admin-form-error" role="alert">
+    <div className={className ? `admin-modal__actions ${className}` : 'admin-modal__actions'}>
+      <p id={errorId} className="admin-form-error" role="alert">
         {error}
       </p>
-      <button type="button" className="admin-button admin-button--ghost" onClick={onCancel} disabled={saving}>
-        Cancel
+      <button type="button" className="admin-button admin-button--ghost" onClick={onCancel} disabled={busy}>
+        {cancelLabel}
       </button>
-      <button type="submit" className="admin-button" disabled={saving} aria-busy={saving || undefined}>
+      <button type={onSave ? 'button' : 'submit'} className="admin-button" onClick={onSave} disabled={busy} aria-busy={saving || undefined}>
         {saving ? 'Saving...' : 'Save'}
       </button>
     </div>
@@ -68,31 +84,48 @@ export interface EditorFieldProps extends Omit<InputHTMLAttributes<HTMLInputElem
 }
 
 export function EditorField({ label, value, onChange, invalid, note, inputRef, type = 'text', ...input }: EditorFieldProps) {
-  const id = useId();
-  const noteId = `${id}-note`;
   return (
-    <div className="admin-field">
-      <label className="admin-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        ref={inputRef}
-        id={id}
-        className="admin-input"
-        type={type}
-        autoComplete="off"
-        value={value}
-        aria-invalid={invalid || undefined}
-        aria-describedby={note ? noteId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        {...input}
-      />
-      {note ? (
-        <p id={noteId} className="admin-field__note">
-          {note}
-        </p>
-      ) : null}
-    </div>
+    <AdminField label={label} note={note}>
+      {(control) => (
+        <input
+          ref={inputRef}
+          {...control}
+          className="admin-input"
+          type={type}
+          autoComplete="off"
+          value={value}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => onChange(event.target.value)}
+          {...input}
+        />
+      )}
+    </AdminField>
+  );
+}
+
+export interface EditorTextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  invalid?: boolean;
+  textAreaRef?: Ref<HTMLTextAreaElement>;
+}
+
+export function EditorTextArea({ label, value, onChange, invalid, textAreaRef, ...textArea }: EditorTextAreaProps) {
+  return (
+    <AdminField label={label}>
+      {(control) => (
+        <textarea
+          ref={textAreaRef}
+          {...control}
+          className="admin-textarea"
+          value={value}
+          aria-invalid={invalid || undefined}
+          onChange={(event) => onChange(event.target.value)}
+          {...textArea}
+        />
+      )}
+    </AdminField>
   );
 }
 

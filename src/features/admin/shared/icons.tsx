@@ -1,4 +1,4 @@
-/** Icons of the Tags screen; decorative (the buttons around them carry the labels). */
+/** Icons of the admin editors and lists; decorative (the buttons around them carry the labels). */
 
 const svgProps = { viewBox: '0 0 24 24', 'aria-hidden': true, focusable: false } as const;
 
