@@ -31,6 +31,7 @@ import { ensureFirstAdmin } from './setup/first-admin';
 import { seedDemoCatalogue } from './setup/seed';
 import { buildHandlers, SELF_SERVICE_FIELDS } from './handlers';
 import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
+import { checkModelWrite } from './catalogue/model-guards';
 
 const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
 
@@ -80,6 +81,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
     handlers: buildHandlers({ accounts, catalogue: new CatalogueService(new SqliteCatalogueStore(store), media), media }),
+    checkModelWrite,
     development: config.development,
     log,
   });

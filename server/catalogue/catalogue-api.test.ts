@@ -83,3 +83,41 @@ describe('reordering and deleting categories and tags', () => {
       .toBe('The built-in Department category cannot be deleted');
   });
 });
+
+describe('rules of the model mutations (model-guards.ts)', () => {
+  const CREATE_ITEM = 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id tags } }';
+  const UPDATE_ITEM = 'mutation ($input: UpdateItemInput!) { updateItem(input: $input) { id tags } }';
+  const itemCount = () => server.store.list('Item', { limit: 1000 }).items.length;
+
+  it('refuses an item without a department tag, on create and on an update that sets tags', async () => {
+    const before = itemCount();
+    for (const tags of [undefined, null, [], ['red']]) {
+      const refused = await call(CREATE_ITEM, { input: { name: 'Untagged', price: 9, tags } });
+      expect(refused.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Please select required tag(s)' });
+    }
+    expect(itemCount()).toBe(before);
+
+    const created = await call(CREATE_ITEM, { input: { name: 'Tagged', price: 9, tags: ['red', 'wine'] } });
+    const id = (created.data!.createItem as { id: string }).id;
+    expect((await call(UPDATE_ITEM, { input: { id, price: 10 } })).errors).toBeUndefined();
+    const untag = await call(UPDATE_ITEM, { input: { id, tags: ['red'] } });
+    expect(untag.errors?.[0]?.message).toBe('Please select required tag(s)');
+    expect(server.store.get('Item', id)!.tags).toEqual(['red', 'wine']);
+  });
+
+  it('keeps the built-in department tags and category', async () => {
+    server.store.create('Category', { id: 'department', name: 'Department', visible: false, index: 0 });
+    server.store.create('Tag', { id: 'liquor', name: 'Liquor', categoryId: 'department', index: 1 });
+    const deleteTag = await call('mutation ($input: DeleteTagInput!) { deleteTag(input: $input) { id } }', { input: { id: 'liquor' } });
+    expect(deleteTag.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The built-in tags wine, liquor and extras cannot be deleted or moved' });
+    const other = server.store.create('Category', { name: 'Elsewhere', visible: true, index: 5 }).id;
+    const move = await call('mutation ($input: UpdateTagInput!) { updateTag(input: $input) { id } }', { input: { id: 'liquor', categoryId: other } });
+    expect(move.errors?.[0]?.errorType).toBe('ValidationError');
+    const rename = await call('mutation ($input: UpdateTagInput!) { updateTag(input: $input) { name } }', { input: { id: 'liquor', name: 'Spirits' } });
+    expect(rename.data!.updateTag).toEqual({ name: 'Spirits' });
+    const deleteCategory = await call('mutation ($input: DeleteCategoryInput!) { deleteCategory(input: $input) { id } }', { input: { id: 'department' } });
+    expect(deleteCategory.errors?.[0]?.message).toBe('The built-in Department category cannot be deleted');
+    expect(server.store.get('Tag', 'liquor')).toMatchObject({ categoryId: 'department' });
+    expect(server.store.get('Category', 'department')).not.toBeNull();
+  });
+});

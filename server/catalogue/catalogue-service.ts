@@ -9,6 +9,7 @@ import type { ModelRecord, ModelStore } from '../db/model-store';
 import { AppError, validationError } from '../errors';
 import { MEDIA_URL_PREFIX } from '../media/media-store';
 import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
+import { GUARD_MESSAGES } from './model-guards';
 
 export const MAX_BANNERS = 20;
 
@@ -59,7 +60,7 @@ export class CatalogueService {
   }
 
   async deleteCategoryAndTags(id: string): Promise<ModelRecord> {
-    if (id === DEPARTMENT_CATEGORY_ID) throw validationError('The built-in Department category cannot be deleted');
+    if (id === DEPARTMENT_CATEGORY_ID) throw validationError(GUARD_MESSAGES.builtInCategory);
     const category = await this.store.get('Category', id);
     if (!category) throw new AppError('NotFound', 'Category not found');
     const tags = await this.store.all('Tag', { field: 'categoryId', value: id });

@@ -72,6 +72,8 @@ export interface EngineOptions {
   sdl: string;
   models: ModelMeta[];
   handlers: Record<string, CustomHandler>;
+  /** Rules a model mutation must keep, checked before it writes; throws to refuse it. */
+  checkModelWrite?: (write: { op: 'create' | 'update' | 'delete'; model: string; input: Record<string, unknown> }) => void;
   /** Introspection and "Did you mean" suggestions only in development. */
   development: boolean;
   log?: (message: string, error: unknown) => void;
@@ -224,9 +226,25 @@ export class GraphQLEngine {
         this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => spendRows(ctx, ctx.store.list(name, args)));
         this.modelReadFields.add(`Query.list${model.pluralName}`);
       }
-      if (model.operations.has('create')) this.setRootResolver('Mutation', `create${name}`, (_s, args, ctx) => ctx.store.create(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null));
-      if (model.operations.has('update')) this.setRootResolver('Mutation', `update${name}`, (_s, args, ctx) => ctx.store.update(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null));
-      if (model.operations.has('delete')) this.setRootResolver('Mutation', `delete${name}`, (_s, args, ctx) => ctx.store.delete(name, args.input as { id: string }, args.condition as Record<string, unknown> | null));
+      const check = (op: 'create' | 'update' | 'delete', input: Record<string, unknown>) => this.options.checkModelWrite?.({ op, model: name, input });
+      if (model.operations.has('create')) {
+        this.setRootResolver('Mutation', `create${name}`, (_s, args, ctx) => {
+          check('create', args.input as Record<string, unknown>);
+          return ctx.store.create(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null);
+        });
+      }
+      if (model.operations.has('update')) {
+        this.setRootResolver('Mutation', `update${name}`, (_s, args, ctx) => {
+          check('update', args.input as Record<string, unknown>);
+          return ctx.store.update(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null);
+        });
+      }
+      if (model.operations.has('delete')) {
+        this.setRootResolver('Mutation', `delete${name}`, (_s, args, ctx) => {
+          check('delete', args.input as Record<string, unknown>);
+          return ctx.store.delete(name, args.input as { id: string }, args.condition as Record<string, unknown> | null);
+        });
+      }
 
       const objectType = this.schema.getType(name);
       if (!(objectType instanceof GraphQLObjectType)) throw new Error(`the schema has no type ${name}`);
