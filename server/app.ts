@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, createReadStream, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
-import type { AddressInfo } from 'node:net';
+import { Server as NetServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
@@ -32,6 +32,9 @@ import { seedDemoCatalogue } from './setup/seed';
 import { buildHandlers, SELF_SERVICE_FIELDS } from './handlers';
 import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
 import { checkModelWrite } from './catalogue/model-guards';
+
+/** How long a shutdown waits for requests already on their way over idle keep-alive connections. */
+const IDLE_GRACE_MS = 1000;
 
 const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
 
@@ -143,7 +146,13 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     assets.serveIndex(req, res, outputsJson(originOf(req, config)));
   };
 
+  // Requests being answered, so a shutdown can tell each of them to end its connection.
+  const inFlight = new Set<ServerResponse>();
+  let closing = false;
   const server: Server = createServer((req, res) => {
+    inFlight.add(res);
+    res.once('close', () => inFlight.delete(res));
+    if (closing) res.setHeader('Connection', 'close');
     handle(req, res).catch((error: unknown) => {
       log('request failed', error);
       if (!res.headersSent) sendJson(res, 500, { errors: [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }] });
@@ -171,12 +180,26 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     media,
     engine,
     outputsFor,
+    /**
+     * Graceful stop: no new connections; requests in hand finish and their responses say
+     * Connection: close, so keep-alive clients send no more on them. Then the database is
+     * closed, which checkpoints the WAL into the database file.
+     */
     close: () => new Promise<void>((resolve) => {
-      server.close(() => {
+      closing = true;
+      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+      // http.Server#close would also close idle keep-alive connections at once, resetting any
+      // request a client already sent on one that this (possibly busy) process has not read yet.
+      // So: stop listening only (net.Server#close); such a request is still served, with
+      // Connection: close. Connections idle from now on close after IDLE_GRACE_MS
+      // (keepAliveTimeout), and those idle all along once the grace is over.
+      server.keepAliveTimeout = IDLE_GRACE_MS;
+      const closeIdle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
+      NetServer.prototype.close.call(server, () => {
+        clearTimeout(closeIdle);
         db.close();
         resolve();
       });
-      server.closeIdleConnections();
     }),
   };
 }

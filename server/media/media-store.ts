@@ -3,18 +3,30 @@
  * before its URL is returned, so no record can point at an image that a crash lost.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { fsyncPath } from '../durable-file';
 
 export const MEDIA_URL_PREFIX = '/media/';
 const MEDIA_NAME = /^[a-f0-9]{64}(-w\d{2,4})?\.(png|webp)$/;
+/** Whether a file name is one of ours (not, say, the temporary file of a write a crash cut short). */
+export const isMediaName = (name: string) => MEDIA_NAME.test(name);
+/** `<media name>.<pid>.<ms>.tmp`, what putNamed writes before renaming. */
+const TEMP_NAME = /^[a-f0-9]{64}(-w\d{2,4})?\.(png|webp)\.\d+\.\d+\.tmp$/;
 
 export class MediaStore {
   readonly dir: string;
 
+  /**
+   * One server owns a data directory, so a temporary file found at start belongs to a write that
+   * a crash (kill -9, power loss) cut short: it is removed rather than left to pile up.
+   */
   constructor(dataDir: string) {
     this.dir = join(dataDir, 'media');
     mkdirSync(this.dir, { recursive: true });
+    for (const name of readdirSync(this.dir)) {
+      if (TEMP_NAME.test(name)) rmSync(join(this.dir, name), { force: true });
+    }
   }
 
   /** Stores bytes under their SHA-256 and returns the public URL. Idempotent. */
@@ -36,6 +48,9 @@ export class MediaStore {
         closeSync(fd);
       }
       renameSync(temp, path);
+      // The rename is durable only once the directory is flushed too (a power loss could
+      // otherwise undo it after a record already points at the file).
+      fsyncPath(this.dir);
     }
     return `${MEDIA_URL_PREFIX}${name}`;
   }
