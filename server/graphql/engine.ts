@@ -12,7 +12,7 @@ import type { ModelStore } from '../db/model-store';
 import type { AuthMode } from './appsync-sdl';
 import type { ModelMeta } from './model-meta';
 import { installAwsScalars } from './scalars';
-import { maxAliasesRule, maxDepthRule } from './limits';
+import { checkStringLengths, maxAliasesRule, maxDepthRule } from './limits';
 import type { Principal } from '../auth/authorizer';
 
 export interface RequestAuth {
@@ -116,13 +116,20 @@ export class GraphQLEngine {
     }
     const prepared = this.documentFor(request.query);
     if ('errors' in prepared) return refuse(prepared.errors);
-    const result = await execute({
-      schema: this.schema,
-      document: prepared.document,
-      variableValues: request.variables as Record<string, unknown> | undefined,
-      operationName: typeof request.operationName === 'string' ? request.operationName : undefined,
-      contextValue: context,
-    });
+    let result: Awaited<ReturnType<typeof execute>>;
+    try {
+      result = await execute({
+        schema: this.schema,
+        document: prepared.document,
+        variableValues: request.variables as Record<string, unknown> | undefined,
+        operationName: typeof request.operationName === 'string' ? request.operationName : undefined,
+        contextValue: context,
+      });
+    } catch (error) {
+      // graphql-js 15 throws (instead of reporting) for an operation type the schema lacks: subscriptions.
+      if (error instanceof GraphQLError) return refuse([this.formatError(error, 'ValidationError')]);
+      throw error;
+    }
     const response: AppSyncResponse = { data: (result.data as Record<string, unknown> | null | undefined) ?? null };
     if (result.errors?.length) response.errors = result.errors.map((error) => this.formatError(error));
     return { response, cacheable: prepared.modelReadsOnly && !result.errors?.length };
@@ -158,7 +165,14 @@ export class GraphQLEngine {
       selection.kind === Kind.FIELD && (selection.name.value === '__typename' || this.modelReadFields.has(`Query.${selection.name.value}`)));
   }
 
-  private formatError(error: GraphQLError, fallbackType?: string): AppSyncError {
+  private formatError(error: GraphQLError | Error, fallbackType?: string): AppSyncError {
+    // graphql-js passes some errors through unwrapped: a stack overflow while parsing or coercing a
+    // deeply nested document or variable, or a bug. Their messages are ours, not the caller's.
+    if (!(error instanceof GraphQLError)) {
+      if (error instanceof RangeError) return requestError('ValidationError', 'The request is nested too deeply.');
+      this.options.log?.('request failed', error);
+      return requestError('InternalFailure', 'An internal error occurred.');
+    }
     const original = error.originalError;
     let errorType = fallbackType ?? 'ValidationError';
     let errorInfo: Record<string, unknown> | null = null;
@@ -210,6 +224,7 @@ export class GraphQLEngine {
       if (!modes.has(auth.mode) || auth.deniedFields.has(key)) {
         throw unauthorized(`Not Authorized to access ${fieldName} on type ${typeName}`);
       }
+      checkStringLengths(key, args);
       return resolve(source, args, context, info);
     };
   }

@@ -1,4 +1,5 @@
-/** Validation rules that bound what one request may ask for (deep nesting, alias floods). */
+/** Validation rules that bound what one request may ask for (deep nesting, alias floods, huge texts). */
+import { validationError } from '../errors';
 import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
 
 export const MAX_DEPTH = 10;
@@ -48,4 +49,30 @@ export function maxAliasesRule(context: ValidationContext): ASTVisitor {
       },
     },
   };
+}
+
+/**
+ * The longest text one value may be. Names, descriptions, e-mails and ids are far shorter; only
+ * an image upload's data URL is longer, and it is bounded by its own size check instead.
+ */
+export const MAX_STRING_LENGTH = 10_000;
+const LONG_STRING_ARGUMENTS = new Set(['Mutation.uploadImage.dataUrl']);
+
+function longStringIn(value: unknown, path: string): string | null {
+  if (typeof value === 'string') return value.length > MAX_STRING_LENGTH ? path : null;
+  if (typeof value !== 'object' || value === null) return null;
+  for (const [key, inner] of Object.entries(value)) {
+    const found = longStringIn(inner, Array.isArray(value) ? `${path}[${key}]` : `${path}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+/** Refuses (ValidationError) a root field's arguments holding a string over MAX_STRING_LENGTH. */
+export function checkStringLengths(fieldKey: string, args: Record<string, unknown>): void {
+  for (const [name, value] of Object.entries(args)) {
+    if (LONG_STRING_ARGUMENTS.has(`${fieldKey}.${name}`)) continue;
+    const path = longStringIn(value, name);
+    if (path) throw validationError(`${path} is longer than ${MAX_STRING_LENGTH} characters`);
+  }
 }

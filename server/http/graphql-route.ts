@@ -6,6 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { Kind, parse } from 'graphql';
 import { decideAccess, type FieldPolicy } from '../auth/authorizer';
 import type { SessionStore } from '../auth/sessions';
 import type { ModelStore } from '../db/model-store';
@@ -28,6 +29,9 @@ export interface GraphQLRouteDeps {
   cache: ResponseCache;
 }
 
+/** Refusals sent before the body is read close the connection, so no client reuses it mid-body. */
+const UNREAD_BODY = { Connection: 'close' };
+
 const NOT_AUTHORIZED = 'You are not authorized to make this call.';
 
 export function authenticate(req: IncomingMessage, deps: Pick<GraphQLRouteDeps, 'sessions' | 'apiKey' | 'policy'>): RequestAuth | AppSyncError {
@@ -48,7 +52,12 @@ export function authenticate(req: IncomingMessage, deps: Pick<GraphQLRouteDeps, 
 
 export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, deps: GraphQLRouteDeps): Promise<void> {
   if (req.method !== 'POST') {
-    sendJson(res, 405, { errors: [requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.')] }, { Allow: 'POST' });
+    sendJson(res, 405, { errors: [requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.')] }, { Allow: 'POST', ...UNREAD_BODY });
+    return;
+  }
+  if (!isJsonContentType(req.headers['content-type'])) {
+    // Forms and text/plain are what a cross-site page can send without asking; GraphQL is JSON.
+    sendJson(res, 415, { errors: [requestError('UnsupportedMediaType', 'GraphQL requests must be sent as application/json.')] }, UNREAD_BODY);
     return;
   }
   let body: Buffer;
@@ -67,7 +76,7 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     return;
   }
   const text = body.toString('utf8');
-  if (body.length > MAX_PLAIN_BODY_BYTES && !text.includes('uploadImage')) {
+  if (body.length > MAX_PLAIN_BODY_BYTES && !isImageUpload(text)) {
     sendJson(res, 413, { errors: [requestError('PayloadTooLarge', `Only image uploads may exceed ${MAX_PLAIN_BODY_BYTES / 1024} KB.`)] }, { Connection: 'close' });
     return;
   }
@@ -95,6 +104,29 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
   const json = JSON.stringify(response);
   if (cacheable) deps.cache.set(cacheKey, version, json);
   sendRawJson(res, json);
+}
+
+/** `application/json`, with or without parameters such as charset (the Amplify client sends one). */
+export function isJsonContentType(header: string | undefined): boolean {
+  return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+}
+
+/**
+ * Whether a request does nothing but upload images: the one kind allowed past
+ * MAX_PLAIN_BODY_BYTES. Read from the document, not the text, so naming uploadImage in a comment
+ * or a string does not let a plain mutation store megabytes.
+ */
+export function isImageUpload(text: string): boolean {
+  try {
+    const { query } = JSON.parse(text) as { query?: unknown };
+    if (typeof query !== 'string') return false;
+    const operations = parse(query).definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
+    const [operation] = operations;
+    return operations.length === 1 && operation?.kind === Kind.OPERATION_DEFINITION && operation.operation === 'mutation'
+      && operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && selection.name.value === 'uploadImage');
+  } catch {
+    return false; // not JSON or not GraphQL: nothing to allow more room for
+  }
 }
 
 function sendRawJson(res: ServerResponse, json: string): void {
