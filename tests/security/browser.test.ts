@@ -2,7 +2,8 @@
  * The security battery in a real Chromium against the built SPA:
  * - a signed-in user who sets sessionStorage `role` to admin can open the admin pages (the route
  *   guard reads storage, on purpose), but the server refuses every admin operation those pages
- *   ask for, no admin data (e-mails) reaches the screen, and nothing is written;
+ *   ask for, no admin data (e-mails) reaches the screen, and nothing is written; a visitor who
+ *   forges the whole stored session is refused and sent to /login;
  * - script and HTML in item, event, category, tag and admin names show as literal text on the
  *   storefront and in the admin portal, and never run;
  * - the CSP blocks inline scripts, inline handlers and javascript: URLs, and no other page may frame the shop.
@@ -115,6 +116,35 @@ describe('a user who sets sessionStorage role to admin', () => {
       expect(JSON.stringify(answer)).not.toContain('@example.com');
     });
     await tally.attempt('nothing written while browsing', () => expect(storedState(shop)).toEqual(before));
+    await page.context().close();
+  });
+});
+
+describe('a visitor who writes a whole admin session into sessionStorage', () => {
+  it('is refused by the server with a forged token and sent to /login', async () => {
+    const page = await openShopPage(browser);
+    const traffic = recordGraphQL(page);
+    await visit(page, '/home');
+    await page.evaluate((role) => {
+      sessionStorage.setItem('token', JSON.stringify({ User_ID: 'forged-admin', Name: 'Forged Admin' }));
+      sessionStorage.setItem('role', role);
+      sessionStorage.setItem('user_id', 'forged-admin');
+      sessionStorage.setItem('session', JSON.stringify({ token: 'forged-token-0123456789abcdefghijklmnopqrstu', expiresAt: '2099-01-01T00:00:00.000Z' }));
+    }, String(ROLE_ADMIN));
+    for (const path of ['/admin-users', '/admin-admins']) {
+      await tally.attempt(`${path} with a forged session`, async () => {
+        await visit(page, path);
+        await page.waitForURL(`${shop.url}/login`);
+        expect(await page.evaluate(() => document.body.innerText)).not.toContain('@example.com');
+      });
+    }
+    await tally.attempt('every signed-in request of the forged session was refused', () => {
+      const signedIn = traffic.filter((exchange) => exchange.body.errors?.some((error) => error.errorType === 'UnauthorizedException'));
+      expect(signedIn.length).toBeGreaterThan(0);
+      for (const exchange of traffic) {
+        for (const field of exchange.fields.filter((name) => ADMIN_FIELDS.has(name))) expect(exchange.body.data?.[field] ?? null).toBeNull();
+      }
+    });
     await page.context().close();
   });
 });

@@ -4,10 +4,11 @@
  * "Accounts and security" is refused with TooManyRequests, and no session or account appears.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../../server/testing/test-server';
+import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../../server/testing/test-server';
 import { ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';
 import { uniqueEmail } from './support/fixtures';
+import { expectNoInternals } from './support/leaks';
 import { rawRequest } from './support/raw-http';
 import { asGuest, callAs, expectRefused, type GraphQLBody } from './support/shop';
 
@@ -63,17 +64,39 @@ describe('sign-in attempts in bulk', () => {
     expect(count(shop, '_sessions')).toBe(sessions);
   });
 
-  it('stops one address after 30 failed sign-ins across accounts', async () => {
+  it('stops one address after 30 failed sign-ins across accounts, whatever X-Forwarded-For it claims', async () => {
     const shop = await freshGate();
+    // TRUST_PROXY is off by default: a forwarded-for header must not make a new address per request.
+    const spoofing = (n: number) => ({ 'x-api-key': shop.apiKey, 'x-forwarded-for': `203.0.113.${n}` });
     await tally.attempt('30 unknown accounts then one more', async () => {
       for (const batch of [0, 1]) {
         const guesses = Array.from({ length: 15 }, (_, i) => signInCall(`g${i}`, uniqueEmail(`spray${batch}`), `Spray-guess-${i}!`)).join(' ');
-        const { body } = await callAs(shop, asGuest(shop), `mutation { ${guesses} }`);
+        const { body } = await postGraphQL(shop, { query: `mutation { ${guesses} }` }, spoofing(batch));
         expect(errorTypes(body).every((type) => type === 'ValidationError')).toBe(true);
       }
-      const { body } = await callAs(shop, asGuest(shop), `mutation { ${signInCall('last', uniqueEmail('spray'), 'Spray-guess-31!')} }`);
+      const { body } = await postGraphQL(shop, { query: `mutation { ${signInCall('last', uniqueEmail('spray'), 'Spray-guess-31!')} }` }, spoofing(99));
+      expectNoInternals(body);
       expectRefused(body, 'TooManyRequests');
     }, 31);
+  });
+
+  it('gives sign-up no way to choose the account type', async () => {
+    const shop = await freshGate();
+    const users = count(shop, 'User');
+    for (const [label, call] of [
+      ['a type argument', `signUp(firstName: "Eve", lastName: "Admin", email: "${uniqueEmail('eve')}", password: "${TEST_PASSWORD}", confirmPassword: "${TEST_PASSWORD}", type: 0) { type }`],
+      ['an input object with type', `signUp(input: { firstName: "Eve", type: 0 }) { type }`],
+    ]) {
+      await tally.attempt(`sign-up with ${label}`, async () => {
+        const { body } = await callAs(shop, asGuest(shop), `mutation { ${call} }`);
+        expectRefused(body, 'ValidationError');
+      });
+    }
+    await tally.attempt('a plain sign-up is a user', async () => {
+      const { body } = await callAs(shop, asGuest(shop), `mutation { signUp(firstName: "Eve", lastName: "User", email: "${uniqueEmail('eve')}", password: "${TEST_PASSWORD}", confirmPassword: "${TEST_PASSWORD}") { type } }`);
+      expect(body.data?.signUp).toEqual({ type: ROLE_USER });
+    });
+    expect(count(shop, 'User')).toBe(users + 1);
   });
 
   it('stops one address after 10 sign-ups in an hour, aliased or not', async () => {
