@@ -8,8 +8,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer } from '../server/app';
-import { loadConfig } from '../server/config';
+import { startServer } from '../../server/app';
+import { loadConfig } from '../../server/config';
 
 const [mode, jsonFile] = process.argv.slice(2);
 

@@ -1,36 +1,52 @@
-import { lazy, Suspense, type ComponentType } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Suspense } from 'react';
+import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { Spinner } from '../components/ui/Spinner';
 import { HomePage } from '../features/home/HomePage';
 import { RequireAdmin } from '../lib/auth';
+import { lazyPage, type LazyPage } from './lazy-page';
 import { NotFoundPage } from './routes/NotFoundPage';
 
-/** A component loaded on first render, as its own chunk (`React.lazy` for a named export). */
-function lazyNamed<M>(load: () => Promise<M>, pick: (module: M) => ComponentType) {
-  return lazy(async () => ({ default: pick(await load()) }));
-}
-
 // Public pages other than home: each its own chunk.
-const MenuPage = lazyNamed(() => import('../features/menu/MenuPage'), (m) => m.MenuPage);
-const EventsPage = lazyNamed(() => import('../features/events/EventsPage'), (m) => m.EventsPage);
-const AboutPage = lazyNamed(() => import('../features/about/AboutPage'), (m) => m.AboutPage);
-const ItemPage = lazyNamed(() => import('../features/items/ItemPage'), (m) => m.ItemPage);
+const MenuPage = lazyPage(() => import('../features/menu/MenuPage'), (m) => m.MenuPage);
+const EventsPage = lazyPage(() => import('../features/events/EventsPage'), (m) => m.EventsPage);
+const AboutPage = lazyPage(() => import('../features/about/AboutPage'), (m) => m.AboutPage);
+const ItemPage = lazyPage(() => import('../features/items/ItemPage'), (m) => m.ItemPage);
 
 // Log in and sign up: logo and form, no site navigation (SPEC §2).
-const AuthLayout = lazyNamed(() => import('../components/layout/AuthLayout'), (m) => m.AuthLayout);
-const LoginPage = lazyNamed(() => import('../features/auth/LoginPage'), (m) => m.LoginPage);
-const SignupPage = lazyNamed(() => import('../features/auth/SignupPage'), (m) => m.SignupPage);
+const AuthLayout = lazyPage(() => import('../components/layout/AuthLayout'), (m) => m.AuthLayout);
+const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), (m) => m.LoginPage);
+const SignupPage = lazyPage(() => import('../features/auth/SignupPage'), (m) => m.SignupPage);
+
+/** The chunks each public route needs, by path pattern. */
+const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
+  ['/menu', [MenuPage]],
+  ['/events', [EventsPage]],
+  ['/aboutus', [AboutPage]],
+  ['/item/:id', [ItemPage]],
+  ['/login', [AuthLayout, LoginPage]],
+  ['/signup', [AuthLayout, SignupPage]],
+];
+
+/**
+ * Loads the chunks of the page at `pathname` (none for /home, which is in the main bundle), so
+ * the first render shows the page instead of a spinner. Never rejects: a chunk that fails to
+ * load is tried again when the page renders, where the error boundary can show the failure.
+ */
+export async function preloadRoute(pathname: string): Promise<void> {
+  const pages = ROUTE_CHUNKS.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? [];
+  await Promise.all(pages.map((page) => page.preload())).catch(() => undefined);
+}
 
 // Admin screens: none of their code is in the public pages' bundle.
-const AdminLayout = lazyNamed(() => import('../features/admin/layout/AdminLayout'), (m) => m.AdminLayout);
-const AdminPortalPage = lazyNamed(() => import('../features/admin/portal/AdminPortalPage'), (m) => m.AdminPortalPage);
-const AdminItemsPage = lazyNamed(() => import('../features/admin/items/AdminItemsPage'), (m) => m.AdminItemsPage);
-const AdminItemPage = lazyNamed(() => import('../features/admin/item/AdminItemPage'), (m) => m.AdminItemPage);
-const AdminTagsPage = lazyNamed(() => import('../features/admin/tags/AdminTagsPage'), (m) => m.AdminTagsPage);
-const AdminEventsPage = lazyNamed(() => import('../features/admin/events/AdminEventsPage'), (m) => m.AdminEventsPage);
-const AdminUsersPage = lazyNamed(() => import('../features/admin/users/AdminUsersPage'), (m) => m.AdminUsersPage);
-const AdminAdminsPage = lazyNamed(() => import('../features/admin/admins/AdminAdminsPage'), (m) => m.AdminAdminsPage);
+const AdminLayout = lazyPage(() => import('../features/admin/layout/AdminLayout'), (m) => m.AdminLayout);
+const AdminPortalPage = lazyPage(() => import('../features/admin/portal/AdminPortalPage'), (m) => m.AdminPortalPage);
+const AdminItemsPage = lazyPage(() => import('../features/admin/items/AdminItemsPage'), (m) => m.AdminItemsPage);
+const AdminItemPage = lazyPage(() => import('../features/admin/item/AdminItemPage'), (m) => m.AdminItemPage);
+const AdminTagsPage = lazyPage(() => import('../features/admin/tags/AdminTagsPage'), (m) => m.AdminTagsPage);
+const AdminEventsPage = lazyPage(() => import('../features/admin/events/AdminEventsPage'), (m) => m.AdminEventsPage);
+const AdminUsersPage = lazyPage(() => import('../features/admin/users/AdminUsersPage'), (m) => m.AdminUsersPage);
+const AdminAdminsPage = lazyPage(() => import('../features/admin/admins/AdminAdminsPage'), (m) => m.AdminAdminsPage);
 
 /** The routes of SPEC §2. Layouts render their page through <PageOutlet> (a Suspense boundary). */
 export function AppRoutes() {

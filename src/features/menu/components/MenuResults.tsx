@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { ProductCard } from '../../../components/ui/ProductCard';
 import type { MenuItem } from '../menu-filter';
 
@@ -18,8 +18,8 @@ export interface MenuResultsProps {
   filterKey: string;
 }
 
-/** The product grid (image, name, price); each card opens /item/{id}. */
-export function MenuResults({ items, filterKey }: MenuResultsProps) {
+/** The product grid (image, name, price); each card opens /item/{id}. Memoised: it changes only with the results. */
+export const MenuResults = memo(function MenuResults({ items, filterKey }: MenuResultsProps) {
   const [shown, setShown] = useState({ filterKey, count: RESULTS_STEP });
   const count = shown.filterKey === filterKey ? shown.count : RESULTS_STEP;
   const rest = items.length - count;
@@ -41,4 +41,4 @@ export function MenuResults({ items, filterKey }: MenuResultsProps) {
       ) : null}
     </>
   );
-}
+});

@@ -1,0 +1,90 @@
+/**
+ * API throughput (DESIGN §4): a 100-item listItems and a getItem against a bare node:http server
+ * sending the same JSON, in the same run; budget: list ratio at least 0.5. Each target runs in its
+ * own process; autocannon drives it from this one over loopback, for a bounded time.
+ */
+import autocannon from 'autocannon';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startTarget } from './support/child-target';
+import { formatTable, metric, type Metric } from './support/summary';
+
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const CONNECTIONS = 16;
+const BUDGET = 0.5;
+const TARGET = 'bench/support/api-target.ts';
+
+// The query the Amplify client sends for client.models.Item.list().
+const LIST_QUERY = `query ($filter: ModelItemFilterInput, $limit: Int, $nextToken: String) {
+  listItems(filter: $filter, limit: $limit, nextToken: $nextToken) {
+    items { id name price description tags promoted upc img createdAt updatedAt __typename }
+    nextToken __typename } }`;
+const GET_QUERY = `query ($id: ID!) { getItem(id: $id) { id name price description tags promoted upc img createdAt updatedAt __typename } }`;
+
+/** Requests per second; with `vary`, every request body differs so no cached answer can be reused. */
+async function load(port: number, apiKey: string, body: string, vary = false): Promise<number> {
+  let counter = 0;
+  const result = await autocannon({
+    url: `http://127.0.0.1:${port}/graphql`, method: 'POST', connections: CONNECTIONS, duration: DURATION_S,
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body,
+    ...(vary ? { requests: [{ setupRequest: (request) => ({ ...request, body: body.replace('"variables":{}', `"variables":{"n":${counter++}}`) }) }] } : {}),
+  });
+  if (result.non2xx > 0 || result.errors > 0) throw new Error(`load run had ${result.non2xx} non-2xx and ${result.errors} errors`);
+  return result.requests.average;
+}
+
+async function post(port: number, apiKey: string, body: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body });
+  return response.text();
+}
+
+/** Requests per second of a bare node:http server answering every POST with these bytes. */
+async function bareRps(json: string, body: string): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'shop-bench-json-'));
+  try {
+    writeFileSync(join(dir, 'response.json'), json);
+    const bare = await startTarget(TARGET, ['bare', join(dir, 'response.json')]);
+    try { return await load(bare.port, '-', body); } finally { await bare.stop(); }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+export async function runApi(): Promise<Metric[]> {
+  const ours = await startTarget(TARGET, ['ours']);
+  const listBody = JSON.stringify({ query: LIST_QUERY, variables: {} });
+  let listJson: string, getJson: string, getBody: string, oursList: number, oursGet: number, oursListUncached: number;
+  try {
+    listJson = await post(ours.port, ours.apiKey, listBody);
+    const items = (JSON.parse(listJson) as { data: { listItems: { items: Array<{ id: string }> } } }).data.listItems.items;
+    if (items.length !== 100) throw new Error(`expected 100 items, got ${items.length}`);
+    getBody = JSON.stringify({ query: GET_QUERY, variables: { id: items[42]!.id } });
+    getJson = await post(ours.port, ours.apiKey, getBody);
+    // Warm both paths (document cache, JIT) before measuring.
+    await autocannon({ url: `${ours.url}/graphql`, method: 'POST', connections: 4, duration: 2, headers: { 'content-type': 'application/json', 'x-api-key': ours.apiKey }, body: listBody });
+    oursList = await load(ours.port, ours.apiKey, listBody);
+    oursGet = await load(ours.port, ours.apiKey, getBody);
+    oursListUncached = await load(ours.port, ours.apiKey, listBody, true);
+  } finally {
+    await ours.stop();
+  }
+  const bareList = await bareRps(listJson, listBody);
+  const bareGet = await bareRps(getJson, getBody);
+
+  const kb = (json: string) => `${(json.length / 1024).toFixed(1)} KB`;
+  const rows: Array<[string, number, number, string]> = [
+    ['listItems (100 items)', oursList, bareList, kb(listJson)],
+    ['listItems (100 items), every request unique: no response cache', oursListUncached, bareList, kb(listJson)],
+    ['getItem', oursGet, bareGet, kb(getJson)],
+  ];
+  console.log(`\nAPI throughput, ${DURATION_S}s per run, ${CONNECTIONS} connections, loopback`);
+  console.log(formatTable(['operation', 'ours req/s', 'bare node:http req/s', 'ratio', 'response'],
+    rows.map(([name, a, b, size]) => [name, a.toFixed(0), b.toFixed(0), (a / b).toFixed(2), size])));
+  const listRatio = oursList / bareList;
+  return [
+    metric('api', 'listItems (100) vs bare node:http', listRatio.toFixed(2), `>= ${BUDGET}`, listRatio >= BUDGET),
+    metric('api', 'listItems uncached vs bare', (oursListUncached / bareList).toFixed(2)),
+    metric('api', 'getItem vs bare', (oursGet / bareGet).toFixed(2)),
+  ];
+}

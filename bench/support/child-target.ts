@@ -1,0 +1,40 @@
+/**
+ * Runs a benchmark target (a server) as its own process, so its CPU time is not shared with the
+ * code measuring it. The target prints `READY <port> <apiKey>` once it listens.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
+
+export interface Target { port: number; apiKey: string; url: string; stop(): Promise<void> }
+
+const children = new Set<ChildProcess>();
+process.on('exit', () => { for (const child of children) child.kill('SIGKILL'); });
+
+export function startTarget(script: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Target> {
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+    env: { ...process.env, ...env },
+  });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
+  return new Promise((resolve, reject) => {
+    const onEarlyExit = (code: number | null) => reject(new Error(`${script} exited with ${code} before it was ready`));
+    child.once('exit', onEarlyExit);
+    createInterface({ input: child.stdout! }).on('line', (line) => {
+      const match = /^READY (\d+) (\S+)/.exec(line);
+      if (!match) return;
+      child.off('exit', onEarlyExit);
+      const port = Number(match[1]);
+      resolve({
+        port,
+        apiKey: match[2]!,
+        url: `http://127.0.0.1:${port}`,
+        stop: () => new Promise<void>((done) => {
+          if (child.exitCode !== null) return done();
+          child.once('exit', () => done());
+          child.kill('SIGTERM');
+        }),
+      });
+    });
+  });
+}

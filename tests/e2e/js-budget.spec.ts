@@ -1,0 +1,78 @@
+/**
+ * DESIGN §4: a public page loads at most 170 KB of gzipped JavaScript, counting the chunks it
+ * loads lazily after its first render (the banner carousel on /home). Sizes are deterministic, so
+ * this is a test; the timings live in `npm run bench`.
+ *
+ * The browser gets brotli; the budget is in gzip, so each script the page loaded is fetched again
+ * from the server asking for gzip only, and its bytes on the wire are counted.
+ */
+import { request as httpRequest } from 'node:http';
+import { expect, test, type Page } from '@playwright/test';
+
+const BUDGET_BYTES = 170 * 1024;
+
+/** Bytes of the response body as sent (gzipped when the server compresses the file). */
+function gzippedSize(url: string): Promise<{ bytes: number; encoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+      let bytes = 0;
+      res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
+      res.on('end', () => (res.statusCode === 200 ? resolve({ bytes, encoding: res.headers['content-encoding'] }) : reject(new Error(`${url}: HTTP ${res.statusCode}`))));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/** Every same-origin script the page loads, once the network has been quiet for 500 ms. */
+async function scriptsLoadedBy(page: Page, path: string, until?: (urls: string[]) => boolean): Promise<string[]> {
+  const urls = new Set<string>();
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') urls.add(response.url());
+  });
+  await page.goto(path, { waitUntil: 'networkidle' });
+  if (until) await expect.poll(() => until([...urls])).toBe(true);
+  const origin = new URL(page.url()).origin;
+  return [...urls].filter((url) => url.startsWith(origin));
+}
+
+async function firstWineItemPath(page: Page): Promise<string> {
+  await page.goto('/menu?category=wine');
+  const href = await page.locator('.menu-grid .product-card').first().getAttribute('href');
+  expect(href).toMatch(/^\/item\//);
+  return href!;
+}
+
+const PAGES: Array<{ name: string; path: (page: Page) => Promise<string>; lazyChunk?: RegExp }> = [
+  // The age gate is part of /home's main bundle; the carousel (Embla) is loaded after first render.
+  { name: '/home', path: async () => '/home', lazyChunk: /embla/ },
+  { name: '/menu', path: async () => '/menu?category=wine' },
+  { name: '/item/:id', path: firstWineItemPath },
+  { name: '/events', path: async () => '/events' },
+  { name: '/aboutus', path: async () => '/aboutus' },
+  { name: '/login', path: async () => '/login' },
+  { name: '/signup', path: async () => '/signup' },
+];
+
+for (const { name, path, lazyChunk } of PAGES) {
+  test(`${name} loads at most 170 KB of gzipped JavaScript`, async ({ browser }) => {
+    const setup = await browser.newPage();
+    const target = await path(setup);
+    await setup.close();
+
+    // A fresh context: nothing cached, as on a first visit.
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const scripts = await scriptsLoadedBy(page, target, lazyChunk ? (urls) => urls.some((url) => lazyChunk.test(url)) : undefined);
+    await context.close();
+
+    expect(scripts.length).toBeGreaterThan(0);
+    const sizes = await Promise.all(scripts.map(async (url) => ({ url, ...(await gzippedSize(url)) })));
+    // Files the server compresses are sent gzipped; only tiny ones (under 512 bytes) go as they are.
+    for (const size of sizes) if (size.encoding !== 'gzip') expect(size.bytes, size.url).toBeLessThan(1024);
+    const total = sizes.reduce((sum, size) => sum + size.bytes, 0);
+    const detail = sizes.map((size) => `${new URL(size.url).pathname} ${(size.bytes / 1024).toFixed(1)} KB`).join(', ');
+    console.log(`${name}: ${(total / 1024).toFixed(1)} KB gzipped (${detail})`);
+    expect(total, `${name} JavaScript, gzipped: ${detail}`).toBeLessThanOrEqual(BUDGET_BYTES);
+  });
+}
