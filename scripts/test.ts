@@ -1,6 +1,7 @@
 /**
- * `npm test`: every test. Unit and API tests (vitest), timing measurements alone, then a fresh
- * build and the end-to-end tests in Chromium (Playwright). Ends with one summary line,
+ * `npm test`: every test. Unit and API tests (vitest), timing measurements alone, a fresh build,
+ * the end-to-end tests in Chromium (Playwright), then the security and reliability batteries of
+ * issue 8 (vitest, each with its own config). Ends with one summary line,
  * `tests: N passed, N failed`.
  */
 import { spawnSync } from 'node:child_process';
@@ -10,25 +11,35 @@ mkdirSync('.tmp', { recursive: true });
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
-for (const report of ['vitest.json', 'vitest-timing.json', 'playwright.json']) rmSync(`.tmp/${report}`, { force: true });
+const VITEST_RUNS = [
+  { report: 'vitest.json', args: [] as string[], env: {} },
+  // Alone, so that no other test's load skews the medians they compare.
+  { report: 'vitest-timing.json', args: [], env: { TIMING_TESTS: '1' } },
+  { report: 'vitest-security.json', args: ['--config', 'tests/security/vitest.config.ts'], env: {} },
+  { report: 'vitest-reliability.json', args: ['--config', 'tests/reliability/vitest.config.ts'], env: {} },
+];
+for (const report of [...VITEST_RUNS.map((vitestRun) => vitestRun.report), 'playwright.json']) rmSync(`.tmp/${report}`, { force: true });
 
-const vitest = (report: string, env: NodeJS.ProcessEnv = {}) =>
-  run(['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=.tmp/${report}`], env);
-const unitStatus = vitest('vitest.json');
-// Alone, so that no other test's load skews the medians they compare.
-const timingStatus = vitest('vitest-timing.json', { TIMING_TESTS: '1' });
+const vitest = ({ report, args, env }: (typeof VITEST_RUNS)[number]) =>
+  run(['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=.tmp/${report}`], env);
+
+const [unitRun, timingRun, securityRun, reliabilityRun] = VITEST_RUNS;
+const statuses = [vitest(unitRun!), vitest(timingRun!)];
 const buildStatus = run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
-const e2eStatus = buildStatus === 0
+statuses.push(buildStatus);
+statuses.push(buildStatus === 0
   ? run(['node_modules/@playwright/test/cli.js', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' })
-  : 1;
+  : 1);
+// After the build: the browser battery serves dist/.
+statuses.push(vitest(securityRun!), vitest(reliabilityRun!));
 
 function readJson<T>(path: string): T | null {
   try { return JSON.parse(readFileSync(path, 'utf8')) as T; } catch { return null; }
 }
 type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
-const unitReports = [readJson<VitestReport>('.tmp/vitest.json'), readJson<VitestReport>('.tmp/vitest-timing.json')];
-const unit = unitReports.every(Boolean)
-  ? unitReports.reduce((sum, report) => ({
+const vitestReports = VITEST_RUNS.map((vitestRun) => readJson<VitestReport>(`.tmp/${vitestRun.report}`));
+const unit = vitestReports.every(Boolean)
+  ? vitestReports.reduce((sum, report) => ({
     numPassedTests: sum!.numPassedTests + report!.numPassedTests,
     numFailedTests: sum!.numFailedTests + report!.numFailedTests,
     numPendingTests: sum!.numPendingTests + report!.numPendingTests,
@@ -39,9 +50,10 @@ const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: num
 const passed = (unit?.numPassedTests ?? 0) + (e2e ? e2e.stats.expected + e2e.stats.flaky : 0);
 const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0);
 const skipped = (unit ? unit.numPendingTests + unit.numTodoTests : 0) + (e2e?.stats.skipped ?? 0);
-const ok = unitStatus === 0 && timingStatus === 0 && buildStatus === 0 && e2eStatus === 0 && unit !== null && e2e !== null && failed === 0 && skipped === 0;
+const ok = statuses.every((status) => status === 0) && unit !== null && e2e !== null && failed === 0 && skipped === 0;
 
-console.log(`\nunit+api: ${unit ? `${unit.numPassedTests} passed` : 'no report'}; e2e: ${e2e ? `${e2e.stats.expected} passed` : 'no report'}${buildStatus ? '; build failed' : ''}`);
+const missing = VITEST_RUNS.filter((_, index) => !vitestReports[index]).map((vitestRun) => vitestRun.report);
+console.log(`\nunit+api+batteries: ${unit ? `${unit.numPassedTests} passed` : `no report (${missing.join(', ')})`}; e2e: ${e2e ? `${e2e.stats.expected} passed` : 'no report'}${buildStatus ? '; build failed' : ''}`);
 if (skipped) console.log(`${skipped} tests were skipped: CI runs every test`);
 console.log(`tests: ${passed} passed, ${failed + (ok ? 0 : Math.max(0, 1 - failed))} failed`);
 process.exit(ok ? 0 : 1);

@@ -130,7 +130,8 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     const path = url.pathname;
     if (path === '/graphql') return handleGraphQL(req, res, graphqlDeps);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
-      sendJson(res, 405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD' });
+      // The body is never read: the connection must not carry another request after it.
+      sendJson(res, 405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD', Connection: 'close' });
       return;
     }
     if (path === '/amplify_outputs.json') return sendJson(res, 200, outputsFor(originOf(req, config)));

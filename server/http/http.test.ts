@@ -47,6 +47,13 @@ describe('POST /graphql with bad input', () => {
     expect((await response.json() as { errors: Array<{ errorType: string }> }).errors[0]!.errorType).toBe('MethodNotAllowed');
   });
 
+  it('answers a write to a page with 405 and ends the connection (its body is never read)', async () => {
+    const response = await fetch(`${server.url}/home`, { method: 'POST', body: 'x'.repeat(100_000) });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('connection')).toBe('close');
+    expect((await fetch(`${server.url}/amplify_outputs.json`)).status).toBe(200);
+  });
+
   it('refuses a body over the limit with 413', async () => {
     const { status, body } = await postGraphQL(server, { query: '{ listItems { items { id } } }', variables: { pad: 'x'.repeat(MAX_BODY_BYTES) } });
     expect(status).toBe(413);
