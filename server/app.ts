@@ -31,7 +31,7 @@ import { ensureFirstAdmin } from './setup/first-admin';
 import { seedDemoCatalogue } from './setup/seed';
 import { buildHandlers, SELF_SERVICE_FIELDS } from './handlers';
 import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
-import { checkModelWrite } from './catalogue/model-guards';
+import { modelWriteGuard } from './catalogue/model-guards';
 
 /** How long a shutdown waits for requests already on their way over idle keep-alive connections. */
 const IDLE_GRACE_MS = 1000;
@@ -84,7 +84,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
     handlers: buildHandlers({ accounts, catalogue: new CatalogueService(new SqliteCatalogueStore(store), media), media }),
-    checkModelWrite,
+    checkModelWrite: modelWriteGuard(media),
     development: config.development,
     log,
   });

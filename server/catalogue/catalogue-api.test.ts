@@ -105,6 +105,23 @@ describe('rules of the model mutations (model-guards.ts)', () => {
     expect(server.store.get('Item', id)!.tags).toEqual(['red', 'wine']);
   });
 
+  it('takes only uploaded images for items and events', async () => {
+    const before = itemCount();
+    for (const img of ['https://elsewhere.example/bottle.png', '/media/missing.png', `/media/${'0'.repeat(64)}.png`, 'javascript:alert(1)']) {
+      const refused = await call(CREATE_ITEM, { input: { name: 'Pictured', price: 9, tags: ['wine'], img } });
+      expect(refused.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The image must be an uploaded image' });
+    }
+    expect(itemCount()).toBe(before);
+    const img = await uploaded('#555555');
+    const created = await call('mutation ($input: CreateItemInput!) { createItem(input: $input) { img } }', { input: { name: 'Pictured', price: 9, tags: ['wine'], img } });
+    expect(created.data!.createItem).toEqual({ img });
+    const event = { name: 'Tasting', date: '2031-01-02', description: 'Six reds.' };
+    const refusedEvent = await call('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', { input: { ...event, img: '/media/missing.png' } });
+    expect(refusedEvent.errors?.[0]?.message).toBe('The image must be an uploaded image');
+    const createdEvent = await call('mutation ($input: CreateEventInput!) { createEvent(input: $input) { img } }', { input: { ...event, img: null } });
+    expect(createdEvent.data!.createEvent).toEqual({ img: null });
+  });
+
   it('keeps the built-in department tags and category', async () => {
     server.store.create('Category', { id: 'department', name: 'Department', visible: false, index: 0 });
     server.store.create('Tag', { id: 'liquor', name: 'Liquor', categoryId: 'department', index: 1 });

@@ -4,12 +4,16 @@
  * - an item carries one of the department tags (wine, liquor, extras; SPEC §5 'Please select
  *   required tag(s)'), on create and whenever an update sets its tags;
  * - the built-in department tags and their category are never deleted, and the tags never leave
- *   the category: the menus are built on them.
+ *   the category: the menus are built on them;
+ * - an item's or event's image is one uploaded here (`/media/...`, present), so no record points
+ *   at a missing file or at somebody else's server.
  * In the cloud, model mutations are AppSync's own DynamoDB resolvers; these rules hold there
  * only through the editors (docs/decisions.md, issue 8).
  */
 import { DEPARTMENT_CATEGORY_ID, DEPARTMENT_TAG_IDS } from '../../shared/catalogue';
 import { validationError } from '../errors';
+import { MEDIA_URL_PREFIX } from '../media/media-store';
+import type { ImageLookup } from './catalogue-service';
 
 export interface ModelWrite {
   op: 'create' | 'update' | 'delete';
@@ -21,12 +25,27 @@ export const GUARD_MESSAGES = {
   departmentTag: 'Please select required tag(s)',
   builtInTag: 'The built-in tags wine, liquor and extras cannot be deleted or moved',
   builtInCategory: 'The built-in Department category cannot be deleted',
+  uploadedImage: 'The image must be an uploaded image',
 } as const;
+
+const MODELS_WITH_IMAGES = new Set(['Item', 'Event']);
 
 const isDepartmentTag = (tag: unknown) => (DEPARTMENT_TAG_IDS as readonly unknown[]).includes(tag);
 
-/** Throws a ValidationError when the write would break a rule. */
-export function checkModelWrite({ op, model, input }: ModelWrite): void {
+/** The check for the engine: rejects (ValidationError) a write that would break a rule. */
+export function modelWriteGuard(media: ImageLookup) {
+  return async (write: ModelWrite): Promise<void> => {
+    checkCatalogueRules(write);
+    const img = write.input.img;
+    if (write.op !== 'delete' && MODELS_WITH_IMAGES.has(write.model) && img !== undefined && img !== null) {
+      const uploaded = typeof img === 'string' && img.startsWith(MEDIA_URL_PREFIX) && await media.exists(img.slice(MEDIA_URL_PREFIX.length));
+      if (!uploaded) throw validationError(GUARD_MESSAGES.uploadedImage);
+    }
+  };
+}
+
+/** The rules that need no lookup. */
+export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
   if (model === 'Item' && (op === 'create' || 'tags' in input)) {
     const tags = input.tags;
     if (!Array.isArray(tags) || !tags.some(isDepartmentTag)) throw validationError(GUARD_MESSAGES.departmentTag);

@@ -73,7 +73,7 @@ export interface EngineOptions {
   models: ModelMeta[];
   handlers: Record<string, CustomHandler>;
   /** Rules a model mutation must keep, checked before it writes; throws to refuse it. */
-  checkModelWrite?: (write: { op: 'create' | 'update' | 'delete'; model: string; input: Record<string, unknown> }) => void;
+  checkModelWrite?: (write: { op: 'create' | 'update' | 'delete'; model: string; input: Record<string, unknown> }) => void | Promise<void>;
   /** Introspection and "Did you mean" suggestions only in development. */
   development: boolean;
   log?: (message: string, error: unknown) => void;
@@ -243,20 +243,20 @@ export class GraphQLEngine {
       }
       const check = (op: 'create' | 'update' | 'delete', input: Record<string, unknown>) => this.options.checkModelWrite?.({ op, model: name, input });
       if (model.operations.has('create')) {
-        this.setRootResolver('Mutation', `create${name}`, (_s, args, ctx) => {
-          check('create', args.input as Record<string, unknown>);
+        this.setRootResolver('Mutation', `create${name}`, async (_s, args, ctx) => {
+          await check('create', args.input as Record<string, unknown>);
           return ctx.store.create(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null);
         });
       }
       if (model.operations.has('update')) {
-        this.setRootResolver('Mutation', `update${name}`, (_s, args, ctx) => {
-          check('update', args.input as Record<string, unknown>);
+        this.setRootResolver('Mutation', `update${name}`, async (_s, args, ctx) => {
+          await check('update', args.input as Record<string, unknown>);
           return ctx.store.update(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null);
         });
       }
       if (model.operations.has('delete')) {
-        this.setRootResolver('Mutation', `delete${name}`, (_s, args, ctx) => {
-          check('delete', args.input as Record<string, unknown>);
+        this.setRootResolver('Mutation', `delete${name}`, async (_s, args, ctx) => {
+          await check('delete', args.input as Record<string, unknown>);
           return ctx.store.delete(name, args.input as { id: string }, args.condition as Record<string, unknown> | null);
         });
       }
