@@ -204,6 +204,9 @@ test.describe('home', () => {
   test('the shop map is a lazily loaded OpenStreetMap embed at the shop', async ({ page }) => {
     await page.goto('/home');
     await expect(page).toHaveTitle(`Home${TITLE_SUFFIX}`);
+    // The frame is made only when its box comes near the viewport.
+    await expect(page.locator('.visit iframe')).toHaveCount(0);
+    await page.getByRole('region', { name: 'Visit Us' }).scrollIntoViewIfNeeded();
     const map = page.locator('.visit iframe');
     await expect(map).toHaveAttribute('loading', 'lazy');
     await expect(map).toHaveAttribute('title', /Map showing Patterson Wine & Liquor/);

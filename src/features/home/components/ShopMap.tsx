@@ -1,8 +1,13 @@
 import { shop, shopAddressLine, shopPhoneHref } from '../../../config/shop';
+import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { osmEmbedUrl, osmMapUrl } from '../map-url';
 
-/** Visit Us: the shop's address and a map of where it is, loaded only when scrolled near. */
+/**
+ * Visit Us: the shop's address and a map of where it is, loaded only when scrolled near. The
+ * map's box keeps its size while empty, so nothing moves when the frame arrives.
+ */
 export function ShopMap() {
+  const [mapBox, near] = useNearViewport<HTMLDivElement>();
   return (
     <section className="visit" aria-labelledby="visit-heading">
       <h2 id="visit-heading" className="section-heading">
@@ -26,15 +31,17 @@ export function ShopMap() {
             </a>
           </p>
         </div>
-        <div className="visit__map">
-          <iframe
-            src={osmEmbedUrl(shop.coordinates)}
-            title={`Map showing ${shop.name} at ${shopAddressLine}`}
-            loading="lazy"
-            referrerPolicy="strict-origin-when-cross-origin"
-            width="640"
-            height="360"
-          />
+        <div ref={mapBox} className="visit__map">
+          {near ? (
+            <iframe
+              src={osmEmbedUrl(shop.coordinates)}
+              title={`Map showing ${shop.name} at ${shopAddressLine}`}
+              loading="lazy"
+              referrerPolicy="strict-origin-when-cross-origin"
+              width="640"
+              height="360"
+            />
+          ) : null}
         </div>
       </div>
     </section>

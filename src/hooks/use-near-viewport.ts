@@ -1,0 +1,25 @@
+import { useEffect, useRef, useState } from 'react';
+
+/**
+ * True once the element has come within `rootMargin` of the viewport, and from then on.
+ * For embeds that `loading="lazy"` would still load at once: Chromium loads lazy iframes up to
+ * 1250-2500 px away, which on a phone is the whole home page (issue 8: the map's frame was half of
+ * /home's Total Blocking Time in Lighthouse).
+ */
+export function useNearViewport<T extends Element>(rootMargin = '100px') {
+  const ref = useRef<T>(null);
+  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  useEffect(() => {
+    const element = ref.current;
+    if (near || !element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) {
+        setNear(true);
+        observer.disconnect();
+      }
+    }, { rootMargin });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [near, rootMargin]);
+  return [ref, near] as const;
+}
