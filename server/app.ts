@@ -29,6 +29,7 @@ import { StaticAssets } from './http/static-assets';
 import { MEDIA_URL_PREFIX, MediaStore } from './media/media-store';
 import { ensureFirstAdmin } from './setup/first-admin';
 import { seedDemoCatalogue } from './setup/seed';
+import { ensureBuiltInCatalogue } from './setup/built-in-catalogue';
 import { buildHandlers, SELF_SERVICE_FIELDS } from './handlers';
 import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
 import { modelWriteGuard } from './catalogue/model-guards';
@@ -78,13 +79,14 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const apiKey = readApiKey(db);
 
   if (config.seedDemo) await seedDemoCatalogue(db, store, media);
+  ensureBuiltInCatalogue(store);
   await ensureFirstAdmin(accountStore, config.adminEmail, config.adminPassword);
 
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
     handlers: buildHandlers({ accounts, catalogue: new CatalogueService(new SqliteCatalogueStore(store), media), media }),
-    checkModelWrite: modelWriteGuard(media),
+    checkModelWrite: modelWriteGuard(media, models.filter((model) => model.scalarByName.has('img')).map((model) => model.name)),
     development: config.development,
     log,
   });
@@ -147,18 +149,23 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     assets.serveIndex(req, res, outputsJson(originOf(req, config)));
   };
 
-  // Requests being answered, so a shutdown can tell each of them to end its connection.
+  // Requests being answered, so a shutdown can tell each of them to end its connection, and
+  // handlers still running (a client may hang up before its handler ends), so the database is
+  // closed only after the last of them.
   const inFlight = new Set<ServerResponse>();
+  const running = new Set<Promise<void>>();
   let closing = false;
   const server: Server = createServer((req, res) => {
     inFlight.add(res);
     res.once('close', () => inFlight.delete(res));
     if (closing) res.setHeader('Connection', 'close');
-    handle(req, res).catch((error: unknown) => {
+    const work = handle(req, res).catch((error: unknown) => {
       log('request failed', error);
       if (!res.headersSent) sendJson(res, 500, { errors: [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }] });
       else res.destroy();
     });
+    running.add(work);
+    void work.finally(() => running.delete(work));
   });
   server.keepAliveTimeout = 65_000;
   server.headersTimeout = 66_000;
@@ -198,8 +205,12 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
       const closeIdle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
       NetServer.prototype.close.call(server, () => {
         clearTimeout(closeIdle);
-        db.close();
-        resolve();
+        // http.Server#close's own part, now harmless: stops its connection-checking timer.
+        server.close();
+        void Promise.allSettled([...running]).then(() => {
+          db.close();
+          resolve();
+        });
       });
     }),
   };

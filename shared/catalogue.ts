@@ -5,3 +5,11 @@ export const DEPARTMENT_CATEGORY_ID = 'department';
 /** Built-in tag ids (SPEC §3): the menu's three departments. */
 export const DEPARTMENT_TAG_IDS = ['wine', 'liquor', 'extras'] as const;
 export type DepartmentTagId = (typeof DEPARTMENT_TAG_IDS)[number];
+
+/** The built-in records every shop has, seeded or not (server/setup/built-in-catalogue.ts). */
+export const BUILT_IN_CATEGORY = { id: DEPARTMENT_CATEGORY_ID, name: 'Department', type: ['Wine', 'Liquor', 'Extras'], visible: false } as const;
+export const BUILT_IN_TAGS: ReadonlyArray<{ id: DepartmentTagId; name: string }> = [
+  { id: 'wine', name: 'Wine' },
+  { id: 'liquor', name: 'Liquor' },
+  { id: 'extras', name: 'Extras' },
+];

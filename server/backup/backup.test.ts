@@ -1,5 +1,5 @@
 /** Backup and restore of a data directory, beside a server that has it open. */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -98,5 +98,17 @@ describe('restore', () => {
     expect(() => restoreBackup(backup.dir, server.dataDir)).toThrow(/not empty/);
     expect(() => restoreBackup(tempDir('not-a-backup'), join(tempDir('target'), 'data'))).toThrow(/not a complete backup/);
     expect(existsSync(join(server.dataDir, 'shop.sqlite3'))).toBe(true);
+  });
+
+  it('leaves the data directory empty when the backup cannot be restored, so a retry can go ahead', () => {
+    const broken = tempDir('broken-backup');
+    for (const name of readdirSync(backup.dir)) {
+      if (name !== 'shop.sqlite3') cpSync(join(backup.dir, name), join(broken, name), { recursive: true });
+    }
+    writeFileSync(join(broken, 'shop.sqlite3'), 'not a database');
+    const dataDir = join(tempDir('restore-broken'), 'data');
+    expect(() => restoreBackup(broken, dataDir)).toThrow(BackupError);
+    expect(readdirSync(dataDir)).toEqual([]);
+    expect(restoreBackup(backup.dir, dataDir).mediaFiles).toBe(10);
   });
 });

@@ -10,8 +10,8 @@ import { IMAGE_VARIANT_WIDTHS } from '../../shared/media';
 import type { ModelIntrospectionSchema } from '../graphql/introspection-types';
 import { buildModelMetas } from '../graphql/model-meta';
 import { quoteIdent } from '../db/database';
+import { STORED_IMAGE_URL } from '../media/media-store';
 
-const STORED_PNG = /^\/media\/([a-f0-9]{64})\.png$/;
 /** Image fields are named `img` in every model that has one (Item, Banner, Event). */
 const IMAGE_FIELD = 'img';
 
@@ -27,7 +27,7 @@ export function imageReferences(db: Database.Database): Array<{ model: string; i
 
 /** The files an uploaded image consists of: the PNG and its WebP variants by width. */
 export function imageFiles(url: string): string[] | null {
-  const hash = STORED_PNG.exec(url)?.[1];
+  const hash = STORED_IMAGE_URL.exec(url)?.[1];
   return hash ? [`${hash}.png`, ...IMAGE_VARIANT_WIDTHS.map((width) => `${hash}-w${width}.webp`)] : null;
 }
 

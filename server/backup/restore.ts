@@ -3,7 +3,7 @@
  * directory, for a server that is not running. Images first, the database last: a data directory
  * with a database is then always complete, even if the restore is interrupted.
  */
-import { existsSync, mkdirSync, readdirSync, renameSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { BackupError, DATABASE_FILE, MANIFEST_FILE, MEDIA_DIR } from './backup';
@@ -18,24 +18,35 @@ export function restoreBackup(backupDir: string, dataDir: string): RestoreResult
   if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
     throw new BackupError(`${dataDir} is not empty; stop the server and move it aside first`);
   }
-  mkdirSync(join(dataDir, MEDIA_DIR), { recursive: true });
-  const media = copyMedia(join(backupDir, MEDIA_DIR), join(dataDir, MEDIA_DIR));
-
   const partial = join(dataDir, `${DATABASE_FILE}.partial`);
-  copyDurably(join(backupDir, DATABASE_FILE), partial);
-  const db = new Database(partial);
-  let sessionsCleared = 0;
+  try {
+    mkdirSync(join(dataDir, MEDIA_DIR), { recursive: true });
+    const media = copyMedia(join(backupDir, MEDIA_DIR), join(dataDir, MEDIA_DIR));
+    copyDurably(join(backupDir, DATABASE_FILE), partial);
+    const sessionsCleared = checkAndEndSessions(partial);
+    fsyncPath(partial);
+    renameSync(partial, join(dataDir, DATABASE_FILE));
+    fsyncPath(dataDir);
+    return { dataDir, mediaFiles: media.files, sessionsCleared };
+  } catch (error) {
+    // The directory was empty: leave it so, and a retry (or another backup) can go ahead.
+    rmSync(partial, { force: true });
+    rmSync(join(dataDir, MEDIA_DIR), { recursive: true, force: true });
+    if (error instanceof BackupError) throw error;
+    throw new BackupError(`the backup could not be restored: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Checks the copied database and ends its sessions; returns how many. */
+function checkAndEndSessions(file: string): number {
+  const db = new Database(file);
   try {
     const integrity = db.pragma('integrity_check', { simple: true });
     if (integrity !== 'ok') throw new BackupError(`the backup's database fails its integrity check: ${String(integrity)}`);
     // Sign-outs made after the backup are not in it: its sessions would come back to life.
     // Everyone signs in again instead.
-    sessionsCleared = db.prepare('DELETE FROM _sessions').run().changes;
+    return db.prepare('DELETE FROM _sessions').run().changes;
   } finally {
     db.close();
   }
-  fsyncPath(partial);
-  renameSync(partial, join(dataDir, DATABASE_FILE));
-  fsyncPath(dataDir);
-  return { dataDir, mediaFiles: media.files, sessionsCleared };
 }

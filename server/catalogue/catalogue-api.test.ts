@@ -52,12 +52,13 @@ describe('reordering and deleting categories and tags', () => {
 
   it('renumbers categories from 0 in the new order', async () => {
     const ids = ['Region', 'Grape', 'Style'].map((name, index) => category(name, index).id);
-    const result = await call('mutation ($ids: [ID!]!) { reorderCategories(ids: $ids) { name index } }', { ids: [ids[2], ids[0], ids[1]] });
-    expect(result.data!.reorderCategories).toEqual([{ name: 'Style', index: 0 }, { name: 'Region', index: 1 }, { name: 'Grape', index: 2 }]);
-    expect(order('Category')).toEqual(['Style', 'Region', 'Grape']);
+    // Every shop has the built-in Department category; a new order lists it too.
+    const result = await call('mutation ($ids: [ID!]!) { reorderCategories(ids: $ids) { name index } }', { ids: [ids[2], 'department', ids[0], ids[1]] });
+    expect(result.data!.reorderCategories).toEqual([{ name: 'Style', index: 0 }, { name: 'Department', index: 1 }, { name: 'Region', index: 2 }, { name: 'Grape', index: 3 }]);
+    expect(order('Category')).toEqual(['Style', 'Department', 'Region', 'Grape']);
     const partial = await call('mutation ($ids: [ID!]!) { reorderCategories(ids: $ids) { id } }', { ids: [ids[0], ids[1]] });
     expect(partial.errors?.[0]?.message).toBe('The new order must list every category exactly once');
-    expect(order('Category')).toEqual(['Style', 'Region', 'Grape']);
+    expect(order('Category')).toEqual(['Style', 'Department', 'Region', 'Grape']);
   });
 
   it('renumbers the tags of one category only', async () => {
@@ -107,7 +108,8 @@ describe('rules of the model mutations (model-guards.ts)', () => {
 
   it('takes only uploaded images for items and events', async () => {
     const before = itemCount();
-    for (const img of ['https://elsewhere.example/bottle.png', '/media/missing.png', `/media/${'0'.repeat(64)}.png`, 'javascript:alert(1)']) {
+    const variant = (await uploaded('#666666')).replace('.png', '-w400.webp');
+    for (const img of ['https://elsewhere.example/bottle.png', '/media/missing.png', `/media/${'0'.repeat(64)}.png`, 'javascript:alert(1)', variant]) {
       const refused = await call(CREATE_ITEM, { input: { name: 'Pictured', price: 9, tags: ['wine'], img } });
       expect(refused.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The image must be an uploaded image' });
     }
@@ -120,11 +122,13 @@ describe('rules of the model mutations (model-guards.ts)', () => {
     expect(refusedEvent.errors?.[0]?.message).toBe('The image must be an uploaded image');
     const createdEvent = await call('mutation ($input: CreateEventInput!) { createEvent(input: $input) { img } }', { input: { ...event, img: null } });
     expect(createdEvent.data!.createEvent).toEqual({ img: null });
+    const banner = await call('mutation ($input: CreateBannerInput!) { createBanner(input: $input) { id } }', { input: { img: '/media/missing.png', index: 0 } });
+    expect(banner.errors?.[0]?.message).toBe('The image must be an uploaded image');
   });
 
   it('keeps the built-in department tags and category', async () => {
-    server.store.create('Category', { id: 'department', name: 'Department', visible: false, index: 0 });
-    server.store.create('Tag', { id: 'liquor', name: 'Liquor', categoryId: 'department', index: 1 });
+    // A shop without demo data has them too (server/setup/built-in-catalogue.ts).
+    expect(server.store.list('Tag', { filter: { categoryId: { eq: 'department' } } }).items.map((tag) => tag.id).sort()).toEqual(['extras', 'liquor', 'wine']);
     const deleteTag = await call('mutation ($input: DeleteTagInput!) { deleteTag(input: $input) { id } }', { input: { id: 'liquor' } });
     expect(deleteTag.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The built-in tags wine, liquor and extras cannot be deleted or moved' });
     const other = server.store.create('Category', { name: 'Elsewhere', visible: true, index: 5 }).id;

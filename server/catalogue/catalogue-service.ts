@@ -7,9 +7,8 @@
  */
 import type { ModelRecord, ModelStore } from '../db/model-store';
 import { AppError, validationError } from '../errors';
-import { MEDIA_URL_PREFIX } from '../media/media-store';
 import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
-import { GUARD_MESSAGES } from './model-guards';
+import { GUARD_MESSAGES, isUploadedImage } from './model-guards';
 
 export const MAX_BANNERS = 20;
 
@@ -41,7 +40,7 @@ export class CatalogueService {
   async replaceBanners(images: string[]): Promise<ModelRecord[]> {
     if (images.length > MAX_BANNERS) throw validationError(`At most ${MAX_BANNERS} banners`);
     for (const image of images) {
-      if (!image.startsWith(MEDIA_URL_PREFIX) || !await this.media.exists(image.slice(MEDIA_URL_PREFIX.length))) {
+      if (!await isUploadedImage(this.media, image)) {
         throw validationError('Each banner must be an uploaded image');
       }
     }

@@ -5,14 +5,14 @@
  *   required tag(s)'), on create and whenever an update sets its tags;
  * - the built-in department tags and their category are never deleted, and the tags never leave
  *   the category: the menus are built on them;
- * - an item's or event's image is one uploaded here (`/media/...`, present), so no record points
- *   at a missing file or at somebody else's server.
+ * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`,
+ *   present), so no record points at a missing file, a variant or somebody else's server.
  * In the cloud, model mutations are AppSync's own DynamoDB resolvers; these rules hold there
  * only through the editors (docs/decisions.md, issue 8).
  */
 import { DEPARTMENT_CATEGORY_ID, DEPARTMENT_TAG_IDS } from '../../shared/catalogue';
 import { validationError } from '../errors';
-import { MEDIA_URL_PREFIX } from '../media/media-store';
+import { storedImageName } from '../media/media-store';
 import type { ImageLookup } from './catalogue-service';
 
 export interface ModelWrite {
@@ -28,18 +28,25 @@ export const GUARD_MESSAGES = {
   uploadedImage: 'The image must be an uploaded image',
 } as const;
 
-const MODELS_WITH_IMAGES = new Set(['Item', 'Event']);
+/** Whether a URL names an image uploaded here that is present. */
+export async function isUploadedImage(media: ImageLookup, url: unknown): Promise<boolean> {
+  const name = storedImageName(url);
+  return name !== null && await media.exists(name);
+}
 
 const isDepartmentTag = (tag: unknown) => (DEPARTMENT_TAG_IDS as readonly unknown[]).includes(tag);
 
-/** The check for the engine: rejects (ValidationError) a write that would break a rule. */
-export function modelWriteGuard(media: ImageLookup) {
+/**
+ * The check for the engine: rejects (ValidationError) a write that would break a rule.
+ * `imageModels`: the models with an `img` field.
+ */
+export function modelWriteGuard(media: ImageLookup, imageModels: readonly string[]) {
+  const withImages = new Set(imageModels);
   return async (write: ModelWrite): Promise<void> => {
     checkCatalogueRules(write);
     const img = write.input.img;
-    if (write.op !== 'delete' && MODELS_WITH_IMAGES.has(write.model) && img !== undefined && img !== null) {
-      const uploaded = typeof img === 'string' && img.startsWith(MEDIA_URL_PREFIX) && await media.exists(img.slice(MEDIA_URL_PREFIX.length));
-      if (!uploaded) throw validationError(GUARD_MESSAGES.uploadedImage);
+    if (write.op !== 'delete' && withImages.has(write.model) && img !== undefined && img !== null && !await isUploadedImage(media, img)) {
+      throw validationError(GUARD_MESSAGES.uploadedImage);
     }
   };
 }
@@ -51,7 +58,7 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
     if (!Array.isArray(tags) || !tags.some(isDepartmentTag)) throw validationError(GUARD_MESSAGES.departmentTag);
   }
   if (model === 'Tag' && isDepartmentTag(input.id)) {
-    const leaves = op === 'delete' || (op === 'update' && 'categoryId' in input && input.categoryId !== DEPARTMENT_CATEGORY_ID);
+    const leaves = op === 'delete' || ((op === 'create' || 'categoryId' in input) && input.categoryId !== DEPARTMENT_CATEGORY_ID);
     if (leaves) throw validationError(GUARD_MESSAGES.builtInTag);
   }
   if (model === 'Category' && op === 'delete' && input.id === DEPARTMENT_CATEGORY_ID) {

@@ -12,7 +12,7 @@ import type { ModelStore } from '../db/model-store';
 import type { AuthMode } from './appsync-sdl';
 import type { ModelMeta } from './model-meta';
 import { installAwsScalars } from './scalars';
-import { checkStringLengths, maxAliasesRule, maxDepthRule } from './limits';
+import { checkStringLengths, documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS } from './limits';
 import type { Principal } from '../auth/authorizer';
 
 export interface RequestAuth {
@@ -145,7 +145,9 @@ export class GraphQLEngine {
     } catch (error) {
       return { errors: [this.formatError(error as GraphQLError, 'ValidationError')] };
     }
-    const errors = validate(this.schema, document, this.rules);
+    const tooLarge = documentSizeProblem(document);
+    if (tooLarge) return { errors: [requestError('ValidationError', tooLarge)] };
+    const errors = validate(this.schema, document, this.rules, undefined, { maxErrors: MAX_VALIDATION_ERRORS });
     if (errors.length) return { errors: errors.map((error) => this.formatError(error, 'ValidationError')) };
     const prepared = { document, modelReadsOnly: this.readsModelsOnly(document) };
     if (query.length <= MAX_CACHED_QUERY_LENGTH) {

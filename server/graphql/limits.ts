@@ -1,9 +1,44 @@
 /** Validation rules that bound what one request may ask for (deep nesting, alias floods, huge texts). */
 import { validationError } from '../errors';
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import { MAX_TEXT_LENGTH } from '../../shared/validation/text';
+import { GraphQLError, Kind, visit, type ASTVisitor, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
 
 export const MAX_DEPTH = 10;
 export const MAX_ALIASES = 20;
+/** Fields and fragments in one document; the SPA's largest query has about 40. */
+export const MAX_SELECTIONS = 200;
+/** graphql-js stops validating after this many errors (a junk query could list thousands). */
+export const MAX_VALIDATION_ERRORS = 20;
+
+/**
+ * Checked between parse and validate, because validation itself is the cost: graphql-js's
+ * OverlappingFieldsCanBeMerged compares every pair of same-named fields, so 1,000 copies of one
+ * field (37 KB, no alias, depth 3) held the event loop for seconds. A document may hold at most
+ * MAX_SELECTIONS fields and fragments, and no selection set may name the same field twice
+ * (legal GraphQL, but no client of ours sends it). Returns the refusal, or null.
+ */
+export function documentSizeProblem(document: DocumentNode): string | null {
+  let selections = 0;
+  let repeated: string | null = null;
+  visit(document, {
+    Field() { selections += 1; },
+    FragmentSpread() { selections += 1; },
+    InlineFragment() { selections += 1; },
+    SelectionSet(node) {
+      if (repeated) return;
+      const names = new Set<string>();
+      for (const selection of node.selections) {
+        if (selection.kind !== Kind.FIELD) continue;
+        const name = (selection.alias ?? selection.name).value;
+        if (names.has(name)) repeated = name;
+        names.add(name);
+      }
+    },
+  });
+  if (selections > MAX_SELECTIONS) return `Query selects ${selections} fields and fragments; the limit is ${MAX_SELECTIONS}.`;
+  if (repeated) return `Query selects ${repeated} more than once in one selection.`;
+  return null;
+}
 
 function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>, seen: Set<string>): number {
   if (!selectionSet) return 0;
@@ -55,7 +90,7 @@ export function maxAliasesRule(context: ValidationContext): ASTVisitor {
  * The longest text one value may be. Names, descriptions, e-mails and ids are far shorter; only
  * an image upload's data URL is longer, and it is bounded by its own size check instead.
  */
-export const MAX_STRING_LENGTH = 10_000;
+export const MAX_STRING_LENGTH = MAX_TEXT_LENGTH;
 const LONG_STRING_ARGUMENTS = new Set(['Mutation.uploadImage.dataUrl']);
 
 function longStringIn(value: unknown, path: string): string | null {
@@ -68,11 +103,17 @@ function longStringIn(value: unknown, path: string): string | null {
   return null;
 }
 
+/** "input.description" -> "Description": the field as a person names it. */
+function fieldLabel(path: string): string {
+  const name = path.replace(/\[\d+\]/g, '').split('.').pop() ?? path;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /** Refuses (ValidationError) a root field's arguments holding a string over MAX_STRING_LENGTH. */
 export function checkStringLengths(fieldKey: string, args: Record<string, unknown>): void {
   for (const [name, value] of Object.entries(args)) {
     if (LONG_STRING_ARGUMENTS.has(`${fieldKey}.${name}`)) continue;
     const path = longStringIn(value, name);
-    if (path) throw validationError(`${path} is longer than ${MAX_STRING_LENGTH} characters`);
+    if (path) throw validationError(`${fieldLabel(path)} is too long: at most ${MAX_STRING_LENGTH.toLocaleString('en-US')} characters (${path})`);
   }
 }

@@ -29,8 +29,10 @@ export interface GraphQLRouteDeps {
   cache: ResponseCache;
 }
 
-/** Refusals sent before the body is read close the connection, so no client reuses it mid-body. */
-const UNREAD_BODY = { Connection: 'close' };
+/** Refusals sent before the whole body is read close the connection, so no client reuses it mid-body. */
+const CLOSE_CONNECTION = { Connection: 'close' };
+/** An upload's query is one short mutation; its image travels in the variables. */
+const MAX_UPLOAD_QUERY_LENGTH = 2048;
 
 const NOT_AUTHORIZED = 'You are not authorized to make this call.';
 
@@ -52,12 +54,12 @@ export function authenticate(req: IncomingMessage, deps: Pick<GraphQLRouteDeps, 
 
 export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, deps: GraphQLRouteDeps): Promise<void> {
   if (req.method !== 'POST') {
-    sendJson(res, 405, { errors: [requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.')] }, { Allow: 'POST', ...UNREAD_BODY });
+    sendJson(res, 405, { errors: [requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.')] }, { Allow: 'POST', ...CLOSE_CONNECTION });
     return;
   }
   if (!isJsonContentType(req.headers['content-type'])) {
     // Forms and text/plain are what a cross-site page can send without asking; GraphQL is JSON.
-    sendJson(res, 415, { errors: [requestError('UnsupportedMediaType', 'GraphQL requests must be sent as application/json.')] }, UNREAD_BODY);
+    sendJson(res, 415, { errors: [requestError('UnsupportedMediaType', 'GraphQL requests must be sent as application/json.')] }, CLOSE_CONNECTION);
     return;
   }
   let body: Buffer;
@@ -65,7 +67,7 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     body = await readBody(req, MAX_BODY_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      sendJson(res, 413, { errors: [requestError('PayloadTooLarge', `The request body is over the ${MAX_BODY_BYTES / 1024 / 1024} MB limit.`)] }, { Connection: 'close' });
+      sendJson(res, 413, { errors: [requestError('PayloadTooLarge', `The request body is over the ${MAX_BODY_BYTES / 1024 / 1024} MB limit.`)] }, CLOSE_CONNECTION);
       return;
     }
     throw error;
@@ -76,8 +78,11 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     return;
   }
   const text = body.toString('utf8');
-  if (body.length > MAX_PLAIN_BODY_BYTES && !isImageUpload(text)) {
-    sendJson(res, 413, { errors: [requestError('PayloadTooLarge', `Only image uploads may exceed ${MAX_PLAIN_BODY_BYTES / 1024} KB.`)] }, { Connection: 'close' });
+  // Only a caller who may upload gets the document parsed to see whether it is an upload (the
+  // public API key must not buy megabytes of parsing).
+  const mayUpload = auth.mode === 'lambda' && !auth.deniedFields.has('Mutation.uploadImage');
+  if (body.length > MAX_PLAIN_BODY_BYTES && !(mayUpload && isImageUpload(text))) {
+    sendJson(res, 413, { errors: [requestError('PayloadTooLarge', `Only image uploads may exceed ${MAX_PLAIN_BODY_BYTES / 1024} KB.`)] }, CLOSE_CONNECTION);
     return;
   }
   // Answers depend on the caller's class (public, user, admin), never on who exactly they are.
@@ -119,7 +124,7 @@ export function isJsonContentType(header: string | undefined): boolean {
 export function isImageUpload(text: string): boolean {
   try {
     const { query } = JSON.parse(text) as { query?: unknown };
-    if (typeof query !== 'string') return false;
+    if (typeof query !== 'string' || query.length > MAX_UPLOAD_QUERY_LENGTH) return false;
     const operations = parse(query).definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
     const [operation] = operations;
     return operations.length === 1 && operation?.kind === Kind.OPERATION_DEFINITION && operation.operation === 'mutation'

@@ -60,6 +60,16 @@ describe('POST /graphql with bad input', () => {
     expect(body.errors?.[0]?.errorType).toBe('PayloadTooLarge');
   });
 
+  it('gives the upload allowance only to callers who may upload', async () => {
+    const upload = { query: 'mutation ($d: String!) { uploadImage(dataUrl: $d) }', variables: { d: `data:image/png;base64,${'A'.repeat(300 * 1024)}` } };
+    const guest = await postGraphQL(server, upload);
+    expect(guest.status).toBe(413);
+    const user = await postGraphQL(server, upload, { authorization: (await server.sessionFor(1)).token });
+    expect(user.status).toBe(413);
+    const admin = await postGraphQL(server, upload, { authorization: (await server.sessionFor(0)).token });
+    expect(admin.status).toBe(200);
+  });
+
   it('accepts an image upload body up to the limit', async () => {
     const { token } = await server.sessionFor(0);
     const dataUrl = `data:image/png;base64,${Buffer.alloc(5.2 * 1024 * 1024).toString('base64')}`;
@@ -75,6 +85,26 @@ describe('POST /graphql with bad input', () => {
     const { body } = await postGraphQL(server, { query: nested(3) });
     expect(body.errors?.[0]).toMatchObject({ errorType: 'ValidationError' });
     expect(body.errors?.[0]?.message).toMatch(/limit is 10/);
+  });
+
+  it('refuses a field named twice in one selection before validating it (validation is quadratic in them)', async () => {
+    const { body } = await postGraphQL(server, { query: `{ ${'listItems(limit: 1) { items { id } } '.repeat(50)} }` });
+    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message: 'Query selects listItems more than once in one selection.' })]);
+    expect((await postGraphQL(server, { query: '{ listItems { items { id name } } }' })).body.errors).toBeUndefined();
+  });
+
+  it('refuses more than 200 fields and fragments in one document', async () => {
+    const fragments = (n: number) => `{ listItems { items { ${'... on Item { id } '.repeat(n)} } } }`;
+    expect((await postGraphQL(server, { query: fragments(98) })).body.errors).toBeUndefined();
+    const { body } = await postGraphQL(server, { query: fragments(150) });
+    expect(body.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Query selects 302 fields and fragments; the limit is 200.' });
+  });
+
+  it('lists at most 20 validation errors', async () => {
+    const unknown = Array.from({ length: 100 }, (_, i) => `f${i}`).join(' ');
+    const { body } = await postGraphQL(server, { query: `{ listItems { items { ${unknown} } } }` });
+    expect(body.errors!.length).toBeLessThanOrEqual(21);
+    expect(body.errors!.length).toBeGreaterThan(10);
   });
 
   it('refuses more than 20 aliases', async () => {

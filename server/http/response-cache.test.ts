@@ -9,23 +9,23 @@ let server: TestServer;
 beforeAll(async () => { server = await startTestServer(); });
 afterAll(async () => { await server?.stop(); });
 
-const LIST = { query: '{ listBanners { items { img } } }' };
-const imgs = async () => ((await postGraphQL(server, LIST)).body.data!.listBanners as { items: Array<{ img: string }> }).items.map((b) => b.img);
+const LIST = { query: '{ listEvents { items { name } } }' };
+const names = async () => ((await postGraphQL(server, LIST)).body.data!.listEvents as { items: Array<{ name: string }> }).items.map((event) => event.name);
 
 describe('response cache', () => {
   it('sees writes made through the API', async () => {
-    expect(await imgs()).toEqual([]);
+    expect(await names()).toEqual([]);
     const { token } = await server.sessionFor(0);
-    await postGraphQL(server, { query: 'mutation { createBanner(input: {img: "/media/one.png"}) { id } }' }, { authorization: token });
-    expect(await imgs()).toEqual(['/media/one.png']);
+    await postGraphQL(server, { query: 'mutation { createEvent(input: {name: "One", date: "2031-01-01", description: "d"}) { id } }' }, { authorization: token });
+    expect(await names()).toEqual(['One']);
   });
 
   it('sees writes committed by another connection to the same file', async () => {
-    await imgs();
+    await names();
     const other = new Database(join(server.dataDir, 'shop.sqlite3'));
-    other.prepare(`INSERT INTO "Banner" (id, img, createdAt, updatedAt) VALUES ('x2', '/media/two.png', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`).run();
+    other.prepare(`INSERT INTO "Event" (id, name, date, description, createdAt, updatedAt) VALUES ('x2', 'Two', '2031-01-02', 'd', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`).run();
     other.close();
-    expect(await imgs()).toEqual(['/media/one.png', '/media/two.png']);
+    expect(await names()).toEqual(['One', 'Two']);
   });
 
   it('evicts the oldest entries beyond its bounds', () => {

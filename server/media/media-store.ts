@@ -8,6 +8,14 @@ import { join } from 'node:path';
 import { fsyncPath } from '../durable-file';
 
 export const MEDIA_URL_PREFIX = '/media/';
+/** What records keep in `img`: the URL of an uploaded PNG (never one of its variants). */
+export const STORED_IMAGE_URL = /^\/media\/([a-f0-9]{64})\.png$/;
+
+/** The media file name behind a stored image URL (`<sha256>.png`), or null for any other text. */
+export function storedImageName(url: unknown): string | null {
+  const hash = typeof url === 'string' ? STORED_IMAGE_URL.exec(url)?.[1] : undefined;
+  return hash ? `${hash}.png` : null;
+}
 const MEDIA_NAME = /^[a-f0-9]{64}(-w\d{2,4})?\.(png|webp)$/;
 /** Whether a file name is one of ours (not, say, the temporary file of a write a crash cut short). */
 export const isMediaName = (name: string) => MEDIA_NAME.test(name);

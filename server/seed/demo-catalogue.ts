@@ -7,7 +7,7 @@
  * All names are fictional.
  */
 
-import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
+import { BUILT_IN_CATEGORY, BUILT_IN_TAGS } from '../../shared/catalogue';
 
 export type Department = 'Wine' | 'Liquor' | 'Extras';
 
@@ -140,11 +140,9 @@ interface CategoryDef { id: string; name: string; type: Department[]; visible: b
 
 const CATEGORY_DEFS: CategoryDef[] = [
   {
-    id: DEPARTMENT_CATEGORY_ID,
-    name: 'Department',
-    type: ['Wine', 'Liquor', 'Extras'],
-    visible: false,
-    tags: [['wine', 'Wine'], ['liquor', 'Liquor'], ['extras', 'Extras']],
+    ...BUILT_IN_CATEGORY,
+    type: [...BUILT_IN_CATEGORY.type],
+    tags: BUILT_IN_TAGS.map(({ id, name }) => [id, name]),
   },
   {
     id: 'wine-type',

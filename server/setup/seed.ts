@@ -23,8 +23,9 @@ export async function seedDemoCatalogue(db: Db, store: ModelStore, media: MediaS
     Promise.all(catalogue.events.map((event) => (event.image ? store_(event.image) : Promise.resolve(null)))),
   ]);
   store.transaction(() => {
-    for (const category of catalogue.categories) store.create('Category', { ...category });
-    for (const tag of catalogue.tags) store.create('Tag', { ...tag });
+    // The built-in category and tags may exist already (a shop started without demo data).
+    for (const category of catalogue.categories) if (!store.get('Category', category.id)) store.create('Category', { ...category });
+    for (const tag of catalogue.tags) if (!store.get('Tag', tag.id)) store.create('Tag', { ...tag });
     catalogue.items.forEach(({ image: _image, ...item }, i) => store.create('Item', { ...item, img: itemImages[i] }));
     catalogue.banners.forEach((banner, i) => store.create('Banner', { index: banner.index, img: bannerImages[i] }));
     catalogue.events.forEach(({ image: _image, ...event }, i) => store.create('Event', { ...event, img: eventImages[i] }));

@@ -6,7 +6,8 @@ import { DynamoCatalogueStore } from './dynamo-catalogue';
 import { fakeShopDynamo, TABLES } from './fake-tables';
 
 const HASH = 'a'.repeat(64);
-const images = { exists: async (name: string) => name.startsWith(HASH) };
+const HASH_2 = 'c'.repeat(64);
+const images = { exists: async (name: string) => name.startsWith(HASH) || name.startsWith(HASH_2) };
 
 function setup() {
   const db = fakeShopDynamo();
@@ -21,7 +22,7 @@ describe('CatalogueService on DynamoDB', () => {
   it('replaces the banner set in one transaction, with items shaped as AppSync writes them', async () => {
     const { db, service } = setup();
     await service.replaceBanners([`/media/${HASH}.png`]);
-    const banners = await service.replaceBanners([`/media/${HASH}.png`, `/media/${HASH}-w400.webp`]);
+    const banners = await service.replaceBanners([`/media/${HASH}.png`, `/media/${HASH_2}.png`]);
     expect(banners.map((banner) => banner.index)).toEqual([0, 1]);
     expect(banners[0]).not.toHaveProperty('__typename');
     const stored = db.items(TABLES.Banner);

@@ -15,6 +15,7 @@
  */
 import { useState, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
 import { notify } from '../../../lib/notify';
+import { MAX_TEXT_LENGTH } from '../../../../shared/validation/text';
 import { AdminField } from './AdminField';
 
 export function useEditorSave() {
@@ -93,6 +94,7 @@ export function EditorField({ label, value, onChange, invalid, note, inputRef, t
           className="admin-input"
           type={type}
           autoComplete="off"
+          maxLength={MAX_TEXT_LENGTH}
           value={value}
           aria-invalid={invalid || undefined}
           onChange={(event) => onChange(event.target.value)}
@@ -119,6 +121,7 @@ export function EditorTextArea({ label, value, onChange, invalid, textAreaRef, .
           ref={textAreaRef}
           {...control}
           className="admin-textarea"
+          maxLength={MAX_TEXT_LENGTH}
           value={value}
           aria-invalid={invalid || undefined}
           onChange={(event) => onChange(event.target.value)}
