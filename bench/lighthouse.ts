@@ -89,6 +89,16 @@ async function measure(url: string, returning: boolean): Promise<PageFigures> {
   }
 }
 
+/** Lighthouse now and then fails to record a trace (NO_NAVSTART, NO_FCP); such a run is tried again once. */
+async function measureWithRetry(url: string, returning: boolean): Promise<PageFigures> {
+  try {
+    return await measure(url, returning);
+  } catch (error) {
+    console.log(`(${url}: ${(error as Error).message}; trying again)`);
+    return measure(url, returning);
+  }
+}
+
 /** Median of each figure over the runs (each figure on its own: Lighthouse's scores vary). */
 function medianFigures(runs: PageFigures[]): PageFigures {
   const of = (key: Exclude<keyof PageFigures, 'lcpElement'>) => median(runs.map((run) => run[key]));
@@ -107,7 +117,7 @@ export async function measurePages(target: Pick<Target, 'url' | 'apiKey'>, runs 
   const results: Array<{ page: PageCase; figures: PageFigures; runs: PageFigures[] }> = [];
   for (const page of pages) {
     const figures: PageFigures[] = [];
-    for (let i = 0; i < runs; i += 1) figures.push(await measure(`${target.url}${page.path}`, page.returning));
+    for (let i = 0; i < runs; i += 1) figures.push(await measureWithRetry(`${target.url}${page.path}`, page.returning));
     results.push({ page, figures: medianFigures(figures), runs: figures });
   }
   return results;
