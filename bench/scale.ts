@@ -64,7 +64,9 @@ async function measureKeystroke(page: Page, key: string): Promise<number> {
   const search = page.getByRole('searchbox');
   await search.fill('');
   await page.locator(GRID_CARD).first().waitFor();
-  await page.waitForTimeout(150); // let the deferred render of the cleared box finish
+  // Let the cleared box's deferred render and its URL write (300 ms after typing, see
+  // use-menu-filters.ts) finish, so each sample times its own keystroke alone.
+  await page.waitForTimeout(400);
   await page.evaluate(() => {
     const state = window as unknown as { keystroke: Promise<number> };
     state.keystroke = new Promise((resolve, reject) => {

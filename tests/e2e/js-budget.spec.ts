@@ -24,14 +24,22 @@ function gzippedSize(url: string): Promise<{ bytes: number; encoding: string | u
   });
 }
 
-/** Every same-origin script the page loads, once the network has been quiet for 500 ms. */
+/** The .js files in the page's resource timing: every script it fetched, module imports included. */
+const scriptsInResourceTiming = (page: Page) =>
+  page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\.js($|\?)/.test(name)));
+
+/**
+ * Every same-origin script the page loads, once the network has been quiet for 500 ms: the
+ * responses Playwright saw and the page's own resource timing, so no chunk slips past either.
+ */
 async function scriptsLoadedBy(page: Page, path: string, until?: (urls: string[]) => boolean): Promise<string[]> {
   const urls = new Set<string>();
   page.on('response', (response) => {
     if (response.request().resourceType() === 'script') urls.add(response.url());
   });
   await page.goto(path, { waitUntil: 'networkidle' });
-  if (until) await expect.poll(() => until([...urls])).toBe(true);
+  if (until) await expect.poll(async () => until([...urls, ...(await scriptsInResourceTiming(page))])).toBe(true);
+  for (const url of await scriptsInResourceTiming(page)) urls.add(url);
   const origin = new URL(page.url()).origin;
   return [...urls].filter((url) => url.startsWith(origin));
 }
