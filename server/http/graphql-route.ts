@@ -106,7 +106,7 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     return;
   }
   const { response, cacheable } = await deps.engine.execute(request, { auth, clientIp: deps.clientIp(req), store: deps.store, rowBudget: newRowBudget() });
-  const json = JSON.stringify(response);
+  const json = Buffer.from(JSON.stringify(response));
   if (cacheable) deps.cache.set(cacheKey, version, json);
   sendRawJson(res, json);
 }
@@ -134,7 +134,7 @@ export function isImageUpload(text: string): boolean {
   }
 }
 
-function sendRawJson(res: ServerResponse, json: string): void {
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': Buffer.byteLength(json), 'Cache-Control': 'no-store' });
+function sendRawJson(res: ServerResponse, json: Buffer): void {
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': json.length, 'Cache-Control': 'no-store' });
   res.end(json);
 }

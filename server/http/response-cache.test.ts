@@ -30,11 +30,11 @@ describe('response cache', () => {
 
   it('evicts the oldest entries beyond its bounds', () => {
     const cache = new ResponseCache(2, 1000);
-    cache.set('a', 'v1', 'A');
-    cache.set('b', 'v1', 'B');
-    cache.set('c', 'v1', 'C');
+    cache.set('a', 'v1', Buffer.from('A'));
+    cache.set('b', 'v1', Buffer.from('B'));
+    cache.set('c', 'v1', Buffer.from('C'));
     expect(cache.get('a', 'v1')).toBeUndefined();
-    expect(cache.get('c', 'v1')).toBe('C');
+    expect(cache.get('c', 'v1')?.toString()).toBe('C');
     expect(cache.get('c', 'v2')).toBeUndefined();
   });
 });
