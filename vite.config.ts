@@ -1,12 +1,34 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+
+/**
+ * Lazily imported modules every page needs at once (the Amplify libraries, src/lib/amplify.ts):
+ * kept out of the first bundle so the page renders while they load, and announced in index.html
+ * with modulepreload so they download beside it instead of after it.
+ */
+const PRELOADED_LAZY_MODULES = ['src/lib/amplify-runtime.ts'];
+
+function preloadLazyModules(modules: string[]): Plugin {
+  return {
+    name: 'preload-lazy-modules',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, { bundle }) {
+        return Object.values(bundle ?? {})
+          .filter((chunk) => chunk.type === 'chunk' && modules.some((module) => chunk.facadeModuleId?.endsWith(module)))
+          .map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' as const }));
+      },
+    },
+  };
+}
 
 /** The local server (server/main.ts): GraphQL API, uploaded media and the client config. */
 const LOCAL_SERVER = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), preloadLazyModules(PRELOADED_LAZY_MODULES)],
   resolve: {
     alias: [
       // Every `import ... from 'react-toastify'` in the app gets src/lib/toastify.ts: the

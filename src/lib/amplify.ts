@@ -7,9 +7,7 @@
  * without an extra request. Where it is not embedded (the Vite dev server, static hosting) the
  * file is fetched once from `/amplify_outputs.json`.
  */
-import { Amplify } from 'aws-amplify';
-import { generateClient } from 'aws-amplify/data';
-import type { Schema } from '../../amplify/data/schema';
+import type { createDataClient } from './amplify-runtime';
 
 /** The id of the JSON element the server writes into index.html. */
 export const AMPLIFY_OUTPUTS_ELEMENT_ID = 'amplify-outputs';
@@ -17,15 +15,8 @@ export const AMPLIFY_OUTPUTS_ELEMENT_ID = 'amplify-outputs';
 export const AMPLIFY_OUTPUTS_URL = '/amplify_outputs.json';
 
 /** What `Amplify.configure` accepts (an `amplify_outputs.json` object among others). */
-export type AmplifyOutputs = Parameters<typeof Amplify.configure>[0];
-
-/**
- * The data client (`client.models.Item.list(...)` and friends). API key mode is the default of
- * the config; pass `authMode: 'lambda', authToken` per call for signed-in operations.
- * Usable once `configureAmplify()` has resolved (the client picks the config up when it comes).
- */
-export const client = generateClient<Schema>();
-export type DataClient = typeof client;
+export type AmplifyOutputs = Parameters<typeof createDataClient>[0];
+export type DataClient = ReturnType<typeof createDataClient>;
 
 /**
  * Per-call options of a signed-in call: the session token, checked by the Lambda authorizer.
@@ -68,16 +59,37 @@ async function fetchOutputs(): Promise<AmplifyOutputs> {
   return parsed;
 }
 
-let configuring: Promise<void> | undefined;
+let loading: Promise<DataClient> | undefined;
 
 /**
- * Configures Amplify from the embedded config, or else from `/amplify_outputs.json` (fetched
- * once; concurrent and later calls share the same promise). Rejects when no config can be had.
+ * Loads the Amplify libraries and configures them from the embedded config, or else from
+ * `/amplify_outputs.json` (fetched once). Concurrent and later calls share one promise. main.tsx
+ * starts it before the first render; data calls wait for it. Rejects when no config can be had.
  */
-export function configureAmplify(): Promise<void> {
-  configuring ??= (async () => {
-    const outputs = readEmbeddedOutputs() ?? (await fetchOutputs());
-    Amplify.configure(outputs);
+export function loadDataClient(): Promise<DataClient> {
+  loading ??= (async () => {
+    const [runtime, outputs] = await Promise.all([import('./amplify-runtime'), readEmbeddedOutputs() ?? fetchOutputs()]);
+    return runtime.createDataClient(outputs);
   })();
-  return configuring;
+  return loading;
+}
+
+/**
+ * The data client (`client.models.Item.list(...)` and friends), usable at once: every call waits
+ * for `loadDataClient()`, then runs on the real client. Each path ends in a call that returns a
+ * promise, as all of the client's operations do (subscriptions are disabled in the schema). API
+ * key mode is the default of the config; pass `authMode: 'lambda', authToken` per call for
+ * signed-in operations.
+ */
+export const client = deferredCall([]) as DataClient;
+
+function deferredCall(path: string[]): unknown {
+  return new Proxy(() => undefined, {
+    // Not a promise itself (`await client.models` must not wait for a call that never comes).
+    get: (_target, key) => (key === 'then' || typeof key === 'symbol' ? undefined : deferredCall([...path, key])),
+    apply: async (_target, _this, args: unknown[]) => {
+      const owner = path.slice(0, -1).reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, await loadDataClient() as unknown as Record<string, unknown>);
+      return (owner[path[path.length - 1]!] as (...callArgs: unknown[]) => unknown)(...args);
+    },
+  });
 }
