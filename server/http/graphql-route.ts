@@ -31,6 +31,8 @@ export interface GraphQLRouteDeps {
 
 /** Refusals sent before the whole body is read close the connection, so no client reuses it mid-body. */
 const CLOSE_CONNECTION = { Connection: 'close' };
+/** Bodies up to this length key the response cache as they are (500 entries: at most 2 MB of keys). */
+const MAX_VERBATIM_KEY_LENGTH = 4096;
 /** An upload's query is one short mutation; its image travels in the variables. */
 const MAX_UPLOAD_QUERY_LENGTH = 2048;
 
@@ -86,8 +88,10 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     return;
   }
   // Answers depend on the caller's class (public, user, admin), never on who exactly they are.
-  // Keyed by a digest, so the cache holds no request bodies.
-  const cacheKey = `${auth.mode}:${auth.principal?.type ?? '-'}:${createHash('sha256').update(text).digest('base64')}`;
+  // A short body (every query the SPA sends) is its own key; a longer one is keyed by its digest,
+  // so the cache never holds large request bodies.
+  const bodyKey = text.length <= MAX_VERBATIM_KEY_LENGTH ? text : createHash('sha256').update(text).digest('base64');
+  const cacheKey = `${auth.mode}:${auth.principal?.type ?? '-'}:${bodyKey}`;
   const version = deps.store.version;
   const cached = deps.cache.get(cacheKey, version);
   if (cached !== undefined) {
