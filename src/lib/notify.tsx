@@ -22,10 +22,24 @@ function ToastMessage({ title, message }: { title: string; message: string }) {
   );
 }
 
-// The same message while its toast is still up is not stacked a second time.
+/**
+ * The same message again replaces its toast if that one is still up (one on screen, not a stack),
+ * and is shown and announced anew: a second failed save must be seen and heard, not dropped.
+ */
+const shownByMessage = new Map<string, Id>();
+
+function show(kind: 'error' | 'success', title: string, message: string): Id {
+  const key = `${kind}:${message}`;
+  const previous = shownByMessage.get(key);
+  if (previous !== undefined) toast.dismiss(previous);
+  const id: Id = toast[kind](<ToastMessage title={title} message={message} />, {
+    onClose: () => { if (shownByMessage.get(key) === id) shownByMessage.delete(key); },
+  });
+  shownByMessage.set(key, id);
+  return id;
+}
+
 export const notify = {
-  error: (message: string): Id =>
-    toast.error(<ToastMessage title={ERROR_TITLE} message={message} />, { toastId: `error:${message}` }),
-  success: (message: string): Id =>
-    toast.success(<ToastMessage title={SUCCESS_TITLE} message={message} />, { toastId: `success:${message}` }),
+  error: (message: string): Id => show('error', ERROR_TITLE, message),
+  success: (message: string): Id => show('success', SUCCESS_TITLE, message),
 };

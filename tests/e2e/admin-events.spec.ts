@@ -140,7 +140,7 @@ test('an event with a time and a PNG image; editing clears both, then sets them 
   expect(await storedEvent(page, name)).toMatchObject({ time: null, img: null, description: 'Six wines, one long evening.' });
 
   // And back: a morning time and the same picture (stored once, by its hash). The first
-  // 'Event Updated' is closed first: the same toast is not shown twice while it is up.
+  // 'Event Updated' is closed first, so the one found below is the second save's.
   const updated = page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Event Updated' });
   await updated.getByRole('button', { name: 'close' }).click();
   await expect(updated).toHaveCount(0);
