@@ -12,14 +12,9 @@
  */
 import { DEPARTMENT_CATEGORY_ID, DEPARTMENT_TAG_IDS } from '../../shared/catalogue';
 import { validationError } from '../errors';
+import type { ModelWrite } from '../graphql/engine';
 import { storedImageName } from '../media/media-store';
 import type { ImageLookup } from './catalogue-service';
-
-export interface ModelWrite {
-  op: 'create' | 'update' | 'delete';
-  model: string;
-  input: Record<string, unknown>;
-}
 
 export const GUARD_MESSAGES = {
   departmentTag: 'Please select required tag(s)',

@@ -68,12 +68,21 @@ export interface ExecutionOutcome {
 
 interface PreparedDocument { document: DocumentNode; modelReadsOnly: boolean }
 
+const MODEL_WRITES = ['create', 'update', 'delete'] as const;
+
+/** A model mutation about to run, as `checkModelWrite` sees it. */
+export interface ModelWrite {
+  op: (typeof MODEL_WRITES)[number];
+  model: string;
+  input: Record<string, unknown>;
+}
+
 export interface EngineOptions {
   sdl: string;
   models: ModelMeta[];
   handlers: Record<string, CustomHandler>;
   /** Rules a model mutation must keep, checked before it writes; throws to refuse it. */
-  checkModelWrite?: (write: { op: 'create' | 'update' | 'delete'; model: string; input: Record<string, unknown> }) => void | Promise<void>;
+  checkModelWrite?: (write: ModelWrite) => void | Promise<void>;
   /** Introspection and "Did you mean" suggestions only in development. */
   development: boolean;
   log?: (message: string, error: unknown) => void;
@@ -243,23 +252,12 @@ export class GraphQLEngine {
         this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => spendRows(ctx, ctx.store.list(name, args)));
         this.modelReadFields.add(`Query.list${model.pluralName}`);
       }
-      const check = (op: 'create' | 'update' | 'delete', input: Record<string, unknown>) => this.options.checkModelWrite?.({ op, model: name, input });
-      if (model.operations.has('create')) {
-        this.setRootResolver('Mutation', `create${name}`, async (_s, args, ctx) => {
-          await check('create', args.input as Record<string, unknown>);
-          return ctx.store.create(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null);
-        });
-      }
-      if (model.operations.has('update')) {
-        this.setRootResolver('Mutation', `update${name}`, async (_s, args, ctx) => {
-          await check('update', args.input as Record<string, unknown>);
-          return ctx.store.update(name, args.input as Record<string, unknown>, args.condition as Record<string, unknown> | null);
-        });
-      }
-      if (model.operations.has('delete')) {
-        this.setRootResolver('Mutation', `delete${name}`, async (_s, args, ctx) => {
-          await check('delete', args.input as Record<string, unknown>);
-          return ctx.store.delete(name, args.input as { id: string }, args.condition as Record<string, unknown> | null);
+      for (const op of MODEL_WRITES) {
+        if (!model.operations.has(op)) continue;
+        this.setRootResolver('Mutation', `${op}${name}`, async (_s, args, ctx) => {
+          const input = args.input as Record<string, unknown>;
+          await this.options.checkModelWrite?.({ op, model: name, input });
+          return ctx.store[op](name, input as Record<string, unknown> & { id: string }, args.condition as Record<string, unknown> | null);
         });
       }
 
