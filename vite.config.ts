@@ -1,11 +1,14 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { DATA_CLIENT_PRELOAD_ATTRIBUTE } from './shared/first-screen';
 
 /**
- * Lazily imported modules every page needs at once (the Amplify libraries, src/lib/amplify.ts):
- * kept out of the first bundle so the page renders while they load, and announced in index.html
- * with modulepreload so they download beside it instead of after it.
+ * Lazily imported modules a page needs at once when it has to fetch its first data (the Amplify
+ * libraries, src/lib/amplify.ts): kept out of the first bundle so the page renders while they
+ * load, and announced in index.html with modulepreload so they download beside it instead of
+ * after it. The local server drops the announcement from pages it inlines data into
+ * (DATA_CLIENT_PRELOAD_ATTRIBUTE): those need no query to draw.
  */
 const PRELOADED_LAZY_MODULES = ['src/lib/amplify-runtime.ts'];
 
@@ -18,7 +21,7 @@ function preloadLazyModules(modules: string[]): Plugin {
       handler(_html, { bundle }) {
         return Object.values(bundle ?? {})
           .filter((chunk) => chunk.type === 'chunk' && modules.some((module) => chunk.facadeModuleId?.endsWith(module)))
-          .map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}` }, injectTo: 'head' as const }));
+          .map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}`, [DATA_CLIENT_PRELOAD_ATTRIBUTE]: true }, injectTo: 'head' as const }));
       },
     },
   };

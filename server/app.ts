@@ -21,6 +21,7 @@ import { ModelStore } from './db/model-store';
 import { GraphQLEngine } from './graphql/engine';
 import type { ModelIntrospectionSchema } from './graphql/introspection-types';
 import { buildModelMetas } from './graphql/model-meta';
+import { firstScreenMarkup } from './http/first-screen';
 import { handleGraphQL } from './http/graphql-route';
 import { sendJson } from './http/respond';
 import { ResponseCache } from './http/response-cache';
@@ -146,7 +147,11 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     if (assets.serveFile(req, res, path)) return;
     // Missing files under /assets are real 404s; every other path is an app route.
     if (path.startsWith('/assets/')) return sendJson(res, 404, { error: 'Not found' });
-    assets.serveIndex(req, res, outputsJson(originOf(req, config)));
+    const firstScreen = req.method === 'GET' ? await firstScreenMarkup(url, graphqlDeps).catch((error: unknown) => {
+      log('first-screen data failed; the page fetches it instead', error);
+      return '';
+    }) : '';
+    assets.serveIndex(req, res, outputsJson(originOf(req, config)), firstScreen);
   };
 
   // Requests being answered, so a shutdown can tell each of them to end its connection, and

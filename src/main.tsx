@@ -1,7 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import './styles/global.css';
-import { loadDataClient } from './lib/amplify';
+import { loadDataClient, loadDataClientOnFirstInteraction } from './lib/amplify';
+import { hasFirstScreenData } from './lib/first-screen';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
 
@@ -9,8 +10,10 @@ const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
 // The Amplify libraries load beside the first page (data calls wait for them); without a client
-// config the pages still render, and their data queries fail into empty states.
-loadDataClient().catch((error: unknown) => console.error('Amplify is not configured:', error));
+// config the pages still render, and their data queries fail into empty states. A page whose
+// first screen the server inlined needs none of them to draw: they wait for the visitor.
+if (hasFirstScreenData()) loadDataClientOnFirstInteraction();
+else loadDataClient().catch((error: unknown) => console.error('Amplify is not configured:', error));
 
 // The first page's chunk loads before the first render (see app/lazy-page.tsx). Not a top-level
 // await: the page's chunk imports this bundle, which must have finished evaluating.

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
+import { DATA_CLIENT_PRELOAD_ATTRIBUTE, FIRST_SCREEN_PLACEHOLDER } from '../../shared/first-screen';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,6 +45,8 @@ function walk(dir: string): string[] {
 export class StaticAssets {
   private readonly assets = new Map<string, Asset>();
   private readonly indexTemplate: string | null;
+  /** The same without the Amplify libraries' modulepreload, for pages served with first-screen data. */
+  private readonly indexTemplateWithData: string | null = null;
 
   constructor(distDir: string) {
     if (!existsSync(join(distDir, 'index.html'))) {
@@ -63,6 +66,7 @@ export class StaticAssets {
       });
     }
     this.indexTemplate = readFileSync(join(distDir, 'index.html'), 'utf8');
+    this.indexTemplateWithData = this.indexTemplate.replace(new RegExp(`<link [^>]*\\b${DATA_CLIENT_PRELOAD_ATTRIBUTE}\\b[^>]*>\\s*`, 'g'), '');
   }
 
   get built(): boolean {
@@ -77,21 +81,27 @@ export class StaticAssets {
     return true;
   }
 
-  /** The app shell, with the client config inlined as a JSON data block (not a script CSP would block). */
-  serveIndex(req: IncomingMessage, res: ServerResponse, outputsJson: string, status = 200): void {
+  /**
+   * The app shell, with the client config inlined as a JSON data block (not a script CSP would
+   * block) and the page's first-screen markup (http/first-screen.ts), if any.
+   */
+  serveIndex(req: IncomingMessage, res: ServerResponse, outputsJson: string, firstScreen = ''): void {
     if (!this.indexTemplate) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('The app is not built yet: run `npm run build` (npm start does it for you).');
       return;
     }
     const safeJson = outputsJson.replace(/</g, '\\u003c');
-    const html = this.indexTemplate.replace(OUTPUTS_PLACEHOLDER, `<script id="amplify-outputs" type="application/json">${safeJson}</script>`);
+    const template = firstScreen ? this.indexTemplateWithData! : this.indexTemplate;
+    const html = template
+      .replace(OUTPUTS_PLACEHOLDER, () => `<script id="amplify-outputs" type="application/json">${safeJson}</script>`)
+      .replace(FIRST_SCREEN_PLACEHOLDER, () => firstScreen);
     const raw = Buffer.from(html);
-    send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache', status);
+    send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache');
   }
 }
 
-function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheControl: string, status = 200): void {
+function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheControl: string): void {
   const accept = String(req.headers['accept-encoding'] ?? '');
   let body = asset.raw;
   let encoding: string | null = null;
@@ -104,6 +114,6 @@ function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheCont
     Vary: 'Accept-Encoding',
   };
   if (encoding) headers['Content-Encoding'] = encoding;
-  res.writeHead(status, headers);
+  res.writeHead(200, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -75,6 +75,20 @@ export function loadDataClient(): Promise<DataClient> {
 }
 
 /**
+ * Loads the Amplify libraries when the visitor first touches, clicks or types, or at the first
+ * data call, whichever is first: for a page drawn from inlined data (lib/first-screen.ts), which
+ * makes no call while it loads. The next page's data then rarely waits for them.
+ */
+export function loadDataClientOnFirstInteraction(target: EventTarget = window): void {
+  const events = ['pointerdown', 'keydown', 'touchstart'] as const;
+  const start = () => {
+    for (const event of events) target.removeEventListener(event, start, true);
+    loadDataClient().catch((error: unknown) => console.error('Amplify is not configured:', error));
+  };
+  for (const event of events) target.addEventListener(event, start, { capture: true, passive: true });
+}
+
+/**
  * The data client (`client.models.Item.list(...)` and friends), usable at once: every call waits
  * for `loadDataClient()`, then runs on the real client. Each path ends in a call that returns a
  * promise, as all of the client's operations do (subscriptions are disabled in the schema). API

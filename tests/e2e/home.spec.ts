@@ -21,10 +21,10 @@ test('home shows the promoted items of the seeded catalogue', async ({ page }) =
     await expect(card.locator('.product-card__price')).toHaveText(/^\$\d+\.\d{2}$/);
     await expect(card.locator('img')).toHaveJSProperty('complete', true);
   }
-  // The list came from the API through the Amplify client, filtered on promoted.
-  expect(graphqlRequests.some((body) => body.includes('listItems') && body.includes('promoted'))).toBe(true);
-  // No extra round trip for the client config: it is inlined in the page.
+  // The first screen came inlined in the page, with the client config: no round trip at all.
+  expect(await page.locator('script#first-screen').count()).toBe(1);
   expect(await page.locator('script#amplify-outputs').count()).toBe(1);
+  expect(graphqlRequests).toEqual([]);
 
   const firstName = await cards.first().locator('img').getAttribute('alt');
   const previous = page.getByRole('button', { name: 'Previous promoted items' });
@@ -38,6 +38,18 @@ test('home shows the promoted items of the seeded catalogue', async ({ page }) =
   await cards.first().click();
   await expect(page).toHaveURL(/\/item\/[0-9a-f-]{36}$/);
   expect(consoleErrors).toEqual([]);
+});
+
+test('a page reached inside the app fetches its data through the Amplify client', async ({ page }) => {
+  const graphqlRequests: string[] = [];
+  page.on('request', (request) => { if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? ''); });
+  await page.goto('/aboutus');
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
+  await expect(page.locator('.promoted .product-card')).toHaveCount(3);
+  await expect(page.locator('.banner-carousel__slide').first()).toBeVisible();
+  // Filtered on promoted by the API.
+  expect(graphqlRequests.some((body) => body.includes('listItems') && body.includes('promoted'))).toBe(true);
+  expect(graphqlRequests.some((body) => body.includes('listBanners'))).toBe(true);
 });
 
 test('the header, footer and routes of the shell work', async ({ page }) => {

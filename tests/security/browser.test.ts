@@ -154,7 +154,8 @@ describe('script and HTML in shop data', () => {
       for (const text of texts) await page.getByText(text, { exact: false }).first().waitFor({ timeout: 10_000 });
       expect(await pwned(page)).toBeUndefined();
       expect(await page.locator('img[src="x"], svg[onload], iframe[srcdoc]').count()).toBe(0);
-      expect(await page.evaluate(() => [...document.scripts].some((script) => script.textContent?.includes('__pwned')))).toBe(false);
+      // No script that can run holds it (the first-screen JSON data block carries the names, as data).
+      expect(await page.evaluate(() => [...document.scripts].some((script) => script.type !== 'application/json' && script.textContent?.includes('__pwned')))).toBe(false);
       expect(violations).toEqual([]);
     });
   }

@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router-dom';
+import { IMAGE_SIZES } from '../../../shared/first-screen';
 import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from '../../components/ui/ProductCard';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
@@ -56,7 +57,7 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
               alt={item.name}
               width={PRODUCT_IMAGE_WIDTH}
               height={PRODUCT_IMAGE_HEIGHT}
-              sizes="(max-width: 50rem) min(90vw, 26rem), 28rem"
+              sizes={IMAGE_SIZES.itemPage}
               priority
             />
           ) : (

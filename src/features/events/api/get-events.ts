@@ -1,18 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
+import { firstScreenKeys } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
+import { firstScreenData } from '../../../lib/first-screen';
 import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import type { ShopEvent } from '../upcoming-events';
 
-/** Every event (past ones too; the page picks the upcoming ones by the visitor's local day). */
-export async function getEvents(): Promise<ShopEvent[]> {
-  const events = await listAll((nextToken) =>
-    client.models.Event.list({
-      selectionSet: ['id', 'name', 'date', 'time', 'description', 'img'],
-      limit: MAX_PAGE_SIZE,
-      nextToken,
-    }),
-  );
-  return events.map((event) => ({
+type EventRecord = Omit<ShopEvent, 'time' | 'img'> & { time?: string | null; img?: string | null };
+
+const toEvents = (records: readonly EventRecord[]): ShopEvent[] =>
+  records.map((event) => ({
     id: event.id,
     name: event.name,
     date: event.date,
@@ -20,8 +16,24 @@ export async function getEvents(): Promise<ShopEvent[]> {
     description: event.description,
     img: event.img ?? null,
   }));
+
+/** Every event (past ones too; the page picks the upcoming ones by the visitor's local day). */
+export async function getEvents(): Promise<ShopEvent[]> {
+  return toEvents(await listAll((nextToken) =>
+    client.models.Event.list({
+      selectionSet: ['id', 'name', 'date', 'time', 'description', 'img'],
+      limit: MAX_PAGE_SIZE,
+      nextToken,
+    }),
+  ));
 }
 
+/** Every event; on a first visit to the page, those inlined in it. */
 export function useEvents() {
-  return useQuery({ queryKey: ['events'], queryFn: getEvents, staleTime: CATALOGUE_STALE_MS });
+  return useQuery({
+    queryKey: ['events'],
+    queryFn: getEvents,
+    staleTime: CATALOGUE_STALE_MS,
+    ...firstScreenData([firstScreenKeys.events], ([records]) => toEvents(records as EventRecord[])),
+  });
 }

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { firstScreenKeys } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
+import { firstScreenData } from '../../../lib/first-screen';
 import { byIndex, CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 
 export interface Banner {
@@ -7,17 +9,30 @@ export interface Banner {
   img: string;
 }
 
-/** Every banner, in carousel order (`index`). */
-export async function getBanners(): Promise<Banner[]> {
-  const banners = await listAll((nextToken) =>
-    client.models.Banner.list({ selectionSet: ['id', 'img', 'index'], limit: MAX_PAGE_SIZE, nextToken }),
-  );
-  return byIndex(banners)
+interface BannerRecord extends Banner {
+  index?: number | null;
+}
+
+/** Banners in carousel order (`index`), those without a picture left out. */
+function toBanners(records: readonly BannerRecord[]): Banner[] {
+  return byIndex(records)
     .filter((banner) => banner.img)
     .map((banner) => ({ id: banner.id, img: banner.img }));
 }
 
-/** The home page's banners, cached across navigation. */
+/** Every banner, in carousel order. */
+export async function getBanners(): Promise<Banner[]> {
+  return toBanners(await listAll((nextToken) =>
+    client.models.Banner.list({ selectionSet: ['id', 'img', 'index'], limit: MAX_PAGE_SIZE, nextToken }),
+  ));
+}
+
+/** The home page's banners, cached across navigation; on a first visit, those inlined in the page. */
 export function useBanners() {
-  return useQuery({ queryKey: ['banners'], queryFn: getBanners, staleTime: CATALOGUE_STALE_MS });
+  return useQuery({
+    queryKey: ['banners'],
+    queryFn: getBanners,
+    staleTime: CATALOGUE_STALE_MS,
+    ...firstScreenData([firstScreenKeys.banners], ([records]) => toBanners(records as BannerRecord[])),
+  });
 }

@@ -1,5 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
+import { firstScreenKeys } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
+import { firstScreenData } from '../../../lib/first-screen';
 import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 
 export interface PromotedItem {
@@ -9,22 +11,31 @@ export interface PromotedItem {
   img: string | null;
 }
 
+type PromotedItemRecord = Omit<PromotedItem, 'price' | 'img'> & { price?: number | null; img?: string | null };
+
+const toPromotedItems = (records: readonly PromotedItemRecord[]): PromotedItem[] =>
+  records.map((item) => ({ id: item.id, name: item.name, price: item.price ?? null, img: item.img ?? null }));
+
 /** Reads every promoted item, following `nextToken` until the last page. */
 export async function getPromotedItems(): Promise<PromotedItem[]> {
-  const items = await listAll((nextToken) =>
+  return toPromotedItems(await listAll((nextToken) =>
     client.models.Item.list({
       filter: { promoted: { eq: true } },
       selectionSet: ['id', 'name', 'price', 'img'],
       limit: MAX_PAGE_SIZE,
       nextToken,
     }),
-  );
-  return items.map((item) => ({ id: item.id, name: item.name, price: item.price ?? null, img: item.img ?? null }));
+  ));
 }
 
 export const promotedItemsQueryKey = ['items', 'promoted'] as const;
 
-/** The promoted items, cached across navigation. */
+/** The promoted items, cached across navigation; on a first visit, those inlined in the page. */
 export function usePromotedItems() {
-  return useQuery({ queryKey: promotedItemsQueryKey, queryFn: getPromotedItems, staleTime: CATALOGUE_STALE_MS });
+  return useQuery({
+    queryKey: promotedItemsQueryKey,
+    queryFn: getPromotedItems,
+    staleTime: CATALOGUE_STALE_MS,
+    ...firstScreenData([firstScreenKeys.promotedItems], ([records]) => toPromotedItems(records as PromotedItemRecord[])),
+  });
 }

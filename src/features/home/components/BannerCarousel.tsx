@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
+import { IMAGE_SIZES } from '../../../../shared/first-screen';
 import { CarouselDots } from '../../../components/ui/CarouselDots';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { ChevronIcon, PauseIcon, PlayIcon } from '../../../components/ui/icons';
@@ -9,7 +10,6 @@ import { CAROUSEL, EMBLA_DURATION, slideAfterSwipe } from '../banner-swipe';
 /** Banners are 1900x370 (SPEC §9); drawn at most the page content's width. */
 const BANNER_WIDTH = 1900;
 const BANNER_HEIGHT = 370;
-const BANNER_SIZES = '(max-width: 72rem) 100vw, 68rem';
 
 function prefersReducedMotion(): boolean {
   return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -119,7 +119,7 @@ function BannerSlides({ banners }: { banners: readonly Banner[] }) {
                 alt=""
                 width={BANNER_WIDTH}
                 height={BANNER_HEIGHT}
-                sizes={BANNER_SIZES}
+                sizes={IMAGE_SIZES.banner}
                 priority={index === 0}
               />
             </div>

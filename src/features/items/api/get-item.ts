@@ -1,5 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { firstScreenKeys } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
+import { firstScreenData } from '../../../lib/first-screen';
 import { CATALOGUE_STALE_MS } from '../../../lib/catalogue';
 
 export interface ItemDetails {
@@ -19,7 +21,17 @@ export async function getItem(id: string): Promise<ItemDetails | null> {
     { selectionSet: ['id', 'name', 'price', 'img', 'description', 'tags'] },
   );
   if (result.errors?.length && !result.data) throw new Error(result.errors.map((error) => error.message).join('; '));
-  const item = result.data;
+  return toItemDetails(result.data);
+}
+
+type ItemRecord = Pick<ItemDetails, 'id' | 'name'> & {
+  price?: number | null;
+  img?: string | null;
+  description?: string | null;
+  tags?: readonly (string | null)[] | null;
+};
+
+function toItemDetails(item: ItemRecord | null | undefined): ItemDetails | null {
   if (!item) return null;
   return {
     id: item.id,
@@ -60,5 +72,6 @@ export function useItem(id: string) {
     queryFn: () => getItem(id),
     staleTime: CATALOGUE_STALE_MS,
     placeholderData: () => glimpse(queryClient, id),
+    ...firstScreenData([firstScreenKeys.item(id)], ([record]) => toItemDetails(record as ItemRecord | null)),
   });
 }

@@ -1,25 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
+import { firstScreenKeys } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
+import { firstScreenData } from '../../../lib/first-screen';
 import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import type { CategoryRecord, MenuCategory, MenuItem, TagRecord } from '../menu-filter';
 
-/** Every item carrying the menu's built-in tag, all pages of up to 1000. */
-export async function getMenuItems(menu: MenuCategory): Promise<MenuItem[]> {
-  const items = await listAll((nextToken) =>
-    client.models.Item.list({
-      filter: { tags: { contains: menu } },
-      selectionSet: ['id', 'name', 'price', 'img', 'tags'],
-      limit: MAX_PAGE_SIZE,
-      nextToken,
-    }),
-  );
-  return items.map((item) => ({
+type MenuItemRecord = Pick<MenuItem, 'id' | 'name'> & { price?: number | null; img?: string | null; tags?: readonly (string | null)[] | null };
+
+const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
+  records.map((item) => ({
     id: item.id,
     name: item.name,
     price: item.price ?? null,
     img: item.img ?? null,
     tags: (item.tags ?? []).filter((tag): tag is string => typeof tag === 'string'),
   }));
+
+/** Every item carrying the menu's built-in tag, all pages of up to 1000. */
+export async function getMenuItems(menu: MenuCategory): Promise<MenuItem[]> {
+  return toMenuItems(await listAll((nextToken) =>
+    client.models.Item.list({
+      filter: { tags: { contains: menu } },
+      selectionSet: ['id', 'name', 'price', 'img', 'tags'],
+      limit: MAX_PAGE_SIZE,
+      nextToken,
+    }),
+  ));
 }
 
 export interface FilterData {
@@ -47,10 +53,24 @@ export async function getFilterData(): Promise<FilterData> {
 /** Query keys; the item page looks into the menu lists for a first glimpse of an item. */
 export const menuItemsQueryKey = (menu: MenuCategory) => ['menu', 'items', menu] as const;
 
+/** A menu's items; on a first visit to it, those inlined in the page. */
 export function useMenuItems(menu: MenuCategory) {
-  return useQuery({ queryKey: menuItemsQueryKey(menu), queryFn: () => getMenuItems(menu), staleTime: CATALOGUE_STALE_MS });
+  return useQuery({
+    queryKey: menuItemsQueryKey(menu),
+    queryFn: () => getMenuItems(menu),
+    staleTime: CATALOGUE_STALE_MS,
+    ...firstScreenData([firstScreenKeys.menuItems(menu)], ([records]) => toMenuItems(records as MenuItemRecord[])),
+  });
 }
 
 export function useFilterData() {
-  return useQuery({ queryKey: ['menu', 'filters'], queryFn: getFilterData, staleTime: CATALOGUE_STALE_MS });
+  return useQuery({
+    queryKey: ['menu', 'filters'],
+    queryFn: getFilterData,
+    staleTime: CATALOGUE_STALE_MS,
+    ...firstScreenData([firstScreenKeys.categories, firstScreenKeys.tags], ([categories, tags]): FilterData => ({
+      categories: categories as CategoryRecord[],
+      tags: tags as TagRecord[],
+    })),
+  });
 }

@@ -1,0 +1,111 @@
+/** First-screen data inlined into the storefront's HTML (first-screen.ts), on a seeded shop. */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DATA_CLIENT_PRELOAD_ATTRIBUTE, FIRST_SCREEN_ELEMENT_ID, FIRST_SCREEN_PLACEHOLDER } from '../../shared/first-screen';
+import { ROLE_ADMIN } from '../../shared/roles';
+import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+import { MAX_FIRST_SCREEN_BYTES } from './first-screen';
+
+let server: TestServer;
+let distDir: string;
+let admin: Record<string, string>;
+
+const PRELOAD = `<link rel="modulepreload" crossorigin href="/assets/amplify-runtime-abc.js" ${DATA_CLIENT_PRELOAD_ATTRIBUTE}>`;
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'shop-dist-'));
+  mkdirSync(join(distDir, 'assets'));
+  writeFileSync(join(distDir, 'index.html'), `<!doctype html><html><head>${PRELOAD}<!--amplify-outputs-->${FIRST_SCREEN_PLACEHOLDER}</head><body><div id="root"></div></body></html>`);
+  server = await startTestServer({ distDir, seedDemo: true });
+  admin = { authorization: (await server.sessionFor(ROLE_ADMIN)).token };
+}, 120_000);
+
+afterAll(async () => {
+  await server?.stop();
+  rmSync(distDir, { recursive: true, force: true });
+});
+
+async function page(path: string) {
+  const html = await (await fetch(`${server.url}${path}`)).text();
+  const block = new RegExp(`<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's').exec(html)?.[1];
+  return { html, data: block === undefined ? undefined : JSON.parse(block) as Record<string, unknown> };
+}
+
+async function publicQuery(query: string, variables?: Record<string, unknown>) {
+  const { body } = await postGraphQL(server, { query, variables });
+  expect(body.errors).toBeUndefined();
+  return body.data!;
+}
+
+async function createItem(input: Record<string, unknown>): Promise<string> {
+  const { body } = await postGraphQL(server, { query: 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }', variables: { input } }, admin);
+  expect(body.errors).toBeUndefined();
+  return (body.data!.createItem as { id: string }).id;
+}
+
+describe('first-screen data', () => {
+  it('inlines the banners and promoted items on /home, preloads the first banner and drops the data client preload', async () => {
+    const { html, data } = await page('/home');
+    const banners = (await publicQuery('{ listBanners(limit: 1000) { items { id img index } } }')).listBanners as { items: Array<{ img: string; index: number }> };
+    const promoted = (await publicQuery('{ listItems(filter: { promoted: { eq: true } }, limit: 1000) { items { id name price img } } }')).listItems as { items: unknown[] };
+    expect(banners.items.length).toBeGreaterThan(1);
+    expect(data).toEqual({ banners: banners.items, 'promoted-items': promoted.items });
+
+    const first = [...banners.items].sort((a, b) => a.index - b.index)[0]!;
+    const hash = /^\/media\/([a-f0-9]{64})\.png$/.exec(first.img)![1];
+    expect(html).toContain(`<link rel="preload" as="image" href="${first.img}" imagesrcset="/media/${hash}-w400.webp 400w`);
+    expect(html).toContain('imagesizes="(max-width: 72rem) 100vw, 68rem" fetchpriority="high">');
+    expect(html).not.toContain(DATA_CLIENT_PRELOAD_ATTRIBUTE);
+  });
+
+  it('inlines a menu with its filter data and the events, and nothing for an unknown menu or a page without first-screen data', async () => {
+    const { data } = await page('/menu?category=wine');
+    const wine = (await publicQuery('{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name price img tags } } }')).listItems as { items: unknown[] };
+    expect(wine.items.length).toBeGreaterThan(10);
+    expect(data?.['menu-items:wine']).toEqual(wine.items);
+    expect((data?.categories as unknown[]).length).toBeGreaterThan(1);
+    expect((data?.tags as unknown[]).length).toBeGreaterThan(3);
+
+    const events = (await publicQuery('{ listEvents(limit: 1000) { items { id name date time description img } } }')).listEvents as { items: unknown[] };
+    expect(events.items.length).toBeGreaterThan(0);
+    expect((await page('/events')).data).toEqual({ events: events.items });
+
+    for (const path of ['/menu?category=beer', '/menu', '/aboutus', '/admin-items', '/no-such-page']) {
+      const other = await page(path);
+      expect(other.data, path).toBeUndefined();
+      expect(other.html, path).toContain(PRELOAD);
+      expect(other.html, path).not.toContain(FIRST_SCREEN_PLACEHOLDER);
+    }
+  });
+
+  it('inlines an item, and null for an id that names none', async () => {
+    const { listItems } = await publicQuery('{ listItems(limit: 1) { items { id name price img description tags } } }') as { listItems: { items: Array<{ id: string; img: string }> } };
+    const item = listItems.items[0]!;
+    const { html, data } = await page(`/item/${item.id}`);
+    expect(data).toEqual({ [`item:${item.id}`]: item });
+    expect(html).toContain(`<link rel="preload" as="image" href="${item.img}"`);
+    expect((await page('/item/no-such-item')).data).toEqual({ 'item:no-such-item': null });
+  });
+
+  it('keeps markup in names as data: nothing in the block can end it', async () => {
+    const name = '</script><script>alert(1)</script><!-- & "quoted"';
+    const id = await createItem({ name, tags: ['extras'], promoted: true, price: 1 });
+    const { html, data } = await page('/home');
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/g)).toHaveLength(2); // the client config's and the data block's own
+    expect((data?.['promoted-items'] as Array<{ id: string; name: string }>).find((entry) => entry.id === id)?.name).toBe(name);
+  });
+
+  it('follows writes at once, and inlines nothing when the answers are over the size cap', async () => {
+    const name = `Inline cap ${'x'.repeat(9000)}`;
+    const before = await page('/menu?category=liquor');
+    expect(before.data?.['menu-items:liquor']).toBeDefined();
+    const count = Math.ceil(MAX_FIRST_SCREEN_BYTES / name.length);
+    for (let i = 0; i < count; i += 1) await createItem({ name: `${name} ${i}`, tags: ['liquor'] });
+    const after = await page('/menu?category=liquor');
+    expect(after.data).toBeUndefined();
+    expect(after.html).toContain(PRELOAD);
+  });
+});

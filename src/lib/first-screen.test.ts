@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { firstScreenData, hasFirstScreenData, readFirstScreen, resetFirstScreen } from './first-screen';
+
+/** A page whose first-screen block holds `text` (or that has no block). */
+const pageWith = (text?: string) => ({
+  getElementById: (id: string) => (id === 'first-screen' && text !== undefined ? { textContent: text } : null),
+}) as unknown as Document;
+
+afterEach(resetFirstScreen);
+
+describe('first-screen data', () => {
+  it('reads the inlined answers once', () => {
+    expect(readFirstScreen(pageWith('{"banners":[{"id":"b1"}]}'))).toEqual({ banners: [{ id: 'b1' }] });
+    // Read once per page load: a later document is not consulted.
+    expect(readFirstScreen(pageWith('{}'))).toEqual({ banners: [{ id: 'b1' }] });
+    expect(hasFirstScreenData()).toBe(true);
+  });
+
+  it('treats a missing, broken or non-object block as no data', () => {
+    for (const text of [undefined, '', '{"banners":', '[1,2]', 'null']) {
+      resetFirstScreen();
+      expect(readFirstScreen(pageWith(text)), String(text)).toEqual({});
+      expect(hasFirstScreenData()).toBe(false);
+    }
+  });
+
+  it('gives a query its initial data only when every key it needs was inlined, shaped by toData', () => {
+    readFirstScreen(pageWith('{"categories":[{"id":"c"}],"tags":[{"id":"t"}],"item:gone":null}'));
+    const both = firstScreenData(['categories', 'tags'], ([categories, tags]) => ({ categories, tags }));
+    expect(both.initialData()).toEqual({ categories: [{ id: 'c' }], tags: [{ id: 't' }] });
+    expect(both.initialDataUpdatedAt).toBe(Math.round(performance.timeOrigin));
+    expect(firstScreenData(['categories', 'banners'], () => 'never').initialData()).toBeUndefined();
+    // An inlined null is an answer (no such item), not a missing one.
+    expect(firstScreenData(['item:gone'], ([item]) => item ?? 'none').initialData()).toBe('none');
+    // Data that does not have the expected shape is left to the fetch.
+    expect(firstScreenData(['tags'], ([tags]) => (tags as string).toUpperCase()).initialData()).toBeUndefined();
+  });
+});
