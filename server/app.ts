@@ -147,7 +147,8 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     if (assets.serveFile(req, res, path)) return;
     // Missing files under /assets are real 404s; every other path is an app route.
     if (path.startsWith('/assets/')) return sendJson(res, 404, { error: 'Not found' });
-    const firstScreen = req.method === 'GET' ? await firstScreenMarkup(url, graphqlDeps).catch((error: unknown) => {
+    // HEAD gets the same headers as GET, so the same page.
+    const firstScreen = assets.built ? await firstScreenMarkup(url, graphqlDeps).catch((error: unknown) => {
       log('first-screen data failed; the page fetches it instead', error);
       return '';
     }) : '';

@@ -13,3 +13,12 @@ export const BUILT_IN_TAGS: ReadonlyArray<{ id: DepartmentTagId; name: string }>
   { id: 'liquor', name: 'Liquor' },
   { id: 'extras', name: 'Extras' },
 ];
+
+/** The largest page the API hands out (AppSync and the local server cap `limit` at 1000). */
+export const MAX_PAGE_SIZE = 1000;
+
+/** Sorts by a numeric `index` (missing ones last), keeping the given order among equals. */
+export function byIndex<T extends { index?: number | null }>(records: readonly T[]): T[] {
+  const position = (record: T) => record.index ?? Number.POSITIVE_INFINITY;
+  return [...records].sort((a, b) => position(a) - position(b));
+}

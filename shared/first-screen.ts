@@ -4,9 +4,10 @@
  * so the first render needs no round trip and the first banner or item picture downloads beside
  * the scripts (issue 8: Lighthouse). The SPA's query hooks take the answers as initial data; where
  * there are none (AWS hosting serves index.html as a static file) they fetch through the Amplify
- * client as always.
+ * client as always. Hooks and server share the selections and filters below, so an inlined answer
+ * has exactly the shape of a fetched one.
  */
-import { DEPARTMENT_TAG_IDS, type DepartmentTagId } from './catalogue';
+import { byIndex, DEPARTMENT_TAG_IDS, MAX_PAGE_SIZE, type DepartmentTagId } from './catalogue';
 
 /** index.html's placeholder, and the id of the JSON data block the server puts there. */
 export const FIRST_SCREEN_PLACEHOLDER = '<!--first-screen-->';
@@ -18,8 +19,22 @@ export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
  */
 export const DATA_CLIENT_PRELOAD_ATTRIBUTE = 'data-client-preload';
 
-/** The largest page the API hands out; a list that needs a second page is not inlined. */
-const LIST_LIMIT = 1000;
+/** The fields each storefront query reads (the Amplify client's `selectionSet`). */
+export const SELECTIONS = {
+  banner: ['id', 'img', 'index'],
+  promotedItem: ['id', 'name', 'price', 'img'],
+  menuItem: ['id', 'name', 'price', 'img', 'tags'],
+  category: ['id', 'name', 'type', 'visible', 'index'],
+  tag: ['id', 'name', 'categoryId', 'index'],
+  item: ['id', 'name', 'price', 'img', 'description', 'tags'],
+  event: ['id', 'name', 'date', 'time', 'description', 'img'],
+} as const;
+
+/** The filters of the storefront's item lists. */
+export const FILTERS = {
+  promoted: { promoted: { eq: true } },
+  menu: (menu: DepartmentTagId) => ({ tags: { contains: menu } }),
+} as const;
 
 /** The names the SPA's hooks look answers up by. */
 export const firstScreenKeys = {
@@ -52,54 +67,54 @@ export interface FirstScreenQuery {
   preloadImage?: { sizes: string; pick: (answer: unknown) => string | null | undefined };
 }
 
-const list = (key: string, field: string, args: string, selection: string, variables?: Record<string, unknown>): FirstScreenQuery => ({
-  key,
-  field,
-  kind: 'list',
-  query: `query FirstScreen${variables ? '($value: ID!)' : ''} { ${field}(${args}limit: ${LIST_LIMIT}) { items { ${selection} } nextToken } }`,
-  variables,
-});
+const LIST_FIELDS = { Banner: 'listBanners', Item: 'listItems', Category: 'listCategories', Tag: 'listTags', Event: 'listEvents' } as const;
 
-/** The banner shown first: the lowest `index`. */
-function firstBannerImage(answer: unknown): string | undefined {
-  const banners = answer as Array<{ img?: string | null; index?: number | null }>;
-  return [...banners].sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).find((banner) => banner.img)?.img ?? undefined;
+function list(key: string, model: keyof typeof LIST_FIELDS, selection: readonly string[], filter?: object): FirstScreenQuery {
+  const field = LIST_FIELDS[model];
+  const variable = filter ? `($filter: Model${model}FilterInput)` : '';
+  return {
+    key,
+    field,
+    kind: 'list',
+    query: `query FirstScreen${variable} { ${field}(${filter ? 'filter: $filter, ' : ''}limit: ${MAX_PAGE_SIZE}) { items { ${selection.join(' ')} } nextToken } }`,
+    variables: filter ? { filter } : undefined,
+  };
 }
 
+/** The banner the carousel shows first, in the carousel's own order. */
+const firstBannerImage = (answer: unknown) => byIndex(answer as Array<{ img?: string | null; index?: number | null }>).find((banner) => banner.img)?.img;
+
 const isDepartment = (value: string | null): value is DepartmentTagId => (DEPARTMENT_TAG_IDS as readonly (string | null)[]).includes(value);
+
+/** Ids the API hands out (UUIDs); anything else in an /item URL names no item worth a query. */
+const PLAUSIBLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** What to inline for a page, or nothing. `pathname` and `search` are the request's. */
 export function firstScreenQueries(pathname: string, search: URLSearchParams): FirstScreenQuery[] {
   if (pathname === '/home') {
     return [
-      { ...list(firstScreenKeys.banners, 'listBanners', '', 'id img index'), preloadImage: { sizes: IMAGE_SIZES.banner, pick: firstBannerImage } },
-      list(firstScreenKeys.promotedItems, 'listItems', 'filter: { promoted: { eq: true } }, ', 'id name price img'),
+      { ...list(firstScreenKeys.banners, 'Banner', SELECTIONS.banner), preloadImage: { sizes: IMAGE_SIZES.banner, pick: firstBannerImage } },
+      list(firstScreenKeys.promotedItems, 'Item', SELECTIONS.promotedItem, FILTERS.promoted),
     ];
   }
   if (pathname === '/menu') {
     const menu = search.get('category');
     if (!isDepartment(menu)) return [];
     return [
-      list(firstScreenKeys.menuItems(menu), 'listItems', 'filter: { tags: { contains: $value } }, ', 'id name price img tags', { value: menu }),
-      list(firstScreenKeys.categories, 'listCategories', '', 'id name type visible index'),
-      list(firstScreenKeys.tags, 'listTags', '', 'id name categoryId index'),
+      list(firstScreenKeys.menuItems(menu), 'Item', SELECTIONS.menuItem, FILTERS.menu(menu)),
+      list(firstScreenKeys.categories, 'Category', SELECTIONS.category),
+      list(firstScreenKeys.tags, 'Tag', SELECTIONS.tag),
     ];
   }
-  if (pathname === '/events') return [list(firstScreenKeys.events, 'listEvents', '', 'id name date time description img')];
-  const item = /^\/item\/([^/]+)$/.exec(pathname);
-  if (item) {
-    let id: string;
-    try {
-      id = decodeURIComponent(item[1]!);
-    } catch {
-      return [];
-    }
+  if (pathname === '/events') return [list(firstScreenKeys.events, 'Event', SELECTIONS.event)];
+  const id = /^\/item\/([^/]+)$/.exec(pathname)?.[1];
+  if (id && PLAUSIBLE_ID.test(id)) {
     return [{
       key: firstScreenKeys.item(id),
       field: 'getItem',
       kind: 'get',
-      query: 'query FirstScreen($value: ID!) { getItem(id: $value) { id name price img description tags } }',
-      variables: { value: id },
+      query: `query FirstScreen($id: ID!) { getItem(id: $id) { ${SELECTIONS.item.join(' ')} } }`,
+      variables: { id },
       preloadImage: { sizes: IMAGE_SIZES.itemPage, pick: (answer) => (answer as { img?: string | null } | null)?.img },
     }];
   }

@@ -89,6 +89,33 @@ describe('first-screen data', () => {
     expect((await page('/item/no-such-item')).data).toEqual({ 'item:no-such-item': null });
   });
 
+  it('inlines nothing for an id that cannot be one, and answers made-up query strings as the page', async () => {
+    for (const path of ['/item/%3C%2Fscript%3E', `/item/${'x'.repeat(65)}`, '/item/a.b', '/item/x/y']) {
+      const { html, data } = await page(path);
+      expect(data, path).toBeUndefined();
+      expect(html, path).toContain(PRELOAD);
+    }
+    // Made-up query strings get the same answer as the page itself.
+    expect((await page('/home?utm_source=x&category=wine')).data).toEqual((await page('/home')).data);
+  });
+
+  it('sends HEAD the headers GET gets', async () => {
+    const get = await fetch(`${server.url}/home`);
+    const head = await fetch(`${server.url}/home`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-length')).toBe(get.headers.get('content-length'));
+    expect((await get.text()).length).toBeGreaterThan(0);
+  });
+
+  it('inlines nothing for a list that needs a second page', async () => {
+    server.store.transaction(() => {
+      for (let i = 0; i < 1001; i += 1) server.store.create('Item', { name: `Bulk extra ${i}`, tags: ['extras'], price: 1 });
+    });
+    const { html, data } = await page('/menu?category=extras');
+    expect(data).toBeUndefined();
+    expect(html).toContain(PRELOAD);
+  });
+
   it('keeps markup in names as data: nothing in the block can end it', async () => {
     const name = '</script><script>alert(1)</script><!-- & "quoted"';
     const id = await createItem({ name, tags: ['extras'], promoted: true, price: 1 });

@@ -11,8 +11,9 @@ import { responsiveImage } from '../../shared/media';
 import type { ModelStore } from '../db/model-store';
 import { newRowBudget, type GraphQLEngine, type RequestAuth } from '../graphql/engine';
 import type { ResponseCache } from './response-cache';
+import { jsonDataBlock } from './static-assets';
 
-/** Inlined answers beyond this are left to the SPA: a huge menu would delay the page's first byte more than it saves. */
+/** Inlined answers beyond this many bytes are left to the SPA: a huge menu would delay the page's first byte more than it saves. */
 export const MAX_FIRST_SCREEN_BYTES = 96 * 1024;
 
 const PUBLIC_CALLER: RequestAuth = { mode: 'apiKey', principal: null, deniedFields: new Set(), token: null };
@@ -21,11 +22,6 @@ export interface FirstScreenDeps {
   engine: GraphQLEngine;
   store: ModelStore;
   cache: ResponseCache;
-}
-
-/** `<`, `>` and `&` escaped, so no text in the data can end the element (`</script>`) or start markup. */
-export function jsonForHtml(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
 }
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
@@ -37,38 +33,45 @@ function preloadLink(img: string, sizes: string): string {
   return `<link rel="preload" as="image" href="${escapeAttribute(src)}" imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(sizes)}" fetchpriority="high">`;
 }
 
-async function answer(query: FirstScreenQuery, deps: FirstScreenDeps): Promise<{ found: boolean; value?: unknown }> {
+/** An answer to inline; `refused` when it does not fit (a second page), `failed` on an error (worth trying again). */
+type Answer = { value: unknown } | 'refused' | 'failed';
+
+async function answer(query: FirstScreenQuery, deps: FirstScreenDeps): Promise<Answer> {
   const { response } = await deps.engine.execute(
     { query: query.query, variables: query.variables },
     { auth: PUBLIC_CALLER, clientIp: 'first-screen', store: deps.store, rowBudget: newRowBudget() },
   );
-  if (response.errors?.length || !response.data) return { found: false };
+  if (response.errors?.length || !response.data) return 'failed';
   const value = response.data[query.field];
-  if (query.kind === 'get') return { found: true, value: value ?? null };
+  if (query.kind === 'get') return { value: value ?? null };
   const page = value as { items?: unknown[]; nextToken?: string | null } | null;
-  if (!page?.items || page.nextToken) return { found: false };
-  return { found: true, value: page.items };
+  if (!page?.items) return 'failed';
+  return page.nextToken ? 'refused' : { value: page.items };
 }
 
-/** The data block and preload hints for a page's queries; empty unless every answer could be inlined. */
-async function render(queries: FirstScreenQuery[], deps: FirstScreenDeps): Promise<string> {
+/**
+ * The data block and preload hints for a page's queries; empty unless every answer could be
+ * inlined. `cacheable` is false after an error, so the next request tries again.
+ */
+async function render(queries: FirstScreenQuery[], deps: FirstScreenDeps): Promise<{ markup: string; cacheable: boolean }> {
   const data: Record<string, unknown> = {};
   const links: string[] = [];
   for (const query of queries) {
-    const { found, value } = await answer(query, deps);
-    if (!found) return '';
-    data[query.key] = value;
-    const img = query.preloadImage?.pick(value);
+    const result = await answer(query, deps);
+    if (typeof result === 'string') return { markup: '', cacheable: result === 'refused' };
+    data[query.key] = result.value;
+    const img = query.preloadImage?.pick(result.value);
     if (img) links.push(preloadLink(img, query.preloadImage!.sizes));
   }
-  const json = jsonForHtml(data);
-  if (json.length > MAX_FIRST_SCREEN_BYTES) return '';
-  return `${links.join('')}<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">${json}</script>`;
+  const block = jsonDataBlock(FIRST_SCREEN_ELEMENT_ID, JSON.stringify(data));
+  if (Buffer.byteLength(block) > MAX_FIRST_SCREEN_BYTES) return { markup: '', cacheable: true };
+  return { markup: `${links.join('')}${block}`, cacheable: true };
 }
 
 /**
  * The first-screen markup, cached with the GraphQL answers (the same invalidation: any write).
- * Keyed by what is asked, not by the URL, so made-up query strings add no entries.
+ * Keyed by what is asked, not by the URL: made-up query strings add no entries, and an item id
+ * must look like one (at most 64 characters) to be asked for at all.
  */
 export async function firstScreenMarkup(url: URL, deps: FirstScreenDeps): Promise<string> {
   const queries = firstScreenQueries(url.pathname, url.searchParams);
@@ -77,7 +80,7 @@ export async function firstScreenMarkup(url: URL, deps: FirstScreenDeps): Promis
   const version = deps.store.version;
   const cached = deps.cache.get(key, version);
   if (cached) return cached.toString('utf8');
-  const markup = await render(queries, deps);
-  deps.cache.set(key, version, Buffer.from(markup));
+  const { markup, cacheable } = await render(queries, deps);
+  if (cacheable) deps.cache.set(key, version, Buffer.from(markup));
   return markup;
 }

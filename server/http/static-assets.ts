@@ -91,14 +91,22 @@ export class StaticAssets {
       res.end('The app is not built yet: run `npm run build` (npm start does it for you).');
       return;
     }
-    const safeJson = outputsJson.replace(/</g, '\\u003c');
     const template = firstScreen ? this.indexTemplateWithData! : this.indexTemplate;
     const html = template
-      .replace(OUTPUTS_PLACEHOLDER, () => `<script id="amplify-outputs" type="application/json">${safeJson}</script>`)
+      .replace(OUTPUTS_PLACEHOLDER, () => jsonDataBlock('amplify-outputs', outputsJson))
       .replace(FIRST_SCREEN_PLACEHOLDER, () => firstScreen);
     const raw = Buffer.from(html);
     send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache');
   }
+}
+
+/**
+ * JSON as a data block in HTML (never executed, so no CSP question). `<`, `>` and `&` are
+ * escaped, so no text in the data can end the element (`</script>`) or start markup.
+ */
+export function jsonDataBlock(id: string, json: string): string {
+  const safe = json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+  return `<script id="${id}" type="application/json">${safe}</script>`;
 }
 
 function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheControl: string): void {

@@ -6,8 +6,7 @@
 /** How long catalogue data counts as fresh (TanStack Query `staleTime`). */
 export const CATALOGUE_STALE_MS = 5 * 60_000;
 
-/** The largest page the API hands out (AppSync and the local server cap `limit` at 1000). */
-export const MAX_PAGE_SIZE = 1000;
+export { byIndex, MAX_PAGE_SIZE } from '../../shared/catalogue';
 
 /** A Category as the API returns it (the fields the storefront reads). */
 export interface CategoryRecord {
@@ -70,8 +69,3 @@ export async function listAll<T>(fetchPage: (nextToken: string | undefined) => P
   return records;
 }
 
-/** Sorts by a numeric `index` (missing ones last), keeping the given order among equals. */
-export function byIndex<T extends { index?: number | null }>(records: readonly T[]): T[] {
-  const position = (record: T) => record.index ?? Number.POSITIVE_INFINITY;
-  return [...records].sort((a, b) => position(a) - position(b));
-}

@@ -33,20 +33,24 @@ export function resetFirstScreen(): void {
 
 /**
  * Query options that start a query with the inlined answers for `keys` (all of them, or none),
- * made into the query's data by `toData`, which shapes them as a fetched answer is shaped (each
- * answer is what the shared query selects). They date from when the page was requested, so they
- * go stale and are fetched again like any other data.
+ * made into the query's data by `toData`, which shapes them as a fetched answer is shaped (both
+ * select `SELECTIONS`). Each answer serves once: a query made again later (after the cache let
+ * it go) fetches instead of showing the page's old answer. They date from when the page was
+ * requested, so they go stale like any fetched data.
  */
 export function firstScreenData<T>(keys: readonly string[], toData: (answers: unknown[]) => T) {
   return {
     initialData: (): T | undefined => {
       const found = readFirstScreen();
       if (!keys.every((key) => key in found)) return undefined;
+      let data: T;
       try {
-        return toData(keys.map((key) => found[key]));
+        data = toData(keys.map((key) => found[key]));
       } catch {
         return undefined;
       }
+      for (const key of keys) delete found[key];
+      return data;
     },
     initialDataUpdatedAt: Math.round(performance.timeOrigin),
   };

@@ -22,6 +22,7 @@ test('home shows the promoted items of the seeded catalogue', async ({ page }) =
     await expect(card.locator('img')).toHaveJSProperty('complete', true);
   }
   // The first screen came inlined in the page, with the client config: no round trip at all.
+  await page.waitForLoadState('networkidle');
   expect(await page.locator('script#first-screen').count()).toBe(1);
   expect(await page.locator('script#amplify-outputs').count()).toBe(1);
   expect(graphqlRequests).toEqual([]);

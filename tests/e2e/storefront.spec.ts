@@ -472,6 +472,33 @@ test.describe('item page', () => {
   });
 });
 
+test.describe('first screen inlined by the server', () => {
+  test.beforeEach(async ({ page }) => {
+    await asVerifiedVisitor(page);
+  });
+
+  test('opened directly, each page with first-screen data draws from the page itself: no query at all', async ({ page }) => {
+    const bodies: string[] = [];
+    page.on('request', (request) => { if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? ''); });
+    const heading = page.getByRole('heading', { level: 1 });
+    await page.goto('/menu?category=liquor', { waitUntil: 'networkidle' });
+    await expect(page.locator('.menu-grid > li')).toHaveCount(16);
+    const itemPath = await page.locator('.menu-grid .product-card').first().getAttribute('href');
+    const itemName = await page.locator('.menu-grid .product-card__name').first().textContent();
+    const pages: Array<[path: string, ready: () => Promise<void>]> = [
+      ['/home', () => expect(page.locator('.promoted .product-card')).toHaveCount(3)],
+      [itemPath!, () => expect(heading).toHaveText(itemName!)],
+      ['/item/00000000-0000-4000-8000-000000000000', () => expect(heading).toHaveText("We couldn't find that item")],
+      ['/events', () => expect(page.locator('.event-list > li')).toHaveCount(4)],
+    ];
+    for (const [path, ready] of pages) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await ready();
+    }
+    expect(bodies).toEqual([]);
+  });
+});
+
 // ---------------------------------------------------------------------------------------------
 // Events, about, footer
 

@@ -1,4 +1,4 @@
-import { useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import '../../styles/modal.css';
 
@@ -66,15 +66,20 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
 
   useLayoutEffect(() => {
     const overlay = overlayRef.current;
-    const dialog = dialogRef.current;
-    if (!overlay || !dialog) return;
+    if (!overlay) return;
     const previouslyFocused = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const restore = makeOthersInert(overlay);
-    (initialFocusRef?.current ?? tabbables(dialog)[0] ?? dialog).focus();
     return () => {
       restore();
       if (previouslyFocused?.isConnected && previouslyFocused !== document.body) previouslyFocused.focus();
     };
+  }, []);
+
+  // Focus moves once the dialog is on screen: focusing forces a layout, which inside the commit
+  // made the age gate's first render the longest task of a first visit (Lighthouse TBT, issue 8).
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog) (initialFocusRef?.current ?? tabbables(dialog)[0] ?? dialog).focus();
   }, [initialFocusRef]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {

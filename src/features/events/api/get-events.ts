@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { firstScreenKeys } from '../../../../shared/first-screen';
+import { firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
 import { firstScreenData } from '../../../lib/first-screen';
 import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
@@ -21,7 +21,7 @@ const toEvents = (records: readonly EventRecord[]): ShopEvent[] =>
 export async function getEvents(): Promise<ShopEvent[]> {
   return toEvents(await listAll((nextToken) =>
     client.models.Event.list({
-      selectionSet: ['id', 'name', 'date', 'time', 'description', 'img'],
+      selectionSet: SELECTIONS.event,
       limit: MAX_PAGE_SIZE,
       nextToken,
     }),

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { firstScreenKeys } from '../../../../shared/first-screen';
+import { firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
 import { firstScreenData } from '../../../lib/first-screen';
 import { byIndex, CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
@@ -23,7 +23,7 @@ function toBanners(records: readonly BannerRecord[]): Banner[] {
 /** Every banner, in carousel order. */
 export async function getBanners(): Promise<Banner[]> {
   return toBanners(await listAll((nextToken) =>
-    client.models.Banner.list({ selectionSet: ['id', 'img', 'index'], limit: MAX_PAGE_SIZE, nextToken }),
+    client.models.Banner.list({ selectionSet: SELECTIONS.banner, limit: MAX_PAGE_SIZE, nextToken }),
   ));
 }
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { firstScreenKeys } from '../../../../shared/first-screen';
+import { FILTERS, firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
 import { firstScreenData } from '../../../lib/first-screen';
 import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
@@ -20,8 +20,8 @@ const toPromotedItems = (records: readonly PromotedItemRecord[]): PromotedItem[]
 export async function getPromotedItems(): Promise<PromotedItem[]> {
   return toPromotedItems(await listAll((nextToken) =>
     client.models.Item.list({
-      filter: { promoted: { eq: true } },
-      selectionSet: ['id', 'name', 'price', 'img'],
+      filter: FILTERS.promoted,
+      selectionSet: SELECTIONS.promotedItem,
       limit: MAX_PAGE_SIZE,
       nextToken,
     }),

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { firstScreenKeys } from '../../../../shared/first-screen';
+import { firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
 import { firstScreenData } from '../../../lib/first-screen';
 import { CATALOGUE_STALE_MS } from '../../../lib/catalogue';
@@ -18,7 +18,7 @@ export interface ItemDetails {
 export async function getItem(id: string): Promise<ItemDetails | null> {
   const result = await client.models.Item.get(
     { id },
-    { selectionSet: ['id', 'name', 'price', 'img', 'description', 'tags'] },
+    { selectionSet: SELECTIONS.item },
   );
   if (result.errors?.length && !result.data) throw new Error(result.errors.map((error) => error.message).join('; '));
   return toItemDetails(result.data);

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { firstScreenKeys } from '../../../../shared/first-screen';
+import { FILTERS, firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
 import { firstScreenData } from '../../../lib/first-screen';
 import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
@@ -20,8 +20,8 @@ const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
 export async function getMenuItems(menu: MenuCategory): Promise<MenuItem[]> {
   return toMenuItems(await listAll((nextToken) =>
     client.models.Item.list({
-      filter: { tags: { contains: menu } },
-      selectionSet: ['id', 'name', 'price', 'img', 'tags'],
+      filter: FILTERS.menu(menu),
+      selectionSet: SELECTIONS.menuItem,
       limit: MAX_PAGE_SIZE,
       nextToken,
     }),
@@ -38,13 +38,13 @@ export async function getFilterData(): Promise<FilterData> {
   const [categories, tags] = await Promise.all([
     listAll((nextToken) =>
       client.models.Category.list({
-        selectionSet: ['id', 'name', 'type', 'visible', 'index'],
+        selectionSet: SELECTIONS.category,
         limit: MAX_PAGE_SIZE,
         nextToken,
       }),
     ),
     listAll((nextToken) =>
-      client.models.Tag.list({ selectionSet: ['id', 'name', 'categoryId', 'index'], limit: MAX_PAGE_SIZE, nextToken }),
+      client.models.Tag.list({ selectionSet: SELECTIONS.tag, limit: MAX_PAGE_SIZE, nextToken }),
     ),
   ]);
   return { categories, tags };
