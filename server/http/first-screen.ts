@@ -9,9 +9,9 @@
 import { firstScreenQueries, FIRST_SCREEN_ELEMENT_ID, type FirstScreenQuery } from '../../shared/first-screen';
 import { responsiveImage } from '../../shared/media';
 import type { ModelStore } from '../db/model-store';
+import { escapeXml, jsonDataBlock } from '../markup';
 import { newRowBudget, type GraphQLEngine, type RequestAuth } from '../graphql/engine';
 import type { ResponseCache } from './response-cache';
-import { jsonDataBlock } from './static-assets';
 
 /** Inlined answers beyond this many bytes are left to the SPA: a huge menu would delay the page's first byte more than it saves. */
 export const MAX_FIRST_SCREEN_BYTES = 96 * 1024;
@@ -24,13 +24,11 @@ export interface FirstScreenDeps {
   cache: ResponseCache;
 }
 
-const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
-
 function preloadLink(img: string, sizes: string): string {
   const { src, srcSet } = responsiveImage(img);
   // Only stored pictures (same origin, served with variants); the page's CSP allows nothing else anyway.
   if (!srcSet) return '';
-  return `<link rel="preload" as="image" href="${escapeAttribute(src)}" imagesrcset="${escapeAttribute(srcSet)}" imagesizes="${escapeAttribute(sizes)}" fetchpriority="high">`;
+  return `<link rel="preload" as="image" href="${escapeXml(src)}" imagesrcset="${escapeXml(srcSet)}" imagesizes="${escapeXml(sizes)}" fetchpriority="high">`;
 }
 
 /** An answer to inline; `refused` when it does not fit (a second page), `failed` on an error (worth trying again). */

@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { DATA_CLIENT_PRELOAD_ATTRIBUTE, FIRST_SCREEN_PLACEHOLDER } from '../../shared/first-screen';
+import { jsonDataBlock } from '../markup';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -44,13 +45,12 @@ function walk(dir: string): string[] {
 
 export class StaticAssets {
   private readonly assets = new Map<string, Asset>();
-  private readonly indexTemplate: string | null;
-  /** The same without the Amplify libraries' modulepreload, for pages served with first-screen data. */
-  private readonly indexTemplateWithData: string | null = null;
+  /** index.html as built, and without the Amplify libraries' modulepreload for pages served with first-screen data. */
+  private readonly indexTemplates: { plain: string; withData: string } | null;
 
   constructor(distDir: string) {
     if (!existsSync(join(distDir, 'index.html'))) {
-      this.indexTemplate = null;
+      this.indexTemplates = null;
       return;
     }
     for (const path of walk(distDir)) {
@@ -65,12 +65,13 @@ export class StaticAssets {
         immutable: urlPath.startsWith('/assets/'),
       });
     }
-    this.indexTemplate = readFileSync(join(distDir, 'index.html'), 'utf8');
-    this.indexTemplateWithData = this.indexTemplate.replace(new RegExp(`<link [^>]*\\b${DATA_CLIENT_PRELOAD_ATTRIBUTE}\\b[^>]*>\\s*`, 'g'), '');
+    const plain = readFileSync(join(distDir, 'index.html'), 'utf8');
+    const dataClientPreload = new RegExp(`<link [^>]*\\b${DATA_CLIENT_PRELOAD_ATTRIBUTE}\\b[^>]*>\\s*`, 'g');
+    this.indexTemplates = { plain, withData: plain.replace(dataClientPreload, '') };
   }
 
   get built(): boolean {
-    return this.indexTemplate !== null;
+    return this.indexTemplates !== null;
   }
 
   /** Serves a file if one exists at this path; returns false otherwise. */
@@ -86,27 +87,18 @@ export class StaticAssets {
    * block) and the page's first-screen markup (http/first-screen.ts), if any.
    */
   serveIndex(req: IncomingMessage, res: ServerResponse, outputsJson: string, firstScreen = ''): void {
-    if (!this.indexTemplate) {
+    if (!this.indexTemplates) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('The app is not built yet: run `npm run build` (npm start does it for you).');
       return;
     }
-    const template = firstScreen ? this.indexTemplateWithData! : this.indexTemplate;
+    const template = firstScreen ? this.indexTemplates.withData : this.indexTemplates.plain;
     const html = template
       .replace(OUTPUTS_PLACEHOLDER, () => jsonDataBlock('amplify-outputs', outputsJson))
       .replace(FIRST_SCREEN_PLACEHOLDER, () => firstScreen);
     const raw = Buffer.from(html);
     send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache');
   }
-}
-
-/**
- * JSON as a data block in HTML (never executed, so no CSP question). `<`, `>` and `&` are
- * escaped, so no text in the data can end the element (`</script>`) or start markup.
- */
-export function jsonDataBlock(id: string, json: string): string {
-  const safe = json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-  return `<script id="${id}" type="application/json">${safe}</script>`;
 }
 
 function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheControl: string): void {

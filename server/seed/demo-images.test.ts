@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import sharp from 'sharp';
 import { buildDemoCatalogue, demoImageSize, type DemoImageSpec } from './demo-catalogue';
-import { demoImageSvg, escapeXml, renderDemoImage, textWidth } from './demo-images';
+import { demoImageSvg, renderDemoImage, textWidth } from './demo-images';
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const cat = buildDemoCatalogue(new Date(2025, 5, 14));
@@ -87,7 +87,6 @@ describe('demoImageSvg', () => {
     expect(svg).not.toMatch(/&(?!amp;|lt;|gt;|quot;|apos;)/);
     const apostrophe = demoImageSvg(cat.items.find((i) => i.name.startsWith("Admiral's"))!.image);
     expect(apostrophe).toContain('ADMIRAL&apos;S GARDEN');
-    expect(escapeXml(`<a & 'b' "c">`)).toBe('&lt;a &amp; &apos;b&apos; &quot;c&quot;&gt;');
   });
 
   it('uses only the DejaVu fonts and generic families', () => {

@@ -7,6 +7,7 @@
  * advance widths of those fonts (table below), since librsvg has no `textLength`.
  */
 import sharp from 'sharp';
+import { escapeXml } from '../markup';
 import {
   demoImageSize,
   type BottleShape,
@@ -97,11 +98,6 @@ function stopTags(stops: Array<[number, string, number?]>): string {
 
 function n2(v: number): string {
   return String(Math.round(v * 100) / 100);
-}
-
-/** Escapes the XML special characters of a text. */
-export function escapeXml(s: string): string {
-  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&apos;');
 }
 
 function rgb(hex: string): [number, number, number] {
