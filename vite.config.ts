@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
-import { DATA_CLIENT_PRELOAD_ATTRIBUTE } from './shared/first-screen';
+import { DATA_CLIENT_PRELOAD_ATTRIBUTE } from './shared/page-markers.ts';
 
 /**
  * Lazily imported modules a page needs at once when it has to fetch its first data (the Amplify

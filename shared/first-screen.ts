@@ -9,16 +9,6 @@
  */
 import { byIndex, DEPARTMENT_TAG_IDS, MAX_PAGE_SIZE, type DepartmentTagId } from './catalogue';
 
-/** index.html's placeholder, and the id of the JSON data block the server puts there. */
-export const FIRST_SCREEN_PLACEHOLDER = '<!--first-screen-->';
-export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
-
-/**
- * Marks index.html's modulepreload of the Amplify libraries, which a page with inlined data does
- * not need during its load: the server leaves it out of such pages.
- */
-export const DATA_CLIENT_PRELOAD_ATTRIBUTE = 'data-client-preload';
-
 /** The fields each storefront query reads (the Amplify client's `selectionSet`). */
 export const SELECTIONS = {
   banner: ['id', 'img', 'index'],

@@ -6,7 +6,8 @@
  * (a list longer than one page, an error, answers over the size cap) the SPA fetches them as
  * usual, with the Amplify libraries preloaded.
  */
-import { firstScreenQueries, FIRST_SCREEN_ELEMENT_ID, type FirstScreenQuery } from '../../shared/first-screen';
+import { firstScreenQueries, type FirstScreenQuery } from '../../shared/first-screen';
+import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/page-markers';
 import { responsiveImage } from '../../shared/media';
 import type { ModelStore } from '../db/model-store';
 import { escapeXml, jsonDataBlock } from '../markup';

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { DATA_CLIENT_PRELOAD_ATTRIBUTE, FIRST_SCREEN_PLACEHOLDER } from '../../shared/first-screen';
+import { DATA_CLIENT_PRELOAD_ATTRIBUTE, FIRST_SCREEN_PLACEHOLDER } from '../../shared/page-markers';
 import { jsonDataBlock } from '../markup';
 
 const TYPES: Record<string, string> = {

@@ -3,7 +3,7 @@
  * once, handed to a query hook as TanStack Query initial data. Without it (AWS static hosting,
  * the Vite dev server) hooks fetch as usual.
  */
-import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/first-screen';
+import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/page-markers';
 
 let answers: Record<string, unknown> | undefined;
 
