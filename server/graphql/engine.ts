@@ -5,15 +5,18 @@
  */
 import {
   buildSchema, execute, GraphQLError, GraphQLObjectType, Kind, parse, specifiedRules, validate,
-  NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema,
+  NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import { AppError, unauthorized } from '../errors';
 import type { ModelStore } from '../db/model-store';
 import type { AuthMode } from './appsync-sdl';
 import type { ModelMeta } from './model-meta';
 import { installAwsScalars } from './scalars';
-import { checkStringLengths, documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS } from './limits';
+import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS } from './limits';
+import { ACCOUNT_OPERATIONS, COST_BUDGET, requestCost } from './cost';
 import type { Principal } from '../auth/authorizer';
+import { ROLE_ADMIN } from '../../shared/roles';
+import { BoundedCache } from '../cache/bounded-cache';
 
 export interface RequestAuth {
   mode: AuthMode;
@@ -37,12 +40,22 @@ export const MAX_ROWS_PER_REQUEST = 20_000;
 
 export const newRowBudget = () => ({ remaining: MAX_ROWS_PER_REQUEST });
 
-function spendRows<T extends { items: unknown[] }>(context: RequestContext, result: T): T {
-  context.rowBudget.remaining -= result.items.length;
+/** Counts records read (list rows and single lookups alike) against the request's budget. */
+function spendRows(context: RequestContext, rows: number): void {
+  context.rowBudget.remaining -= rows;
   if (context.rowBudget.remaining < 0) {
     throw new AppError('ValidationError', `The request reads more than ${MAX_ROWS_PER_REQUEST} records; ask for fewer (smaller limits or fewer nested lists).`);
   }
+}
+
+function spendList<T extends { items: unknown[] }>(context: RequestContext, result: T): T {
+  spendRows(context, result.items.length);
   return result;
+}
+
+function spendLookup<T>(context: RequestContext, record: T): T {
+  spendRows(context, 1);
+  return record;
 }
 
 export type CustomHandler = (args: Record<string, unknown>, context: RequestContext) => unknown;
@@ -89,14 +102,21 @@ export interface EngineOptions {
 }
 
 const DOCUMENT_CACHE_SIZE = 1000;
-/** Longer query texts are parsed every time rather than kept (the cache must not hold megabytes). */
+/**
+ * What parsed documents may hold, in bytes as estimated below. A stream of distinct valid
+ * documents (each up to 64 KB of query text) grew the old count-only cache until the heap ran out.
+ */
+const DOCUMENT_CACHE_BYTES = 32 * 1024 * 1024;
+/** Heap bytes per character of query text, parsed without locations: measured 13 for token-dense text; with margin. */
+const DOCUMENT_BYTES_PER_CHAR = 32;
+/** Longer query texts are parsed every time rather than kept. */
 const MAX_CACHED_QUERY_LENGTH = 64 * 1024;
 
 export class GraphQLEngine {
   readonly schema: GraphQLSchema;
   /** Auth modes under which each root field (`Type.field`) may be called. */
   readonly fieldModes = new Map<string, Set<AuthMode>>();
-  private readonly documents = new Map<string, PreparedDocument>();
+  private readonly documents = new BoundedCache<PreparedDocument>(DOCUMENT_CACHE_SIZE, DOCUMENT_CACHE_BYTES);
   /** `Query.getX` / `Query.listXs` root fields: pure reads of model data. */
   private readonly modelReadFields = new Set<string>();
   private readonly rules;
@@ -125,13 +145,16 @@ export class GraphQLEngine {
     }
     const prepared = this.documentFor(request.query);
     if ('errors' in prepared) return refuse(prepared.errors);
+    const operationName = typeof request.operationName === 'string' ? request.operationName : undefined;
+    const overBudget = this.costProblem(prepared.document, operationName, (request.variables ?? {}) as Record<string, unknown>, context.auth);
+    if (overBudget) return refuse([overBudget]);
     let result: Awaited<ReturnType<typeof execute>>;
     try {
       result = await execute({
         schema: this.schema,
         document: prepared.document,
         variableValues: request.variables as Record<string, unknown> | undefined,
-        operationName: typeof request.operationName === 'string' ? request.operationName : undefined,
+        operationName,
         contextValue: context,
       });
     } catch (error) {
@@ -144,13 +167,38 @@ export class GraphQLEngine {
     return { response, cacheable: prepared.modelReadsOnly && !result.errors?.length };
   }
 
+  /**
+   * Refuses a request that would read more than its caller's budget (cost.ts), or that makes more
+   * than one account operation (each is a bcrypt hash or a session write). Null when it may run.
+   */
+  private costProblem(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>, auth: RequestAuth): AppSyncError | null {
+    const operations = document.definitions.filter((def): def is OperationDefinitionNode => def.kind === Kind.OPERATION_DEFINITION);
+    const operation = operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((def) => def.name?.value === operationName);
+    if (!operation) return null; // execute reports the missing or ambiguous operation
+    const budget = auth.mode === 'lambda' && auth.principal?.type === ROLE_ADMIN ? COST_BUDGET.admin : COST_BUDGET.public;
+    try {
+      const { cost, accountOperations } = requestCost(this.schema, document, operation, variables);
+      if (accountOperations > 1) {
+        return requestError('ValidationError', `A request may make one account operation (${[...ACCOUNT_OPERATIONS].join(', ')}) at most; this one makes ${accountOperations}.`);
+      }
+      if (cost > budget) {
+        return requestError('ValidationError', `The request would cost ${formatCost(cost)}; the limit is ${budget.toLocaleString('en-US')} (fields, records, lookups and filter conditions, counted by list page size). Ask for fewer records or fields.`);
+      }
+    } catch (error) {
+      if (error instanceof AppError) return requestError(error.errorType, error.message);
+      throw error;
+    }
+    return null;
+  }
+
   /** Parses and validates a query once; later requests with the same text reuse the result. */
   private documentFor(query: string): PreparedDocument | { errors: AppSyncError[] } {
     const cached = this.documents.get(query);
     if (cached) return cached;
     let document: DocumentNode;
     try {
-      document = parse(query);
+      // Without locations: a third of the memory, and errors need none (AppSync's rarely help).
+      document = parse(query, { noLocation: true });
     } catch (error) {
       return { errors: [this.formatError(error as GraphQLError, 'ValidationError')] };
     }
@@ -159,10 +207,7 @@ export class GraphQLEngine {
     const errors = validate(this.schema, document, this.rules, undefined, { maxErrors: MAX_VALIDATION_ERRORS });
     if (errors.length) return { errors: errors.map((error) => this.formatError(error, 'ValidationError')) };
     const prepared = { document, modelReadsOnly: this.readsModelsOnly(document) };
-    if (query.length <= MAX_CACHED_QUERY_LENGTH) {
-      if (this.documents.size >= DOCUMENT_CACHE_SIZE) this.documents.delete(this.documents.keys().next().value!);
-      this.documents.set(query, prepared);
-    }
+    if (query.length <= MAX_CACHED_QUERY_LENGTH) this.documents.set(query, prepared, query.length * DOCUMENT_BYTES_PER_CHAR);
     return prepared;
   }
 
@@ -235,7 +280,6 @@ export class GraphQLEngine {
       if (!modes.has(auth.mode) || auth.deniedFields.has(key)) {
         throw unauthorized(`Not Authorized to access ${fieldName} on type ${typeName}`);
       }
-      checkStringLengths(key, args);
       return resolve(source, args, context, info);
     };
   }
@@ -245,11 +289,11 @@ export class GraphQLEngine {
     for (const model of models) {
       const name = model.name;
       if (model.operations.has('get')) {
-        this.setRootResolver('Query', `get${name}`, (_s, args, ctx) => ctx.store.get(name, args.id as string));
+        this.setRootResolver('Query', `get${name}`, (_s, args, ctx) => spendLookup(ctx, ctx.store.get(name, args.id as string)));
         this.modelReadFields.add(`Query.get${name}`);
       }
       if (model.operations.has('list')) {
-        this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => spendRows(ctx, ctx.store.list(name, args)));
+        this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => spendList(ctx, ctx.store.list(name, args)));
         this.modelReadFields.add(`Query.list${model.pluralName}`);
       }
       for (const op of MODEL_WRITES) {
@@ -269,10 +313,10 @@ export class GraphQLEngine {
         if (!field) throw new Error(`the schema has no ${name}.${relation.name}`);
         field.resolve = relation.kind === 'hasMany'
           ? (parent: Record<string, unknown>, args, ctx: RequestContext) =>
-            spendRows(ctx, ctx.store.list(relation.target, { ...args, where: { field: relation.foreignKey, value: parent.id as string } }))
+            spendList(ctx, ctx.store.list(relation.target, { ...args, where: { field: relation.foreignKey, value: parent.id as string } }))
           : (parent: Record<string, unknown>, _args, ctx: RequestContext) => {
             const key = parent[relation.foreignKey];
-            return typeof key === 'string' ? ctx.store.get(relation.target, key) : null;
+            return typeof key === 'string' ? spendLookup(ctx, ctx.store.get(relation.target, key)) : null;
           };
       }
     }
@@ -285,6 +329,8 @@ export class GraphQLEngine {
     }
   }
 }
+
+const formatCost = (cost: number) => (Number.isFinite(cost) && cost < 1e15 ? Math.round(cost).toLocaleString('en-US') : 'more than 10^15');
 
 /** An error about the request as a whole (bad body, bad auth), in AppSync's shape. */
 export function requestError(errorType: string, message: string): AppSyncError {

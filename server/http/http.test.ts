@@ -25,7 +25,8 @@ afterAll(async () => {
   rmSync(distDir, { recursive: true, force: true });
 });
 
-const nested = (depth: number) => `{ listCategories { items { ${'tags { items { category { '.repeat(depth)}id${' } } }'.repeat(depth)} } } }`;
+// Small pages, so the request is within the cost budget and only its depth is judged.
+const nested = (depth: number) => `{ listCategories(limit: 5) { items { ${'tags(limit: 5) { items { category { '.repeat(depth)}id${' } } }'.repeat(depth)} } } }`;
 
 describe('POST /graphql with bad input', () => {
   it('answers malformed JSON with a GraphQL-shaped 400', async () => {
@@ -223,17 +224,25 @@ describe('limits found in review', () => {
     expect(status).toBe(413);
   });
 
-  it('caps the records one request may read across nested lists', async () => {
+  it('refuses nested lists by their page sizes before reading anything', async () => {
     const { token } = await server.sessionFor(0);
-    await server.store.transaction(() => {
-      for (let c = 0; c < 30; c += 1) {
-        const category = server.store.create('Category', { name: `Budget ${c}` });
-        for (let t = 0; t < 30; t += 1) server.store.create('Tag', { name: `T${t}`, categoryId: category.id });
-      }
+    const nestedLists = '{ listCategories(limit: 1000) { items { tags(limit: 1000) { items { category { tags(limit: 1000) { items { id } } } } } } } }';
+    const { body } = await postGraphQL(server, { query: nestedLists }, { authorization: token });
+    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message: expect.stringMatching(/^The request would cost [\d,]+; the limit is 1,000,000/) })]);
+  });
+
+  it('caps the records one request reads, single lookups under list rows included', async () => {
+    const { token } = await server.sessionFor(0);
+    server.store.transaction(() => {
+      const category = server.store.create('Category', { name: 'Budget' });
+      for (let t = 0; t < 1000; t += 1) server.store.create('Tag', { name: `T${t}`, categoryId: category.id });
     });
-    const nested = '{ listCategories(limit: 1000) { items { tags(limit: 1000) { items { category { tags(limit: 1000) { items { id } } } } } } } }';
-    const { body } = await postGraphQL(server, { query: nested }, { authorization: token });
+    // Within an admin's cost budget, but 11 x (1,000 tags + 1,000 category lookups) records.
+    const aliased = Array.from({ length: 11 }, (_, i) => `a${i}: listTags(limit: 1000) { items { category { id } } }`).join(' ');
+    const { body } = await postGraphQL(server, { query: `{ ${aliased} }` }, { authorization: token });
     expect(body.errors?.[0]?.errorType).toBe('ValidationError');
     expect(body.errors?.[0]?.message).toMatch(/more than 20000 records/);
+    const ten = Array.from({ length: 10 }, (_, i) => `a${i}: listTags(limit: 1000) { items { id } }`).join(' ');
+    expect((await postGraphQL(server, { query: `{ ${ten} }` }, { authorization: token })).body.errors).toBeUndefined();
   });
 });

@@ -5,12 +5,15 @@
  * Kept as encoded bytes: a hit is sent as is, with no string to encode again (a 40 KB list page
  * was encoded twice per hit, for its length and for the socket).
  */
+import { BoundedCache } from '../cache/bounded-cache';
+
 export class ResponseCache {
-  private entries = new Map<string, Buffer>();
-  private bytes = 0;
+  private readonly entries: BoundedCache<Buffer>;
   private version = '';
 
-  constructor(private readonly maxEntries = 500, private readonly maxBytes = 64 * 1024 * 1024) {}
+  constructor(maxEntries = 500, maxBytes = 64 * 1024 * 1024) {
+    this.entries = new BoundedCache(maxEntries, maxBytes);
+  }
 
   get(key: string, version: string): Buffer | undefined {
     if (version !== this.version) return undefined;
@@ -19,18 +22,9 @@ export class ResponseCache {
 
   set(key: string, version: string, json: Buffer): void {
     if (version !== this.version) {
-      this.entries = new Map();
-      this.bytes = 0;
+      this.entries.clear();
       this.version = version;
     }
-    if (json.length > this.maxBytes / 8) return;
-    while (this.entries.size >= this.maxEntries || this.bytes + json.length > this.maxBytes) {
-      const oldest = this.entries.keys().next();
-      if (oldest.done) break;
-      this.bytes -= this.entries.get(oldest.value)!.length;
-      this.entries.delete(oldest.value);
-    }
-    this.entries.set(key, json);
-    this.bytes += json.length;
+    this.entries.set(key, json, json.length + key.length * 2);
   }
 }

@@ -16,7 +16,7 @@ import { documentFor, inputSlots, mutations, wellFormedCall, type RootOperation 
 import { callAs, expectNothingStored, expectRefused, headersFor, storedState } from './support/shop';
 import { withValueAt, wrongValues } from './support/wrong-values';
 import { MARKUP_SAMPLES } from './support/markup';
-import { MAX_STRING_LENGTH } from '../../server/graphql/limits';
+import { MAX_TEXT_LENGTH as MAX_STRING_LENGTH } from '../../shared/validation/text';
 
 const tally = battery('hostile input');
 let shop: TestServer;

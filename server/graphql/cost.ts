@@ -1,0 +1,224 @@
+/**
+ * What one request may cost, worked out from the parsed document and its variables before
+ * anything runs (issue 13). Every field counts once per record it is resolved on; a list counts
+ * its query, its page size (the `limit` asked for, or the default) and the records' fields; a
+ * single-record lookup (`getX`, `Tag.category`) counts its query under every row it sits in;
+ * filter conditions and long strings count too, at every depth, root or nested.
+ *
+ * Named fragments are costed once per page size and the figure reused wherever they are spread,
+ * so the work grows with the document's length whatever its shape (a chain of fragments that
+ * each spread the next twice is 2^n fields, and is costed in n steps).
+ */
+import {
+  getNamedType, isObjectType, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLObjectType,
+  type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValueNode,
+} from 'graphql';
+import { MAX_FILTER_DEPTH, MAX_FILTER_TERMS } from '../db/sql-filter';
+import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../db/model-store';
+import { validationError } from '../errors';
+import { MAX_TEXT_LENGTH } from '../../shared/validation/text';
+
+/** The price list, in units of "one field resolved on one record". */
+export const COST = {
+  field: 1,
+  /** One SQL query for a page of a list. */
+  listQuery: 10,
+  /** One record read into a page (its fields are counted on their own). */
+  row: 1,
+  /** One SQL query by id: `getX` or a belongs-to field such as `Tag.category`. */
+  lookup: 5,
+  /** One filter condition, per list or write it filters. */
+  filterTerm: 2,
+  /** Every started 1,000 characters of a string argument. */
+  stringKiloChars: 1,
+  /** A custom mutation (bcrypt, image resizing, batch writes): far dearer than a read. */
+  customOperation: 1000,
+} as const;
+
+/**
+ * The most a request may cost. The public (API key) and signed-in customers get enough for the
+ * largest page the SPA asks for, a 1,000-record list with every field (about 11,000); an admin's
+ * catalogue screens nest tags under 1,000 categories (about 420,000 by these upper bounds).
+ */
+export const COST_BUDGET = { public: 12_000, admin: 1_000_000 } as const;
+
+/** Custom operations that touch accounts (bcrypt, sessions): at most one per request. */
+export const ACCOUNT_OPERATIONS = new Set(['signUp', 'signIn', 'signOut', 'createAdmin', 'updateAdmin', 'deleteAdmin']);
+
+/** Argument strings that may be longer than MAX_TEXT_LENGTH (bounded by their own checks). */
+const LONG_STRING_ARGUMENTS = new Set(['Mutation.uploadImage.dataUrl']);
+
+/** How deep an argument value (a filter, an input object) may nest. */
+const MAX_VALUE_DEPTH = 2 * MAX_FILTER_DEPTH + 4;
+
+export interface RequestCost {
+  cost: number;
+  /** Account operations, counted wherever fragments repeat them. */
+  accountOperations: number;
+}
+
+type Variables = Readonly<Record<string, unknown>>;
+
+/** "input.description" -> "Description": the field as a person names it. */
+function fieldLabel(path: string): string {
+  const name = path.replace(/\[\d+\]/g, '').split('.').pop() ?? path;
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
+const tooLong = (path: string) =>
+  validationError(`${fieldLabel(path)} is too long: at most ${MAX_TEXT_LENGTH.toLocaleString('en-US')} characters (${path})`);
+const nestedTooDeeply = () => validationError('The request is nested too deeply.');
+
+/**
+ * Cost of one argument value: its strings (refusing one over MAX_TEXT_LENGTH unless allowed),
+ * walked iteratively over literals and the variables they name.
+ */
+function valueCost(root: ValueNode | unknown, isAst: boolean, path: string, variables: Variables, allowLong: boolean): number {
+  let cost = 0;
+  const stack: Array<{ value: unknown; ast: boolean; path: string; depth: number }> = [{ value: root, ast: isAst, path, depth: 0 }];
+  while (stack.length) {
+    const { value, ast, path: at, depth } = stack.pop()!;
+    if (depth > MAX_VALUE_DEPTH) throw nestedTooDeeply();
+    if (ast) {
+      const node = value as ValueNode;
+      switch (node.kind) {
+        case Kind.VARIABLE: stack.push({ value: variables[node.name.value], ast: false, path: at, depth }); break;
+        case Kind.STRING: cost += stringCost(node.value, at, allowLong); break;
+        case Kind.LIST: node.values.forEach((item, i) => stack.push({ value: item, ast: true, path: `${at}[${i}]`, depth: depth + 1 })); break;
+        case Kind.OBJECT: for (const field of node.fields) stack.push({ value: field.value, ast: true, path: `${at}.${field.name.value}`, depth: depth + 1 }); break;
+        default: break;
+      }
+    } else if (typeof value === 'string') {
+      cost += stringCost(value, at, allowLong);
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => stack.push({ value: item, ast: false, path: `${at}[${i}]`, depth: depth + 1 }));
+    } else if (typeof value === 'object' && value !== null) {
+      for (const [key, inner] of Object.entries(value)) stack.push({ value: inner, ast: false, path: `${at}.${key}`, depth: depth + 1 });
+    }
+  }
+  return cost;
+}
+
+function stringCost(text: string, path: string, allowLong: boolean): number {
+  if (text.length > MAX_TEXT_LENGTH && !allowLong) throw tooLong(path);
+  return Math.ceil(text.length / 1000) * COST.stringKiloChars;
+}
+
+/** A plain JSON view of an argument (literal or variable), for reading `limit` and filters. */
+function plainValue(node: ValueNode, variables: Variables, depth = 0): unknown {
+  if (depth > MAX_VALUE_DEPTH) throw nestedTooDeeply();
+  switch (node.kind) {
+    case Kind.VARIABLE: return variables[node.name.value];
+    case Kind.INT: return Number(node.value);
+    case Kind.OBJECT: return Object.fromEntries(node.fields.map((field) => [field.name.value, plainValue(field.value, variables, depth + 1)]));
+    case Kind.LIST: return node.values.map((item) => plainValue(item, variables, depth + 1));
+    case Kind.NULL: return null;
+    default: return 'value' in node ? node.value : null;
+  }
+}
+
+/** Conditions in a model filter, counted as the SQL compiler counts them; refuses what it would. */
+export function filterTerms(filter: unknown): number {
+  let terms = 0;
+  const stack: Array<{ filter: unknown; depth: number }> = [{ filter, depth: 0 }];
+  while (stack.length) {
+    const { filter: current, depth } = stack.pop()!;
+    if (typeof current !== 'object' || current === null) continue;
+    if (depth > MAX_FILTER_DEPTH) throw validationError(`The filter is nested more than ${MAX_FILTER_DEPTH} levels deep`);
+    for (const [key, value] of Object.entries(current)) {
+      if (value === null || value === undefined) continue;
+      if (key === 'and' || key === 'or') {
+        if (Array.isArray(value)) for (const inner of value) stack.push({ filter: inner, depth: depth + 1 });
+      } else if (key === 'not') {
+        stack.push({ filter: value, depth: depth + 1 });
+      } else {
+        terms += 1;
+        if (terms > MAX_FILTER_TERMS) throw validationError(`The filter has more than ${MAX_FILTER_TERMS} conditions`);
+      }
+    }
+  }
+  return terms;
+}
+
+const isConnection = (type: GraphQLObjectType) => /^Model\w+Connection$/.test(type.name) && 'items' in type.getFields();
+
+/**
+ * The cost of running `operation` of `document` with `variables`. Throws a ValidationError for a
+ * string over the length cap or a filter over its limits, wherever they sit.
+ */
+export function requestCost(schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Variables): RequestCost {
+  const fragments = new Map<string, FragmentDefinitionNode>();
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  const memo = new Map<string, RequestCost>();
+  const inProgress = new Set<string>();
+
+  /** Cost of a selection set resolved once on `type`; `pageSize` is the page a connection type holds. */
+  const selectionCost = (set: SelectionSetNode | undefined, type: GraphQLObjectType, pageSize: number): RequestCost => {
+    const total: RequestCost = { cost: 0, accountOperations: 0 };
+    if (!set) return total;
+    const add = (part: RequestCost, times = 1) => {
+      total.cost += part.cost * times;
+      total.accountOperations += part.accountOperations * times;
+    };
+    for (const selection of set.selections) {
+      if (selection.kind === Kind.FRAGMENT_SPREAD) {
+        const name = selection.name.value;
+        const fragment = fragments.get(name);
+        const key = `${name}:${pageSize}`;
+        if (!fragment || inProgress.has(key)) continue; // unknown fragments and cycles: validation refuses them
+        let cost = memo.get(key);
+        if (!cost) {
+          inProgress.add(key);
+          const fragmentType = schema.getType(fragment.typeCondition.name.value);
+          cost = isObjectType(fragmentType) ? selectionCost(fragment.selectionSet, fragmentType, pageSize) : { cost: 0, accountOperations: 0 };
+          inProgress.delete(key);
+          memo.set(key, cost);
+        }
+        add(cost);
+      } else if (selection.kind === Kind.INLINE_FRAGMENT) {
+        const conditionType = selection.typeCondition ? schema.getType(selection.typeCondition.name.value) : type;
+        if (isObjectType(conditionType)) add(selectionCost(selection.selectionSet, conditionType, pageSize));
+      } else {
+        const name = selection.name.value;
+        const definition = type.getFields()[name];
+        total.cost += COST.field;
+        if (!definition) continue; // __typename, or a field validation refuses
+        const key = `${type.name}.${name}`;
+        for (const argument of selection.arguments ?? []) {
+          total.cost += valueCost(argument.value, true, argument.name.value, variables, LONG_STRING_ARGUMENTS.has(`${key}.${argument.name.value}`));
+          if (argument.name.value === 'filter' || argument.name.value === 'condition') {
+            total.cost += filterTerms(plainValue(argument.value, variables)) * COST.filterTerm;
+          }
+        }
+        if (type === schema.getMutationType() && !/^(create|update|delete)[A-Z]/.test(name)) total.cost += COST.customOperation;
+        if (type === schema.getMutationType() || type === schema.getQueryType()) {
+          if (ACCOUNT_OPERATIONS.has(name)) total.accountOperations += 1;
+        }
+        const returned = getNamedType(definition.type);
+        if (!isObjectType(returned)) continue;
+        if (isConnection(returned)) {
+          const limitArgument = selection.arguments?.find((argument) => argument.name.value === 'limit');
+          const asked = limitArgument ? Number(plainValue(limitArgument.value, variables)) : DEFAULT_LIST_LIMIT;
+          const limit = Number.isInteger(asked) && asked > 0 ? Math.min(asked, MAX_LIST_LIMIT) : DEFAULT_LIST_LIMIT;
+          total.cost += COST.listQuery;
+          add(selectionCost(selection.selectionSet, returned, limit));
+        } else if (isConnection(type) && name === 'items') {
+          total.cost += pageSize * COST.row;
+          add(selectionCost(selection.selectionSet, returned, 1), pageSize);
+        } else {
+          // A record by id: a root getX, a belongs-to relation, or a custom operation's answer.
+          if (!ACCOUNT_OPERATIONS.has(name) && type !== schema.getMutationType()) total.cost += COST.lookup;
+          add(selectionCost(selection.selectionSet, returned, 1));
+        }
+      }
+    }
+    return total;
+  };
+
+  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'query' ? schema.getQueryType() : null;
+  // Variables a request sends count whether or not the document uses them.
+  const variableCost = valueCost(variables, false, 'variables', {}, true);
+  if (!root) return { cost: variableCost, accountOperations: 0 };
+  const cost = selectionCost(operation.selectionSet, root, 1);
+  return { cost: cost.cost + variableCost, accountOperations: cost.accountOperations };
+}
