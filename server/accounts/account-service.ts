@@ -1,7 +1,8 @@
 /**
  * The account operations of SPEC §5/§7 with the fixes of DESIGN §3: passwords checked only here,
- * both sign-in failures cost one bcrypt comparison, failed sign-ins throttled per account and per
- * address, sign-ups per address, admin management for admins only. Storage and sessions come in
+ * both sign-in failures cost one bcrypt comparison, every sign-in and sign-up rate-limited per
+ * address, failed sign-ins locked out per account and address with growing delays (issue 13),
+ * admin management for admins only. Storage and sessions come in
  * through interfaces, so the cloud's Lambda runs this same code.
  */
 import { randomBytes } from 'node:crypto';
@@ -11,7 +12,7 @@ import { MESSAGES } from '../../shared/messages';
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../../shared/validation/account';
 import type { AccountStore, UserRecord } from './account-store';
-import { minutesText, Throttle, type ThrottleRule } from './throttle';
+import { addressKey, FailureLockout, KeyedQueue, RateLimiter, waitText, type LockoutRule, type RateRule } from './throttle';
 
 /** Sessions: SQLite locally (sync), DynamoDB in the cloud (async). */
 export interface SessionIssuer {
@@ -23,12 +24,21 @@ export interface AuthSession { token: string; userId: string; name: string; type
 
 export interface Caller { userId: string; type: Role }
 
-export interface ThrottleRules { signInPerAccount: ThrottleRule; signInPerAddress: ThrottleRule; signUpPerAddress: ThrottleRule }
+export interface ThrottleRules {
+  /** Every sign-in attempt from one address, right or wrong. */
+  signInPerAddress: RateRule;
+  /** Every sign-up from one address that passes the form's checks. */
+  signUpPerAddress: RateRule;
+  /** Wrong passwords for one account from one address. */
+  failedSignIns: LockoutRule;
+}
 
 export const DEFAULT_THROTTLE_RULES: ThrottleRules = {
-  signInPerAccount: { limit: 5, windowMs: 15 * 60_000 },
-  signInPerAddress: { limit: 30, windowMs: 15 * 60_000 },
-  signUpPerAddress: { limit: 10, windowMs: 60 * 60_000 },
+  // 20 at once (a class or a staff meeting on the shop's Wi-Fi), then 3 a minute.
+  signInPerAddress: { burst: 20, intervalMs: 20_000 },
+  signUpPerAddress: { burst: 10, intervalMs: 6 * 60_000 },
+  // Five wrong passwords are free; then 1, 2, 4, 8 and at most 15 minutes between tries.
+  failedSignIns: { freeFailures: 5, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
 };
 
 type Fields = Record<string, unknown>;
@@ -38,7 +48,7 @@ const blank = (...values: unknown[]) => values.some((value) => text(value).trim(
 const fullName = (first: unknown, last: unknown) => `${text(first).trim()} ${text(last).trim()}`;
 
 function tooMany(what: string, retryAfterMs: number): AppError {
-  return new AppError('TooManyRequests', `Too many ${what}. Try again in ${minutesText(retryAfterMs)}.`, { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
+  return new AppError('TooManyRequests', `Too many ${what}. Try again in ${waitText(retryAfterMs)}.`, { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
 }
 
 /**
@@ -62,9 +72,10 @@ export async function registerAccount(
 }
 
 export class AccountService {
-  private readonly signInAccounts: Throttle;
-  private readonly signInAddresses: Throttle;
-  private readonly signUpAddresses: Throttle;
+  private readonly signInAddresses: RateLimiter;
+  private readonly signUpAddresses: RateLimiter;
+  private readonly failedSignIns: FailureLockout;
+  private readonly signInQueue = new KeyedQueue();
   /** Unknown e-mails are checked against this, so both failures take the same time. */
   private readonly dummyHash: Promise<string>;
 
@@ -74,36 +85,45 @@ export class AccountService {
     rules: ThrottleRules = DEFAULT_THROTTLE_RULES,
     now: () => number = Date.now,
   ) {
-    this.signInAccounts = new Throttle(rules.signInPerAccount, now);
-    this.signInAddresses = new Throttle(rules.signInPerAddress, now);
-    this.signUpAddresses = new Throttle(rules.signUpPerAddress, now);
+    this.signInAddresses = new RateLimiter(rules.signInPerAddress, now);
+    this.signUpAddresses = new RateLimiter(rules.signUpPerAddress, now);
+    this.failedSignIns = new FailureLockout(rules.failedSignIns, now);
     this.dummyHash = hashPassword(randomBytes(24).toString('base64'));
   }
 
   async signIn(args: Fields, clientIp: string): Promise<AuthSession> {
     if (blank(args.email, args.password)) throw validationError(MESSAGES.allFieldsRequired);
     const email = normalizeEmail(text(args.email));
-    const accountKey = email;
-    const wait = Math.max(this.signInAccounts.retryAfter(accountKey), this.signInAddresses.retryAfter(clientIp));
-    if (wait > 0) throw tooMany('failed sign-in attempts', wait);
-    // Counted before the slow check, so parallel guesses are counted too; a success takes it back.
-    this.signInAccounts.hit(accountKey);
-    this.signInAddresses.hit(clientIp);
-
-    const found = await this.accounts.findByEmail(email);
-    const matches = await verifyPassword(text(args.password), found?.passwordHash ?? await this.dummyHash);
-    if (!found) throw validationError(MESSAGES.userNotFound);
-    if (!matches) throw validationError(MESSAGES.incorrectPassword);
-    this.signInAccounts.reset(accountKey);
-    this.signInAddresses.undo(clientIp);
-    return this.openSession(found.user);
+    const address = addressKey(clientIp);
+    // Failures count against this account from this address only: a stranger elsewhere cannot
+    // lock the owner out, and guessing from one address slows down quickly.
+    const lockoutKey = `${email}\n${address}`;
+    const locked = this.failedSignIns.retryAfter(lockoutKey);
+    if (locked > 0) throw tooMany('failed sign-in attempts', locked);
+    const rate = this.signInAddresses.take(address);
+    if (rate > 0) throw tooMany('sign-in attempts from this address', rate);
+    // One check at a time per account and address, so parallel guesses see each other's failures.
+    return this.signInQueue.run(lockoutKey, async () => {
+      const wait = this.failedSignIns.retryAfter(lockoutKey);
+      if (wait > 0) throw tooMany('failed sign-in attempts', wait);
+      const found = await this.accounts.findByEmail(email);
+      const matches = await verifyPassword(text(args.password), found?.passwordHash ?? await this.dummyHash);
+      if (!found || !matches) {
+        this.failedSignIns.fail(lockoutKey);
+        throw validationError(found ? MESSAGES.incorrectPassword : MESSAGES.userNotFound);
+      }
+      this.failedSignIns.succeed(lockoutKey);
+      return this.openSession(found.user);
+    });
   }
 
   async signUp(args: Fields, clientIp: string): Promise<AuthSession> {
-    const wait = this.signUpAddresses.retryAfter(clientIp);
-    if (wait > 0) throw tooMany('sign-ups from this address', wait);
-    const user = await this.createAccount(args, ROLE_USER, MESSAGES.allFieldsRequired, () => this.signUpAddresses.hit(clientIp));
-    // Every sign-up that reaches the store counts, successful or not.
+    const address = addressKey(clientIp);
+    // Every sign-up that passes the form's checks counts, successful or not.
+    const user = await this.createAccount(args, ROLE_USER, MESSAGES.allFieldsRequired, () => {
+      const wait = this.signUpAddresses.take(address);
+      if (wait > 0) throw tooMany('sign-ups from this address', wait);
+    });
     return this.openSession(user);
   }
 

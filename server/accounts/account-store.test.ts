@@ -42,8 +42,8 @@ describe('sign-up throttling', () => {
   it('counts attempts on taken e-mails too, so sign-up cannot probe for accounts without limit', async () => {
     const { AccountService } = await import('./account-service');
     const sessions = { create: () => ({ token: 't', expiresAt: Date.now() + 1000 }), revoke: () => {} };
-    const rule = { limit: 1000, windowMs: 60_000 };
-    const service = new AccountService(accounts, sessions, { signInPerAccount: rule, signInPerAddress: rule, signUpPerAddress: { limit: 2, windowMs: 60_000 } });
+    const { DEFAULT_THROTTLE_RULES } = await import('./account-service');
+    const service = new AccountService(accounts, sessions, { ...DEFAULT_THROTTLE_RULES, signUpPerAddress: { burst: 2, intervalMs: 60_000 } });
     const probe = { firstName: 'P', lastName: 'Q', email: 'taken@example.com', password: 'Corkscrew#2024', confirmPassword: 'Corkscrew#2024' };
     await accounts.create({ email: 'taken@example.com', name: 'Taken', type: ROLE_USER }, 'hash');
     await expect(service.signUp(probe, '203.0.113.9')).rejects.toThrow('An account with this email already exists');

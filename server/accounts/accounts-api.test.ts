@@ -23,9 +23,9 @@ beforeAll(async () => {
     overrides: {
       now: () => clock,
       throttleRules: {
-        signInPerAccount: { limit: 4, windowMs: 15 * 60_000 },
-        signInPerAddress: { limit: 1000, windowMs: 15 * 60_000 },
-        signUpPerAddress: { limit: 1000, windowMs: 60 * 60_000 },
+        signInPerAddress: { burst: 1000, intervalMs: 1 },
+        signUpPerAddress: { burst: 1000, intervalMs: 1 },
+        failedSignIns: { freeFailures: 4, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
       },
     },
   });
@@ -273,20 +273,43 @@ describe('password hashes', () => {
 });
 
 describe('throttling', () => {
-  it('blocks an account after 4 failures, counts aliased calls, and releases after the window', async () => {
+  it('lets 4 failures through, then waits 1, 2, 4... minutes between tries, and forgets them on success', async () => {
     const account = newUser();
     await signUp(account);
     clock += 60 * 60_000;
-    const wrong = (alias: string) => `${alias}: signIn(email: ${JSON.stringify(account.email)}, password: "Wrong#Pass1") { token }`;
-    // One request, five aliased attempts: the fifth is refused.
-    const { body } = await postGraphQL(server, { query: `mutation { ${['a', 'b', 'c', 'd', 'e'].map(wrong).join(' ')} }` }, guest());
-    expect(body.errors!.map((error) => error.errorType)).toEqual(['ValidationError', 'ValidationError', 'ValidationError', 'ValidationError', 'TooManyRequests']);
-    expect(body.errors![4]!.message).toBe('Too many failed sign-in attempts. Try again in 15 minutes.');
-    // Even the right password is refused while blocked.
-    expect((await signIn({ email: account.email, password: GOOD })).error?.errorType).toBe('TooManyRequests');
-    clock += 10 * 60_000;
-    expect((await signIn({ email: account.email, password: GOOD })).error?.message).toBe('Too many failed sign-in attempts. Try again in 5 minutes.');
-    clock += 5 * 60_000;
+    const wrong = () => signIn({ email: account.email, password: 'Wrong#Pass1' });
+    for (let i = 0; i < 4; i += 1) expect((await wrong()).error?.errorType).toBe('ValidationError');
+    // The fifth failure is judged, then locks the account from this address for a minute.
+    expect((await wrong()).error?.message).toBe('Incorrect password');
+    expect((await signIn({ email: account.email, password: GOOD })).error?.message).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
+    clock += 60_000;
+    expect((await wrong()).error?.message).toBe('Incorrect password');
+    // Each further failure doubles the wait.
+    expect((await signIn({ email: account.email, password: GOOD })).error?.message).toBe('Too many failed sign-in attempts. Try again in 2 minutes.');
+    clock += 2 * 60_000;
     expect((await signIn({ email: account.email, password: GOOD })).error).toBeUndefined();
+    // A success forgets the failures: four more are free again.
+    for (let i = 0; i < 4; i += 1) expect((await wrong()).error?.message).toBe('Incorrect password');
+  });
+
+  it('makes at most one account operation per request, so aliases buy no extra guesses', async () => {
+    const account = newUser();
+    await signUp(account);
+    const wrong = (alias: string) => `${alias}: signIn(email: ${JSON.stringify(account.email)}, password: "Wrong#Pass1") { token }`;
+    const { body } = await postGraphQL(server, { query: `mutation { ${['a', 'b', 'c', 'd', 'e'].map(wrong).join(' ')} }` }, guest());
+    expect(body.data).toBeUndefined();
+    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message: expect.stringMatching(/^A request may make one account operation .* at most; this one makes 5\.$/) })]);
+    expect((await signIn({ email: account.email, password: GOOD })).error).toBeUndefined();
+  });
+
+  it('judges parallel sign-ins in turn: correct ones all succeed, guesses each count', async () => {
+    const account = newUser();
+    await signUp(account);
+    clock += 60 * 60_000;
+    const results = await Promise.all(Array.from({ length: 8 }, () => signIn({ email: account.email, password: GOOD })));
+    expect(results.map((result) => result.error)).toEqual(Array(8).fill(undefined));
+    const guesses = await Promise.all(Array.from({ length: 8 }, () => signIn({ email: account.email, password: 'Wrong#Pass1' })));
+    expect(guesses.filter((result) => result.error?.errorType === 'ValidationError')).toHaveLength(5);
+    expect(guesses.filter((result) => result.error?.errorType === 'TooManyRequests')).toHaveLength(3);
   });
 });

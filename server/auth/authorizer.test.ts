@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { startTestServer, type TestServer } from '../testing/test-server';
 import { decideAccess, type FieldPolicy } from './authorizer';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SessionStore } from './sessions';
+import { MAX_SESSIONS_PER_USER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SessionStore } from './sessions';
 
 const policy: FieldPolicy = {
   lambdaFields: ['Query.listItems', 'Query.listUsers', 'Mutation.createItem', 'Mutation.signIn', 'Mutation.signOut'],
@@ -71,5 +71,22 @@ describe('sessions', () => {
     expect(sessions.resolve(token)).toBeNull();
     expect(sessions.resolve('')).toBeNull();
     expect(sessions.resolve('x'.repeat(500))).toBeNull();
+  });
+
+  it(`keeps a user's ${MAX_SESSIONS_PER_USER} newest sessions and ends older ones`, () => {
+    const tokens = Array.from({ length: MAX_SESSIONS_PER_USER + 3 }, () => { now += 1; return sessions.create(userId).token; });
+    expect(tokens.slice(0, 3).map((token) => sessions.resolve(token))).toEqual([null, null, null]);
+    expect(tokens.slice(3).every((token) => sessions.resolve(token)?.userId === userId)).toBe(true);
+    const count = (server.db.prepare('SELECT COUNT(*) AS n FROM _sessions WHERE userId = ?').get(userId) as { n: number }).n;
+    expect(count).toBe(MAX_SESSIONS_PER_USER);
+  });
+
+  it('purges expired and idle sessions of every user', async () => {
+    const other = await server.sessionFor(ROLE_USER);
+    sessions.create(other.userId);
+    now += SESSION_ABSOLUTE_MS + 1;
+    const live = sessions.create(userId);
+    expect(server.db.prepare('SELECT tokenHash FROM _sessions').all()).toHaveLength(1);
+    expect(sessions.resolve(live.token)?.userId).toBe(userId);
   });
 });

@@ -11,6 +11,10 @@ export const SESSION_IDLE_MS = 4 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads do not turn into writes. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
+/** A user's newest sessions kept; signing in again past this ends the oldest (issue 13: sessions piled up). */
+export const MAX_SESSIONS_PER_USER = 10;
+/** Expired and idle sessions are deleted at most this often, when a session is made. */
+export const PURGE_INTERVAL_MS = 60 * 1000;
 /** Longer tokens are refused unread (ours are 43 characters). */
 export const MAX_TOKEN_LENGTH = 200;
 
@@ -24,15 +28,28 @@ export const sessionIsLive = (session: { lastSeenAt: number; expiresAt: number }
 // These rules are shared with the cloud's session store (amplify/functions/shared/dynamo-sessions.ts).
 
 export class SessionStore {
+  private lastPurge = Number.NEGATIVE_INFINITY;
+
   constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
 
   create(userId: string): { token: string; expiresAt: number } {
     const token = newSessionToken();
     const now = this.now();
     const expiresAt = now + SESSION_ABSOLUTE_MS;
-    this.db.prepare('INSERT INTO _sessions (tokenHash, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)')
-      .run(hashToken(token), userId, now, now, expiresAt);
+    this.db.transaction(() => {
+      this.db.prepare('INSERT INTO _sessions (tokenHash, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)')
+        .run(hashToken(token), userId, now, now, expiresAt);
+      this.db.prepare(`DELETE FROM _sessions WHERE userId = ? AND tokenHash NOT IN
+        (SELECT tokenHash FROM _sessions WHERE userId = ? ORDER BY createdAt DESC, rowid DESC LIMIT ?)`).run(userId, userId, MAX_SESSIONS_PER_USER);
+    })();
+    if (now - this.lastPurge >= PURGE_INTERVAL_MS) this.purge(now);
     return { token, expiresAt };
+  }
+
+  /** Deletes every session past its absolute expiry or idle too long. */
+  purge(now = this.now()): number {
+    this.lastPurge = now;
+    return this.db.prepare('DELETE FROM _sessions WHERE expiresAt <= ? OR lastSeenAt <= ?').run(now, now - SESSION_IDLE_MS).changes;
   }
 
   /** The signed-in user behind a token, or null when it is unknown, expired or revoked. */
