@@ -22,7 +22,8 @@ import { GraphQLEngine } from './graphql/engine';
 import type { ModelIntrospectionSchema } from './graphql/introspection-types';
 import { buildModelMetas } from './graphql/model-meta';
 import { firstScreenMarkup } from './http/first-screen';
-import { handleGraphQL } from './http/graphql-route';
+import { handleGraphQL, type Refusal } from './http/graphql-route';
+import { RateLimiter } from './accounts/throttle';
 import { sendJson } from './http/respond';
 import { ResponseCache } from './http/response-cache';
 import { setSecurityHeaders } from './http/security-headers';
@@ -49,12 +50,14 @@ export interface ShopServer {
   sessions: SessionStore;
   media: MediaStore;
   engine: GraphQLEngine;
-  /** The client config (amplify_outputs.json) as served for a given origin. */
+  /** The client config (amplify_outputs.json) naming the API at `origin` (as served: PUBLIC_ORIGIN, or by path alone). */
   outputsFor(origin: string): Record<string, unknown>;
   close(): Promise<void>;
 }
 
 const log = (message: string, error?: unknown) => console.error(`[server] ${message}`, error ?? '');
+/** One JSON line per request refused as a whole: what an operator greps, never a stack trace. */
+const refusalLine = (refusal: Record<string, unknown>) => JSON.stringify({ at: new Date().toISOString(), event: 'request-refused', ...refusal });
 
 function readApiKey(db: Db): string {
   const row = db.prepare("SELECT value FROM _meta WHERE key = 'apiKey'").get() as { value: string } | undefined;
@@ -65,8 +68,8 @@ function readApiKey(db: Db): string {
   return key;
 }
 
-/** Test seams: a clock and throttle rules (e.g. to time many failed sign-ins). */
-export interface ServerOverrides { now?: () => number; throttleRules?: ThrottleRules }
+/** Test seams: a clock, throttle rules (e.g. to time many failed sign-ins), where refusal lines go. */
+export interface ServerOverrides { now?: () => number; throttleRules?: ThrottleRules; writeRefusalLine?: (line: string) => void }
 
 export async function startServer(config: ServerConfig, overrides: ServerOverrides = {}): Promise<ShopServer> {
   mkdirSync(config.dataDir, { recursive: true });
@@ -110,26 +113,32 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
       model_introspection: introspection,
     },
   });
-  const outputsJsonByOrigin = new Map<string, string>();
-  const outputsJson = (origin: string) => {
-    let json = outputsJsonByOrigin.get(origin);
-    if (!json) {
-      json = JSON.stringify(outputsFor(origin));
-      if (outputsJsonByOrigin.size < 16) outputsJsonByOrigin.set(origin, json);
-    }
-    return json;
-  };
+  // The browser resolves a bare path against the page's own origin (src/lib/amplify-runtime.ts).
+  const outputsJson = JSON.stringify(outputsFor(config.publicOrigin ?? ''));
 
+  const writeRefusalLine = overrides.writeRefusalLine ?? ((line: string) => console.error(line));
+  const logRefusal = (refusal: Record<string, unknown>) => writeRefusalLine(refusalLine(refusal));
   const clientIp = (req: IncomingMessage) => {
     // The last entry is the one our own proxy added; earlier ones are whatever the client sent.
     const forwarded = config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';
     return forwarded || req.socket.remoteAddress || 'unknown';
   };
-  const graphqlDeps = { engine, store, sessions, apiKey, policy, clientIp, cache: new ResponseCache() };
+  const graphqlDeps = {
+    engine, store, sessions, apiKey, policy, clientIp, cache: new ResponseCache(),
+    rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit, overrides.now) : null,
+    onRefused: (refusal: Refusal) => logRefusal({ ...refusal }),
+  };
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     setSecurityHeaders(res);
-    const url = new URL(req.url ?? '/', 'http://localhost');
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      logRefusal({ status: 400, errorType: 'BadRequest', message: 'malformed URL', address: clientIp(req) });
+      sendJson(res, 400, { error: 'Bad request: the URL is malformed' }, { Connection: 'close' });
+      return;
+    }
     const path = url.pathname;
     if (path === '/graphql') return handleGraphQL(req, res, graphqlDeps);
     if (req.method !== 'GET' && req.method !== 'HEAD') {
@@ -137,7 +146,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
       sendJson(res, 405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD', Connection: 'close' });
       return;
     }
-    if (path === '/amplify_outputs.json') return sendJson(res, 200, outputsFor(originOf(req, config)));
+    if (path === '/amplify_outputs.json') return sendJson(res, 200, JSON.parse(outputsJson));
     if (path.startsWith(MEDIA_URL_PREFIX)) return serveMedia(req, res, media, path.slice(MEDIA_URL_PREFIX.length));
     if (path === '/') {
       res.writeHead(302, { Location: '/home' });
@@ -152,7 +161,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
       log('first-screen data failed; the page fetches it instead', error);
       return '';
     }) : '';
-    assets.serveIndex(req, res, outputsJson(originOf(req, config)), firstScreen);
+    assets.serveIndex(req, res, outputsJson, firstScreen);
   };
 
   // Requests being answered, so a shutdown can tell each of them to end its connection, and
@@ -220,14 +229,6 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
       });
     }),
   };
-}
-
-/** The origin the browser used, so the inlined endpoint works behind any host name or port. */
-function originOf(req: IncomingMessage, config: ServerConfig): string {
-  const host = String(req.headers.host ?? '');
-  const safeHost = /^[a-z0-9.\-]+(:\d{1,5})?$|^\[[0-9a-f:]+\](:\d{1,5})?$/i.test(host) ? host : `localhost:${config.port}`;
-  const proto = config.trustProxy && req.headers['x-forwarded-proto'] === 'https' ? 'https' : 'http';
-  return `${proto}://${safeHost}`;
 }
 
 function serveMedia(req: IncomingMessage, res: ServerResponse, media: MediaStore, name: string): void {

@@ -64,7 +64,7 @@ export class RateLimiter {
   }
 }
 
-/** `freeFailures` failures cost nothing; the next waits `firstDelayMs`, each after that twice as long, up to `maxDelayMs`. */
+/** After `freeFailures` failures the next try waits `firstDelayMs`; each further failure doubles the wait, up to `maxDelayMs`. */
 export interface LockoutRule { freeFailures: number; firstDelayMs: number; maxDelayMs: number; forgetAfterMs: number }
 
 interface Failures { count: number; lockedUntil: number; lastAt: number }
@@ -87,7 +87,7 @@ export class FailureLockout {
     entry.count += 1;
     entry.lastAt = now;
     const over = entry.count - this.rule.freeFailures;
-    if (over > 0) entry.lockedUntil = now + Math.min(this.rule.maxDelayMs, this.rule.firstDelayMs * 2 ** Math.min(over - 1, 30));
+    if (over >= 0) entry.lockedUntil = now + Math.min(this.rule.maxDelayMs, this.rule.firstDelayMs * 2 ** Math.min(over, 30));
     this.failures.set(key, entry);
     if (this.failures.size > MAX_KEYS) for (const stale of [...this.failures.keys()]) this.current(stale);
   }
@@ -132,7 +132,6 @@ export const minutesText = (ms: number) => {
 
 /** "12 seconds" under a minute, else minutes as minutesText. */
 export const waitText = (ms: number) => {
-  if (ms >= 60_000) return minutesText(ms);
   const seconds = Math.max(1, Math.ceil(ms / 1000));
-  return `${seconds} second${seconds === 1 ? '' : 's'}`;
+  return seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : minutesText(ms);
 };

@@ -12,7 +12,7 @@ import type { ModelStore } from '../db/model-store';
 import type { AuthMode } from './appsync-sdl';
 import type { ModelMeta } from './model-meta';
 import { installAwsScalars } from './scalars';
-import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS } from './limits';
+import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS, tokenCountProblem } from './limits';
 import { ACCOUNT_OPERATIONS, COST_BUDGET, requestCost } from './cost';
 import type { Principal } from '../auth/authorizer';
 import { ROLE_ADMIN } from '../../shared/roles';
@@ -177,7 +177,8 @@ export class GraphQLEngine {
     if (!operation) return null; // execute reports the missing or ambiguous operation
     const budget = auth.mode === 'lambda' && auth.principal?.type === ROLE_ADMIN ? COST_BUDGET.admin : COST_BUDGET.public;
     try {
-      const { cost, accountOperations } = requestCost(this.schema, document, operation, variables);
+      const mayCall = (field: string) => (this.fieldModes.get(field)?.has(auth.mode) ?? false) && !auth.deniedFields.has(field);
+      const { cost, accountOperations } = requestCost(this.schema, document, operation, variables, mayCall);
       if (accountOperations > 1) {
         return requestError('ValidationError', `A request may make one account operation (${[...ACCOUNT_OPERATIONS].join(', ')}) at most; this one makes ${accountOperations}.`);
       }
@@ -195,6 +196,8 @@ export class GraphQLEngine {
   private documentFor(query: string): PreparedDocument | { errors: AppSyncError[] } {
     const cached = this.documents.get(query);
     if (cached) return cached;
+    const tooManyTokens = tokenCountProblem(query);
+    if (tooManyTokens) return { errors: [requestError('ValidationError', tooManyTokens)] };
     let document: DocumentNode;
     try {
       // Without locations: a third of the memory, and errors need none (AppSync's rarely help).

@@ -11,6 +11,7 @@ import { decideAccess, type FieldPolicy } from '../auth/authorizer';
 import type { SessionStore } from '../auth/sessions';
 import type { ModelStore } from '../db/model-store';
 import { newRowBudget, requestError, type AppSyncError, type GraphQLEngine, type RequestAuth } from '../graphql/engine';
+import { addressKey, waitText, type RateLimiter } from '../accounts/throttle';
 import { BodyTooLargeError, readBody, sendJson } from './respond';
 import { ResponseCache } from './response-cache';
 
@@ -27,7 +28,13 @@ export interface GraphQLRouteDeps {
   policy: FieldPolicy;
   clientIp: (req: IncomingMessage) => string;
   cache: ResponseCache;
+  /** Requests per address (null: no limit). */
+  rateLimiter: RateLimiter | null;
+  /** Told of every request refused as a whole, for one log line each (no stack traces). */
+  onRefused: (refusal: Refusal) => void;
 }
+
+export interface Refusal { status: number; errorType: string; message: string; address: string }
 
 /** Refusals sent before the whole body is read close the connection, so no client reuses it mid-body. */
 const CLOSE_CONNECTION = { Connection: 'close' };
@@ -55,36 +62,50 @@ export function authenticate(req: IncomingMessage, deps: Pick<GraphQLRouteDeps, 
 }
 
 export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, deps: GraphQLRouteDeps): Promise<void> {
+  const address = deps.clientIp(req);
+  const refuse = (status: number, error: AppSyncError, headers: Record<string, string> = {}) => {
+    deps.onRefused({ status, errorType: error.errorType, message: error.message, address });
+    sendJson(res, status, { errors: [error] }, headers);
+  };
   if (req.method !== 'POST') {
-    sendJson(res, 405, { errors: [requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.')] }, { Allow: 'POST', ...CLOSE_CONNECTION });
+    refuse(405, requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.'), { Allow: 'POST', ...CLOSE_CONNECTION });
+    return;
+  }
+  // Everything up to the body is judged from the headers, so a refused caller sends no megabytes.
+  const wait = deps.rateLimiter?.take(addressKey(address)) ?? 0;
+  if (wait > 0) {
+    // HTTP 200 like every GraphQL error (the Amplify client reads nothing from another status).
+    refuse(200, { ...requestError('TooManyRequests', `Too many requests from this address. Try again in ${waitText(wait)}.`), errorInfo: { retryAfterSeconds: Math.ceil(wait / 1000) } },
+      { 'Retry-After': String(Math.ceil(wait / 1000)), ...CLOSE_CONNECTION });
     return;
   }
   if (!isJsonContentType(req.headers['content-type'])) {
     // Forms and text/plain are what a cross-site page can send without asking; GraphQL is JSON.
-    sendJson(res, 415, { errors: [requestError('UnsupportedMediaType', 'GraphQL requests must be sent as application/json.')] }, CLOSE_CONNECTION);
+    refuse(415, requestError('UnsupportedMediaType', 'GraphQL requests must be sent as application/json.'), CLOSE_CONNECTION);
     return;
   }
+  const auth = authenticate(req, deps);
+  if ('errorType' in auth) {
+    refuse(200, auth, CLOSE_CONNECTION);
+    return;
+  }
+  // Only a caller who may upload images may send more than MAX_PLAIN_BODY_BYTES.
+  const mayUpload = auth.mode === 'lambda' && !auth.deniedFields.has('Mutation.uploadImage');
+  const limit = mayUpload ? MAX_BODY_BYTES : MAX_PLAIN_BODY_BYTES;
   let body: Buffer;
   try {
-    body = await readBody(req, MAX_BODY_BYTES);
+    body = await readBody(req, limit);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      sendJson(res, 413, { errors: [requestError('PayloadTooLarge', `The request body is over the ${MAX_BODY_BYTES / 1024 / 1024} MB limit.`)] }, CLOSE_CONNECTION);
+      const message = mayUpload ? `The request body is over the ${MAX_BODY_BYTES / 1024 / 1024} MB limit.` : `Only image uploads may exceed ${MAX_PLAIN_BODY_BYTES / 1024} KB.`;
+      refuse(413, requestError('PayloadTooLarge', message), CLOSE_CONNECTION);
       return;
     }
     throw error;
   }
-  const auth = authenticate(req, deps);
-  if ('errorType' in auth) {
-    sendJson(res, 200, { errors: [auth] });
-    return;
-  }
   const text = body.toString('utf8');
-  // Only a caller who may upload gets the document parsed to see whether it is an upload (the
-  // public API key must not buy megabytes of parsing).
-  const mayUpload = auth.mode === 'lambda' && !auth.deniedFields.has('Mutation.uploadImage');
-  if (body.length > MAX_PLAIN_BODY_BYTES && !(mayUpload && isImageUpload(text))) {
-    sendJson(res, 413, { errors: [requestError('PayloadTooLarge', `Only image uploads may exceed ${MAX_PLAIN_BODY_BYTES / 1024} KB.`)] }, CLOSE_CONNECTION);
+  if (body.length > MAX_PLAIN_BODY_BYTES && !isImageUpload(text)) {
+    refuse(413, requestError('PayloadTooLarge', `Only image uploads may exceed ${MAX_PLAIN_BODY_BYTES / 1024} KB.`));
     return;
   }
   // Answers depend on the caller's class (public, user, admin), never on who exactly they are.
@@ -102,14 +123,17 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
   try {
     request = JSON.parse(text);
   } catch {
-    sendJson(res, 400, { errors: [requestError('BadRequest', 'The request body is not valid JSON.')] });
+    refuse(400, requestError('BadRequest', 'The request body is not valid JSON.'));
     return;
   }
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    sendJson(res, 400, { errors: [requestError('BadRequest', 'The request body must be a JSON object with a query.')] });
+    refuse(400, requestError('BadRequest', 'The request body must be a JSON object with a query.'));
     return;
   }
-  const { response, cacheable } = await deps.engine.execute(request, { auth, clientIp: deps.clientIp(req), store: deps.store, rowBudget: newRowBudget() });
+  const { response, cacheable } = await deps.engine.execute(request, { auth, clientIp: address, store: deps.store, rowBudget: newRowBudget() });
+  // No data at all: the request was refused as a whole (its shape, cost or arguments).
+  const refusal = response.data === undefined ? response.errors?.[0] : undefined;
+  if (refusal) deps.onRefused({ status: 200, errorType: refusal.errorType, message: refusal.message, address });
   const json = Buffer.from(JSON.stringify(response));
   if (cacheable) deps.cache.set(cacheKey, version, json);
   sendRawJson(res, json);

@@ -4,6 +4,7 @@
  * returned, so a record never points at a missing file. Pages use the variants through
  * `responsiveImage` (shared/media.ts).
  */
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { AppError } from '../errors';
 import { IMAGE_VARIANT_WIDTHS } from '../../shared/media';
@@ -40,27 +41,35 @@ export function decodePngDataUrl(dataUrl: string): Buffer {
   return Buffer.from(base64, 'base64');
 }
 
-/** Validates a PNG, stores it and its WebP variants, and returns the PNG's URL. */
+/**
+ * Validates a PNG, stores it and its WebP variants, and returns the PNG's URL. The image is
+ * decoded whole (every variant rendered) before anything is stored, so a file that passes the
+ * header check but cannot be decoded leaves nothing behind (issue 13: it stayed stored and public).
+ */
 export async function storePng(media: ImageStore, png: Buffer): Promise<string> {
   if (png.length > MAX_PNG_BYTES) throw invalid(`The image is larger than ${MAX_PNG_BYTES / 1024 / 1024} MB`);
   if (!isPng(png)) throw invalid('Only .png images can be uploaded');
-  let width: number;
+  let variants: Array<{ target: number; webp: Buffer }>;
   try {
     const metadata = await sharp(png, { limitInputPixels: MAX_PIXELS }).metadata();
     if (metadata.format !== 'png' || !metadata.width || !metadata.height) throw new Error('not a png');
-    width = metadata.width;
+    const width = metadata.width;
+    variants = await Promise.all(IMAGE_VARIANT_WIDTHS.map(async (target) => ({
+      target,
+      webp: await sharp(png, { limitInputPixels: MAX_PIXELS })
+        .resize({ width: Math.min(target, width), withoutEnlargement: true })
+        .webp({ quality: 78, effort: 4 })
+        .toBuffer(),
+    })));
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw invalid('The image has too many pixels (at most 4096 x 4096)');
     throw invalid('The file is not a readable PNG image');
   }
-  const name = (await media.put(png, 'png')).slice('/media/'.length, -'.png'.length);
-  await Promise.all(IMAGE_VARIANT_WIDTHS.map(async (target) => {
-    if (await media.exists(`${name}-w${target}.webp`)) return;
-    const webp = await sharp(png, { limitInputPixels: MAX_PIXELS })
-      .resize({ width: Math.min(target, width), withoutEnlargement: true })
-      .webp({ quality: 78, effort: 4 })
-      .toBuffer();
-    await media.putNamed(`${name}-w${target}.webp`, webp);
-  }));
+  const name = createHash('sha256').update(png).digest('hex');
+  // Variants first: the PNG's URL is what records hold, so it exists only once they all do.
+  for (const { target, webp } of variants) {
+    if (!(await media.exists(`${name}-w${target}.webp`))) await media.putNamed(`${name}-w${target}.webp`, webp);
+  }
+  await media.put(png, 'png');
   return `/media/${name}.png`;
 }

@@ -13,6 +13,8 @@ import type { Role } from '../../shared/roles';
 
 export interface TestServer extends ShopServer {
   dataDir: string;
+  /** The JSON lines the server logged for refused requests (kept here, not printed: batteries refuse thousands). */
+  refusalLines: string[];
   /** Creates an account of the given role and returns a session token for it. */
   sessionFor(type: Role, email?: string): Promise<{ token: string; userId: string }>;
   stop(): Promise<void>;
@@ -24,16 +26,22 @@ export const TEST_PASSWORD = 'Str0ng!Passw0rd';
 export async function startTestServer(options: { seedDemo?: boolean; distDir?: string; env?: NodeJS.ProcessEnv; overrides?: ServerOverrides } = {}): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const config = {
-    ...loadConfig({ ...options.env }),
+    // No request rate limit unless a test sets one: batteries send thousands of requests to test other things.
+    ...loadConfig({ RATE_LIMIT_PER_SECOND: '0', ...options.env }),
     port: 0,
     host: '127.0.0.1',
     dataDir,
     distDir: options.distDir ?? join(dataDir, 'no-dist'),
     seedDemo: options.seedDemo ?? false,
   };
-  const server = await startServer(config, options.overrides);
+  const refusalLines: string[] = [];
+  const server = await startServer(config, {
+    writeRefusalLine: (line) => { if (refusalLines.push(line) > 10_000) refusalLines.splice(0, 5_000); },
+    ...options.overrides,
+  });
   return Object.assign(server, {
     dataDir,
+    refusalLines,
     async sessionFor(type: Role, email = `person${++counter}.${Date.now()}@example.com`) {
       const user = await registerAccount(new SqliteAccountStore(server.store), { email, name: 'Test Person', password: TEST_PASSWORD, type });
       return { token: server.sessions.create(user.id).token, userId: user.id };

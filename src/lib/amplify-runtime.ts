@@ -7,7 +7,19 @@ import { Amplify } from 'aws-amplify';
 import { generateClient } from 'aws-amplify/data';
 import type { Schema } from '../../amplify/data/schema';
 
-export function createDataClient(outputs: Parameters<typeof Amplify.configure>[0]) {
-  Amplify.configure(outputs);
+type Outputs = Parameters<typeof Amplify.configure>[0];
+
+/**
+ * The local server names its API by path alone (`/graphql`) unless PUBLIC_ORIGIN is set, so no
+ * request header decides where the page sends its queries; Amplify needs an absolute URL.
+ */
+export function withAbsoluteEndpoint(outputs: Outputs, origin: string): Outputs {
+  const data = (outputs as { data?: { url?: unknown } }).data;
+  if (!data || typeof data.url !== 'string' || !data.url.startsWith('/')) return outputs;
+  return { ...outputs, data: { ...data, url: new URL(data.url, origin).href } } as Outputs;
+}
+
+export function createDataClient(outputs: Outputs) {
+  Amplify.configure(withAbsoluteEndpoint(outputs, window.location.origin));
   return generateClient<Schema>();
 }

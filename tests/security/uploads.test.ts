@@ -4,6 +4,8 @@
  * decompression bomb's header, broken data URLs, bodies over 8 MB. Each is a ValidationError
  * (413 for the body) and no file is written; a real PNG is the control.
  */
+import { createHash } from 'node:crypto';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_PNG_BYTES } from '../../server/media/images';
 import { startTestServer, type TestServer } from '../../server/testing/test-server';
@@ -70,6 +72,21 @@ describe('uploadImage', () => {
       ['just over 5 MB', asPng(Buffer.concat([await pngBytes(4, 4), Buffer.alloc(MAX_PNG_BYTES)])), /larger than 5 MB/],
     ];
     for (const [label, dataUrl, message] of fakes) await expectUploadRefused(label, dataUrl, message);
+  });
+
+  it('stores nothing of a PNG whose header reads but whose pixels do not, so no record can point at it', async () => {
+    const whole = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#552211' } }).png({ compressionLevel: 0 }).toBuffer();
+    const cut = whole.subarray(0, Math.floor(whole.length / 2));
+    await expectUploadRefused('a PNG cut in half (it used to stay stored and public)', pngDataUrl(cut), /not a readable PNG/);
+    await tally.attempt('an item pointing at where that PNG would be', async () => {
+      const before = storedState(shop);
+      const url = `/media/${createHash('sha256').update(cut).digest('hex')}.png`;
+      expect((await fetch(`${shop.url}${url}`)).status).toBe(404);
+      const { body } = await callAs(shop, admin, 'mutation ($i: CreateItemInput!) { createItem(input: $i) { id } }',
+        { i: { name: 'Broken picture', price: 9, tags: ['wine'], description: 'd', img: url } });
+      expectRefused(body, 'ValidationError');
+      expectNothingStored(shop, before);
+    });
   });
 
   it('refuses uploads by users and guests, storing nothing', async () => {

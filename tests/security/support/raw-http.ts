@@ -14,6 +14,8 @@ export interface RawRequest {
   body?: string | Buffer;
   /** Sends this many bytes of JSON-looking padding in chunks, with no Content-Length. */
   streamBytes?: number;
+  /** Another loopback address to send from (127.0.0.2...): another client, as the server sees it. */
+  localAddress?: string;
 }
 
 export interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; text: string; json: unknown }
@@ -23,7 +25,7 @@ export function rawRequest(baseUrl: string, path: string, options: RawRequest = 
   const headers = { 'content-type': 'application/json', ...options.headers };
   return new Promise((resolve, reject) => {
     // The path goes out as written (not through URL, which would resolve `//host` or `..`).
-    const req = request({ hostname, port, path, method: options.method ?? 'POST', headers }, (res) => {
+    const req = request({ hostname, port, path, method: options.method ?? 'POST', headers, localAddress: options.localAddress }, (res) => {
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () => {
