@@ -13,11 +13,18 @@ import { loadConfig } from '../../server/config';
 
 const [mode, jsonFile] = process.argv.slice(2);
 
-if (mode === 'ours') {
+if (mode === 'ours' || mode === 'hostile') {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-  const server = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, distDir: join(dataDir, 'none'), seedDemo: false });
+  // No request rate limit: these parts measure what one request costs the server, not the limiter.
+  const server = await startServer({ ...loadConfig({ RATE_LIMIT_PER_SECOND: '0' }), port: 0, host: '127.0.0.1', dataDir, distDir: join(dataDir, 'none'), seedDemo: false });
+  // hostile: enough records that the largest allowed pages are full (1,000 items, 1,000 tags).
+  const items = mode === 'hostile' ? 1200 : 100;
   server.store.transaction(() => {
-    for (let i = 0; i < 100; i += 1) {
+    if (mode === 'hostile') {
+      const category = server.store.create('Category', { id: 'region', name: 'Region', type: ['Wine'], visible: true, index: 0 });
+      for (let i = 0; i < 1000; i += 1) server.store.create('Tag', { name: `Region ${i}`, categoryId: category.id, index: i });
+    }
+    for (let i = 0; i < items; i += 1) {
       server.store.create('Item', {
         name: `Bench Wine ${i}`, price: 10 + i / 4, description: 'A generous red with notes of plum and spice, aged in oak.',
         tags: ['wine', 'tag-red', 'tag-france'], promoted: i % 9 === 0, upc: String(100000000000 + i), img: `/media/${'a'.repeat(64)}.png`,

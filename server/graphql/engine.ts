@@ -13,7 +13,7 @@ import type { AuthMode } from './appsync-sdl';
 import type { ModelMeta } from './model-meta';
 import { installAwsScalars } from './scalars';
 import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS, tokenCountProblem } from './limits';
-import { ACCOUNT_OPERATIONS, COST_BUDGET, requestCost } from './cost';
+import { ACCOUNT_OPERATIONS, COST_BUDGET, DEAR_REQUEST_COST, requestCost } from './cost';
 import type { Principal } from '../auth/authorizer';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { BoundedCache } from '../cache/bounded-cache';
@@ -120,6 +120,7 @@ export class GraphQLEngine {
   /** `Query.getX` / `Query.listXs` root fields: pure reads of model data. */
   private readonly modelReadFields = new Set<string>();
   private readonly rules;
+  private readonly dearLane = new OneAtATime();
 
   constructor(private readonly options: EngineOptions) {
     this.schema = buildSchema(options.sdl);
@@ -146,17 +147,18 @@ export class GraphQLEngine {
     const prepared = this.documentFor(request.query);
     if ('errors' in prepared) return refuse(prepared.errors);
     const operationName = typeof request.operationName === 'string' ? request.operationName : undefined;
-    const overBudget = this.costProblem(prepared.document, operationName, (request.variables ?? {}) as Record<string, unknown>, context.auth);
-    if (overBudget) return refuse([overBudget]);
+    const priced = this.price(prepared.document, operationName, (request.variables ?? {}) as Record<string, unknown>, context.auth);
+    if ('errorType' in priced) return refuse([priced]);
     let result: Awaited<ReturnType<typeof execute>>;
     try {
-      result = await execute({
+      const run = () => execute({
         schema: this.schema,
         document: prepared.document,
         variableValues: request.variables as Record<string, unknown> | undefined,
         operationName,
         contextValue: context,
       });
+      result = priced.cost > DEAR_REQUEST_COST ? await this.dearLane.run(async () => run()) : await run();
     } catch (error) {
       // graphql-js 15 throws (instead of reporting) for an operation type the schema lacks: subscriptions.
       if (error instanceof GraphQLError) return refuse([this.formatError(error, 'ValidationError')]);
@@ -168,13 +170,13 @@ export class GraphQLEngine {
   }
 
   /**
-   * Refuses a request that would read more than its caller's budget (cost.ts), or that makes more
-   * than one account operation (each is a bcrypt hash or a session write). Null when it may run.
+   * The request's cost (cost.ts), or its refusal: over its caller's budget, or more than one
+   * account operation (each is a bcrypt hash or a session write).
    */
-  private costProblem(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>, auth: RequestAuth): AppSyncError | null {
+  private price(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>, auth: RequestAuth): { cost: number } | AppSyncError {
     const operations = document.definitions.filter((def): def is OperationDefinitionNode => def.kind === Kind.OPERATION_DEFINITION);
     const operation = operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((def) => def.name?.value === operationName);
-    if (!operation) return null; // execute reports the missing or ambiguous operation
+    if (!operation) return { cost: 0 }; // execute reports the missing or ambiguous operation
     const budget = auth.mode === 'lambda' && auth.principal?.type === ROLE_ADMIN ? COST_BUDGET.admin : COST_BUDGET.public;
     try {
       const mayCall = (field: string) => (this.fieldModes.get(field)?.has(auth.mode) ?? false) && !auth.deniedFields.has(field);
@@ -185,11 +187,11 @@ export class GraphQLEngine {
       if (cost > budget) {
         return requestError('ValidationError', `The request would cost ${formatCost(cost)}; the limit is ${budget.toLocaleString('en-US')} (fields, records, lookups and filter conditions, counted by list page size). Ask for fewer records or fields.`);
       }
+      return { cost };
     } catch (error) {
       if (error instanceof AppError) return requestError(error.errorType, error.message);
       throw error;
     }
-    return null;
   }
 
   /** Parses and validates a query once; later requests with the same text reuse the result. */
@@ -329,6 +331,29 @@ export class GraphQLEngine {
     for (const [key, handler] of Object.entries(this.options.handlers)) {
       const [typeName, fieldName] = key.split('.') as ['Query' | 'Mutation', string];
       this.setRootResolver(typeName, fieldName, (_s, args, ctx) => handler(args, ctx));
+    }
+  }
+}
+
+/**
+ * Runs tasks one after another, letting the event loop through (setImmediate) between them, so
+ * requests that arrived meanwhile are served before the next task starts.
+ */
+class OneAtATime {
+  private busy = false;
+  private readonly waiting: Array<() => void> = [];
+
+  async run<T>(task: () => Promise<T>): Promise<T> {
+    if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
+    this.busy = true;
+    try {
+      return await task();
+    } finally {
+      setImmediate(() => {
+        const next = this.waiting.shift();
+        if (next) next();
+        else this.busy = false;
+      });
     }
   }
 }

@@ -62,8 +62,8 @@ describe('the cost of a request is bounded before it runs', () => {
   });
 
   it('allows the largest page the SPA asks for, and refuses two of them in one request', async () => {
-    const fields = 'id name price description tags promoted upc img createdAt updatedAt __typename';
-    await tally.attempt('a 1,000-record list with every field', async () => {
+    const fields = 'id name price img tags __typename';
+    await tally.attempt("the menu's 1,000-record list", async () => {
       const { body } = await callAs(shop, asGuest(shop), `{ listItems(limit: 1000) { items { ${fields} } nextToken } }`);
       expect(body.errors).toBeUndefined();
       expect((body.data!.listItems as { items: unknown[] }).items).toHaveLength(300);

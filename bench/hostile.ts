@@ -1,0 +1,154 @@
+/**
+ * Hostile load (DESIGN §4, issue 13), as figures rather than timed tests:
+ * 1. A visitor's listItems latency (median, p99) while 4 clients, each from its own loopback
+ *    address, send the most expensive requests the cost model allows, back to back: a 1,000-record
+ *    list with eight fields, and 1,000 tags each with a category lookup, every one with a new filter
+ *    value so no cached answer helps. Budget: visitor p99 under 100 ms. The server runs in its own
+ *    process with the request rate limit off: this measures the cost model alone.
+ * 2. The worst time to refuse or accept (token count, parse, validate, cost) a 256 KB document of
+ *    every hostile shape we know, measured in this process on the real engine. Budget: 50 ms.
+ */
+import { request, Agent } from 'node:http';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startServer } from '../server/app';
+import { loadConfig } from '../server/config';
+import { newRowBudget } from '../server/graphql/engine';
+import { startTarget } from './support/child-target';
+import { formatTable, median, metric, type Metric } from './support/summary';
+
+const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
+const VISITOR_BUDGET_MS = 100;
+const VALIDATION_BUDGET_MS = 50;
+const BODY_LIMIT = 256 * 1024;
+
+/** The dearest requests the public cost budget allows (each about 9,000 of 10,000), one per shape. */
+const EXPENSIVE = [
+  (n: number) => `{ listItems(limit: 1000, filter: { name: { ne: "${n}" } }) { items { id name price img tags description upc promoted } nextToken } }`,
+  (n: number) => `{ listTags(limit: 1000, filter: { name: { ne: "${n}" } }) { items { id category { id } } nextToken } }`,
+];
+const EXPECTED_ROWS = [1000, 1000];
+const VISITOR_QUERY = '{ listItems(filter: { tags: { contains: "wine" } }, limit: 100) { items { id name price img tags } nextToken } }';
+
+function post(port: number, apiKey: string, query: string, agent: Agent): Promise<{ ms: number; status: number; body: string }> {
+  const started = performance.now();
+  const payload = JSON.stringify({ query });
+  return new Promise((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'content-length': Buffer.byteLength(payload) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+
+async function visitorUnderAttack(): Promise<Metric[]> {
+  const target = await startTarget('bench/support/api-target.ts', ['hostile']);
+  try {
+    const visitorAgent = new Agent({ keepAlive: true, localAddress: '127.0.0.1' });
+    // Refused requests would be cheap: make sure the expensive ones are really allowed and full.
+    for (const [index, build] of EXPENSIVE.entries()) {
+      const answer = JSON.parse((await post(target.port, target.apiKey, build(-1), visitorAgent)).body) as { data?: Record<string, { items: unknown[] }>; errors?: unknown[] };
+      if (answer.errors || Object.values(answer.data ?? {})[0]?.items.length !== EXPECTED_ROWS[index]) throw new Error(`expensive request ${index} was not served in full: ${JSON.stringify(answer).slice(0, 300)}`);
+    }
+    const quiet: number[] = [];
+    for (let i = 0; i < 200; i += 1) quiet.push((await post(target.port, target.apiKey, VISITOR_QUERY, visitorAgent)).ms);
+
+    let running = true;
+    let counter = 0;
+    const attackerTimes: number[] = [];
+    const attackers = [2, 3, 4, 5].map(async (host, client) => {
+      const agent = new Agent({ keepAlive: true, localAddress: `127.0.0.${host}` });
+      while (running) {
+        const { ms, body } = await post(target.port, target.apiKey, EXPENSIVE[client % EXPENSIVE.length]!(counter++), agent);
+        if (body.includes('"errors"')) throw new Error(`an allowed expensive request failed: ${body.slice(0, 200)}`);
+        attackerTimes.push(ms);
+      }
+      agent.destroy();
+    });
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const underAttack: number[] = [];
+    const until = performance.now() + DURATION_MS;
+    while (performance.now() < until) underAttack.push((await post(target.port, target.apiKey, VISITOR_QUERY, visitorAgent)).ms);
+    running = false;
+    await Promise.all(attackers);
+    visitorAgent.destroy();
+
+    const seconds = DURATION_MS / 1000;
+    console.log(`\nHostile load: a visitor's listItems while 4 clients (127.0.0.2-5) send the dearest allowed requests, ${seconds}s`);
+    console.log(formatTable(['who', 'requests', 'median ms', 'p99 ms'], [
+      ['visitor, server quiet', String(quiet.length), median(quiet).toFixed(1), percentile(quiet, 0.99).toFixed(1)],
+      ['visitor, under attack', String(underAttack.length), median(underAttack).toFixed(1), percentile(underAttack, 0.99).toFixed(1)],
+      ['attackers (4, all served)', `${attackerTimes.length} (${(attackerTimes.length / seconds).toFixed(0)}/s)`, median(attackerTimes).toFixed(1), percentile(attackerTimes, 0.99).toFixed(1)],
+    ]));
+    const p99 = percentile(underAttack, 0.99);
+    return [
+      metric('hostile', 'visitor listItems p99 under attack (ms)', p99.toFixed(1), `< ${VISITOR_BUDGET_MS}`, p99 < VISITOR_BUDGET_MS),
+      metric('hostile', 'visitor listItems median under attack (ms)', median(underAttack).toFixed(1)),
+    ];
+  } finally {
+    await target.stop();
+  }
+}
+
+/** Hostile documents of (at most) 256 KB, the largest body the public may send. */
+function hostileDocuments(): Array<[string, string]> {
+  const fill = (head: string, unit: (i: number) => string, tail: string) => {
+    const parts: string[] = [];
+    let length = head.length + tail.length;
+    for (let i = 0; length + unit(i).length < BODY_LIMIT - 64; i += 1) { parts.push(unit(i)); length += unit(i).length; }
+    return head + parts.join('') + tail;
+  };
+  const chain = (count: number) => `{ ...F0 } ${Array.from({ length: count }, (_, i) => (i === count - 1 ? `fragment F${i} on Query { listItems(limit: 1) { items { id } } }` : `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`)).join(' ')}`;
+  return [
+    ['one-character tokens (a list of 1-digit ints)', fill('{ listItems(filter: { price: { between: [', (i) => `${i % 10},`, '] } }) { items { id } } }')],
+    ['4,990 tokens of long strings', `{ listItems(filter: { or: [${Array.from({ length: 450 }, (_, i) => `{ name: { contains: "${String(i).padEnd(540, 'x')}" } }`).join(',')}] }) { items { id } } }`],
+    ['a chain of 600 fragments each spreading the next twice', chain(600)],
+    ['200 inline fragments', `{ listItems { items { ${'... on Item { id } '.repeat(199)} } } }`],
+    ['fields nested 10 deep with long aliases', `{ ${Array.from({ length: 20 }, (_, i) => `a${'x'.repeat(2000)}${i}: listCategories(limit: 1) { items { tags(limit: 1) { items { category { tags(limit: 1) { items { category { id } } } } } } } }`).join(' ')} }`],
+    ['a filter nested 5,000 deep', `{ listItems(filter: ${'{ not: '.repeat(2400)}{ name: { eq: "x" } }${' }'.repeat(2400)}) { items { id } } }`],
+    ['a 250 KB comment', `# ${'x'.repeat(250 * 1024)}\n{ listItems { items { id } } }`],
+    ['a 250 KB string', `{ listItems(filter: { name: { eq: "${'x'.repeat(250 * 1024)}" } }) { items { id } } }`],
+  ];
+}
+
+async function validationTimes(): Promise<Metric[]> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-validate-'));
+  const server = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, distDir: join(dataDir, 'none'), seedDemo: false }, { writeRefusalLine: () => {} });
+  try {
+    const auth = { mode: 'apiKey' as const, principal: null, deniedFields: new Set<string>(), token: null };
+    const rows: string[][] = [];
+    let worst = 0;
+    for (const [label, query] of hostileDocuments()) {
+      if (JSON.stringify({ query }).length > BODY_LIMIT) throw new Error(`${label}: over 256 KB`);
+      const times: number[] = [];
+      let outcome = '';
+      for (let run = 0; run < 7; run += 1) {
+        // A new text each run (a trailing space), so the document cache cannot answer.
+        const text = `${query}${' '.repeat(run)}`;
+        const started = performance.now();
+        const { response } = await server.engine.execute({ query: text }, { auth, clientIp: '127.0.0.1', store: server.store, rowBudget: newRowBudget() });
+        times.push(performance.now() - started);
+        outcome = response.errors?.[0] ? `${response.errors[0].errorType}: ${response.errors[0].message.slice(0, 60)}` : 'served';
+      }
+      const ms = median(times.slice(2));
+      worst = Math.max(worst, ms);
+      rows.push([label, `${(query.length / 1024).toFixed(0)} KB`, ms.toFixed(1), outcome]);
+    }
+    console.log('\nThe largest public documents of each hostile shape: time to judge (median of 5, after 2 warm-ups)');
+    console.log(formatTable(['document', 'size', 'ms', 'outcome'], rows));
+    return [metric('hostile', 'worst time to judge a 256 KB document (ms)', worst.toFixed(1), `< ${VALIDATION_BUDGET_MS}`, worst < VALIDATION_BUDGET_MS)];
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export async function runHostile(): Promise<Metric[]> {
+  return [...await validationTimes(), ...await visitorUnderAttack()];
+}
