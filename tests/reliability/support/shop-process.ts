@@ -40,6 +40,9 @@ export async function startShopProcess({ dataDir, env = {}, startTimeoutMs = 30_
       DIST_DIR: `${dataDir}/no-dist`,
       SEED_DEMO: 'false',
       NODE_ENV: 'production',
+      // Twenty writers and readers from one address are a deliberate overload; the request rate
+      // limit would refuse most of it (tests/security/bounded-cost.test.ts tests the limiter).
+      RATE_LIMIT_PER_SECOND: '0',
       ADMIN_EMAIL,
       ADMIN_PASSWORD,
       ...env,
