@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../server/app';
 import { loadConfig } from '../server/config';
-import { newRowBudget } from '../server/graphql/engine';
+import { newRowBudget } from '../server/graphql/request-context';
 import { startTarget } from './support/child-target';
 import { formatTable, median, metric, type Metric } from './support/summary';
 

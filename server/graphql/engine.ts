@@ -8,45 +8,15 @@ import {
   NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
 import { AppError, unauthorized } from '../errors';
-import type { ModelStore } from '../db/model-store';
 import type { AuthMode } from './appsync-sdl';
 import type { ModelMeta } from './model-meta';
 import { installAwsScalars } from './scalars';
 import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS, tokenCountProblem } from './limits';
 import { ACCOUNT_OPERATIONS, COST_BUDGET, DEAR_REQUEST_COST, requestCost } from './cost';
-import type { Principal } from '../auth/authorizer';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { BoundedCache } from '../cache/bounded-cache';
+import { spendRows, type CustomHandler, type RequestAuth, type RequestContext } from './request-context';
 
-export interface RequestAuth {
-  mode: AuthMode;
-  principal: Principal | null;
-  /** `Type.field` root fields the authorizer denied. */
-  deniedFields: ReadonlySet<string>;
-  /** The raw session token, for handlers that manage the caller's own session. */
-  token: string | null;
-}
-
-export interface RequestContext {
-  auth: RequestAuth;
-  clientIp: string;
-  store: ModelStore;
-  /** Records this request may still read; nested lists multiply, so one request is capped. */
-  rowBudget: { remaining: number };
-}
-
-/** At most this many records per request, across all lists and nested relations. */
-export const MAX_ROWS_PER_REQUEST = 20_000;
-
-export const newRowBudget = () => ({ remaining: MAX_ROWS_PER_REQUEST });
-
-/** Counts records read (list rows and single lookups alike) against the request's budget. */
-function spendRows(context: RequestContext, rows: number): void {
-  context.rowBudget.remaining -= rows;
-  if (context.rowBudget.remaining < 0) {
-    throw new AppError('ValidationError', `The request reads more than ${MAX_ROWS_PER_REQUEST} records; ask for fewer (smaller limits or fewer nested lists).`);
-  }
-}
 
 function spendList<T extends { items: unknown[] }>(context: RequestContext, result: T): T {
   spendRows(context, result.items.length);
@@ -58,7 +28,6 @@ function spendLookup<T>(context: RequestContext, record: T): T {
   return record;
 }
 
-export type CustomHandler = (args: Record<string, unknown>, context: RequestContext) => unknown;
 
 export interface GraphQLRequest { query?: unknown; variables?: unknown; operationName?: unknown }
 

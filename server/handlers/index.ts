@@ -5,7 +5,7 @@
  */
 import type { AccountService } from '../accounts/account-service';
 import type { CatalogueService } from '../catalogue/catalogue-service';
-import type { CustomHandler, RequestContext } from '../graphql/engine';
+import type { CustomHandler, RequestContext } from '../graphql/request-context';
 import { decodePngDataUrl, storePng, type ImageStore } from '../media/images';
 
 export interface HandlerDeps { accounts: AccountService; catalogue: CatalogueService; media: ImageStore }

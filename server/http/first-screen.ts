@@ -11,7 +11,8 @@ import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/page-markers';
 import { responsiveImage } from '../../shared/media';
 import type { ModelStore } from '../db/model-store';
 import { escapeXml, jsonDataBlock } from '../markup';
-import { newRowBudget, type GraphQLEngine, type RequestAuth } from '../graphql/engine';
+import type { GraphQLEngine } from '../graphql/engine';
+import { newRowBudget, type RequestAuth } from '../graphql/request-context';
 import type { ResponseCache } from './response-cache';
 
 /** Inlined answers beyond this many bytes are left to the SPA: a huge menu would delay the page's first byte more than it saves. */

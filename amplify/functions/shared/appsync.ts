@@ -12,7 +12,7 @@
  */
 import type { Principal } from '../../../server/auth/authorizer';
 import { AppError } from '../../../server/errors';
-import { newRowBudget, type CustomHandler, type RequestContext } from '../../../server/graphql/engine';
+import { newRowBudget, type CustomHandler, type RequestContext } from '../../../server/graphql/request-context';
 import { isRole } from '../../../shared/roles';
 
 export interface AmplifyFunctionEvent {

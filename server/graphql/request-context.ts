@@ -1,0 +1,40 @@
+/**
+ * What a request carries into resolvers and custom handlers, on both backends. Kept free of the
+ * SQLite engine so the Lambda bundles can import it without the native module.
+ */
+import { AppError } from '../errors';
+import type { ModelStore } from '../db/model-store';
+import type { AuthMode } from './appsync-sdl';
+import type { Principal } from '../auth/authorizer';
+
+export interface RequestAuth {
+  mode: AuthMode;
+  principal: Principal | null;
+  /** `Type.field` root fields the authorizer denied. */
+  deniedFields: ReadonlySet<string>;
+  /** The raw session token, for handlers that manage the caller's own session. */
+  token: string | null;
+}
+
+export interface RequestContext {
+  auth: RequestAuth;
+  clientIp: string;
+  store: ModelStore;
+  /** Records this request may still read; nested lists multiply, so one request is capped. */
+  rowBudget: { remaining: number };
+}
+
+/** At most this many records per request, across all lists and nested relations. */
+export const MAX_ROWS_PER_REQUEST = 20_000;
+
+export const newRowBudget = () => ({ remaining: MAX_ROWS_PER_REQUEST });
+
+/** Counts records read (list rows and single lookups alike) against the request's budget. */
+export function spendRows(context: RequestContext, rows: number): void {
+  context.rowBudget.remaining -= rows;
+  if (context.rowBudget.remaining < 0) {
+    throw new AppError('ValidationError', `The request reads more than ${MAX_ROWS_PER_REQUEST} records; ask for fewer (smaller limits or fewer nested lists).`);
+  }
+}
+
+export type CustomHandler = (args: Record<string, unknown>, context: RequestContext) => unknown;
