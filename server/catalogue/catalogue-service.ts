@@ -23,8 +23,8 @@ export interface CatalogueStore {
   get(model: string, id: string): ModelRecord | null | Promise<ModelRecord | null>;
   /**
    * Applies the writes all or none and returns the records as written (a deleted one as it was).
-   * A record whose updatedAt is no longer the expected one fails it with
-   * ConditionalCheckFailedException.
+   * A record whose updatedAt is no longer the expected one fails it with `conditionFailed()`
+   * (errorType DynamoDB:ConditionalCheckFailedException).
    */
   commit(writes: CatalogueWrite[]): ModelRecord[] | Promise<ModelRecord[]>;
 }

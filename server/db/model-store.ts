@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
-import { AppError, validationError } from '../errors';
+import { conditionFailed, validationError } from '../errors';
 import type { ModelMeta, ScalarField } from '../graphql/model-meta';
 import { columnType, quoteIdent, type Db } from './database';
 import { compileFilter, type SqlValue } from './sql-filter';
@@ -25,8 +25,6 @@ export interface ListResult { items: ModelRecord[]; nextToken: string | null }
 
 export const DEFAULT_LIST_LIMIT = 100;
 export const MAX_LIST_LIMIT = 1000;
-
-const conditionFailed = () => new AppError('ConditionalCheckFailedException', 'The conditional request failed');
 
 function encodeToken(seq: number): string {
   return Buffer.from(JSON.stringify({ v: 1, s: seq })).toString('base64url');

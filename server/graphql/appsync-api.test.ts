@@ -55,7 +55,7 @@ describe('create, read, timestamps', () => {
     const first = await admin.models.Tag.create({ id: 'fixed-id-tag', name: 'Fixed', categoryId: 'nowhere' });
     expect(first.data!.id).toBe('fixed-id-tag');
     const second = await admin.models.Tag.create({ id: 'fixed-id-tag', name: 'Again', categoryId: 'nowhere' });
-    expect(errorTypes(second)).toEqual(['ConditionalCheckFailedException']);
+    expect(errorTypes(second)).toEqual(['DynamoDB:ConditionalCheckFailedException']);
     expect((await publicClient.models.Tag.get({ id: 'fixed-id-tag' })).data!.name).toBe('Fixed');
   });
 
@@ -72,7 +72,7 @@ describe('create, read, timestamps', () => {
     expect(deleted.data!.name).toBe('Tasting');
     expect((await publicClient.models.Event.get({ id: event.id })).data).toBeNull();
     const again = await admin.models.Event.delete({ id: event.id });
-    expect(errorTypes(again)).toEqual(['ConditionalCheckFailedException']);
+    expect(errorTypes(again)).toEqual(['DynamoDB:ConditionalCheckFailedException']);
   });
 });
 
@@ -188,7 +188,7 @@ describe('conditions', () => {
   it('updates and deletes only when the condition holds', async () => {
     const item = (await admin.models.Item.create({ name: 'Conditional', price: 5, tags: ['extras'] })).data!;
     const stale = await run(UPDATE, { input: { id: item.id, price: 6 }, condition: { updatedAt: { eq: '2000-01-01T00:00:00.000Z' } } });
-    expect(errorTypes(stale)).toEqual(['ConditionalCheckFailedException']);
+    expect(errorTypes(stale)).toEqual(['DynamoDB:ConditionalCheckFailedException']);
     expect((await publicClient.models.Item.get({ id: item.id })).data!.price).toBe(5);
 
     const fresh = await run(UPDATE, { input: { id: item.id, price: 7 }, condition: { updatedAt: { eq: item.updatedAt } } });
@@ -196,14 +196,14 @@ describe('conditions', () => {
     expect(fresh.data!.updateItem!.price).toBe(7);
 
     const refusedDelete = await run(DELETE, { input: { id: item.id }, condition: { price: { gt: 100 } } });
-    expect(errorTypes(refusedDelete)).toEqual(['ConditionalCheckFailedException']);
+    expect(errorTypes(refusedDelete)).toEqual(['DynamoDB:ConditionalCheckFailedException']);
     const allowedDelete = await run(DELETE, { input: { id: item.id }, condition: { price: { eq: 7 } } });
     expect(allowedDelete.data!.deleteItem!.id).toBe(item.id);
   });
 
   it('fails an update of a record that does not exist', async () => {
     const result = await admin.models.Item.update({ id: 'nope', price: 1 });
-    expect(errorTypes(result)).toEqual(['ConditionalCheckFailedException']);
+    expect(errorTypes(result)).toEqual(['DynamoDB:ConditionalCheckFailedException']);
   });
 });
 

@@ -7,7 +7,7 @@ import {
   buildSchema, execute, GraphQLError, GraphQLObjectType, Kind, parse, specifiedRules, validate,
   NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode,
 } from 'graphql';
-import { AppError, unauthorized } from '../errors';
+import { AppError, unauthorized, type ErrorType } from '../errors';
 import type { AuthMode } from './appsync-sdl';
 import type { ModelMeta } from './model-meta';
 import { installAwsScalars } from './scalars';
@@ -34,7 +34,7 @@ export interface GraphQLRequest { query?: unknown; variables?: unknown; operatio
 export interface AppSyncError {
   path: ReadonlyArray<string | number> | null;
   data: null;
-  errorType: string;
+  errorType: ErrorType;
   errorInfo: Record<string, unknown> | null;
   locations: ReadonlyArray<{ line: number; column: number }> | null;
   message: string;
@@ -195,7 +195,7 @@ export class GraphQLEngine {
       selection.kind === Kind.FIELD && (selection.name.value === '__typename' || this.modelReadFields.has(`Query.${selection.name.value}`)));
   }
 
-  private formatError(error: GraphQLError | Error, fallbackType?: string): AppSyncError {
+  private formatError(error: GraphQLError | Error, fallbackType?: ErrorType): AppSyncError {
     // graphql-js passes some errors through unwrapped: a stack overflow while parsing or coercing a
     // deeply nested document or variable, or a bug. Their messages are ours, not the caller's.
     if (!(error instanceof GraphQLError)) {
@@ -204,7 +204,7 @@ export class GraphQLEngine {
       return requestError('InternalFailure', 'An internal error occurred.');
     }
     const original = error.originalError;
-    let errorType = fallbackType ?? 'ValidationError';
+    let errorType: ErrorType = fallbackType ?? 'ValidationError';
     let errorInfo: Record<string, unknown> | null = null;
     let message = error.message;
     if (original instanceof AppError) {
@@ -330,6 +330,6 @@ class OneAtATime {
 const formatCost = (cost: number) => (Number.isFinite(cost) && cost < 1e15 ? Math.round(cost).toLocaleString('en-US') : 'more than 10^15');
 
 /** An error about the request as a whole (bad body, bad auth), in AppSync's shape. */
-export function requestError(errorType: string, message: string): AppSyncError {
+export function requestError(errorType: ErrorType, message: string): AppSyncError {
   return { path: null, data: null, errorType, errorInfo: null, locations: null, message };
 }

@@ -10,6 +10,7 @@ import { Kind, parse } from 'graphql';
 import { decideAccess, type FieldPolicy } from '../auth/authorizer';
 import type { SessionStore } from '../auth/sessions';
 import type { ModelStore } from '../db/model-store';
+import type { ErrorType } from '../errors';
 import { requestError, type AppSyncError, type GraphQLEngine } from '../graphql/engine';
 import { newRowBudget, type RequestAuth } from '../graphql/request-context';
 import { addressKey, waitText, type RateLimiter } from '../accounts/throttle';
@@ -35,7 +36,7 @@ export interface GraphQLRouteDeps {
   onRefused: (refusal: Refusal) => void;
 }
 
-export interface Refusal { status: number; errorType: string; message: string; address: string }
+export interface Refusal { status: number; errorType: ErrorType; message: string; address: string }
 
 /** Refusals sent before the whole body is read close the connection, so no client reuses it mid-body. */
 const CLOSE_CONNECTION = { Connection: 'close' };

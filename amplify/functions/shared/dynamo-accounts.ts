@@ -11,7 +11,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { AccountStore, UserRecord } from '../../../server/accounts/account-store';
-import { AppError, validationError } from '../../../server/errors';
+import { AppError, conditionFailed, validationError } from '../../../server/errors';
 import { MESSAGES } from '../../../shared/messages';
 import { ROLE_ADMIN, type Role } from '../../../shared/roles';
 import { allPages, cancellationReasons, nextTimestamp, type DynamoPort, type Item } from './dynamo-port';
@@ -100,7 +100,7 @@ export class DynamoAccountStore implements AccountStore {
     } catch (error) {
       const reasons = cancellationReasons(error);
       if (reasons && moves.length && reasons[0] === 'ConditionalCheckFailed') throw duplicateEmail();
-      if (reasons) throw new AppError('ConditionalCheckFailedException', 'The account changed meanwhile; try again');
+      if (reasons) throw conditionFailed('The account changed meanwhile; try again');
       throw error;
     }
     return (await this.get(id))!;

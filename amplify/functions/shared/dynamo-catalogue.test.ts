@@ -58,7 +58,7 @@ describe('CatalogueService on DynamoDB', () => {
     expect(await errorTypeOf(Promise.resolve(store.commit([
       { op: 'update', model: 'Category', id: a!.id, fields: { index: 1 }, expectUpdatedAt: a!.updatedAt },
       { op: 'update', model: 'Category', id: b!.id, fields: { index: 0 }, expectUpdatedAt: stale },
-    ])))).toBe('ConditionalCheckFailedException');
+    ])))).toBe('DynamoDB:ConditionalCheckFailedException');
     expect(db.items(TABLES.Category).find((item) => item.id === a!.id)!.index).toBe(0);
   });
 

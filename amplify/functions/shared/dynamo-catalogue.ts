@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import type { CatalogueStore, CatalogueWrite } from '../../../server/catalogue/catalogue-service';
 import type { ModelRecord } from '../../../server/db/model-store';
-import { AppError, validationError } from '../../../server/errors';
+import { conditionFailed, validationError } from '../../../server/errors';
 import { allPages, cancellationReasons, nextTimestamp, type DynamoPort, type Item } from './dynamo-port';
 
 /** DynamoDB's limit on one transaction. */
@@ -58,7 +58,7 @@ export class DynamoCatalogueStore implements CatalogueStore {
         }
         case 'update': {
           const current = await this.get(write.model, write.id);
-          if (!current) throw conflict();
+          if (!current) throw conditionFailed();
           const updatedAt = nextTimestamp(now, write.expectUpdatedAt);
           results[position] = { ...current, ...write.fields, updatedAt };
           const names = Object.keys(write.fields);
@@ -75,7 +75,7 @@ export class DynamoCatalogueStore implements CatalogueStore {
         }
         case 'delete': {
           const current = await this.get(write.model, write.id);
-          if (!current) throw conflict();
+          if (!current) throw conditionFailed();
           results[position] = current;
           return {
             Delete: {
@@ -89,11 +89,10 @@ export class DynamoCatalogueStore implements CatalogueStore {
     try {
       await this.db.transactWrite({ TransactItems: operations as never });
     } catch (error) {
-      if (cancellationReasons(error)) throw conflict();
+      if (cancellationReasons(error)) throw conditionFailed();
       throw error;
     }
     return results;
   }
 }
 
-const conflict = () => new AppError('ConditionalCheckFailedException', 'The conditional request failed');

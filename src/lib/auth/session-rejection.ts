@@ -7,9 +7,10 @@
  * message is 'Unauthorized'). A valid session calling something its role may not use gets
  * `errorType: 'Unauthorized'` instead: that is a refusal, not an ended session.
  */
+import { ERROR_TYPES } from '../../../shared/error-types';
 import type { SignedInOptions } from '../amplify';
 
-export const SESSION_REJECTED_ERROR_TYPE = 'UnauthorizedException';
+export const SESSION_REJECTED_ERROR_TYPE = ERROR_TYPES.sessionRejected;
 
 /** Thrown by a signed-in call when there is no usable session; the app is already going to /login. */
 export class SessionEndedError extends Error {

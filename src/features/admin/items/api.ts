@@ -8,6 +8,7 @@ import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
+import { ERROR_TYPES } from '../../../../shared/error-types';
 import { catalogueChanged } from '../shared/catalogue-cache';
 import { errorsOf, hasErrorType } from '../shared/graphql-errors';
 import type { AdminItem, ItemCreateInput, ItemUpdateInput } from './item-rules';
@@ -104,8 +105,6 @@ export type UpdateOutcome =
   | { ok: false; stale: true; current: AdminItem | null }
   | { ok: false; stale: false; errors: unknown };
 
-export const CONDITION_FAILED = 'ConditionalCheckFailedException';
-
 /** The item operations of the admin screens. Each rejects only with SessionEndedError or a network failure. */
 export function useItemWrites() {
   const signedInCall = useSignedInCall();
@@ -135,7 +134,7 @@ export function useItemWrites() {
       if (result.errors?.length) throw result;
       data = result.data;
     } catch (error) {
-      if (hasErrorType(error, CONDITION_FAILED)) {
+      if (hasErrorType(error, ERROR_TYPES.conditionFailed)) {
         const current = await fetchAdminItem(signedInCall, input.id).catch(() => null);
         if (current) queryClient.setQueryData(adminItemKey(current.id), current);
         void catalogueChanged();

@@ -2,12 +2,14 @@
  * Reading the errors of a data-client call (pure; no React).
  *
  * The model client resolves with `{ data, errors }`; `client.graphql` throws `{ data, errors }`
- * instead. Each error may carry an `errorType` (`ValidationError`,
- * `ConditionalCheckFailedException`, `Unauthorized`, ...) and a `message`.
+ * instead. Each error may carry an `errorType` (one of ERROR_TYPES, shared with the server) and a
+ * `message`.
  *
  *     const { data, errors } = await signedInCall((auth) => client.models.Tag.delete({ id }, auth));
  *     if (errors?.length || !data) throw new Error(firstErrorMessage(errors) ?? 'Error Deleting Tag');
  */
+import { ERROR_TYPES } from '../../../../shared/error-types';
+
 export interface ApiError {
   message?: string;
   errorType?: string;
@@ -38,6 +40,6 @@ export function firstErrorMessage(resultOrErrors: unknown): string | undefined {
  * value), else `fallback`. Other errors (internal ones) are not shown to staff as they are.
  */
 export function userFacingMessage(resultOrErrors: unknown, fallback: string): string {
-  const validation = errorsOf(resultOrErrors).find((error) => error.errorType === 'ValidationError' && error.message);
+  const validation = errorsOf(resultOrErrors).find((error) => error.errorType === ERROR_TYPES.validation && error.message);
   return validation?.message ?? fallback;
 }

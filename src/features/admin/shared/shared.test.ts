@@ -33,7 +33,7 @@ describe('graphql errors', () => {
   });
   it('finds types and messages', () => {
     expect(hasErrorType({ errors }, 'ValidationError')).toBe(true);
-    expect(hasErrorType({ errors }, 'ConditionalCheckFailedException')).toBe(false);
+    expect(hasErrorType({ errors }, 'DynamoDB:ConditionalCheckFailedException')).toBe(false);
     expect(firstErrorMessage(errors)).toBe('internal');
     expect(firstErrorMessage([])).toBeUndefined();
   });
