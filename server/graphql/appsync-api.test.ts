@@ -7,6 +7,7 @@ import { generateClient } from 'aws-amplify/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../amplify/data/schema';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
+import { fillPage } from '../../src/lib/catalogue';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 let server: TestServer;
@@ -162,6 +163,24 @@ describe('pagination', () => {
     expect(pages).toBe(Math.ceil(250 / 33));
     expect(seen).toHaveLength(250);
     expect(new Set(seen)).toEqual(created);
+  });
+
+  it('fills a filtered page in one call (the filter applies before the limit), so fillPage pages as on DynamoDB', async () => {
+    await server.store.transaction(() => {
+      for (let i = 0; i < 90; i += 1) server.store.create('Banner', { img: `/media/${i % 3 ? 'other' : 'fill'}${i}.png`, index: 1000 + i });
+    });
+    const limits: number[] = [];
+    const read = (nextToken?: string) => fillPage(async (token, limit) => {
+      limits.push(limit);
+      return publicClient.models.Banner.list({ filter: { img: { beginsWith: '/media/fill' } }, limit, nextToken: token });
+    }, 20, nextToken);
+    const first = await read();
+    expect(first.items).toHaveLength(20);
+    const rest = await read(first.nextToken!);
+    expect(rest).toEqual({ items: expect.any(Array), nextToken: null });
+    expect(rest.items).toHaveLength(10);
+    expect(new Set([...first.items, ...rest.items].map((banner) => banner.index)).size).toBe(30);
+    expect(limits).toEqual([20, 20]);
   });
 
   it('refuses a forged nextToken', async () => {

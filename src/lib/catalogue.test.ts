@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byIndex, listAll, type ListPage } from './catalogue';
+import { byIndex, fillPage, listAll, type ListPage } from './catalogue';
 
 /** A fake `list` serving `records` in pages of `size`, recording the tokens it was given. */
 function pager<T>(records: T[], size: number) {
@@ -39,6 +39,69 @@ describe('listAll', () => {
     let calls = 0;
     const result = await listAll(async () => ({ data: [calls++], nextToken: 'same' }));
     expect(result).toEqual([0, 1]);
+  });
+});
+
+/**
+ * A fake filtered DynamoDB Scan: each call reads `limit` records from where the token points and
+ * returns those that match, with a token when records are left, so pages come back short or empty.
+ */
+function scan<T>(records: T[], matches: (record: T) => boolean) {
+  const calls: Array<{ limit: number; returned: number }> = [];
+  const fetchPage = async (nextToken: string | undefined, limit: number): Promise<ListPage<T>> => {
+    const start = nextToken ? Number(nextToken) : 0;
+    const end = Math.min(start + limit, records.length);
+    const data = records.slice(start, end).filter(matches);
+    calls.push({ limit, returned: data.length });
+    return { data, nextToken: end < records.length ? String(end) : null };
+  };
+  return { calls, fetchPage };
+}
+
+describe('fillPage', () => {
+  const records = Array.from({ length: 500 }, (_, i) => i);
+  const everyThird = (n: number) => n % 3 === 0;
+
+  it('asks again, each time for the records still missing, until the page holds `size`', async () => {
+    const { calls, fetchPage } = scan(records, everyThird);
+    const page = await fillPage(fetchPage, 50);
+    expect(page.items).toEqual(records.filter(everyThird).slice(0, 50));
+    expect(page.nextToken).not.toBeNull();
+    expect(calls.length).toBeGreaterThan(1);
+    let held = 0;
+    for (const call of calls) {
+      expect(call.limit).toBe(50 - held);
+      held += call.returned;
+    }
+  });
+
+  it('hands back a token that goes on without losing or repeating a record', async () => {
+    const { fetchPage } = scan(records, everyThird);
+    const pages: number[][] = [];
+    let token: string | undefined;
+    do {
+      const page = await fillPage(fetchPage, 50, token);
+      pages.push(page.items);
+      token = page.nextToken ?? undefined;
+    } while (token !== undefined);
+    expect(pages.flat()).toEqual(records.filter(everyThird));
+    expect(pages.slice(0, -1).every((page) => page.length === 50)).toBe(true);
+  });
+
+  it('goes on past empty pages, and ends short with no token when the list ends', async () => {
+    const { fetchPage } = scan(records, (n) => n >= 480);
+    expect(await fillPage(fetchPage, 50)).toEqual({ items: records.slice(480), nextToken: null });
+  });
+
+  it('makes one call when the page comes back full (the local server)', async () => {
+    const { calls, fetchPage } = scan(records, () => true);
+    expect(await fillPage(fetchPage, 50)).toEqual({ items: records.slice(0, 50), nextToken: '50' });
+    expect(calls).toEqual([{ limit: 50, returned: 50 }]);
+  });
+
+  it('throws on errors without data and stops on a repeated token', async () => {
+    await expect(fillPage(async () => ({ data: null, errors: [{ message: 'Unauthorized' }] }), 50)).rejects.toThrow('Unauthorized');
+    expect(await fillPage(async () => ({ data: [1], nextToken: 'same' }), 50, 'same')).toEqual({ items: [1], nextToken: null });
   });
 });
 

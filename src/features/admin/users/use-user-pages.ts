@@ -1,12 +1,13 @@
 /**
- * One role's accounts, read from the server 50 at a time (`limit` + `nextToken`) and searched
- * there (see user-search.ts); "Load more" asks for the next page. While a new search loads, the
- * previous results stay on screen.
+ * One role's accounts, read from the server 50 at a time (`limit` + `nextToken`; fillPage fills
+ * each page to 50 while more match) and searched there (see user-search.ts); "Load more" asks for
+ * the next page. While a new search loads, the previous results stay on screen.
  */
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
+import { fillPage } from '../../../lib/catalogue';
 import type { Role } from '../../../../shared/roles';
 import { USER_PAGE_SIZE, userListFilter } from './user-search';
 
@@ -26,17 +27,15 @@ export function useUserPages(type: Role, search: string) {
     queryKey: [...USERS_QUERY_KEY, type, query],
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
-      const result = await signedInCall((auth) =>
-        client.models.User.list({
-          filter: userListFilter(type, query),
-          selectionSet: ['id', 'name', 'email'],
-          limit: USER_PAGE_SIZE,
-          nextToken: pageParam,
-          ...auth,
-        }),
-      );
-      if (result.errors?.length) throw { errors: result.errors };
-      return { users: result.data as UserRow[], nextToken: result.nextToken ?? null };
+      const filter = userListFilter(type, query);
+      const page = await fillPage(async (nextToken, limit) => {
+        const result = await signedInCall((auth) =>
+          client.models.User.list({ filter, selectionSet: ['id', 'name', 'email'], limit, nextToken, ...auth }),
+        );
+        if (result.errors?.length) throw { errors: result.errors };
+        return result;
+      }, USER_PAGE_SIZE, pageParam ?? undefined);
+      return { users: page.items as UserRow[], nextToken: page.nextToken };
     },
     getNextPageParam: (lastPage) => lastPage.nextToken ?? undefined,
     placeholderData: keepPreviousData,
