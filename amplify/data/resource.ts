@@ -16,6 +16,7 @@ export const data = defineData({
     defaultAuthorizationMode: 'apiKey',
     // The key only marks public reads and ships in the client config; AppSync caps a key at 365 days.
     apiKeyAuthorizationMode: { expiresInDays: 365 },
+    // The default cache time; the authorizer's ttlOverride sets 0 for admins (server/auth/authorizer.ts).
     lambdaAuthorizationMode: { function: authorizer, timeToLiveInSeconds: AUTHORIZER_TTL_SECONDS },
   },
   functions: { [ACCOUNTS_FUNCTION]: accounts, [MEDIA_FUNCTION]: media, [CATALOGUE_FUNCTION]: catalogue },

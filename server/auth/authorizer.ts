@@ -22,19 +22,31 @@ export interface AuthorizerResult {
   /** Root fields denied to this caller, `Type.field` (AppSync's deniedFields). */
   deniedFields: string[];
   resolverContext: { userId: string; type: string } | null;
-  /** Seconds AppSync may cache this decision. Short, so revocation takes effect quickly. */
+  /** Seconds AppSync may cache this decision for this token (0: ask again on the next request). */
   ttlOverride: number;
 }
 
+/**
+ * How long AppSync may cache a customer's grant or a refusal (the API's default too). Neither can
+ * change model data: a customer gets the public fields and their own sign-out, which a signed-out
+ * token keeping for a few seconds cannot abuse; a refusal is final (tokens are random and issued
+ * before use, sessions are read consistently, and none comes back once ended).
+ */
 export const AUTHORIZER_TTL_SECONDS = 10;
+
+/**
+ * An admin's grant is never cached, so a sign-out, a deleted admin or a demotion stops that token
+ * on its very next request (AppSync reads `ttlOverride` per answer; 0 disables caching).
+ */
+export const ADMIN_AUTHORIZER_TTL_SECONDS = 0;
 
 /** Operations a signed-in user (not only an admin) may call, on their own session. */
 export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set(['Mutation.signOut']);
 
 export function decideAccess(principal: Principal | null, policy: FieldPolicy): AuthorizerResult {
-  if (!principal) return { isAuthorized: false, deniedFields: [], resolverContext: null, ttlOverride: 0 };
+  if (!principal) return { isAuthorized: false, deniedFields: [], resolverContext: null, ttlOverride: AUTHORIZER_TTL_SECONDS };
   const resolverContext = { userId: principal.userId, type: String(principal.type) };
-  if (principal.type === ROLE_ADMIN) return { isAuthorized: true, deniedFields: [], resolverContext, ttlOverride: AUTHORIZER_TTL_SECONDS };
+  if (principal.type === ROLE_ADMIN) return { isAuthorized: true, deniedFields: [], resolverContext, ttlOverride: ADMIN_AUTHORIZER_TTL_SECONDS };
   const deniedFields = policy.lambdaFields.filter((field) => !policy.publicFields.has(field) && !policy.selfServiceFields.has(field));
   return { isAuthorized: true, deniedFields, resolverContext, ttlOverride: AUTHORIZER_TTL_SECONDS };
 }

@@ -43,12 +43,24 @@ describe('the cloud authorizer', () => {
     await db.put({ TableName: TABLES.users, Item: { id: 'user', name: 'A Customer', type: ROLE_USER } });
   });
 
-  it('lets an admin call everything', async () => {
+  it('lets an admin call everything, with ttlOverride 0 so AppSync asks again on every request', async () => {
     const { token } = await sessions.create('admin');
-    expect(await answer(token)).toEqual({ isAuthorized: true, deniedFields: [], ttlOverride: AUTHORIZER_TTL_SECONDS, resolverContext: { userId: 'admin', type: '0' } });
+    expect(await answer(token)).toEqual({ isAuthorized: true, deniedFields: [], ttlOverride: 0, resolverContext: { userId: 'admin', type: '0' } });
   });
 
-  it('gives a user the public fields and their own sign-out, denying the admin ones', async () => {
+  it('stops a signed-out or deleted admin on the next request (nothing cached to outlive it)', async () => {
+    const signedOut = await sessions.create('admin');
+    expect((await answer(signedOut.token)).isAuthorized).toBe(true);
+    await sessions.revoke(signedOut.token);
+    expect(await answer(signedOut.token)).toMatchObject({ isAuthorized: false });
+    await db.put({ TableName: TABLES.users, Item: { id: 'leaving', name: 'Gone Soon', type: ROLE_ADMIN } });
+    const deleted = await sessions.create('leaving');
+    expect(await answer(deleted.token)).toMatchObject({ isAuthorized: true, ttlOverride: 0 });
+    await db.delete({ TableName: TABLES.users, Key: { id: 'leaving' } });
+    expect(await answer(deleted.token)).toMatchObject({ isAuthorized: false });
+  });
+
+  it('gives a user the public fields and their own sign-out, denying the admin ones, cached for the TTL', async () => {
     const { token } = await sessions.create('user');
     const result = await answer(token);
     expect(result).toMatchObject({ isAuthorized: true, ttlOverride: AUTHORIZER_TTL_SECONDS, resolverContext: { userId: 'user', type: '1' } });
@@ -58,8 +70,8 @@ describe('the cloud authorizer', () => {
     expect(result.deniedFields).not.toContain('Mutation.signIn');
   });
 
-  it('refuses a guest (no token), garbage, revoked and expired tokens', async () => {
-    const refused = { isAuthorized: false, deniedFields: [], ttlOverride: 0 };
+  it('refuses a guest (no token), garbage, revoked and expired tokens, cached for the TTL (a refusal is final)', async () => {
+    const refused = { isAuthorized: false, deniedFields: [], ttlOverride: AUTHORIZER_TTL_SECONDS };
     expect(await answer(undefined)).toEqual(refused);
     expect(await answer('')).toEqual(refused);
     expect(await answer('garbage')).toEqual(refused);

@@ -2,9 +2,10 @@
  * The AppSync Lambda authorizer: resolves the session token (sent as `Authorization: <token>`)
  * in DynamoDB and answers with the same decision the local server makes (decideAccess): admins
  * may call everything, users and guests what the public may plus their own sign-out, as
- * `deniedFields`; cached by AppSync for AUTHORIZER_TTL_SECONDS so a sign-out or a deleted admin
- * takes effect within seconds. The field policy is read from the generated SDL, bundled at build
- * time (esbuild's text loader).
+ * `deniedFields`. Each answer's `ttlOverride` sets how long AppSync caches it: never for an admin
+ * (a sign-out or a deleted admin stops the token at once), AUTHORIZER_TTL_SECONDS for a customer
+ * or a refusal. The field policy is read from the generated SDL, bundled at build time (esbuild's
+ * text loader).
  */
 import type { AppSyncAuthorizerEvent } from 'aws-lambda';
 import sdl from '../../../server/generated/appsync-schema.graphql';
