@@ -5,9 +5,14 @@
  * Two projects, two servers: `storefront` (public pages and accounts) sees the demo catalogue as
  * seeded; `admin` (tests/e2e/admin-*.spec.ts) changes the catalogue on a server of its own, so
  * neither can disturb what the other expects.
+ *
+ * E2E_BACKEND=cloud (set by `npm run test:cloud`): the same ports are served by the emulated AWS
+ * backend (amplify/emulation/run.ts starts it), so no local server is started, and tests tagged
+ * `@local-only` (features the local server alone has) are left out.
  */
 import { defineConfig } from '@playwright/test';
 
+const CLOUD = process.env.E2E_BACKEND === 'cloud';
 const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
 const ADMIN_PORT = STOREFRONT_PORT - 1;
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-Admin-Passw0rd!' };
@@ -35,6 +40,7 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   forbidOnly: true,
+  grepInvert: CLOUD ? /@local-only/ : undefined,
   timeout: 60_000,
   reporter: [['list'], ['json']],
   use: {
@@ -50,5 +56,5 @@ export default defineConfig({
     { name: 'storefront', testIgnore: /admin-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${STOREFRONT_PORT}` } },
     { name: 'admin', testMatch: /admin-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${ADMIN_PORT}` } },
   ],
-  webServer: [server(STOREFRONT_PORT, 'storefront'), server(ADMIN_PORT, 'admin')],
+  webServer: CLOUD ? [] : [server(STOREFRONT_PORT, 'storefront'), server(ADMIN_PORT, 'admin')],
 });

@@ -9,6 +9,7 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { E2E_ADMIN } from '../../playwright.config';
 import { MESSAGES } from '../../shared/messages';
 import { passwordProblem } from '../../shared/validation/account';
+import { graphql } from './support/admin-session';
 
 const PASSWORD = 'Gr8-Merlot-2024!';
 const ADMIN_ROUTES = ['/admin-portal', '/admin-items', '/admin-item?id=x', '/admin-tags', '/admin-events', '/admin-users', '/admin-admins'];
@@ -17,14 +18,6 @@ let sequence = 0;
 const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${(sequence += 1)}@example.com`;
 
 interface AuthSession { token: string; userId: string; name: string; type: number; expiresAt: string }
-
-/** POST /graphql the way the app does: with the public API key, or a session token. */
-async function graphql(request: APIRequestContext, query: string, variables: Record<string, unknown>, authToken?: string) {
-  const outputs = (await (await request.get('/amplify_outputs.json')).json()) as { data: { api_key: string } };
-  const headers: Record<string, string> = authToken ? { Authorization: authToken } : { 'x-api-key': outputs.data.api_key };
-  const response = await request.post('/graphql', { headers, data: { query, variables } });
-  return (await response.json()) as { data?: Record<string, unknown> | null; errors?: { message: string; errorType?: string }[] };
-}
 
 const LIST_USERS = 'query { listUsers { items { id email } } }';
 

@@ -42,21 +42,20 @@ export interface GraphqlBody<T = Record<string, unknown>> {
   errors?: { message: string; errorType?: string }[];
 }
 
-/** POST /graphql: with a session token (Authorization), or else with the public API key. */
+/**
+ * POST to the API that /amplify_outputs.json names (the local server's /graphql, or the cloud's
+ * AppSync endpoint on another origin): with a session token (Authorization), or else with the
+ * public API key.
+ */
 export async function graphql<T = Record<string, unknown>>(
   request: APIRequestContext,
   query: string,
   variables: Record<string, unknown> = {},
   authToken?: string,
 ): Promise<GraphqlBody<T>> {
-  let headers: Record<string, string>;
-  if (authToken) {
-    headers = { Authorization: authToken };
-  } else {
-    const outputs = (await (await request.get('/amplify_outputs.json')).json()) as { data: { api_key: string } };
-    headers = { 'x-api-key': outputs.data.api_key };
-  }
-  const response = await request.post('/graphql', { headers, data: { query, variables } });
+  const outputs = (await (await request.get('/amplify_outputs.json')).json()) as { data: { api_key: string; url: string } };
+  const headers: Record<string, string> = authToken ? { Authorization: authToken } : { 'x-api-key': outputs.data.api_key };
+  const response = await request.post(outputs.data.url, { headers, data: { query, variables } });
   return (await response.json()) as GraphqlBody<T>;
 }
 

@@ -1,0 +1,200 @@
+/**
+ * An AppSync endpoint built from the synthesized API: the AppSync simulator runs the generated VTL
+ * pipeline resolvers against DynamoDB Local and the Lambda data sources, and this module puts
+ * AppSync's own front in front of it, which the simulator lacks (CLOUD-EMULATION.md, gap 1):
+ * - auth mode chosen as AppSync does: `x-api-key` -> API key; any other `Authorization` -> the
+ *   Lambda authorizer, called with `{ authorizationToken, requestContext }`;
+ * - the authorizer's answer cached per token for its TTL (`ttlOverride` or the API's setting),
+ *   401 `UnauthorizedException` when it refuses, `deniedFields` answered `Unauthorized`;
+ * - `$util.authType()` is "Lambda Authorization" and `$ctx.identity` is `{ resolverContext }`.
+ */
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import { randomUUID } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { SynthesizedBackend } from './backend';
+import type { LambdaFunction } from './lambda-runtime';
+import { OFFLINE_CREDENTIALS } from './services';
+
+const require = createRequire(import.meta.url);
+const simulatorLib = (path: string) => require(`@aws-amplify/amplify-appsync-simulator/lib/${path}`) as Record<string, any>;
+const { AmplifyAppSyncSimulator } = simulatorLib('index') as { AmplifyAppSyncSimulator: new () => { init(config: unknown): void; schema: any } };
+const { runQueryOrMutation } = simulatorLib('utils/graphql-runner/query-and-mutation');
+const { getOperationType } = simulatorLib('utils/graphql-runner/helpers');
+const { Unauthorized } = simulatorLib('velocity/util');
+const { parse, GraphQLError } = require('graphql') as typeof import('graphql');
+
+const LAMBDA = 'AWS_LAMBDA';
+
+// The simulator knows the AWS_LAMBDA mode for @aws_lambda checks but not for the VTL context.
+const authUtilsModule = simulatorLib('velocity/util/auth-utils');
+const baseAuthUtils = authUtilsModule.authUtils as (context: { requestAuthorizationMode: string }) => { authType(): string };
+authUtilsModule.authUtils = (context: { requestAuthorizationMode: string }) => ({
+  authType: () => (context.requestAuthorizationMode === LAMBDA ? 'Lambda Authorization' : baseAuthUtils(context).authType()),
+});
+const { VelocityTemplate } = simulatorLib('velocity');
+const { map: mapValue } = simulatorLib('velocity/value-mapper/mapper');
+const buildRenderContext = VelocityTemplate.prototype.buildRenderContext as (...args: unknown[]) => { ctx: Record<string, unknown> };
+VelocityTemplate.prototype.buildRenderContext = function (this: unknown, ctxValues: unknown, requestContext: { requestAuthorizationMode: string; resolverContext?: unknown }, info: unknown) {
+  const rendered = buildRenderContext.call(this, ctxValues, requestContext, info);
+  if (requestContext.requestAuthorizationMode === LAMBDA) rendered.ctx.identity = mapValue({ resolverContext: requestContext.resolverContext ?? {} });
+  return rendered;
+};
+
+interface AuthorizerAnswer { isAuthorized: boolean; resolverContext?: Record<string, string>; deniedFields?: string[]; ttlOverride?: number }
+
+export interface AppSyncEndpoint { url: string; apiKey: string; server: Server; authorizerCalls: () => number }
+
+export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<string, LambdaFunction>, options: { port: number; apiKey: string; dynamoEndpoint: string }): Promise<AppSyncEndpoint> {
+  const lambda = (name: string) => {
+    const fn = lambdas.get(name);
+    if (!fn) throw new Error(`no Lambda function ${name}`);
+    return fn;
+  };
+  const simulator = new AmplifyAppSyncSimulator();
+  simulator.init({
+    schema: { content: backend.schema },
+    mappingTemplates: backend.mappingTemplates,
+    functions: backend.appsyncFunctions,
+    resolvers: backend.resolvers,
+    dataSources: backend.dataSources.map((source) => {
+      switch (source.type) {
+        case 'AMAZON_DYNAMODB':
+          return { ...source, config: { endpoint: options.dynamoEndpoint, region: 'us-east-1', credentials: OFFLINE_CREDENTIALS, tableName: source.tableName } };
+        case 'AWS_LAMBDA': {
+          const fn = lambda(source.functionName);
+          return {
+            ...source,
+            invoke: async (payload: unknown) => {
+              try { return await fn.invoke(payload); } catch (error) {
+                // The simulator hands `type` to the response template as $ctx.error.type.
+                throw Object.assign(new Error((error as Error).message), { type: (error as { errorType?: string }).errorType ?? 'Lambda:Unhandled' });
+              }
+            },
+          };
+        }
+        default: return source;
+      }
+    }),
+    appSync: {
+      name: 'shop',
+      apiKey: options.apiKey,
+      defaultAuthenticationType: { authenticationType: 'API_KEY' },
+      additionalAuthenticationProviders: [
+        { authenticationType: LAMBDA, lambdaAuthorizerConfig: { AuthorizerUri: backend.authorizer.functionName, AuthorizerResultTtlInSeconds: backend.authorizer.resultTtlSeconds } },
+        { authenticationType: 'AWS_IAM' },
+      ],
+    },
+  });
+  denyFieldsFromContext(simulator.schema);
+
+  const authorizer = lambda(backend.authorizer.functionName);
+  const cache = new Map<string, { answer: AuthorizerAnswer; until: number }>();
+  let authorizerCalls = 0;
+  const authorize = async (token: string, body: { query?: string; operationName?: string; variables?: unknown }): Promise<AuthorizerAnswer> => {
+    const cached = cache.get(token);
+    if (cached && cached.until > Date.now()) return cached.answer;
+    authorizerCalls++;
+    const answer = await authorizer.invoke({
+      authorizationToken: token,
+      requestContext: { apiId: 'offlineapi', accountId: '123456789012', requestId: randomUUID(), queryString: body.query ?? '', operationName: body.operationName, variables: body.variables ?? {} },
+    }).catch(() => ({ isAuthorized: false })) as AuthorizerAnswer;
+    const ttl = answer.ttlOverride ?? backend.authorizer.resultTtlSeconds;
+    if (ttl > 0) cache.set(token, { answer, until: Date.now() + ttl * 1000 });
+    else cache.delete(token);
+    return answer;
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      console.error('appsync emulation:', error);
+      if (!res.headersSent) send(res, 500, { errors: [{ errorType: 'InternalFailure', message: 'An internal failure occurred' }] });
+    });
+  });
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    res.setHeader('Access-Control-Allow-Headers', 'content-type, x-api-key, authorization, x-amz-date, x-amz-security-token, x-amz-user-agent');
+    res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
+    res.setHeader('Access-Control-Max-Age', '86400');
+    if (req.method === 'OPTIONS') return void res.writeHead(200).end();
+    if (req.method !== 'POST' || req.url?.split('?')[0] !== '/graphql') return send(res, 404, { errors: [{ errorType: 'NotFound', message: 'Not found' }] });
+    const body = JSON.parse((await readBody(req)) || '{}') as { query?: string; operationName?: string; variables?: Record<string, unknown> };
+
+    const apiKey = req.headers['x-api-key'];
+    const token = req.headers.authorization;
+    let auth: { requestAuthorizationMode: string; resolverContext?: Record<string, string>; deniedFields?: string[] };
+    if (typeof apiKey === 'string') {
+      if (apiKey !== options.apiKey) return unauthorized(res, 'You are not authorized to make this call.');
+      auth = { requestAuthorizationMode: 'API_KEY' };
+    } else if (typeof token === 'string' && token) {
+      const answer = await authorize(token, body);
+      if (!answer.isAuthorized) return unauthorized(res, 'You are not authorized to make this call.');
+      auth = { requestAuthorizationMode: LAMBDA, resolverContext: answer.resolverContext ?? {}, deniedFields: answer.deniedFields ?? [] };
+    } else {
+      return unauthorized(res, 'Valid authorization header not provided.');
+    }
+
+    let document;
+    try { document = parse(body.query ?? ''); } catch (error) {
+      return send(res, 400, { errors: [{ errorType: 'MalformedHttpRequestException', message: (error as Error).message }] });
+    }
+    const context = { ...auth, headers: req.headers, sourceIp: req.socket.remoteAddress, appsyncErrors: [] };
+    const type = getOperationType(document, body.operationName);
+    if (type !== 'query' && type !== 'mutation') return send(res, 400, { errors: [{ errorType: 'UnsupportedOperation', message: `${type} is not served here` }] });
+    const result = await runQueryOrMutation(simulator.schema, document, body.variables ?? {}, body.operationName, context);
+    send(res, 200, appSyncShape(result));
+  };
+
+  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}/graphql`, apiKey: options.apiKey, server, authorizerCalls: () => authorizerCalls };
+}
+
+/** Root fields the authorizer named in `deniedFields` answer null with AppSync's Unauthorized error. */
+function denyFieldsFromContext(schema: any): void {
+  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
+    if (!root) continue;
+    for (const field of Object.values(root.getFields()) as Array<{ name: string; resolve?: (...args: any[]) => unknown }>) {
+      const resolve = field.resolve;
+      field.resolve = (source: unknown, args: unknown, ctx: { deniedFields?: string[] }, info: { parentType: { name: string } }) => {
+        if (ctx.deniedFields?.includes(`${info.parentType.name}.${field.name}`)) {
+          throw new Unauthorized(`Not Authorized to access ${field.name} on type ${info.parentType.name}`, info);
+        }
+        return resolve!(source, args, ctx, info);
+      };
+    }
+  }
+}
+
+/** AppSync's error entries: path, data, errorType, errorInfo, locations, message. */
+function appSyncShape(result: { data?: unknown; errors?: Array<Record<string, any>> }) {
+  if (!result.errors?.length) return { data: result.data ?? null };
+  return {
+    data: result.data ?? null,
+    errors: result.errors.map((error) => {
+      const original = error instanceof GraphQLError ? (error.originalError as Record<string, any> | undefined) : undefined;
+      return {
+        path: error.path ?? null,
+        data: error.data ?? null,
+        errorType: error.errorType ?? original?.type ?? error.extensions?.errorType ?? null,
+        errorInfo: error.errorInfo ?? null,
+        locations: error.locations ?? null,
+        message: error.message,
+      };
+    }),
+  };
+}
+
+function unauthorized(res: ServerResponse, message: string) {
+  send(res, 401, { errors: [{ errorType: 'UnauthorizedException', message }] });
+}
+
+function send(res: ServerResponse, status: number, body: unknown) {
+  res.writeHead(status, { 'content-type': 'application/json; charset=UTF-8' }).end(JSON.stringify(body));
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}

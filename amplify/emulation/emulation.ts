@@ -1,0 +1,58 @@
+/**
+ * The synthesized backend, up on loopback: DynamoDB Local with the stack's tables, s3rver with its
+ * buckets, its Lambda functions, and the AppSync endpoint with the authorizer in front.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { readSynthesizedBackend, type SynthesizedBackend } from './backend';
+import { LambdaFunction } from './lambda-runtime';
+import { createTables, OFFLINE_CREDENTIALS, startDynamoDbLocal, startS3 } from './services';
+import { startAppSync, type AppSyncEndpoint } from './appsync';
+
+export interface Emulation {
+  backend: SynthesizedBackend;
+  appsync: AppSyncEndpoint;
+  dynamoEndpoint: string;
+  s3Endpoint: string;
+  /** The environment that points the AWS SDK (and our scripts) at the emulated services. */
+  awsEnvironment: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export interface EmulationPorts { appsync: number; dynamo: number; s3: number }
+
+export async function startEmulation(synthDir: string, ports: EmulationPorts, apiKey = 'da2-offlineemulationkey'): Promise<Emulation> {
+  const stops: Array<() => Promise<void> | void> = [];
+  const stop = async () => { for (const fn of stops.reverse()) await fn(); };
+  try {
+    const graphqlUrl = `http://127.0.0.1:${ports.appsync}/graphql`;
+    const backend = readSynthesizedBackend(synthDir, graphqlUrl, apiKey);
+
+    const dynamo = await startDynamoDbLocal(ports.dynamo);
+    stops.push(dynamo.stop);
+    await createTables(dynamo.endpoint, backend.tables, backend.timeToLive);
+
+    const s3Dir = mkdtempSync(join(tmpdir(), 'patterson-s3-'));
+    stops.push(() => rmSync(s3Dir, { recursive: true, force: true }));
+    const s3 = await startS3(ports.s3, s3Dir, backend.buckets);
+    stops.push(s3.stop);
+
+    const awsEnvironment = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: OFFLINE_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: OFFLINE_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+    };
+    const lambdas = new Map([...backend.functions.values()].map((definition) => [definition.name, new LambdaFunction(definition, awsEnvironment)]));
+    stops.push(() => { for (const fn of lambdas.values()) fn.stop(); });
+
+    const appsync = await startAppSync(backend, lambdas, { port: ports.appsync, apiKey, dynamoEndpoint: dynamo.endpoint });
+    stops.push(() => new Promise<void>((resolve) => { appsync.server.closeAllConnections(); appsync.server.close(() => resolve()); }));
+    return { backend, appsync, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, awsEnvironment, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

@@ -1,0 +1,137 @@
+/**
+ * `npm run test:cloud` (after `npm run amplify:install`): the whole browser suite against the
+ * synthesized AWS backend, offline.
+ * 1. synthesizes the backend (amplify/scripts/synth.ts);
+ * 2. for each Playwright project (storefront, admin) brings up an emulation of it (emulation.ts:
+ *    DynamoDB Local, s3rver, the Lambda bundles, AppSync with the Lambda authorizer), creates the
+ *    first admin with amplify/scripts/create-admin.ts unchanged, seeds the demo catalogue through
+ *    the API, and serves dist/ as Amplify Hosting would (hosting.ts), the API on another origin;
+ * 3. runs Playwright against it (E2E_BACKEND=cloud: no local servers, tests tagged @local-only
+ *    left out), then stops everything.
+ * Everything runs inside a private network namespace (DynamoDB Local listens on every interface):
+ * nothing but loopback exists there.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Server } from 'node:http';
+import { startEmulation, type Emulation } from './emulation';
+import { startHosting } from './hosting';
+import { apiCaller, seedThroughApi } from './seed';
+import { E2E_ADMIN } from '../../playwright.config';
+
+const NAMESPACE_FLAG = 'PATTERSON_CLOUD_NETNS';
+const root = new URL('../../', import.meta.url).pathname;
+const node = (args: string[], env: Record<string, string | undefined> = {}) =>
+  spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+/** For what runs while the sites are up: spawnSync would stop this process, which serves them. */
+const runWhileServing = (command: string, args: string[], env: Record<string, string> = {}) =>
+  new Promise<number>((resolve) => {
+    spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).on('exit', (code) => resolve(code ?? 1));
+  });
+const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
+const log = (message: string) => console.log(`test:cloud: ${message}`);
+
+if (!process.env[NAMESPACE_FLAG]) {
+  // Re-run this script alone in a new network namespace with only `lo` up.
+  const mapUser = process.getuid?.() === 0 ? [] : ['--map-root-user'];
+  const script = `ip link set lo up && exec "${process.execPath}" "${tsx}" "${new URL(import.meta.url).pathname}" "$@"`;
+  const run = spawnSync('unshare', [...mapUser, '--net', '--', 'sh', '-c', script, 'run', ...process.argv.slice(2)], {
+    cwd: root, stdio: 'inherit', env: { ...process.env, [NAMESPACE_FLAG]: '1' },
+  });
+  if (run.error) throw new Error(`unshare: ${run.error.message} (the emulation needs a private network namespace)`);
+  process.exit(run.status ?? 1);
+}
+
+if (!existsSync(join(root, 'amplify/emulation/node_modules/@aws-amplify/amplify-appsync-simulator'))) {
+  console.error('test:cloud: the emulation is not installed: run `npm run amplify:install` first');
+  process.exit(1);
+}
+
+const started = Date.now();
+const work = mkdtempSync(join(tmpdir(), 'patterson-cloud-'));
+const synthDir = join(work, 'synth');
+log('synthesizing the backend');
+if (node([tsx, 'amplify/scripts/synth.ts', synthDir]) !== 0) process.exit(1);
+if (!existsSync(join(root, 'dist/index.html')) || process.env.CLOUD_REBUILD) {
+  log('building the SPA');
+  if (node(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
+}
+
+const introspection = JSON.parse(readFileSync(join(root, 'shared/generated/model-introspection.json'), 'utf8')) as unknown;
+const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
+
+interface Site { emulation: Emulation; hosting: Server }
+const sites: Site[] = [];
+const stopAll = async () => {
+  for (const site of sites) {
+    site.hosting.closeAllConnections();
+    site.hosting.close();
+    await site.emulation.stop();
+  }
+  rmSync(work, { recursive: true, force: true });
+};
+
+let status = 1;
+try {
+  const ports = process.env.CLOUD_STOREFRONT_ONLY ? [STOREFRONT_PORT] : [STOREFRONT_PORT, STOREFRONT_PORT - 1];
+  for (const [index, port] of ports.entries()) {
+    const name = index === 0 ? 'storefront' : 'admin';
+    const base = 4100 + index * 10;
+    const emulation = await startEmulation(synthDir, { appsync: base, dynamo: base + 1, s3: base + 2 });
+    const outputs = amplifyOutputs(emulation, introspection);
+    const outputsFile = join(work, `amplify_outputs.${name}.json`);
+    writeFileSync(outputsFile, JSON.stringify(outputs, null, 2));
+
+    log(`${name}: creating the first admin with amplify/scripts/create-admin.ts`);
+    const created = await runWhileServing(process.execPath, [tsx, 'amplify/scripts/create-admin.ts', E2E_ADMIN.email, 'E2E Admin'], {
+      ...emulation.awsEnvironment, AMPLIFY_OUTPUTS: outputsFile, ADMIN_PASSWORD: E2E_ADMIN.password,
+    });
+    if (created !== 0) throw new Error('create-admin failed');
+
+    const publicApi = apiCaller(emulation.appsync.url, { 'x-api-key': emulation.appsync.apiKey });
+    const signIn = await publicApi('mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }', E2E_ADMIN);
+    const token = (signIn.signIn as { token: string }).token;
+    const seedStarted = Date.now();
+    const seeded = await seedThroughApi(apiCaller(emulation.appsync.url, { authorization: token }));
+    await apiCaller(emulation.appsync.url, { authorization: token })('mutation { signOut }');
+    log(`${name}: seeded ${seeded.records} records and ${seeded.images} images through the API in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+
+    const mediaBucket = String((outputs.custom as Record<string, unknown>).mediaBucket ?? emulation.backend.buckets.find((bucket) => bucket.startsWith('shopmedia')));
+    const hosting = await startHosting({ port, distDir: join(root, 'dist'), outputs, s3Endpoint: emulation.s3Endpoint, mediaBucket });
+    sites.push({ emulation, hosting });
+    log(`${name}: http://127.0.0.1:${port} -> ${emulation.appsync.url}`);
+  }
+
+  if (process.env.CLOUD_COMMAND) {
+    // For looking into the emulation: any command, inside the namespace, with the sites up.
+    status = await runWhileServing('sh', ['-c', process.env.CLOUD_COMMAND]);
+  } else {
+    log('running the browser suite against the emulated cloud');
+    status = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], { E2E_BACKEND: 'cloud', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json' });
+  }
+} catch (error) {
+  console.error(error);
+} finally {
+  await stopAll();
+}
+log(`done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+process.exit(status);
+
+/** What `ampx generate outputs` writes for this backend: its root stack's outputs. */
+function amplifyOutputs(emulation: Emulation, modelIntrospection: unknown): Record<string, unknown> {
+  const out = emulation.backend.outputs as Record<string, string>;
+  return {
+    version: '1.4',
+    data: {
+      url: out.awsAppsyncApiEndpoint,
+      aws_region: out.awsAppsyncRegion,
+      api_key: out.awsAppsyncApiKey,
+      default_authorization_type: out.awsAppsyncAuthenticationType,
+      authorization_types: String(out.awsAppsyncAdditionalAuthenticationTypes).split(','),
+      model_introspection: modelIntrospection,
+    },
+    custom: (JSON.parse(out.customOutputs!) as { custom: Record<string, unknown> }).custom,
+  };
+}

@@ -1,0 +1,46 @@
+/**
+ * Seeds the demo catalogue into a deployed backend the way staff would fill it: through the API,
+ * as an admin. Images go through `uploadImage` (the media Lambda: checks, WebP variants, S3), then
+ * categories, tags, items and events through the model mutations, and the banners through
+ * `replaceBanners`. The same catalogue as the local server's seed (server/seed).
+ */
+import { buildDemoCatalogue, type DemoImageSpec } from '../../server/seed/demo-catalogue';
+import { renderDemoImage } from '../../server/seed/demo-images';
+
+export interface ApiCaller { (query: string, variables?: Record<string, unknown>): Promise<Record<string, unknown>> }
+
+/** Calls `url` with `authorization` (a session token), failing on any GraphQL error. */
+export function apiCaller(url: string, headers: Record<string, string>): ApiCaller {
+  return async (query, variables = {}) => {
+    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+    const body = (await response.json()) as { data?: Record<string, unknown>; errors?: Array<{ errorType?: string; message: string }> };
+    if (!response.ok || body.errors?.length) throw new Error(`${query.slice(0, 60)}...: ${response.status} ${JSON.stringify(body.errors)}`);
+    return body.data ?? {};
+  };
+}
+
+export async function seedThroughApi(call: ApiCaller, today = new Date()): Promise<{ images: number; records: number }> {
+  const catalogue = buildDemoCatalogue(today);
+  let images = 0;
+  const upload = async (spec: DemoImageSpec) => {
+    const { png } = await renderDemoImage(spec);
+    const data = await call('mutation ($dataUrl: String!) { uploadImage(dataUrl: $dataUrl) }', { dataUrl: `data:image/png;base64,${png.toString('base64')}` });
+    images++;
+    return data.uploadImage as string;
+  };
+  let records = 0;
+  const create = async (model: string, input: Record<string, unknown>) => {
+    await call(`mutation ($input: Create${model}Input!) { create${model}(input: $input) { id } }`, { input });
+    records++;
+  };
+  for (const category of catalogue.categories) await create('Category', { ...category });
+  for (const tag of catalogue.tags) await create('Tag', { ...tag });
+  for (const { image, ...item } of catalogue.items) await create('Item', { ...item, img: await upload(image) });
+  for (const { image, ...event } of catalogue.events) await create('Event', { ...event, img: image ? await upload(image) : null });
+  const banners = [...catalogue.banners].sort((a, b) => a.index - b.index);
+  const bannerImages: string[] = [];
+  for (const banner of banners) bannerImages.push(await upload(banner.image));
+  await call('mutation ($images: [String!]!) { replaceBanners(images: $images) { id } }', { images: bannerImages });
+  records += banners.length;
+  return { images, records };
+}

@@ -1,0 +1,61 @@
+/**
+ * The AWS services the synthesized stack uses, on this machine: DynamoDB Local (the jar that
+ * amplify-dynamodb-simulator ships, on the machine's Java) and s3rver. Both are started and stopped
+ * by the caller; DynamoDB Local listens on every interface, so run.ts starts the whole emulation
+ * inside a private network namespace.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
+
+const require = createRequire(import.meta.url);
+
+/** Credentials the SDK signs with; DynamoDB Local (-sharedDb) and s3rver accept any. */
+export const OFFLINE_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+
+export async function startDynamoDbLocal(port: number): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  const emulator = join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const java: ChildProcess = spawn('java', [
+    `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`, '-jar', join(emulator, 'DynamoDBLocal.jar'),
+    '-port', String(port), '-inMemory', '-sharedDb', '-disableTelemetry',
+  ], { cwd: emulator, stdio: ['ignore', 'ignore', 'inherit'] });
+  const endpoint = `http://127.0.0.1:${port}`;
+  const exited = new Promise<void>((resolve) => java.once('exit', () => resolve()));
+  const client = dynamoClient(endpoint);
+  for (let attempt = 0; ; attempt++) {
+    if (java.exitCode !== null) throw new Error(`DynamoDB Local exited with ${java.exitCode}`);
+    try {
+      await client.send(new CreateTableCommand({ TableName: '_ready', AttributeDefinitions: [{ AttributeName: 'k', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'k', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' }));
+      break;
+    } catch (error) {
+      if (attempt > 120) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
+  return { endpoint, stop: async () => { java.kill(); await exited; } };
+}
+
+export function dynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: OFFLINE_CREDENTIALS });
+}
+
+export async function createTables(endpoint: string, tables: CreateTableCommandInput[], ttl: Record<string, string>): Promise<void> {
+  const client = dynamoClient(endpoint);
+  for (const table of tables) {
+    await client.send(new CreateTableCommand(table));
+    const attribute = ttl[table.TableName!];
+    if (attribute) await client.send(new UpdateTimeToLiveCommand({ TableName: table.TableName, TimeToLiveSpecification: { AttributeName: attribute, Enabled: true } }));
+  }
+}
+
+export async function startS3(port: number, directory: string, buckets: string[]): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+  const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run: () => Promise<unknown>; close: () => Promise<void> };
+  const server = new S3rver({
+    address: '127.0.0.1', port, silent: true, directory, resetOnClose: true,
+    allowMismatchedSignatures: true,
+    configureBuckets: buckets.map((name) => ({ name })),
+  });
+  await server.run();
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}
