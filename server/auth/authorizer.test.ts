@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { ADMIN_AUTHORIZER_TTL_SECONDS, AUTHORIZER_TTL_SECONDS, decideAccess, type FieldPolicy } from './authorizer';
+import { AUTHORIZER_TTL_SECONDS, decideAccess, GRANT_TTL_SECONDS, type FieldPolicy } from './authorizer';
 import { MAX_SESSIONS_PER_USER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SessionStore } from './sessions';
 
 const policy: FieldPolicy = {
@@ -13,15 +13,15 @@ const policy: FieldPolicy = {
 
 describe('decideAccess', () => {
   it('lets an admin do everything, never cached', () => {
-    expect(ADMIN_AUTHORIZER_TTL_SECONDS).toBe(0);
+    expect(GRANT_TTL_SECONDS).toBe(0);
     expect(decideAccess({ userId: 'a', name: 'A', type: ROLE_ADMIN }, policy)).toMatchObject({ isAuthorized: true, deniedFields: [], ttlOverride: 0 });
   });
-  it('gives a user the public fields and their own session only', () => {
+  it('gives a user the public fields and their own session only, never cached (a sign-out is immediate)', () => {
     const result = decideAccess({ userId: 'u', name: 'U', type: ROLE_USER }, policy);
     expect(result.isAuthorized).toBe(true);
     expect(result.deniedFields).toEqual(['Query.listUsers', 'Mutation.createItem']);
     expect(result.resolverContext).toEqual({ userId: 'u', type: '1' });
-    expect(result.ttlOverride).toBe(AUTHORIZER_TTL_SECONDS);
+    expect(result.ttlOverride).toBe(0);
   });
   it('refuses an unknown, expired or revoked token, cached (a refusal is final)', () => {
     expect(decideAccess(null, policy)).toMatchObject({ isAuthorized: false, resolverContext: null, ttlOverride: AUTHORIZER_TTL_SECONDS });

@@ -27,18 +27,18 @@ export interface AuthorizerResult {
 }
 
 /**
- * How long AppSync may cache a customer's grant or a refusal (the API's default too). Neither can
- * change model data: a customer gets the public fields and their own sign-out, which a signed-out
- * token keeping for a few seconds cannot abuse; a refusal is final (tokens are random and issued
- * before use, sessions are read consistently, and none comes back once ended).
+ * How long AppSync may cache a refusal (and the API's default). A refusal is final: tokens are
+ * random and issued before use, sessions are read consistently, and none comes back once ended.
  */
 export const AUTHORIZER_TTL_SECONDS = 10;
 
 /**
- * An admin's grant is never cached, so a sign-out, a deleted admin or a demotion stops that token
- * on its very next request (AppSync reads `ttlOverride` per answer; 0 disables caching).
+ * A grant is never cached, so a sign-out, a deleted admin or a demotion stops that token on its
+ * very next request, as on the local server (AppSync reads `ttlOverride` per answer; 0 disables
+ * caching). The SPA sends the token only on signed-in calls (admin work and signing out), so the
+ * authorizer runs once per such call and never for the public pages.
  */
-export const ADMIN_AUTHORIZER_TTL_SECONDS = 0;
+export const GRANT_TTL_SECONDS = 0;
 
 /** Operations a signed-in user (not only an admin) may call, on their own session. */
 export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set(['Mutation.signOut']);
@@ -46,7 +46,7 @@ export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set(['Mutation.signO
 export function decideAccess(principal: Principal | null, policy: FieldPolicy): AuthorizerResult {
   if (!principal) return { isAuthorized: false, deniedFields: [], resolverContext: null, ttlOverride: AUTHORIZER_TTL_SECONDS };
   const resolverContext = { userId: principal.userId, type: String(principal.type) };
-  if (principal.type === ROLE_ADMIN) return { isAuthorized: true, deniedFields: [], resolverContext, ttlOverride: ADMIN_AUTHORIZER_TTL_SECONDS };
+  if (principal.type === ROLE_ADMIN) return { isAuthorized: true, deniedFields: [], resolverContext, ttlOverride: GRANT_TTL_SECONDS };
   const deniedFields = policy.lambdaFields.filter((field) => !policy.publicFields.has(field) && !policy.selfServiceFields.has(field));
-  return { isAuthorized: true, deniedFields, resolverContext, ttlOverride: AUTHORIZER_TTL_SECONDS };
+  return { isAuthorized: true, deniedFields, resolverContext, ttlOverride: GRANT_TTL_SECONDS };
 }

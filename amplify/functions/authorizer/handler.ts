@@ -2,9 +2,8 @@
  * The AppSync Lambda authorizer: resolves the session token (sent as `Authorization: <token>`)
  * in DynamoDB and answers with the same decision the local server makes (decideAccess): admins
  * may call everything, users and guests what the public may plus their own sign-out, as
- * `deniedFields`. Each answer's `ttlOverride` sets how long AppSync caches it: never for an admin
- * (a sign-out or a deleted admin stops the token at once), AUTHORIZER_TTL_SECONDS for a customer
- * or a refusal. The field policy is read from the generated SDL, bundled at build time (esbuild's
+ * `deniedFields`. Each answer's `ttlOverride` sets how long AppSync caches it: never for a grant
+ * (a sign-out or a deleted admin stops the token at once), AUTHORIZER_TTL_SECONDS for a refusal. The field policy is read from the generated SDL, bundled at build time (esbuild's
  * text loader).
  */
 import type { AppSyncAuthorizerEvent } from 'aws-lambda';
