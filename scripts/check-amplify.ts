@@ -5,14 +5,16 @@
  *    loads each function bundle as Lambda would and calls it once;
  * 3. compares the AppSync SDL Amplify's transformer produced with the one the local server serves
  *    (server/generated/appsync-schema.graphql): any drift in what a client can send or receive
- *    fails (scripts/appsync-parity.ts says what is compared).
+ *    fails (scripts/appsync-parity.ts says what is compared), and the errorTypes its resolvers
+ *    answer with against shared/error-types.ts (scripts/error-type-parity.ts).
  * Needs the deploy tooling: `npm run amplify:install`.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { diffAppSyncSdl } from './appsync-parity';
+import { diffErrorTypes, errorTypesInVtl } from './error-type-parity';
 import { GENERATED_FILES } from './generated-files';
 
 const fail = (message: string): never => {
@@ -44,4 +46,22 @@ if (problems.length) {
   fail(`${problems.length} type(s) differ between ${GENERATED_FILES.appsyncSdl} and the transformer's schema (${join(outdir, 'appsync-schema.graphql')}). Fix server/graphql/appsync-sdl.ts, then npm run gen.`);
 }
 console.log('the local SDL matches what AppSync would serve');
+
+console.log('\n== Error types: what the synthesized resolvers answer vs shared/error-types.ts');
+const errorProblems = diffErrorTypes(errorTypesInVtl(resolverTemplates(outdir)));
+if (errorProblems.length) fail(errorProblems.join('\n'));
+console.log('every errorType the resolvers answer with is one the SPA knows');
 rmSync(outdir, { recursive: true, force: true });
+
+/** Every mapping template of the synth: the .vtl assets and the templates inlined in the stacks. */
+function* resolverTemplates(dir: string): Generator<string> {
+  const strings = function* (value: unknown): Generator<string> {
+    if (typeof value === 'string') yield value;
+    else if (value && typeof value === 'object') for (const entry of Object.values(value)) yield* strings(entry);
+  };
+  for (const name of readdirSync(dir)) {
+    if (name.endsWith('.vtl')) yield readFileSync(join(dir, name), 'utf8');
+    // Inline templates may be split by Fn::Join; each piece holds whole $util calls.
+    else if (name.endsWith('.template.json')) yield* [...strings(JSON.parse(readFileSync(join(dir, name), 'utf8')))].filter((text) => text.includes('$util'));
+  }
+}

@@ -41,6 +41,21 @@ VelocityTemplate.prototype.buildRenderContext = function (this: unknown, ctxValu
   return rendered;
 };
 
+// $util.transform as AppSync has it (CLOUD-EMULATION gaps 2 and 3): a condition keeps its
+// expression values, and neither a condition nor a filter carries values its expression does not
+// use (DynamoDB refuses those). Without this every conditional write (a stale-edit check, a
+// promote) failed with DynamoDB:ValidationException, which AppSync does not do.
+const { transformUtils } = simulatorLib('velocity/util/transform');
+const { generateFilterExpression } = simulatorLib('velocity/util/transform/dynamodb-filter');
+const dynamoExpression = (input: { toJSON(): unknown }) => {
+  const result = generateFilterExpression(input.toJSON()) as { expressions: string[]; expressionNames: Record<string, string>; expressionValues: Record<string, unknown> };
+  const expression = result.expressions.join(' ').trim();
+  const expressionValues = Object.fromEntries(Object.entries(result.expressionValues).filter(([name]) => new RegExp(`${name}(?![\\w])`).test(expression)));
+  return JSON.stringify({ expression, expressionNames: result.expressionNames, expressionValues });
+};
+transformUtils.toDynamoDBConditionExpression = dynamoExpression;
+transformUtils.toDynamoDBFilterExpression = dynamoExpression;
+
 interface AuthorizerAnswer { isAuthorized: boolean; resolverContext?: Record<string, string>; deniedFields?: string[]; ttlOverride?: number }
 
 export interface AppSyncEndpoint { url: string; apiKey: string; server: Server; authorizerCalls: () => number }

@@ -34,10 +34,11 @@ const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 const log = (message: string) => console.log(`test:cloud: ${message}`);
 
 if (!process.env[NAMESPACE_FLAG]) {
-  // Re-run this script alone in a new network namespace with only `lo` up.
+  // Re-run this script alone in a new network namespace with only `lo` up, and a PID namespace
+  // whose processes the kernel ends with this script, however it ends (no process outlives it).
   const mapUser = process.getuid?.() === 0 ? [] : ['--map-root-user'];
   const script = `ip link set lo up && exec "${process.execPath}" "${tsx}" "${new URL(import.meta.url).pathname}" "$@"`;
-  const run = spawnSync('unshare', [...mapUser, '--net', '--', 'sh', '-c', script, 'run', ...process.argv.slice(2)], {
+  const run = spawnSync('unshare', [...mapUser, '--net', '--pid', '--fork', '--kill-child', '--', 'sh', '-c', script, 'run', ...process.argv.slice(2)], {
     cwd: root, stdio: 'inherit', env: { ...process.env, [NAMESPACE_FLAG]: '1' },
   });
   if (run.error) throw new Error(`unshare: ${run.error.message} (the emulation needs a private network namespace)`);
@@ -109,7 +110,13 @@ try {
     status = await runWhileServing('sh', ['-c', process.env.CLOUD_COMMAND]);
   } else {
     log('running the browser suite against the emulated cloud');
-    status = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], { E2E_BACKEND: 'cloud', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json' });
+    const browser = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], { E2E_BACKEND: 'cloud', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json' });
+    // After the browser suite, which expects the seeded catalogue as it was: the API batteries.
+    log('running the role matrix against the emulated cloud');
+    const api = await runWhileServing(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'], {
+      CLOUD_API_URL: sites[0]!.emulation.appsync.url, CLOUD_API_KEY: sites[0]!.emulation.appsync.apiKey,
+    });
+    status = browser || api;
   }
 } catch (error) {
   console.error(error);

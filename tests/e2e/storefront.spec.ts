@@ -230,7 +230,7 @@ test.describe('menu', () => {
   const expectNames = (page: Page, names: string[]) => expect(page.locator('.menu-grid .product-card__name')).toHaveText(names);
   const status = (page: Page) => page.locator('.menu-results__count');
 
-  test('opened directly, shows the whole wine menu from the page itself, without a round trip', async ({ page }) => {
+  test('opened directly, shows the whole wine menu from the page itself, without a round trip @local-only (first-screen inlining is the local server\'s)', async ({ page }) => {
     const bodies: string[] = [];
     page.on('request', (request) => { if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? ''); });
     await page.goto('/menu?category=wine');
@@ -477,7 +477,7 @@ test.describe('first screen inlined by the server', () => {
     await asVerifiedVisitor(page);
   });
 
-  test('opened directly, each page with first-screen data draws from the page itself: no query at all', async ({ page }) => {
+  test('opened directly, each page with first-screen data draws from the page itself: no query at all @local-only (first-screen inlining is the local server\'s)', async ({ page }) => {
     const bodies: string[] = [];
     page.on('request', (request) => { if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? ''); });
     const heading = page.getByRole('heading', { level: 1 });
