@@ -308,9 +308,17 @@ test.describe('Admin Users', () => {
     await expect(rows(page)).toHaveCount(52);
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
     const searches = requests.filter((variables) => JSON.stringify(variables.filter).includes(prefix));
-    expect(searches.map((variables) => variables.limit)).toEqual([50, 50]);
+    // The first page starts without a token; every later call continues from one. Locally each
+    // page is one call of 50; on DynamoDB a filtered Scan returns short pages, and the client asks
+    // again for just the rows still missing (fillPage), so there may be more calls, never larger.
+    expect(searches[0]).toMatchObject({ limit: 50 });
     expect(searches[0]!.nextToken ?? null).toBeNull();
-    expect(searches[1]!.nextToken).toEqual(expect.any(String));
+    expect(searches.length).toBeGreaterThanOrEqual(2);
+    for (const later of searches.slice(1)) expect(later.nextToken).toEqual(expect.any(String));
+    for (const { limit } of searches) {
+      expect(limit).toBeGreaterThanOrEqual(1);
+      expect(limit).toBeLessThanOrEqual(50);
+    }
   });
 });
 
