@@ -10,6 +10,7 @@
  */
 import { defineBackend } from '@aws-amplify/backend';
 import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { CfnFunctionConfiguration, type CfnResolver } from 'aws-cdk-lib/aws-appsync';
 import { AllowedMethods, CachePolicy, Distribution, ViewerProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AttributeType, BillingMode, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
@@ -18,6 +19,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { data } from './data/resource';
 import { accounts, authorizer, catalogue, media } from './functions/resource';
 import { RESPONSE_TEMPLATE } from './functions/shared/appsync';
+import { isGuardedModelMutation, TEXT_GUARD_REQUEST_TEMPLATE, TEXT_GUARD_RESPONSE_TEMPLATE } from './data/text-guard';
 import { SESSIONS_BY_USER_INDEX } from './functions/shared/dynamo-sessions';
 import { ENV } from './functions/shared/env';
 
@@ -100,6 +102,27 @@ if (invokeFunctions.length !== 3) {
 for (const [, cfn] of invokeFunctions) {
   cfn.responseMappingTemplateS3Location = undefined;
   cfn.responseMappingTemplate = RESPONSE_TEMPLATE;
+}
+
+// --- Texts over the limit are refused on model writes too (amplify/data/text-guard.ts): a guard
+// function first in each create/update pipeline, on the NONE data source its auth function uses.
+const { cfnResolvers, cfnFunctionConfigurations } = backend.data.resources.cfnResources;
+const guarded = Object.values(cfnResolvers).filter((resolver) => isGuardedModelMutation(Object.keys(modelTables), resolver.typeName, resolver.fieldName));
+if (guarded.length < 10) throw new Error(`expected the create and update resolvers of the models, found ${guarded.length}`);
+for (const resolver of guarded) {
+  const pipeline = resolver.pipelineConfig as CfnResolver.PipelineConfigProperty;
+  const stack = Stack.of(resolver);
+  const auth = Object.values(cfnFunctionConfigurations).find((fn) => Stack.of(fn) === stack && fn.name === `Mutation${resolver.fieldName}auth0Function`);
+  if (!auth || !pipeline.functions) throw new Error(`no auth function or pipeline for Mutation.${resolver.fieldName}`);
+  const guard = new CfnFunctionConfiguration(stack, `Mutation${resolver.fieldName}TextGuard`, {
+    apiId: resolver.apiId,
+    dataSourceName: auth.dataSourceName,
+    functionVersion: '2018-05-29',
+    name: `Mutation${resolver.fieldName}TextGuard`,
+    requestMappingTemplate: TEXT_GUARD_REQUEST_TEMPLATE,
+    responseMappingTemplate: TEXT_GUARD_RESPONSE_TEMPLATE,
+  });
+  resolver.pipelineConfig = { functions: [guard.attrFunctionId, ...pipeline.functions] };
 }
 
 const mediaCdn = new Distribution(mediaStack, 'ShopMediaCdn', {

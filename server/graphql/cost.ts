@@ -16,7 +16,7 @@ import {
 import { MAX_FILTER_DEPTH, MAX_FILTER_TERMS } from '../db/sql-filter';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../db/model-store';
 import { validationError } from '../errors';
-import { MAX_TEXT_LENGTH } from '../../shared/validation/text';
+import { LONG_TEXT_ARGUMENTS, MAX_TEXT_LENGTH, textTooLongMessage } from '../../shared/validation/text';
 
 /** The price list, in units of "one field resolved on one record". */
 export const COST = {
@@ -53,9 +53,6 @@ export const DEAR_REQUEST_COST = 2_000;
 /** Custom operations that touch accounts (bcrypt, sessions): at most one per request. */
 export const ACCOUNT_OPERATIONS = new Set(['signUp', 'signIn', 'signOut', 'createAdmin', 'updateAdmin', 'deleteAdmin']);
 
-/** Argument strings that may be longer than MAX_TEXT_LENGTH (bounded by their own checks). */
-const LONG_STRING_ARGUMENTS = new Set(['Mutation.uploadImage.dataUrl']);
-
 /** How deep an argument value (a filter, an input object) may nest. */
 const MAX_VALUE_DEPTH = 2 * MAX_FILTER_DEPTH + 4;
 
@@ -67,14 +64,7 @@ export interface RequestCost {
 
 type Variables = Readonly<Record<string, unknown>>;
 
-/** "input.description" -> "Description": the field as a person names it. */
-function fieldLabel(path: string): string {
-  const name = path.replace(/\[\d+\]/g, '').split('.').pop() ?? path;
-  return name.charAt(0).toUpperCase() + name.slice(1);
-}
-
-const tooLong = (path: string) =>
-  validationError(`${fieldLabel(path)} is too long: at most ${MAX_TEXT_LENGTH.toLocaleString('en-US')} characters (${path})`);
+const tooLong = (path: string) => validationError(textTooLongMessage(path));
 const nestedTooDeeply = () => validationError('The request is nested too deeply.');
 
 /**
@@ -200,7 +190,7 @@ export function requestCost(
         const isRoot = type === schema.getMutationType() || type === schema.getQueryType();
         if (isRoot && !mayCall(key)) continue;
         for (const argument of selection.arguments ?? []) {
-          total.cost += valueCost(argument.value, true, argument.name.value, variables, LONG_STRING_ARGUMENTS.has(`${key}.${argument.name.value}`));
+          total.cost += valueCost(argument.value, true, argument.name.value, variables, LONG_TEXT_ARGUMENTS.has(`${key}.${argument.name.value}`));
           if (argument.name.value === 'filter' || argument.name.value === 'condition') {
             total.cost += filterTerms(plainValue(argument.value, variables)) * COST.filterTerm;
           }

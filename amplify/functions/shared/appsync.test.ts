@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../../server/errors';
 import { ROLE_ADMIN } from '../../../shared/roles';
+import { MAX_TEXT_LENGTH } from '../../../shared/validation/text';
 import { principalOf, requestContextOf, runHandler, RESPONSE_TEMPLATE } from './appsync';
 
 const event = (fieldName: string, extra: Record<string, unknown> = {}) => ({ typeName: 'Mutation', fieldName, arguments: { id: '1' }, ...extra });
@@ -18,6 +19,16 @@ describe('runHandler', () => {
   it('answers data, or the AppError with its errorType and errorInfo', async () => {
     expect(await runHandler(handlers, served, event('ok'))).toEqual({ data: { echoed: '1' } });
     expect(await runHandler(handlers, served, event('refuse'))).toEqual({ error: { errorType: 'TooManyRequests', message: 'Slow down', errorInfo: { retryAfterSeconds: 60 } } });
+  });
+
+  it('refuses a text over the limit anywhere in the arguments before the handler runs, as the local server does', async () => {
+    const long = 'x'.repeat(MAX_TEXT_LENGTH + 1);
+    expect(await runHandler(handlers, served, event('ok', { arguments: { id: '1', names: ['a', long] } }))).toEqual({
+      error: { errorType: 'ValidationError', message: 'Names is too long: at most 10,000 characters (names[1])', errorInfo: null },
+    });
+    expect(await runHandler(handlers, served, event('ok', { arguments: { id: 'x'.repeat(MAX_TEXT_LENGTH) } }))).toMatchObject({ data: { echoed: expect.any(String) } });
+    const upload = { ...event('uploadImage', { arguments: { dataUrl: `data:image/png;base64,${long}` } }) };
+    expect(await runHandler({ 'Mutation.uploadImage': () => 'stored' }, new Set(['Mutation.uploadImage']), upload)).toEqual({ data: 'stored' });
   });
 
   it('hides unexpected errors and refuses fields another function serves', async () => {

@@ -13,6 +13,8 @@
 import type { Principal } from '../../../server/auth/authorizer';
 import { AppError } from '../../../server/errors';
 import { newRowBudget, type CustomHandler, type RequestContext } from '../../../server/graphql/request-context';
+import { textTooLongMessage, tooLongTextIn } from '../../../shared/validation/text';
+import { ERROR_TYPES } from '../../../shared/error-types';
 import { isRole } from '../../../shared/roles';
 
 export interface AmplifyFunctionEvent {
@@ -69,13 +71,16 @@ export function requestContextOf(event: AmplifyFunctionEvent): RequestContext {
 export async function runHandler(handlers: Record<string, CustomHandler>, served: ReadonlySet<string>, event: AmplifyFunctionEvent): Promise<FunctionResult> {
   const key = `${event.typeName}.${event.fieldName}`;
   const handler = served.has(key) ? handlers[key] : undefined;
-  if (!handler) return { error: { errorType: 'BadRequest', message: `${key} is not served by this function`, errorInfo: null } };
+  if (!handler) return { error: { errorType: ERROR_TYPES.badRequest, message: `${key} is not served by this function`, errorInfo: null } };
+  // AppSync checks types only; texts get the limit the local server applies before any handler.
+  const tooLong = tooLongTextIn(event.arguments ?? {}, key);
+  if (tooLong) return { error: { errorType: ERROR_TYPES.validation, message: textTooLongMessage(tooLong), errorInfo: null } };
   try {
     return { data: await handler(event.arguments ?? {}, requestContextOf(event)) };
   } catch (error) {
     if (error instanceof AppError) return { error: { errorType: error.errorType, message: error.message, errorInfo: error.errorInfo } };
     console.error(`${key} failed`, error);
-    return { error: { errorType: 'InternalFailure', message: 'An internal error occurred.', errorInfo: null } };
+    return { error: { errorType: ERROR_TYPES.internal, message: 'An internal error occurred.', errorInfo: null } };
   }
 }
 

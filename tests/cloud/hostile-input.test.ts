@@ -1,0 +1,55 @@
+/**
+ * The security battery's hostile inputs against the emulated AWS backend (`npm run test:cloud`):
+ * every mutation of the schema, sent by an admin (so nothing but the input can be the reason for
+ * a refusal), with a value of the wrong type in every argument and input field, and with a string
+ * over the 10,000-character limit in every string field. Each is refused and stores nothing, read
+ * back through the API (tests/security/hostile-input.test.ts is the local battery).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { getNamedType, isLeafType } from 'graphql';
+import { MAX_TEXT_LENGTH } from '../../shared/validation/text';
+import { inputSlots, mutations, wellFormedCall, type RootOperation } from '../security/support/operations';
+import { withValueAt, wrongValues } from '../security/support/wrong-values';
+import { call, cloudShop, ok, type CloudShop } from './support/api';
+
+let shop: CloudShop;
+beforeAll(async () => { shop = await cloudShop(); });
+
+const LISTS: Record<string, string> = { Item: 'listItems', Banner: 'listBanners', Category: 'listCategories', Tag: 'listTags', Event: 'listEvents', User: 'listUsers' };
+
+/** What the API holds of the models a mutation could touch: every record, every field it exposes. */
+async function stored(op: RootOperation): Promise<string> {
+  const models = op.model ? [op.model] : Object.keys(LISTS);
+  const lists = await Promise.all(models.map(async (model) => {
+    const data = await ok({ token: shop.admin }, `query { ${LISTS[model]}(limit: 1000) { items { id updatedAt } } }`);
+    return (data[LISTS[model]!] as { items: Array<{ id: string; updatedAt: string }> }).items.map((record) => `${record.id}@${record.updatedAt}`).sort();
+  }));
+  return JSON.stringify(lists);
+}
+
+async function expectRefusedStoringNothing(op: RootOperation, variables: Record<string, unknown>) {
+  const probe = wellFormedCall(op, shop.values);
+  const before = await stored(op);
+  const { body } = await call({ token: shop.admin }, probe.query, variables);
+  expect(body.errors?.length, `${op.key} accepted ${JSON.stringify(variables).slice(0, 200)}`).toBeGreaterThan(0);
+  for (const value of Object.values(body.data ?? {})) expect(value).toBeNull();
+  expect(await stored(op)).toBe(before);
+}
+
+const stringSlots = (op: RootOperation) => inputSlots(op).filter((slot) => isLeafType(getNamedType(slot.type)) && /^(String|ID|AWS)/.test(getNamedType(slot.type).name));
+
+describe.each(mutations().map((op) => [op.key, op] as const))('%s', (_key, op) => {
+  it('refuses a value of the wrong type in every argument and input field, storing nothing', async () => {
+    await shop.renew(op.model === 'User');
+    const probe = wellFormedCall(op, shop.values);
+    for (const slot of inputSlots(op)) {
+      for (const [, value] of wrongValues(slot.type)) await expectRefusedStoringNothing(op, withValueAt(probe.variables, slot.path, value));
+    }
+  });
+
+  it(`refuses a string over ${MAX_TEXT_LENGTH} characters in every string argument and input field, storing nothing`, async () => {
+    await shop.renew(op.model === 'User');
+    const probe = wellFormedCall(op, shop.values);
+    for (const slot of stringSlots(op)) await expectRefusedStoringNothing(op, withValueAt(probe.variables, slot.path, 'x'.repeat(MAX_TEXT_LENGTH + 1)));
+  });
+});
