@@ -9,6 +9,7 @@ import {
   closestCenter,
   DndContext,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
@@ -24,6 +25,13 @@ import { GripIcon } from '../../shared/icons';
 
 /** SPEC §9: a drag starts after the pointer has moved 5 px (a click on the handle stays a click). */
 export const DRAG_START_DISTANCE_PX = 5;
+
+/**
+ * Rows are measured again while a row is moved, not only when it is picked up: the rows' heights
+ * change as tags arrive, and a keyboard move computed from stale boxes lands nowhere (seen on the
+ * slower cloud backend, where the tags come after the categories).
+ */
+const MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
 
 /** Rows move up and down only. */
 const verticalOnly: Modifier = ({ transform }) => ({ ...transform, x: 0 });
@@ -80,6 +88,7 @@ export function ReorderableList<T extends { id: string; name: string }>({
     <DndContext
       sensors={sensors}
       collisionDetection={closestCenter}
+      measuring={MEASURING}
       modifiers={[verticalOnly]}
       accessibility={accessibility}
       onDragStart={onDragStart}
