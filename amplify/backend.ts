@@ -19,7 +19,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3'
 import { data } from './data/resource';
 import { accounts, authorizer, catalogue, media } from './functions/resource';
 import { RESPONSE_TEMPLATE } from './functions/shared/appsync';
-import { isGuardedModelMutation, TEXT_GUARD_REQUEST_TEMPLATE, TEXT_GUARD_RESPONSE_TEMPLATE } from './data/text-guard';
+import { isModelWrite, MODEL_WRITE_GUARD_REQUEST_TEMPLATE, MODEL_WRITE_GUARD_RESPONSE_TEMPLATE } from './data/model-write-guard';
 import { SESSIONS_BY_USER_INDEX } from './functions/shared/dynamo-sessions';
 import { ENV } from './functions/shared/env';
 
@@ -104,23 +104,27 @@ for (const [, cfn] of invokeFunctions) {
   cfn.responseMappingTemplate = RESPONSE_TEMPLATE;
 }
 
-// --- Texts over the limit are refused on model writes too (amplify/data/text-guard.ts): a guard
-// function first in each create/update pipeline, on the NONE data source its auth function uses.
+// --- Model writes: admins only, texts within the limit (amplify/data/model-write-guard.ts). A
+// guard function first in each create/update/delete pipeline, on the NONE data source its auth
+// function uses.
 const { cfnResolvers, cfnFunctionConfigurations } = backend.data.resources.cfnResources;
-const guarded = Object.values(cfnResolvers).filter((resolver) => isGuardedModelMutation(Object.keys(modelTables), resolver.typeName, resolver.fieldName));
-if (guarded.length < 10) throw new Error(`expected the create and update resolvers of the models, found ${guarded.length}`);
-for (const resolver of guarded) {
+const models = Object.keys(modelTables);
+const writes = Object.values(cfnResolvers).filter((resolver) => isModelWrite(models, resolver.typeName, resolver.fieldName));
+// User has no model writes: accounts are written by the accounts function only.
+const writableModels = models.filter((model) => model !== 'User');
+if (writes.length !== 3 * writableModels.length) throw new Error(`expected create, update and delete resolvers of ${writableModels.join(', ')}, found ${writes.length}`);
+for (const resolver of writes) {
   const pipeline = resolver.pipelineConfig as CfnResolver.PipelineConfigProperty;
   const stack = Stack.of(resolver);
   const auth = Object.values(cfnFunctionConfigurations).find((fn) => Stack.of(fn) === stack && fn.name === `Mutation${resolver.fieldName}auth0Function`);
   if (!auth || !pipeline.functions) throw new Error(`no auth function or pipeline for Mutation.${resolver.fieldName}`);
-  const guard = new CfnFunctionConfiguration(stack, `Mutation${resolver.fieldName}TextGuard`, {
+  const guard = new CfnFunctionConfiguration(stack, `Mutation${resolver.fieldName}WriteGuard`, {
     apiId: resolver.apiId,
     dataSourceName: auth.dataSourceName,
     functionVersion: '2018-05-29',
-    name: `Mutation${resolver.fieldName}TextGuard`,
-    requestMappingTemplate: TEXT_GUARD_REQUEST_TEMPLATE,
-    responseMappingTemplate: TEXT_GUARD_RESPONSE_TEMPLATE,
+    name: `Mutation${resolver.fieldName}WriteGuard`,
+    requestMappingTemplate: MODEL_WRITE_GUARD_REQUEST_TEMPLATE,
+    responseMappingTemplate: MODEL_WRITE_GUARD_RESPONSE_TEMPLATE,
   });
   resolver.pipelineConfig = { functions: [guard.attrFunctionId, ...pipeline.functions] };
 }

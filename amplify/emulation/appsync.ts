@@ -22,7 +22,7 @@ const { AmplifyAppSyncSimulator } = simulatorLib('index') as { AmplifyAppSyncSim
 const { runQueryOrMutation } = simulatorLib('utils/graphql-runner/query-and-mutation');
 const { getOperationType } = simulatorLib('utils/graphql-runner/helpers');
 const { Unauthorized } = simulatorLib('velocity/util');
-const { parse, GraphQLError } = require('graphql') as typeof import('graphql');
+const { parse, GraphQLError, defaultFieldResolver } = require('graphql') as typeof import('graphql');
 
 const LAMBDA = 'AWS_LAMBDA';
 
@@ -165,17 +165,24 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
   return { url: `http://127.0.0.1:${port}/graphql`, apiKey: options.apiKey, server, authorizerCalls: () => authorizerCalls };
 }
 
-/** Root fields the authorizer named in `deniedFields` answer null with AppSync's Unauthorized error. */
+/**
+ * Root fields the authorizer named in `deniedFields` (`Type.field`; this authorizer never names
+ * ARNs) answer null with AppSync's Unauthorized error. AppSync documents them as "forcibly changed
+ * to null, even if a value was returned from a resolver", so the resolver runs first here: a write
+ * that only deniedFields would stop is then done, and the batteries' stored-state checks see it.
+ */
 function denyFieldsFromContext(schema: any): void {
   for (const root of [schema.getQueryType(), schema.getMutationType()]) {
     if (!root) continue;
     for (const field of Object.values(root.getFields()) as Array<{ name: string; resolve?: (...args: any[]) => unknown }>) {
-      const resolve = field.resolve;
-      field.resolve = (source: unknown, args: unknown, ctx: { deniedFields?: string[] }, info: { parentType: { name: string } }) => {
-        if (ctx.deniedFields?.includes(`${info.parentType.name}.${field.name}`)) {
-          throw new Unauthorized(`Not Authorized to access ${field.name} on type ${info.parentType.name}`, info);
-        }
-        return resolve!(source, args, ctx, info);
+      const resolve = field.resolve ?? defaultFieldResolver;
+      field.resolve = async (source: unknown, args: unknown, ctx: { deniedFields?: string[]; appsyncErrors: unknown[] }, info: { parentType: { name: string } }) => {
+        if (!ctx.deniedFields?.includes(`${info.parentType.name}.${field.name}`)) return resolve(source, args, ctx, info);
+        const errorsBefore = ctx.appsyncErrors.length;
+        try { await resolve(source, args, ctx, info); } catch { /* replaced by the denial */ }
+        // The simulator replaces this array as it goes: drop what the denied resolver added.
+        ctx.appsyncErrors = ctx.appsyncErrors.slice(0, errorsBefore);
+        throw new Unauthorized(`Not Authorized to access ${field.name} on type ${info.parentType.name}`, info);
       };
     }
   }

@@ -9,7 +9,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TYPES } from '../../shared/error-types';
 import { audienceOf, rootOperations, wellFormedCall, type RootOperation } from '../security/support/operations';
-import { call, cloudShop, forged, guest, ok, signIn, signUp, uniqueEmail, wrongKey, type Body, type CloudShop, type Credentials } from './support/api';
+import { call, cloudShop, forged, guest, ok, signIn, signUp, stored, uniqueEmail, wrongKey, type Body, type CloudShop, type Credentials } from './support/api';
 
 let shop: CloudShop;
 let user: { email: string; token: string };
@@ -47,7 +47,9 @@ async function expectAllowed(op: RootOperation, credentials: Credentials) {
 
 async function expectDenied(op: RootOperation, credentials: Credentials, errorType: string) {
   const probe = wellFormedCall(op, shop.values);
+  const before = op.kind === 'mutation' ? await stored(shop, op) : null;
   const { body } = await call(credentials, probe.query, probe.variables);
+  if (before !== null) expect(await stored(shop, op), `${op.key} changed what is stored`).toBe(before);
   expect(body.errors?.length, `${op.key}: ${JSON.stringify(body).slice(0, 300)}`).toBeGreaterThan(0);
   for (const error of body.errors!) expect(error.errorType).toBe(errorType);
   for (const value of Object.values(body.data ?? {})) expect(value).toBeNull();

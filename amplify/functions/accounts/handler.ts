@@ -12,6 +12,7 @@ import { DynamoAccountStore } from '../shared/dynamo-accounts';
 import { sdkDynamoPort } from '../shared/dynamo-client';
 import { DynamoSessionStore } from '../shared/dynamo-sessions';
 import { ENV, required } from '../shared/env';
+import { SHOP_FIELD_POLICY } from '../shared/shop-field-policy';
 import { ACCOUNTS_FUNCTION, SERVED_FIELDS } from '../shared/served-fields';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
@@ -24,4 +25,4 @@ function init() {
   return buildHandlers({ accounts, catalogue: notServedHere<CatalogueService>('the catalogue'), media: notServedHere<ImageStore>('image storage') });
 }
 
-export const handler = async (event: AmplifyFunctionEvent) => runHandler(handlers ??= init(), SERVED_FIELDS[ACCOUNTS_FUNCTION]!, event);
+export const handler = async (event: AmplifyFunctionEvent) => runHandler(handlers ??= init(), SERVED_FIELDS[ACCOUNTS_FUNCTION]!, SHOP_FIELD_POLICY, event);

@@ -12,7 +12,7 @@ import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
 import { DynamoSessionStore } from '../shared/dynamo-sessions';
 import { fakeShopDynamo, TABLES } from '../shared/fake-tables';
 import { authorize } from './authorize';
-import { fieldPolicyFromSdl } from './field-policy';
+import { fieldPolicyFromSdl } from '../shared/field-policy';
 
 const sdl = readFileSync(new URL('../../../server/generated/appsync-schema.graphql', import.meta.url), 'utf8');
 const policy = fieldPolicyFromSdl(sdl, SELF_SERVICE_FIELDS);

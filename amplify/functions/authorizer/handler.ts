@@ -7,19 +7,16 @@
  * text loader).
  */
 import type { AppSyncAuthorizerEvent } from 'aws-lambda';
-import sdl from '../../../server/generated/appsync-schema.graphql';
-import { SELF_SERVICE_FIELDS } from '../../../server/auth/authorizer';
 import { sdkDynamoPort } from '../shared/dynamo-client';
 import { DynamoSessionStore } from '../shared/dynamo-sessions';
 import { ENV, required } from '../shared/env';
 import { authorize, type AuthorizerAnswer } from './authorize';
-import { fieldPolicyFromSdl } from './field-policy';
+import { SHOP_FIELD_POLICY } from '../shared/shop-field-policy';
 
-const policy = fieldPolicyFromSdl(sdl, SELF_SERVICE_FIELDS);
 let sessions: DynamoSessionStore | undefined;
 
 export const handler = async (event: AppSyncAuthorizerEvent): Promise<AuthorizerAnswer> => {
   sessions ??= new DynamoSessionStore(sdkDynamoPort(), { sessions: required(ENV.sessions), users: required(ENV.users) });
   const store = sessions;
-  return authorize((token) => store.resolve(token), policy, event.authorizationToken);
+  return authorize((token) => store.resolve(token), SHOP_FIELD_POLICY, event.authorizationToken);
 };

@@ -10,6 +10,7 @@ import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../shared/
 import { sdkDynamoPort } from '../shared/dynamo-client';
 import { DynamoCatalogueStore } from '../shared/dynamo-catalogue';
 import { ENV, required } from '../shared/env';
+import { SHOP_FIELD_POLICY } from '../shared/shop-field-policy';
 import { CATALOGUE_FUNCTION, SERVED_FIELDS } from '../shared/served-fields';
 import { sdkObjectPort } from '../shared/s3-client';
 import { S3ImageStore } from '../shared/s3-images';
@@ -22,4 +23,4 @@ function init() {
   return buildHandlers({ accounts: notServedHere<AccountService>('accounts'), catalogue, media: notServedHere<ImageStore>('image storage') });
 }
 
-export const handler = async (event: AmplifyFunctionEvent) => runHandler(handlers ??= init(), SERVED_FIELDS[CATALOGUE_FUNCTION]!, event);
+export const handler = async (event: AmplifyFunctionEvent) => runHandler(handlers ??= init(), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event);

@@ -4,6 +4,7 @@ import type { CatalogueService } from '../../../server/catalogue/catalogue-servi
 import { buildHandlers } from '../../../server/handlers';
 import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../shared/appsync';
 import { ENV, required } from '../shared/env';
+import { SHOP_FIELD_POLICY } from '../shared/shop-field-policy';
 import { MEDIA_FUNCTION, SERVED_FIELDS } from '../shared/served-fields';
 import { sdkObjectPort } from '../shared/s3-client';
 import { S3ImageStore } from '../shared/s3-images';
@@ -18,4 +19,4 @@ function init() {
   });
 }
 
-export const handler = async (event: AmplifyFunctionEvent) => runHandler(handlers ??= init(), SERVED_FIELDS[MEDIA_FUNCTION]!, event);
+export const handler = async (event: AmplifyFunctionEvent) => runHandler(handlers ??= init(), SERVED_FIELDS[MEDIA_FUNCTION]!, SHOP_FIELD_POLICY, event);

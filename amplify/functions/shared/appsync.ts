@@ -10,7 +10,7 @@
  * RESPONSE_TEMPLATE, which raises `{ error }` with its own errorType and errorInfo, as the local
  * server reports them.
  */
-import type { Principal } from '../../../server/auth/authorizer';
+import { decideAccess, type FieldPolicy, type Principal } from '../../../server/auth/authorizer';
 import { AppError } from '../../../server/errors';
 import { newRowBudget, type CustomHandler, type RequestContext } from '../../../server/graphql/request-context';
 import { textTooLongMessage, tooLongTextIn } from '../../../shared/validation/text';
@@ -68,8 +68,14 @@ export function requestContextOf(event: AmplifyFunctionEvent): RequestContext {
 }
 
 /** Runs the handler for `Type.field` if this function serves it. */
-export async function runHandler(handlers: Record<string, CustomHandler>, served: ReadonlySet<string>, event: AmplifyFunctionEvent): Promise<FunctionResult> {
+export async function runHandler(handlers: Record<string, CustomHandler>, served: ReadonlySet<string>, policy: FieldPolicy, event: AmplifyFunctionEvent): Promise<FunctionResult> {
   const key = `${event.typeName}.${event.fieldName}`;
+  // The authorizer's deniedFields decide this first, but AppSync documents denied fields as nulled
+  // in the answer; the handler must not run for them at all (the cloud role matrix checks it).
+  const principal = principalOf(event);
+  if (principal && decideAccess(principal, policy).deniedFields.includes(key)) {
+    return { error: { errorType: ERROR_TYPES.unauthorized, message: `Not Authorized to access ${event.fieldName} on type ${event.typeName}`, errorInfo: null } };
+  }
   const handler = served.has(key) ? handlers[key] : undefined;
   if (!handler) return { error: { errorType: ERROR_TYPES.badRequest, message: `${key} is not served by this function`, errorInfo: null } };
   // AppSync checks types only; texts get the limit the local server applies before any handler.

@@ -9,7 +9,7 @@
  */
 import { expect } from 'vitest';
 import { E2E_ADMIN } from '../../../playwright.config';
-import type { ValueSource } from '../../security/support/operations';
+import type { RootOperation, ValueSource } from '../../security/support/operations';
 import { forgedToken } from '../../security/support/principals';
 import { pngDataUrl } from '../../security/support/fixtures';
 import { pngBytes } from '../../security/support/images';
@@ -94,3 +94,16 @@ export async function cloudShop() {
   shop.values.imageUrl = shop.imageUrl;
   return shop;
 }
+
+const LISTS: Record<string, string> = { Item: 'listItems', Banner: 'listBanners', Category: 'listCategories', Tag: 'listTags', Event: 'listEvents', User: 'listUsers' };
+
+/** What the API holds of the models a mutation could touch: each record's id and last change. */
+export async function stored(shop: CloudShop, op: RootOperation): Promise<string> {
+  const models = op.model ? [op.model] : Object.keys(LISTS);
+  const lists = await Promise.all(models.map(async (model) => {
+    const data = await ok({ token: shop.admin }, `query { ${LISTS[model]}(limit: 1000) { items { id updatedAt } } }`);
+    return (data[LISTS[model]!] as { items: Array<{ id: string; updatedAt: string }> }).items.map((record) => `${record.id}@${record.updatedAt}`).sort();
+  }));
+  return JSON.stringify(lists);
+}
+
