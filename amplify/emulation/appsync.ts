@@ -110,10 +110,15 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
     const cached = cache.get(token);
     if (cached && cached.until > Date.now()) return cached.answer;
     authorizerCalls++;
-    const answer = await authorizer.invoke({
-      authorizationToken: token,
-      requestContext: { apiId: 'offlineapi', accountId: '123456789012', requestId: randomUUID(), queryString: body.query ?? '', operationName: body.operationName, variables: body.variables ?? {} },
-    }).catch(() => ({ isAuthorized: false })) as AuthorizerAnswer;
+    let answer: AuthorizerAnswer;
+    try {
+      answer = await authorizer.invoke({
+        authorizationToken: token,
+        requestContext: { apiId: 'offlineapi', accountId: '123456789012', requestId: randomUUID(), queryString: body.query ?? '', operationName: body.operationName, variables: body.variables ?? {} },
+      }) as AuthorizerAnswer;
+    } catch {
+      return { isAuthorized: false }; // a failed authorizer refuses, and is asked again next time
+    }
     const ttl = answer.ttlOverride ?? backend.authorizer.resultTtlSeconds;
     if (ttl > 0) cache.set(token, { answer, until: Date.now() + ttl * 1000 });
     else cache.delete(token);
@@ -133,7 +138,10 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
     res.setHeader('Access-Control-Max-Age', '86400');
     if (req.method === 'OPTIONS') return void res.writeHead(200).end();
     if (req.method !== 'POST' || req.url?.split('?')[0] !== '/graphql') return send(res, 404, { errors: [{ errorType: 'NotFound', message: 'Not found' }] });
-    const body = JSON.parse((await readBody(req)) || '{}') as { query?: string; operationName?: string; variables?: Record<string, unknown> };
+    let body: { query?: string; operationName?: string; variables?: Record<string, unknown> };
+    try { body = JSON.parse((await readBody(req)) || '{}') as typeof body; } catch {
+      return send(res, 400, { errors: [{ errorType: 'MalformedHttpRequestException', message: 'The request body is not JSON.' }] });
+    }
 
     const apiKey = req.headers['x-api-key'];
     const token = req.headers.authorization;
@@ -160,7 +168,7 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
     send(res, 200, appSyncShape(result));
   };
 
-  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  await listenOnLoopback(server, options.port);
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/graphql`, apiKey: options.apiKey, server, authorizerCalls: () => authorizerCalls };
 }
@@ -205,6 +213,14 @@ function appSyncShape(result: { data?: unknown; errors?: Array<Record<string, an
       };
     }),
   };
+}
+
+/** Listens on 127.0.0.1, failing (not hanging) when the port is taken. */
+export function listenOnLoopback(server: Server, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, '127.0.0.1', () => { server.off('error', reject); resolve(); });
+  });
 }
 
 function unauthorized(res: ServerResponse, message: string) {

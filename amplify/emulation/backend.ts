@@ -88,11 +88,12 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
   const functions = new Map<string, LambdaDefinition>();
   for (const { stack, id, props } of app.resources('AWS::Lambda::Function')) {
     if (!str(props.Runtime).startsWith('nodejs')) continue;
-    const p = ev(stack, props) as { Code: { S3Key: string }; Environment?: { Variables?: Record<string, string> }; Layers?: string[]; Timeout?: number };
+    const p = ev(stack, props) as { Code: { S3Key: string }; Handler: string; Environment?: { Variables?: Record<string, string> }; Layers?: string[]; Timeout?: number };
     const name = str(stack.ref(id));
     functions.set(name, {
       name,
       bundle: app.assetPath(p.Code.S3Key),
+      handler: p.Handler,
       environment: p.Environment?.Variables ?? {},
       layers: (p.Layers ?? []).map((layer) => layers.get(layer) ?? app.assetPath(layer)),
       timeoutSeconds: p.Timeout ?? 3,

@@ -24,7 +24,10 @@ export interface EmulationPorts { appsync: number; dynamo: number; s3: number }
 
 export async function startEmulation(synthDir: string, ports: EmulationPorts, apiKey = 'da2-offlineemulationkey'): Promise<Emulation> {
   const stops: Array<() => Promise<void> | void> = [];
-  const stop = async () => { for (const fn of stops.reverse()) await fn(); };
+  // Last started, first stopped; every part is stopped even when one fails, and only once.
+  const stop = async () => {
+    for (const fn of stops.splice(0).reverse()) await Promise.resolve().then(fn).catch((error: unknown) => console.error('stopping the emulation:', error));
+  };
   try {
     const graphqlUrl = `http://127.0.0.1:${ports.appsync}/graphql`;
     const backend = readSynthesizedBackend(synthDir, graphqlUrl, apiKey);

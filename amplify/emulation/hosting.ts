@@ -10,6 +10,7 @@ import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { OFFLINE_CREDENTIALS } from './services';
+import { listenOnLoopback } from './appsync';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
@@ -62,6 +63,6 @@ export async function startHosting(options: { port: number; distDir: string; out
       if (!res.headersSent) res.writeHead(500).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(options.port, '127.0.0.1', resolve));
+  await listenOnLoopback(server, options.port);
   return server;
 }

@@ -12,6 +12,8 @@ import { fileURLToPath } from 'node:url';
 export interface LambdaDefinition {
   name: string;
   bundle: string;
+  /** The template's `Handler`: `<file>.<export>` inside the bundle. */
+  handler: string;
   environment: Record<string, string>;
   /** Folders of layer content (`nodejs/node_modules` inside each). */
   layers: string[];
@@ -38,6 +40,8 @@ export class LambdaFunction {
       const timer = setTimeout(() => {
         this.pending.delete(id);
         reject(new LambdaError('Lambda:Unhandled', `Task timed out after ${this.definition.timeoutSeconds} seconds`));
+        // Lambda ends an instance whose invocation timed out; the next call starts a fresh one.
+        this.stop();
       }, this.definition.timeoutSeconds * 1000);
       this.pending.set(id, { resolve, reject, timer });
       child.send({ id, event });
@@ -50,8 +54,9 @@ export class LambdaFunction {
   }
 
   private start(): ChildProcess {
-    const { name, bundle, environment, layers } = this.definition;
-    const child = fork(WORKER, [join(bundle, 'index.js')], {
+    const { name, bundle, handler, environment, layers } = this.definition;
+    const dot = handler.lastIndexOf('.');
+    const child = fork(WORKER, [join(bundle, `${handler.slice(0, dot)}.js`), handler.slice(dot + 1)], {
       cwd: tmpdir(),
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -59,6 +64,7 @@ export class LambdaFunction {
         PATH: process.env.PATH ?? '',
         NODE_PATH: layers.map((layer) => join(layer, 'nodejs', 'node_modules')).join(':'),
         AWS_LAMBDA_FUNCTION_NAME: name,
+        TZ: ':UTC',
         ...this.serviceEnvironment,
         ...environment,
       },

@@ -166,6 +166,8 @@ export class Stack {
         case 'Fn::And': return (arg as Json[]).every((entry) => this.evaluate(entry));
         case 'Fn::Or': return (arg as Json[]).some((entry) => this.evaluate(entry));
         case 'Condition': return this.conditionHolds(arg as string);
+        default:
+          if (fn.startsWith('Fn::')) throw new Error(`${this.path}: ${fn} is not evaluated here; add it to stack.ts`);
       }
     }
     return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, this.evaluate(entry)]).filter(([, entry]) => entry !== undefined));
