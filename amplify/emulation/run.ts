@@ -20,6 +20,7 @@ import { startEmulation, type Emulation } from './emulation';
 import { startHosting } from './hosting';
 import { apiCaller, seedThroughApi } from './seed';
 import { E2E_ADMIN } from '../../playwright.config';
+import { ENV } from '../functions/shared/env';
 
 const NAMESPACE_FLAG = 'PATTERSON_CLOUD_NETNS';
 const root = new URL('../../', import.meta.url).pathname;
@@ -99,7 +100,9 @@ try {
     await apiCaller(emulation.appsync.url, { authorization: token })('mutation { signOut }');
     log(`${name}: seeded ${seeded.records} records and ${seeded.images} images through the API in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
 
-    const mediaBucket = String((outputs.custom as Record<string, unknown>).mediaBucket ?? emulation.backend.buckets.find((bucket) => bucket.startsWith('shopmedia')));
+    // CloudFront serves /media from the bucket the media function writes to.
+    const mediaBucket = [...emulation.backend.functions.values()].map((fn) => fn.environment[ENV.mediaBucket]).find(Boolean);
+    if (!mediaBucket) throw new Error(`no function has ${ENV.mediaBucket}`);
     const hosting = await startHosting({ port, distDir: join(root, 'dist'), outputs, s3Endpoint: emulation.s3Endpoint, mediaBucket });
     sites.push({ emulation, hosting });
     log(`${name}: http://127.0.0.1:${port} -> ${emulation.appsync.url}`);
@@ -112,7 +115,7 @@ try {
     log('running the browser suite against the emulated cloud');
     const browser = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], { E2E_BACKEND: 'cloud', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json' });
     // After the browser suite, which expects the seeded catalogue as it was: the API batteries.
-    log('running the role matrix against the emulated cloud');
+    log('running the API batteries (tests/cloud: role matrix, hostile inputs) against the emulated cloud');
     const api = await runWhileServing(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'], {
       CLOUD_API_URL: sites[0]!.emulation.appsync.url, CLOUD_API_KEY: sites[0]!.emulation.appsync.apiKey,
     });

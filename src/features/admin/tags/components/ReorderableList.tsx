@@ -67,7 +67,9 @@ export function ReorderableList<T extends { id: string; name: string }>({
 }: ReorderableListProps<T>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_START_DISTANCE_PX } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+    // An arrow key near the window's edge scrolls the page instead of moving the row; a smooth
+    // scroll leaves the row between two places while it runs, so the page jumps at once.
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const ids = useMemo(() => items.map((item) => item.id), [items]);
   const accessibility = useMemo(() => {
