@@ -19,5 +19,8 @@ export const data = defineData({
     // The default cache time; the authorizer's ttlOverride sets 0 for admins (server/auth/authorizer.ts).
     lambdaAuthorizationMode: { function: authorizer, timeToLiveInSeconds: AUTHORIZER_TTL_SECONDS },
   },
+  // Request-level logs (cdk-nag AwsSolutions-ASC3): errors only, and never the query, headers or
+  // evaluated templates, which would put passwords and session tokens in CloudWatch.
+  logging: { fieldLogLevel: 'error', excludeVerboseContent: true, retention: '1 month' },
   functions: { [ACCOUNTS_FUNCTION]: accounts, [MEDIA_FUNCTION]: media, [CATALOGUE_FUNCTION]: catalogue },
 });

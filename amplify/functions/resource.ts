@@ -29,7 +29,7 @@ function nativeLayer(scope: Construct): ILayerVersion {
   }
   return new LayerVersion(stack, 'ShopNativeModules', {
     code: Code.fromAsset(NATIVE_LAYER_DIR),
-    compatibleRuntimes: [Runtime.NODEJS_20_X],
+    compatibleRuntimes: [Runtime.NODEJS_24_X],
     compatibleArchitectures: [Architecture.X86_64],
     description: 'bcrypt and sharp for Linux x64',
   });
@@ -39,7 +39,7 @@ function shopFunction(name: string, entry: string, options: { native: boolean; m
   return defineFunction((scope) => new NodejsFunction(scope, name, {
     entry: fileURLToPath(new URL(entry, import.meta.url)),
     handler: 'handler',
-    runtime: Runtime.NODEJS_20_X,
+    runtime: Runtime.NODEJS_24_X,
     architecture: Architecture.X86_64,
     memorySize: options.memorySize,
     timeout: Duration.seconds(options.timeoutSeconds),
@@ -48,7 +48,7 @@ function shopFunction(name: string, entry: string, options: { native: boolean; m
     depsLockFilePath: `${REPO_ROOT}package-lock.json`,
     bundling: {
       format: OutputFormat.CJS,
-      target: 'node20',
+      target: 'node24',
       minify: true,
       sourceMap: true,
       // The AWS SDK is bundled at the version amplify/package-lock.json pins, not the runtime's.

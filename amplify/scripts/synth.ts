@@ -1,6 +1,7 @@
 /**
  * Synthesizes amplify/backend.ts offline (no AWS account): what `ampx sandbox` does before it
  * deploys, with the same CDK context. Then checks what came out:
+ * - reviews it: cdk-nag's AwsSolutions pack and the Lambda runtimes (nag-review.ts);
  * - copies the AppSync SDL Amplify's transformer produced to <outdir>/appsync-schema.graphql;
  * - loads each of our function bundles the way Lambda would (outside the repo, native modules only
  *   from the layer) and calls it once on a path that needs no AWS service.
@@ -12,6 +13,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { reviewBackend } from './nag-review';
 
 const outdir = process.argv[2] ?? join(tmpdir(), 'patterson-amplify-synth');
 const layerModules = fileURLToPath(new URL('../layers/native/nodejs/node_modules', import.meta.url));
@@ -25,10 +27,14 @@ process.env.CDK_CONTEXT_JSON = JSON.stringify({
   'amplify-backend-type': 'sandbox',
 });
 const started = Date.now();
-await import('../backend');
+const { backend } = await import('../backend');
 // defineBackend's App synthesizes on this message (what ampx's deployer sends).
 process.emit('message' as never, 'amplifySynth' as never);
 console.log(`synthesized in ${((Date.now() - started) / 1000).toFixed(1)} s to ${outdir}`);
+
+const review = reviewBackend(backend.stack.node.root, outdir);
+console.log(review.report.join('\n'));
+if (review.problems.length) throw new Error(`the security review of the backend failed:\n${review.problems.join('\n')}`);
 
 const assets = readdirSync(outdir).filter((name) => name.startsWith('asset.'));
 const schemas = assets.filter((name) => name.endsWith('.graphql'));
