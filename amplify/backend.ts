@@ -4,26 +4,29 @@
  *
  * - data: AppSync from amplify/data/schema.ts (model tables in DynamoDB).
  * - functions: the session authorizer and the custom mutations, running server/ code.
- * - shop-media: uploaded images in S3, served through CloudFront at /media/* (Hosting rewrite).
+ * - shop-media: uploaded images in S3, served through CloudFront at /media/* (Hosting rewrite);
+ *   browsers upload to its private uploads/ prefix with presigned POSTs.
  * - in the data stack, beside the model tables: the tables no resolver can reach (password
- *   hashes, sessions).
+ *   hashes, sessions, sign-in throttle counts).
  */
 import { defineBackend } from '@aws-amplify/backend';
 import { CfnOutput, Duration, RemovalPolicy, Stack } from 'aws-cdk-lib';
-import { CfnFunctionConfiguration, type CfnResolver } from 'aws-cdk-lib/aws-appsync';
+import { CfnFunctionConfiguration, MappingTemplate, type CfnResolver } from 'aws-cdk-lib/aws-appsync';
 import { AllowedMethods, CachePolicy, Distribution, ViewerProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AttributeType, BillingMode, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
-import { BlockPublicAccess, Bucket, BucketEncryption } from 'aws-cdk-lib/aws-s3';
+import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { data } from './data/resource';
 import { accounts, authorizer, catalogue, media } from './functions/resource';
 import { RESPONSE_TEMPLATE } from './functions/shared/appsync';
-import { isModelWrite, MODEL_WRITE_GUARD_REQUEST_TEMPLATE, MODEL_WRITE_GUARD_RESPONSE_TEMPLATE } from './data/model-write-guard';
+import { isModelWrite, MODEL_WRITE_CHECK_REQUEST_TEMPLATE, MODEL_WRITE_GUARD_REQUEST_TEMPLATE, MODEL_WRITE_GUARD_RESPONSE_TEMPLATE } from './data/model-write-guard';
 import { SESSIONS_BY_USER_INDEX } from './functions/shared/dynamo-sessions';
 import { ENV } from './functions/shared/env';
+import { UPLOAD_KEY_PREFIX } from './functions/shared/s3-uploads';
 
-const backend = defineBackend({ data, authorizer, accounts, media, catalogue });
+export const backend = defineBackend({ data, authorizer, accounts, media, catalogue });
 
 // --- Tables of our own, next to the model tables (the data stack, to avoid cross-stack cycles).
 const dataStack = Stack.of(backend.data.resources.graphqlApi);
@@ -40,6 +43,14 @@ const credentials = new Table(dataStack, 'ShopCredentials', {
   pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
   removalPolicy: RemovalPolicy.DESTROY,
 });
+// Sign-in and sign-up limits shared by every accounts Lambda instance (functions/shared/dynamo-throttle.ts);
+// each item's ttl is when it is the same as none, so DynamoDB drops idle keys.
+const throttle = new Table(dataStack, 'ShopThrottle', {
+  partitionKey: { name: 'key', type: AttributeType.STRING },
+  billingMode: BillingMode.PAY_PER_REQUEST,
+  timeToLiveAttribute: 'ttl',
+  removalPolicy: RemovalPolicy.DESTROY,
+});
 
 const modelTables = backend.data.resources.tables as Record<string, ITable>;
 const modelTable = (name: string): ITable => {
@@ -54,6 +65,15 @@ function lambdaOf(fn: { resources: { lambda: IFunction } }): LambdaFunction {
   return lambda;
 }
 
+/**
+ * Exactly these actions on exactly these resources. Used where a CDK grant would add wildcards
+ * (grantReadWriteData adds <table>/index/*, bucket grants add s3:GetObject* and the like), which
+ * the security review flags (amplify/security-review.ts).
+ */
+function allow(fn: LambdaFunction, actions: string[], resources: string[]): void {
+  fn.addToRolePolicy(new PolicyStatement({ actions, resources }));
+}
+
 const authorizerLambda = lambdaOf(backend.authorizer);
 const accountsLambda = lambdaOf(backend.accounts);
 const mediaLambda = lambdaOf(backend.media);
@@ -62,14 +82,19 @@ const catalogueLambda = lambdaOf(backend.catalogue);
 // The authorizer reads sessions (and touches lastSeenAt) and users.
 authorizerLambda.addEnvironment(ENV.sessions, sessions.tableName);
 authorizerLambda.addEnvironment(ENV.users, modelTable('User').tableName);
-sessions.grantReadWriteData(authorizerLambda);
+allow(authorizerLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [sessions.tableArn]);
 modelTable('User').grantReadData(authorizerLambda);
 
 // Accounts: users, credentials, sessions.
 accountsLambda.addEnvironment(ENV.sessions, sessions.tableName);
 accountsLambda.addEnvironment(ENV.users, modelTable('User').tableName);
 accountsLambda.addEnvironment(ENV.credentials, credentials.tableName);
-for (const table of [sessions, credentials, modelTable('User')]) table.grantReadWriteData(accountsLambda);
+for (const table of [credentials, modelTable('User')]) table.grantReadWriteData(accountsLambda);
+allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem'], [sessions.tableArn]);
+allow(accountsLambda, ['dynamodb:Query'], [`${sessions.tableArn}/index/${SESSIONS_BY_USER_INDEX}`]);
+// Throttle counts: consistent reads and conditional updates only (no index, no delete).
+accountsLambda.addEnvironment(ENV.throttle, throttle.tableName);
+allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [throttle.tableArn]);
 
 // Catalogue: banners, categories, tags; checks banner images exist in S3.
 catalogueLambda.addEnvironment(ENV.banners, modelTable('Banner').tableName);
@@ -79,17 +104,39 @@ for (const model of ['Banner', 'Category', 'Tag']) modelTable(model).grantReadWr
 
 // --- Images: a private bucket in a stack of its own (the data stack depends on it, never the
 // reverse), public through CloudFront with origin access control. Not Amplify's defineStorage:
-// its grants would make the storage and data stacks depend on each other, and the browser never
-// talks to S3 itself.
+// its grants would make the storage and data stacks depend on each other, and the browser talks to
+// S3 only to POST an upload to the target the media function signed.
 const mediaStack = backend.createStack('shop-media');
 const bucket = new Bucket(mediaStack, 'ShopMedia', {
   blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
   encryption: BucketEncryption.S3_MANAGED,
   enforceSSL: true,
   removalPolicy: RemovalPolicy.RETAIN,
+  // Browsers POST uploads straight to S3 (amplify/functions/shared/s3-uploads.ts). Any origin: the
+  // site's is not known at synth (Amplify Hosting's domain, custom domains), and CORS guards
+  // nothing here: a multipart POST needs no preflight, so any page (or curl) can send one anyway;
+  // what admits it is the signed policy (exact key, at most 5 MB, minutes). CORS only lets the
+  // shop's page read S3's answer. POST only, no extra headers, no credentials.
+  cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], maxAge: 3000 }],
+  // Uploads never stored (a closed tab, a refused file) are deleted after a day.
+  lifecycleRules: [{ id: 'ExpireUnstoredUploads', prefix: UPLOAD_KEY_PREFIX, expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
 });
-bucket.grantReadWrite(mediaLambda, 'media/*');
-bucket.grantRead(catalogueLambda, 'media/*');
+const mediaObjects = bucket.arnForObjects('media/*');
+allow(mediaLambda, ['s3:GetObject', 's3:PutObject'], [mediaObjects]);
+// Uploads: the presigned POST is signed with the media function's role, so the role needs the put;
+// storeUploadedImage reads and deletes.
+allow(mediaLambda, ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [bucket.arnForObjects(`${UPLOAD_KEY_PREFIX}*`)]);
+// Uploads are unchecked files: CloudFront (which may read the bucket, origin access control below)
+// never serves them, whatever path a visitor asks for.
+bucket.addToResourcePolicy(new PolicyStatement({
+  effect: Effect.DENY,
+  principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+  actions: ['s3:GetObject'],
+  resources: [bucket.arnForObjects(`${UPLOAD_KEY_PREFIX}*`)],
+}));
+allow(catalogueLambda, ['s3:GetObject'], [mediaObjects]);
+// With ListBucket, HeadObject of a missing key answers 404 (NotFound) instead of 403.
+for (const fn of [mediaLambda, catalogueLambda]) allow(fn, ['s3:ListBucket'], [bucket.bucketArn]);
 mediaLambda.addEnvironment(ENV.mediaBucket, bucket.bucketName);
 catalogueLambda.addEnvironment(ENV.mediaBucket, bucket.bucketName);
 
@@ -106,13 +153,21 @@ for (const [, cfn] of invokeFunctions) {
 
 // --- Model writes: admins only, texts within the limit (amplify/data/model-write-guard.ts). A
 // guard function first in each create/update/delete pipeline, on the NONE data source its auth
-// function uses.
+// function uses; the catalogue rules second.
 const { cfnResolvers, cfnFunctionConfigurations } = backend.data.resources.cfnResources;
 const models = Object.keys(modelTables);
 const writes = Object.values(cfnResolvers).filter((resolver) => isModelWrite(models, resolver.typeName, resolver.fieldName));
 // User has no model writes: accounts are written by the accounts function only.
 const writableModels = models.filter((model) => model !== 'User');
 if (writes.length !== 3 * writableModels.length) throw new Error(`expected create, update and delete resolvers of ${writableModels.join(', ')}, found ${writes.length}`);
+// Then the catalogue rules, in the catalogue function: one AppSync function shared by every write.
+const modelWriteCheck = backend.data.resources.graphqlApi
+  .addLambdaDataSource('ModelWriteCheck', catalogueLambda, { description: 'Catalogue rules of model writes (amplify/functions/shared/model-write-check.ts)' })
+  .createFunction('ModelWriteCheckFunction', {
+    name: 'ModelWriteCheck',
+    requestMappingTemplate: MappingTemplate.fromString(MODEL_WRITE_CHECK_REQUEST_TEMPLATE),
+    responseMappingTemplate: MappingTemplate.fromString(RESPONSE_TEMPLATE),
+  });
 for (const resolver of writes) {
   const pipeline = resolver.pipelineConfig as CfnResolver.PipelineConfigProperty;
   const stack = Stack.of(resolver);
@@ -126,11 +181,24 @@ for (const resolver of writes) {
     requestMappingTemplate: MODEL_WRITE_GUARD_REQUEST_TEMPLATE,
     responseMappingTemplate: MODEL_WRITE_GUARD_RESPONSE_TEMPLATE,
   });
-  resolver.pipelineConfig = { functions: [guard.attrFunctionId, ...pipeline.functions] };
+  resolver.pipelineConfig = { functions: [guard.attrFunctionId, modelWriteCheck.functionId, ...pipeline.functions] };
 }
 
+// The CDN's standard logs (cdk-nag AwsSolutions-CFR3): who fetched which image, kept 90 days.
+// CloudFront writes them with an ACL, so the bucket lets the writer own its objects.
+const accessLogs = new Bucket(mediaStack, 'ShopAccessLogs', {
+  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+  encryption: BucketEncryption.S3_MANAGED,
+  enforceSSL: true,
+  objectOwnership: ObjectOwnership.OBJECT_WRITER,
+  lifecycleRules: [{ expiration: Duration.days(90) }],
+  removalPolicy: RemovalPolicy.RETAIN,
+});
 const mediaCdn = new Distribution(mediaStack, 'ShopMediaCdn', {
   comment: 'Patterson shop images (/media/*)',
+  enableLogging: true,
+  logBucket: accessLogs,
+  logFilePrefix: 'media-cdn/',
   defaultBehavior: {
     origin: S3BucketOrigin.withOriginAccessControl(bucket),
     viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,

@@ -29,12 +29,14 @@ import { ResponseCache } from './http/response-cache';
 import { setSecurityHeaders } from './http/security-headers';
 import { StaticAssets } from './http/static-assets';
 import { MEDIA_URL_PREFIX, MediaStore } from './media/media-store';
+import { LocalUploadInbox, UPLOAD_PATH_PREFIX } from './media/upload-inbox';
+import { handleUpload } from './http/upload-route';
 import { ensureFirstAdmin } from './setup/first-admin';
 import { seedDemoCatalogue } from './setup/seed';
 import { ensureBuiltInCatalogue } from './setup/built-in-catalogue';
 import { buildHandlers, SELF_SERVICE_FIELDS } from './handlers';
 import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
-import { modelWriteGuard } from './catalogue/model-guards';
+import { modelsWithImages, modelWriteGuard } from './catalogue/model-guards';
 
 /** How long a shutdown waits for requests already on their way over idle keep-alive connections. */
 const IDLE_GRACE_MS = 1000;
@@ -49,6 +51,7 @@ export interface ShopServer {
   store: ModelStore;
   sessions: SessionStore;
   media: MediaStore;
+  uploads: LocalUploadInbox;
   engine: GraphQLEngine;
   /** The client config (amplify_outputs.json) naming the API at `origin` (as served: PUBLIC_ORIGIN, or by path alone). */
   outputsFor(origin: string): Record<string, unknown>;
@@ -80,6 +83,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const accountStore = new SqliteAccountStore(store);
   const accounts = new AccountService(accountStore, sessions, overrides.throttleRules, overrides.now);
   const media = new MediaStore(config.dataDir);
+  const uploads = new LocalUploadInbox(config.dataDir, config.publicOrigin ?? '', overrides.now);
   const apiKey = readApiKey(db);
 
   if (config.seedDemo) await seedDemoCatalogue(db, store, media);
@@ -89,8 +93,8 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
-    handlers: buildHandlers({ accounts, catalogue: new CatalogueService(new SqliteCatalogueStore(store), media), media }),
-    checkModelWrite: modelWriteGuard(media, models.filter((model) => model.scalarByName.has('img')).map((model) => model.name)),
+    handlers: buildHandlers({ accounts, catalogue: new CatalogueService(new SqliteCatalogueStore(store), media), media, uploads }),
+    checkModelWrite: modelWriteGuard(media, modelsWithImages(models)),
     development: config.development,
     log,
   });
@@ -141,6 +145,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     }
     const path = url.pathname;
     if (path === '/graphql') return handleGraphQL(req, res, graphqlDeps);
+    if (path.startsWith(UPLOAD_PATH_PREFIX)) return handleUpload(req, res, uploads, path.slice(UPLOAD_PATH_PREFIX.length));
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // The body is never read: the connection must not carry another request after it.
       sendJson(res, 405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD', Connection: 'close' });
@@ -201,6 +206,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     store,
     sessions,
     media,
+    uploads,
     engine,
     outputsFor,
     /**

@@ -6,6 +6,7 @@
  *   documents denied fields as nulled in the answer, so the write itself is refused here too);
  * - no string in the input is over MAX_TEXT_LENGTH, with the local server's message
  *   (shared/validation/text.ts). Found by the hostile-input battery run against the emulated cloud.
+ * A second function follows it with the catalogue rules (MODEL_WRITE_CHECK_REQUEST_TEMPLATE).
  */
 import { ROLE_ADMIN } from '../../shared/roles';
 import { MAX_TEXT_LENGTH } from '../../shared/validation/text';
@@ -35,6 +36,14 @@ export const MODEL_WRITE_GUARD_REQUEST_TEMPLATE = `## Only admins write models (
 $util.toJson({"version":"2018-05-29","payload":{}})`;
 
 export const MODEL_WRITE_GUARD_RESPONSE_TEMPLATE = '$util.toJson({})';
+
+/**
+ * The second guard, after the first: the catalogue rules, which need code and lookups (a department
+ * tag, the built-in tags, uploaded images). It invokes the catalogue function, which runs the local
+ * server's guard (amplify/functions/shared/model-write-check.ts); its answer is read with the
+ * functions' RESPONSE_TEMPLATE, so a refusal keeps its ValidationError and message.
+ */
+export const MODEL_WRITE_CHECK_REQUEST_TEMPLATE = `{"version":"2018-05-29","operation":"Invoke","payload":{"modelWriteCheck":{"fieldName":$util.toJson($ctx.info.fieldName),"input":$util.toJson($ctx.args.input)}}}`;
 
 /** The resolvers it guards: every create, update and delete of a model. */
 export const isModelWrite = (models: readonly string[], typeName: string, fieldName: string) =>

@@ -141,13 +141,26 @@ export const schema = a.schema({
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(ACCOUNTS_FUNCTION)),
 
-  /**
-   * Stores an uploaded PNG (sent as the data URL the browser reads, SPEC §5) and returns the URL
-   * that records keep in `img`. Admins only.
-   */
-  uploadImage: a
+  // Image uploads (SPEC §5; shared/image-upload.ts), in two calls so the file itself never passes
+  // through GraphQL (a 5 MB PNG as JSON is over Lambda's 6 MB payload limit). Admins only.
+  /** One form field of an upload target, in the order it must be sent. */
+  ImageUploadField: a.customType({ name: a.string().required(), value: a.string().required() }),
+  /** Where to POST one file (multipart/form-data: these fields, then the file as `file`), until expiresAt, once. */
+  ImageUploadTarget: a.customType({
+    id: a.string().required(),
+    url: a.string().required(),
+    fields: a.ref('ImageUploadField').required().array().required(),
+    expiresAt: a.datetime().required(),
+  }),
+  requestImageUpload: a
     .mutation()
-    .arguments({ dataUrl: a.string().required() })
+    .returns(a.ref('ImageUploadTarget'))
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(MEDIA_FUNCTION)),
+  /** Checks the file uploaded under `id` (PNG, 5 MB, 4096 x 4096), stores it, and returns the URL records keep in `img`. */
+  storeUploadedImage: a
+    .mutation()
+    .arguments({ id: a.string().required() })
     .returns(a.string())
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(MEDIA_FUNCTION)),

@@ -6,7 +6,11 @@
  *   Lambda authorizer, called with `{ authorizationToken, requestContext }`;
  * - the authorizer's answer cached per token for its TTL (`ttlOverride` or the API's setting),
  *   401 `UnauthorizedException` when it refuses, `deniedFields` answered `Unauthorized`;
- * - `$util.authType()` is "Lambda Authorization" and `$ctx.identity` is `{ resolverContext }`.
+ * - `$util.authType()` is "Lambda Authorization" and `$ctx.identity` is `{ resolverContext }`;
+ * - `$ctx.request.headers['x-forwarded-for']` as AppSync hands it on: the client's own header, then
+ *   the address CloudFront saw the client connect from, then a CloudFront edge's (forwardedFor).
+ * And one route AppSync has not, for the cloud batteries: POST /_emulation/cold-start ends every
+ * Lambda instance, so the next call to each function starts a fresh one.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -55,6 +59,22 @@ const dynamoExpression = (input: { toJSON(): unknown }) => {
 };
 transformUtils.toDynamoDBConditionExpression = dynamoExpression;
 transformUtils.toDynamoDBFilterExpression = dynamoExpression;
+
+/**
+ * The edge address AppSync's side appends after CloudFront's entry: any address outside the
+ * client's reach will do here; this one is the edge in CloudFront's own X-Forwarded-For example.
+ */
+export const EMULATED_EDGE_ADDRESS = '192.0.2.199';
+
+/**
+ * X-Forwarded-For as it reaches AppSync's resolvers (docs/decisions.md, issue 15): CloudFront
+ * appends the address its viewer connected from to whatever the client sent, and behind CloudFront
+ * the edge's own address is appended. Here the viewer is whoever connected to this server.
+ */
+export function forwardedFor(sentByClient: string | string[] | undefined, connectedFrom: string | undefined): string {
+  const sent = Array.isArray(sentByClient) ? sentByClient.join(', ') : sentByClient;
+  return [sent, connectedFrom ?? 'unknown', EMULATED_EDGE_ADDRESS].filter(Boolean).join(', ');
+}
 
 interface AuthorizerAnswer { isAuthorized: boolean; resolverContext?: Record<string, string>; deniedFields?: string[]; ttlOverride?: number }
 
@@ -137,6 +157,10 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
     res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
     res.setHeader('Access-Control-Max-Age', '86400');
     if (req.method === 'OPTIONS') return void res.writeHead(200).end();
+    if (req.method === 'POST' && req.url === '/_emulation/cold-start') {
+      for (const fn of lambdas.values()) fn.stop();
+      return send(res, 200, { stopped: lambdas.size });
+    }
     if (req.method !== 'POST' || req.url?.split('?')[0] !== '/graphql') return send(res, 404, { errors: [{ errorType: 'NotFound', message: 'Not found' }] });
     let body: { query?: string; operationName?: string; variables?: Record<string, unknown> };
     try { body = JSON.parse((await readBody(req)) || '{}') as typeof body; } catch {
@@ -161,7 +185,8 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
     try { document = parse(body.query ?? ''); } catch (error) {
       return send(res, 400, { errors: [{ errorType: 'MalformedHttpRequestException', message: (error as Error).message }] });
     }
-    const context = { ...auth, headers: req.headers, sourceIp: req.socket.remoteAddress, appsyncErrors: [] };
+    const headers = { ...req.headers, 'x-forwarded-for': forwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress) };
+    const context = { ...auth, headers, sourceIp: req.socket.remoteAddress, appsyncErrors: [] };
     const type = getOperationType(document, body.operationName);
     if (type !== 'query' && type !== 'mutation') return send(res, 400, { errors: [{ errorType: 'UnsupportedOperation', message: `${type} is not served here` }] });
     const result = await runQueryOrMutation(simulator.schema, document, body.variables ?? {}, body.operationName, context);

@@ -26,12 +26,16 @@ export type DataSource =
 
 export interface LambdaAuthorizer { functionName: string; resultTtlSeconds: number }
 
+/** One rule of AWS::S3::Bucket CorsConfiguration. */
+export interface CorsRule { AllowedMethods: string[]; AllowedOrigins: string[]; AllowedHeaders?: string[]; ExposedHeaders?: string[]; MaxAge?: number }
+
 export interface SynthesizedBackend {
   app: SynthesizedApp;
   tables: CreateTableCommandInput[];
   /** Table name -> the attribute DynamoDB's TTL removes items by. */
   timeToLive: Record<string, string>;
-  buckets: string[];
+  /** Each bucket with its CORS rules as the template gives them (CloudFormation's CorsRules). */
+  buckets: Array<{ name: string; corsRules: CorsRule[] }>;
   functions: Map<string, LambdaDefinition>;
   schema: string;
   authorizer: LambdaAuthorizer;
@@ -79,7 +83,10 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
     });
   }
 
-  const buckets = [...app.resources('AWS::S3::Bucket')].map(({ stack, id }) => str(stack.ref(id)));
+  const buckets = [...app.resources('AWS::S3::Bucket')].map(({ stack, id, props }) => ({
+    name: str(stack.ref(id)),
+    corsRules: ((ev(stack, props) as { CorsConfiguration?: { CorsRules?: CorsRule[] } }).CorsConfiguration?.CorsRules ?? []),
+  }));
 
   const layers = new Map<string, string>();
   for (const { stack, id, props } of app.resources('AWS::Lambda::LayerVersion')) {

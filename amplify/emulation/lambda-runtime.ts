@@ -29,7 +29,8 @@ const WORKER = fileURLToPath(new URL('./lambda-worker.cjs', import.meta.url));
 export class LambdaFunction {
   private child: ChildProcess | null = null;
   private nextId = 0;
-  private readonly pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  /** Invocations waiting for an answer, each with the instance it was sent to. */
+  private readonly pending = new Map<number, { child: ChildProcess; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
 
   constructor(readonly definition: LambdaDefinition, private readonly serviceEnvironment: Record<string, string>) {}
 
@@ -43,7 +44,7 @@ export class LambdaFunction {
         // Lambda ends an instance whose invocation timed out; the next call starts a fresh one.
         this.stop();
       }, this.definition.timeoutSeconds * 1000);
-      this.pending.set(id, { resolve, reject, timer });
+      this.pending.set(id, { child, resolve, reject, timer });
       child.send({ id, event });
     });
   }
@@ -79,7 +80,9 @@ export class LambdaFunction {
     });
     child.on('exit', () => {
       if (this.child === child) this.child = null;
+      // Only this instance's invocations: a fresh instance may already be serving the next ones.
       for (const [id, waiting] of this.pending) {
+        if (waiting.child !== child) continue;
         clearTimeout(waiting.timer);
         waiting.reject(new LambdaError('Lambda:Unhandled', `${name} exited`));
         this.pending.delete(id);

@@ -108,17 +108,25 @@ try {
     log(`${name}: http://127.0.0.1:${port} -> ${emulation.appsync.url}`);
   }
 
+  // What the API batteries (tests/cloud) reach: the storefront's API, and its DynamoDB Local for
+  // the tables no API shows (the throttle's counts).
+  const storefront = sites[0]!.emulation;
+  const throttleTable = [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.throttle]).find(Boolean);
+  if (!throttleTable) throw new Error(`no function has ${ENV.throttle}`);
+  const batteryEnvironment = {
+    CLOUD_API_URL: storefront.appsync.url, CLOUD_API_KEY: storefront.appsync.apiKey,
+    CLOUD_DYNAMO_ENDPOINT: storefront.dynamoEndpoint, CLOUD_THROTTLE_TABLE: throttleTable,
+  };
   if (process.env.CLOUD_COMMAND) {
-    // For looking into the emulation: any command, inside the namespace, with the sites up.
-    status = await runWhileServing('sh', ['-c', process.env.CLOUD_COMMAND]);
+    // For looking into the emulation: any command, inside the namespace, with the sites up (and
+    // the batteries' environment, so `npx vitest run --config tests/cloud/vitest.config.ts <file>` works).
+    status = await runWhileServing('sh', ['-c', process.env.CLOUD_COMMAND], batteryEnvironment);
   } else {
     log('running the browser suite against the emulated cloud');
     const browser = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], { E2E_BACKEND: 'cloud', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json' });
     // After the browser suite, which expects the seeded catalogue as it was: the API batteries.
-    log('running the API batteries (tests/cloud: role matrix, hostile inputs) against the emulated cloud');
-    const api = await runWhileServing(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'], {
-      CLOUD_API_URL: sites[0]!.emulation.appsync.url, CLOUD_API_KEY: sites[0]!.emulation.appsync.apiKey,
-    });
+    log('running the API batteries (tests/cloud: role matrix, hostile inputs, sign-in throttle) against the emulated cloud');
+    const api = await runWhileServing(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'], batteryEnvironment);
     status = browser || api;
   }
 } catch (error) {

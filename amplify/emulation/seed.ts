@@ -1,11 +1,14 @@
 /**
  * Seeds the demo catalogue into a deployed backend the way staff would fill it: through the API,
- * as an admin. Images go through `uploadImage` (the media Lambda: checks, WebP variants, S3), then
+ * as an admin. Images go up as the browser sends them (`requestImageUpload`, a POST of the file to
+ * the presigned target in S3, `storeUploadedImage`: the media Lambda's checks, WebP variants), then
  * categories, tags, items and events through the model mutations, and the banners through
  * `replaceBanners`. The same catalogue as the local server's seed (server/seed).
  */
 import { buildDemoCatalogue, type DemoImageSpec } from '../../server/seed/demo-catalogue';
 import { renderDemoImage } from '../../server/seed/demo-images';
+import { postToTarget, REQUEST_UPLOAD, STORE_UPLOAD } from '../../server/testing/image-upload';
+import type { ImageUploadTarget } from '../../shared/image-upload';
 
 export interface ApiCaller { (query: string, variables?: Record<string, unknown>): Promise<Record<string, unknown>> }
 
@@ -24,9 +27,12 @@ export async function seedThroughApi(call: ApiCaller, today = new Date()): Promi
   let images = 0;
   const upload = async (spec: DemoImageSpec) => {
     const { png } = await renderDemoImage(spec);
-    const data = await call('mutation ($dataUrl: String!) { uploadImage(dataUrl: $dataUrl) }', { dataUrl: `data:image/png;base64,${png.toString('base64')}` });
+    const target = (await call(REQUEST_UPLOAD)).requestImageUpload as ImageUploadTarget;
+    const posted = await postToTarget(target, png, target.url);
+    if (!posted.ok) throw new Error(`the upload target answered ${posted.status}: ${await posted.text()}`);
+    const data = await call(STORE_UPLOAD, { id: target.id });
     images++;
-    return data.uploadImage as string;
+    return data.storeUploadedImage as string;
   };
   let records = 0;
   const create = async (model: string, input: Record<string, unknown>) => {

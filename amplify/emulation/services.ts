@@ -7,6 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { CorsRule, SynthesizedBackend } from './backend';
 import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 const require = createRequire(import.meta.url);
@@ -49,12 +50,24 @@ export async function createTables(endpoint: string, tables: CreateTableCommandI
   }
 }
 
-export async function startS3(port: number, directory: string, buckets: string[]): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+/** CloudFormation's CorsRules as the CORS configuration XML S3 (and s3rver) takes. */
+export function corsXml(rules: CorsRule[]): string {
+  const each = (tag: string, values: string[] = []) => values.map((value) => `<${tag}>${value}</${tag}>`).join('');
+  return `<CORSConfiguration>${rules.map((rule) => `<CORSRule>${each('AllowedMethod', rule.AllowedMethods)}${each('AllowedOrigin', rule.AllowedOrigins)}${each('AllowedHeader', rule.AllowedHeaders)}${each('ExposeHeader', rule.ExposedHeaders)}${rule.MaxAge === undefined ? '' : `<MaxAgeSeconds>${rule.MaxAge}</MaxAgeSeconds>`}</CORSRule>`).join('')}</CORSConfiguration>`;
+}
+
+/**
+ * s3rver with the template's buckets and their CORS rules (the browser POSTs uploads to the media
+ * bucket from the site's origin). s3rver 3.7 takes presigned POSTs but ignores their policy
+ * (signature, key, expiry, content-length-range: "unimplemented" in its postObject), so here the
+ * size limit holds only through storeUploadedImage's own check; real S3 refuses such a POST.
+ */
+export async function startS3(port: number, directory: string, buckets: SynthesizedBackend['buckets']): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run: () => Promise<unknown>; close: () => Promise<void> };
   const server = new S3rver({
     address: '127.0.0.1', port, silent: true, directory, resetOnClose: true,
     allowMismatchedSignatures: true,
-    configureBuckets: buckets.map((name) => ({ name })),
+    configureBuckets: buckets.map(({ name, corsRules }) => ({ name, configs: corsRules.length ? [corsXml(corsRules)] : [] })),
   });
   await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };

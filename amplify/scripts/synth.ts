@@ -64,9 +64,9 @@ const smokes: Record<string, Smoke> = {
     what: 'signIn without fields is a ValidationError (bcrypt loaded from the layer)',
   },
   media: {
-    event: { typeName: 'Mutation', fieldName: 'uploadImage', arguments: { dataUrl: 'data:image/gif;base64,R0lG' } },
-    expect: (r) => r.error?.errorType === 'ValidationError' && /png/i.test(r.error.message),
-    what: 'a GIF upload is a ValidationError (sharp loaded from the layer)',
+    event: { typeName: 'Mutation', fieldName: 'storeUploadedImage', arguments: { id: '../media/x.png' }, identity: { resolverContext: { userId: 'smoke', type: '0' } } },
+    expect: (r) => r.error?.errorType === 'ValidationError' && /upload was not found/.test(r.error.message),
+    what: 'storing a path instead of an upload id is a ValidationError (sharp loaded from the layer)',
   },
   catalogue: {
     event: { typeName: 'Mutation', fieldName: 'replaceBanners', arguments: { images: Array.from({ length: 21 }, () => '/media/x.png') } },
@@ -85,7 +85,7 @@ for (const [name, smoke] of Object.entries(smokes)) {
     env: {
       PATH: process.env.PATH, NODE_PATH: layerModules, AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: 'offline', AWS_SECRET_ACCESS_KEY: 'offline',
-      SHOP_USER_TABLE: 'User', SHOP_CREDENTIALS_TABLE: 'Credentials', SHOP_SESSIONS_TABLE: 'Sessions',
+      SHOP_USER_TABLE: 'User', SHOP_CREDENTIALS_TABLE: 'Credentials', SHOP_SESSIONS_TABLE: 'Sessions', SHOP_THROTTLE_TABLE: 'Throttle',
       SHOP_BANNER_TABLE: 'Banner', SHOP_CATEGORY_TABLE: 'Category', SHOP_TAG_TABLE: 'Tag', SHOP_MEDIA_BUCKET: 'media',
     },
   });

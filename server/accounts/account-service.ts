@@ -2,7 +2,7 @@
  * The account operations of SPEC §5/§7 with the fixes of DESIGN §3: passwords checked only here,
  * both sign-in failures cost one bcrypt comparison, every sign-in and sign-up rate-limited per
  * address, failed sign-ins locked out per account and address with growing delays (issue 13),
- * admin management for admins only. Storage and sessions come in
+ * admin management for admins only. Storage, sessions and the throttle's counts come in
  * through interfaces, so the cloud's Lambda runs this same code.
  */
 import { randomBytes } from 'node:crypto';
@@ -12,7 +12,8 @@ import { MESSAGES } from '../../shared/messages';
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../../shared/validation/account';
 import type { AccountStore, UserRecord } from './account-store';
-import { addressKey, FailureLockout, KeyedQueue, RateLimiter, waitText, type LockoutRule, type RateRule } from './throttle';
+import { addressKey, waitText, type LockoutRule, type RateRule } from './throttle';
+import { Lockout, MemoryThrottleStore, RateLimit, type ThrottleStore } from './throttle-store';
 
 /** Sessions: SQLite locally (sync), DynamoDB in the cloud (async). */
 export interface SessionIssuer {
@@ -58,24 +59,23 @@ function tooMany(what: string, retryAfterMs: number): AppError {
 export async function registerAccount(
   accounts: AccountStore,
   account: { email: string; name: string; password: string; type: Role },
-  beforeStoring?: () => void,
+  beforeStoring?: () => void | Promise<void>,
 ): Promise<UserRecord> {
   const email = normalizeEmail(account.email);
   if (!isValidEmail(email)) throw validationError(MESSAGES.invalidEmail);
   const problem = passwordProblem(account.password);
   if (problem) throw validationError(problem);
   // Counted before the duplicate check, so sign-up cannot probe for accounts without limit.
-  beforeStoring?.();
+  await beforeStoring?.();
   if (await accounts.findByEmail(email)) throw validationError(MESSAGES.duplicateEmail);
   const passwordHash = await hashPassword(account.password);
   return accounts.create({ email, name: account.name.trim(), type: account.type }, passwordHash);
 }
 
 export class AccountService {
-  private readonly signInAddresses: RateLimiter;
-  private readonly signUpAddresses: RateLimiter;
-  private readonly failedSignIns: FailureLockout;
-  private readonly signInQueue = new KeyedQueue();
+  private readonly signInAddresses: RateLimit;
+  private readonly signUpAddresses: RateLimit;
+  private readonly failedSignIns: Lockout;
   /** Unknown e-mails are checked against this, so both failures take the same time. */
   private readonly dummyHash: Promise<string>;
 
@@ -84,10 +84,12 @@ export class AccountService {
     private readonly sessions: SessionIssuer,
     rules: ThrottleRules = DEFAULT_THROTTLE_RULES,
     now: () => number = Date.now,
+    /** Memory locally; the cloud passes DynamoDB's, which every Lambda instance shares. */
+    throttle: ThrottleStore = new MemoryThrottleStore(now),
   ) {
-    this.signInAddresses = new RateLimiter(rules.signInPerAddress, now);
-    this.signUpAddresses = new RateLimiter(rules.signUpPerAddress, now);
-    this.failedSignIns = new FailureLockout(rules.failedSignIns, now);
+    this.signInAddresses = new RateLimit(throttle, 'signIn', rules.signInPerAddress, now);
+    this.signUpAddresses = new RateLimit(throttle, 'signUp', rules.signUpPerAddress, now);
+    this.failedSignIns = new Lockout(throttle, 'failedSignIn', rules.failedSignIns, now);
     this.dummyHash = hashPassword(randomBytes(24).toString('base64'));
   }
 
@@ -98,21 +100,21 @@ export class AccountService {
     // Failures count against this account from this address only: a stranger elsewhere cannot
     // lock the owner out, and guessing from one address slows down quickly.
     const lockoutKey = `${email}\n${address}`;
-    const locked = this.failedSignIns.retryAfter(lockoutKey);
+    const locked = await this.failedSignIns.retryAfter(lockoutKey);
     if (locked > 0) throw tooMany('failed sign-in attempts', locked);
-    const rate = this.signInAddresses.take(address);
+    const rate = await this.signInAddresses.take(address);
     if (rate > 0) throw tooMany('sign-in attempts from this address', rate);
     // One check at a time per account and address, so parallel guesses see each other's failures.
-    return this.signInQueue.run(lockoutKey, async () => {
-      const wait = this.failedSignIns.retryAfter(lockoutKey);
+    return this.failedSignIns.inTurn(lockoutKey, async () => {
+      const wait = await this.failedSignIns.retryAfter(lockoutKey);
       if (wait > 0) throw tooMany('failed sign-in attempts', wait);
       const found = await this.accounts.findByEmail(email);
       const matches = await verifyPassword(text(args.password), found?.passwordHash ?? await this.dummyHash);
       if (!found || !matches) {
-        this.failedSignIns.fail(lockoutKey);
+        await this.failedSignIns.fail(lockoutKey);
         throw validationError(found ? MESSAGES.incorrectPassword : MESSAGES.userNotFound);
       }
-      this.failedSignIns.succeed(lockoutKey);
+      await this.failedSignIns.succeed(lockoutKey);
       return this.openSession(found.user);
     });
   }
@@ -120,8 +122,8 @@ export class AccountService {
   async signUp(args: Fields, clientIp: string): Promise<AuthSession> {
     const address = addressKey(clientIp);
     // Every sign-up that passes the form's checks counts, successful or not.
-    const user = await this.createAccount(args, ROLE_USER, MESSAGES.allFieldsRequired, () => {
-      const wait = this.signUpAddresses.take(address);
+    const user = await this.createAccount(args, ROLE_USER, MESSAGES.allFieldsRequired, async () => {
+      const wait = await this.signUpAddresses.take(address);
       if (wait > 0) throw tooMany('sign-ups from this address', wait);
     });
     return this.openSession(user);
@@ -153,7 +155,7 @@ export class AccountService {
     return this.accounts.deleteAdmin(id);
   }
 
-  private async createAccount(args: Fields, type: Role, missingMessage: string, beforeStoring?: () => void): Promise<UserRecord> {
+  private async createAccount(args: Fields, type: Role, missingMessage: string, beforeStoring?: () => Promise<void>): Promise<UserRecord> {
     if (blank(args.firstName, args.lastName, args.email, args.password, args.confirmPassword)) throw validationError(missingMessage);
     if (args.password !== args.confirmPassword) throw validationError(MESSAGES.passwordsDoNotMatch);
     return registerAccount(this.accounts, { email: text(args.email), name: fullName(args.firstName, args.lastName), password: text(args.password), type }, beforeStoring);

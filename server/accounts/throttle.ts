@@ -1,11 +1,11 @@
 /**
- * The two kinds of limit the server keeps in memory (one local process sees every request; the
- * cloud's Lambda keeps its own):
- * - RateLimiter: a token bucket per key (an address): a burst, then a steady rate. Used for every
- *   GraphQL request and for every sign-in and sign-up attempt, successful or not.
- * - FailureLockout: failed sign-ins per key (an account from one address): a few are free, then
- *   each further failure waits longer, up to a ceiling. A stranger's failures elsewhere never
- *   lock the owner out, and one address's failures shut out nobody else behind it.
+ * The two kinds of limit, as arithmetic over a state (the same functions whichever store keeps
+ * that state: memory locally, DynamoDB in the cloud; throttle-store.ts):
+ * - token bucket per key (an address): a burst, then a steady rate. Used for every GraphQL
+ *   request (RateLimiter, in memory) and for every sign-in and sign-up attempt, successful or not.
+ * - failure lockout per key (an account from one address): a few failures are free, then each
+ *   further failure waits longer, up to a ceiling. A stranger's failures elsewhere never lock the
+ *   owner out, and one address's failures shut out nobody else behind it.
  */
 
 /**
@@ -25,11 +25,23 @@ export function addressKey(address: string): string {
 /** `burst` requests at once, then one every `intervalMs`. */
 export interface RateRule { burst: number; intervalMs: number }
 
-interface Bucket { tokens: number; updatedAt: number }
+/** A key's bucket: `tokens` left when last touched at `updatedAt`. No bucket is a full one. */
+export interface Bucket { tokens: number; updatedAt: number }
+
+/** Takes one token at `now`: the bucket after it, and 0 when allowed, else the milliseconds until one is there. */
+export function takeToken(rule: RateRule, bucket: Bucket | undefined, now: number): { bucket: Bucket; wait: number } {
+  const tokens = bucket ? Math.min(rule.burst, bucket.tokens + (now - bucket.updatedAt) / rule.intervalMs) : rule.burst;
+  if (tokens < 1) return { bucket: { tokens, updatedAt: now }, wait: Math.ceil((1 - tokens) * rule.intervalMs) };
+  return { bucket: { tokens: tokens - 1, updatedAt: now }, wait: 0 };
+}
+
+/** When the bucket is full again, the same as no bucket: a store may drop it from then on. */
+export const bucketFullAt = (rule: RateRule, bucket: Bucket) => bucket.updatedAt + Math.max(0, rule.burst - bucket.tokens) * rule.intervalMs;
 
 /** Keys kept before idle ones are dropped (a full bucket is the same as no bucket). */
-const MAX_KEYS = 50_000;
+export const MAX_KEYS = 50_000;
 
+/** Token buckets in this process's memory: the local server's limit on every GraphQL request. */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
@@ -38,73 +50,39 @@ export class RateLimiter {
   /** Takes one token for `key`: 0 when allowed, else the milliseconds until one is there. */
   take(key: string): number {
     const now = this.now();
-    const bucket = this.refilled(key, now);
-    if (bucket.tokens < 1) return Math.ceil((1 - bucket.tokens) * this.rule.intervalMs);
-    bucket.tokens -= 1;
-    if (this.buckets.size > MAX_KEYS) this.prune(now);
-    return 0;
-  }
-
-  private refilled(key: string, now: number): Bucket {
-    let bucket = this.buckets.get(key);
-    if (!bucket) {
-      bucket = { tokens: this.rule.burst, updatedAt: now };
-      this.buckets.set(key, bucket);
-      return bucket;
+    const { bucket, wait } = takeToken(this.rule, this.buckets.get(key), now);
+    this.buckets.set(key, bucket);
+    if (this.buckets.size > MAX_KEYS) {
+      for (const [stale, kept] of this.buckets) if (bucketFullAt(this.rule, kept) <= now) this.buckets.delete(stale);
     }
-    bucket.tokens = Math.min(this.rule.burst, bucket.tokens + (now - bucket.updatedAt) / this.rule.intervalMs);
-    bucket.updatedAt = now;
-    return bucket;
-  }
-
-  private prune(now: number): void {
-    for (const [key, bucket] of this.buckets) {
-      if (bucket.tokens + (now - bucket.updatedAt) / this.rule.intervalMs >= this.rule.burst) this.buckets.delete(key);
-    }
+    return wait;
   }
 }
 
 /** After `freeFailures` failures the next try waits `firstDelayMs`; each further failure doubles the wait, up to `maxDelayMs`. */
 export interface LockoutRule { freeFailures: number; firstDelayMs: number; maxDelayMs: number; forgetAfterMs: number }
 
-interface Failures { count: number; lockedUntil: number; lastAt: number }
+/** A key's failures: how many, locked until when, the last one when. No entry is no failures. */
+export interface Failures { count: number; lockedUntil: number; lastAt: number }
 
-export class FailureLockout {
-  private readonly failures = new Map<string, Failures>();
+/** When the failures are forgotten (idle `forgetAfterMs` and no longer locked): a store may drop them from then on. */
+export const failuresForgottenAt = (rule: LockoutRule, failures: Failures) => Math.max(failures.lockedUntil, failures.lastAt + rule.forgetAfterMs);
 
-  constructor(private readonly rule: LockoutRule, private readonly now: () => number = Date.now) {}
+/** The failures that still count at `now`. */
+export const currentFailures = (rule: LockoutRule, failures: Failures | undefined, now: number) =>
+  failures && now < failuresForgottenAt(rule, failures) ? failures : undefined;
 
-  /** Milliseconds until `key` may try again, or 0 when it may now. */
-  retryAfter(key: string): number {
-    const entry = this.current(key);
-    return entry ? Math.max(0, entry.lockedUntil - this.now()) : 0;
-  }
+/** Milliseconds until the key may try again, or 0 when it may now. */
+export const lockedFor = (rule: LockoutRule, failures: Failures | undefined, now: number) =>
+  Math.max(0, (currentFailures(rule, failures, now)?.lockedUntil ?? 0) - now);
 
-  /** Records a failure; past the free ones, locks the key for a delay that doubles each time. */
-  fail(key: string): void {
-    const now = this.now();
-    const entry = this.current(key) ?? { count: 0, lockedUntil: 0, lastAt: now };
-    entry.count += 1;
-    entry.lastAt = now;
-    const over = entry.count - this.rule.freeFailures;
-    if (over >= 0) entry.lockedUntil = now + Math.min(this.rule.maxDelayMs, this.rule.firstDelayMs * 2 ** Math.min(over, 30));
-    this.failures.set(key, entry);
-    if (this.failures.size > MAX_KEYS) for (const stale of [...this.failures.keys()]) this.current(stale);
-  }
-
-  /** A success forgets the key's failures. */
-  succeed(key: string): void {
-    this.failures.delete(key);
-  }
-
-  private current(key: string): Failures | undefined {
-    const entry = this.failures.get(key);
-    if (entry && this.now() - entry.lastAt >= this.rule.forgetAfterMs && this.now() >= entry.lockedUntil) {
-      this.failures.delete(key);
-      return undefined;
-    }
-    return entry;
-  }
+/** The failures after one more at `now`: past the free ones, locked for a delay that doubles each time. */
+export function withFailure(rule: LockoutRule, failures: Failures | undefined, now: number): Failures {
+  const current = currentFailures(rule, failures, now);
+  const count = (current?.count ?? 0) + 1;
+  const over = count - rule.freeFailures;
+  const lockedUntil = over >= 0 ? now + Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(over, 30)) : (current?.lockedUntil ?? 0);
+  return { count, lockedUntil, lastAt: now };
 }
 
 /**

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+import { uploadImage } from '../testing/image-upload';
 
 let server: TestServer;
 let admin: Record<string, string>;
@@ -15,7 +16,7 @@ afterAll(async () => { await server?.stop(); });
 const call = async (query: string, variables: Record<string, unknown>, headers = admin) => (await postGraphQL(server, { query, variables }, headers)).body;
 const uploaded = async (color: string) => {
   const png = await sharp({ create: { width: 40, height: 10, channels: 3, background: color } }).png().toBuffer();
-  return (await call('mutation ($d: String!) { uploadImage(dataUrl: $d) }', { d: `data:image/png;base64,${png.toString('base64')}` })).data!.uploadImage as string;
+  return (await uploadImage((query, variables) => call(query, variables ?? {}), png, server.url)).url!;
 };
 const banners = () => server.store.list('Banner').items.sort((a, b) => Number(a.index) - Number(b.index)).map((b) => b.img);
 

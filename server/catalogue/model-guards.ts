@@ -7,12 +7,13 @@
  *   the category: the menus are built on them;
  * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`,
  *   present), so no record points at a missing file, a variant or somebody else's server.
- * In the cloud, model mutations are AppSync's own DynamoDB resolvers; these rules hold there
- * only through the editors (docs/decisions.md, issue 8).
+ * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
+ * before AppSync's own DynamoDB resolvers (amplify/functions/shared/model-write-check.ts).
  */
 import { DEPARTMENT_CATEGORY_ID, DEPARTMENT_TAG_IDS } from '../../shared/catalogue';
 import { validationError } from '../errors';
 import type { ModelWrite } from '../graphql/engine';
+import type { ModelMeta } from '../graphql/model-meta';
 import { storedImageName } from '../media/media-store';
 import type { ImageLookup } from './catalogue-service';
 
@@ -28,6 +29,9 @@ export async function isUploadedImage(media: ImageLookup, url: unknown): Promise
   const name = storedImageName(url);
   return name !== null && await media.exists(name);
 }
+
+/** The models whose records carry an image (`img`), which must be an uploaded one. */
+export const modelsWithImages = (models: readonly ModelMeta[]) => models.filter((model) => model.scalarByName.has('img')).map((model) => model.name);
 
 const isDepartmentTag = (tag: unknown) => (DEPARTMENT_TAG_IDS as readonly unknown[]).includes(tag);
 

@@ -16,7 +16,7 @@ import {
 import { MAX_FILTER_DEPTH, MAX_FILTER_TERMS } from '../db/sql-filter';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../db/model-store';
 import { validationError } from '../errors';
-import { LONG_TEXT_ARGUMENTS, MAX_TEXT_LENGTH, textTooLongMessage } from '../../shared/validation/text';
+import { MAX_TEXT_LENGTH, textTooLongMessage } from '../../shared/validation/text';
 
 /** The price list, in units of "one field resolved on one record". */
 export const COST = {
@@ -190,7 +190,7 @@ export function requestCost(
         const isRoot = type === schema.getMutationType() || type === schema.getQueryType();
         if (isRoot && !mayCall(key)) continue;
         for (const argument of selection.arguments ?? []) {
-          total.cost += valueCost(argument.value, true, argument.name.value, variables, LONG_TEXT_ARGUMENTS.has(`${key}.${argument.name.value}`));
+          total.cost += valueCost(argument.value, true, argument.name.value, variables, false);
           if (argument.name.value === 'filter' || argument.name.value === 'condition') {
             total.cost += filterTerms(plainValue(argument.value, variables)) * COST.filterTerm;
           }

@@ -5,16 +5,24 @@
  */
 import type { AccountService } from '../accounts/account-service';
 import type { CatalogueService } from '../catalogue/catalogue-service';
+import { unauthorized } from '../errors';
 import type { CustomHandler, RequestContext } from '../graphql/request-context';
-import { decodePngDataUrl, storePng, type ImageStore } from '../media/images';
+import { storeUploadedImage, type ImageStore, type UploadInbox } from '../media/images';
 
-export interface HandlerDeps { accounts: AccountService; catalogue: CatalogueService; media: ImageStore }
+export interface HandlerDeps { accounts: AccountService; catalogue: CatalogueService; media: ImageStore; uploads: UploadInbox }
 
 export { SELF_SERVICE_FIELDS } from '../auth/authorizer';
 
 const caller = (context: RequestContext) => context.auth.principal;
 
-export function buildHandlers({ accounts, catalogue, media }: HandlerDeps): Record<string, CustomHandler> {
+/** The caller's id; the authorizer has already admitted only admins to the upload mutations. */
+const callerId = (context: RequestContext) => {
+  const principal = caller(context);
+  if (!principal) throw unauthorized('Not Authorized');
+  return principal.userId;
+};
+
+export function buildHandlers({ accounts, catalogue, media, uploads }: HandlerDeps): Record<string, CustomHandler> {
   return {
     'Mutation.signUp': (args, context) => accounts.signUp(args, context.clientIp),
     'Mutation.signIn': (args, context) => accounts.signIn(args, context.clientIp),
@@ -22,7 +30,8 @@ export function buildHandlers({ accounts, catalogue, media }: HandlerDeps): Reco
     'Mutation.createAdmin': (args, context) => accounts.createAdmin(args, caller(context)),
     'Mutation.updateAdmin': (args, context) => accounts.updateAdmin(args, caller(context)),
     'Mutation.deleteAdmin': (args, context) => accounts.deleteAdmin(args, caller(context)),
-    'Mutation.uploadImage': (args) => storePng(media, decodePngDataUrl(String(args.dataUrl))),
+    'Mutation.requestImageUpload': (_args, context) => uploads.open(callerId(context)),
+    'Mutation.storeUploadedImage': (args, context) => storeUploadedImage(media, uploads, callerId(context), String(args.id)),
     'Mutation.replaceBanners': (args) => catalogue.replaceBanners(args.images as string[]),
     'Mutation.reorderCategories': (args) => catalogue.reorderCategories(args.ids as string[]),
     'Mutation.reorderTags': (args) => catalogue.reorderTags(String(args.categoryId), args.ids as string[]),

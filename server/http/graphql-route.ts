@@ -6,7 +6,6 @@
  */
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { Kind, parse } from 'graphql';
 import { decideAccess, type FieldPolicy } from '../auth/authorizer';
 import type { SessionStore } from '../auth/sessions';
 import type { ModelStore } from '../db/model-store';
@@ -17,10 +16,8 @@ import { addressKey, waitText, type RateLimiter } from '../accounts/throttle';
 import { BodyTooLargeError, readBody, sendJson } from './respond';
 import { ResponseCache } from './response-cache';
 
-/** Big enough for a PNG upload sent as a data URL (5 MB of PNG is about 6.7 MB of base64). */
-export const MAX_BODY_BYTES = 8 * 1024 * 1024;
-/** Every request that does not upload an image must fit in this. */
-export const MAX_PLAIN_BODY_BYTES = 256 * 1024;
+/** Every GraphQL request must fit in this (images go to their upload target, not through GraphQL). */
+export const MAX_BODY_BYTES = 256 * 1024;
 
 export interface GraphQLRouteDeps {
   engine: GraphQLEngine;
@@ -42,8 +39,6 @@ export interface Refusal { status: number; errorType: ErrorType; message: string
 const CLOSE_CONNECTION = { Connection: 'close' };
 /** Bodies up to this length key the response cache as they are (500 entries: at most 2 MB of keys). */
 const MAX_VERBATIM_KEY_LENGTH = 4096;
-/** An upload's query is one short mutation; its image travels in the variables. */
-const MAX_UPLOAD_QUERY_LENGTH = 2048;
 
 const NOT_AUTHORIZED = 'You are not authorized to make this call.';
 
@@ -91,25 +86,17 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     refuse(200, auth, CLOSE_CONNECTION);
     return;
   }
-  // Only a caller who may upload images may send more than MAX_PLAIN_BODY_BYTES.
-  const mayUpload = auth.mode === 'lambda' && !auth.deniedFields.has('Mutation.uploadImage');
-  const limit = mayUpload ? MAX_BODY_BYTES : MAX_PLAIN_BODY_BYTES;
   let body: Buffer;
   try {
-    body = await readBody(req, limit);
+    body = await readBody(req, MAX_BODY_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      const message = mayUpload ? `The request body is over the ${MAX_BODY_BYTES / 1024 / 1024} MB limit.` : `Only image uploads may exceed ${MAX_PLAIN_BODY_BYTES / 1024} KB.`;
-      refuse(413, requestError('PayloadTooLarge', message), CLOSE_CONNECTION);
+      refuse(413, requestError('PayloadTooLarge', `The request body is over the ${MAX_BODY_BYTES / 1024} KB limit.`), CLOSE_CONNECTION);
       return;
     }
     throw error;
   }
   const text = body.toString('utf8');
-  if (body.length > MAX_PLAIN_BODY_BYTES && !isImageUpload(text)) {
-    refuse(413, requestError('PayloadTooLarge', `Only image uploads may exceed ${MAX_PLAIN_BODY_BYTES / 1024} KB.`));
-    return;
-  }
   // Answers depend on the caller's class (public, user, admin), never on who exactly they are.
   // A short body (every query the SPA sends) is its own key; a longer one is keyed by its digest,
   // so the cache never holds large request bodies.
@@ -144,24 +131,6 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
 /** `application/json`, with or without parameters such as charset (the Amplify client sends one). */
 export function isJsonContentType(header: string | undefined): boolean {
   return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
-}
-
-/**
- * Whether a request does nothing but upload images: the one kind allowed past
- * MAX_PLAIN_BODY_BYTES. Read from the document, not the text, so naming uploadImage in a comment
- * or a string does not let a plain mutation store megabytes.
- */
-export function isImageUpload(text: string): boolean {
-  try {
-    const { query } = JSON.parse(text) as { query?: unknown };
-    if (typeof query !== 'string' || query.length > MAX_UPLOAD_QUERY_LENGTH) return false;
-    const operations = parse(query).definitions.filter((definition) => definition.kind === Kind.OPERATION_DEFINITION);
-    const [operation] = operations;
-    return operations.length === 1 && operation?.kind === Kind.OPERATION_DEFINITION && operation.operation === 'mutation'
-      && operation.selectionSet.selections.every((selection) => selection.kind === Kind.FIELD && selection.name.value === 'uploadImage');
-  } catch {
-    return false; // not JSON or not GraphQL: nothing to allow more room for
-  }
 }
 
 function sendRawJson(res: ServerResponse, json: Buffer): void {

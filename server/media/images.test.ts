@@ -1,32 +1,38 @@
-/** Uploads through the API: real PNGs stored with WebP variants; anything else refused. */
+/** Uploads through the API and /uploads/<id>: real PNGs stored with WebP variants; anything else refused. */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { responsiveImage } from '../../shared/media';
+import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, UPLOAD_TTL_SECONDS } from '../../shared/image-upload';
 import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+import { postToTarget, requestTarget, storeUpload, uploadImage, type GraphQLCaller } from '../testing/image-upload';
 
 let server: TestServer;
 let admin: string;
+let now = Date.now();
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ overrides: { now: () => now } });
   admin = (await server.sessionFor(ROLE_ADMIN)).token;
 });
 afterAll(async () => { await server?.stop(); });
 
-const UPLOAD = 'mutation ($dataUrl: String!) { uploadImage(dataUrl: $dataUrl) }';
-const upload = async (dataUrl: string, token = admin) => (await postGraphQL(server, { query: UPLOAD, variables: { dataUrl } }, { authorization: token })).body;
-const dataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
+const as = (token: string | null): GraphQLCaller => async (query, variables) =>
+  (await postGraphQL(server, { query, variables }, token ? { authorization: token } : { 'x-api-key': server.apiKey })).body;
+const upload = async (bytes: Buffer, token = admin) => uploadImage(as(token), bytes, server.url);
 const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#7b1e3a' } }).png().toBuffer();
+const mediaFiles = () => readdirSync(server.media.dir).length;
+const waitingUploads = () => readdirSync(join(server.dataDir, 'uploads')).length;
 
-describe('uploadImage', () => {
+describe('image uploads', () => {
   it('stores a PNG and its WebP variants, all served immutably', async () => {
-    const body = await upload(dataUrl(await png(1000, 500)));
+    const { url, body } = await upload(await png(1000, 500));
     expect(body.errors).toBeUndefined();
-    const url = body.data!.uploadImage as string;
     expect(url).toMatch(/^\/media\/[a-f0-9]{64}\.png$/);
     const original = await fetch(`${server.url}${url}`);
     expect(original.headers.get('content-type')).toBe('image/png');
-    const sources = responsiveImage(url).srcSet!.split(', ').map((entry) => entry.split(' ')[0]!);
+    const sources = responsiveImage(url!).srcSet!.split(', ').map((entry) => entry.split(' ')[0]!);
     expect(sources).toHaveLength(4);
     for (const source of sources) {
       const response = await fetch(`${server.url}${source}`);
@@ -36,31 +42,64 @@ describe('uploadImage', () => {
       expect(format).toBe('webp');
       expect(width).toBe(Math.min(1000, Number(/-w(\d+)\.webp$/.exec(source)![1])));
     }
+    expect(waitingUploads()).toBe(0);
+  });
+
+  it('gives a target by path, for a few minutes, with no fields', async () => {
+    const { target } = await requestTarget(as(admin));
+    expect(target).toMatchObject({ url: `/uploads/${target!.id}`, fields: [] });
+    expect(Date.parse(target!.expiresAt) - now).toBe(UPLOAD_TTL_SECONDS * 1000);
   });
 
   it('is idempotent for the same bytes', async () => {
     const bytes = await png(20, 20);
-    expect((await upload(dataUrl(bytes))).data!.uploadImage).toBe((await upload(dataUrl(bytes))).data!.uploadImage);
+    expect((await upload(bytes)).url).toBe((await upload(bytes)).url);
   });
 
   it.each([
-    ['a JPEG sent as PNG', async () => dataUrl(await sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).jpeg().toBuffer()), 'Only .png images can be uploaded'],
-    ['a JPEG data URL', async () => `data:image/jpeg;base64,${(await png(10, 10)).toString('base64')}`, 'Only .png images can be uploaded'],
-    ['a truncated PNG', async () => dataUrl((await png(100, 100)).subarray(0, 40)), 'The file is not a readable PNG image'],
-    ['broken base64', async () => 'data:image/png;base64,@@@@', 'The image data is not valid base64'],
-    ['too many pixels', async () => dataUrl(await png(5000, 4000)), 'The image has too many pixels (at most 4096 x 4096)'],
-    ['over 5 MB', async () => `data:image/png;base64,${Buffer.alloc(5.5 * 1024 * 1024).toString('base64')}`, 'The image is larger than 5 MB'],
+    ['a JPEG', async () => sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).jpeg().toBuffer(), IMAGE_UPLOAD_MESSAGES.notPng],
+    ['a truncated PNG', async () => (await png(100, 100)).subarray(0, 40), IMAGE_UPLOAD_MESSAGES.unreadable],
+    ['too many pixels', async () => png(5000, 4000), IMAGE_UPLOAD_MESSAGES.tooManyPixels],
   ])('refuses %s with a clear message and stores nothing', async (_label, make, message) => {
-    const before = (await import('node:fs')).readdirSync(server.media.dir).length;
-    const body = await upload(await make());
+    const before = mediaFiles();
+    const { body } = await upload(await make());
     expect(body.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message });
-    expect((await import('node:fs')).readdirSync(server.media.dir).length).toBe(before);
+    expect(mediaFiles()).toBe(before);
+    expect(waitingUploads()).toBe(0);
+  });
+
+  it('refuses a body over 5 MB while it streams (413), and spends the target', async () => {
+    const { target } = await requestTarget(as(admin));
+    const response = await postToTarget(target!, Buffer.alloc(MAX_PNG_BYTES + 1), server.url);
+    expect(response.status).toBe(413);
+    expect((await storeUpload(as(admin), target!.id)).errors?.[0]?.message).toBe(IMAGE_UPLOAD_MESSAGES.notFound);
+  });
+
+  it('takes one file per target, stores it once, only for the admin who asked, before it expires', async () => {
+    const bytes = await png(30, 30);
+    const { target } = await requestTarget(as(admin));
+    expect((await postToTarget(target!, bytes, server.url)).status).toBe(204);
+    expect((await postToTarget(target!, bytes, server.url)).status).toBe(403);
+    const otherAdmin = (await server.sessionFor(ROLE_ADMIN)).token;
+    expect((await storeUpload(as(otherAdmin), target!.id)).errors?.[0]?.message).toBe(IMAGE_UPLOAD_MESSAGES.notFound);
+    expect((await storeUpload(as(admin), target!.id)).data?.storeUploadedImage).toMatch(/^\/media\//);
+    expect((await storeUpload(as(admin), target!.id)).errors?.[0]?.message).toBe(IMAGE_UPLOAD_MESSAGES.notFound);
+
+    const late = (await requestTarget(as(admin))).target!;
+    now += UPLOAD_TTL_SECONDS * 1000;
+    expect((await postToTarget(late, bytes, server.url)).status).toBe(403);
+    const stale = (await requestTarget(as(admin))).target!;
+    expect((await postToTarget(stale, bytes, server.url)).status).toBe(204);
+    now += UPLOAD_TTL_SECONDS * 1000;
+    expect((await storeUpload(as(admin), stale.id)).errors?.[0]?.message).toBe(IMAGE_UPLOAD_MESSAGES.notFound);
+    expect(waitingUploads()).toBe(0);
   });
 
   it('is for admins only', async () => {
     const user = (await server.sessionFor(ROLE_USER)).token;
-    expect((await upload(dataUrl(await png(10, 10)), user)).errors?.[0]?.errorType).toBe('Unauthorized');
-    const guest = await postGraphQL(server, { query: UPLOAD, variables: { dataUrl: dataUrl(await png(10, 10)) } });
-    expect(guest.body.errors?.[0]?.errorType).toBe('Unauthorized');
+    for (const caller of [as(user), as(null)]) {
+      expect((await requestTarget(caller)).body.errors?.[0]?.errorType).toBe('Unauthorized');
+      expect((await storeUpload(caller, '0'.repeat(32))).errors?.[0]?.errorType).toBe('Unauthorized');
+    }
   });
 });

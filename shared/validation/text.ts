@@ -6,9 +6,6 @@
  */
 export const MAX_TEXT_LENGTH = 10_000;
 
-/** `Type.field.argument`s that may be longer, bounded by their own checks (an upload's data URL). */
-export const LONG_TEXT_ARGUMENTS: ReadonlySet<string> = new Set(['Mutation.uploadImage.dataUrl']);
-
 /** "input.description" -> "Description": the field as a person names it. */
 function fieldLabel(path: string): string {
   const name = path.replace(/\[\d+\]/g, '').split('.').pop() ?? path;
@@ -22,10 +19,8 @@ export const textTooLongMessage = (path: string) =>
  * The path of the first string over MAX_TEXT_LENGTH in a call's arguments (`input.name`,
  * `ids[3]`), or null. Iterative, so no nesting can overflow the stack.
  */
-export function tooLongTextIn(args: Readonly<Record<string, unknown>>, operation: string): string | null {
-  const stack: Array<[unknown, string]> = Object.entries(args)
-    .filter(([name]) => !LONG_TEXT_ARGUMENTS.has(`${operation}.${name}`))
-    .map(([name, value]) => [value, name]);
+export function tooLongTextIn(args: Readonly<Record<string, unknown>>): string | null {
+  const stack: Array<[unknown, string]> = Object.entries(args).map(([name, value]) => [value, name]);
   while (stack.length) {
     const [value, path] = stack.pop()!;
     if (typeof value === 'string') {

@@ -8,6 +8,8 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { getItem, listItems, updateItem, type ApiItem } from './support/catalogue';
 import { promotedIdsOnHome } from './support/home-page';
+import { stat } from 'node:fs/promises';
+import { MAX_PNG_BYTES } from '../../shared/image-upload';
 import { imageFiles, storedUrl } from './support/image-files';
 
 test.beforeEach(async ({ page }) => {
@@ -392,7 +394,7 @@ test('an image the server refuses creates no item and shows the server message',
 
     // A .jpg never leaves the browser.
     let uploads = 0;
-    page.on('request', (request) => { if (request.postData()?.includes('uploadImage')) uploads += 1; });
+    page.on('request', (request) => { if (request.postData()?.includes('requestImageUpload')) uploads += 1; });
     await field(dialog, 'Image (.png)').setInputFiles(jpg);
     await save(dialog);
     await expect(page.getByRole('alert').filter({ hasText: 'Only .png images can be uploaded' }).first()).toBeVisible();
@@ -400,6 +402,54 @@ test('an image the server refuses creates no item and shows the server message',
 
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     expect((await listItems(api)).length).toBe(before);
+  } finally {
+    await files.cleanup();
+  }
+});
+
+test('the largest allowed upload: a 5 MB PNG goes from the Item Editor to its upload target, never through GraphQL, and is saved', async ({ page, request }) => {
+  const api = await adminApi(request);
+  const files = await imageFiles();
+  const name = unique('E2E Poster ');
+  test.setTimeout(120_000);
+  try {
+    const png = await files.noisePng('poster-5mb', 5_000_000);
+    const { size } = await stat(png);
+    expect(size).toBeGreaterThan(4_900_000);
+    expect(size).toBeLessThanOrEqual(MAX_PNG_BYTES);
+    // Chromium hands Playwright no body for a file, so a POST's size is read from what went out.
+    const sent: Array<{ url: string; bytes: number }> = [];
+    page.on('requestfinished', async (sentRequest) => {
+      if (sentRequest.method() !== 'POST') return;
+      const declared = Number(await sentRequest.headerValue('content-length').catch(() => null));
+      sent.push({ url: sentRequest.url(), bytes: Math.max(declared || 0, (await sentRequest.sizes()).requestBodySize) });
+    });
+    await openItems(page);
+    await page.getByRole('button', { name: 'Add Item' }).click();
+    const dialog = editor(page);
+    await field(dialog, 'Name').fill(name);
+    await field(dialog, 'Price ($)').fill('99');
+    await field(dialog, 'Description').fill('The largest picture allowed.');
+    await field(dialog, 'Image (.png)').setInputFiles(png);
+    await tagBox(dialog, 'Department', 'Extras').check();
+    const started = Date.now();
+    await save(dialog);
+    await expect(dialog).toBeHidden({ timeout: 60_000 });
+    await expectToast(page, 'Success', 'Item Created');
+    const seconds = (Date.now() - started) / 1000;
+
+    const created = (await listItems(api)).find((item) => item.name === name)!;
+    expect(created.img).toBe(await storedUrl(png));
+    expect((await request.get(created.img!)).status()).toBe(200);
+    // The file went in one POST of its own (S3's presigned POST in the cloud, /uploads/<id> locally);
+    // every GraphQL request stayed small.
+    const graphql = sent.filter((entry) => /\/graphql$/.test(new URL(entry.url).pathname));
+    const fileUploads = sent.filter((entry) => !graphql.includes(entry));
+    expect(fileUploads).toHaveLength(1);
+    expect(fileUploads[0]!.bytes).toBeGreaterThanOrEqual(size);
+    expect(Math.max(...graphql.map((entry) => entry.bytes))).toBeLessThan(4096);
+    test.info().annotations.push({ type: 'figures', description: `PNG ${size} bytes; file POST ${fileUploads[0]!.bytes} bytes to ${new URL(fileUploads[0]!.url).origin}; largest GraphQL request ${Math.max(...graphql.map((entry) => entry.bytes))} bytes; save to toast ${seconds.toFixed(1)} s` });
+    console.log(`[upload figures] ${test.info().annotations.at(-1)!.description}`);
   } finally {
     await files.cleanup();
   }

@@ -61,7 +61,7 @@ test('SIGTERM under load finishes in-flight requests and exits 0 within 10 s', a
   terminated = true;
   readers.stop();
   const [readResult, , slowUploads] = await Promise.all([readResults, writing, Promise.all(uploads.map((upload) => upload.done))]);
-  for (const upload of slowUploads) if (upload.url) ledger.upload({ url: upload.url });
+  // A file taken by its target but never stored is not an image yet (a restart forgets it), so the ledger has nothing to expect.
   const exitMs = exit.at - signalledAt;
   // Looked at before anything else opens the database: a clean close checkpoints the WAL into
   // the database file and removes it.
@@ -80,7 +80,7 @@ test('SIGTERM under load finishes in-flight requests and exits 0 within 10 s', a
   printFigures('SIGTERM under load', {
     inFlightAtSigterm: inFlight.length,
     slowUploadsInFlight: slowUploads.length,
-    slowUploadsAnswered: slowUploads.filter((upload) => upload.url).length,
+    slowUploadsAnswered: slowUploads.filter((upload) => upload.status === 204).length,
     slowUploadsEndedMsAfterSigterm: slowUploads.map((upload) => upload.endedAt - signalledAt).join('/'),
     onAcceptedConnections: accepted.length,
     acceptedUnanswered: unanswered.length,
@@ -101,7 +101,7 @@ test('SIGTERM under load finishes in-flight requests and exits 0 within 10 s', a
   // The test means something only if the signal caught requests, slow ones included, mid-way.
   expect(inFlight.length).toBeGreaterThanOrEqual(WRITERS);
   expect(accepted.length).toBeGreaterThanOrEqual(WRITERS / 2);
-  expect(slowUploads).toEqual(slowUploads.map((upload) => ({ ...upload, status: 200, failure: null })));
+  expect(slowUploads).toEqual(slowUploads.map((upload) => ({ ...upload, status: 204, failure: null })));
   expect(unanswered.map((request) => `${request.operation} sent ${signalledAt - request.startedAt} ms before SIGTERM: ${request.failure}`)).toEqual([]);
   expect(inFlight.filter((request) => request.status !== null && (request.status !== 200 || request.errors > 0))).toEqual([]);
   expect(resetInBacklog.length).toBeLessThanOrEqual(inFlight.length / 4);

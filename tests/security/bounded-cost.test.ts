@@ -170,12 +170,12 @@ describe('the caller and the URL are judged from what cannot be forged', () => {
     }
   });
 
-  it('refuses a public body over 256 KB while it streams, before reading 8 MB', async () => {
+  it('refuses a body over 256 KB while it streams, before reading 8 MB', async () => {
     await tally.attempt('8 MB streamed with the public API key', async () => {
       const answer = await rawRequest(shop.url, '/graphql', { headers: { 'x-api-key': shop.apiKey }, streamBytes: 8 * 1024 * 1024 });
       expect(answer.status).toBe(413);
       expectRefused(answer.json as GraphQLBody, 'PayloadTooLarge');
-      expect((answer.json as GraphQLBody).errors![0]!.message).toBe('Only image uploads may exceed 256 KB.');
+      expect((answer.json as GraphQLBody).errors![0]!.message).toBe('The request body is over the 256 KB limit.');
     });
     await tally.attempt('a wrong API key with a 2 MB body is refused before the body', async () => {
       const answer = await rawRequest(shop.url, '/graphql', { headers: { 'x-api-key': 'da2-forged' }, streamBytes: 2 * 1024 * 1024 });

@@ -139,7 +139,7 @@ describe('GraphQL requests that are not what they seem', () => {
 describe('request bodies', () => {
   const plainQuery = JSON.stringify({ query: `mutation { ${createEvent('Sent anyway')} }` });
 
-  it('refuses bodies over 256 KB (non-uploads) and 8 MB (anything), declared or streamed', async () => {
+  it('refuses bodies over 256 KB, declared or streamed (images go to their upload target)', async () => {
     await expectRawRefusal('300 KB body', { body: JSON.stringify({ query: `mutation { ${createEvent('Big')} }`, variables: { pad: 'x'.repeat(300 * 1024) } }) }, 413, 'PayloadTooLarge');
     await expectRawRefusal('9 MB body with Content-Length', { body: Buffer.alloc(9 * 1024 * 1024, 0x20) }, 413, 'PayloadTooLarge');
     await expectRawRefusal('9 MB body streamed without Content-Length', { streamBytes: 9 * 1024 * 1024 }, 413, 'PayloadTooLarge');

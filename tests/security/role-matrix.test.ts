@@ -88,7 +88,7 @@ describe('the matrix itself', () => {
     expect(byKey.get('Query.listUsers')).toBe('admin');
     expect(byKey.get('Mutation.signIn')).toBe('public');
     expect(byKey.get('Mutation.signOut')).toBe('signed-in');
-    for (const custom of ['createAdmin', 'updateAdmin', 'deleteAdmin', 'uploadImage', 'replaceBanners', 'reorderCategories', 'reorderTags', 'deleteCategoryAndTags']) {
+    for (const custom of ['createAdmin', 'updateAdmin', 'deleteAdmin', 'requestImageUpload', 'storeUploadedImage', 'replaceBanners', 'reorderCategories', 'reorderTags', 'deleteCategoryAndTags']) {
       expect(byKey.get(`Mutation.${custom}`)).toBe('admin');
     }
   });

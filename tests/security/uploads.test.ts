@@ -1,83 +1,97 @@
 /**
- * uploadImage with everything that is not a PNG within the limits (DESIGN §3: signature, 5 MB,
- * 4096 x 4096): other formats dressed as PNG, markup, junk after a PNG signature, a
- * decompression bomb's header, broken data URLs, bodies over 8 MB. Each is a ValidationError
- * (413 for the body) and no file is written; a real PNG is the control.
+ * Image uploads as an attacker would try them (DESIGN §3: PNG signature, 5 MB, 4096 x 4096; one
+ * target per file, minutes long, the asking admin's only). The two mutations are admins only; the
+ * target (POST /uploads/<id>) needs no credential but its id, so it is attacked with none: expired,
+ * reused, oversize (declared and streamed), not multipart, a path instead of an id. Every file
+ * that is not a PNG within the limits is a ValidationError, and nothing is written to the media
+ * files or the database; a real PNG is the control.
  */
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_PNG_BYTES } from '../../server/media/images';
+import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, UPLOAD_TTL_SECONDS } from '../../shared/image-upload';
 import { startTestServer, type TestServer } from '../../server/testing/test-server';
+import { postToTarget, requestTarget, storeUpload, uploadImage, type GraphQLCaller } from '../../server/testing/image-upload';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';
-import { pngDataUrl } from './support/fixtures';
 import { jpegBytes, pngBytes, pngClaiming, pngSignatureWithJunk } from './support/images';
+import { TestClock } from './support/principals';
 import { rawRequest } from './support/raw-http';
-import { asGuest, callAs, expectNothingStored, expectRefused, storedState, type Credentials, type GraphQLBody } from './support/shop';
+import { asGuest, callAs, expectNothingStored, expectRefused, storedState, type Credentials } from './support/shop';
 
 const tally = battery('uploads');
+const clock = new TestClock();
 let shop: TestServer;
 let admin: Credentials;
+let otherAdmin: Credentials;
 let user: Credentials;
 
 beforeAll(async () => {
-  shop = await startTestServer();
+  shop = await startTestServer({ overrides: { now: clock.now } });
   admin = { token: (await shop.sessionFor(ROLE_ADMIN)).token };
+  otherAdmin = { token: (await shop.sessionFor(ROLE_ADMIN)).token };
   user = { token: (await shop.sessionFor(ROLE_USER)).token };
 });
 afterAll(async () => { await shop?.stop(); });
 
-const UPLOAD = 'mutation ($d: String!) { uploadImage(dataUrl: $d) }';
+const as = (credentials: Credentials): GraphQLCaller => async (query, variables) => (await callAs(shop, credentials, query, variables)).body;
+const waitingUploads = () => readdirSync(join(shop.dataDir, 'uploads'));
+const notFound = new RegExp(`^${IMAGE_UPLOAD_MESSAGES.notFound.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
-async function expectUploadRefused(label: string, dataUrl: string, message: RegExp, credentials: Credentials = admin, errorType = 'ValidationError') {
+/** A target of the admin's with `bytes` already posted to it. */
+async function uploaded(bytes: Buffer) {
+  const { target } = await requestTarget(as(admin));
+  expect((await postToTarget(target!, bytes, shop.url)).status).toBe(204);
+  return target!;
+}
+
+async function expectStoreRefused(label: string, id: string, message: RegExp, credentials: Credentials = admin, errorType = 'ValidationError') {
   await tally.attempt(label, async () => {
     const before = storedState(shop);
-    const { body } = await callAs(shop, credentials, UPLOAD, { d: dataUrl });
-    expectRefused(body, errorType);
+    const body = await storeUpload(as(credentials), id);
+    expectRefused(body as never, errorType);
     expect(body.errors![0]!.message).toMatch(message);
     expectNothingStored(shop, before);
   });
 }
 
-describe('uploadImage', () => {
-  it('stores a real PNG (the control)', async () => {
+describe('image uploads', () => {
+  it('stores a real PNG (the control), leaving no upload behind', async () => {
     await tally.attempt('a 16 x 16 PNG', async () => {
       const files = storedState(shop).media.length;
-      const { body } = await callAs(shop, admin, UPLOAD, { d: pngDataUrl(await pngBytes(16, 16)) });
+      const { url, body } = await uploadImage(as(admin), await pngBytes(16, 16), shop.url);
       expect(body.errors).toBeUndefined();
-      expect(body.data!.uploadImage).toMatch(/^\/media\/[a-f0-9]{64}\.png$/);
+      expect(url).toMatch(/^\/media\/[a-f0-9]{64}\.png$/);
       expect(storedState(shop).media.length).toBeGreaterThan(files);
+      expect(waitingUploads()).toEqual([]);
     });
   });
 
-  it('refuses every file that is not a PNG, whatever the data URL claims', async () => {
-    const asPng = (bytes: Buffer | string) => pngDataUrl(Buffer.from(bytes));
+  it('refuses every file that is not a PNG within the limits, and spends its upload', async () => {
     const notPng = /^Only \.png images can be uploaded$/;
-    const fakes: Array<[string, string, RegExp]> = [
-      ['a JPEG', asPng(await jpegBytes()), notPng],
-      ['a GIF', asPng(Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64')), notPng],
-      ['an SVG with a script', asPng('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"><script>window.__pwned=2</script></svg>'), notPng],
-      ['an HTML page', asPng('<!doctype html><script>window.__pwned=1</script>'), notPng],
-      ['an empty file', 'data:image/png;base64,', notPng],
-      ['a PNG signature and junk', asPng(pngSignatureWithJunk()), /not a readable PNG/],
-      ['a header claiming 30000 x 30000 pixels', asPng(pngClaiming(30_000, 30_000)), /too many pixels/],
-      ['a header claiming 4097 x 4097 pixels', asPng(pngClaiming(4097, 4097)), /too many pixels/],
-      ['an SVG data URL', `data:image/svg+xml;base64,${Buffer.from('<svg onload="alert(1)"/>').toString('base64')}`, notPng],
-      ['an HTML data URL', `data:text/html;base64,${Buffer.from('<script>alert(1)</script>').toString('base64')}`, notPng],
-      ['a PNG without base64', `data:image/png,${(await pngBytes(4, 4)).toString('latin1')}`, notPng],
-      ['base64 with markup in it', 'data:image/png;base64,iVBORw0KGgo<script>alert(1)</script>', /not valid base64/],
-      ['an http URL', 'http://127.0.0.1:1/evil.png', notPng],
-      ['a file path', '../../../../etc/passwd', notPng],
-      ['just over 5 MB', asPng(Buffer.concat([await pngBytes(4, 4), Buffer.alloc(MAX_PNG_BYTES)])), /larger than 5 MB/],
+    const fakes: Array<[string, Buffer, RegExp]> = [
+      ['a JPEG', await jpegBytes(), notPng],
+      ['a GIF', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), notPng],
+      ['an SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"><script>window.__pwned=2</script></svg>'), notPng],
+      ['an HTML page', Buffer.from('<!doctype html><script>window.__pwned=1</script>'), notPng],
+      ['a PNG signature and junk', pngSignatureWithJunk(), /not a readable PNG/],
+      ['a header claiming 30000 x 30000 pixels', pngClaiming(30_000, 30_000), /too many pixels/],
+      ['a header claiming 4097 x 4097 pixels', pngClaiming(4097, 4097), /too many pixels/],
     ];
-    for (const [label, dataUrl, message] of fakes) await expectUploadRefused(label, dataUrl, message);
+    for (const [label, bytes, message] of fakes) {
+      const target = await uploaded(bytes);
+      await expectStoreRefused(label, target.id, message);
+      await expectStoreRefused(`${label}, stored again`, target.id, notFound);
+    }
+    expect(waitingUploads()).toEqual([]);
   });
 
   it('stores nothing of a PNG whose header reads but whose pixels do not, so no record can point at it', async () => {
     const whole = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#552211' } }).png({ compressionLevel: 0 }).toBuffer();
     const cut = whole.subarray(0, Math.floor(whole.length / 2));
-    await expectUploadRefused('a PNG cut in half (it used to stay stored and public)', pngDataUrl(cut), /not a readable PNG/);
+    await expectStoreRefused('a PNG cut in half (it used to stay stored and public)', (await uploaded(cut)).id, /not a readable PNG/);
     await tally.attempt('an item pointing at where that PNG would be', async () => {
       const before = storedState(shop);
       const url = `/media/${createHash('sha256').update(cut).digest('hex')}.png`;
@@ -89,20 +103,95 @@ describe('uploadImage', () => {
     });
   });
 
-  it('refuses uploads by users and guests, storing nothing', async () => {
-    const png = pngDataUrl(await pngBytes(8, 8));
-    await expectUploadRefused('a PNG from a user', png, /Not Authorized/, user, 'Unauthorized');
-    await expectUploadRefused('a PNG from a guest', png, /Not Authorized/, asGuest(shop), 'Unauthorized');
+  it('refuses ids that are not the caller\'s own pending upload: wrong, another admin\'s, paths, used', async () => {
+    const png = await pngBytes(8, 8);
+    const mine = await uploaded(png);
+    await expectStoreRefused('an id never given', 'f'.repeat(32), notFound);
+    await expectStoreRefused('another admin\'s upload', mine.id, notFound, otherAdmin);
+    for (const id of ['../media/x.png', `../${mine.id}`, `${mine.id}/../${mine.id}`, `uploads/${mine.id}`, '%2e%2e%2fshop.sqlite3', `${mine.id}\u0000`, mine.id.toUpperCase(), '']) {
+      await expectStoreRefused(`the id ${JSON.stringify(id)}`, id, notFound);
+    }
+    // The other admin's attempt left it in place: its owner still stores it, once.
+    await tally.attempt('the owner stores it after all that, once', async () => {
+      expect((await storeUpload(as(admin), mine.id)).data?.storeUploadedImage).toMatch(/^\/media\//);
+    });
+    await expectStoreRefused('a used id', mine.id, notFound);
   });
 
-  it('refuses an upload body over 8 MB with 413', async () => {
-    await tally.attempt('an 8.5 MB data URL', async () => {
+  it('refuses uploads by users and guests, asking or storing, and leaves an admin\'s upload untouched', async () => {
+    const pending = await uploaded(await pngBytes(8, 9));
+    for (const [name, credentials] of [['a user', user], ['a guest', asGuest(shop)]] as const) {
+      await tally.attempt(`a target for ${name}`, async () => {
+        const { body } = await requestTarget(as(credentials));
+        expectRefused(body as never, 'Unauthorized');
+      });
+      await expectStoreRefused(`${name} storing an admin's upload`, pending.id, /Not Authorized/, credentials, 'Unauthorized');
+    }
+    expect((await storeUpload(as(admin), pending.id)).data?.storeUploadedImage).toMatch(/^\/media\//);
+  });
+
+  it('takes one file per target, before it expires, and nothing over 5 MB', async () => {
+    const png = await pngBytes(8, 10);
+    await tally.attempt('a second POST to a target', async () => {
+      const target = await uploaded(png);
+      expect((await postToTarget(target, await jpegBytes(), shop.url)).status).toBe(403);
+      expect((await storeUpload(as(admin), target.id)).data?.storeUploadedImage).toMatch(/^\/media\//);
+      expect((await postToTarget(target, png, shop.url)).status).toBe(403);
+    });
+    await tally.attempt('a POST after the target expired', async () => {
+      const { target } = await requestTarget(as(admin));
+      clock.advance(UPLOAD_TTL_SECONDS * 1000 + 1);
+      expect((await postToTarget(target!, png, shop.url)).status).toBe(403);
+    });
+    await tally.attempt('storing after the upload expired', async () => {
+      const target = await uploaded(png);
+      clock.advance(UPLOAD_TTL_SECONDS * 1000 + 1);
+      expect((await storeUpload(as(admin), target.id)).errors?.[0]?.message).toMatch(notFound);
+      expect(waitingUploads()).toEqual([]);
+    });
+    await tally.attempt('a file of 5 MB and one byte', async () => {
+      const { target } = await requestTarget(as(admin));
       const before = storedState(shop);
-      const body = JSON.stringify({ query: UPLOAD, variables: { d: `data:image/png;base64,${'A'.repeat(8.5 * 1024 * 1024)}` } });
-      const response = await rawRequest(shop.url, '/graphql', { headers: { authorization: (admin as { token: string }).token }, body });
-      expect(response.status).toBe(413);
-      expectRefused(response.json as GraphQLBody, 'PayloadTooLarge');
+      expect((await postToTarget(target!, Buffer.concat([png, Buffer.alloc(MAX_PNG_BYTES + 1 - png.length)]), shop.url)).status).toBe(413);
+      expect((await storeUpload(as(admin), target!.id)).errors?.[0]?.message).toMatch(notFound);
       expectNothingStored(shop, before);
     });
+    for (const [label, request] of [
+      ['a declared 9 MB body', { headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(9 * 1024 * 1024) }, body: '' }],
+      ['a streamed 9 MB body', { headers: { 'content-type': 'multipart/form-data; boundary=x' }, streamBytes: 9 * 1024 * 1024 }],
+    ] as const) {
+      await tally.attempt(label, async () => {
+        const { target } = await requestTarget(as(admin));
+        const response = await rawRequest(shop.url, `/uploads/${target!.id}`, request);
+        expect(response.status).toBe(413);
+        expect(waitingUploads()).toEqual([]);
+      });
+    }
+  });
+
+  it('answers POST /uploads/ with anything but a pending id, or anything but a form, without reading it', async () => {
+    const { target } = await requestTarget(as(admin));
+    const form = { headers: { 'content-type': 'multipart/form-data; boundary=x' }, body: '--x--\r\n' };
+    const attempts: Array<[string, string, Parameters<typeof rawRequest>[2], number]> = [
+      ['no id', '/uploads/', form, 403],
+      // The URL resolves to /media/x.png, which takes GET only.
+      ['a path', '/uploads/../media/x.png', form, 405],
+      ['an encoded path', `/uploads/..%2F..%2Fshop.sqlite3`, form, 403],
+      ['a sub-path of a real id', `/uploads/${target!.id}/x`, form, 403],
+      ['a guessed id', `/uploads/${'0'.repeat(32)}`, form, 403],
+      ['JSON instead of a form', `/uploads/${target!.id}`, { body: '{}' }, 415],
+      ['a GET', `/uploads/${target!.id}`, { method: 'GET' }, 405],
+      ['a form with no file', `/uploads/${target!.id}`, form, 400],
+    ];
+    for (const [label, path, request, status] of attempts) {
+      await tally.attempt(`POST /uploads: ${label}`, async () => {
+        const before = storedState(shop);
+        expect((await rawRequest(shop.url, path, request)).status).toBe(status);
+        expectNothingStored(shop, before);
+        expect(waitingUploads()).toEqual([]);
+      });
+    }
+    // The form with no file spent the target.
+    expect((await postToTarget(target!, await pngBytes(4, 4), shop.url)).status).toBe(403);
   });
 });

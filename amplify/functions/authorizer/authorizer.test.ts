@@ -36,7 +36,7 @@ describe('the cloud authorizer', () => {
   const db = fakeShopDynamo();
   const sessions = new DynamoSessionStore(db, { sessions: TABLES.sessions, users: TABLES.users }, () => now);
   const answer = (token: string | undefined) => authorize((value) => sessions.resolve(value), policy, token);
-  const adminOnly = ['Query.listUsers', 'Query.getUser', 'Mutation.createItem', 'Mutation.deleteAdmin', 'Mutation.uploadImage', 'Mutation.replaceBanners'];
+  const adminOnly = ['Query.listUsers', 'Query.getUser', 'Mutation.createItem', 'Mutation.deleteAdmin', 'Mutation.requestImageUpload', 'Mutation.storeUploadedImage', 'Mutation.replaceBanners'];
 
   beforeAll(async () => {
     await db.put({ TableName: TABLES.users, Item: { id: 'admin', name: 'The Boss', type: ROLE_ADMIN } });

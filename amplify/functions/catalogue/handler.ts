@@ -1,13 +1,16 @@
 /**
  * shopCatalogue: replaceBanners, reorderCategories, reorderTags, deleteCategoryAndTags. The same
- * CatalogueService as the local server; each change is one DynamoDB transaction.
+ * CatalogueService as the local server; each change is one DynamoDB transaction. Also the
+ * catalogue rules of every model write (shared/model-write-check.ts), with the local server's guard.
  */
 import type { AccountService } from '../../../server/accounts/account-service';
 import { CatalogueService } from '../../../server/catalogue/catalogue-service';
+import { modelsWithImages, modelWriteGuard } from '../../../server/catalogue/model-guards';
 import { buildHandlers } from '../../../server/handlers';
-import type { ImageStore } from '../../../server/media/images';
+import type { ImageStore, UploadInbox } from '../../../server/media/images';
 import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../shared/appsync';
 import { sdkDynamoPort } from '../shared/dynamo-client';
+import { checkModelWrite, isModelWriteCheck, SHOP_MODELS, type ModelWriteCheckEvent } from '../shared/model-write-check';
 import { DynamoCatalogueStore } from '../shared/dynamo-catalogue';
 import { ENV, required } from '../shared/env';
 import { SHOP_FIELD_POLICY } from '../shared/shop-field-policy';
@@ -20,7 +23,11 @@ let handlers: ReturnType<typeof buildHandlers> | undefined;
 function init() {
   const tables = { Banner: required(ENV.banners), Category: required(ENV.categories), Tag: required(ENV.tags) };
   const catalogue = new CatalogueService(new DynamoCatalogueStore(sdkDynamoPort(), tables), new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))));
-  return buildHandlers({ accounts: notServedHere<AccountService>('accounts'), catalogue, media: notServedHere<ImageStore>('image storage') });
+  return buildHandlers({ accounts: notServedHere<AccountService>('accounts'), catalogue, media: notServedHere<ImageStore>('image storage'), uploads: notServedHere<UploadInbox>('uploads') });
 }
 
-export const handler = async (event: AmplifyFunctionEvent) => runHandler(handlers ??= init(), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event);
+let guard: ReturnType<typeof modelWriteGuard> | undefined;
+
+export const handler = async (event: AmplifyFunctionEvent | ModelWriteCheckEvent) => isModelWriteCheck(event)
+  ? checkModelWrite(event, guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS)))
+  : runHandler(handlers ??= init(), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event);

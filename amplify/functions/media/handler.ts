@@ -1,4 +1,7 @@
-/** shopMedia: uploadImage. The same image pipeline as the local server (PNG checks, WebP variants), storing in S3. */
+/**
+ * shopMedia: requestImageUpload (an S3 presigned POST into uploads/) and storeUploadedImage. The
+ * same image pipeline as the local server (PNG checks, WebP variants), storing in S3.
+ */
 import type { AccountService } from '../../../server/accounts/account-service';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import { buildHandlers } from '../../../server/handlers';
@@ -6,16 +9,21 @@ import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../shared/
 import { ENV, required } from '../shared/env';
 import { SHOP_FIELD_POLICY } from '../shared/shop-field-policy';
 import { MEDIA_FUNCTION, SERVED_FIELDS } from '../shared/served-fields';
-import { sdkObjectPort } from '../shared/s3-client';
+import { S3Client } from '@aws-sdk/client-s3';
+import { sdkObjectPort, sdkUploadPort } from '../shared/s3-client';
 import { S3ImageStore } from '../shared/s3-images';
+import { S3UploadInbox } from '../shared/s3-uploads';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
 
 function init() {
+  const bucket = required(ENV.mediaBucket);
+  const s3 = new S3Client({});
   return buildHandlers({
     accounts: notServedHere<AccountService>('accounts'),
     catalogue: notServedHere<CatalogueService>('the catalogue'),
-    media: new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))),
+    media: new S3ImageStore(sdkObjectPort(bucket, s3)),
+    uploads: new S3UploadInbox(sdkUploadPort(bucket, s3)),
   });
 }
 

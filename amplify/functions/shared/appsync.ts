@@ -53,8 +53,25 @@ export function headerOf(event: AmplifyFunctionEvent, name: string): string | nu
   return found?.[1] ?? null;
 }
 
-/** The caller's address: the first X-Forwarded-For entry (see README: throttling in the cloud). */
-export const clientIpOf = (event: AmplifyFunctionEvent) => headerOf(event, 'x-forwarded-for')?.split(',')[0]?.trim() || 'unknown';
+/**
+ * Entries AWS appends to X-Forwarded-For after the client's own address: AppSync's endpoint is a
+ * CloudFront distribution, which appends the address its viewer connected from, and behind it
+ * AppSync's side appends the CloudFront edge's address (docs/decisions.md, issue 15).
+ */
+export const ENTRIES_AFTER_CLIENT = 1;
+
+/**
+ * The caller's address, as CloudFront saw the connection: the entry just before the ones AWS
+ * appends after it. Everything earlier is whatever the client sent, so the first entry (used until
+ * issue 15) let a client pick a new address, and a fresh throttle, with every request.
+ */
+export function clientIpOf(event: AmplifyFunctionEvent): string {
+  const raw: unknown = headerOf(event, 'x-forwarded-for');
+  const header = Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' ? raw : '';
+  const entries = header.split(',').map((entry) => entry.trim()).filter(Boolean);
+  // Fewer entries than expected: nothing came after the client, so the last one is AWS's own.
+  return entries[entries.length - 1 - ENTRIES_AFTER_CLIENT] ?? entries[entries.length - 1] ?? 'unknown';
+}
 
 export function requestContextOf(event: AmplifyFunctionEvent): RequestContext {
   const principal = principalOf(event);
@@ -79,15 +96,20 @@ export async function runHandler(handlers: Record<string, CustomHandler>, served
   const handler = served.has(key) ? handlers[key] : undefined;
   if (!handler) return { error: { errorType: ERROR_TYPES.badRequest, message: `${key} is not served by this function`, errorInfo: null } };
   // AppSync checks types only; texts get the limit the local server applies before any handler.
-  const tooLong = tooLongTextIn(event.arguments ?? {}, key);
+  const tooLong = tooLongTextIn(event.arguments ?? {});
   if (tooLong) return { error: { errorType: ERROR_TYPES.validation, message: textTooLongMessage(tooLong), errorInfo: null } };
   try {
     return { data: await handler(event.arguments ?? {}, requestContextOf(event)) };
   } catch (error) {
-    if (error instanceof AppError) return { error: { errorType: error.errorType, message: error.message, errorInfo: error.errorInfo } };
-    console.error(`${key} failed`, error);
-    return { error: { errorType: ERROR_TYPES.internal, message: 'An internal error occurred.', errorInfo: null } };
+    return errorResult(error, key);
   }
+}
+
+/** An error as the response template raises it: an AppError as it is, anything else as internal. */
+export function errorResult(error: unknown, what: string): FunctionResult {
+  if (error instanceof AppError) return { error: { errorType: error.errorType, message: error.message, errorInfo: error.errorInfo } };
+  console.error(`${what} failed`, error);
+  return { error: { errorType: ERROR_TYPES.internal, message: 'An internal error occurred.', errorInfo: null } };
 }
 
 /** A dependency this function does not have (e.g. image storage in the accounts function). */

@@ -3,6 +3,7 @@ export const ENV = {
   users: 'SHOP_USER_TABLE',
   credentials: 'SHOP_CREDENTIALS_TABLE',
   sessions: 'SHOP_SESSIONS_TABLE',
+  throttle: 'SHOP_THROTTLE_TABLE',
   banners: 'SHOP_BANNER_TABLE',
   categories: 'SHOP_CATEGORY_TABLE',
   tags: 'SHOP_TAG_TABLE',

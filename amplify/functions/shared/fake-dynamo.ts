@@ -2,7 +2,8 @@
  * An in-memory stand-in for DynamoDB behind DynamoPort, for unit tests only: no real DynamoDB can
  * run here (DynamoDB Local needs a download this machine cannot make). It understands exactly the
  * expressions the stores write: conditions `attribute_exists(#a)`, `attribute_not_exists(#a)`,
- * `#a = :v`, `#a <> :v`, `#a > :v` joined by AND; updates `SET #a = :v, ...` and `ADD #n :d`;
+ * `#a = :v`, `#a <> :v`, `#a > :v`, `#a < :v` joined by AND, and those joined by OR (AND binds
+ * tighter, as in DynamoDB; no parentheses); updates `SET #a = :v, ...` and `ADD #n :d`;
  * key conditions `#k = :v`. Anything else throws, so a store cannot silently rely on more. Scans and
  * queries return pages of `pageSize` items, so paging code is exercised too.
  */
@@ -131,16 +132,21 @@ export class FakeDynamo implements DynamoPort {
   }
 
   private matches(item: Item, expression: string, names: Names, values: Values): boolean {
+    return expression.split(' OR ').some((alternative) => this.matchesAll(item, alternative, names, values));
+  }
+
+  private matchesAll(item: Item, expression: string, names: Names, values: Values): boolean {
     return expression.split(' AND ').every((clause) => {
       const exists = /^attribute_(not_)?exists\((#\w+)\)$/.exec(clause.trim());
       if (exists) return (item[this.name(exists[2]!, names)] !== undefined) === !exists[1];
-      const compare = /^(#\w+) (=|<>|>) (:\w+)$/.exec(clause.trim());
+      const compare = /^(#\w+) (=|<>|>|<) (:\w+)$/.exec(clause.trim());
       if (!compare) throw new Error(`fake: unsupported condition ${clause}`);
       const actual = item[this.name(compare[1]!, names)];
       const expected = this.value(compare[3]!, values);
       if (compare[2] === '=') return actual === expected;
       if (compare[2] === '<>') return actual !== expected;
-      return actual !== undefined && (actual as number) > (expected as number);
+      if (actual === undefined) return false;
+      return compare[2] === '>' ? (actual as number) > (expected as number) : (actual as number) < (expected as number);
     });
   }
 

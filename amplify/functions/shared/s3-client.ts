@@ -1,6 +1,10 @@
-/** The real S3 behind ObjectPort. */
-import { HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+/** The real S3 behind ObjectPort and UploadObjectPort. */
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { ObjectPort } from './s3-images';
+import type { UploadObjectPort } from './s3-uploads';
+
+const isMissing = (error: unknown) => error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey');
 
 export function sdkObjectPort(bucket: string, client = new S3Client({})): ObjectPort {
   return {
@@ -9,12 +13,44 @@ export function sdkObjectPort(bucket: string, client = new S3Client({})): Object
         await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
         return true;
       } catch (error) {
-        if (error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey')) return false;
+        if (isMissing(error)) return false;
         throw error;
       }
     },
     put: async (key, bytes, contentType, cacheControl) => {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: cacheControl }));
     },
+  };
+}
+
+export function sdkUploadPort(bucket: string, client = new S3Client({})): UploadObjectPort {
+  return {
+    presignPost: async (key, conditions, expiresSeconds) => createPresignedPost(client, { Bucket: bucket, Key: key, Conditions: conditions, Expires: expiresSeconds }),
+    putIfAbsent: async (key) => {
+      try {
+        // HEAD first for stores that ignore If-None-Match (s3rver in the emulation); S3 itself decides a race.
+        await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }));
+        return false;
+      } catch (error) {
+        if (!isMissing(error)) throw error;
+      }
+      try {
+        await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: '', IfNoneMatch: '*' }));
+        return true;
+      } catch (error) {
+        if (error instanceof Error && (error.name === 'PreconditionFailed' || error.name === 'ConditionalRequestConflict')) return false;
+        throw error;
+      }
+    },
+    size: async (key) => {
+      try {
+        return (await client.send(new HeadObjectCommand({ Bucket: bucket, Key: key }))).ContentLength ?? 0;
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
+    },
+    get: async (key) => Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray()),
+    remove: async (key) => { await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })); },
   };
 }

@@ -23,7 +23,7 @@ describe('SERVED_FIELDS', () => {
     expect(Object.fromEntries(Object.entries(SERVED_FIELDS).map(([fn, fields]) => [fn, [...fields].sort()]))).toEqual(
       Object.fromEntries(Object.entries(routed).map(([fn, fields]) => [fn, fields.sort()])),
     );
-    const handlers = buildHandlers({ accounts: {} as never, catalogue: {} as never, media: {} as never });
+    const handlers = buildHandlers({ accounts: {} as never, catalogue: {} as never, media: {} as never, uploads: {} as never });
     expect(Object.keys(handlers).sort()).toEqual(Object.values(SERVED_FIELDS).flatMap((fields) => [...fields]).sort());
   });
 });

@@ -11,8 +11,8 @@ import { expect } from 'vitest';
 import { E2E_ADMIN } from '../../../playwright.config';
 import type { RootOperation, ValueSource } from '../../security/support/operations';
 import { forgedToken } from '../../security/support/principals';
-import { pngDataUrl } from '../../security/support/fixtures';
 import { pngBytes } from '../../security/support/images';
+import { uploadImage, type GraphQLCaller } from '../../../server/testing/image-upload';
 
 const url = process.env.CLOUD_API_URL!;
 const apiKey = process.env.CLOUD_API_KEY!;
@@ -32,6 +32,9 @@ export async function call(credentials: Credentials, query: string, variables: R
   const response = await fetch(url, { method: 'POST', headers, body: JSON.stringify({ query, variables }) });
   return { status: response.status, body: (await response.json()) as Body };
 }
+
+/** GraphQL calls with these credentials, as the upload helpers take them. */
+export const as = (credentials: Credentials): GraphQLCaller => async (query, variables) => (await call(credentials, query, variables)).body;
 
 /** A call that must succeed: its data. */
 export async function ok(credentials: Credentials, query: string, variables: Record<string, unknown> = {}): Promise<Record<string, any>> {
@@ -85,12 +88,13 @@ export async function cloudShop() {
       idOf: (model) => (model && ids[model]) || 'no-such-record',
       idsOf: (model) => (model ? [ids[model]!] : []),
       imageUrl: '',
-      pngDataUrl: pngDataUrl(png),
       email: () => uniqueEmail('probe'),
       password: PASSWORD,
     } as ValueSource,
   };
-  shop.imageUrl = (await ok({ token: shop.admin }, 'mutation ($dataUrl: String!) { uploadImage(dataUrl: $dataUrl) }', { dataUrl: pngDataUrl(png) })).uploadImage as string;
+  const uploaded = await uploadImage(as({ token: shop.admin }), png, url);
+  expect(uploaded.body.errors).toBeUndefined();
+  shop.imageUrl = uploaded.url!;
   shop.values.imageUrl = shop.imageUrl;
   return shop;
 }

@@ -7,7 +7,7 @@
  *     expect(storedUrl(banner)).toBe('/media/<sha256>.png');  // what the server will store it as
  *     await files.cleanup();
  */
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,16 @@ export async function imageFiles() {
     png: async (name: string, width: number, height: number, colour: string): Promise<string> => {
       const path = join(dir, `${name}.png`);
       await sharp({ create: { width, height, channels: 3, background: colour } }).png().toFile(path);
+      return path;
+    },
+    /**
+     * A PNG of random pixels (noise does not compress) of about `bytes` bytes: the largest upload
+     * allowed, to go through the same path as any other.
+     */
+    noisePng: async (name: string, bytes: number): Promise<string> => {
+      const side = Math.floor(Math.sqrt(bytes / 3.003));
+      const path = join(dir, `${name}.png`);
+      await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 9 }).toFile(path);
       return path;
     },
     /** A JPEG, saved under `fileName` (for example `photo.png`, a JPEG dressed up as a PNG). */

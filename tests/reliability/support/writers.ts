@@ -6,7 +6,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { acknowledged, type GraphQLResult, type ShopClient } from './shop-client';
-import { makePng, pngDataUrl } from './png';
+import { makePng } from './png';
+import { postToTarget, REQUEST_UPLOAD, STORE_UPLOAD } from '../../../server/testing/image-upload';
+import type { ImageUploadTarget } from '../../../shared/image-upload';
 import type { Model, RecordState, WriteLedger } from './write-ledger';
 
 /** Every record the writers create has a name starting with this, unique per record. */
@@ -16,7 +18,6 @@ const CREATE_ITEM = 'mutation CreateItem($input: CreateItemInput!) { createItem(
 const UPDATE_ITEM = 'mutation UpdateItem($input: UpdateItemInput!) { updateItem(input: $input) { id } }';
 const CREATE_EVENT = 'mutation CreateEvent($input: CreateEventInput!) { createEvent(input: $input) { id name } }';
 const DELETE_EVENT = 'mutation DeleteEvent($input: DeleteEventInput!) { deleteEvent(input: $input) { id } }';
-export const UPLOAD_IMAGE = 'mutation UploadImage($dataUrl: String!) { uploadImage(dataUrl: $dataUrl) }';
 
 export interface WriterOptions {
   client: ShopClient;
@@ -108,11 +109,23 @@ class Writer {
     await this.write('Event', id, null, DELETE_EVENT, { input: { id } }, 'deleteEvent');
   }
 
-  /** Uploads a new image; its URL when acknowledged, else null (the record is written without). */
+  /**
+   * Uploads a new image as the portal does (a target, the file POSTed there, then stored); its URL
+   * when acknowledged, else null (the record is written without).
+   */
   private async upload(): Promise<string | null> {
     const png = makePng(this.nextName(), 16);
-    const result = await this.send(UPLOAD_IMAGE, { dataUrl: pngDataUrl(png) }, () => this.options.ledger.upload('unknown'));
-    const url = acknowledged<string>(result, 'uploadImage');
+    const unanswered = () => this.options.ledger.upload('unknown');
+    let result = await this.send(REQUEST_UPLOAD, {}, unanswered);
+    const target = acknowledged<ImageUploadTarget>(result, 'requestImageUpload');
+    if (target) {
+      const posted = await postToTarget(target, png, this.options.client.url).then((response) => response.status, (error: unknown) => {
+        unanswered();
+        throw new Unanswered(String(error));
+      });
+      result = posted === 204 ? await this.send(STORE_UPLOAD, { id: target.id }, unanswered) : { status: posted, data: null, errors: [{ message: 'the upload target refused the file' }] };
+    }
+    const url = target ? acknowledged<string>(result, 'storeUploadedImage') : null;
     this.options.ledger.upload(url ? { url } : { refused: describe(result) });
     if (url) this.images.push(url);
     return url;

@@ -18,8 +18,6 @@ import { pngBytes } from './images';
 let emails = 0;
 export const uniqueEmail = (label = 'probe') => `${label}.${process.pid}.${++emails}@example.com`;
 
-export const pngDataUrl = (bytes: Buffer) => `data:image/png;base64,${bytes.toString('base64')}`;
-
 /** Creates an admin (a target for admin management, or a second admin to delete with). */
 export async function createAdmin(shop: TestServer, email = uniqueEmail('admin')) {
   return registerAccount(new SqliteAccountStore(shop.store), { email, name: 'Probe Admin', password: TEST_PASSWORD, type: ROLE_ADMIN });
@@ -37,7 +35,6 @@ export async function catalogueFixture(shop: TestServer) {
       return model ? shop.store.list(model, { limit: 1000 }).items.map((record) => record.id) : [];
     },
     imageUrl,
-    pngDataUrl: pngDataUrl(png),
     email: () => uniqueEmail(),
     password: TEST_PASSWORD,
   };

@@ -89,8 +89,6 @@ export interface ValueSource {
   idsOf(model: string | null): string[];
   /** A stored image URL (banners). */
   imageUrl: string;
-  /** A PNG data URL (uploads). */
-  pngDataUrl: string;
   /** A fresh e-mail address. */
   email(): string;
   password: string;
@@ -113,7 +111,6 @@ function byName(name: string, op: RootOperation, values: ValueSource): unknown {
     case 'images': return [values.imageUrl];
     case 'email': return values.email();
     case 'password': case 'confirmPassword': return values.password;
-    case 'dataUrl': return values.pngDataUrl;
     case 'firstName': return 'Probe';
     case 'lastName': return 'Person';
     default: return undefined;

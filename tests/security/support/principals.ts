@@ -20,6 +20,10 @@ import { asGuest, callAs, type Credentials } from './shop';
 export class TestClock {
   private offset = 0;
   readonly now = () => Date.now() + this.offset;
+  /** Moves time on for good (an upload target expiring). */
+  advance(ms: number): void {
+    this.offset += ms;
+  }
   /** Runs `fn` as if it were `ms` ago. */
   async back<T>(ms: number, fn: () => T | Promise<T>): Promise<T> {
     this.offset -= ms;

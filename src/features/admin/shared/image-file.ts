@@ -1,16 +1,14 @@
 /**
- * Checking and reading an image file chosen for upload (SPEC §5: .png only, read as a data URL).
- * `checkPngFile` is pure; `readAsDataUrl` uses the browser's FileReader.
+ * Checking a chosen image file and sending it to its upload target (SPEC §5: .png only; the rule
+ * itself is shared/image-upload.ts). `checkPngFile` is pure; `sendToUploadTarget` uses fetch.
  */
-export const PNG_MIME = 'image/png';
-export const PNG_ACCEPT = 'image/png';
-/** The server refuses bigger files (DESIGN §3); checked here too, so the visitor waits for nothing. */
-export const MAX_UPLOAD_BYTES = 5 * 1024 * 1024;
+import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, PNG_MIME, UPLOAD_FILE_FIELD, type ImageUploadTarget } from '../../../../shared/image-upload';
+
+export const PNG_ACCEPT = PNG_MIME;
 
 export const IMAGE_MESSAGES = {
-  notPng: 'Only .png images can be uploaded',
-  tooLarge: 'The image is larger than 5 MB',
-  unreadable: 'The image could not be read',
+  notPng: IMAGE_UPLOAD_MESSAGES.notPng,
+  tooLarge: IMAGE_UPLOAD_MESSAGES.tooLarge,
   uploadFailed: 'Error Uploading Image',
 } as const;
 
@@ -29,16 +27,20 @@ export function checkPngFile(file: FileLike): string | null {
   const pngName = file.name.toLowerCase().endsWith('.png');
   const pngType = file.type === '' || file.type === PNG_MIME;
   if (!pngName || !pngType) return IMAGE_MESSAGES.notPng;
-  if (file.size > MAX_UPLOAD_BYTES) return IMAGE_MESSAGES.tooLarge;
+  if (file.size > MAX_PNG_BYTES) return IMAGE_MESSAGES.tooLarge;
   return null;
 }
 
-/** The file's contents as a `data:` URL. */
-export function readAsDataUrl(file: Blob): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => (typeof reader.result === 'string' ? resolve(reader.result) : reject(new Error(IMAGE_MESSAGES.unreadable)));
-    reader.onerror = () => reject(new Error(IMAGE_MESSAGES.unreadable));
-    reader.readAsDataURL(file);
-  });
+/**
+ * POSTs the file to the target `requestImageUpload` gave, as an HTML form would: the target's
+ * fields in order, the file last (S3 reads no field after it). The same for both backends: an S3
+ * presigned POST in the cloud, the local server's /uploads/<id> (a path, resolved against the page).
+ * Whether the target took it.
+ */
+export async function sendToUploadTarget(target: Pick<ImageUploadTarget, 'url' | 'fields'>, file: Blob): Promise<boolean> {
+  const form = new FormData();
+  for (const { name, value } of target.fields) form.append(name, value);
+  form.append(UPLOAD_FILE_FIELD, file);
+  const response = await fetch(new URL(target.url, window.location.href), { method: 'POST', body: form });
+  return response.ok;
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorsOf, firstErrorMessage, hasErrorType, userFacingMessage } from './graphql-errors';
-import { checkPngFile, IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from './image-file';
+import { MAX_PNG_BYTES } from '../../../../shared/image-upload';
+import { checkPngFile, IMAGE_MESSAGES } from './image-file';
 
 describe('checkPngFile', () => {
   const file = (name: string, type = 'image/png', size = 100) => ({ name, type, size });
@@ -18,8 +19,8 @@ describe('checkPngFile', () => {
     expect(checkPngFile(file('png', 'image/png'))).toBe(IMAGE_MESSAGES.notPng);
   });
   it('refuses a file over 5 MB', () => {
-    expect(checkPngFile(file('a.png', 'image/png', MAX_UPLOAD_BYTES))).toBeNull();
-    expect(checkPngFile(file('a.png', 'image/png', MAX_UPLOAD_BYTES + 1))).toBe(IMAGE_MESSAGES.tooLarge);
+    expect(checkPngFile(file('a.png', 'image/png', MAX_PNG_BYTES))).toBeNull();
+    expect(checkPngFile(file('a.png', 'image/png', MAX_PNG_BYTES + 1))).toBe(IMAGE_MESSAGES.tooLarge);
   });
 });
 

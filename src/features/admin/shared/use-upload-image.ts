@@ -1,7 +1,9 @@
 /**
- * Uploads a chosen PNG (SPEC §5, DESIGN §3): checks `.png`/`image/png`, reads the file as a data
- * URL, sends it to the `uploadImage` mutation as the signed-in admin, and gives back the stored
- * URL (`/media/<sha256>.png`) to put in a record's `img`.
+ * Uploads a chosen PNG (SPEC §5, DESIGN §3): checks `.png`/`image/png` and 5 MB, asks for an
+ * upload target (`requestImageUpload`, as the signed-in admin), POSTs the file there (S3 in the
+ * cloud, the local server's /uploads/<id>: this code does not care which), has it stored
+ * (`storeUploadedImage`) and gives back the stored URL (`/media/<sha256>.png`) to put in a
+ * record's `img`.
  *
  *     const { upload, uploading } = useUploadImage();
  *     const url = await upload(file); // the URL, or null once the reason has been toasted
@@ -19,7 +21,7 @@ import { client } from '../../../lib/amplify';
 import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from './graphql-errors';
-import { checkPngFile, IMAGE_MESSAGES, readAsDataUrl } from './image-file';
+import { checkPngFile, IMAGE_MESSAGES, sendToUploadTarget } from './image-file';
 
 export interface UploadOptions {
   /** Called with the message of the Error toast when the file is refused or the upload fails. */
@@ -48,13 +50,16 @@ export function useUploadImage(): UploadImage {
       if (refusal) return refuse(refusal);
       setRunning((n) => n + 1);
       try {
-        const dataUrl = await readAsDataUrl(file);
-        const result = await signedInCall((auth) => client.mutations.uploadImage({ dataUrl }, auth));
-        if (result.errors?.length || !result.data) return refuse(userFacingMessage(result.errors, IMAGE_MESSAGES.uploadFailed));
-        return result.data;
+        const target = await signedInCall((auth) => client.mutations.requestImageUpload(auth));
+        if (target.errors?.length || !target.data) return refuse(userFacingMessage(target.errors, IMAGE_MESSAGES.uploadFailed));
+        const { id, url, fields } = target.data;
+        if (!(await sendToUploadTarget({ url, fields: fields.filter((field) => field !== null) }, file))) return refuse(IMAGE_MESSAGES.uploadFailed);
+        const stored = await signedInCall((auth) => client.mutations.storeUploadedImage({ id }, auth));
+        if (stored.errors?.length || !stored.data) return refuse(userFacingMessage(stored.errors, IMAGE_MESSAGES.uploadFailed));
+        return stored.data;
       } catch (error) {
         if (error instanceof SessionEndedError) return null;
-        return refuse(error instanceof Error && error.message === IMAGE_MESSAGES.unreadable ? error.message : userFacingMessage(error, IMAGE_MESSAGES.uploadFailed));
+        return refuse(userFacingMessage(error, IMAGE_MESSAGES.uploadFailed));
       } finally {
         setRunning((n) => n - 1);
       }

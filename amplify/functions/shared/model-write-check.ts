@@ -1,0 +1,46 @@
+/**
+ * The catalogue rules of model writes in the cloud. AppSync's generated create/update/delete
+ * resolvers check types only; a pipeline function of ours, placed before their DynamoDB step
+ * (amplify/data/model-write-guard.ts, wired in amplify/backend.ts), invokes the catalogue function
+ * with this event, and the function runs the local server's own guard
+ * (server/catalogue/model-guards.ts): a department tag on every item, the built-in tags and
+ * category kept, images that were uploaded here.
+ */
+import introspection from '../../../shared/generated/model-introspection.json';
+import type { ModelWrite } from '../../../server/graphql/engine';
+import type { ModelIntrospectionSchema } from '../../../server/graphql/introspection-types';
+import { buildModelMetas, type ModelMeta } from '../../../server/graphql/model-meta';
+import { ERROR_TYPES } from '../../../shared/error-types';
+import { errorResult, type FunctionResult } from './appsync';
+
+/** What the pipeline function sends (MODEL_WRITE_CHECK_REQUEST_TEMPLATE). */
+export interface ModelWriteCheckEvent {
+  modelWriteCheck: { fieldName: string; input: Record<string, unknown> | null };
+}
+
+export const SHOP_MODELS: readonly ModelMeta[] = buildModelMetas(introspection as unknown as ModelIntrospectionSchema);
+
+export function isModelWriteCheck(event: object): event is ModelWriteCheckEvent {
+  const check = (event as Partial<ModelWriteCheckEvent>).modelWriteCheck;
+  return typeof check === 'object' && check !== null && typeof check.fieldName === 'string';
+}
+
+/** `createItem` as { op: 'create', model: 'Item' }; null for any other field. */
+export function modelWriteOf(fieldName: string, models: readonly ModelMeta[] = SHOP_MODELS): Omit<ModelWrite, 'input'> | null {
+  const match = /^(create|update|delete)([A-Z]\w*)$/.exec(fieldName);
+  if (!match || !models.some((model) => model.name === match[2])) return null;
+  return { op: match[1] as ModelWrite['op'], model: match[2]! };
+}
+
+/** Runs `guard` on the write; `{ data: true }` when it may go ahead, else the guard's error. */
+export async function checkModelWrite(event: ModelWriteCheckEvent, guard: (write: ModelWrite) => Promise<void>): Promise<FunctionResult> {
+  const { fieldName, input } = event.modelWriteCheck;
+  const write = modelWriteOf(fieldName);
+  if (!write) return { error: { errorType: ERROR_TYPES.badRequest, message: `${fieldName} is not a model write`, errorInfo: null } };
+  try {
+    await guard({ ...write, input: input ?? {} });
+    return { data: true };
+  } catch (error) {
+    return errorResult(error, `${fieldName} check`);
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * The emulated cloud's ShopThrottle table, read straight from DynamoDB Local (`npm run test:cloud`
+ * sets CLOUD_DYNAMO_ENDPOINT and CLOUD_THROTTLE_TABLE): the API never shows the throttle's counts.
+ * The AWS SDK comes from the emulation's install (amplify/emulation), loaded when first used, so
+ * the app's own type check and install need nothing of it.
+ */
+import { createRequire } from 'node:module';
+
+interface AttributeValue { S?: string; N?: string; M?: Record<string, AttributeValue>; NULL?: boolean }
+export interface ThrottleItem { key: string; state: Record<string, number> | null; version: number; ttl: number }
+
+interface DynamoSdk {
+  DynamoDBClient: new (config: Record<string, unknown>) => { send(command: unknown): Promise<{ Items?: Array<Record<string, AttributeValue>>; LastEvaluatedKey?: unknown }> };
+  ScanCommand: new (input: Record<string, unknown>) => unknown;
+}
+
+let client: InstanceType<DynamoSdk['DynamoDBClient']> | undefined;
+let sdk: DynamoSdk | undefined;
+
+function dynamo() {
+  const endpoint = process.env.CLOUD_DYNAMO_ENDPOINT;
+  if (!endpoint) throw new Error('CLOUD_DYNAMO_ENDPOINT: run through npm run test:cloud');
+  sdk ??= createRequire(new URL('../../../amplify/emulation/package.json', import.meta.url))('@aws-sdk/client-dynamodb') as DynamoSdk;
+  // DynamoDB Local (-sharedDb) accepts any credentials (amplify/emulation/services.ts).
+  client ??= new sdk.DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
+  return { sdk, client };
+}
+
+const plain = (value: AttributeValue | undefined): unknown => {
+  if (!value || value.NULL) return null;
+  if (value.S !== undefined) return value.S;
+  if (value.N !== undefined) return Number(value.N);
+  if (value.M) return Object.fromEntries(Object.entries(value.M).map(([name, inner]) => [name, plain(inner)]));
+  return null;
+};
+
+/** Every item of the throttle table (a test's own addresses keep its items apart from others'). */
+export async function throttleItems(): Promise<ThrottleItem[]> {
+  const { sdk: { ScanCommand }, client: db } = dynamo();
+  const items: ThrottleItem[] = [];
+  let startKey: unknown;
+  do {
+    const page = await db.send(new ScanCommand({ TableName: process.env.CLOUD_THROTTLE_TABLE, ConsistentRead: true, ExclusiveStartKey: startKey }));
+    for (const item of page.Items ?? []) items.push(Object.fromEntries(Object.entries(item).map(([name, value]) => [name, plain(value)])) as unknown as ThrottleItem);
+    startKey = page.LastEvaluatedKey;
+  } while (startKey);
+  return items;
+}
