@@ -101,6 +101,7 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
       name,
       bundle: app.assetPath(p.Code.S3Key),
       handler: p.Handler,
+      runtime: str(props.Runtime),
       environment: p.Environment?.Variables ?? {},
       layers: (p.Layers ?? []).map((layer) => layers.get(layer) ?? app.assetPath(layer)),
       timeoutSeconds: p.Timeout ?? 3,

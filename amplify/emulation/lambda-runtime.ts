@@ -8,12 +8,15 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { nodeForLambdaRuntime } from '../../scripts/node-binaries';
 
 export interface LambdaDefinition {
   name: string;
   bundle: string;
   /** The template's `Handler`: `<file>.<export>` inside the bundle. */
   handler: string;
+  /** The template's `Runtime` (`nodejs24.x`): the bundle runs on that Node major, as on Lambda. */
+  runtime: string;
   environment: Record<string, string>;
   /** Folders of layer content (`nodejs/node_modules` inside each). */
   layers: string[];
@@ -55,10 +58,11 @@ export class LambdaFunction {
   }
 
   private start(): ChildProcess {
-    const { name, bundle, handler, environment, layers } = this.definition;
+    const { name, bundle, handler, runtime, environment, layers } = this.definition;
     const dot = handler.lastIndexOf('.');
     const child = fork(WORKER, [join(bundle, `${handler.slice(0, dot)}.js`), handler.slice(dot + 1)], {
       cwd: tmpdir(),
+      execPath: nodeForLambdaRuntime(runtime),
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       env: {

@@ -21,6 +21,8 @@ import { startHosting } from './hosting';
 import { apiCaller, seedThroughApi } from './seed';
 import { E2E_ADMIN } from '../../playwright.config';
 import { ENV } from '../functions/shared/env';
+import { LAMBDA_RUNTIME } from '../functions/resource';
+import { nodeForLambdaRuntime } from '../../scripts/node-binaries';
 
 const NAMESPACE_FLAG = 'PATTERSON_CLOUD_NETNS';
 const root = new URL('../../', import.meta.url).pathname;
@@ -35,6 +37,9 @@ const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
 const log = (message: string) => console.log(`test:cloud: ${message}`);
 
 if (!process.env[NAMESPACE_FLAG]) {
+  // The Lambda bundles run on the Node their runtime names (nodejs24.x): fetched from the npm
+  // registry now, since the private network below has no registry.
+  nodeForLambdaRuntime(LAMBDA_RUNTIME.name);
   // Re-run this script alone in a new network namespace with only `lo` up, and a PID namespace
   // whose processes the kernel ends with this script, however it ends (no process outlives it).
   const mapUser = process.getuid?.() === 0 ? [] : ['--map-root-user'];

@@ -16,6 +16,8 @@ import type { Construct } from 'constructs';
 import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from './shared/served-fields';
 
 export const AUTHORIZER_FUNCTION = 'shopAuthorizer';
+/** Every function's runtime (Lambda's Node.js runtimes: nodejs20.x can no longer be deployed). */
+export const LAMBDA_RUNTIME = Runtime.NODEJS_24_X;
 const REPO_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const NATIVE_LAYER_DIR = fileURLToPath(new URL('../layers/native', import.meta.url));
 const NATIVE_MODULES = ['bcrypt', 'sharp'];
@@ -29,7 +31,7 @@ function nativeLayer(scope: Construct): ILayerVersion {
   }
   return new LayerVersion(stack, 'ShopNativeModules', {
     code: Code.fromAsset(NATIVE_LAYER_DIR),
-    compatibleRuntimes: [Runtime.NODEJS_24_X],
+    compatibleRuntimes: [LAMBDA_RUNTIME],
     compatibleArchitectures: [Architecture.X86_64],
     description: 'bcrypt and sharp for Linux x64',
   });
@@ -39,7 +41,7 @@ function shopFunction(name: string, entry: string, options: { native: boolean; m
   return defineFunction((scope) => new NodejsFunction(scope, name, {
     entry: fileURLToPath(new URL(entry, import.meta.url)),
     handler: 'handler',
-    runtime: Runtime.NODEJS_24_X,
+    runtime: LAMBDA_RUNTIME,
     architecture: Architecture.X86_64,
     memorySize: options.memorySize,
     timeout: Duration.seconds(options.timeoutSeconds),

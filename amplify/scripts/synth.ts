@@ -4,7 +4,8 @@
  * - reviews it: cdk-nag's AwsSolutions pack and the Lambda runtimes (nag-review.ts);
  * - copies the AppSync SDL Amplify's transformer produced to <outdir>/appsync-schema.graphql;
  * - loads each of our function bundles the way Lambda would (outside the repo, native modules only
- *   from the layer) and calls it once on a path that needs no AWS service.
+ *   from the layer, on the runtime's Node: 24, from the npm registry when this Node is another)
+ *   and calls it once on a path that needs no AWS service.
  *
  *   tsx amplify/scripts/synth.ts [outdir]     (run from the repository root; check:amplify does)
  */
@@ -14,6 +15,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { reviewBackend } from './nag-review';
+import { LAMBDA_RUNTIME } from '../functions/resource';
+import { nodeForLambdaRuntime } from '../../scripts/node-binaries';
 
 const outdir = process.argv[2] ?? join(tmpdir(), 'patterson-amplify-synth');
 const layerModules = fileURLToPath(new URL('../layers/native/nodejs/node_modules', import.meta.url));
@@ -79,7 +82,7 @@ for (const [name, smoke] of Object.entries(smokes)) {
   const bundle = bundles.get(name);
   if (!bundle) throw new Error(`no bundle found for amplify/functions/${name}/handler.ts`);
   const script = `require(${JSON.stringify(bundle)}).handler(${JSON.stringify(smoke.event)}).then((r) => process.stdout.write(JSON.stringify(r)), (e) => { console.error(e); process.exit(1); })`;
-  const run = spawnSync(process.execPath, ['-e', script], {
+  const run = spawnSync(nodeForLambdaRuntime(LAMBDA_RUNTIME.name), ['-e', script], {
     cwd: tmpdir(),
     encoding: 'utf8',
     env: {
