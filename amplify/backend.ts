@@ -107,7 +107,20 @@ for (const model of ['Banner', 'Category', 'Tag']) modelTable(model).grantReadWr
 // its grants would make the storage and data stacks depend on each other, and the browser talks to
 // S3 only to POST an upload to the target the media function signed.
 const mediaStack = backend.createStack('shop-media');
+// Access logs, kept 90 days: the CDN's (who fetched which image; cdk-nag AwsSolutions-CFR3) and
+// the media bucket's (the browsers' upload POSTs; S1). CloudFront writes its logs with an ACL, so
+// the bucket lets the writer own its objects.
+const accessLogs = new Bucket(mediaStack, 'ShopAccessLogs', {
+  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
+  encryption: BucketEncryption.S3_MANAGED,
+  enforceSSL: true,
+  objectOwnership: ObjectOwnership.OBJECT_WRITER,
+  lifecycleRules: [{ expiration: Duration.days(90) }],
+  removalPolicy: RemovalPolicy.RETAIN,
+});
 const bucket = new Bucket(mediaStack, 'ShopMedia', {
+  serverAccessLogsBucket: accessLogs,
+  serverAccessLogsPrefix: 'media-bucket/',
   blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
   encryption: BucketEncryption.S3_MANAGED,
   enforceSSL: true,
@@ -184,16 +197,6 @@ for (const resolver of writes) {
   resolver.pipelineConfig = { functions: [guard.attrFunctionId, modelWriteCheck.functionId, ...pipeline.functions] };
 }
 
-// The CDN's standard logs (cdk-nag AwsSolutions-CFR3): who fetched which image, kept 90 days.
-// CloudFront writes them with an ACL, so the bucket lets the writer own its objects.
-const accessLogs = new Bucket(mediaStack, 'ShopAccessLogs', {
-  blockPublicAccess: BlockPublicAccess.BLOCK_ALL,
-  encryption: BucketEncryption.S3_MANAGED,
-  enforceSSL: true,
-  objectOwnership: ObjectOwnership.OBJECT_WRITER,
-  lifecycleRules: [{ expiration: Duration.days(90) }],
-  removalPolicy: RemovalPolicy.RETAIN,
-});
 const mediaCdn = new Distribution(mediaStack, 'ShopMediaCdn', {
   comment: 'Patterson shop images (/media/*)',
   enableLogging: true,

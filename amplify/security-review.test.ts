@@ -18,13 +18,18 @@ describe('the security review of the backend', () => {
   });
 
   it('matches a justification to its rule only, not to a rule that starts the same', () => {
-    expect(reviewOf('AwsSolutions-S1', 'shop-media/ShopMedia/Resource')?.rule).toBe('AwsSolutions-S1');
-    expect(reviewOf('AwsSolutions-S10', 'shop-media/ShopMedia/Resource')).toBeUndefined();
+    expect(reviewOf('AwsSolutions-S1', 'data/modelIntrospectionSchemaBucket/Resource')?.rule).toBe('AwsSolutions-S1');
+    expect(reviewOf('AwsSolutions-S10', 'data/modelIntrospectionSchemaBucket/Resource')).toBeUndefined();
   });
 
-  it('justifies wildcard resources on our functions, never wildcard actions', () => {
+  it('justifies the media bucket\'s key prefixes on our functions, no other wildcard', () => {
     const policy = 'data/shopMedia/ServiceRole/DefaultPolicy/Resource';
-    expect(reviewOf('AwsSolutions-IAM5[Resource::<bucket.Arn>/media/*]', policy)).toBeDefined();
+    const bucket = '<referencetoamplifysandboxshopmediaNestedStackOutputsShopMedia353927EBArn>';
+    expect(reviewOf(`AwsSolutions-IAM5[Resource::${bucket}/media/*]`, policy)).toBeDefined();
+    expect(reviewOf(`AwsSolutions-IAM5[Resource::${bucket}/uploads/*]`, policy)).toBeDefined();
+    expect(reviewOf(`AwsSolutions-IAM5[Resource::${bucket}/*]`, policy)).toBeUndefined();
+    expect(reviewOf('AwsSolutions-IAM5[Resource::*]', 'data/shopAccounts/ServiceRole/DefaultPolicy/Resource')).toBeUndefined();
+    expect(reviewOf('AwsSolutions-IAM5[Resource::<ShopSessions.Arn>/index/*]', 'data/shopAuthorizer/ServiceRole/DefaultPolicy/Resource')).toBeUndefined();
     expect(reviewOf('AwsSolutions-IAM5[Action::s3:GetObject*]', policy)).toBeUndefined();
   });
 });

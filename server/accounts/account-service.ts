@@ -5,7 +5,7 @@
  * admin management for admins only. Storage, sessions and the throttle's counts come in
  * through interfaces, so the cloud's Lambda runs this same code.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { AppError, unauthorized, validationError } from '../errors';
 import { MESSAGES } from '../../shared/messages';
@@ -72,6 +72,13 @@ export async function registerAccount(
   return accounts.create({ email, name: account.name.trim(), type: account.type }, passwordHash);
 }
 
+/**
+ * Failures count against this account from this address only: a stranger elsewhere cannot lock
+ * the owner out, and guessing from one address slows down quickly. The e-mail is hashed: any
+ * string can be tried as one, and the cloud's counter table refuses keys over 2 KB.
+ */
+export const signInLockoutKey = (email: string, address: string) => `${createHash('sha256').update(email).digest('hex')}\n${address}`;
+
 export class AccountService {
   private readonly signInAddresses: RateLimit;
   private readonly signUpAddresses: RateLimit;
@@ -97,9 +104,7 @@ export class AccountService {
     if (blank(args.email, args.password)) throw validationError(MESSAGES.allFieldsRequired);
     const email = normalizeEmail(text(args.email));
     const address = addressKey(clientIp);
-    // Failures count against this account from this address only: a stranger elsewhere cannot
-    // lock the owner out, and guessing from one address slows down quickly.
-    const lockoutKey = `${email}\n${address}`;
+    const lockoutKey = signInLockoutKey(email, address);
     const locked = await this.failedSignIns.retryAfter(lockoutKey);
     if (locked > 0) throw tooMany('failed sign-in attempts', locked);
     const rate = await this.signInAddresses.take(address);

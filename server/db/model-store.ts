@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { conditionFailed, validationError } from '../errors';
-import type { ModelMeta, ScalarField } from '../graphql/model-meta';
+import { requiredFieldMessage, type ModelMeta, type ScalarField } from '../graphql/model-meta';
 import { columnType, quoteIdent, type Db } from './database';
 import { compileFilter, type SqlValue } from './sql-filter';
 
@@ -177,12 +177,12 @@ export class ModelStore {
       for (const field of table.writable) {
         const value = input[field.name];
         if (value === undefined) continue;
-        if (value === null && field.isRequired) throw validationError(`${field.name} is required`);
+        if (value === null && field.isRequired) throw validationError(requiredFieldMessage(field.name));
         names.push(field.name);
         values.push(encodeValue(field, value));
       }
       for (const field of table.writable) {
-        if (field.isRequired && !names.includes(field.name)) throw validationError(`${field.name} is required`);
+        if (field.isRequired && !names.includes(field.name)) throw validationError(requiredFieldMessage(field.name));
       }
       const sql = `INSERT INTO ${table.table} (${names.map(quoteIdent).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
       this.prepareCached(sql).run(...values);
@@ -202,7 +202,7 @@ export class ModelStore {
       for (const field of table.writable) {
         const value = input[field.name];
         if (value === undefined) continue;
-        if (value === null && field.isRequired) throw validationError(`${field.name} is required`);
+        if (value === null && field.isRequired) throw validationError(requiredFieldMessage(field.name));
         sets.push(`${quoteIdent(field.name)} = ?`);
         values.push(encodeValue(field, value));
       }

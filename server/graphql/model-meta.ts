@@ -16,6 +16,18 @@ export interface ScalarField {
   isReadOnly: boolean;
 }
 
+/** What both backends answer when a write leaves a required field empty. */
+export const requiredFieldMessage = (field: string) => `${field} is required`;
+
+/**
+ * The first required field an update would clear (set to null), or null. AppSync's update input
+ * types let every field be null, and its DynamoDB resolver then removes the attribute, so the
+ * cloud checks this before the write (amplify/functions/shared/model-write-check.ts).
+ */
+export function clearedRequiredField(model: ModelMeta, input: Record<string, unknown>): string | null {
+  return model.scalars.find((field) => field.isRequired && !field.isReadOnly && field.name !== 'id' && input[field.name] === null)?.name ?? null;
+}
+
 export interface HasManyField { name: string; kind: 'hasMany'; target: string; foreignKey: string }
 export interface BelongsToField { name: string; kind: 'belongsTo'; target: string; foreignKey: string }
 export type RelationField = HasManyField | BelongsToField;

@@ -26,6 +26,8 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, in
     body = await readBody(req, MAX_PNG_BYTES + FORM_OVERHEAD_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return refuse(413, IMAGE_UPLOAD_MESSAGES.tooLarge);
+    // A client that hangs up mid-file is no server failure: nobody is left to answer, the id is spent.
+    if (req.destroyed || (error as NodeJS.ErrnoException).code === 'ECONNRESET') return;
     throw error;
   }
   let file: ReturnType<FormData['get']>;

@@ -10,6 +10,7 @@
  * at 127.0.0.1 is left alone.
  */
 import { describe, expect, it } from 'vitest';
+import { signInLockoutKey } from '../../server/accounts/account-service';
 import { MESSAGES } from '../../shared/messages';
 import { rawRequest } from '../security/support/raw-http';
 import { PASSWORD, uniqueEmail, type Body } from './support/api';
@@ -67,7 +68,7 @@ describe('sign-in throttle on the emulated cloud', () => {
     expect(owner.errors).toBeUndefined();
 
     // The count is DynamoDB's, under the same key as locally, with a TTL for when it is forgotten.
-    const item = (await throttleItems()).find((entry) => entry.key === `failedSignIn#${email}\n127.0.0.41`);
+    const item = (await throttleItems()).find((entry) => entry.key === `failedSignIn#${signInLockoutKey(email, '127.0.0.41')}`);
     expect(item?.state).toMatchObject({ count: 5 });
     expect(item!.ttl * 1000).toBeGreaterThanOrEqual(item!.state!.lockedUntil!);
     expect(item!.ttl * 1000).toBeLessThan(Date.now() + 2 * 60 * 60_000);
@@ -99,4 +100,10 @@ describe('sign-in throttle on the emulated cloud', () => {
     expect(keys).toContain(`signIn#${address}`);
     expect(keys.filter((key) => /203\.0\.113|198\.51\.100/.test(key))).toEqual([]);
   }, 120_000);
+  it('answers a sign-in with a very long e-mail as any unknown one, counted under a hashed key', async () => {
+    const email = `${'界'.repeat(3000)}@example.com`;
+    const body = await signIn({ localAddress: '127.0.0.61' }, email, 'Wrong-passw0rd!');
+    expect(body.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: MESSAGES.userNotFound });
+    expect((await throttleItems()).some((entry) => entry.key === `failedSignIn#${signInLockoutKey(email.toLowerCase(), '127.0.0.61')}`)).toBe(true);
+  });
 });

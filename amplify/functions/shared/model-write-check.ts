@@ -4,12 +4,13 @@
  * (amplify/data/model-write-guard.ts, wired in amplify/backend.ts), invokes the catalogue function
  * with this event, and the function runs the local server's own guard
  * (server/catalogue/model-guards.ts): a department tag on every item, the built-in tags and
- * category kept, images that were uploaded here.
+ * category kept, images that were uploaded here. Also what the local store refuses and AppSync's
+ * update types let through: a required field set to null.
  */
 import introspection from '../../../shared/generated/model-introspection.json';
 import type { ModelWrite } from '../../../server/graphql/engine';
 import type { ModelIntrospectionSchema } from '../../../server/graphql/introspection-types';
-import { buildModelMetas, type ModelMeta } from '../../../server/graphql/model-meta';
+import { buildModelMetas, clearedRequiredField, requiredFieldMessage, type ModelMeta } from '../../../server/graphql/model-meta';
 import { ERROR_TYPES } from '../../../shared/error-types';
 import { errorResult, type FunctionResult } from './appsync';
 
@@ -37,6 +38,9 @@ export async function checkModelWrite(event: ModelWriteCheckEvent, guard: (write
   const { fieldName, input } = event.modelWriteCheck;
   const write = modelWriteOf(fieldName);
   if (!write) return { error: { errorType: ERROR_TYPES.badRequest, message: `${fieldName} is not a model write`, errorInfo: null } };
+  const model = SHOP_MODELS.find((meta) => meta.name === write.model)!;
+  const cleared = write.op === 'update' ? clearedRequiredField(model, input ?? {}) : null;
+  if (cleared) return { error: { errorType: ERROR_TYPES.validation, message: requiredFieldMessage(cleared), errorInfo: null } };
   try {
     await guard({ ...write, input: input ?? {} });
     return { data: true };
