@@ -1,4 +1,8 @@
-/** The new admin's password for the create-admin commands: ADMIN_PASSWORD, or asked for on the terminal. */
+/**
+ * The new admin's password and name for the create-admin commands: the password from
+ * ADMIN_PASSWORD or asked for on the terminal; the name from the command line, ADMIN_NAME, or
+ * asked for (issue 16: never a made-up "Shop Admin").
+ */
 import { createInterface } from 'node:readline/promises';
 import { PASSWORD_POLICY_TEXT } from '../shared/validation/account';
 
@@ -9,4 +13,20 @@ export async function readAdminPassword(): Promise<string> {
   const password = await prompt.question('Password: ');
   prompt.close();
   return password;
+}
+
+/** The name given on the command line, else ADMIN_NAME, else asked for until one is typed. */
+export async function readAdminName(given: string | undefined): Promise<string> {
+  const known = given?.trim() || process.env.ADMIN_NAME?.trim();
+  if (known) return known;
+  const prompt = createInterface({ input: process.stdin, output: process.stdout });
+  try {
+    for (;;) {
+      const name = (await prompt.question('Name (First Last): ')).trim();
+      if (name) return name;
+      console.log('The name is shown to the other admins; please type one.');
+    }
+  } finally {
+    prompt.close();
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * `npm run create-admin -- <email> "<First Last>"`: creates an admin account in DATA_DIR. The
- * password comes from ADMIN_PASSWORD or is asked for on the terminal. Safe beside a running server.
+ * name comes from the argument, ADMIN_NAME or the prompt; the password from ADMIN_PASSWORD or the
+ * prompt. Safe beside a running server.
  */
 import { join } from 'node:path';
 import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
@@ -13,14 +14,15 @@ import { AppError } from '../server/errors';
 import type { ModelIntrospectionSchema } from '../server/graphql/introspection-types';
 import { buildModelMetas } from '../server/graphql/model-meta';
 import { ROLE_ADMIN } from '../shared/roles';
-import { readAdminPassword } from './admin-password';
+import { readAdminName, readAdminPassword } from './admin-password';
 
-const [email, name = 'Shop Admin'] = process.argv.slice(2);
+const [email, givenName] = process.argv.slice(2);
 if (!email) {
-  console.error('usage: npm run create-admin -- <email> "<First Last>"   (password from ADMIN_PASSWORD or the prompt)');
+  console.error('usage: npm run create-admin -- <email> ["<First Last>"]   (name from the argument, ADMIN_NAME or the prompt; password from ADMIN_PASSWORD or the prompt)');
   process.exit(2);
 }
 
+const name = await readAdminName(givenName);
 const password = await readAdminPassword();
 
 const config = loadConfig();

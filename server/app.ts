@@ -88,7 +88,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
 
   if (config.seedDemo) await seedDemoCatalogue(db, store, media);
   ensureBuiltInCatalogue(store);
-  await ensureFirstAdmin(accountStore, config.adminEmail, config.adminPassword);
+  await ensureFirstAdmin(accountStore, config.adminEmail, config.adminPassword, config.adminName);
 
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),

@@ -12,6 +12,8 @@ export interface ServerConfig {
   development: boolean;
   adminEmail: string | null;
   adminPassword: string | null;
+  /** The first admin's name (ADMIN_NAME). */
+  adminName: string | null;
   /** Seed the demo catalogue into an empty data directory. */
   seedDemo: boolean;
   /** Trust X-Forwarded-For for the client address (only behind a proxy you run). */
@@ -58,6 +60,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     development: env.NODE_ENV === 'development',
     adminEmail: env.ADMIN_EMAIL || null,
     adminPassword: env.ADMIN_PASSWORD || null,
+    adminName: env.ADMIN_NAME?.trim() || null,
     seedDemo: env.SEED_DEMO !== 'false',
     trustProxy: env.TRUST_PROXY === 'true',
     publicOrigin: publicOriginFrom(env.PUBLIC_ORIGIN),

@@ -8,16 +8,18 @@
  * has exactly the shape of a fetched one.
  */
 import { byIndex, DEPARTMENT_TAG_IDS, MAX_PAGE_SIZE, type DepartmentTagId } from './catalogue';
+import { SHOP_SETTINGS_ID } from './shop-hours';
 
 /** The fields each storefront query reads (the Amplify client's `selectionSet`). */
 export const SELECTIONS = {
-  banner: ['id', 'img', 'index'],
+  banner: ['id', 'img', 'index', 'description'],
   promotedItem: ['id', 'name', 'price', 'img'],
   menuItem: ['id', 'name', 'price', 'img', 'tags'],
   category: ['id', 'name', 'type', 'visible', 'index'],
   tag: ['id', 'name', 'categoryId', 'index'],
   item: ['id', 'name', 'price', 'img', 'description', 'tags'],
   event: ['id', 'name', 'date', 'time', 'description', 'img'],
+  shopSettings: ['id', 'name', 'address', 'phone', 'email', 'mapUrl', 'weeklyHours', 'specialDates'],
 } as const;
 
 /** The filters of the storefront's item lists. */
@@ -35,6 +37,7 @@ export const firstScreenKeys = {
   tags: 'tags',
   item: (id: string) => `item:${id}`,
   events: 'events',
+  shopSettings: 'shop-settings',
 } as const;
 
 /**
@@ -79,8 +82,8 @@ const isDepartment = (value: string | null): value is DepartmentTagId => (DEPART
 /** Ids the API hands out (UUIDs); anything else in an /item URL names no item worth a query. */
 const PLAUSIBLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
-/** What to inline for a page, or nothing. `pathname` and `search` are the request's. */
-export function firstScreenQueries(pathname: string, search: URLSearchParams): FirstScreenQuery[] {
+/** The queries of a page's own content. */
+function pageQueries(pathname: string, search: URLSearchParams): FirstScreenQuery[] {
   if (pathname === '/home') {
     return [
       { ...list(firstScreenKeys.banners, 'Banner', SELECTIONS.banner), preloadImage: { sizes: IMAGE_SIZES.banner, pick: firstBannerImage } },
@@ -109,4 +112,20 @@ export function firstScreenQueries(pathname: string, search: URLSearchParams): F
     }];
   }
   return [];
+}
+
+/** The shop's details and hours, which every storefront page shows in its footer (issue 16 §1). */
+const shopSettingsQuery: FirstScreenQuery = {
+  key: firstScreenKeys.shopSettings,
+  field: 'getShopSettings',
+  kind: 'get',
+  query: `query FirstScreen($id: ID!) { getShopSettings(id: $id) { ${SELECTIONS.shopSettings.join(' ')} } }`,
+  variables: { id: SHOP_SETTINGS_ID },
+};
+
+/** What to inline for a page, or nothing. `pathname` and `search` are the request's. */
+export function firstScreenQueries(pathname: string, search: URLSearchParams): FirstScreenQuery[] {
+  if (pathname === '/aboutus') return [shopSettingsQuery];
+  const queries = pageQueries(pathname, search);
+  return queries.length ? [...queries, shopSettingsQuery] : [];
 }

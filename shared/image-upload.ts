@@ -14,6 +14,13 @@ export const UPLOAD_TTL_SECONDS = 300;
 export const UPLOAD_ID = /^[a-f0-9]{32}$/;
 /** The form field that carries the file; S3 takes it only after every other field. */
 export const UPLOAD_FILE_FIELD = 'file';
+/** The first 8 bytes of every PNG file. */
+export const PNG_SIGNATURE: readonly number[] = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** Whether `head` (a file's first bytes) starts with the PNG signature. */
+export function hasPngSignature(head: Uint8Array): boolean {
+  return head.length >= PNG_SIGNATURE.length && PNG_SIGNATURE.every((byte, index) => head[index] === byte);
+}
 
 export const IMAGE_UPLOAD_MESSAGES = {
   notPng: 'Only .png images can be uploaded',

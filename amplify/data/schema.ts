@@ -41,6 +41,8 @@ export const schema = a.schema({
       img: a.string().required(),
       /** Display order in the carousel, from 0. */
       index: a.integer(),
+      /** What the banner says (alt text; the caption under it on phones). At most 300 characters. */
+      description: a.string(),
     })
     .disableOperations(['subscriptions'])
     .authorization(catalogueRules),
@@ -76,6 +78,26 @@ export const schema = a.schema({
       time: a.string(),
       description: a.string().required(),
       img: a.string(),
+    })
+    .disableOperations(['subscriptions'])
+    .authorization(catalogueRules),
+
+  /**
+   * The shop's own details and opening hours, edited by the owner (issue 16 §1): one record, id
+   * 'shop' (shared/shop-hours.ts). Hours are texts the model-write guard checks against New York's
+   * rules for a package store: `weeklyHours` 7 entries, Sunday first, each "HH:MM-HH:MM" or
+   * "closed"; `specialDates` "YYYY-MM-DD closed|HH:MM-HH:MM[ label]".
+   */
+  ShopSettings: a
+    .model({
+      name: a.string(),
+      address: a.string(),
+      phone: a.string(),
+      email: a.string(),
+      /** A link to the shop on a map (https). */
+      mapUrl: a.string(),
+      weeklyHours: a.string().array(),
+      specialDates: a.string().array(),
     })
     .disableOperations(['subscriptions'])
     .authorization(catalogueRules),
@@ -167,10 +189,13 @@ export const schema = a.schema({
 
   // Catalogue changes that must land whole or not at all (SPEC §4 did them as many calls, which
   // could leave half a change behind). Admins only.
-  /** Replaces every banner with these images, in this order (Banner.index from 0). */
+  /**
+   * Replaces every banner with these images, in this order (Banner.index from 0). `descriptions`,
+   * when given, is parallel to `images` (same length; null or empty = no description).
+   */
   replaceBanners: a
     .mutation()
-    .arguments({ images: a.string().required().array().required() })
+    .arguments({ images: a.string().required().array().required(), descriptions: a.string().array() })
     .returns(a.ref('Banner').array())
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(CATALOGUE_FUNCTION)),

@@ -7,6 +7,7 @@
  */
 import { buildDemoCatalogue, type DemoImageSpec } from '../../server/seed/demo-catalogue';
 import { renderDemoImage } from '../../server/seed/demo-images';
+import { demoShopSettings } from '../../server/seed/demo-shop';
 import { postToTarget, REQUEST_UPLOAD, STORE_UPLOAD } from '../../server/testing/image-upload';
 import type { ImageUploadTarget } from '../../shared/image-upload';
 
@@ -43,10 +44,14 @@ export async function seedThroughApi(call: ApiCaller, today = new Date()): Promi
   for (const tag of catalogue.tags) await create('Tag', { ...tag });
   for (const { image, ...item } of catalogue.items) await create('Item', { ...item, img: await upload(image) });
   for (const { image, ...event } of catalogue.events) await create('Event', { ...event, img: image ? await upload(image) : null });
+  await create('ShopSettings', demoShopSettings(today));
   const banners = [...catalogue.banners].sort((a, b) => a.index - b.index);
   const bannerImages: string[] = [];
   for (const banner of banners) bannerImages.push(await upload(banner.image));
-  await call('mutation ($images: [String!]!) { replaceBanners(images: $images) { id } }', { images: bannerImages });
+  await call('mutation ($images: [String!]!, $descriptions: [String]) { replaceBanners(images: $images, descriptions: $descriptions) { id } }', {
+    images: bannerImages,
+    descriptions: banners.map((banner) => banner.description),
+  });
   records += banners.length;
   return { images, records };
 }

@@ -3,7 +3,7 @@
  * (the cloud's counterpart of `npm run create-admin`). Reads the table names from
  * amplify_outputs.json (`npx ampx generate outputs`, or the sandbox's) and writes with the AWS
  * credentials of your shell, through the same registerAccount and DynamoDB store the Lambda uses.
- * The password comes from ADMIN_PASSWORD or the prompt.
+ * The name comes from the argument, ADMIN_NAME or the prompt; the password from ADMIN_PASSWORD or the prompt.
  */
 import { readFileSync } from 'node:fs';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -11,14 +11,14 @@ import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { registerAccount } from '../../server/accounts/account-service';
 import { AppError } from '../../server/errors';
 import { ROLE_ADMIN } from '../../shared/roles';
-import { readAdminPassword } from '../../scripts/admin-password';
+import { readAdminName, readAdminPassword } from '../../scripts/admin-password';
 import { DynamoAccountStore } from '../functions/shared/dynamo-accounts';
 import { sdkDynamoPort } from '../functions/shared/dynamo-client';
 import { DynamoSessionStore } from '../functions/shared/dynamo-sessions';
 
-const [email, name = 'Shop Admin'] = process.argv.slice(2);
+const [email, givenName] = process.argv.slice(2);
 if (!email) {
-  console.error('usage: npm run amplify:create-admin -- <email> "<First Last>"   (password from ADMIN_PASSWORD or the prompt)');
+  console.error('usage: npm run amplify:create-admin -- <email> ["<First Last>"]   (name from the argument, ADMIN_NAME or the prompt; password from ADMIN_PASSWORD or the prompt)');
   process.exit(2);
 }
 
@@ -27,6 +27,7 @@ const outputs = JSON.parse(readFileSync(process.env.AMPLIFY_OUTPUTS ?? 'amplify_
 const { userTable, credentialsTable, sessionsTable } = outputs.custom ?? {};
 if (!userTable || !credentialsTable || !sessionsTable) throw new Error('amplify_outputs.json has no custom.userTable/credentialsTable/sessionsTable: is it from this backend?');
 
+const name = await readAdminName(givenName);
 const password = await readAdminPassword();
 
 const db = sdkDynamoPort(DynamoDBDocumentClient.from(new DynamoDBClient({ region: outputs.data?.aws_region }), { marshallOptions: { removeUndefinedValues: true } }));

@@ -43,6 +43,47 @@ describe('replaceBanners', () => {
     const user = { authorization: (await server.sessionFor(ROLE_USER)).token };
     expect((await call(REPLACE, { images: [] }, user)).errors?.[0]?.errorType).toBe('Unauthorized');
   });
+
+  describe('descriptions', () => {
+    const DESCRIBED = 'mutation ($images: [String!]!, $descriptions: [String]) { replaceBanners(images: $images, descriptions: $descriptions) { img index description } }';
+
+    it('saves each banner with its description, trimmed; empty or null is none', async () => {
+      const [a, b, c] = [await uploaded('#515151'), await uploaded('#525252'), await uploaded('#535353')];
+      const result = await call(DESCRIBED, { images: [a, b, c], descriptions: ['  Wine tasting every Saturday, 2 to 5 pm  ', '   ', null] });
+      expect(result.errors).toBeUndefined();
+      expect(result.data!.replaceBanners).toEqual([
+        { img: a, index: 0, description: 'Wine tasting every Saturday, 2 to 5 pm' },
+        { img: b, index: 1, description: null },
+        { img: c, index: 2, description: null },
+      ]);
+      const listed = await call('{ listBanners { items { img description } } }', {});
+      expect((listed.data!.listBanners as { items: Array<{ img: string; description: string | null }> }).items)
+        .toContainEqual({ img: a, description: 'Wine tasting every Saturday, 2 to 5 pm' });
+    });
+
+    it('without descriptions, the banners have none', async () => {
+      const a = await uploaded('#545454');
+      const result = await call(REPLACE.replace('img index', 'img index description'), { images: [a] });
+      expect(result.data!.replaceBanners).toMatchObject([{ img: a, index: 0, description: null }]);
+    });
+
+    it('refuses a description over 300 characters or a list of another length, changing nothing', async () => {
+      const a = await uploaded('#555555');
+      expect((await call(DESCRIBED, { images: [a], descriptions: ['x'.repeat(300)] })).errors).toBeUndefined();
+      const before = banners();
+      const long = await call(DESCRIBED, { images: [a, a], descriptions: ['ok', 'x'.repeat(301)] });
+      expect(long.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The description of banner 2 is too long (at most 300 characters)' });
+      const mismatched = await call(DESCRIBED, { images: [a, a], descriptions: ['only one'] });
+      expect(mismatched.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Give one description per banner image (or none at all)' });
+      expect(banners()).toEqual(before);
+    });
+
+    it('an updateBanner may not store a description over 300 characters', async () => {
+      const [banner] = server.store.list('Banner').items;
+      const result = await call('mutation ($input: UpdateBannerInput!) { updateBanner(input: $input) { id } }', { input: { id: banner!.id, description: 'y'.repeat(301) } });
+      expect(result.errors?.[0]?.errorType).toBe('ValidationError');
+    });
+  });
 });
 
 describe('reordering and deleting categories and tags', () => {

@@ -8,9 +8,31 @@
 import type { ModelRecord, ModelStore } from '../db/model-store';
 import { AppError, validationError } from '../errors';
 import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
-import { GUARD_MESSAGES, isUploadedImage } from './model-guards';
+import { GUARD_MESSAGES, isUploadedImage, MAX_BANNER_DESCRIPTION } from './model-guards';
+
+export { MAX_BANNER_DESCRIPTION };
 
 export const MAX_BANNERS = 20;
+
+/**
+ * The banners' descriptions, parallel to `count` images: each trimmed, an empty one null.
+ * Null or undefined means none at all.
+ */
+export function bannerDescriptions(descriptions: readonly unknown[] | null | undefined, count: number): Array<string | null> {
+  if (descriptions == null) return Array.from({ length: count }, () => null);
+  if (!Array.isArray(descriptions) || descriptions.length !== count) {
+    throw validationError('Give one description per banner image (or none at all)');
+  }
+  return descriptions.map((description, index) => {
+    if (description == null) return null;
+    if (typeof description !== 'string') throw validationError(`The description of banner ${index + 1} must be text`);
+    const text = description.trim();
+    if (text.length > MAX_BANNER_DESCRIPTION) {
+      throw validationError(`The description of banner ${index + 1} is too long (at most ${MAX_BANNER_DESCRIPTION} characters)`);
+    }
+    return text || null;
+  });
+}
 
 export type CatalogueWrite =
   | { op: 'create'; model: string; fields: Record<string, unknown> }
@@ -37,8 +59,9 @@ const byIndex = (a: ModelRecord, b: ModelRecord) => Number(a.index ?? 0) - Numbe
 export class CatalogueService {
   constructor(private readonly store: CatalogueStore, private readonly media: ImageLookup) {}
 
-  async replaceBanners(images: string[]): Promise<ModelRecord[]> {
+  async replaceBanners(images: string[], descriptions?: readonly unknown[] | null): Promise<ModelRecord[]> {
     if (images.length > MAX_BANNERS) throw validationError(`At most ${MAX_BANNERS} banners`);
+    const described = bannerDescriptions(descriptions, images.length);
     for (const image of images) {
       if (!await isUploadedImage(this.media, image)) {
         throw validationError('Each banner must be an uploaded image');
@@ -46,7 +69,9 @@ export class CatalogueService {
     }
     const writes: CatalogueWrite[] = (await this.store.all('Banner'))
       .map((banner) => ({ op: 'delete', model: 'Banner', id: banner.id, expectUpdatedAt: banner.updatedAt }));
-    const created = images.map((img, index): CatalogueWrite => ({ op: 'create', model: 'Banner', fields: { img, index } }));
+    const created = images.map((img, index): CatalogueWrite => ({
+      op: 'create', model: 'Banner', fields: { img, index, description: described[index] },
+    }));
     return (await this.store.commit([...writes, ...created])).slice(writes.length);
   }
 

@@ -6,11 +6,14 @@
  * - the built-in department tags and their category are never deleted, and the tags never leave
  *   the category: the menus are built on them;
  * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`,
- *   present), so no record points at a missing file, a variant or somebody else's server.
+ *   present), so no record points at a missing file, a variant or somebody else's server;
+ * - the shop's settings keep New York's hours for a package store (shared/shop-hours.ts) and a
+ *   map link is https.
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
  * before AppSync's own DynamoDB resolvers (amplify/functions/shared/model-write-check.ts).
  */
 import { DEPARTMENT_CATEGORY_ID, DEPARTMENT_TAG_IDS } from '../../shared/catalogue';
+import { HOURS_MESSAGES, isMapUrl, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours';
 import { validationError } from '../errors';
 import type { ModelWrite } from '../graphql/engine';
 import type { ModelMeta } from '../graphql/model-meta';
@@ -63,4 +66,19 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
   if (model === 'Category' && op === 'delete' && input.id === DEPARTMENT_CATEGORY_ID) {
     throw validationError(GUARD_MESSAGES.builtInCategory);
   }
+  if (model === 'ShopSettings' && op !== 'delete') checkShopSettings(input);
+  if (model === 'Banner' && op !== 'delete' && typeof input.description === 'string' && input.description.trim().length > MAX_BANNER_DESCRIPTION) {
+    throw validationError(`A banner's description is too long (at most ${MAX_BANNER_DESCRIPTION} characters)`);
+  }
+}
+
+/** A banner's description (its alt text and phone caption), at most this many characters. */
+export const MAX_BANNER_DESCRIPTION = 300;
+
+/** The shop's hours as New York allows them, and a map link a page may link to. */
+function checkShopSettings(input: Readonly<Record<string, unknown>>): void {
+  const problem = weeklyHoursProblem(input.weeklyHours) ?? specialDatesProblem(input.specialDates);
+  if (problem) throw validationError(problem);
+  const { mapUrl } = input;
+  if (mapUrl !== undefined && mapUrl !== null && mapUrl !== '' && !isMapUrl(mapUrl)) throw validationError(HOURS_MESSAGES.mapUrl);
 }

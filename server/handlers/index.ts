@@ -32,7 +32,7 @@ export function buildHandlers({ accounts, catalogue, media, uploads }: HandlerDe
     'Mutation.deleteAdmin': (args, context) => accounts.deleteAdmin(args, caller(context)),
     'Mutation.requestImageUpload': (_args, context) => uploads.open(callerId(context)),
     'Mutation.storeUploadedImage': (args, context) => storeUploadedImage(media, uploads, callerId(context), String(args.id)),
-    'Mutation.replaceBanners': (args) => catalogue.replaceBanners(args.images as string[]),
+    'Mutation.replaceBanners': (args) => catalogue.replaceBanners(args.images as string[], args.descriptions as unknown[] | null | undefined),
     'Mutation.reorderCategories': (args) => catalogue.reorderCategories(args.ids as string[]),
     'Mutation.reorderTags': (args) => catalogue.reorderTags(String(args.categoryId), args.ids as string[]),
     'Mutation.deleteCategoryAndTags': (args) => catalogue.deleteCategoryAndTags(String(args.id)),

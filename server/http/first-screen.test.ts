@@ -39,6 +39,8 @@ async function publicQuery(query: string, variables?: Record<string, unknown>) {
   return body.data!;
 }
 
+const shopSettings = async () => (await publicQuery('{ getShopSettings(id: "shop") { id name address phone email mapUrl weeklyHours specialDates } }')).getShopSettings;
+
 async function createItem(input: Record<string, unknown>): Promise<string> {
   const { body } = await postGraphQL(server, { query: 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }', variables: { input } }, admin);
   expect(body.errors).toBeUndefined();
@@ -48,10 +50,10 @@ async function createItem(input: Record<string, unknown>): Promise<string> {
 describe('first-screen data', () => {
   it('inlines the banners and promoted items on /home, preloads the first banner and drops the data client preload', async () => {
     const { html, data } = await page('/home');
-    const banners = (await publicQuery('{ listBanners(limit: 1000) { items { id img index } } }')).listBanners as { items: Array<{ img: string; index: number }> };
+    const banners = (await publicQuery('{ listBanners(limit: 1000) { items { id img index description } } }')).listBanners as { items: Array<{ img: string; index: number }> };
     const promoted = (await publicQuery('{ listItems(filter: { promoted: { eq: true } }, limit: 1000) { items { id name price img } } }')).listItems as { items: unknown[] };
     expect(banners.items.length).toBeGreaterThan(1);
-    expect(data).toEqual({ banners: banners.items, 'promoted-items': promoted.items });
+    expect(data).toEqual({ banners: banners.items, 'promoted-items': promoted.items, 'shop-settings': await shopSettings() });
 
     const first = [...banners.items].sort((a, b) => a.index - b.index)[0]!;
     const hash = /^\/media\/([a-f0-9]{64})\.png$/.exec(first.img)![1];
@@ -70,9 +72,9 @@ describe('first-screen data', () => {
 
     const events = (await publicQuery('{ listEvents(limit: 1000) { items { id name date time description img } } }')).listEvents as { items: unknown[] };
     expect(events.items.length).toBeGreaterThan(0);
-    expect((await page('/events')).data).toEqual({ events: events.items });
+    expect((await page('/events')).data).toEqual({ events: events.items, 'shop-settings': await shopSettings() });
 
-    for (const path of ['/menu?category=beer', '/menu', '/aboutus', '/admin-items', '/no-such-page']) {
+    for (const path of ['/menu?category=beer', '/menu', '/admin-items', '/no-such-page']) {
       const other = await page(path);
       expect(other.data, path).toBeUndefined();
       expect(other.html, path).toContain(PRELOAD);
@@ -80,13 +82,20 @@ describe('first-screen data', () => {
     }
   });
 
+  it("inlines the shop's details and hours on every storefront page, About Us included (issue 16)", async () => {
+    const settings = await shopSettings();
+    expect(settings).toMatchObject({ id: 'shop', weeklyHours: expect.arrayContaining(['09:00-21:00']) });
+    expect((await page('/aboutus')).data).toEqual({ 'shop-settings': settings });
+    expect((await page('/menu?category=wine')).data?.['shop-settings']).toEqual(settings);
+  });
+
   it('inlines an item, and null for an id that names none', async () => {
     const { listItems } = await publicQuery('{ listItems(limit: 1) { items { id name price img description tags } } }') as { listItems: { items: Array<{ id: string; img: string }> } };
     const item = listItems.items[0]!;
     const { html, data } = await page(`/item/${item.id}`);
-    expect(data).toEqual({ [`item:${item.id}`]: item });
+    expect(data).toEqual({ [`item:${item.id}`]: item, 'shop-settings': await shopSettings() });
     expect(html).toContain(`<link rel="preload" as="image" href="${item.img}"`);
-    expect((await page('/item/no-such-item')).data).toEqual({ 'item:no-such-item': null });
+    expect((await page('/item/no-such-item')).data?.['item:no-such-item']).toBeNull();
   });
 
   it('inlines nothing for an id that cannot be one, and answers made-up query strings as the page', async () => {

@@ -176,6 +176,8 @@ describe('banners', () => {
     expect(cat.banners).toHaveLength(3);
     expect(cat.banners.map((b) => b.index)).toEqual([0, 1, 2]);
     for (const b of cat.banners) {
+      expect(b.description.length).toBeGreaterThan(20);
+      expect(b.description.length).toBeLessThanOrEqual(300);
       expect(b.image.kind).toBe('banner');
       expect(demoImageSize(b.image)).toEqual({ width: 1900, height: 370 });
     }
@@ -200,13 +202,23 @@ describe('events', () => {
     }
     expect([...dates].sort()).toEqual(dates);
     expect(new Set(dates).size).toBe(dates.length);
-    expect(dates).toEqual(['2025-06-17', '2025-06-24', '2025-07-01', '2025-07-15']);
+    expect(dates).toEqual(['2025-06-21', '2025-06-27', '2025-07-05', '2025-07-19']);
   });
 
-  it('has one event without a time, one at 12:30 and one at 19:00', () => {
+  it('falls on days a shop holds events: a Saturday afternoon, Friday and Saturday evenings, a weekend', () => {
+    const days = cat.events.map((e) => new Date(`${e.date}T00:00:00Z`).getUTCDay());
+    expect(days).toEqual([6, 5, 6, 6]);
+    expect(cat.events.map((e) => e.time)).toEqual(['15:00', '19:00', '17:30', null]);
+    expect(cat.events[3]!.name).toMatch(/Weekend/);
+    // July 4 2026 is a Saturday (observed Friday the 3rd): no event on either.
+    const july = buildDemoCatalogue(new Date(2026, 5, 28));
+    for (const e of july.events) expect(['2026-07-03', '2026-07-04']).not.toContain(e.date);
+  });
+
+  it('has one event without a time, one in the afternoon and the others in the evening', () => {
     const times = cat.events.map((e) => e.time);
     expect(times).toContain(null);
-    expect(times).toContain('12:30');
+    expect(times).toContain('15:00');
     expect(times).toContain('19:00');
     for (const t of times) if (t !== null) expect(t).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
   });
@@ -226,9 +238,10 @@ describe('events', () => {
 
   it('counts days on the local calendar across month and year ends', () => {
     const dec = buildDemoCatalogue(new Date(2025, 11, 20, 23, 59));
-    expect(dec.events.map((e) => e.date)).toEqual(['2025-12-23', '2025-12-30', '2026-01-06', '2026-01-20']);
-    const leap = buildDemoCatalogue(new Date(2028, 1, 27));
-    expect(leap.events[0]!.date).toBe('2028-03-01');
+    expect(dec.events.map((e) => e.date)).toEqual(['2025-12-27', '2026-01-02', '2026-01-10', '2026-01-24']);
+    const leap = buildDemoCatalogue(new Date(2028, 1, 26));
+    expect(leap.events[0]!.date).toBe('2028-03-04');
+    expect(localDatePlus(new Date(2028, 1, 27), 2)).toBe('2028-02-29');
   });
 });
 

@@ -8,6 +8,7 @@
  */
 
 import { BUILT_IN_CATEGORY, BUILT_IN_TAGS } from '../../shared/catalogue';
+import { daysBetween, nextEventDate, type EventSlot } from './event-dates';
 
 export type Department = 'Wine' | 'Liquor' | 'Extras';
 
@@ -23,7 +24,12 @@ export interface DemoItem {
   image: DemoImageSpec;
 }
 /** A carousel banner, rendered 1900x370. */
-export interface DemoBanner { index: number; image: DemoImageSpec }
+export interface DemoBanner {
+  index: number;
+  image: DemoImageSpec;
+  /** What the banner says: its alt text, and its caption on phones. */
+  description: string;
+}
 export interface DemoEvent {
   name: string;
   /** YYYY-MM-DD */
@@ -641,6 +647,13 @@ function makeUpc(prefix: string, n: number): string {
 // ---------------------------------------------------------------------------------------------
 // Banners and events
 
+/** The banners' descriptions, in the order of BANNERS: what each one says, in a sentence or two. */
+const BANNER_DESCRIPTIONS = [
+  'Family owned in Patterson for over 20 years: hand-picked wines and spirits, friendly advice and fair prices.',
+  'Weekend wine tasting every Saturday, 2 to 5 pm: four new bottles open at the counter every week.',
+  'Local New York wines from the Finger Lakes, Hudson Valley and Long Island, all on one shelf.',
+];
+
 const BANNERS: DemoBannerImage[] = [
   {
     kind: 'banner', theme: 'burgundy', eyebrow: SHOP_NAME,
@@ -661,6 +674,8 @@ const BANNERS: DemoBannerImage[] = [
 
 interface EventDef {
   name: string;
+  /** The kind of day it is held on (event-dates.ts); the first such day at least `offsetDays` ahead. */
+  slot: EventSlot;
   offsetDays: number;
   time: string | null;
   description: string;
@@ -669,22 +684,22 @@ interface EventDef {
 
 const EVENTS: EventDef[] = [
   {
-    name: 'Finger Lakes Riesling Tasting', offsetDays: 3, time: '15:00',
+    name: 'Finger Lakes Riesling Tasting', slot: 'saturday-afternoon', offsetDays: 3, time: '15:00',
     description: 'Taste five dry and off-dry Rieslings from Seneca and Keuka Lake producers, poured by our wine team. Free, and no reservation needed.',
     image: { kind: 'event', theme: 'gold', motif: 'wine', eyebrow: 'Free Tasting', title: 'Finger Lakes Riesling', subtitle: 'Five New York Rieslings, dry to sweet' },
   },
   {
-    name: 'Bourbon & Rye Night', offsetDays: 10, time: '19:00',
+    name: 'Bourbon & Rye Night', slot: 'friday-evening', offsetDays: 10, time: '19:00',
     description: 'A guided after-work tasting of six small-batch bourbons and ryes, with cheese and chocolate pairings. $15 per person, credited toward any bottle you buy that night.',
     image: { kind: 'event', theme: 'burgundy', motif: 'spirits', eyebrow: 'Guided Tasting', title: 'Bourbon & Rye Night', subtitle: 'Six small-batch pours, cheese and chocolate' },
   },
   {
-    name: 'Lunchtime Rosé Pop-Up', offsetDays: 17, time: '12:30',
-    description: "Drop in on your lunch break for a quick flight of three rosés from Provence, Spain and California. Twenty minutes, three wines, and you're back at your desk.",
-    image: { kind: 'event', theme: 'rose', motif: 'rose', eyebrow: 'Lunch Break Flight', title: 'Rosé Pop-Up', subtitle: 'Three pink wines, twenty minutes' },
+    name: 'Saturday Evening Rosé Pop-Up', slot: 'saturday-evening', offsetDays: 17, time: '17:30',
+    description: 'Stop in on your way to dinner for a quick flight of three rosés from Provence, Spain and California. Twenty minutes, three wines, and a bottle for the table if one wins you over.',
+    image: { kind: 'event', theme: 'rose', motif: 'rose', eyebrow: 'Saturday Evening Flight', title: 'Rosé Pop-Up', subtitle: 'Three pink wines, twenty minutes' },
   },
   {
-    name: 'Customer Appreciation Weekend', offsetDays: 31, time: null,
+    name: 'Customer Appreciation Weekend', slot: 'weekend', offsetDays: 31, time: null,
     description: 'Our thank-you to Patterson: 15% off all wine and 10% off spirits all weekend, with free tastings at the counter. Mixed cases of twelve save an extra 5%.',
     image: null,
   },
@@ -753,7 +768,9 @@ function extraItem(e: ExtraDef): Omit<DemoItem, 'upc'> {
 }
 
 /**
- * The whole demo catalogue. Events are dated relative to `today` (its local calendar day);
+ * The whole demo catalogue. Events are dated relative to `today` (its local calendar day), on
+ * days a shop holds them (Friday and Saturday evenings, a Saturday afternoon, a weekend; never a
+ * US federal holiday: event-dates.ts);
  * everything else is fixed, so the same `today` always gives the same catalogue. Returns fresh
  * objects on every call.
  */
@@ -775,15 +792,16 @@ export function buildDemoCatalogue(today: Date): DemoCatalogue {
     ...EXTRAS.map((e, i) => ({ ...extraItem(e), upc: makeUpc('089217', i) })),
   ];
 
-  const banners: DemoBanner[] = BANNERS.map((b, index) => ({ index, image: { ...b } }));
+  const banners: DemoBanner[] = BANNERS.map((b, index) => ({ index, image: { ...b }, description: BANNER_DESCRIPTIONS[index]! }));
 
-  const events: DemoEvent[] = EVENTS.map((e) => ({
-    name: e.name,
-    date: localDatePlus(today, e.offsetDays),
-    time: e.time,
-    description: e.description,
-    image: e.image ? { ...e.image } : null,
-  }));
+  // Each event on the first fitting day at least its offset ahead and after the one before it.
+  const todayIso = localDatePlus(today, 0);
+  let previous = todayIso;
+  const events: DemoEvent[] = EVENTS.map((e) => {
+    const date = nextEventDate(todayIso, e.slot, Math.max(e.offsetDays, daysBetween(todayIso, previous) + 1));
+    previous = date;
+    return { name: e.name, date, time: e.time, description: e.description, image: e.image ? { ...e.image } : null };
+  });
 
   return { categories, tags, items, banners, events };
 }

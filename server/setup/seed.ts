@@ -8,6 +8,7 @@ import type { ModelStore } from '../db/model-store';
 import type { MediaStore } from '../media/media-store';
 import { storePng } from '../media/images';
 import { buildDemoCatalogue, type DemoImageSpec } from '../seed/demo-catalogue';
+import { demoShopSettings } from '../seed/demo-shop';
 
 const SEEDED_KEY = 'demoSeeded';
 
@@ -27,8 +28,10 @@ export async function seedDemoCatalogue(db: Db, store: ModelStore, media: MediaS
     for (const category of catalogue.categories) if (!store.get('Category', category.id)) store.create('Category', { ...category });
     for (const tag of catalogue.tags) if (!store.get('Tag', tag.id)) store.create('Tag', { ...tag });
     catalogue.items.forEach(({ image: _image, ...item }, i) => store.create('Item', { ...item, img: itemImages[i] }));
-    catalogue.banners.forEach((banner, i) => store.create('Banner', { index: banner.index, img: bannerImages[i] }));
+    catalogue.banners.forEach((banner, i) => store.create('Banner', { index: banner.index, img: bannerImages[i], description: banner.description }));
     catalogue.events.forEach(({ image: _image, ...event }, i) => store.create('Event', { ...event, img: eventImages[i] }));
+    const settings = demoShopSettings(today);
+    if (!store.get('ShopSettings', settings.id)) store.create('ShopSettings', settings);
     db.prepare('INSERT INTO _meta (key, value) VALUES (?, ?)').run(SEEDED_KEY, new Date().toISOString());
   });
   return true;

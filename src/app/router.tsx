@@ -47,6 +47,7 @@ const AdminTagsPage = lazyPage(() => import('../features/admin/tags/AdminTagsPag
 const AdminEventsPage = lazyPage(() => import('../features/admin/events/AdminEventsPage'), (m) => m.AdminEventsPage);
 const AdminUsersPage = lazyPage(() => import('../features/admin/users/AdminUsersPage'), (m) => m.AdminUsersPage);
 const AdminAdminsPage = lazyPage(() => import('../features/admin/admins/AdminAdminsPage'), (m) => m.AdminAdminsPage);
+const AdminSettingsPage = lazyPage(() => import('../features/admin/settings/AdminSettingsPage'), (m) => m.AdminSettingsPage);
 
 /** The routes of SPEC §2. Layouts render their page through <PageOutlet> (a Suspense boundary). */
 export function AppRoutes() {
@@ -81,6 +82,7 @@ export function AppRoutes() {
             <Route path="admin-events" element={<AdminEventsPage />} />
             <Route path="admin-users" element={<AdminUsersPage />} />
             <Route path="admin-admins" element={<AdminAdminsPage />} />
+            <Route path="admin-settings" element={<AdminSettingsPage />} />
           </Route>
         </Route>
       </Routes>

@@ -7,6 +7,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { GUARD_MESSAGES } from '../../server/catalogue/model-guards';
 import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
 import { ERROR_TYPES } from '../../shared/error-types';
+import { requiredFieldMessage } from '../../server/graphql/model-meta';
+import { HOURS_MESSAGES } from '../../shared/shop-hours';
 import { call, cloudShop, ok, type CloudShop } from './support/api';
 
 let shop: CloudShop;
@@ -65,6 +67,27 @@ describe('catalogue rules on the emulated cloud', () => {
     expect(await getOne('Tag', 'wine', 'id categoryId')).toEqual({ id: 'wine', categoryId: DEPARTMENT_CATEGORY_ID });
     expect(await getOne('Tag', 'liquor', 'categoryId')).toEqual({ categoryId: DEPARTMENT_CATEGORY_ID });
     expect(await getOne('Category', DEPARTMENT_CATEGORY_ID, 'id')).toEqual({ id: DEPARTMENT_CATEGORY_ID });
+  });
+
+  it("the shop's hours keep New York's rules for a package store, and its map link is https", async () => {
+    const id = shop.values.idOf('ShopSettings');
+    const week = ['12:00-18:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00'];
+    await refused('updateShopSettings', { id, weeklyHours: ['09:00-18:00', ...week.slice(1)] }, HOURS_MESSAGES.sundayLaw('Sunday'));
+    await refused('updateShopSettings', { id, weeklyHours: ['12:00-18:00', '06:00-21:00', ...week.slice(2)] }, HOURS_MESSAGES.weekdayLaw('Monday'));
+    await refused('createShopSettings', { specialDates: ['2031-01-05 09:00-17:00 Stocktake'] }, HOURS_MESSAGES.sundayLaw('2031-01-05'));
+    await refused('updateShopSettings', { id, mapUrl: 'javascript:alert(1)' }, HOURS_MESSAGES.mapUrl);
+    expect((await getOne('ShopSettings', id, 'weeklyHours'))?.weeklyHours).toEqual(week.map(() => 'closed'));
+    await ok(admin(), 'mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }', { input: { id, weeklyHours: week } });
+    expect((await getOne('ShopSettings', id, 'weeklyHours'))?.weeklyHours).toEqual(week);
+  });
+
+  it('an update cannot clear a required field (AppSync\'s update types allow null)', async () => {
+    await refused('updateItem', { id: shop.values.idOf('Item'), name: null }, requiredFieldMessage('name'));
+    await refused('updateBanner', { id: shop.values.idOf('Banner'), img: null }, requiredFieldMessage('img'));
+    await refused('updateTag', { id: 'wine', name: null }, requiredFieldMessage('name'));
+    expect((await getOne('Item', shop.values.idOf('Item'), 'name'))?.name).toBe('Probe item');
+    expect((await getOne('Banner', shop.values.idOf('Banner'), 'img'))?.img).toBe(shop.imageUrl);
+    expect((await getOne('Tag', 'wine', 'name'))?.name).toBeTruthy();
   });
 
   it('a write that keeps the rules goes through', async () => {

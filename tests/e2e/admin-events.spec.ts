@@ -156,10 +156,11 @@ test('an event with a time and a PNG image; editing clears both, then sets them 
   await files.cleanup();
 });
 
-test('an image that is not a PNG is refused: by its name here, by its contents on the server', async ({ page }) => {
+test('an image that is not a PNG is refused when chosen: by its name, by its first bytes; by its pixels on the server', async ({ page }) => {
   const files = await imageFiles();
   const jpeg = await files.jpeg('photo.jpg');
   const disguised = await files.jpeg('disguised.png');
+  const huge = await files.png('too-many-pixels', 4097, 4097, '#aa3355');
   const name = unique('E2E Photo ');
   await page.goto('/admin-events');
   await page.getByRole('button', { name: 'Add Event' }).click();
@@ -168,12 +169,19 @@ test('an image that is not a PNG is refused: by its name here, by its contents o
   await expect(dialog(page).getByRole('alert')).toHaveText('Only .png images can be uploaded');
   await expect(dialog(page).getByRole('img', { name: 'Shop logo (no image)' })).toBeVisible();
 
-  // A JPEG named .png passes the browser's check; the server refuses it and nothing is created.
+  // A JPEG named .png: its first bytes are not a PNG's, refused at once too (issue 16).
   await fillEditor(page, { name, date: '2031-04-04', description: 'Pictures.' });
   await dialog(page).getByLabel('Image').setInputFiles(disguised);
+  await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Only .png images can be uploaded' }).first()).toBeVisible();
+  await expect(dialog(page).getByRole('alert')).toHaveText('Only .png images can be uploaded');
+  await expect(dialog(page).getByRole('img', { name: 'Shop logo (no image)' })).toBeVisible();
+
+  // A real PNG with too many pixels: only the server can tell; nothing is created.
+  await dialog(page).getByLabel('Image').setInputFiles(huge);
+  await expect(dialog(page).getByRole('alert')).toHaveText('');
   await dialog(page).getByRole('button', { name: 'Save' }).click();
   await expect(dialog(page).getByRole('alert')).toHaveText('Error Uploading Image');
-  await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: /PNG|png/ }).first()).toBeVisible();
+  await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: 'too many pixels' }).first()).toBeVisible();
   await expect(dialog(page)).toHaveAccessibleName('Event Creator');
   expect(await storedEvent(page, name)).toBeUndefined();
   await files.cleanup();

@@ -26,6 +26,7 @@ test('the sidebar leads to every admin page, the logo home, and Logout signs out
     ['Events', '/admin-events'],
     ['Users', '/admin-users'],
     ['Admins', '/admin-admins'],
+    ['Shop settings', '/admin-settings'],
     ['Home', '/admin-portal'],
   ] as const) {
     await nav.getByRole('link', { name: label, exact: true }).click();
@@ -65,7 +66,7 @@ test('on a tablet the sidebar starts hidden behind a menu button', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Items' })).toBeVisible();
 });
 
-test('Banner Changer: new PNGs are listed before saving, Save keeps the order, Delete removes a saved banner at once', async ({ page, request }) => {
+test('Banner Changer: new PNGs are listed before saving, Save keeps the order, Delete asks, then removes a saved banner at once', async ({ page, request }) => {
   const api = await adminApi(request);
   const seeded = await bannerImages(api);
   expect(seeded.length).toBeGreaterThan(1);
@@ -113,19 +114,20 @@ test('Banner Changer: new PNGs are listed before saving, Save keeps the order, D
     const homeOrder = await page.locator('.banner-carousel__slide img').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
     expect(homeOrder).toEqual(expected);
 
-    // Delete on a saved banner: gone at once, no Save needed.
+    // Delete on a saved banner: asked first (issue 16), then gone at once, no Save needed.
     await page.goto('/admin-portal');
     await page.getByRole('button', { name: 'Change Banner' }).click();
     await expect(changerRows(page)).toHaveCount(expected.length);
-    await bannerChanger(page).getByRole('button', { name: 'Delete Banner 1' }).click();
+    await bannerChanger(page).getByRole('button', { name: 'Delete Banner 1 from the live site' }).click();
+    await page.getByRole('dialog', { name: 'Delete Banner' }).getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Success', 'Banner Deleted');
     await expect(changerRows(page)).toHaveCount(expected.length - 1);
     await expect.poll(() => bannerImages(api)).toEqual(expected.slice(1));
 
-    // A new (unsaved) banner's Delete only takes it off the list.
+    // A new (unsaved) banner's Remove only takes it off the list.
     await bannerChanger(page).getByLabel('Add banner images (.png)').setInputFiles([first]);
     await expect(changerRows(page)).toHaveCount(expected.length);
-    await bannerChanger(page).getByRole('button', { name: `Delete Banner ${expected.length}` }).click();
+    await bannerChanger(page).getByRole('button', { name: `Remove new Banner ${expected.length} from the list` }).click();
     await expect(changerRows(page)).toHaveCount(expected.length - 1);
     await page.keyboard.press('Escape');
     await expect(bannerChanger(page)).toBeHidden();
@@ -136,7 +138,7 @@ test('Banner Changer: new PNGs are listed before saving, Save keeps the order, D
   }
 });
 
-test('Banner Changer refuses a file that is not a PNG with the server message, and saves nothing', async ({ page, request }) => {
+test('Banner Changer refuses a file that is not a PNG when it is chosen, one the server refuses at Save, and saves nothing', async ({ page, request }) => {
   const api = await adminApi(request);
   const seeded = await bannerImages(api);
   const files = await imageFiles();
@@ -147,15 +149,21 @@ test('Banner Changer refuses a file that is not a PNG with the server message, a
     await page.getByRole('button', { name: 'Change Banner' }).click();
     const dialog = bannerChanger(page);
 
+    // A JPEG named .png: refused by its first bytes when chosen (issue 16), never listed.
     await dialog.getByLabel('Add banner images (.png)').setInputFiles([fake]);
-    await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Error', 'Only .png images can be uploaded');
+    await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('Only .png images can be uploaded');
+    await expect(changerRows(page)).toHaveCount(seeded.length);
     await expect(dialog).toBeVisible();
 
-    await dialog.getByRole('button', { name: `Delete Banner ${seeded.length + 1}` }).click();
+    // Too many pixels: only the server can tell, at Save; removing the file takes the line away.
     await dialog.getByLabel('Add banner images (.png)').setInputFiles([huge]);
+    await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Error', 'The image has too many pixels (at most 4096 x 4096)');
+    await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toContainText('too-many-pixels.png');
+    await dialog.getByRole('button', { name: `Remove new Banner ${seeded.length + 1} from the list` }).click();
+    await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('');
     await expect(dialog).toBeVisible();
     expect(await bannerImages(api)).toEqual(seeded);
   } finally {

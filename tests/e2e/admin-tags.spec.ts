@@ -485,7 +485,12 @@ test('failed saves and deletes show SPEC §8 messages', async ({ page }) => {
 test('a hidden category is not on the public menu', async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique('E2E Secret ');
-  await createCategory(api, name, { type: ['Wine'], tags: ['Hush'] });
+  const { tagIds } = await createCategory(api, name, { type: ['Wine'], tags: ['Hush'] });
+  // The menu offers only tags some item of it carries (issue 16), and gates a first visit.
+  const { createItem } = await api.call<{ createItem: { id: string } }>('mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }', {
+    input: { name: unique('E2E Hushed Red '), price: 12.5, tags: ['wine', tagIds[0]] },
+  });
+  await page.evaluate(() => localStorage.setItem('ageVerified', 'true'));
   const menuGroup = page.locator('.menu-filters').getByRole('group', { name });
 
   await page.goto('/menu?category=wine');
@@ -503,6 +508,7 @@ test('a hidden category is not on the public menu', async ({ page }) => {
   await page.goto('/menu?category=wine');
   await expect(page.locator('.menu-filters legend').first()).toBeVisible();
   await expect(menuGroup).toHaveCount(0);
+  await api.call('mutation ($input: DeleteItemInput!) { deleteItem(input: $input) { id } }', { input: { id: createItem.id } });
 });
 
 test('the Tags page and its editors have no serious accessibility violations', async ({ page }) => {

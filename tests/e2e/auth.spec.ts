@@ -12,7 +12,7 @@ import { passwordProblem } from '../../shared/validation/account';
 import { graphql } from './support/admin-session';
 
 const PASSWORD = 'Gr8-Merlot-2024!';
-const ADMIN_ROUTES = ['/admin-portal', '/admin-items', '/admin-item?id=x', '/admin-tags', '/admin-events', '/admin-users', '/admin-admins'];
+const ADMIN_ROUTES = ['/admin-portal', '/admin-items', '/admin-item?id=x', '/admin-tags', '/admin-events', '/admin-users', '/admin-admins', '/admin-settings'];
 
 let sequence = 0;
 const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${(sequence += 1)}@example.com`;

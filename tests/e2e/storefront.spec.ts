@@ -7,6 +7,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { shop, shopAddressLine } from '../../src/config/shop';
+import { buildDemoCatalogue } from '../../server/seed/demo-catalogue';
 
 const TITLE_SUFFIX = ' | Patterson Wine & Liquor';
 
@@ -36,6 +37,7 @@ function dayParts(days: number) {
 // Age gate
 
 test.describe('age gate', () => {
+  // Every other public page on a first visit, at phone and desktop widths: gate-and-filters.spec.ts.
   test('covers home until confirmed, traps focus, and never shows again', async ({ page }) => {
     await page.goto('/home');
     const gate = page.getByRole('dialog');
@@ -281,7 +283,8 @@ test.describe('menu', () => {
     await expect(legends).toHaveText(['Wine Type', 'Region', 'Price']);
     const wineType = page.getByRole('group', { name: 'Wine Type' });
     await expect(wineType.getByRole('checkbox')).toHaveCount(5);
-    await expect(wineType.locator('label')).toHaveText(['Red', 'White', 'Rosé', 'Sparkling', 'Dessert & Fortified']);
+    // Each tag with its count in the menu (issue 16).
+    await expect(wineType.locator('label')).toHaveText(['Red (9)', 'White (6)', 'Rosé (2)', 'Sparkling (3)', 'Dessert & Fortified (2)']);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liquor' }).click();
     await expect(page).toHaveTitle(`Liquor${TITLE_SUFFIX}`);
@@ -296,7 +299,7 @@ test.describe('menu', () => {
     await expect(page.getByRole('checkbox', { name: 'Extras' })).toHaveCount(0);
   });
 
-  test('filters: one tag, a union of two, search, search with a tag, and none found', async ({ page }) => {
+  test('filters: one tag, a union of two in one group, search, search with a tag, and none found', async ({ page }) => {
     await page.goto('/menu?category=wine');
     await expect(grid(page)).toHaveCount(22);
 
@@ -306,17 +309,18 @@ test.describe('menu', () => {
     await expect(grid(page)).toHaveCount(9);
     await expect(status(page)).toHaveText('9 items');
 
-    // Two tags: items with either (Rosé or France).
+    // Two tags of one group: items with either (Rosé or Sparkling). Across groups they narrow
+    // (Red + France = French reds): gate-and-filters.spec.ts.
     await red.uncheck();
     await page.getByRole('checkbox', { name: 'Rosé' }).check();
-    await page.getByRole('checkbox', { name: 'France' }).check();
-    await expect(page).toHaveURL(/tags=tag-rose,tag-france/);
+    await page.getByRole('checkbox', { name: 'Sparkling' }).check();
+    await expect(page).toHaveURL(/tags=tag-rose,tag-sparkling/);
     await expectNames(page, [
-      'Château Belle Rive Bordeaux Supérieur 2019',
+      'Casa Marzo Prosecco NV',
       'Clos Saint-Aubin Brut Champagne NV',
       'Coastal Blush Dry Rosé 2023',
-      'Domaine des Trois Chênes Sancerre 2022',
       'Maison Lumière Côtes de Provence Rosé 2023',
+      'Mar Blanca Cava Brut NV',
     ]);
     await page.getByRole('button', { name: 'Clear filters' }).click();
     await expect(grid(page)).toHaveCount(22);
@@ -345,43 +349,43 @@ test.describe('menu', () => {
   });
 
   test('the filtered view lives in the URL: shared links, reload and back', async ({ page }) => {
-    await page.goto('/menu?category=wine&tags=tag-red,tag-france&q=ch');
+    await page.goto('/menu?category=wine&tags=tag-red,tag-white&q=ch');
     const search = page.getByRole('searchbox', { name: 'Search Wine' });
-    const france = page.getByRole('checkbox', { name: 'France' });
+    const white = page.getByRole('checkbox', { name: 'White' });
     await expect(search).toHaveValue('ch');
     await expect(page.getByRole('checkbox', { name: 'Red' })).toBeChecked();
-    await expect(france).toBeChecked();
-    const redOrFranceWithCh = [
+    await expect(white).toBeChecked();
+    const redOrWhiteWithCh = [
       'Château Belle Rive Bordeaux Supérieur 2019',
-      'Clos Saint-Aubin Brut Champagne NV',
       'Domaine des Trois Chênes Sancerre 2022',
+      'Laurel Bend Chardonnay 2022',
       'Tenuta Colle Alto Chianti Classico 2020',
     ];
-    await expectNames(page, redOrFranceWithCh);
+    await expectNames(page, redOrWhiteWithCh);
 
     await page.reload();
     await expect(search).toHaveValue('ch');
-    await expect(france).toBeChecked();
-    await expectNames(page, redOrFranceWithCh);
+    await expect(white).toBeChecked();
+    await expectNames(page, redOrWhiteWithCh);
 
     // Typing replaces the history entry; ticking a tag adds one.
     const historyLength = () => page.evaluate(() => history.length);
     const before = await historyLength();
     await search.press('End');
     await search.pressSequentially('a', { delay: 30 });
-    await expect(page).toHaveURL(/tags=tag-red,tag-france&q=cha$/);
-    await expectNames(page, ['Château Belle Rive Bordeaux Supérieur 2019', 'Clos Saint-Aubin Brut Champagne NV']);
+    await expect(page).toHaveURL(/tags=tag-red,tag-white&q=cha$/);
+    await expectNames(page, ['Château Belle Rive Bordeaux Supérieur 2019', 'Laurel Bend Chardonnay 2022']);
     expect(await historyLength()).toBe(before);
-    await france.uncheck();
+    await white.uncheck();
     await expect(page).toHaveURL(/tags=tag-red&q=cha$/);
     await expectNames(page, ['Château Belle Rive Bordeaux Supérieur 2019']);
     expect(await historyLength()).toBe(before + 1);
 
     await page.goBack();
-    await expect(page).toHaveURL(/tags=tag-red,tag-france&q=cha$/);
-    await expect(france).toBeChecked();
+    await expect(page).toHaveURL(/tags=tag-red,tag-white&q=cha$/);
+    await expect(white).toBeChecked();
     await expect(search).toHaveValue('cha');
-    await expectNames(page, ['Château Belle Rive Bordeaux Supérieur 2019', 'Clos Saint-Aubin Brut Champagne NV']);
+    await expectNames(page, ['Château Belle Rive Bordeaux Supérieur 2019', 'Laurel Bend Chardonnay 2022']);
 
     // To an item and back: the same view, from the cache (no new item list request).
     let listRequests = 0;
@@ -392,10 +396,10 @@ test.describe('menu', () => {
     await expect(page).toHaveURL(/\/item\/[0-9a-f-]{36}$/);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Château Belle Rive Bordeaux Supérieur 2019');
     await page.goBack();
-    await expect(page).toHaveURL(/tags=tag-red,tag-france&q=cha$/);
+    await expect(page).toHaveURL(/tags=tag-red,tag-white&q=cha$/);
     await expect(search).toHaveValue('cha');
-    await expect(france).toBeChecked();
-    await expectNames(page, ['Château Belle Rive Bordeaux Supérieur 2019', 'Clos Saint-Aubin Brut Champagne NV']);
+    await expect(white).toBeChecked();
+    await expectNames(page, ['Château Belle Rive Bordeaux Supérieur 2019', 'Laurel Bend Chardonnay 2022']);
     expect(listRequests).toBe(0);
   });
 
@@ -516,14 +520,18 @@ test.describe('events, about and footer', () => {
     await expect(entries.locator('h2')).toHaveText([
       'Finger Lakes Riesling Tasting',
       'Bourbon & Rye Night',
-      'Lunchtime Rosé Pop-Up',
+      'Saturday Evening Rosé Pop-Up',
       'Customer Appreciation Weekend',
     ]);
-    // Times in US 12-hour form; noon is PM; no time is announced later.
-    await expect(entries.locator('.event__time')).toHaveText(['3:00 PM', '7:00 PM', '12:30 PM', 'Time to be announced']);
+    // Times in US 12-hour form; no time is announced later.
+    await expect(entries.locator('.event__time')).toHaveText(['3:00 PM', '7:00 PM', '5:30 PM', 'Time to be announced']);
 
-    for (const [index, offset] of [3, 10, 17, 31].entries()) {
-      const parts = dayParts(offset);
+    // On the days a shop holds them (issue 16: a Saturday afternoon, Friday and Saturday evenings, a weekend).
+    const seeded = buildDemoCatalogue(new Date()).events;
+    for (const [index, weekday] of ['Sat', 'Fri', 'Sat', 'Sat'].entries()) {
+      const [year, month, date] = seeded[index]!.date.split('-').map(Number) as [number, number, number];
+      const parts = dayParts(Math.round((new Date(year, month - 1, date).getTime() - new Date(new Date().toDateString()).getTime()) / 86_400_000));
+      expect(parts.weekday).toBe(weekday);
       const entry = entries.nth(index);
       await expect(entry.locator('.event__weekday')).toHaveText(parts.weekday);
       await expect(entry.locator('.event__day')).toHaveText(parts.day);
@@ -542,7 +550,8 @@ test.describe('events, about and footer', () => {
   test('about us: Who We Are, Our Mission, Our Team', async ({ page }) => {
     await page.goto('/aboutus');
     await expect(page).toHaveTitle(`About Us${TITLE_SUFFIX}`);
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Who We Are', 'Our Mission', 'Our Team']);
+    // Then where and when to find the shop (issue 16 §1; tests/e2e/shop-settings.spec.ts).
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Who We Are', 'Our Mission', 'Our Team', 'Visit Us']);
     for (const section of shop.about) {
       await expect(page.getByRole('region', { name: section.heading })).toContainText(section.paragraphs[0]!);
     }

@@ -81,8 +81,8 @@ describe.each(rootOperations().map((op) => [`${op.key} (${audienceOf(op)})`, op]
 describe('the matrix itself', () => {
   it('covers the operations of SPEC §7 and the custom mutations, in each audience', () => {
     const byKey = new Map(rootOperations().map((op) => [op.key, audienceOf(op)]));
-    for (const model of ['Item', 'Banner', 'Category', 'Tag', 'Event']) {
-      expect(byKey.get(`Query.list${model === 'Category' ? 'Categories' : `${model}s`}`)).toBe('public');
+    for (const model of ['Item', 'Banner', 'Category', 'Tag', 'Event', 'ShopSettings']) {
+      expect(byKey.get(`Query.list${model === 'Category' ? 'Categories' : model === 'ShopSettings' ? model : `${model}s`}`)).toBe('public');
       for (const write of ['create', 'update', 'delete']) expect(byKey.get(`Mutation.${write}${model}`)).toBe('admin');
     }
     expect(byKey.get('Query.listUsers')).toBe('admin');

@@ -1,8 +1,12 @@
-import { shop, shopAddressLine, shopPhoneHref } from '../../config/shop';
+import { weeklyHoursOf } from '../../../shared/shop-hours';
+import { shop } from '../../config/shop';
+import { useShopDetails } from '../../lib/shop-settings';
+import { OpeningHours } from '../shop/OpeningHours';
 
-/** Public footer: the Contact section with address, phone and e-mail (SPEC §2). */
+/** Public footer: the Contact section with address, phone and e-mail (SPEC §2), and the opening hours. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
+  const details = useShopDetails();
   return (
     <footer className="site-footer">
       <div className="container">
@@ -13,26 +17,32 @@ export function SiteFooter() {
               <ul className="contact-list">
                 <li>
                   <span className="visually-hidden">Address: </span>
-                  {shopAddressLine}
+                  {details.addressLine}
                 </li>
                 <li>
                   <span className="visually-hidden">Phone: </span>
-                  <a href={shopPhoneHref}>{shop.phone}</a>
+                  <a href={details.phoneHref}>{details.phone}</a>
                 </li>
                 <li>
                   <span className="visually-hidden">E-mail: </span>
-                  <a href={`mailto:${shop.email}`}>{shop.email}</a>
+                  <a href={`mailto:${details.email}`}>{details.email}</a>
                 </li>
               </ul>
             </address>
           </section>
+          {weeklyHoursOf(details.hours) ? (
+            <section aria-labelledby="footer-hours" className="site-footer__hours">
+              <h2 id="footer-hours">Hours</h2>
+              <OpeningHours hours={details.hours} withSpecialDates={false} labelledBy="footer-hours" />
+            </section>
+          ) : null}
           <div>
-            <p className="site-footer__name">{shop.name}</p>
+            <p className="site-footer__name">{details.name}</p>
             <p>{shop.tagline}</p>
           </div>
         </div>
         <p className="site-footer__legal">
-          © {year} {shop.name}. Please drink responsibly; you must be 21 or older to buy alcohol.
+          © {year} {details.name}. Please drink responsibly; you must be 21 or older to buy alcohol.
         </p>
       </div>
     </footer>

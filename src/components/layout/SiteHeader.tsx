@@ -37,6 +37,9 @@ function MenuIcon({ open }: { open: boolean }) {
   );
 }
 
+/** The toast after Log Out. */
+export const SIGNED_OUT_MESSAGE = 'You are signed out';
+
 /**
  * The header's sign state (SPEC §2, §4): Sign Up when signed out; Log Out, with a greeting, when
  * a token with a name is stored. (The Admin Portal link is the last item of the navigation.)
@@ -61,6 +64,9 @@ function AccountActions({ session }: { session: Session | null }) {
       setBusy(false);
     }
     setFocusSignUp(true);
+    // logout() always ends the session here (it waits for the server at most 5 s). Said as a
+    // toast (issue 16); react-toastify loads only now, so public pages never download it otherwise.
+    void import('../../lib/notify').then(({ notify }) => notify.success(SIGNED_OUT_MESSAGE));
   };
 
   if (!session) {

@@ -1,10 +1,14 @@
+import { weeklyHoursOf } from '../../../shared/shop-hours';
+import { OpeningHours } from '../../components/shop/OpeningHours';
 import { shop } from '../../config/shop';
 import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useShopDetails } from '../../lib/shop-settings';
 import '../../styles/about.css';
 
-/** About Us (SPEC §2): Who We Are, Our Mission, Our Team. */
+/** About Us (SPEC §2): Who We Are, Our Mission, Our Team; then where and when to find us. */
 export function AboutPage() {
   useDocumentTitle('About Us');
+  const details = useShopDetails();
   return (
     <>
       <h1 className="page-heading">About Us</h1>
@@ -21,6 +25,26 @@ export function AboutPage() {
           );
         })}
       </div>
+      <section className="about__section about__visit" aria-labelledby="about-visit">
+        <h2 id="about-visit">Visit Us</h2>
+        <div className="about__visit-grid">
+          <address className="about__contact">
+            <p>{details.addressLine}</p>
+            <p>
+              <a href={details.phoneHref}>{details.phone}</a>
+            </p>
+            <p>
+              <a href={`mailto:${details.email}`}>{details.email}</a>
+            </p>
+          </address>
+          {weeklyHoursOf(details.hours) ? (
+            <div>
+              <h3 id="about-hours">Opening hours</h3>
+              <OpeningHours hours={details.hours} labelledBy="about-hours" />
+            </div>
+          ) : null}
+        </div>
+      </section>
     </>
   );
 }

@@ -10,12 +10,15 @@ import { FilterPanel } from './components/FilterPanel';
 import { MenuResults } from './components/MenuResults';
 import {
   effectiveTags,
+  facetCounts,
   filterGroupsFor,
   filterMenuItems,
   indexMenuItems,
   isMenuCategory,
   MENU_CATEGORIES,
   menuSearch,
+  menuSelection,
+  offeredGroups,
   type MenuCategory,
 } from './menu-filter';
 import { useMenuFilters } from './use-menu-filters';
@@ -28,7 +31,7 @@ function Menu({ menu }: { menu: MenuCategory }) {
   useDocumentTitle(title);
   const items = useMenuItems(menu);
   const filterData = useFilterData();
-  const { filters, setQuery, toggleTag, clearTags, clearAll } = useMenuFilters(menu);
+  const { filters, settledQuery, setQuery, toggleTag, clearTags, clearAll } = useMenuFilters(menu);
   const [panelOpen, setPanelOpen] = useState(false);
   const searchId = useId();
   const panelId = useId();
@@ -44,7 +47,13 @@ function Menu({ menu }: { menu: MenuCategory }) {
   // Typing stays responsive: the grid follows the search and the ticks as a deferred update.
   const query = useDeferredValue(filters.q);
   const tags = useDeferredValue(selected);
-  const results = useMemo(() => filterMenuItems(index, tags, query), [index, tags, query]);
+  const selection = useMemo(() => menuSelection(tags, groups), [tags, groups]);
+  const results = useMemo(() => filterMenuItems(index, selection, query), [index, selection, query]);
+  // Each tag with its count for the selection and the search; those giving nothing are not offered.
+  // The counts follow the search once typing pauses (the URL's copy), so a keystroke leaves the
+  // panel alone (the 50 ms keystroke budget with 200 tags, DESIGN §4).
+  const counts = useMemo(() => facetCounts(index, groups, selection, settledQuery), [index, groups, selection, settledQuery]);
+  const offered = useMemo(() => offeredGroups(groups, counts, selected), [groups, counts, selected]);
   const filterKey = menuSearch(menu, { tags: [...tags], q: query.trim() });
 
   const loading = items.isPending || filterData.isPending;
@@ -114,7 +123,14 @@ function Menu({ menu }: { menu: MenuCategory }) {
             <span className="menu-filters__title">Filters</span>
           </h2>
           <div id={panelId} className="menu-filters__panel" data-open={panelOpen}>
-            {filterData.isPending ? null : <FilterPanel groups={groups} selected={selected} onToggle={toggleTag} />}
+            {loading ? null : (
+              <FilterPanel
+                groups={offered}
+                emptyText={groups.length === 0 ? 'No filters for this menu.' : 'No filters for these items.'}
+                selected={selected}
+                onToggle={toggleTag}
+              />
+            )}
             <div className="menu-filters__actions">
               {selected.size > 0 ? (
                 <button type="button" className="button button--ghost" onClick={clearTags}>

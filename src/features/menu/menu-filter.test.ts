@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
   effectiveTags,
+  facetCounts,
   filterGroupsFor,
   filterMenuItems,
   foldText,
   indexMenuItems,
   isMenuCategory,
   menuSearch,
+  menuSelection,
+  offeredGroups,
   parseMenuFilters,
   sameFilters,
   toggleTag,
@@ -91,20 +94,38 @@ describe('indexMenuItems', () => {
   });
 });
 
+const wineGroups = filterGroupsFor(categories, tags, 'wine');
+/** The selection of these ticked tag ids, grouped as the wine panel groups them. */
+const pick = (...tagIds: string[]) => menuSelection(new Set(tagIds), wineGroups);
+
+describe('menuSelection', () => {
+  it('groups the ticked tags by the panel\'s groups, in order, leaving out tags no group offers', () => {
+    expect(pick('tag-france', 'tag-red', 'tag-gin', 'wine').map((set) => [...set])).toEqual([['tag-red'], ['tag-france']]);
+    expect(pick().map((set) => set.size)).toEqual([0, 0]);
+  });
+});
+
 describe('filterMenuItems', () => {
-  const none = new Set<string>();
+  const none = pick();
 
   it('shows every item of the menu when no tag is selected and nothing is searched', () => {
     expect(ids(filterMenuItems(wine, none, ''))).toEqual(['bdx', 'chard', 'rose', 'cab', 'cab-franc']);
   });
 
   it('shows the items having the one selected tag', () => {
-    expect(ids(filterMenuItems(wine, new Set(['tag-red']), ''))).toEqual(['bdx', 'cab', 'cab-franc']);
+    expect(ids(filterMenuItems(wine, pick('tag-red'), ''))).toEqual(['bdx', 'cab', 'cab-franc']);
   });
 
-  it('shows the items having at least one of several selected tags (a union, across groups too)', () => {
-    expect(ids(filterMenuItems(wine, new Set(['tag-white', 'tag-rose']), ''))).toEqual(['chard', 'rose']);
-    expect(ids(filterMenuItems(wine, new Set(['tag-white', 'tag-france']), ''))).toEqual(['bdx', 'chard', 'rose']);
+  it('combines tags of one group with OR', () => {
+    expect(ids(filterMenuItems(wine, pick('tag-white', 'tag-rose'), ''))).toEqual(['chard', 'rose']);
+    expect(ids(filterMenuItems(wine, pick('tag-california', 'tag-france'), ''))).toEqual(['bdx', 'chard', 'rose', 'cab']);
+  });
+
+  it('combines groups with AND: Red + France gives the French reds', () => {
+    expect(ids(filterMenuItems(wine, pick('tag-red', 'tag-france'), ''))).toEqual(['bdx']);
+    expect(ids(filterMenuItems(wine, pick('tag-white', 'tag-france'), ''))).toEqual([]);
+    expect(ids(filterMenuItems(wine, pick('tag-red', 'tag-white', 'tag-california'), ''))).toEqual(['chard', 'cab']);
+    expect(ids(filterMenuItems(wine, pick('tag-red', 'tag-white', 'tag-california', 'tag-france'), ''))).toEqual(['bdx', 'chard', 'cab']);
   });
 
   it('narrows by name, ignoring case and surrounding spaces', () => {
@@ -120,15 +141,67 @@ describe('filterMenuItems', () => {
   });
 
   it('applies search and tags together', () => {
-    expect(ids(filterMenuItems(wine, new Set(['tag-california']), 'cab'))).toEqual(['cab']);
-    expect(filterMenuItems(wine, new Set(['tag-white']), 'cab')).toEqual([]);
+    expect(ids(filterMenuItems(wine, pick('tag-california'), 'cab'))).toEqual(['cab']);
+    expect(filterMenuItems(wine, pick('tag-white'), 'cab')).toEqual([]);
   });
 
   it('handles 5,000 items', () => {
-    const many = Array.from({ length: 5000 }, (_, i) => item(`i${i}`, `Wine number ${i}`, ['wine', i % 2 ? 'tag-red' : 'tag-white']));
+    const many = Array.from({ length: 5000 }, (_, i) => item(`i${i}`, `Wine number ${i}`, ['wine', i % 2 ? 'tag-red' : 'tag-white', i % 5 ? 'tag-california' : 'tag-france']));
     const index = indexMenuItems(many, 'wine');
-    expect(filterMenuItems(index, new Set(['tag-red']), '')).toHaveLength(2500);
-    expect(filterMenuItems(index, new Set(['tag-red']), 'number 49')).toHaveLength(56);
+    expect(filterMenuItems(index, pick('tag-red'), '')).toHaveLength(2500);
+    expect(filterMenuItems(index, pick('tag-red'), 'number 49')).toHaveLength(56);
+    expect(filterMenuItems(index, pick('tag-red', 'tag-france'), '')).toHaveLength(500);
+    const counts = facetCounts(index, wineGroups, pick('tag-red', 'tag-france'), '');
+    expect(Object.fromEntries(counts)).toEqual({ 'tag-red': 500, 'tag-white': 500, 'tag-rose': 0, 'tag-california': 2000, 'tag-france': 500 });
+  });
+});
+
+describe('facetCounts', () => {
+  const count = (selection: ReturnType<typeof pick>, query = '') => Object.fromEntries(facetCounts(wine, wineGroups, selection, query));
+
+  it('with nothing ticked, counts the menu\'s items carrying each tag', () => {
+    expect(count(pick())).toEqual({ 'tag-red': 3, 'tag-white': 1, 'tag-rose': 1, 'tag-california': 2, 'tag-france': 2 });
+  });
+
+  it('counts a tag among the items passing the other groups\' selections, its own group\'s ticks aside', () => {
+    // Red ticked: the regions count reds only; the wine types still count every wine.
+    expect(count(pick('tag-red'))).toEqual({ 'tag-red': 3, 'tag-white': 1, 'tag-rose': 1, 'tag-california': 1, 'tag-france': 1 });
+    // Red + France: the types count French wines, the regions reds.
+    expect(count(pick('tag-red', 'tag-france'))).toEqual({ 'tag-red': 1, 'tag-white': 0, 'tag-rose': 1, 'tag-california': 1, 'tag-france': 1 });
+    // Two types ticked: the regions count reds and whites.
+    expect(count(pick('tag-red', 'tag-white'))).toEqual({ 'tag-red': 3, 'tag-white': 1, 'tag-rose': 1, 'tag-california': 2, 'tag-france': 1 });
+  });
+
+  it('follows the search', () => {
+    expect(count(pick(), 'ridge')).toEqual({ 'tag-red': 2, 'tag-white': 0, 'tag-rose': 0, 'tag-california': 1, 'tag-france': 0 });
+  });
+
+  it('ignores tags no group offers (department tags, hidden categories)', () => {
+    expect(facetCounts(wine, wineGroups, pick(), '').has('wine')).toBe(false);
+  });
+});
+
+describe('offeredGroups', () => {
+  it('gives each tag its count and leaves out tags that would give nothing, unless ticked', () => {
+    const selected = new Set(['tag-red', 'tag-france']);
+    const counts = facetCounts(wine, wineGroups, menuSelection(selected, wineGroups), 'bordeaux');
+    expect(offeredGroups(wineGroups, counts, selected)).toEqual([
+      { id: 'wine-type', name: 'Wine Type', tags: [{ id: 'tag-red', name: 'Red', count: 1 }] },
+      { id: 'region', name: 'Region', tags: [{ id: 'tag-france', name: 'France', count: 1 }] },
+    ]);
+    // A ticked tag giving nothing stays, to be unticked.
+    const stale = new Set(['tag-white', 'tag-france']);
+    expect(offeredGroups(wineGroups, facetCounts(wine, wineGroups, menuSelection(stale, wineGroups), ''), stale)).toEqual([
+      { id: 'wine-type', name: 'Wine Type', tags: [{ id: 'tag-red', name: 'Red', count: 1 }, { id: 'tag-white', name: 'White', count: 0 }, { id: 'tag-rose', name: 'Rosé', count: 1 }] },
+      { id: 'region', name: 'Region', tags: [{ id: 'tag-california', name: 'California', count: 1 }, { id: 'tag-france', name: 'France', count: 0 }] },
+    ]);
+  });
+
+  it('leaves out a group with nothing to offer', () => {
+    const liquorGroups = filterGroupsFor(categories, tags, 'liquor');
+    const liquor = indexMenuItems(items, 'liquor');
+    const counts = facetCounts(liquor, liquorGroups, menuSelection(new Set(), liquorGroups), '');
+    expect(offeredGroups(liquorGroups, counts, new Set())).toEqual([{ id: 'spirit', name: 'Spirit', tags: [{ id: 'tag-gin', name: 'Gin', count: 1 }] }]);
   });
 });
 

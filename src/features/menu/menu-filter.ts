@@ -4,7 +4,12 @@
  * - A menu (wine, liquor, extras) holds the items carrying its built-in tag id.
  * - Its filter panel: the visible categories whose `type` names the menu (any case), by
  *   `index`, each with its tags by `index`.
- * - No tag selected: every item of the menu. Otherwise the items with at least one selected tag.
+ * - No tag selected: every item of the menu. Tags of one category combine with OR, categories
+ *   with AND: Red + France gives the French reds, Red + White every red and every white
+ *   (issue 16; SPEC §4 ORs every selected tag, see docs/decisions.md).
+ * - Each offered tag carries its count: the items carrying it among those that pass the search and
+ *   the other categories' selections (the usual faceted count). A tag that would give no item is
+ *   not offered, unless it is selected (it stays, to be unticked).
  * - The search narrows further: the name contains it, ignoring case (and accents: "rose" finds
  *   "Rosé").
  * - The selection and the search live in the URL: ?category=wine&tags=tag-red,tag-france&q=cab
@@ -91,17 +96,100 @@ export interface MenuFilters {
   q: string;
 }
 
-/** The items that pass the filters: any selected tag (none selected: all), and the search. */
-export function filterMenuItems(index: readonly IndexedItem[], selectedTags: ReadonlySet<string>, query: string): MenuItem[] {
+/**
+ * The selection, one set of tag ids per filter group (in the panel's order; empty when nothing in
+ * that group is ticked). Tags no group offers are left out.
+ */
+export type MenuSelection = readonly ReadonlySet<string>[];
+
+export function menuSelection(selected: ReadonlySet<string>, groups: readonly FilterGroup[]): MenuSelection {
+  return groups.map((group) => new Set(group.tags.filter((tag) => selected.has(tag.id)).map((tag) => tag.id)));
+}
+
+/** Does the item carry at least one tag of `chosen`? */
+const carriesAny = (item: MenuItem, chosen: ReadonlySet<string>) => item.tags.some((tag) => chosen.has(tag));
+
+/** The groups the item does not satisfy (a group with nothing ticked is satisfied by every item): none, one (its index), or more. */
+function unmetGroups(item: MenuItem, selection: MenuSelection): 'none' | number | 'several' {
+  let unmet: 'none' | number = 'none';
+  for (let group = 0; group < selection.length; group += 1) {
+    const chosen = selection[group]!;
+    if (chosen.size === 0 || carriesAny(item, chosen)) continue;
+    if (unmet !== 'none') return 'several';
+    unmet = group;
+  }
+  return unmet;
+}
+
+/**
+ * The items that pass the filters: in every group with a selection, at least one of its ticked
+ * tags (OR within a group, AND across groups); and the search.
+ */
+export function filterMenuItems(index: readonly IndexedItem[], selection: MenuSelection, query: string): MenuItem[] {
   const needle = foldText(query.trim());
-  const anyTag = selectedTags.size === 0;
   const result: MenuItem[] = [];
   for (const entry of index) {
     if (needle && !entry.foldedName.includes(needle)) continue;
-    if (!anyTag && !entry.item.tags.some((tag) => selectedTags.has(tag))) continue;
+    if (unmetGroups(entry.item, selection) !== 'none') continue;
     result.push(entry.item);
   }
   return result;
+}
+
+/**
+ * The count of each offered tag for the current search and selection: the items carrying it that
+ * pass the search and every other group's selection (its own group's ticks aside, as ticking it
+ * adds to them). One pass over the items: an item that passes everything counts for each of its
+ * tags; one that fails a single group counts for its tags in that group only.
+ */
+export function facetCounts(
+  index: readonly IndexedItem[],
+  groups: readonly FilterGroup[],
+  selection: MenuSelection,
+  query: string,
+): Map<string, number> {
+  const groupOf = new Map<string, number>();
+  const counts = new Map<string, number>();
+  groups.forEach((group, position) => {
+    for (const tag of group.tags) {
+      groupOf.set(tag.id, position);
+      counts.set(tag.id, 0);
+    }
+  });
+  const needle = foldText(query.trim());
+  for (const entry of index) {
+    if (needle && !entry.foldedName.includes(needle)) continue;
+    const unmet = unmetGroups(entry.item, selection);
+    if (unmet === 'several') continue;
+    for (const tag of entry.item.tags) {
+      const group = groupOf.get(tag);
+      if (group === undefined || (unmet !== 'none' && group !== unmet)) continue;
+      counts.set(tag, counts.get(tag)! + 1);
+    }
+  }
+  return counts;
+}
+
+export interface FacetGroup {
+  id: string;
+  name: string;
+  tags: readonly { id: string; name: string; count: number }[];
+}
+
+/**
+ * The panel as offered: each tag with its count, those that would give nothing left out (unless
+ * ticked), and groups left with no tag left out.
+ */
+export function offeredGroups(groups: readonly FilterGroup[], counts: ReadonlyMap<string, number>, selected: ReadonlySet<string>): FacetGroup[] {
+  return groups
+    .map((group) => ({
+      id: group.id,
+      name: group.name,
+      tags: group.tags
+        .map((tag) => ({ ...tag, count: counts.get(tag.id) ?? 0 }))
+        .filter((tag) => tag.count > 0 || selected.has(tag.id)),
+    }))
+    .filter((group) => group.tags.length > 0);
 }
 
 /** The selected tags that the panel offers; others (a stale or edited link) are ignored. */

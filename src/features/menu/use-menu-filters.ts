@@ -76,6 +76,11 @@ export function useMenuFilters(menu: MenuCategory) {
 
   return {
     filters,
+    /**
+     * The search as the URL holds it: typing reaches it once typing pauses. The filter panel's
+     * counts follow it, so a keystroke re-renders the grid only, not every checkbox.
+     */
+    settledQuery: fromUrl.q,
     setQuery,
     toggleTag: useCallback((tagId: string) => update((current) => ({ ...current, tags: toggleTag(current.tags, tagId) })), [update]),
     clearTags: useCallback(() => update((current) => ({ ...current, tags: [] })), [update]),

@@ -82,6 +82,7 @@ export async function cloudShop() {
       ids.Item = await create('Item', { name: 'Probe item', price: 12.5, tags: ['wine', ids.Tag], description: 'Probe' });
       ids.Banner = await create('Banner', { img: shop.imageUrl, index: 0 });
       ids.Event = await create('Event', { name: 'Probe event', date: '2031-01-01', description: 'Probe' });
+      ids.ShopSettings = await create('ShopSettings', { name: 'Probe shop', weeklyHours: ['closed', 'closed', 'closed', 'closed', 'closed', 'closed', 'closed'] });
       if (withAdmin) ids.User = await shop.createAdmin(uniqueEmail('target'));
     },
     values: {
@@ -99,7 +100,7 @@ export async function cloudShop() {
   return shop;
 }
 
-const LISTS: Record<string, string> = { Item: 'listItems', Banner: 'listBanners', Category: 'listCategories', Tag: 'listTags', Event: 'listEvents', User: 'listUsers' };
+const LISTS: Record<string, string> = { Item: 'listItems', Banner: 'listBanners', Category: 'listCategories', Tag: 'listTags', Event: 'listEvents', ShopSettings: 'listShopSettings', User: 'listUsers' };
 
 /** What the API holds of the models a mutation could touch: each record's id and last change. */
 export async function stored(shop: CloudShop, op: RootOperation): Promise<string> {

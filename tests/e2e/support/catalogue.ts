@@ -57,6 +57,13 @@ export async function bannerImages(api: AdminApi): Promise<string[]> {
   return banners.sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map((banner) => banner.img);
 }
 
-export async function replaceBanners(api: AdminApi, images: string[]): Promise<void> {
-  await api.call('mutation ($images: [String!]!) { replaceBanners(images: $images) { id } }', { images });
+/** Every banner's image and description, in carousel order. */
+export async function bannerList(api: AdminApi): Promise<Array<{ img: string; description: string | null }>> {
+  const banners = await listAll<{ img: string; index: number | null; description: string | null }>(api, 'Banner', 'img index description');
+  return banners.sort((a, b) => (a.index ?? 0) - (b.index ?? 0)).map(({ img, description }) => ({ img, description }));
+}
+
+/** Replaces the banner set; `descriptions`, when given, parallel to `images`. */
+export async function replaceBanners(api: AdminApi, images: string[], descriptions?: Array<string | null>): Promise<void> {
+  await api.call('mutation ($images: [String!]!, $descriptions: [String]) { replaceBanners(images: $images, descriptions: $descriptions) { id } }', { images, descriptions });
 }

@@ -51,7 +51,7 @@ export const mutations = () => rootOperations().filter((op) => op.kind === 'muta
  * sign out; everything else, user lists included, is for admins.
  */
 export type Audience = 'public' | 'signed-in' | 'admin';
-const PUBLIC_CATALOGUE = new Set(['Item', 'Banner', 'Category', 'Tag', 'Event']);
+const PUBLIC_CATALOGUE = new Set(['Item', 'Banner', 'Category', 'Tag', 'Event', 'ShopSettings']);
 const ACCOUNT_ENTRY = new Set(['Mutation.signUp', 'Mutation.signIn']);
 const OWN_SESSION = new Set(['Mutation.signOut']);
 
@@ -109,6 +109,7 @@ function byName(name: string, op: RootOperation, values: ValueSource): unknown {
     case 'categoryId': return values.idOf('Category');
     case 'ids': return values.idsOf(op.model);
     case 'images': return [values.imageUrl];
+    case 'img': return values.imageUrl;
     case 'email': return values.email();
     case 'password': case 'confirmPassword': return values.password;
     case 'firstName': return 'Probe';

@@ -8,7 +8,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import logoUrl from '../../../assets/logo.svg';
 import { Modal } from '../../../components/ui/Modal';
 import { StoredImage } from '../../../components/ui/StoredImage';
-import { checkPngFile, IMAGE_MESSAGES } from '../shared/image-file';
+import { IMAGE_MESSAGES } from '../shared/image-file';
 import { PngFileInput } from '../shared/PngFileInput';
 import { useObjectUrl } from '../shared/use-object-url';
 import { useUploadImage } from '../shared/use-upload-image';
@@ -39,7 +39,9 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
   const [invalid, setInvalid] = useState<EventField | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [keepImage, setKeepImage] = useState(true);
-  const { saving, error, refuse, save } = useEditorSave();
+  const { saving, error, refuse, clear, save } = useEditorSave();
+  /** Whether the inline error is about the image (it goes when a good image is chosen or the image cleared). */
+  const [imageRefused, setImageRefused] = useState(false);
   const { upload } = useUploadImage();
   const fileInputRef = useRef<HTMLInputElement>(null);
   const fieldRefs = {
@@ -57,18 +59,26 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
     if (invalid === field) setInvalid(null);
   };
 
+  /** The image was refused when chosen (PngFileInput's check); the previous choice stays. */
+  const refuseFile = (message: string) => {
+    setImageRefused(true);
+    refuse(message, fileInputRef.current);
+  };
+
+  const forgetImageRefusal = () => {
+    if (!imageRefused) return;
+    setImageRefused(false);
+    clear();
+  };
+
   const chooseFile = (chosen: File | undefined) => {
     if (!chosen) return;
-    const refusal = checkPngFile(chosen);
-    if (refusal) {
-      if (fileInputRef.current) fileInputRef.current.value = '';
-      refuse(refusal, fileInputRef.current);
-      return;
-    }
+    forgetImageRefusal();
     setFile(chosen);
   };
 
   const clearImage = () => {
+    forgetImageRefusal();
     setFile(null);
     setKeepImage(false);
     if (fileInputRef.current) fileInputRef.current.value = '';
@@ -77,6 +87,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
   const submit = async (submitEvent: FormEvent) => {
     submitEvent.preventDefault();
     if (saving) return;
+    setImageRefused(false);
     const missing = missingEventField(form);
     if (missing) {
       setInvalid(missing);
@@ -125,7 +136,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
           </div>
         </div>
         <div className="event-editor__image">
-          <PngFileInput label="Image" note="Optional, .png only. Without one, the shop's logo is shown." inputRef={fileInputRef} onFiles={([chosen]) => chooseFile(chosen)} />
+          <PngFileInput label="Image" note="Optional, .png only. Without one, the shop's logo is shown." inputRef={fileInputRef} onFiles={([chosen]) => chooseFile(chosen)} onRefused={refuseFile} />
           <figure className="event-editor__preview">
             {shownImage ? (
               preview ? (

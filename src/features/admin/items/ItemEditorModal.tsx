@@ -54,6 +54,8 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
   const [saving, setSaving] = useState(false);
   /** The last refusal, repeated inside the dialog (the page's toasts are inert behind a modal). */
   const [formError, setFormError] = useState('');
+  /** What the inline error is about: it goes once its cause is gone (issue 16). */
+  const [errorCause, setErrorCause] = useState<'rules' | 'image' | null>(null);
   const preview = useObjectUrl(file);
   const { upload } = useUploadImage();
   const { createItem, updateItem } = useItemWrites();
@@ -70,20 +72,37 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
   } satisfies Record<ItemField, unknown>;
   const nameRef = refs.name;
 
+  const clearError = () => {
+    setFormError('');
+    setErrorCause(null);
+  };
+
   const set = <K extends keyof ItemFormValues>(key: K, value: ItemFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
     if (invalid === key || (key === 'hasNewImage' && invalid === 'img')) setInvalid(null);
+    // "Missing Required Fields" and the like go once every rule is met.
+    if (errorCause === 'rules' && !validateItemSave({ ...values, [key]: value }, mode)) clearError();
   };
 
   const fail = (message: string) => {
     notify.error(message);
     setFormError(message);
+    setErrorCause(null);
   };
 
   const refuse = (message: string, field: ItemField) => {
     fail(message);
+    setErrorCause('rules');
     setInvalid(field);
     refs[field].current?.focus();
+  };
+
+  /** A chosen image refused (when chosen, or by the server at Save): it goes with a good image. */
+  const refuseImage = (message: string) => {
+    notify.error(message);
+    setFormError(message);
+    setErrorCause('image');
+    setInvalid('img');
   };
 
   /** The item changed under us: show its current values and say so; the admin decides again. */
@@ -99,12 +118,17 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
   const save = async () => {
     const refusal = validateItemSave(values, mode);
     if (refusal) return refuse(refusal.message, refusal.field);
-    setFormError('');
+    clearError();
     setSaving(true);
     try {
       let img = values.img;
       if (file) {
-        const stored = await upload(file, { onRefused: setFormError });
+        const stored = await upload(file, {
+          onRefused: (message) => {
+            setFormError(message);
+            setErrorCause('image');
+          },
+        });
         if (!stored) {
           setInvalid('img');
           refs.img.current?.focus();
@@ -195,6 +219,14 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
               onFiles={([chosen]) => {
                 setFile(chosen ?? null);
                 set('hasNewImage', Boolean(chosen));
+                if (errorCause === 'image') clearError();
+              }}
+              onRefused={(message) => {
+                // The input is emptied: no new image is chosen any more.
+                setFile(null);
+                setValues((current) => ({ ...current, hasNewImage: false }));
+                refuseImage(message);
+                refs.img.current?.focus();
               }}
             />
           </div>

@@ -5,7 +5,7 @@ import { Logo } from '../../../components/layout/Logo';
 import { MAIN_ID, SkipLink } from '../../../components/layout/SkipLink';
 import { useFocusMainOnNavigate } from '../../../components/layout/use-focus-main-on-navigate';
 import { LOGIN_PATH, logout } from '../../../lib/auth';
-import { AdminsIcon, EventsIcon, HomeIcon, ItemsIcon, LogoutIcon, MenuIcon, TagsIcon, UsersIcon } from './icons';
+import { AdminsIcon, EventsIcon, HomeIcon, ItemsIcon, LogoutIcon, MenuIcon, SettingsIcon, TagsIcon, UsersIcon } from './icons';
 import '../shared/admin.css';
 import './admin-layout.css';
 
@@ -25,6 +25,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Events', to: '/admin-events', Icon: EventsIcon },
   { label: 'Users', to: '/admin-users', Icon: UsersIcon },
   { label: 'Admins', to: '/admin-admins', Icon: AdminsIcon },
+  { label: 'Shop settings', to: '/admin-settings', Icon: SettingsIcon },
 ];
 
 /** Below this width the sidebar is a drawer behind a menu button (admin-layout.css agrees). */

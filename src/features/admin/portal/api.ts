@@ -8,6 +8,8 @@ import { catalogueChanged } from '../shared/catalogue-cache';
 export interface AdminBanner {
   id: string;
   img: string;
+  /** Its alt text (and caption on phones); '' for none. */
+  description: string;
 }
 
 export const BANNER_MESSAGES = {
@@ -27,9 +29,9 @@ export function useAdminBanners() {
     queryKey: adminBannersKey,
     queryFn: async (): Promise<AdminBanner[]> => {
       const banners = await listAll((nextToken) =>
-        signedInCall((auth) => client.models.Banner.list({ selectionSet: ['id', 'img', 'index'], limit: MAX_PAGE_SIZE, nextToken, ...auth })),
+        signedInCall((auth) => client.models.Banner.list({ selectionSet: ['id', 'img', 'index', 'description'], limit: MAX_PAGE_SIZE, nextToken, ...auth })),
       );
-      return byIndex(banners).map((banner) => ({ id: banner.id, img: banner.img }));
+      return byIndex(banners).map((banner) => ({ id: banner.id, img: banner.img, description: banner.description ?? '' }));
     },
     staleTime: 0,
   });
@@ -45,9 +47,12 @@ export function useBannerWrites() {
     void catalogueChanged();
   };
 
-  /** Replaces the whole banner set with these images, in this order, in one transaction. */
-  const replaceBanners = async (images: string[]): Promise<void> => {
-    const result = await signedInCall((auth) => client.mutations.replaceBanners({ images }, auth));
+  /**
+   * Replaces the whole banner set with these images, in this order, in one transaction, each with
+   * its description (parallel to `images`; '' for none).
+   */
+  const replaceBanners = async (images: string[], descriptions: string[]): Promise<void> => {
+    const result = await signedInCall((auth) => client.mutations.replaceBanners({ images, descriptions }, auth));
     if (result.errors?.length) throw { errors: result.errors };
     await catalogueChanged();
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imagesToSave, moveEntry, type BannerEntry } from './banner-list';
+import { descriptionsToSave, imagesToSave, moveEntry, type BannerEntry } from './banner-list';
 
 describe('moveEntry', () => {
   it('moves an entry up or down by one', () => {
@@ -15,9 +15,9 @@ describe('moveEntry', () => {
 describe('imagesToSave', () => {
   const file = {} as File;
   const entries: BannerEntry[] = [
-    { key: 'k1', kind: 'saved', id: 'b1', img: '/media/1.png' },
-    { key: 'k2', kind: 'new', file, name: 'new.png' },
-    { key: 'k3', kind: 'saved', id: 'b3', img: '/media/3.png' },
+    { key: 'k1', kind: 'saved', id: 'b1', img: '/media/1.png', description: ' Wine tasting ' },
+    { key: 'k2', kind: 'new', file, name: 'new.png', description: '' },
+    { key: 'k3', kind: 'saved', id: 'b3', img: '/media/3.png', description: '   ' },
   ];
   it('keeps saved and new banners in list order', () => {
     expect(imagesToSave(entries, new Map([['k2', '/media/2.png']]))).toEqual(['/media/1.png', '/media/2.png', '/media/3.png']);
@@ -27,5 +27,15 @@ describe('imagesToSave', () => {
   });
   it('is empty for an empty list', () => {
     expect(imagesToSave([], new Map())).toEqual([]);
+  });
+});
+
+describe('descriptionsToSave', () => {
+  it('gives one trimmed description per entry, in list order', () => {
+    const entries: BannerEntry[] = [
+      { key: 'k1', kind: 'saved', id: 'b1', img: '/media/1.png', description: ' Wine tasting ' },
+      { key: 'k2', kind: 'new', file: {} as File, name: 'new.png', description: '' },
+    ];
+    expect(descriptionsToSave(entries)).toEqual(['Wine tasting', '']);
   });
 });

@@ -3,8 +3,16 @@
  * chosen files (no id yet), in the order they will show. Pure; tested in banner-list.test.ts.
  */
 export type BannerEntry =
-  | { key: string; kind: 'saved'; id: string; img: string }
-  | { key: string; kind: 'new'; file: File; name: string };
+  | { key: string; kind: 'saved'; id: string; img: string; description: string }
+  | { key: string; kind: 'new'; file: File; name: string; description: string };
+
+/** A banner's description (alt text) is at most this long (the server's limit too). */
+export const MAX_BANNER_DESCRIPTION = 300;
+
+/** The descriptions to save, parallel to imagesToSave's images: trimmed, '' for none. */
+export function descriptionsToSave(entries: readonly BannerEntry[]): string[] {
+  return entries.map((entry) => entry.description.trim());
+}
 
 /** The list with the entry at `index` moved by `delta` places (unchanged at either end). */
 export function moveEntry<T>(list: readonly T[], index: number, delta: number): T[] {

@@ -30,6 +30,8 @@ export function useEditorSave() {
       notify.error(message);
       focus?.focus();
     },
+    /** Takes the inline message away (its cause is gone). */
+    clear: () => setError(''),
     /** Runs the save; on failure shows its message in the dialog and allows another try. */
     save: async (run: () => Promise<string | null>) => {
       setSaving(true);

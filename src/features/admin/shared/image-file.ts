@@ -2,7 +2,7 @@
  * Checking a chosen image file and sending it to its upload target (SPEC §5: .png only; the rule
  * itself is shared/image-upload.ts). `checkPngFile` is pure; `sendToUploadTarget` uses fetch.
  */
-import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, PNG_MIME, UPLOAD_FILE_FIELD, type ImageUploadTarget } from '../../../../shared/image-upload';
+import { hasPngSignature, IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, PNG_MIME, PNG_SIGNATURE, UPLOAD_FILE_FIELD, type ImageUploadTarget } from '../../../../shared/image-upload';
 
 export const PNG_ACCEPT = PNG_MIME;
 
@@ -29,6 +29,22 @@ export function checkPngFile(file: FileLike): string | null {
   if (!pngName || !pngType) return IMAGE_MESSAGES.notPng;
   if (file.size > MAX_PNG_BYTES) return IMAGE_MESSAGES.tooLarge;
   return null;
+}
+
+/**
+ * The check every image input runs when a file is chosen (issue 16): `checkPngFile`, then the
+ * file's first 8 bytes must be the PNG signature, so a JPEG renamed .png is refused at once, not
+ * at Save. The server still checks everything (pixels, a readable image).
+ */
+export async function checkChosenImage(file: FileLike & Pick<Blob, 'slice'>): Promise<string | null> {
+  const refusal = checkPngFile(file);
+  if (refusal) return refusal;
+  try {
+    const head = new Uint8Array(await file.slice(0, PNG_SIGNATURE.length).arrayBuffer());
+    return hasPngSignature(head) ? null : IMAGE_MESSAGES.notPng;
+  } catch {
+    return IMAGE_MESSAGES.notPng; // unreadable (moved or deleted since it was chosen)
+  }
 }
 
 /**

@@ -4,8 +4,9 @@
  * on the right.
  *
  * A new order is shown at once, saved in one server-side step (reorderCategories/reorderTags),
- * put back as it was when the save fails, and then the list reloads. Every other change reloads
- * the list after it is saved; each load opens every category again (SPEC §4).
+ * put back as it was when the save fails, and then the list reloads; "Order saved" says it worked,
+ * and each category stays expanded or collapsed as it was (issue 16). Every other change reloads
+ * the list after it is saved; each such load opens every category again (SPEC §4).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
@@ -58,7 +59,14 @@ export function AdminTagsPage() {
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
   /** Collapsed categories since the last load (SPEC §4: every category starts expanded after a load). */
   const [collapsed, setCollapsed] = useState<{ loadedAt: number; ids: ReadonlySet<string> }>({ loadedAt: 0, ids: new Set() });
-  const collapsedIds = collapsed.loadedAt === dataUpdatedAt ? collapsed.ids : new Set<string>();
+  /** While an order is saved (shown at once, then reloaded), the collapsed categories to keep. */
+  const [kept, setKeptState] = useState<ReadonlySet<string> | null>(null);
+  const keptRef = useRef<ReadonlySet<string> | null>(null);
+  const setKept = (ids: ReadonlySet<string> | null) => {
+    keptRef.current = ids;
+    setKeptState(ids);
+  };
+  const collapsedIds = collapsed.loadedAt === dataUpdatedAt ? collapsed.ids : (kept ?? new Set<string>());
   const [tagDragging, setTagDragging] = useState(false);
   const [savingOrder, setSavingOrder] = useState(false);
   const addCategoryRef = useRef<HTMLButtonElement>(null);
@@ -73,16 +81,19 @@ export function AdminTagsPage() {
     if (ids.has(id)) ids.delete(id);
     else ids.add(id);
     setCollapsed({ loadedAt: dataUpdatedAt, ids });
+    if (keptRef.current) setKept(ids);
   };
 
   /** Shows the new order now, saves it, puts the old one back on failure, then reloads. */
   const saveOrder = async (reorder: (tree: CategoryNode[]) => CategoryNode[], save: () => Promise<unknown>, failure: string) => {
     void queryClient.cancelQueries({ queryKey: CATEGORIES_QUERY_KEY });
     const previous = queryClient.getQueryData<CategoryNode[]>(CATEGORIES_QUERY_KEY);
+    setKept(collapsedIds);
     if (previous) queryClient.setQueryData(CATEGORIES_QUERY_KEY, reorder(previous));
     setSavingOrder(true);
     try {
       await save();
+      notify.success(TAG_MESSAGES.orderSaved);
     } catch (saveError) {
       if (previous) queryClient.setQueryData(CATEGORIES_QUERY_KEY, previous);
       const message = failureMessage(saveError, failure);
@@ -90,6 +101,9 @@ export function AdminTagsPage() {
     } finally {
       setSavingOrder(false);
       await catalogueChanged();
+      // The reload is in: keep each category as it was, expanded or collapsed.
+      setCollapsed({ loadedAt: queryClient.getQueryState(CATEGORIES_QUERY_KEY)?.dataUpdatedAt ?? 0, ids: keptRef.current ?? new Set() });
+      setKept(null);
     }
   };
 

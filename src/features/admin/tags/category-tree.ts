@@ -27,6 +27,8 @@ export const TAG_MESSAGES = {
   tagCreated: 'Tag created',
   tagUpdated: 'Tag Updated',
   tagDeleted: 'Tag Deleted',
+  /** A new order of categories or of a category's tags was saved (issue 16). */
+  orderSaved: 'Order saved',
 } as const;
 
 export interface TagNode {

@@ -7,17 +7,20 @@ import { byIndex, CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../li
 export interface Banner {
   id: string;
   img: string;
+  /** What the banner says (alt text; the caption on phones), or null. */
+  description: string | null;
 }
 
-interface BannerRecord extends Banner {
+interface BannerRecord extends Omit<Banner, 'description'> {
   index?: number | null;
+  description?: string | null;
 }
 
 /** Banners in carousel order (`index`), those without a picture left out. */
 function toBanners(records: readonly BannerRecord[]): Banner[] {
   return byIndex(records)
     .filter((banner) => banner.img)
-    .map((banner) => ({ id: banner.id, img: banner.img }));
+    .map((banner) => ({ id: banner.id, img: banner.img, description: banner.description?.trim() || null }));
 }
 
 /** Every banner, in carousel order. */

@@ -7,7 +7,10 @@ import { ChevronIcon, PauseIcon, PlayIcon } from '../../../components/ui/icons';
 import { useBanners, type Banner } from '../api/get-banners';
 import { CAROUSEL, EMBLA_DURATION, slideAfterSwipe } from '../banner-swipe';
 
-/** Banners are 1900x370 (SPEC §9); drawn at most the page content's width. */
+/**
+ * Banners are 1900x370 (SPEC §9); drawn at most the page content's width. On phones (home.css,
+ * at most 600 px) they are drawn taller and cropped, with their description as a caption (issue 16).
+ */
 const BANNER_WIDTH = 1900;
 const BANNER_HEIGHT = 370;
 
@@ -116,12 +119,19 @@ function BannerSlides({ banners }: { banners: readonly Banner[] }) {
               <StoredImage
                 className="banner-carousel__image"
                 url={banner.img}
-                alt=""
+                alt={banner.description ?? ''}
                 width={BANNER_WIDTH}
                 height={BANNER_HEIGHT}
                 sizes={IMAGE_SIZES.banner}
                 priority={index === 0}
               />
+              {/* Shown under the image on phones only (home.css), where its own text is small;
+                  hidden from screen readers, which read the same words as the image's alt. */}
+              {banner.description ? (
+                <p className="banner-carousel__caption" aria-hidden="true">
+                  {banner.description}
+                </p>
+              ) : null}
             </div>
           ))}
         </div>

@@ -1,13 +1,18 @@
-import { shop, shopAddressLine, shopPhoneHref } from '../../../config/shop';
+import { weeklyHoursOf } from '../../../../shared/shop-hours';
+import { shop } from '../../../config/shop';
+import { OpeningHours } from '../../../components/shop/OpeningHours';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
+import { useShopDetails } from '../../../lib/shop-settings';
 import { osmEmbedUrl, osmMapUrl } from '../map-url';
 
 /**
- * Visit Us: the shop's address and a map of where it is, loaded only when scrolled near. The
- * map's box keeps its size while empty, so nothing moves when the frame arrives.
+ * Visit Us: the shop's address, hours and a map of where it is, loaded only when scrolled near.
+ * The map's box keeps its size while empty, so nothing moves when the frame arrives.
  */
 export function ShopMap() {
   const [mapBox, near] = useNearViewport<HTMLDivElement>();
+  const details = useShopDetails();
+  const [street, ...rest] = details.addressLine.split(', ');
   return (
     <section className="visit" aria-labelledby="visit-heading">
       <h2 id="visit-heading" className="section-heading">
@@ -16,26 +21,36 @@ export function ShopMap() {
       <div className="visit__layout">
         <div className="visit__details">
           <address className="visit__address">
-            <strong>{shop.name}</strong>
+            <strong>{details.name}</strong>
             <br />
-            {shop.address.street}
-            <br />
-            {shop.address.city}, {shop.address.state} {shop.address.zip}
+            {street}
+            {rest.length ? (
+              <>
+                <br />
+                {rest.join(', ')}
+              </>
+            ) : null}
           </address>
           <p>
-            <a href={shopPhoneHref}>{shop.phone}</a>
+            <a href={details.phoneHref}>{details.phone}</a>
           </p>
           <p>
-            <a href={osmMapUrl(shop.coordinates)} target="_blank" rel="noopener noreferrer">
+            <a href={details.mapUrl ?? osmMapUrl(shop.coordinates)} target="_blank" rel="noopener noreferrer">
               Open a larger map<span className="visually-hidden"> (opens in a new tab)</span>
             </a>
           </p>
+          {weeklyHoursOf(details.hours) ? (
+            <div className="visit__hours">
+              <h3 id="visit-hours">Opening hours</h3>
+              <OpeningHours hours={details.hours} labelledBy="visit-hours" />
+            </div>
+          ) : null}
         </div>
         <div ref={mapBox} className="visit__map">
           {near ? (
             <iframe
               src={osmEmbedUrl(shop.coordinates)}
-              title={`Map showing ${shop.name} at ${shopAddressLine}`}
+              title={`Map showing ${details.name} at ${details.addressLine}`}
               loading="lazy"
               referrerPolicy="strict-origin-when-cross-origin"
               width="640"

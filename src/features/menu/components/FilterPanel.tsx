@@ -1,18 +1,22 @@
 import { memo } from 'react';
-import type { FilterGroup } from '../menu-filter';
+import type { FacetGroup } from '../menu-filter';
 
 export interface FilterPanelProps {
-  groups: readonly FilterGroup[];
+  /** The offered groups: each tag with its count for the current selection. */
+  groups: readonly FacetGroup[];
+  /** Said when no group is offered. */
+  emptyText: string;
   selected: ReadonlySet<string>;
   onToggle: (tagId: string) => void;
 }
 
 /**
- * The menu's left panel: a group of checkboxes per category, one per tag (SPEC §2 Menu).
- * Memoised: with 200 tags it is the biggest part of the page, and a keystroke changes nothing in it.
+ * The menu's left panel: a group of checkboxes per category, one per tag with its count (SPEC §2
+ * Menu, issue 16). Memoised: with 200 tags it is the biggest part of the page; its counts follow
+ * the search once typing pauses, so a keystroke does not re-render it.
  */
-export const FilterPanel = memo(function FilterPanel({ groups, selected, onToggle }: FilterPanelProps) {
-  if (groups.length === 0) return <p className="filter-panel__empty">No filters for this menu.</p>;
+export const FilterPanel = memo(function FilterPanel({ groups, emptyText, selected, onToggle }: FilterPanelProps) {
+  if (groups.length === 0) return <p className="filter-panel__empty">{emptyText}</p>;
   return (
     <>
       {groups.map((group) => (
@@ -23,7 +27,9 @@ export const FilterPanel = memo(function FilterPanel({ groups, selected, onToggl
               <li key={tag.id}>
                 <label className="filter-option">
                   <input type="checkbox" checked={selected.has(tag.id)} onChange={() => onToggle(tag.id)} />
-                  <span>{tag.name}</span>
+                  <span>
+                    {tag.name} <span className="filter-option__count">({tag.count})</span>
+                  </span>
                 </label>
               </li>
             ))}

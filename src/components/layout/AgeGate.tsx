@@ -1,12 +1,16 @@
 import { useId, useRef, useState } from 'react';
-import { Modal } from '../../../components/ui/Modal';
-import { MAIN_ID } from '../../../components/layout/SkipLink';
-import { shop } from '../../../config/shop';
-import { isAgeVerified, rememberAgeVerified } from '../age-verification';
+import { Modal } from '../ui/Modal';
+import { MAIN_ID } from './SkipLink';
+import { shop } from '../../config/shop';
+import { isAgeVerified, rememberAgeVerified } from '../../lib/age-verification';
+import '../../styles/age-gate.css';
 
 /**
- * The age gate (SPEC §4): until a visitor confirms being 21 or older, a modal dialog covers the
- * home page, which cannot be used around it. Once confirmed it never shows again.
+ * The 21+ gate (SPEC §4, issue 16): until a visitor confirms being 21 or older, a modal dialog
+ * covers whichever public page they arrived on (a shared link to /menu, /item/{id}, /events...),
+ * drawn over the page itself, which cannot be used around it. No redirect: the page and its
+ * server-sent HTML stay what they are. Once confirmed it never shows again. Rendered by the
+ * public layout only: sign-in pages and the admin portal show no catalogue.
  */
 export function AgeGate() {
   const [verified, setVerified] = useState(isAgeVerified);

@@ -1,0 +1,63 @@
+/** The shop's settings record (issue 16 §1) through the API: public read, admin writes, New York's hours. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
+import { HOURS_MESSAGES, SHOP_SETTINGS_ID } from '../../shared/shop-hours';
+import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+
+let server: TestServer;
+let admin: Record<string, string>;
+beforeAll(async () => {
+  server = await startTestServer();
+  admin = { authorization: (await server.sessionFor(ROLE_ADMIN)).token };
+});
+afterAll(async () => { await server?.stop(); });
+
+const call = async (query: string, variables: Record<string, unknown>, headers?: Record<string, string>) => (await postGraphQL(server, { query, variables }, headers)).body;
+const CREATE = 'mutation ($input: CreateShopSettingsInput!) { createShopSettings(input: $input) { id weeklyHours specialDates } }';
+const UPDATE = 'mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id weeklyHours specialDates mapUrl } }';
+const GET = 'query ($id: ID!) { getShopSettings(id: $id) { id name phone weeklyHours specialDates } }';
+const WEEK = ['12:00-18:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00'];
+const stored = () => server.store.get('ShopSettings', SHOP_SETTINGS_ID);
+
+describe('ShopSettings', () => {
+  it('is written by admins and read by the public', async () => {
+    const created = await call(CREATE, { input: { id: SHOP_SETTINGS_ID, name: 'Patterson Wine & Liquor', phone: '(845) 555-0142', weeklyHours: WEEK, specialDates: ['2026-11-26 closed Thanksgiving'] } }, admin);
+    expect(created.errors).toBeUndefined();
+    const read = await call(GET, { id: SHOP_SETTINGS_ID });
+    expect(read.errors).toBeUndefined();
+    expect(read.data!.getShopSettings).toMatchObject({ id: SHOP_SETTINGS_ID, weeklyHours: WEEK, specialDates: ['2026-11-26 closed Thanksgiving'] });
+  });
+
+  it('cannot be written by the public or a customer', async () => {
+    const customer = { authorization: (await server.sessionFor(ROLE_USER)).token };
+    for (const headers of [undefined, customer]) {
+      const update = await call(UPDATE, { input: { id: SHOP_SETTINGS_ID, weeklyHours: WEEK.map(() => 'closed') } }, headers);
+      expect(update.errors?.[0]?.errorType).toMatch(/^Unauthorized/);
+      const remove = await call('mutation ($input: DeleteShopSettingsInput!) { deleteShopSettings(input: $input) { id } }', { input: { id: SHOP_SETTINGS_ID } }, headers);
+      expect(remove.errors?.[0]?.errorType).toMatch(/^Unauthorized/);
+    }
+    expect(stored()?.weeklyHours).toEqual(WEEK);
+  });
+
+  it("refuses hours New York does not allow a package store, and keeps what was stored", async () => {
+    const refusals: Array<[Record<string, unknown>, string]> = [
+      [{ weeklyHours: ['12:00-18:00', '07:00-21:00', ...WEEK.slice(2)] }, HOURS_MESSAGES.weekdayLaw('Monday')],
+      [{ weeklyHours: ['09:00-18:00', ...WEEK.slice(1)] }, HOURS_MESSAGES.sundayLaw('Sunday')],
+      [{ weeklyHours: ['10:00-23:00', ...WEEK.slice(1)] }, HOURS_MESSAGES.sundayLaw('Sunday')],
+      [{ weeklyHours: WEEK.slice(1) }, HOURS_MESSAGES.weekCount],
+      [{ specialDates: ['2026-12-27 09:00-17:00 Stocktake'] }, HOURS_MESSAGES.sundayLaw('2026-12-27')],
+      [{ mapUrl: 'javascript:alert(1)' }, HOURS_MESSAGES.mapUrl],
+    ];
+    for (const [change, message] of refusals) {
+      const refused = await call(UPDATE, { input: { id: SHOP_SETTINGS_ID, ...change } }, admin);
+      expect(refused.errors?.[0], JSON.stringify(change)).toMatchObject({ errorType: 'ValidationError', message });
+    }
+    const onCreate = await call(CREATE, { input: { weeklyHours: ['09:00-18:00', ...WEEK.slice(1)] } }, admin);
+    expect(onCreate.errors?.[0]?.message).toBe(HOURS_MESSAGES.sundayLaw('Sunday'));
+    expect(stored()).toMatchObject({ weeklyHours: WEEK, specialDates: ['2026-11-26 closed Thanksgiving'] });
+
+    const allowed = await call(UPDATE, { input: { id: SHOP_SETTINGS_ID, weeklyHours: ['10:00-22:00', '08:00-00:00', ...WEEK.slice(2)], mapUrl: 'https://www.openstreetmap.org/' } }, admin);
+    expect(allowed.errors).toBeUndefined();
+    expect(stored()?.weeklyHours).toEqual(['10:00-22:00', '08:00-00:00', ...WEEK.slice(2)]);
+  });
+});

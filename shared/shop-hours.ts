@@ -1,0 +1,307 @@
+/**
+ * The shop's opening hours (issue 16 §1): how they are stored, the rules New York sets for a
+ * package store, and what the storefront says about today. Pure (the clock is an argument), used
+ * by the browser (the editor, the footer, Visit Us, About Us) and by the server's model-write
+ * guard (server/catalogue/model-guards.ts, which the cloud runs too), so both refuse the same.
+ *
+ * Stored as texts in the ShopSettings record (amplify/data/schema.ts), so the generic text limits
+ * apply to every part:
+ * - `weeklyHours`: 7 entries, Sunday first, each "HH:MM-HH:MM" (24-hour) or "closed";
+ * - `specialDates`: "YYYY-MM-DD closed" or "YYYY-MM-DD HH:MM-HH:MM", then optionally a space and a
+ *   label ("2026-11-26 closed Thanksgiving").
+ * A closing time of "00:00" (or "24:00") means midnight at the end of the day.
+ */
+
+/** The one settings record's id. */
+export const SHOP_SETTINGS_ID = 'shop';
+/** Where the shop is: every "today" is a day in New York, whatever the visitor's time zone. */
+export const SHOP_TIME_ZONE = 'America/New_York';
+
+export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
+const SHORT_WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'] as const;
+const SHORT_MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'] as const;
+
+/** Opening and closing time, "HH:MM"; null: closed all day. */
+export type DayHours = { open: string; close: string } | null;
+
+export interface SpecialDate {
+  /** YYYY-MM-DD, a day in New York. */
+  date: string;
+  hours: DayHours;
+  /** What the day is (Thanksgiving, Stocktake); may be empty. */
+  label: string;
+}
+
+/** What the storefront reads of the settings record. */
+export interface ShopHoursSource {
+  weeklyHours?: readonly (string | null)[] | null;
+  specialDates?: readonly (string | null)[] | null;
+}
+
+export const MAX_SPECIAL_DATES = 60;
+export const MAX_LABEL_LENGTH = 60;
+
+/**
+ * When New York lets a package store (an off-premises liquor store) sell, in minutes from
+ * midnight: not from midnight to 8 AM, and on Sunday only from 10 AM to 10 PM (Alcoholic Beverage
+ * Control Law §105(14)(a); docs/decisions.md, issue 16).
+ */
+export function allowedWindow(weekday: number): { from: number; to: number } {
+  return weekday === 0 ? { from: 10 * 60, to: 22 * 60 } : { from: 8 * 60, to: 24 * 60 };
+}
+
+export const HOURS_MESSAGES = {
+  format: (day: string) => `${day}: enter an opening and a closing time, or mark the day closed`,
+  order: (day: string) => `${day}: the closing time must be after the opening time`,
+  weekdayLaw: (day: string) => `${day}: New York allows a liquor store to sell only from 8 AM to midnight`,
+  sundayLaw: (day: string) => `${day}: New York allows a liquor store to sell on Sundays only from 10 AM to 10 PM`,
+  weekCount: 'Weekly hours need one entry for each of the 7 days',
+  specialFormat: 'A special date must be a date (YYYY-MM-DD) with hours or closed',
+  specialDuplicate: (date: string) => `${date} is listed twice among the special dates`,
+  specialCount: `At most ${MAX_SPECIAL_DATES} special dates`,
+  labelLength: `A special date's name is at most ${MAX_LABEL_LENGTH} characters`,
+  mapUrl: 'The map link must be an https:// address',
+} as const;
+
+const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
+const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** "09:30" as 570 minutes; undefined when not a time. */
+export function minutesOf(time: string): number | undefined {
+  const match = TIME.exec(time);
+  return match ? Number(match[1]) * 60 + Number(match[2]) : undefined;
+}
+
+/** A closing time in minutes: "00:00" and "24:00" are midnight at the day's end (1440). */
+function closingMinutesOf(time: string): number | undefined {
+  if (time === '24:00' || time === '00:00') return 24 * 60;
+  return minutesOf(time);
+}
+
+/** "09:00-21:00" or "closed" as DayHours; undefined when it is neither. */
+export function parseDayHours(text: string): DayHours | undefined {
+  if (text === 'closed') return null;
+  const [open, close, extra] = text.split('-');
+  if (extra !== undefined || open === undefined || close === undefined) return undefined;
+  if (minutesOf(open) === undefined || closingMinutesOf(close) === undefined) return undefined;
+  return { open, close };
+}
+
+export const dayHoursText = (hours: DayHours): string => (hours ? `${hours.open}-${hours.close}` : 'closed');
+
+/** The weekday (0 Sunday) of a calendar day YYYY-MM-DD; undefined when it is no real day. */
+export function weekdayOf(date: string): number | undefined {
+  const match = DATE.exec(date);
+  if (!match) return undefined;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const utc = new Date(Date.UTC(year, month - 1, day));
+  if (utc.getUTCFullYear() !== year || utc.getUTCMonth() !== month - 1 || utc.getUTCDate() !== day) return undefined;
+  return utc.getUTCDay();
+}
+
+/** "2026-11-26 closed Thanksgiving" as a SpecialDate; undefined when malformed. */
+export function parseSpecialDate(text: string): SpecialDate | undefined {
+  const match = /^(\d{4}-\d{2}-\d{2}) (\S+)(?: (.*))?$/.exec(text);
+  if (!match || weekdayOf(match[1]!) === undefined) return undefined;
+  const hours = parseDayHours(match[2]!);
+  if (hours === undefined) return undefined;
+  return { date: match[1]!, hours, label: (match[3] ?? '').trim() };
+}
+
+export const specialDateText = ({ date, hours, label }: SpecialDate): string =>
+  `${date} ${dayHoursText(hours)}${label.trim() ? ` ${label.trim()}` : ''}`;
+
+/** Why these hours cannot be a day's on `weekday` (0 Sunday), named `day`; null when they can. */
+export function dayHoursProblem(weekday: number, hours: DayHours, day: string): string | null {
+  if (hours === null) return null;
+  const open = minutesOf(hours.open);
+  const close = closingMinutesOf(hours.close);
+  if (open === undefined || close === undefined) return HOURS_MESSAGES.format(day);
+  if (close <= open) return HOURS_MESSAGES.order(day);
+  const window = allowedWindow(weekday);
+  if (open < window.from || close > window.to) return weekday === 0 ? HOURS_MESSAGES.sundayLaw(day) : HOURS_MESSAGES.weekdayLaw(day);
+  return null;
+}
+
+/** Why a weekly-hours list cannot be stored; null when it can (null or absent: no hours set). */
+export function weeklyHoursProblem(list: unknown): string | null {
+  if (list === null || list === undefined) return null;
+  if (!Array.isArray(list) || list.length !== 7) return HOURS_MESSAGES.weekCount;
+  for (let weekday = 0; weekday < 7; weekday++) {
+    const text: unknown = list[weekday];
+    const hours = typeof text === 'string' ? parseDayHours(text) : undefined;
+    if (hours === undefined) return HOURS_MESSAGES.format(WEEKDAYS[weekday]!);
+    const problem = dayHoursProblem(weekday, hours, WEEKDAYS[weekday]!);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** Why a special-dates list cannot be stored; null when it can. */
+export function specialDatesProblem(list: unknown): string | null {
+  if (list === null || list === undefined) return null;
+  if (!Array.isArray(list)) return HOURS_MESSAGES.specialFormat;
+  if (list.length > MAX_SPECIAL_DATES) return HOURS_MESSAGES.specialCount;
+  const seen = new Set<string>();
+  for (const text of list as unknown[]) {
+    const special = typeof text === 'string' ? parseSpecialDate(text) : undefined;
+    if (!special) return HOURS_MESSAGES.specialFormat;
+    if (special.label.length > MAX_LABEL_LENGTH) return HOURS_MESSAGES.labelLength;
+    if (seen.has(special.date)) return HOURS_MESSAGES.specialDuplicate(special.date);
+    seen.add(special.date);
+    const problem = dayHoursProblem(weekdayOf(special.date)!, special.hours, special.date);
+    if (problem) return problem;
+  }
+  return null;
+}
+
+/** A map link the pages may put in an href: https only (never javascript: or data:). */
+export function isMapUrl(value: unknown): value is string {
+  if (typeof value !== 'string' || !/^https:\/\/\S+$/.test(value)) return false;
+  try {
+    return new URL(value).protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// What the storefront shows
+
+/** "09:00" as "9 AM", "21:30" as "9:30 PM", a closing "00:00" as "12 AM" (midnight). */
+export function formatTime(time: string): string {
+  const minutes = closingMinutesOf(time) ?? 0;
+  const hour24 = Math.floor(minutes / 60) % 24;
+  const minute = minutes % 60;
+  const hour12 = hour24 % 12 === 0 ? 12 : hour24 % 12;
+  return `${hour12}${minute ? `:${String(minute).padStart(2, '0')}` : ''} ${hour24 < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "9 AM - 9 PM", or "Closed". */
+export const formatDayHours = (hours: DayHours): string => (hours ? `${formatTime(hours.open)} - ${formatTime(hours.close)}` : 'Closed');
+
+/** The stored weekly hours (Sunday first), or null when none are set or they are unreadable. */
+export function weeklyHoursOf(source: ShopHoursSource | null | undefined): DayHours[] | null {
+  const list = source?.weeklyHours;
+  if (!list || list.length !== 7) return null;
+  const week = list.map((text) => (typeof text === 'string' ? parseDayHours(text) : undefined));
+  return week.every((hours) => hours !== undefined) ? week as DayHours[] : null;
+}
+
+/** The readable special dates, by date. */
+export function specialDatesOf(source: ShopHoursSource | null | undefined): SpecialDate[] {
+  return (source?.specialDates ?? [])
+    .map((text) => (typeof text === 'string' ? parseSpecialDate(text) : undefined))
+    .filter((special): special is SpecialDate => special !== undefined)
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+const newYorkClock = new Intl.DateTimeFormat('en-US', {
+  timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+});
+
+/** The calendar day (YYYY-MM-DD) and minutes since midnight in New York at `now`. */
+export function newYorkTime(now: Date): { date: string; minutes: number } {
+  const parts = Object.fromEntries(newYorkClock.formatToParts(now).map((part) => [part.type, part.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute) };
+}
+
+/** The calendar day `days` after `date` (YYYY-MM-DD). */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** "Thu, Nov 26". */
+export function formatShortDate(date: string): string {
+  const [, month, day] = date.split('-').map(Number) as [number, number, number];
+  return `${SHORT_WEEKDAYS[weekdayOf(date)!]}, ${SHORT_MONTHS[month - 1]} ${day}`;
+}
+
+/** A day's hours: its special date's if it has one, else its weekday's; undefined when no hours are set. */
+export function hoursOn(date: string, week: readonly DayHours[] | null, specials: readonly SpecialDate[]): { hours: DayHours; label: string } | undefined {
+  const special = specials.find((entry) => entry.date === date);
+  if (special) return { hours: special.hours, label: special.label };
+  if (!week) return undefined;
+  return { hours: week[weekdayOf(date)!]!, label: '' };
+}
+
+export interface TodayStatus {
+  /** "Open today 9 AM - 9 PM", "Closed today (Thanksgiving)", "Closed now". */
+  today: string;
+  /** "Opens tomorrow at 10 AM", "Opens Monday at 9 AM"; null while open or when nothing is known. */
+  next: string | null;
+  /** Whether the shop is open at this moment. */
+  openNow: boolean;
+}
+
+const withLabel = (text: string, label: string) => (label ? `${text} (${label})` : text);
+
+/** What the shop's hours mean at `now`, in New York; null when no weekly hours are set. */
+export function todayStatus(source: ShopHoursSource | null | undefined, now: Date): TodayStatus | null {
+  const week = weeklyHoursOf(source);
+  if (!week) return null;
+  const specials = specialDatesOf(source);
+  const { date, minutes } = newYorkTime(now);
+  const today = hoursOn(date, week, specials)!;
+  if (today.hours) {
+    const open = minutesOf(today.hours.open)!;
+    const close = closingMinutesOf(today.hours.close)!;
+    if (minutes < close) {
+      return { today: withLabel(`Open today ${formatDayHours(today.hours)}`, today.label), next: null, openNow: minutes >= open };
+    }
+  }
+  let next: string | null = null;
+  for (let ahead = 1; ahead <= 14 && next === null; ahead++) {
+    const day = addDays(date, ahead);
+    const hours = hoursOn(day, week, specials)!.hours;
+    if (!hours) continue;
+    const when = ahead === 1 ? 'tomorrow' : ahead < 7 ? WEEKDAYS[weekdayOf(day)!] : formatShortDate(day);
+    next = `Opens ${when} at ${formatTime(hours.open)}`;
+  }
+  return { today: today.hours ? 'Closed now' : withLabel('Closed today', today.label), next, openNow: false };
+}
+
+/** The week as lines, Monday first, runs of days with the same hours together: "Mon–Sat: 9 AM - 9 PM". */
+export function weeklySummary(source: ShopHoursSource | null | undefined): Array<{ days: string; hours: string }> {
+  const week = weeklyHoursOf(source);
+  if (!week) return [];
+  const order = [1, 2, 3, 4, 5, 6, 0];
+  const lines: Array<{ first: number; last: number; hours: string }> = [];
+  for (const weekday of order) {
+    const hours = formatDayHours(week[weekday]!);
+    const previous = lines[lines.length - 1];
+    if (previous && previous.hours === hours) previous.last = weekday;
+    else lines.push({ first: weekday, last: weekday, hours });
+  }
+  return lines.map(({ first, last, hours }) => ({
+    days: first === last ? SHORT_WEEKDAYS[first]! : `${SHORT_WEEKDAYS[first]}–${SHORT_WEEKDAYS[last]}`,
+    hours,
+  }));
+}
+
+/** Special dates from today (New York) to `withinDays` ahead, for the storefront to list. */
+export function upcomingSpecialDates(source: ShopHoursSource | null | undefined, now: Date, withinDays = 45): Array<SpecialDate & { day: string; hoursText: string }> {
+  const today = newYorkTime(now).date;
+  const last = addDays(today, withinDays);
+  return specialDatesOf(source)
+    .filter((special) => special.date >= today && special.date <= last)
+    .map((special) => ({ ...special, day: formatShortDate(special.date), hoursText: formatDayHours(special.hours) }));
+}
+
+/** Demo hours (the seed): Mon–Sat 9 AM to 9 PM, Sunday noon to 6 PM, closed Thanksgiving and Christmas. */
+export function demoShopHours(today: Date): { weeklyHours: string[]; specialDates: string[] } {
+  const { date } = newYorkTime(today);
+  const year = Number(date.slice(0, 4));
+  const specials: string[] = [];
+  for (const y of [year, year + 1]) {
+    // Thanksgiving: the fourth Thursday of November.
+    const firstWeekday = weekdayOf(`${y}-11-01`)!;
+    const thanksgiving = 1 + ((4 - firstWeekday + 7) % 7) + 21;
+    specials.push(`${y}-11-${thanksgiving} closed Thanksgiving`, `${y}-12-24 10:00-18:00 Christmas Eve`, `${y}-12-25 closed Christmas Day`);
+  }
+  return {
+    weeklyHours: ['12:00-18:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00'],
+    specialDates: specials.filter((entry) => entry.slice(0, 10) >= date),
+  };
+}

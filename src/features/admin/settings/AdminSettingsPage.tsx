@@ -1,0 +1,251 @@
+/**
+ * Shop settings (issue 16 §1): the shop's name, address, phone, e-mail and map link, its weekly
+ * opening hours and its special dates, shown on /home, /aboutus and every public page's footer.
+ * Hours New York does not allow a package store are refused here, beside the day, and by the
+ * server (the same rules, shared/shop-hours.ts).
+ */
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import { WEEKDAYS } from '../../../../shared/shop-hours';
+import { Spinner } from '../../../components/ui/Spinner';
+import { shop, shopAddressLine } from '../../../config/shop';
+import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
+import { notify } from '../../../lib/notify';
+import { AdminField } from '../shared/AdminField';
+import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { catalogueChanged } from '../shared/catalogue-cache';
+import { ListEmptyState } from '../shared/editor-parts';
+import { userFacingMessage } from '../shared/graphql-errors';
+import '../shared/admin.css';
+import { saveShopSettings, useAdminShopSettings } from './api';
+import {
+  defaultHours, EDITOR_DAY_ORDER, formOf, inputOf, newSpecialKey, problemsOf, type DayForm, type FormProblems, type SettingsForm, type SpecialForm,
+} from './settings-form';
+import './admin-settings.css';
+
+export const SETTINGS_MESSAGES = { saved: 'Shop settings saved', failed: 'Error saving shop settings' } as const;
+
+const FALLBACK = { name: shop.name, address: shopAddressLine, phone: shop.phone, email: shop.email };
+
+interface HoursFieldsProps {
+  day: DayForm;
+  /** Names the controls for screen readers and tests: "Monday", "Special date 1". */
+  legend: string;
+  error: string | undefined;
+  onChange: (day: DayForm) => void;
+  /** What the hours become when the day is opened. */
+  openDefaults: { open: string; close: string };
+}
+
+/** Closed, or open from and to: the controls of one day's hours. */
+function HoursFields({ day, legend, error, onChange, openDefaults }: HoursFieldsProps) {
+  const id = useId();
+  const errorId = `${id}-error`;
+  const invalid = error ? true : undefined;
+  const described = error ? errorId : undefined;
+  return (
+    <>
+      <div className="settings-hours">
+        <label className="admin-check settings-hours__closed">
+          <input
+            type="checkbox"
+            checked={day.closed}
+            onChange={(event) => onChange(event.target.checked ? { ...day, closed: true } : { ...day, closed: false, open: day.open || openDefaults.open, close: day.close || openDefaults.close })}
+          />
+          Closed
+        </label>
+        <label className="settings-hours__time" htmlFor={`${id}-open`}>
+          <span>Opens</span>
+          <input
+            id={`${id}-open`}
+            type="time"
+            className="admin-input"
+            value={day.open}
+            disabled={day.closed}
+            aria-invalid={invalid}
+            aria-describedby={described}
+            aria-label={`${legend} opens`}
+            onChange={(event) => onChange({ ...day, open: event.target.value })}
+          />
+        </label>
+        <label className="settings-hours__time" htmlFor={`${id}-close`}>
+          <span>Closes</span>
+          <input
+            id={`${id}-close`}
+            type="time"
+            className="admin-input"
+            value={day.close}
+            disabled={day.closed}
+            aria-invalid={invalid}
+            aria-describedby={described}
+            aria-label={`${legend} closes`}
+            onChange={(event) => onChange({ ...day, close: event.target.value })}
+          />
+        </label>
+      </div>
+      {error ? (
+        <p id={errorId} className="settings-error">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+interface SettingsEditorProps {
+  initial: SettingsForm;
+  exists: boolean;
+}
+
+function SettingsEditor({ initial, exists }: SettingsEditorProps) {
+  const signedInCall = useSignedInCall();
+  const [form, setForm] = useState(initial);
+  const [saving, setSaving] = useState(false);
+  const [stored, setStored] = useState(exists);
+  /** Shown once Save was tried, then kept current as the fields change. */
+  const [showProblems, setShowProblems] = useState(false);
+  const [serverError, setServerError] = useState('');
+  const problems: FormProblems = showProblems ? problemsOf(form) : { days: {}, specials: {} };
+  const formError = problems.first ?? serverError;
+
+  const set = <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => {
+    setServerError('');
+    setForm((current) => ({ ...current, [key]: value }));
+  };
+  const setDay = (weekday: number, day: DayForm) => set('week', form.week.map((current, i) => (i === weekday ? day : current)));
+  const setSpecial = (key: number, change: Partial<SpecialForm>) => set('specials', form.specials.map((special) => (special.key === key ? { ...special, ...change } : special)));
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShowProblems(true);
+    if (problemsOf(form).first) return;
+    setSaving(true);
+    try {
+      await saveShopSettings(signedInCall, inputOf(form), stored);
+      setStored(true);
+      notify.success(SETTINGS_MESSAGES.saved);
+      void catalogueChanged();
+    } catch (error) {
+      if (!(error instanceof SessionEndedError)) {
+        const message = userFacingMessage(error, SETTINGS_MESSAGES.failed);
+        setServerError(message);
+        notify.error(message);
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <form className="settings-form" noValidate onSubmit={(event) => void onSubmit(event)}>
+      <section className="settings-card" aria-labelledby="settings-details">
+        <h2 id="settings-details">Shop details</h2>
+        <div className="settings-grid">
+          <AdminField label="Shop name">{(control) => <input {...control} className="admin-input" value={form.name} maxLength={120} onChange={(e) => set('name', e.target.value)} />}</AdminField>
+          <AdminField label="Address" note="One line, as on the footer: street, town, state and ZIP">
+            {(control) => <input {...control} className="admin-input" autoComplete="street-address" value={form.address} maxLength={200} onChange={(e) => set('address', e.target.value)} />}
+          </AdminField>
+          <AdminField label="Phone">{(control) => <input {...control} type="tel" className="admin-input" value={form.phone} maxLength={40} onChange={(e) => set('phone', e.target.value)} />}</AdminField>
+          <AdminField label="E-mail">{(control) => <input {...control} type="email" className="admin-input" value={form.email} maxLength={200} onChange={(e) => set('email', e.target.value)} />}</AdminField>
+          <AdminField label="Map link" note={problems.mapUrl ?? 'An https:// link to the shop on a map; empty: the OpenStreetMap link'} className="settings-grid__wide">
+            {(control) => (
+              <input {...control} type="url" className="admin-input" value={form.mapUrl} maxLength={2000} aria-invalid={problems.mapUrl ? true : undefined} onChange={(e) => set('mapUrl', e.target.value)} />
+            )}
+          </AdminField>
+        </div>
+      </section>
+
+      <section className="settings-card" aria-labelledby="settings-week">
+        <h2 id="settings-week">Weekly hours</h2>
+        <p className="settings-note" id="settings-law">
+          New York allows a liquor store to sell from 8 AM to midnight, and on Sundays from 10 AM to 10 PM. A closing time of 12:00 AM
+          means midnight.
+        </p>
+        {EDITOR_DAY_ORDER.map((weekday) => (
+          <fieldset key={weekday} className="settings-day" aria-describedby="settings-law">
+            <legend>{WEEKDAYS[weekday]}</legend>
+            <HoursFields
+              day={form.week[weekday]!}
+              legend={WEEKDAYS[weekday]!}
+              error={problems.days[weekday]}
+              openDefaults={defaultHours(weekday)}
+              onChange={(day) => setDay(weekday, day)}
+            />
+          </fieldset>
+        ))}
+      </section>
+
+      <section className="settings-card" aria-labelledby="settings-special">
+        <h2 id="settings-special">Special dates</h2>
+        <p className="settings-note">Holidays, a stocktake, a late night: these hours replace the weekday's on that date.</p>
+        {form.specials.length === 0 ? <p className="settings-note">No special dates.</p> : null}
+        {form.specials.map((special, index) => {
+          const legend = `Special date ${index + 1}`;
+          return (
+            <fieldset key={special.key} className="settings-day settings-special">
+              <legend>{legend}</legend>
+              <div className="settings-special__fields">
+                <AdminField label="Date">
+                  {(control) => (
+                    <input {...control} type="date" className="admin-input" aria-label={`${legend} date`} value={special.date} onChange={(e) => setSpecial(special.key, { date: e.target.value })} />
+                  )}
+                </AdminField>
+                <AdminField label="Name" note="e.g. Thanksgiving, Stocktake">
+                  {(control) => (
+                    <input {...control} className="admin-input" aria-label={`${legend} name`} value={special.label} maxLength={60} onChange={(e) => setSpecial(special.key, { label: e.target.value })} />
+                  )}
+                </AdminField>
+              </div>
+              <HoursFields
+                day={special}
+                legend={legend}
+                error={problems.specials[special.key]}
+                openDefaults={{ open: '10:00', close: '18:00' }}
+                onChange={(day) => setSpecial(special.key, day)}
+              />
+              <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => set('specials', form.specials.filter((s) => s.key !== special.key))}>
+                Remove {legend.toLowerCase()}
+              </button>
+            </fieldset>
+          );
+        })}
+        <button
+          type="button"
+          className="admin-button admin-button--ghost"
+          onClick={() => set('specials', [...form.specials, { key: newSpecialKey(), date: '', label: '', closed: true, open: '10:00', close: '18:00' }])}
+        >
+          Add special date
+        </button>
+      </section>
+
+      <div className="settings-actions">
+        <p className="admin-form-error" role="alert">
+          {formError}
+        </p>
+        <button type="submit" className="admin-button" disabled={saving}>
+          {saving ? 'Saving...' : 'Save'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+export function AdminSettingsPage() {
+  useDocumentTitle('Shop settings · Admin');
+  const { data, isPending, isError, refetch } = useAdminShopSettings();
+  const [initial, setInitial] = useState<SettingsForm | null>(null);
+  useEffect(() => {
+    if (!isPending && !isError) setInitial(formOf(data, FALLBACK));
+    // Only the first answer fills the form: a refetch after Save must not undo what is typed.
+  }, [isPending, isError]);
+  let body;
+  if (isPending || (!isError && !initial)) body = <Spinner label="Loading shop settings" />;
+  else if (isError) body = <ListEmptyState failed noun="shop settings" onRetry={() => void refetch()} />;
+  else body = <SettingsEditor initial={initial!} exists={data !== null} />;
+  return (
+    <>
+      <AdminPageHeader title="Shop settings" />
+      {body}
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * The shop's details and opening hours (issue 16 §1), from the ShopSettings record the owner
+ * edits (/admin-settings); the values in config/shop.ts stand in while it loads or if it is
+ * missing. One query shared by the footer, Visit Us and About Us; on a page the local server
+ * served, its answer is inlined (shared/first-screen.ts), so no page waits for it.
+ */
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { firstScreenKeys, SELECTIONS } from '../../shared/first-screen';
+import { isMapUrl, SHOP_SETTINGS_ID, type ShopHoursSource } from '../../shared/shop-hours';
+import { shop, shopAddressLine } from '../config/shop';
+import { client } from './amplify';
+import { CATALOGUE_STALE_MS } from './catalogue';
+import { firstScreenData } from './first-screen';
+
+export const SHOP_SETTINGS_QUERY_KEY = ['shop-settings'] as const;
+
+/** The record as the API returns it (SELECTIONS.shopSettings). */
+export interface ShopSettingsRecord extends ShopHoursSource {
+  id: string;
+  name?: string | null;
+  address?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  mapUrl?: string | null;
+}
+
+/** The settings record, or null when there is none. */
+export async function getShopSettings(): Promise<ShopSettingsRecord | null> {
+  const { data, errors } = await client.models.ShopSettings.get({ id: SHOP_SETTINGS_ID }, { selectionSet: SELECTIONS.shopSettings });
+  if (errors?.length && !data) throw new Error(errors.map((error) => error.message).join('; '));
+  return (data as ShopSettingsRecord | null) ?? null;
+}
+
+export function useShopSettings() {
+  return useQuery({
+    queryKey: SHOP_SETTINGS_QUERY_KEY,
+    queryFn: getShopSettings,
+    staleTime: CATALOGUE_STALE_MS,
+    ...firstScreenData([firstScreenKeys.shopSettings], ([record]) => (record ?? null) as ShopSettingsRecord | null),
+  });
+}
+
+/** What the pages show of the shop: the record's values, each falling back to config/shop.ts. */
+export interface ShopDetails {
+  name: string;
+  addressLine: string;
+  phone: string;
+  /** tel: link target, digits only with the US country code. */
+  phoneHref: string;
+  email: string;
+  /** The owner's map link (https only), or null: the page links its own map. */
+  mapUrl: string | null;
+  hours: ShopHoursSource | null;
+}
+
+const text = (value: string | null | undefined, fallback: string) => (value?.trim() ? value.trim() : fallback);
+
+export function shopDetailsOf(record: ShopSettingsRecord | null | undefined): ShopDetails {
+  const phone = text(record?.phone, shop.phone);
+  const digits = phone.replace(/\D/g, '');
+  return {
+    name: text(record?.name, shop.name),
+    addressLine: text(record?.address, shopAddressLine),
+    phone,
+    phoneHref: `tel:+${digits.length === 10 ? `1${digits}` : digits}`,
+    email: text(record?.email, shop.email),
+    mapUrl: isMapUrl(record?.mapUrl) ? record.mapUrl : null,
+    hours: record ?? null,
+  };
+}
+
+export function useShopDetails(): ShopDetails {
+  const { data } = useShopSettings();
+  return shopDetailsOf(data);
+}
+
+/** The current time, renewed every minute (for "Open today" to turn into "Closed now"). */
+export function useNow(intervalMs = 60_000): Date {
+  const [now, setNow] = useState(() => new Date());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(new Date()), intervalMs);
+    return () => clearInterval(timer);
+  }, [intervalMs]);
+  return now;
+}
