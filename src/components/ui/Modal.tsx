@@ -82,6 +82,21 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
     if (dialog) (initialFocusRef?.current ?? tabbables(dialog)[0] ?? dialog).focus();
   }, [initialFocusRef]);
 
+  // A control removed while focused (a row's Delete) leaves the focus on <body>, outside every
+  // dialog, where onKeyDown below never hears Escape: the topmost dialog still closes on it.
+  useEffect(() => {
+    if (!onEscape) return;
+    const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.activeElement !== document.body) return;
+      const overlays = document.querySelectorAll('.modal-overlay');
+      if (overlays[overlays.length - 1] !== overlayRef.current) return;
+      event.preventDefault();
+      onEscape();
+    };
+    document.addEventListener('keydown', onDocumentKeyDown);
+    return () => document.removeEventListener('keydown', onDocumentKeyDown);
+  }, [onEscape]);
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
       event.preventDefault();
