@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { printPlaywrightFailures } from './playwright-failures';
 
 mkdirSync('.tmp', { recursive: true });
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
@@ -52,6 +53,7 @@ const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0);
 const skipped = (unit ? unit.numPendingTests + unit.numTodoTests : 0) + (e2e?.stats.skipped ?? 0);
 const ok = statuses.every((status) => status === 0) && unit !== null && e2e !== null && failed === 0 && skipped === 0;
 
+printPlaywrightFailures('.tmp/playwright.json', 'Failed browser tests');
 const missing = VITEST_RUNS.filter((_, index) => !vitestReports[index]).map((vitestRun) => vitestRun.report);
 console.log(`\nunit+api+batteries: ${unit ? `${unit.numPassedTests} passed` : `no report (${missing.join(', ')})`}; e2e: ${e2e ? `${e2e.stats.expected} passed` : 'no report'}${buildStatus ? '; build failed' : ''}`);
 if (skipped) console.log(`${skipped} tests were skipped: CI runs every test`);

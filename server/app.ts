@@ -15,18 +15,23 @@ import type { FieldPolicy } from './auth/authorizer';
 import { SessionStore } from './auth/sessions';
 import { AccountService, type ThrottleRules } from './accounts/account-service';
 import { SqliteAccountStore } from './accounts/account-store';
-import type { ServerConfig } from './config';
+import { localHost, publicOriginWarning, siteOrigin, type ServerConfig } from './config';
 import { openDatabase, type Db } from './db/database';
 import { ModelStore } from './db/model-store';
 import { GraphQLEngine } from './graphql/engine';
 import type { ModelIntrospectionSchema } from './graphql/introspection-types';
 import { buildModelMetas } from './graphql/model-meta';
-import { firstScreenMarkup } from './http/first-screen';
+import { canonicalRedirect, renderPage } from './http/page-head';
+import { matchSpaRoute } from '../shared/spa-routes';
+import { shopDefaults } from '../src/config/shop';
+import { isEventCalendarPath, serveEventCalendar } from './http/event-calendar-route';
 import { handleGraphQL, type Refusal } from './http/graphql-route';
 import { RateLimiter } from './accounts/throttle';
 import { sendJson } from './http/respond';
 import { ResponseCache } from './http/response-cache';
 import { setSecurityHeaders } from './http/security-headers';
+import { serveRobots } from './http/robots';
+import { Sitemap } from './http/sitemap';
 import { StaticAssets } from './http/static-assets';
 import { MEDIA_URL_PREFIX, MediaStore } from './media/media-store';
 import { LocalUploadInbox, UPLOAD_PATH_PREFIX } from './media/upload-inbox';
@@ -53,6 +58,8 @@ export interface ShopServer {
   media: MediaStore;
   uploads: LocalUploadInbox;
   engine: GraphQLEngine;
+  /** The GraphQL answers (and pages, calendar files) kept until the next write. */
+  responseCache: ResponseCache;
   /** The client config (amplify_outputs.json) naming the API at `origin` (as served: PUBLIC_ORIGIN, or by path alone). */
   outputsFor(origin: string): Record<string, unknown>;
   close(): Promise<void>;
@@ -61,6 +68,19 @@ export interface ShopServer {
 const log = (message: string, error?: unknown) => console.error(`[server] ${message}`, error ?? '');
 /** One JSON line per request refused as a whole: what an operator greps, never a stack trace. */
 const refusalLine = (refusal: Record<string, unknown>) => JSON.stringify({ at: new Date().toISOString(), event: 'request-refused', ...refusal });
+/** The longest request path a log line quotes. */
+const MAX_LOGGED_PATH = 256;
+/**
+ * One JSON line when a page's head and first screen could not be built (an exception, not a
+ * query's error, which the page handles itself): the page is served with index.html's defaults.
+ */
+const pageFailureLine = (path: string, status: number, error: unknown) => JSON.stringify({
+  at: new Date().toISOString(),
+  event: 'page-render-failed',
+  path: path.slice(0, MAX_LOGGED_PATH),
+  status,
+  error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+});
 
 function readApiKey(db: Db): string {
   const row = db.prepare("SELECT value FROM _meta WHERE key = 'apiKey'").get() as { value: string } | undefined;
@@ -71,8 +91,16 @@ function readApiKey(db: Db): string {
   return key;
 }
 
-/** Test seams: a clock, throttle rules (e.g. to time many failed sign-ins), where refusal lines go. */
-export interface ServerOverrides { now?: () => number; throttleRules?: ThrottleRules; writeRefusalLine?: (line: string) => void }
+/**
+ * Test seams: a clock, throttle rules (e.g. to time many failed sign-ins), where refusal lines go,
+ * where the other operator lines go (a page that failed to build, the start-up warnings).
+ */
+export interface ServerOverrides {
+  now?: () => number;
+  throttleRules?: ThrottleRules;
+  writeRefusalLine?: (line: string) => void;
+  writeLogLine?: (line: string) => void;
+}
 
 export async function startServer(config: ServerConfig, overrides: ServerOverrides = {}): Promise<ShopServer> {
   mkdirSync(config.dataDir, { recursive: true });
@@ -121,6 +149,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const outputsJson = JSON.stringify(outputsFor(config.publicOrigin ?? ''));
 
   const writeRefusalLine = overrides.writeRefusalLine ?? ((line: string) => console.error(line));
+  const writeLogLine = overrides.writeLogLine ?? ((line: string) => console.error(line));
   const logRefusal = (refusal: Record<string, unknown>) => writeRefusalLine(refusalLine(refusal));
   const clientIp = (req: IncomingMessage) => {
     // The last entry is the one our own proxy added; earlier ones are whatever the client sent.
@@ -132,6 +161,12 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit, overrides.now) : null,
     onRefused: (refusal: Refusal) => logRefusal({ ...refusal }),
   };
+
+  // The origin of absolute URLs (sitemap, robots.txt): PUBLIC_ORIGIN, else the address announced at
+  // start, with the port actually bound (set once listening). Never the request's Host header.
+  let boundPort = config.port;
+  const origin = () => siteOrigin(config, boundPort);
+  const sitemap = new Sitemap({ engine, store, origin, log });
 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     setSecurityHeaders(res);
@@ -152,6 +187,9 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
       return;
     }
     if (path === '/amplify_outputs.json') return sendJson(res, 200, JSON.parse(outputsJson));
+    if (isEventCalendarPath(path)) return serveEventCalendar(req, res, path, { ...graphqlDeps, origin, now: overrides.now });
+    if (Sitemap.handles(path)) return sitemap.serve(req, res, path);
+    if (path === '/robots.txt') return serveRobots(req, res, origin());
     if (path.startsWith(MEDIA_URL_PREFIX)) return serveMedia(req, res, media, path.slice(MEDIA_URL_PREFIX.length));
     if (path === '/') {
       res.writeHead(302, { Location: '/home' });
@@ -159,14 +197,25 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
       return;
     }
     if (assets.serveFile(req, res, path)) return;
-    // Missing files under /assets are real 404s; every other path is an app route.
+    // Missing files under /assets are real 404s; every other path gets the app, with its own head
+    // and first screen, 404 for a path no route shows or an item that does not exist (issue 17).
     if (path.startsWith('/assets/')) return sendJson(res, 404, { error: 'Not found' });
+    // A route spelt otherwise (/Item/<id>/, /events/) goes to its one URL before any query.
+    const canonical = canonicalRedirect(url);
+    if (canonical) {
+      res.writeHead(301, { Location: canonical, 'Content-Length': 0 });
+      res.end();
+      return;
+    }
     // HEAD gets the same headers as GET, so the same page.
-    const firstScreen = assets.built ? await firstScreenMarkup(url, graphqlDeps).catch((error: unknown) => {
-      log('first-screen data failed; the page fetches it instead', error);
-      return '';
-    }) : '';
-    assets.serveIndex(req, res, outputsJson, firstScreen);
+    const page = assets.built ? await renderPage(url, { ...graphqlDeps, origin, defaults: shopDefaults, now: overrides.now }).catch((error: unknown) => {
+      // Head and first screen both fail: index.html's defaults, the SPA fetches its data. The
+      // status still says whether the path is a page at all.
+      const status = matchSpaRoute(path) ? 200 : 404;
+      writeLogLine(pageFailureLine(path, status, error));
+      return { status, head: undefined, firstScreen: '' };
+    }) : undefined;
+    assets.serveIndex(req, res, outputsJson, page?.firstScreen, page);
   };
 
   // Requests being answered, so a shutdown can tell each of them to end its connection, and
@@ -196,10 +245,12 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     server.listen(config.port, config.host, () => resolve());
   });
   const { port } = server.address() as AddressInfo;
-  const displayHost = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  boundPort = port;
+  const originWarning = publicOriginWarning(config, port);
+  if (originWarning) writeLogLine(originWarning);
 
   return {
-    url: `http://${displayHost}:${port}`,
+    url: `http://${localHost(config.host)}:${port}`,
     port,
     apiKey,
     db,
@@ -208,6 +259,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     media,
     uploads,
     engine,
+    responseCache: graphqlDeps.cache,
     outputsFor,
     /**
      * Graceful stop: no new connections; requests in hand finish and their responses say

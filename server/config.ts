@@ -49,6 +49,42 @@ function rateLimitFrom(env: NodeJS.ProcessEnv): RateRule | null {
   return perSecond === 0 ? null : { burst, intervalMs: 1000 / perSecond };
 }
 
+/** Whether `host` is a wildcard address: every interface, so visitors may reach the server under any name. */
+export const isWildcardHost = (host: string): boolean => host === '0.0.0.0' || host === '::' || host === '';
+
+/**
+ * The host a person on this machine opens for a server listening on `host` (a wildcard address
+ * means every interface: `localhost` names one of them). IPv6 literals get their brackets.
+ */
+export function localHost(host: string): string {
+  const display = isWildcardHost(host) ? 'localhost' : host;
+  return display.includes(':') ? `[${display}]` : display;
+}
+
+/**
+ * The origin of every absolute URL the server writes (the sitemap, robots.txt, canonical links):
+ * PUBLIC_ORIGIN when set, otherwise the address the server announces at start
+ * (`http://localhost:3000`), which is right on the machine itself and says plainly that the
+ * operator has not named the public one. `port` is the port actually bound (config.port may be 0).
+ * Never the request's Host header: any client can forge it, and cached answers would carry it.
+ */
+export function siteOrigin(config: Pick<ServerConfig, 'publicOrigin' | 'host' | 'port'>, port: number = config.port): string {
+  return config.publicOrigin ?? `http://${localHost(config.host)}:${port}`;
+}
+
+/**
+ * The warning `npm start` prints when every absolute URL the server writes (canonical links,
+ * /sitemap.xml, robots.txt, the .ics files) will name http://localhost:PORT while visitors can
+ * reach it from elsewhere: PUBLIC_ORIGIN unset on a wildcard host. Null when there is nothing to say.
+ */
+export function publicOriginWarning(config: Pick<ServerConfig, 'publicOrigin' | 'host' | 'port'>, port: number = config.port): string | null {
+  if (config.publicOrigin !== null || !isWildcardHost(config.host)) return null;
+  const origin = siteOrigin(config, port);
+  return `[server] warning: PUBLIC_ORIGIN is not set and the server listens on every interface (${config.host || 'all'}): `
+    + `canonical links, /sitemap.xml, robots.txt and the .ics files name ${origin}, which only this machine can open. `
+    + 'Set PUBLIC_ORIGIN to the address visitors use (e.g. PUBLIC_ORIGIN=https://shop.example.com).';
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);

@@ -10,6 +10,15 @@ export function escapeXml(s: string): string {
  * escaped, so no text in the data can end the element (`</script>`) or start markup.
  */
 export function jsonDataBlock(id: string, json: string): string {
-  const safe = json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-  return `<script id="${id}" type="application/json">${safe}</script>`;
+  return `<script id="${id}" type="application/json">${safeJson(json)}</script>`;
+}
+
+/** JSON with `<`, `>` and `&` as \u escapes: the same data, and no text in it can end a script element. */
+function safeJson(json: string): string {
+  return json.replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+}
+
+/** schema.org JSON-LD (a data block too: never executed, so no CSP question), escaped as jsonDataBlock escapes. */
+export function jsonLdBlock(value: unknown): string {
+  return `<script type="application/ld+json">${safeJson(JSON.stringify(value))}</script>`;
 }

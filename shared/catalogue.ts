@@ -6,6 +6,16 @@ export const DEPARTMENT_CATEGORY_ID = 'department';
 export const DEPARTMENT_TAG_IDS = ['wine', 'liquor', 'extras'] as const;
 export type DepartmentTagId = (typeof DEPARTMENT_TAG_IDS)[number];
 
+/** Whether a value (a tag id, a `?category=` parameter) names one of the three departments. */
+export const isDepartment = (value: string | null | undefined): value is DepartmentTagId =>
+  (DEPARTMENT_TAG_IDS as readonly (string | null | undefined)[]).includes(value);
+
+/**
+ * Ids the API hands out (UUIDs) and the seed's readable ones: anything else in an /item or
+ * /events URL names no record worth a query.
+ */
+export const PLAUSIBLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
+
 /** The built-in records every shop has, seeded or not (server/setup/built-in-catalogue.ts). */
 export const BUILT_IN_CATEGORY = { id: DEPARTMENT_CATEGORY_ID, name: 'Department', type: ['Wine', 'Liquor', 'Extras'], visible: false } as const;
 export const BUILT_IN_TAGS: ReadonlyArray<{ id: DepartmentTagId; name: string }> = [

@@ -7,8 +7,9 @@
  * client as always. Hooks and server share the selections and filters below, so an inlined answer
  * has exactly the shape of a fetched one.
  */
-import { byIndex, DEPARTMENT_TAG_IDS, MAX_PAGE_SIZE, type DepartmentTagId } from './catalogue';
+import { byIndex, isDepartment, MAX_PAGE_SIZE, PLAUSIBLE_ID, type DepartmentTagId } from './catalogue';
 import { SHOP_SETTINGS_ID } from './shop-hours';
+import { matchSpaRoute, type SpaRouteMatch } from './spa-routes';
 
 /** The fields each storefront query reads (the Amplify client's `selectionSet`). */
 export const SELECTIONS = {
@@ -77,41 +78,40 @@ function list(key: string, model: keyof typeof LIST_FIELDS, selection: readonly 
 /** The banner the carousel shows first, in the carousel's own order. */
 const firstBannerImage = (answer: unknown) => byIndex(answer as Array<{ img?: string | null; index?: number | null }>).find((banner) => banner.img)?.img;
 
-const isDepartment = (value: string | null): value is DepartmentTagId => (DEPARTMENT_TAG_IDS as readonly (string | null)[]).includes(value);
-
-/** Ids the API hands out (UUIDs); anything else in an /item URL names no item worth a query. */
-const PLAUSIBLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
-
-/** The queries of a page's own content. */
-function pageQueries(pathname: string, search: URLSearchParams): FirstScreenQuery[] {
-  if (pathname === '/home') {
-    return [
-      { ...list(firstScreenKeys.banners, 'Banner', SELECTIONS.banner), preloadImage: { sizes: IMAGE_SIZES.banner, pick: firstBannerImage } },
-      list(firstScreenKeys.promotedItems, 'Item', SELECTIONS.promotedItem, FILTERS.promoted),
-    ];
+/** The queries of a route's own content (the route as shared/spa-routes.ts matched it). */
+function pageQueries(route: SpaRouteMatch, search: URLSearchParams): FirstScreenQuery[] {
+  switch (route.name) {
+    case 'home':
+      return [
+        { ...list(firstScreenKeys.banners, 'Banner', SELECTIONS.banner), preloadImage: { sizes: IMAGE_SIZES.banner, pick: firstBannerImage } },
+        list(firstScreenKeys.promotedItems, 'Item', SELECTIONS.promotedItem, FILTERS.promoted),
+      ];
+    case 'menu': {
+      const menu = search.get('category');
+      if (!isDepartment(menu)) return [];
+      return [
+        list(firstScreenKeys.menuItems(menu), 'Item', SELECTIONS.menuItem, FILTERS.menu(menu)),
+        list(firstScreenKeys.categories, 'Category', SELECTIONS.category),
+        list(firstScreenKeys.tags, 'Tag', SELECTIONS.tag),
+      ];
+    }
+    case 'events':
+      return [list(firstScreenKeys.events, 'Event', SELECTIONS.event)];
+    case 'item': {
+      const id = route.params.id ?? '';
+      if (!PLAUSIBLE_ID.test(id)) return [];
+      return [{
+        key: firstScreenKeys.item(id),
+        field: 'getItem',
+        kind: 'get',
+        query: `query FirstScreen($id: ID!) { getItem(id: $id) { ${SELECTIONS.item.join(' ')} } }`,
+        variables: { id },
+        preloadImage: { sizes: IMAGE_SIZES.itemPage, pick: (answer) => (answer as { img?: string | null } | null)?.img },
+      }];
+    }
+    default:
+      return [];
   }
-  if (pathname === '/menu') {
-    const menu = search.get('category');
-    if (!isDepartment(menu)) return [];
-    return [
-      list(firstScreenKeys.menuItems(menu), 'Item', SELECTIONS.menuItem, FILTERS.menu(menu)),
-      list(firstScreenKeys.categories, 'Category', SELECTIONS.category),
-      list(firstScreenKeys.tags, 'Tag', SELECTIONS.tag),
-    ];
-  }
-  if (pathname === '/events') return [list(firstScreenKeys.events, 'Event', SELECTIONS.event)];
-  const id = /^\/item\/([^/]+)$/.exec(pathname)?.[1];
-  if (id && PLAUSIBLE_ID.test(id)) {
-    return [{
-      key: firstScreenKeys.item(id),
-      field: 'getItem',
-      kind: 'get',
-      query: `query FirstScreen($id: ID!) { getItem(id: $id) { ${SELECTIONS.item.join(' ')} } }`,
-      variables: { id },
-      preloadImage: { sizes: IMAGE_SIZES.itemPage, pick: (answer) => (answer as { img?: string | null } | null)?.img },
-    }];
-  }
-  return [];
 }
 
 /** The shop's details and hours, which every storefront page shows in its footer (issue 16 §1). */
@@ -123,9 +123,14 @@ const shopSettingsQuery: FirstScreenQuery = {
   variables: { id: SHOP_SETTINGS_ID },
 };
 
-/** What to inline for a page, or nothing. `pathname` and `search` are the request's. */
+/**
+ * What to inline for a page, or nothing. `pathname` and `search` are the request's; the route is
+ * matched as the SPA and the server's 404s match it (shared/spa-routes.ts), so one matcher decides.
+ */
 export function firstScreenQueries(pathname: string, search: URLSearchParams): FirstScreenQuery[] {
-  if (pathname === '/aboutus') return [shopSettingsQuery];
-  const queries = pageQueries(pathname, search);
+  const route = matchSpaRoute(pathname);
+  if (!route) return [];
+  if (route.name === 'aboutus') return [shopSettingsQuery];
+  const queries = pageQueries(route, search);
   return queries.length ? [...queries, shopSettingsQuery] : [];
 }

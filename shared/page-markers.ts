@@ -12,3 +12,11 @@ export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
  * not need during its load: the server leaves it out of such pages.
  */
 export const DATA_CLIENT_PRELOAD_ATTRIBUTE = 'data-client-preload';
+
+/**
+ * Around index.html's page head (title, description, the shop-wide card): the local server
+ * replaces what is between them with the page's own head (shared/page-head.ts); static hosting
+ * serves them as they are, the shop-wide defaults.
+ */
+export const PAGE_HEAD_START = '<!--page-head-->';
+export const PAGE_HEAD_END = '<!--/page-head-->';

@@ -23,6 +23,7 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { ENV } from '../functions/shared/env';
 import { LAMBDA_RUNTIME } from '../functions/resource';
 import { nodeForLambdaRuntime } from '../../scripts/node-binaries';
+import { printPlaywrightFailures } from '../../scripts/playwright-failures';
 
 const NAMESPACE_FLAG = 'PATTERSON_CLOUD_NETNS';
 const root = new URL('../../', import.meta.url).pathname;
@@ -133,6 +134,7 @@ try {
     log('running the API batteries (tests/cloud: role matrix, hostile inputs, sign-in throttle) against the emulated cloud');
     const api = await runWhileServing(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'], batteryEnvironment);
     status = browser || api;
+    printPlaywrightFailures(join(root, '.tmp/playwright-cloud.json'), 'Failed browser tests on the emulated cloud');
   }
 } catch (error) {
   console.error(error);

@@ -3,7 +3,7 @@
  * over every operation, password hashes never returned, and throttling. (Equal timing of both
  * sign-in failures is measured alone, in sign-in-timing.test.ts.)
  */
-import { Amplify } from 'aws-amplify';
+import { Amplify } from '@aws-amplify/core';
 import { generateClient } from 'aws-amplify/data';
 import {
   GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLEnumType, GraphQLScalarType,

@@ -2,7 +2,7 @@
  * The AppSync-compatible API, driven through the real aws-amplify data client against a running
  * local server: filters, pagination, conditions, relations, timestamps and authorization.
  */
-import { Amplify } from 'aws-amplify';
+import { Amplify } from '@aws-amplify/core';
 import { generateClient } from 'aws-amplify/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../amplify/data/schema';

@@ -16,6 +16,13 @@ export interface RequestAuth {
   token: string | null;
 }
 
+/**
+ * The public API key's caller: what the server's own reads of public data run as (the first
+ * screen, the sitemap, the calendar files), so they see exactly what a storefront visitor may.
+ * Frozen, and its denied set empty and never written: one object shared by every such read.
+ */
+export const PUBLIC_API_KEY_CALLER: Readonly<RequestAuth> = Object.freeze({ mode: 'apiKey', principal: null, deniedFields: new Set<string>(), token: null });
+
 export interface RequestContext {
   auth: RequestAuth;
   clientIp: string;

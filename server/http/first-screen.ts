@@ -12,13 +12,11 @@ import { responsiveImage } from '../../shared/media';
 import type { ModelStore } from '../db/model-store';
 import { escapeXml, jsonDataBlock } from '../markup';
 import type { GraphQLEngine } from '../graphql/engine';
-import { newRowBudget, type RequestAuth } from '../graphql/request-context';
+import { newRowBudget, PUBLIC_API_KEY_CALLER } from '../graphql/request-context';
 import type { ResponseCache } from './response-cache';
 
 /** Inlined answers beyond this many bytes are left to the SPA: a huge menu would delay the page's first byte more than it saves. */
 export const MAX_FIRST_SCREEN_BYTES = 96 * 1024;
-
-const PUBLIC_CALLER: RequestAuth = { mode: 'apiKey', principal: null, deniedFields: new Set(), token: null };
 
 export interface FirstScreenDeps {
   engine: GraphQLEngine;
@@ -39,7 +37,7 @@ type Answer = { value: unknown } | 'refused' | 'failed';
 async function answer(query: FirstScreenQuery, deps: FirstScreenDeps): Promise<Answer> {
   const { response } = await deps.engine.execute(
     { query: query.query, variables: query.variables },
-    { auth: PUBLIC_CALLER, clientIp: 'first-screen', store: deps.store, rowBudget: newRowBudget() },
+    { auth: PUBLIC_API_KEY_CALLER, clientIp: 'first-screen', store: deps.store, rowBudget: newRowBudget() },
   );
   if (response.errors?.length || !response.data) return 'failed';
   const value = response.data[query.field];
@@ -49,38 +47,40 @@ async function answer(query: FirstScreenQuery, deps: FirstScreenDeps): Promise<A
   return page.nextToken ? 'refused' : { value: page.items };
 }
 
+/** What a page's queries gave: the markup to inline (empty unless every answer fits) and each answer there was. */
+export interface FirstScreen {
+  markup: string;
+  /** Every answer by key, also those of a page that could not be inlined: the page's head reads them. */
+  answers: Record<string, unknown>;
+  /** False after an error, so the next request tries again. */
+  cacheable: boolean;
+}
+
 /**
  * The data block and preload hints for a page's queries; empty unless every answer could be
- * inlined. `cacheable` is false after an error, so the next request tries again.
+ * inlined. Uncached: server/http/page-head.ts caches the whole page (head and first screen).
  */
-async function render(queries: FirstScreenQuery[], deps: FirstScreenDeps): Promise<{ markup: string; cacheable: boolean }> {
+export async function firstScreenOf(queries: FirstScreenQuery[], deps: FirstScreenDeps): Promise<FirstScreen> {
   const data: Record<string, unknown> = {};
   const links: string[] = [];
+  let inline = true;
+  let cacheable = true;
   for (const query of queries) {
     const result = await answer(query, deps);
-    if (typeof result === 'string') return { markup: '', cacheable: result === 'refused' };
+    if (typeof result === 'string') {
+      inline = false;
+      if (result === 'failed') cacheable = false;
+      continue;
+    }
     data[query.key] = result.value;
     const img = query.preloadImage?.pick(result.value);
     if (img) links.push(preloadLink(img, query.preloadImage!.sizes));
   }
+  if (!inline || queries.length === 0) return { markup: '', answers: data, cacheable };
   const block = jsonDataBlock(FIRST_SCREEN_ELEMENT_ID, JSON.stringify(data));
-  if (Buffer.byteLength(block) > MAX_FIRST_SCREEN_BYTES) return { markup: '', cacheable: true };
-  return { markup: `${links.join('')}${block}`, cacheable: true };
+  if (Buffer.byteLength(block) > MAX_FIRST_SCREEN_BYTES) return { markup: '', answers: data, cacheable };
+  return { markup: `${links.join('')}${block}`, answers: data, cacheable };
 }
 
-/**
- * The first-screen markup, cached with the GraphQL answers (the same invalidation: any write).
- * Keyed by what is asked, not by the URL: made-up query strings add no entries, and an item id
- * must look like one (at most 64 characters) to be asked for at all.
- */
-export async function firstScreenMarkup(url: URL, deps: FirstScreenDeps): Promise<string> {
-  const queries = firstScreenQueries(url.pathname, url.searchParams);
-  if (queries.length === 0) return '';
-  const key = `first-screen:${JSON.stringify(queries.map(({ key, variables }) => [key, variables]))}`;
-  const version = deps.store.version;
-  const cached = deps.cache.get(key, version);
-  if (cached) return cached.toString('utf8');
-  const { markup, cacheable } = await render(queries, deps);
-  if (cacheable) deps.cache.set(key, version, Buffer.from(markup));
-  return markup;
-}
+/** The queries of the page at `url` (shared/first-screen.ts). */
+export const firstScreenQueriesOf = (url: URL) => firstScreenQueries(url.pathname, url.searchParams);

@@ -3,6 +3,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer } from '../app';
+import { loadConfig } from '../config';
 import { startTestServer, postGraphQL, type TestServer } from '../testing/test-server';
 import { MAX_BODY_BYTES } from './graphql-route';
 
@@ -142,7 +144,8 @@ describe('static app and headers', () => {
   it('serves every app route with the client config inlined and security headers', async () => {
     for (const path of ['/home', '/menu?category=wine', '/item/abc', '/admin-items', '/no-such-page']) {
       const response = await fetch(`${server.url}${path}`);
-      expect(response.status).toBe(200);
+      // The app for every path; 404 for an item that does not exist and a path no route shows (issue 17).
+      expect(response.status, path).toBe(path === '/item/abc' || path === '/no-such-page' ? 404 : 200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       const csp = response.headers.get('content-security-policy')!;
       expect(csp).toContain("script-src 'self'");
@@ -231,5 +234,40 @@ describe('limits found in review', () => {
     expect(body.errors?.[0]?.message).toMatch(/more than 20000 records/);
     const ten = Array.from({ length: 10 }, (_, i) => `a${i}: listTags(limit: 1000) { items { id } }`).join(' ');
     expect((await postGraphQL(server, { query: `{ ${ten} }` }, { authorization: token })).body.errors).toBeUndefined();
+  });
+});
+
+describe('start-up', () => {
+  async function startOn(host: string, env: NodeJS.ProcessEnv = {}) {
+    const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
+    const lines: string[] = [];
+    const shop = await startServer(
+      { ...loadConfig({ RATE_LIMIT_PER_SECOND: '0', ...env }), port: 0, host, dataDir, distDir: join(dataDir, 'no-dist'), seedDemo: false },
+      { writeLogLine: (line) => lines.push(line) },
+    );
+    return { shop, lines, stop: async () => { await shop.close(); rmSync(dataDir, { recursive: true, force: true }); } };
+  }
+
+  it('warns once, at start, when every interface is served and PUBLIC_ORIGIN is unset', async () => {
+    const open = await startOn('0.0.0.0');
+    try {
+      const warnings = open.lines.filter((line) => line.includes('PUBLIC_ORIGIN'));
+      expect(warnings).toHaveLength(1);
+      expect(warnings[0]).toContain(`http://localhost:${open.shop.port}`);
+      expect(warnings[0]).toMatch(/canonical links, \/sitemap\.xml, robots\.txt and the \.ics files/);
+      // Requests add no more of it.
+      await fetch(`http://127.0.0.1:${open.shop.port}/robots.txt`);
+      expect(open.lines.filter((line) => line.includes('PUBLIC_ORIGIN'))).toHaveLength(1);
+    } finally {
+      await open.stop();
+    }
+    for (const [host, env] of [['0.0.0.0', { PUBLIC_ORIGIN: 'https://shop.example.com' }], ['127.0.0.1', {}]] as const) {
+      const quiet = await startOn(host, env);
+      try {
+        expect(quiet.lines.filter((line) => line.includes('PUBLIC_ORIGIN')), host).toEqual([]);
+      } finally {
+        await quiet.stop();
+      }
+    }
   });
 });

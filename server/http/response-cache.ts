@@ -15,6 +15,9 @@ export class ResponseCache {
     this.entries = new BoundedCache(maxEntries, maxBytes);
   }
 
+  /** Entries held (those of an older version too, until the next `set` drops them). */
+  get size(): number { return this.entries.size; }
+
   get(key: string, version: string): Buffer | undefined {
     if (version !== this.version) return undefined;
     return this.entries.get(key);

@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { DATA_CLIENT_PRELOAD_ATTRIBUTE, FIRST_SCREEN_PLACEHOLDER } from '../../shared/page-markers';
+import { DATA_CLIENT_PRELOAD_ATTRIBUTE, FIRST_SCREEN_PLACEHOLDER, PAGE_HEAD_END, PAGE_HEAD_START } from '../../shared/page-markers';
 import { jsonDataBlock } from '../markup';
 
 const TYPES: Record<string, string> = {
@@ -26,6 +26,7 @@ const TYPES: Record<string, string> = {
 
 const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '.webmanifest']);
 export const OUTPUTS_PLACEHOLDER = '<!--amplify-outputs-->';
+const PAGE_HEAD = new RegExp(`${PAGE_HEAD_START}[\\s\\S]*?${PAGE_HEAD_END}`);
 
 interface Asset { type: string; raw: Buffer; gzip?: Buffer; br?: Buffer; immutable: boolean }
 
@@ -84,9 +85,11 @@ export class StaticAssets {
 
   /**
    * The app shell, with the client config inlined as a JSON data block (not a script CSP would
-   * block) and the page's first-screen markup (http/first-screen.ts), if any.
+   * block), the page's first-screen markup (http/first-screen.ts), if any, and its own head
+   * (http/page-head.ts) in place of index.html's shop-wide defaults, with its status. A page
+   * without a head (it could not be built) keeps the defaults, with the status given.
    */
-  serveIndex(req: IncomingMessage, res: ServerResponse, outputsJson: string, firstScreen = ''): void {
+  serveIndex(req: IncomingMessage, res: ServerResponse, outputsJson: string, firstScreen = '', page?: { status: number; head?: string }): void {
     if (!this.indexTemplates) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('The app is not built yet: run `npm run build` (npm start does it for you).');
@@ -95,13 +98,14 @@ export class StaticAssets {
     const template = firstScreen ? this.indexTemplates.withData : this.indexTemplates.plain;
     const html = template
       .replace(OUTPUTS_PLACEHOLDER, () => jsonDataBlock('amplify-outputs', outputsJson))
-      .replace(FIRST_SCREEN_PLACEHOLDER, () => firstScreen);
+      .replace(FIRST_SCREEN_PLACEHOLDER, () => firstScreen)
+      .replace(PAGE_HEAD, (defaults) => (page?.head !== undefined ? `${PAGE_HEAD_START}${page.head}${PAGE_HEAD_END}` : defaults));
     const raw = Buffer.from(html);
-    send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache');
+    send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache', page?.status);
   }
 }
 
-function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheControl: string): void {
+function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheControl: string, status = 200): void {
   const accept = String(req.headers['accept-encoding'] ?? '');
   let body = asset.raw;
   let encoding: string | null = null;
@@ -114,6 +118,6 @@ function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheCont
     Vary: 'Accept-Encoding',
   };
   if (encoding) headers['Content-Encoding'] = encoding;
-  res.writeHead(200, headers);
+  res.writeHead(status, headers);
   res.end(req.method === 'HEAD' ? undefined : body);
 }

@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
+import { SPA_ROUTES } from '../../shared/spa-routes';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { Spinner } from '../components/ui/Spinner';
 import { HomePage } from '../features/home/HomePage';
@@ -20,12 +21,12 @@ const SignupPage = lazyPage(() => import('../features/auth/SignupPage'), (m) => 
 
 /** The chunks each public route needs, by path pattern. */
 const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
-  ['/menu', [MenuPage]],
-  ['/events', [EventsPage]],
-  ['/aboutus', [AboutPage]],
-  ['/item/:id', [ItemPage]],
-  ['/login', [AuthLayout, LoginPage]],
-  ['/signup', [AuthLayout, SignupPage]],
+  [SPA_ROUTES.menu, [MenuPage]],
+  [SPA_ROUTES.events, [EventsPage]],
+  [SPA_ROUTES.aboutus, [AboutPage]],
+  [SPA_ROUTES.item, [ItemPage]],
+  [SPA_ROUTES.login, [AuthLayout, LoginPage]],
+  [SPA_ROUTES.signup, [AuthLayout, SignupPage]],
 ];
 
 /**
@@ -49,7 +50,10 @@ const AdminUsersPage = lazyPage(() => import('../features/admin/users/AdminUsers
 const AdminAdminsPage = lazyPage(() => import('../features/admin/admins/AdminAdminsPage'), (m) => m.AdminAdminsPage);
 const AdminSettingsPage = lazyPage(() => import('../features/admin/settings/AdminSettingsPage'), (m) => m.AdminSettingsPage);
 
-/** The routes of SPEC §2. Layouts render their page through <PageOutlet> (a Suspense boundary). */
+/**
+ * The routes of SPEC §2, at the paths of shared/spa-routes.ts (the server answers 404 for any
+ * other). Layouts render their page through <PageOutlet> (a Suspense boundary).
+ */
 export function AppRoutes() {
   return (
     <Suspense fallback={<Spinner label="Loading page" />}>
@@ -57,32 +61,32 @@ export function AppRoutes() {
         <Route index element={<Navigate to="/home" replace />} />
 
         <Route element={<PublicLayout />}>
-          <Route path="home" element={<HomePage />} />
+          <Route path={SPA_ROUTES.home} element={<HomePage />} />
           {/* /menu?category=wine|liquor|extras */}
-          <Route path="menu" element={<MenuPage />} />
-          <Route path="events" element={<EventsPage />} />
-          <Route path="aboutus" element={<AboutPage />} />
-          <Route path="item/:id" element={<ItemPage />} />
+          <Route path={SPA_ROUTES.menu} element={<MenuPage />} />
+          <Route path={SPA_ROUTES.events} element={<EventsPage />} />
+          <Route path={SPA_ROUTES.aboutus} element={<AboutPage />} />
+          <Route path={SPA_ROUTES.item} element={<ItemPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
 
         <Route element={<AuthLayout />}>
-          <Route path="login" element={<LoginPage />} />
-          <Route path="signup" element={<SignupPage />} />
+          <Route path={SPA_ROUTES.login} element={<LoginPage />} />
+          <Route path={SPA_ROUTES.signup} element={<SignupPage />} />
         </Route>
 
         {/* Signed-in admins only (by the stored session; the server checks every call). */}
         <Route element={<RequireAdmin />}>
           <Route element={<AdminLayout />}>
-            <Route path="admin-portal" element={<AdminPortalPage />} />
-            <Route path="admin-items" element={<AdminItemsPage />} />
+            <Route path={SPA_ROUTES.adminPortal} element={<AdminPortalPage />} />
+            <Route path={SPA_ROUTES.adminItems} element={<AdminItemsPage />} />
             {/* /admin-item?id={id} */}
-            <Route path="admin-item" element={<AdminItemPage />} />
-            <Route path="admin-tags" element={<AdminTagsPage />} />
-            <Route path="admin-events" element={<AdminEventsPage />} />
-            <Route path="admin-users" element={<AdminUsersPage />} />
-            <Route path="admin-admins" element={<AdminAdminsPage />} />
-            <Route path="admin-settings" element={<AdminSettingsPage />} />
+            <Route path={SPA_ROUTES.adminItem} element={<AdminItemPage />} />
+            <Route path={SPA_ROUTES.adminTags} element={<AdminTagsPage />} />
+            <Route path={SPA_ROUTES.adminEvents} element={<AdminEventsPage />} />
+            <Route path={SPA_ROUTES.adminUsers} element={<AdminUsersPage />} />
+            <Route path={SPA_ROUTES.adminAdmins} element={<AdminAdminsPage />} />
+            <Route path={SPA_ROUTES.adminSettings} element={<AdminSettingsPage />} />
           </Route>
         </Route>
       </Routes>

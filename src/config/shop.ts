@@ -1,3 +1,5 @@
+import type { ShopFacts } from '../../shared/structured-data';
+
 /**
  * The shop's own details, in one place: header, footer, about page, map and page titles read
  * them from here.
@@ -73,3 +75,17 @@ export const shopAddressLine = `${shop.address.street}, ${shop.address.city}, ${
 
 /** The phone number as a tel: link target (digits only, with the US country code). */
 export const shopPhoneHref = `tel:+1${shop.phone.replace(/\D/g, '')}`;
+
+/**
+ * The shop's facts as the page head and JSON-LD read them (shared/page-head.ts), when the owner's
+ * settings record is missing or leaves a field empty. Pure data: the local server reads it too.
+ */
+export const shopDefaults: ShopFacts = {
+  name: shop.name,
+  addressLine: shopAddressLine,
+  phone: shop.phone,
+  email: shop.email,
+  mapUrl: null,
+  coordinates: shop.coordinates,
+  hours: null,
+};

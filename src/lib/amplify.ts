@@ -48,6 +48,16 @@ export function readEmbeddedOutputs(doc: Document = document): AmplifyOutputs | 
   }
 }
 
+/**
+ * Whether the local server sent this page: it embeds its client config with region `local`;
+ * static hosting (AWS) and the Vite dev server have the page fetch the config instead. Only the
+ * local server has the routes beyond the API (/events.ics) and writes each page's head.
+ */
+export function servedByLocalServer(doc: Document = document): boolean {
+  const outputs = readEmbeddedOutputs(doc) as { data?: { aws_region?: unknown } } | null;
+  return outputs?.data?.aws_region === 'local';
+}
+
 async function fetchOutputs(): Promise<AmplifyOutputs> {
   const response = await fetch(AMPLIFY_OUTPUTS_URL, {
     headers: { Accept: 'application/json' },

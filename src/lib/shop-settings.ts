@@ -32,13 +32,25 @@ export async function getShopSettings(): Promise<ShopSettingsRecord | null> {
   return (data as ShopSettingsRecord | null) ?? null;
 }
 
+const shopSettingsQuery = () => ({
+  queryKey: SHOP_SETTINGS_QUERY_KEY,
+  queryFn: getShopSettings,
+  staleTime: CATALOGUE_STALE_MS,
+  ...firstScreenData([firstScreenKeys.shopSettings], ([record]) => (record ?? null) as ShopSettingsRecord | null),
+});
+
 export function useShopSettings() {
-  return useQuery({
-    queryKey: SHOP_SETTINGS_QUERY_KEY,
-    queryFn: getShopSettings,
-    staleTime: CATALOGUE_STALE_MS,
-    ...firstScreenData([firstScreenKeys.shopSettings], ([record]) => (record ?? null) as ShopSettingsRecord | null),
-  });
+  return useQuery(shopSettingsQuery());
+}
+
+/**
+ * The settings record if some page already has it (the footer asks for it on every public
+ * page), without fetching it: the page head reads it on sign-in and admin pages too, which
+ * should not load it for a title.
+ */
+export function useLoadedShopSettings(): ShopSettingsRecord | null | undefined {
+  // The same options (the inlined answer included, whichever observer comes first), never fetching.
+  return useQuery({ ...shopSettingsQuery(), enabled: false }).data;
 }
 
 /** What the pages show of the shop: the record's values, each falling back to config/shop.ts. */

@@ -64,7 +64,8 @@ for (const width of [390, 1440]) {
         const context = await browser.newContext({ baseURL, viewport: { width, height: phone ? 844 : 900 } });
         const page = await context.newPage();
         const response = await page.goto(path);
-        expect(response?.status(), path).toBe(200);
+        // The local server answers 404 for a path no route shows (issue 17); static hosting, 200 with the same page.
+        expect(response?.status(), path).toBe(door.name === 'not-found' && process.env.E2E_BACKEND !== 'cloud' ? 404 : 200);
 
         const gate = page.getByRole('dialog', { name: 'Welcome to Patterson Wine & Liquor' });
         await expect(gate, path).toBeVisible();

@@ -65,7 +65,10 @@ const graphql = (body: string, headers: Record<string, string> = {}): RawRequest
 
 describe('security headers on every kind of response', () => {
   it('are on app routes, assets, media, the client config and redirects', async () => {
-    for (const path of ['/home', '/menu?category=wine', '/item/x', '/admin-portal', '/admin-users', '/login', '/no-such-page']) await expectSafe(`GET ${path}`, path, {}, 200);
+    for (const path of ['/home', '/menu?category=wine', '/admin-portal', '/admin-users', '/login']) await expectSafe(`GET ${path}`, path, {}, 200);
+    // The not-found page: the app with status 404 (an item that does not exist, a path no route shows).
+    for (const path of ['/item/x', '/no-such-page']) await expectSafe(`GET ${path}`, path, {}, 404);
+    for (const path of ['/sitemap.xml', '/robots.txt', '/events.ics']) await expectSafe(`GET ${path}`, path, {}, 200);
     await expectSafe('GET /', '/', {}, 302);
     await expectSafe('GET a script asset', asset(), {}, 200);
     await expectSafe('GET a missing asset', '/assets/missing.js', {}, 404);
@@ -97,9 +100,10 @@ describe('security headers on every kind of response', () => {
       const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
       expect(scripts.length).toBeGreaterThan(0);
       for (const [, attributes, content] of scripts) {
-        // Either a same-origin file, or the inlined client config as a data block (never executed).
+        // Either a same-origin file, or a data block (never executed): the client config, the first
+        // screen's data, the page's JSON-LD.
         if (/\bsrc="\/assets\//.test(attributes!)) expect(content!.trim()).toBe('');
-        else expect(attributes).toMatch(/type="application\/json"/);
+        else expect(attributes).toMatch(/type="application\/(ld\+)?json"/);
       }
     });
   });

@@ -1,8 +1,8 @@
 import { Link } from 'react-router-dom';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePageHead } from '../../hooks/use-page-head';
 
 export function NotFoundPage() {
-  useDocumentTitle('Page not found');
+  usePageHead();
   return (
     <div className="message-page">
       <h1>Page not found</h1>

@@ -1,13 +1,13 @@
 import { weeklyHoursOf } from '../../../shared/shop-hours';
 import { OpeningHours } from '../../components/shop/OpeningHours';
 import { shop } from '../../config/shop';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePageHead } from '../../hooks/use-page-head';
 import { useShopDetails } from '../../lib/shop-settings';
 import '../../styles/about.css';
 
 /** About Us (SPEC §2): Who We Are, Our Mission, Our Team; then where and when to find us. */
 export function AboutPage() {
-  useDocumentTitle('About Us');
+  usePageHead();
   const details = useShopDetails();
   return (
     <>

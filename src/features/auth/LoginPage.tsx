@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePageHead } from '../../hooks/use-page-head';
 import { firstName, homePathFor, login, sessionStore, useSession } from '../../lib/auth';
 import { AuthCard, AuthFormActions } from './components/AuthCard';
 import { PasswordToggle } from './components/PasswordToggle';
@@ -12,7 +12,7 @@ const FIELDS = ['email', 'password'] as const;
 
 /** /login (SPEC §2): e-mail and password; Enter in either field submits. */
 export function LoginPage() {
-  useDocumentTitle('Log in');
+  usePageHead();
   const session = useSession();
   const [showPassword, setShowPassword] = useState(false);
   const passwordId = useId();

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { PASSWORD_POLICY_TEXT } from '../../../shared/validation/account';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePageHead } from '../../hooks/use-page-head';
 import { firstName, homePathFor, sessionStore, signUp, useSession } from '../../lib/auth';
 import { AuthCard, AuthFormActions } from './components/AuthCard';
 import { PasswordToggle } from './components/PasswordToggle';
@@ -13,7 +13,7 @@ const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword']
 
 /** /signup (SPEC §2): a new customer account (type user); redirects by role once signed in. */
 export function SignupPage() {
-  useDocumentTitle('Sign Up');
+  usePageHead();
   const session = useSession();
   const [showPasswords, setShowPasswords] = useState(false);
   const passwordId = useId();

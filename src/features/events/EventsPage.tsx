@@ -3,9 +3,11 @@ import logoUrl from '../../assets/logo.svg';
 import { EventDate } from '../../components/ui/EventDate';
 import { Spinner } from '../../components/ui/Spinner';
 import { StoredImage } from '../../components/ui/StoredImage';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePageHead } from '../../hooks/use-page-head';
 import { formatEventTime, toLocalIsoDate } from '../../lib/format';
+import { useShopDetails } from '../../lib/shop-settings';
 import '../../styles/events.css';
+import { AddToCalendar, EventsFeedLink, type CalendarShopDetails } from './AddToCalendar';
 import { useEvents } from './api/get-events';
 import { upcomingEvents, type ShopEvent } from './upcoming-events';
 
@@ -14,7 +16,7 @@ const EVENT_IMAGE_WIDTH = 800;
 const EVENT_IMAGE_HEIGHT = 500;
 const EVENT_IMAGE_SIZES = '(max-width: 50rem) calc(100vw - 4rem), 18rem';
 
-function EventEntry({ event, first }: { event: ShopEvent; first: boolean }) {
+function EventEntry({ event, first, shop }: { event: ShopEvent; first: boolean; shop: CalendarShopDetails }) {
   const time = formatEventTime(event.time);
   return (
     <li className="event">
@@ -40,6 +42,7 @@ function EventEntry({ event, first }: { event: ShopEvent; first: boolean }) {
           {time ? <time dateTime={event.time ?? undefined}>{time}</time> : 'Time to be announced'}
         </p>
         <p className="event__description">{event.description}</p>
+        <AddToCalendar event={event} shop={shop} />
       </div>
     </li>
   );
@@ -47,10 +50,12 @@ function EventEntry({ event, first }: { event: ShopEvent; first: boolean }) {
 
 /** Upcoming Events (SPEC §2): soonest first, past events left out. */
 export function EventsPage() {
-  useDocumentTitle('Events');
+  usePageHead();
   const { data, isPending, isError, refetch } = useEvents();
   const today = toLocalIsoDate(new Date());
   const events = useMemo(() => upcomingEvents(data ?? [], today), [data, today]);
+  const details = useShopDetails();
+  const shop = useMemo(() => ({ name: details.name, address: details.addressLine }), [details.name, details.addressLine]);
 
   let body;
   if (isPending) {
@@ -70,7 +75,7 @@ export function EventsPage() {
     body = (
       <ol className="event-list">
         {events.map((event, index) => (
-          <EventEntry key={event.id} event={event} first={index === 0} />
+          <EventEntry key={event.id} event={event} first={index === 0} shop={shop} />
         ))}
       </ol>
     );
@@ -78,7 +83,10 @@ export function EventsPage() {
 
   return (
     <>
-      <h1 className="page-heading">Upcoming Events</h1>
+      <div className="events-heading">
+        <h1 className="page-heading">Upcoming Events</h1>
+        <EventsFeedLink />
+      </div>
       {body}
     </>
   );

@@ -1,12 +1,12 @@
 import { shop } from '../../config/shop';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePageHead } from '../../hooks/use-page-head';
 import '../../styles/home.css';
 import { BannerCarousel } from './components/BannerCarousel';
 import { PromotedItems } from './components/PromotedItems';
 import { ShopMap } from './components/ShopMap';
 
 export function HomePage() {
-  useDocumentTitle('Home');
+  usePageHead();
   return (
     <>
       <BannerCarousel />

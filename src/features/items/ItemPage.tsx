@@ -4,15 +4,14 @@ import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from '../../components/ui/P
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { StoredImage } from '../../components/ui/StoredImage';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePageHead } from '../../hooks/use-page-head';
 import { DEPARTMENTS, departmentMenuPath, departmentOf } from '../../lib/departments';
 import { formatPrice } from '../../lib/format';
 import '../../styles/item.css';
 import { useItem, type ItemDetails } from './api/get-item';
 
-
 function ItemNotFound() {
-  useDocumentTitle('Item not found');
+  usePageHead({ item: null });
   return (
     <div className="message-page">
       <h1>We couldn't find that item</h1>
@@ -28,7 +27,7 @@ function ItemNotFound() {
 }
 
 function ItemDetailsView({ item }: { item: ItemDetails }) {
-  useDocumentTitle(item.name);
+  usePageHead({ item });
   const price = formatPrice(item.price);
   const department = departmentOf(item.tags);
   return (

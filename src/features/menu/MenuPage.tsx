@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { FilterIcon } from '../../components/ui/icons';
-import { useDocumentTitle } from '../../hooks/use-document-title';
+import { usePageHead } from '../../hooks/use-page-head';
 import '../../styles/menu.css';
 import { useFilterData, useMenuItems } from './api/get-menu';
 import { FilterPanel } from './components/FilterPanel';
@@ -28,7 +28,7 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** One menu: search, filter panel and product grid (SPEC §2 Menu, §4 Menu filter). */
 function Menu({ menu }: { menu: MenuCategory }) {
   const title = MENU_CATEGORIES[menu];
-  useDocumentTitle(title);
+  usePageHead();
   const items = useMenuItems(menu);
   const filterData = useFilterData();
   const { filters, settledQuery, setQuery, toggleTag, clearTags, clearAll } = useMenuFilters(menu);
@@ -156,7 +156,7 @@ function Menu({ menu }: { menu: MenuCategory }) {
 
 /** /menu without a known category: the three menus to choose from. */
 function MenuChooser() {
-  useDocumentTitle('Menu');
+  usePageHead();
   return (
     <div className="message-page">
       <h1>Menu</h1>

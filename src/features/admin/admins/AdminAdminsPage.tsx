@@ -6,7 +6,7 @@
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageHead } from '../../../hooks/use-page-head';
 import { client } from '../../../lib/amplify';
 import { SessionEndedError, useSession, useSignedInCall } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
@@ -21,7 +21,7 @@ import { AdminEditor } from './AdminEditor';
 import { ADMIN_MESSAGES, adminToForm, type AdminForm } from './admin-form';
 
 export function AdminAdminsPage() {
-  useDocumentTitle('Admin Users · Admin');
+  usePageHead('Admin Users · Admin');
   const signedInCall = useSignedInCall();
   const session = useSession();
   const queryClient = useQueryClient();

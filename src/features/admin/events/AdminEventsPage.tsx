@@ -7,7 +7,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import logoUrl from '../../../assets/logo.svg';
 import { Spinner } from '../../../components/ui/Spinner';
 import { StoredImage } from '../../../components/ui/StoredImage';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
 import { eventDateParts, formatEventTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -93,7 +93,7 @@ function EventRow({ event, onEdit, onDelete }: EventRowProps) {
 }
 
 export function AdminEventsPage() {
-  useDocumentTitle('Events · Admin');
+  usePageHead('Events · Admin');
   const signedInCall = useSignedInCall();
   const api = eventsApi(signedInCall);
   const { data, isPending, isError, error, errorUpdatedAt, refetch } = useAdminEvents();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/Spinner';
 import { StoredImage } from '../../../components/ui/StoredImage';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError } from '../../../lib/auth';
 import { formatPrice } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
@@ -23,7 +23,7 @@ export function AdminItemPage() {
   const item = useAdminItem(id);
   const { toggle, busyIds } = usePromotion();
   const [editing, setEditing] = useState(false);
-  useDocumentTitle(item.data ? `${item.data.name} · Admin` : 'Item · Admin');
+  usePageHead(item.data ? `${item.data.name} · Admin` : 'Item · Admin');
 
   useEffect(() => {
     if (item.isError && !(item.error instanceof SessionEndedError)) notify.error(ITEM_MESSAGES.loadError);

@@ -1,6 +1,6 @@
 import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
@@ -22,7 +22,7 @@ type EditorState = { open: false } | { open: true; item: AdminItem | null };
 
 /** /admin-items (SPEC §2 Admin items). */
 export function AdminItemsPage() {
-  useDocumentTitle('Items · Admin');
+  usePageHead('Items · Admin');
   const items = useAdminItems();
   const { deleteItem } = useItemWrites();
   const { toggle, busyIds } = usePromotion();

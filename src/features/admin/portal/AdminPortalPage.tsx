@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { usePromotedAdminItems } from '../items/api';
@@ -16,7 +16,7 @@ import './admin-portal.css';
 
 /** /admin-portal (SPEC §2 Admin portal home): the banners with Change Banner, and the promoted items. */
 export function AdminPortalPage() {
-  useDocumentTitle('Admin Portal');
+  usePageHead('Admin Portal');
   const banners = useAdminBanners();
   const promoted = usePromotedAdminItems();
   const { toggle, busyIds } = usePromotion();

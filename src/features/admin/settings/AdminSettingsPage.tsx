@@ -8,7 +8,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import { WEEKDAYS } from '../../../../shared/shop-hours';
 import { Spinner } from '../../../components/ui/Spinner';
 import { shop, shopAddressLine } from '../../../config/shop';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { AdminField } from '../shared/AdminField';
@@ -231,7 +231,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
 }
 
 export function AdminSettingsPage() {
-  useDocumentTitle('Shop settings · Admin');
+  usePageHead('Shop settings · Admin');
   const { data, isPending, isError, refetch } = useAdminShopSettings();
   const [initial, setInitial] = useState<SettingsForm | null>(null);
   useEffect(() => {

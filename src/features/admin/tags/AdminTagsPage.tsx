@@ -11,7 +11,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
@@ -48,7 +48,7 @@ function failureMessage(error: unknown, fallback: string): string | null {
 }
 
 export function AdminTagsPage() {
-  useDocumentTitle('Tags · Admin');
+  usePageHead('Tags · Admin');
   const signedInCall = useSignedInCall();
   const api = tagsApi(signedInCall);
   const queryClient = useQueryClient();

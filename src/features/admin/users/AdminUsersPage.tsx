@@ -1,11 +1,11 @@
 /** Client Users (SPEC §2 Admin users): the type 1 accounts, searched and paged on the server. */
-import { useDocumentTitle } from '../../../hooks/use-document-title';
+import { usePageHead } from '../../../hooks/use-page-head';
 import { AdminPageHeader } from '../shared/AdminPageHeader';
 import { UserTable } from './UserTable';
 import { ROLE_USER } from './user-search';
 
 export function AdminUsersPage() {
-  useDocumentTitle('Client Users · Admin');
+  usePageHead('Client Users · Admin');
   return (
     <>
       <AdminPageHeader title="Client Users" />

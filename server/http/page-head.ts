@@ -1,0 +1,118 @@
+/**
+ * A storefront page as the local server sends it (issue 17): its status (404 for a path no SPA
+ * route shows and for an item that does not exist), its head (shared/page-head.ts: title,
+ * description, canonical URL, robots, Open Graph and Twitter cards, JSON-LD) and its first
+ * screen (first-screen.ts). The head rides on the first screen's answers: no query of its own.
+ *
+ * Cached with the GraphQL answers (the same invalidation: any write), keyed by what the page is
+ * (its route, the item id or department, the day in New York, since "upcoming" changes at
+ * midnight), never by a request header: absolute URLs use the origin the server announces
+ * (PUBLIC_ORIGIN, or the address it listens on), so a forged Host can never poison a cached page.
+ */
+import { PLAUSIBLE_ID } from '../../shared/catalogue';
+import { firstScreenKeys, type FirstScreenQuery } from '../../shared/first-screen';
+import { pageHead, shopFactsOf, type PageHead, type ShopSettingsLike } from '../../shared/page-head';
+import { newYorkTime } from '../../shared/shop-hours';
+import { matchSpaRoute, spaRoutePath } from '../../shared/spa-routes';
+import type { EventFacts, ItemFacts, ShopFacts } from '../../shared/structured-data';
+import { escapeXml, jsonLdBlock } from '../markup';
+import { firstScreenOf, firstScreenQueriesOf, type FirstScreenDeps } from './first-screen';
+
+export interface PageDeps extends FirstScreenDeps {
+  /** Scheme, host and port of absolute URLs: PUBLIC_ORIGIN, or what the server announces. */
+  origin: () => string;
+  /** The shop's facts where the settings record says nothing (src/config/shop.ts). */
+  defaults: ShopFacts;
+  now?: () => number;
+}
+
+export interface RenderedPage {
+  status: 200 | 404;
+  /** The <head> elements that replace index.html's defaults. */
+  head: string;
+  /** The first screen's data block and preload hints; empty when not inlined. */
+  firstScreen: string;
+}
+
+/** The head as HTML: every text escaped, JSON-LD as data blocks. */
+export function renderHead(head: PageHead): string {
+  const parts = [`<title>${escapeXml(head.title)}</title>`, `<meta name="description" content="${escapeXml(head.description)}">`];
+  if (head.robots) parts.push(`<meta name="robots" content="${escapeXml(head.robots)}">`);
+  if (head.canonical) parts.push(`<link rel="canonical" href="${escapeXml(head.canonical)}">`);
+  for (const meta of head.meta) {
+    const key = meta.property ? `property="${escapeXml(meta.property)}"` : `name="${escapeXml(meta.name ?? '')}"`;
+    parts.push(`<meta ${key} content="${escapeXml(meta.content)}">`);
+  }
+  for (const block of head.jsonLd) parts.push(jsonLdBlock(block));
+  return parts.join('');
+}
+
+/**
+ * Where a request for an SPA route spelt otherwise than its one path (a trailing slash, another
+ * case, another percent-encoding of an item's id) is sent for good: that path, with the request's
+ * query string, as a relative URL. Null for a path already canonical or no route's. Answered
+ * before any query, so /Item/<id>/ never serves a page of its own (a soft 404 or a page without
+ * its head) and every page has one URL. The Location is always "/" and then neither "/" nor a
+ * backslash: never one a browser reads as another host (//evil.example, /\evil.example).
+ */
+export function canonicalRedirect(url: URL): string | null {
+  const route = matchSpaRoute(url.pathname);
+  if (!route) return null;
+  const path = spaRoutePath(route);
+  if (path === url.pathname) return null;
+  const location = `${path}${url.search}`;
+  return /^\/[^/\\]/.test(location) ? location : null;
+}
+
+/**
+ * What the page depends on: its queries (as the first screen was keyed) and what its head reads
+ * of the URL. Null for a page without queries (nothing to save) or with an id no item can have;
+ * with renderPage keeping no 404, made-up URLs add no entries.
+ */
+function pageKey(url: URL, queries: FirstScreenQuery[], today: string): string | null {
+  const route = matchSpaRoute(url.pathname);
+  if (!route || queries.length === 0) return null;
+  const asked = JSON.stringify(queries.map(({ key, variables }) => [key, variables]));
+  if (route.name === 'item') return PLAUSIBLE_ID.test(route.params.id ?? '') ? `page:item:${route.params.id}:${today}:${asked}` : null;
+  if (route.name === 'menu') return `page:menu:${today}:${asked}`;
+  return `page:${route.name}:${today}:${asked}`;
+}
+
+async function build(url: URL, queries: FirstScreenQuery[], deps: PageDeps, now: Date): Promise<{ page: RenderedPage; cacheable: boolean }> {
+  const { markup, answers, cacheable } = queries.length ? await firstScreenOf(queries, deps) : { markup: '', answers: {}, cacheable: true };
+  const route = matchSpaRoute(url.pathname);
+  let item: ItemFacts | null | undefined;
+  if (route?.name === 'item') {
+    const id = route.params.id ?? '';
+    const key = firstScreenKeys.item(id);
+    // An id the API could not have handed out names no item; an error leaves it unknown (200, the SPA retries).
+    item = !PLAUSIBLE_ID.test(id) ? null : key in answers ? (answers[key] as ItemFacts | null) : undefined;
+  }
+  const head = pageHead({
+    pathname: url.pathname,
+    search: url.searchParams,
+    origin: deps.origin(),
+    now,
+    shop: shopFactsOf(answers[firstScreenKeys.shopSettings] as ShopSettingsLike | null | undefined, deps.defaults),
+    item,
+    events: answers[firstScreenKeys.events] as EventFacts[] | undefined,
+  });
+  return { page: { status: head.status, head: renderHead(head), firstScreen: markup }, cacheable };
+}
+
+/** The page at `url`: status, head and first screen, cached until the next write (or the next day in New York). */
+export async function renderPage(url: URL, deps: PageDeps): Promise<RenderedPage> {
+  const now = new Date(deps.now?.() ?? Date.now());
+  const queries = firstScreenQueriesOf(url);
+  const key = pageKey(url, queries, newYorkTime(now).date);
+  const version = deps.store.version;
+  if (key) {
+    const cached = deps.cache.get(key, version);
+    if (cached) return JSON.parse(cached.toString('utf8')) as RenderedPage;
+  }
+  const { page, cacheable } = await build(url, queries, deps, now);
+  // A 404 (an item that does not exist) is not kept: a getItem by key is cheap to ask again, and
+  // a stream of made-up ids would otherwise push every cached GraphQL answer out of the cache.
+  if (key && cacheable && page.status === 200) deps.cache.set(key, version, Buffer.from(JSON.stringify(page)));
+  return page;
+}

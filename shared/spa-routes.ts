@@ -1,0 +1,83 @@
+/**
+ * The SPA's routes (SPEC §2), in one place: src/app/router.tsx declares its <Route>s with these
+ * paths, and the local server answers 404 for a path none of them matches (issue 17), with the
+ * same index.html so the SPA still shows its friendly not-found page.
+ */
+
+export const SPA_ROUTES = {
+  home: '/home',
+  /** ?category=wine|liquor|extras */
+  menu: '/menu',
+  events: '/events',
+  aboutus: '/aboutus',
+  item: '/item/:id',
+  login: '/login',
+  signup: '/signup',
+  adminPortal: '/admin-portal',
+  adminItems: '/admin-items',
+  /** ?id={id} */
+  adminItem: '/admin-item',
+  adminTags: '/admin-tags',
+  adminEvents: '/admin-events',
+  adminUsers: '/admin-users',
+  adminAdmins: '/admin-admins',
+  adminSettings: '/admin-settings',
+} as const;
+
+/** The page of one item: `/item/<id>`, the id percent-encoded as a path segment. */
+export const itemPath = (id: string): string => SPA_ROUTES.item.replace(':id', () => encodeURIComponent(id));
+
+export type SpaRouteName = keyof typeof SPA_ROUTES;
+
+export interface SpaRouteMatch {
+  name: SpaRouteName;
+  params: Record<string, string>;
+}
+
+const compiled = Object.entries(SPA_ROUTES).map(([name, pattern]) => {
+  const names: string[] = [];
+  const source = pattern
+    .split('/')
+    .map((segment) => {
+      if (!segment.startsWith(':')) return segment.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&');
+      names.push(segment.slice(1));
+      return '([^/]+)';
+    })
+    .join('/');
+  // As React Router matches: case-insensitive, trailing slashes allowed.
+  return { name: name as SpaRouteName, names, regex: new RegExp(`^${source}/*$`, 'i') };
+});
+
+function decode(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
+/** The route a pathname shows, or null when it is none of the SPA's (the not-found page). */
+export function matchSpaRoute(pathname: string): SpaRouteMatch | null {
+  for (const route of compiled) {
+    const match = route.regex.exec(pathname);
+    if (!match) continue;
+    const params: Record<string, string> = {};
+    route.names.forEach((name, index) => { params[name] = decode(match[index + 1]!); });
+    return { name: route.name, params };
+  }
+  return null;
+}
+
+/**
+ * The one spelling of a matched route's path: as SPA_ROUTES writes it (lower case, no trailing
+ * slash), with each parameter percent-encoded as one path segment. The server answers any other
+ * spelling of the route with a permanent redirect to this one (issue 17: one URL per page).
+ */
+export function spaRoutePath(route: SpaRouteMatch): string {
+  return SPA_ROUTES[route.name].replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(route.params[name] ?? ''));
+}
+
+/** Routes for signed-in staff or for signing in: never worth indexing. */
+export function isPrivateRoute(name: SpaRouteName): boolean {
+  return name === 'login' || name === 'signup' || name.startsWith('admin');
+}

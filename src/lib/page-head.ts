@@ -1,0 +1,87 @@
+/**
+ * Puts a page's head (shared/page-head.ts) into `document.head` on client-side navigation: the
+ * title, description, robots, canonical link, Open Graph and Twitter tags and JSON-LD that the
+ * local server writes into the HTML of the page first opened (issue 17). Static hosting serves
+ * index.html's shop-wide defaults, which this replaces once the SPA runs. Loaded after the first
+ * render (usePageHead imports it), so its builders stay out of the first screen's scripts.
+ */
+import { pageHead, shopFactsOf, type HeadMeta, type PageHead, type PageHeadInput, type ShopSettingsLike } from '../../shared/page-head';
+import { shopDefaults } from '../config/shop';
+
+let origin: string | undefined;
+
+/**
+ * Where absolute URLs point: the origin of the canonical link the server wrote (PUBLIC_ORIGIN or
+ * the address it announces), so both sides name the same URLs; else this page's own origin
+ * (static hosting, the dev server).
+ */
+export function siteOrigin(doc: Document = document): string {
+  if (origin) return origin;
+  const written = doc.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
+  try {
+    origin = written ? new URL(written).origin : doc.location.origin;
+  } catch {
+    origin = doc.location.origin;
+  }
+  return origin;
+}
+
+const CARD_SELECTOR = 'meta[property^="og:"], meta[property^="product:"], meta[name^="twitter:"]';
+const JSON_LD_SELECTOR = 'script[type="application/ld+json"]';
+
+function upsert<T extends HTMLElement>(head: HTMLHeadElement, selector: string, create: () => T, update: (element: T) => void): void {
+  const element = head.querySelector<T>(selector) ?? head.appendChild(create());
+  update(element);
+}
+
+function remove(head: HTMLHeadElement, selector: string): void {
+  for (const element of head.querySelectorAll(selector)) element.remove();
+}
+
+function metaElement(doc: Document, meta: HeadMeta): HTMLMetaElement {
+  const element = doc.createElement('meta');
+  if (meta.property) element.setAttribute('property', meta.property);
+  else element.name = meta.name ?? '';
+  element.content = meta.content;
+  return element;
+}
+
+/** What the head holds now, to leave an unchanged head alone (the page the server just wrote). */
+function written(head: HTMLHeadElement): string {
+  const cards = [...head.querySelectorAll<HTMLMetaElement>(CARD_SELECTOR)].map((meta) => `${meta.getAttribute('property') ?? meta.name}=${meta.content}`);
+  const blocks = [...head.querySelectorAll(JSON_LD_SELECTOR)].map((script) => script.textContent ?? '');
+  return JSON.stringify([cards, blocks]);
+}
+
+export function applyPageHead(head: PageHead, doc: Document = document): void {
+  doc.title = head.title;
+  const root = doc.head;
+  upsert(root, 'meta[name="description"]', () => Object.assign(doc.createElement('meta'), { name: 'description' }), (meta) => { meta.content = head.description; });
+  if (head.robots) upsert(root, 'meta[name="robots"]', () => Object.assign(doc.createElement('meta'), { name: 'robots' }), (meta) => { meta.content = head.robots!; });
+  else remove(root, 'meta[name="robots"]');
+  if (head.canonical) upsert(root, 'link[rel="canonical"]', () => Object.assign(doc.createElement('link'), { rel: 'canonical' }), (link) => { link.href = head.canonical!; });
+  else remove(root, 'link[rel="canonical"]');
+
+  const wanted = JSON.stringify([
+    head.meta.map((meta) => `${meta.property ?? meta.name}=${meta.content}`),
+    head.jsonLd.map((block) => JSON.stringify(block)),
+  ]);
+  if (written(root) === wanted) return;
+  remove(root, CARD_SELECTOR);
+  remove(root, JSON_LD_SELECTOR);
+  for (const meta of head.meta) root.appendChild(metaElement(doc, meta));
+  for (const block of head.jsonLd) {
+    const script = doc.createElement('script');
+    script.type = 'application/ld+json';
+    script.textContent = JSON.stringify(block);
+    root.appendChild(script);
+  }
+}
+
+/** What a page says of itself; the rest (origin, time, the shop's facts) is filled in here. */
+export type PageHeadRequest = Omit<PageHeadInput, 'origin' | 'now' | 'shop'> & { settings: ShopSettingsLike | null | undefined };
+
+/** Builds the page's head with the server's own function and writes it into `document.head`. */
+export function writePageHead({ settings, ...page }: PageHeadRequest): void {
+  applyPageHead(pageHead({ ...page, origin: siteOrigin(), now: new Date(), shop: shopFactsOf(settings, shopDefaults) }));
+}
