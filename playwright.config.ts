@@ -1,5 +1,5 @@
 /**
- * End-to-end tests in Debian's Chromium (Playwright cannot download its own browser here) against
+ * End-to-end tests in Chromium (scripts/chromium.ts: Playwright's own, or Debian's) against
  * real servers on loopback ports, each seeded with the demo catalogue in a fresh data directory.
  *
  * Two projects, two servers: `storefront` (public pages and accounts) sees the demo catalogue as
@@ -11,6 +11,7 @@
  * `@local-only` (features the local server alone has) are left out.
  */
 import { defineConfig } from '@playwright/test';
+import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium';
 
 const CLOUD = process.env.E2E_BACKEND === 'cloud';
 const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
@@ -46,8 +47,9 @@ export default defineConfig({
   use: {
     browserName: 'chromium',
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      // npm test has made sure there is one (ensureChromium); else Playwright says what is missing.
+      executablePath: findChromium() ?? undefined,
+      args: CHROMIUM_FLAGS,
     },
     screenshot: 'only-on-failure',
     trace: 'off',

@@ -21,7 +21,11 @@ function preloadLazyModules(modules: string[]): Plugin {
       handler(_html, { bundle }) {
         return Object.values(bundle ?? {})
           .filter((chunk) => chunk.type === 'chunk' && modules.some((module) => chunk.facadeModuleId?.endsWith(module)))
-          .map((chunk) => ({ tag: 'link', attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}`, [DATA_CLIENT_PRELOAD_ATTRIBUTE]: true }, injectTo: 'head' as const }));
+          .map((chunk) => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `/${chunk.fileName}`, [DATA_CLIENT_PRELOAD_ATTRIBUTE]: true },
+            injectTo: 'head' as const,
+          }));
       },
     },
   };

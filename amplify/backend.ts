@@ -21,7 +21,12 @@ import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnersh
 import { data } from './data/resource';
 import { accounts, authorizer, catalogue, media } from './functions/resource';
 import { RESPONSE_TEMPLATE } from './functions/shared/appsync';
-import { isModelWrite, MODEL_WRITE_CHECK_REQUEST_TEMPLATE, MODEL_WRITE_GUARD_REQUEST_TEMPLATE, MODEL_WRITE_GUARD_RESPONSE_TEMPLATE } from './data/model-write-guard';
+import {
+  isModelWrite,
+  MODEL_WRITE_CHECK_REQUEST_TEMPLATE,
+  MODEL_WRITE_GUARD_REQUEST_TEMPLATE,
+  MODEL_WRITE_GUARD_RESPONSE_TEMPLATE,
+} from './data/model-write-guard';
 import { SESSIONS_BY_USER_INDEX } from './functions/shared/dynamo-sessions';
 import { ENV } from './functions/shared/env';
 import { UPLOAD_KEY_PREFIX } from './functions/shared/s3-uploads';
@@ -52,7 +57,7 @@ const throttle = new Table(dataStack, 'ShopThrottle', {
   removalPolicy: RemovalPolicy.DESTROY,
 });
 
-const modelTables = backend.data.resources.tables as Record<string, ITable>;
+const modelTables = backend.data.resources.tables;
 const modelTable = (name: string): ITable => {
   const table = modelTables[name];
   if (!table) throw new Error(`the data resource has no ${name} table`);
@@ -132,7 +137,14 @@ const bucket = new Bucket(mediaStack, 'ShopMedia', {
   // shop's page read S3's answer. POST only, no extra headers, no credentials.
   cors: [{ allowedMethods: [HttpMethods.POST], allowedOrigins: ['*'], maxAge: 3000 }],
   // Uploads never stored (a closed tab, a refused file) are deleted after a day.
-  lifecycleRules: [{ id: 'ExpireUnstoredUploads', prefix: UPLOAD_KEY_PREFIX, expiration: Duration.days(1), abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+  lifecycleRules: [
+    {
+      id: 'ExpireUnstoredUploads',
+      prefix: UPLOAD_KEY_PREFIX,
+      expiration: Duration.days(1),
+      abortIncompleteMultipartUploadAfter: Duration.days(1),
+    },
+  ],
 });
 const mediaObjects = bucket.arnForObjects('media/*');
 allow(mediaLambda, ['s3:GetObject', 's3:PutObject'], [mediaObjects]);
@@ -141,12 +153,14 @@ allow(mediaLambda, ['s3:GetObject', 's3:PutObject'], [mediaObjects]);
 allow(mediaLambda, ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [bucket.arnForObjects(`${UPLOAD_KEY_PREFIX}*`)]);
 // Uploads are unchecked files: CloudFront (which may read the bucket, origin access control below)
 // never serves them, whatever path a visitor asks for.
-bucket.addToResourcePolicy(new PolicyStatement({
-  effect: Effect.DENY,
-  principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
-  actions: ['s3:GetObject'],
-  resources: [bucket.arnForObjects(`${UPLOAD_KEY_PREFIX}*`)],
-}));
+bucket.addToResourcePolicy(
+  new PolicyStatement({
+    effect: Effect.DENY,
+    principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
+    actions: ['s3:GetObject'],
+    resources: [bucket.arnForObjects(`${UPLOAD_KEY_PREFIX}*`)],
+  }),
+);
 allow(catalogueLambda, ['s3:GetObject'], [mediaObjects]);
 // With ListBucket, HeadObject of a missing key answers 404 (NotFound) instead of 403.
 for (const fn of [mediaLambda, catalogueLambda]) allow(fn, ['s3:ListBucket'], [bucket.bucketArn]);
@@ -154,10 +168,13 @@ mediaLambda.addEnvironment(ENV.mediaBucket, bucket.bucketName);
 catalogueLambda.addEnvironment(ENV.mediaBucket, bucket.bucketName);
 
 // --- Errors keep their errorType: the custom mutations' functions answer { data } or { error }.
-const invokeFunctions = Object.entries(backend.data.resources.cfnResources.cfnFunctionConfigurations)
-  .filter(([id]) => /^Invoke(ShopAccounts|ShopMedia|ShopCatalogue)LambdaDataSource/.test(id));
+const invokeFunctions = Object.entries(backend.data.resources.cfnResources.cfnFunctionConfigurations).filter(([id]) =>
+  /^Invoke(ShopAccounts|ShopMedia|ShopCatalogue)LambdaDataSource/.test(id),
+);
 if (invokeFunctions.length !== 3) {
-  throw new Error(`expected the 3 Lambda invoke functions of the custom mutations, found ${invokeFunctions.map(([id]) => id).join(', ') || 'none'}`);
+  throw new Error(
+    `expected the 3 Lambda invoke functions of the custom mutations, found ${invokeFunctions.map(([id]) => id).join(', ') || 'none'}`,
+  );
 }
 for (const [, cfn] of invokeFunctions) {
   cfn.responseMappingTemplateS3Location = undefined;
@@ -172,10 +189,13 @@ const models = Object.keys(modelTables);
 const writes = Object.values(cfnResolvers).filter((resolver) => isModelWrite(models, resolver.typeName, resolver.fieldName));
 // User has no model writes: accounts are written by the accounts function only.
 const writableModels = models.filter((model) => model !== 'User');
-if (writes.length !== 3 * writableModels.length) throw new Error(`expected create, update and delete resolvers of ${writableModels.join(', ')}, found ${writes.length}`);
+if (writes.length !== 3 * writableModels.length)
+  throw new Error(`expected create, update and delete resolvers of ${writableModels.join(', ')}, found ${writes.length}`);
 // Then the catalogue rules, in the catalogue function: one AppSync function shared by every write.
 const modelWriteCheck = backend.data.resources.graphqlApi
-  .addLambdaDataSource('ModelWriteCheck', catalogueLambda, { description: 'Catalogue rules of model writes (amplify/functions/shared/model-write-check.ts)' })
+  .addLambdaDataSource('ModelWriteCheck', catalogueLambda, {
+    description: 'Catalogue rules of model writes (amplify/functions/shared/model-write-check.ts)',
+  })
   .createFunction('ModelWriteCheckFunction', {
     name: 'ModelWriteCheck',
     requestMappingTemplate: MappingTemplate.fromString(MODEL_WRITE_CHECK_REQUEST_TEMPLATE),
@@ -184,7 +204,9 @@ const modelWriteCheck = backend.data.resources.graphqlApi
 for (const resolver of writes) {
   const pipeline = resolver.pipelineConfig as CfnResolver.PipelineConfigProperty;
   const stack = Stack.of(resolver);
-  const auth = Object.values(cfnFunctionConfigurations).find((fn) => Stack.of(fn) === stack && fn.name === `Mutation${resolver.fieldName}auth0Function`);
+  const auth = Object.values(cfnFunctionConfigurations).find(
+    (fn) => Stack.of(fn) === stack && fn.name === `Mutation${resolver.fieldName}auth0Function`,
+  );
   if (!auth || !pipeline.functions) throw new Error(`no auth function or pipeline for Mutation.${resolver.fieldName}`);
   const guard = new CfnFunctionConfiguration(stack, `Mutation${resolver.fieldName}WriteGuard`, {
     apiId: resolver.apiId,
@@ -206,7 +228,11 @@ const mediaCdn = new Distribution(mediaStack, 'ShopMediaCdn', {
     origin: S3BucketOrigin.withOriginAccessControl(bucket),
     viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
     allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
-    cachePolicy: new CachePolicy(mediaStack, 'ShopMediaCache', { defaultTtl: Duration.days(365), minTtl: Duration.days(1), maxTtl: Duration.days(365) }),
+    cachePolicy: new CachePolicy(mediaStack, 'ShopMediaCache', {
+      defaultTtl: Duration.days(365),
+      minTtl: Duration.days(1),
+      maxTtl: Duration.days(365),
+    }),
   },
 });
 new CfnOutput(mediaStack, 'ShopMediaDomain', { value: mediaCdn.distributionDomainName });

@@ -22,14 +22,16 @@ describe('the security review of the backend', () => {
     expect(reviewOf('AwsSolutions-S10', 'data/modelIntrospectionSchemaBucket/Resource')).toBeUndefined();
   });
 
-  it('justifies the media bucket\'s key prefixes on our functions, no other wildcard', () => {
+  it("justifies the media bucket's key prefixes on our functions, no other wildcard", () => {
     const policy = 'data/shopMedia/ServiceRole/DefaultPolicy/Resource';
     const bucket = '<referencetoamplifysandboxshopmediaNestedStackOutputsShopMedia353927EBArn>';
     expect(reviewOf(`AwsSolutions-IAM5[Resource::${bucket}/media/*]`, policy)).toBeDefined();
     expect(reviewOf(`AwsSolutions-IAM5[Resource::${bucket}/uploads/*]`, policy)).toBeDefined();
     expect(reviewOf(`AwsSolutions-IAM5[Resource::${bucket}/*]`, policy)).toBeUndefined();
     expect(reviewOf('AwsSolutions-IAM5[Resource::*]', 'data/shopAccounts/ServiceRole/DefaultPolicy/Resource')).toBeUndefined();
-    expect(reviewOf('AwsSolutions-IAM5[Resource::<ShopSessions.Arn>/index/*]', 'data/shopAuthorizer/ServiceRole/DefaultPolicy/Resource')).toBeUndefined();
+    expect(
+      reviewOf('AwsSolutions-IAM5[Resource::<ShopSessions.Arn>/index/*]', 'data/shopAuthorizer/ServiceRole/DefaultPolicy/Resource'),
+    ).toBeUndefined();
     expect(reviewOf('AwsSolutions-IAM5[Action::s3:GetObject*]', policy)).toBeUndefined();
   });
 });

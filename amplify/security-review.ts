@@ -20,59 +20,68 @@ export interface ReviewedFinding {
 
 const OUR_FUNCTIONS = 'shop(Authorizer|Accounts|Media|Catalogue)';
 /** Roles and buckets that Amplify's data construct and CDK's asset deployment create for themselves. */
-const AMPLIFY_GENERATED = /^data\/(shop\/(AmplifyTableManager|AmplifyCodegenAssets|GraphQLAPI\/ApiLogsRole|(\w+)\/\3IAMRole|FunctionDirectiveStack\/Shop\w+LambdaDataSource)|Custom::CDKBucketDeployment|LogRetention\w+|modelIntrospectionSchemaBucket)/;
+const AMPLIFY_GENERATED =
+  /^data\/(shop\/(AmplifyTableManager|AmplifyCodegenAssets|GraphQLAPI\/ApiLogsRole|(\w+)\/\3IAMRole|FunctionDirectiveStack\/Shop\w+LambdaDataSource)|Custom::CDKBucketDeployment|LogRetention\w+|modelIntrospectionSchemaBucket)/;
 
 export const REVIEWED_FINDINGS: readonly ReviewedFinding[] = [
   {
     rule: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',
     path: new RegExp(`^data/${OUR_FUNCTIONS}/ServiceRole/Resource$`),
-    reason: 'AWS\'s managed policy for a function writing its own CloudWatch logs, and nothing else: the narrowest way to give a function its logs.',
+    reason:
+      "AWS's managed policy for a function writing its own CloudWatch logs, and nothing else: the narrowest way to give a function its logs.",
   },
   {
     rule: 'AwsSolutions-IAM4',
     path: AMPLIFY_GENERATED,
-    reason: 'Roles Amplify\'s data construct creates for its table manager, codegen asset deployment, API logs and their retention; not configurable from amplify/.',
+    reason:
+      "Roles Amplify's data construct creates for its table manager, codegen asset deployment, API logs and their retention; not configurable from amplify/.",
   },
   {
     rule: 'AwsSolutions-IAM5',
     path: AMPLIFY_GENERATED,
-    reason: 'Amplify\'s generated roles: model tables with their indexes (table/<model>-<apiId>/*, each model\'s role), the function data sources\' versions (<function>:*), the table manager, the asset deployment and the log retention setter, each scoped by Amplify to this API.',
+    reason:
+      "Amplify's generated roles: model tables with their indexes (table/<model>-<apiId>/*, each model's role), the function data sources' versions (<function>:*), the table manager, the asset deployment and the log retention setter, each scoped by Amplify to this API.",
   },
   {
     rule: /^AwsSolutions-IAM5\[Resource::<shopCatalogue\w*\.Arn>:\*\]$/,
     path: /^data\/shop\/L2GraphqlApi\/ModelWriteCheck\/ServiceRole\/DefaultPolicy\/Resource$/,
-    reason: 'CDK\'s Lambda data source (the catalogue rules of model writes) may invoke the catalogue function and its versions (<function>:*), as Amplify\'s own function data sources do; nothing else.',
+    reason:
+      "CDK's Lambda data source (the catalogue rules of model writes) may invoke the catalogue function and its versions (<function>:*), as Amplify's own function data sources do; nothing else.",
   },
   {
     rule: 'AwsSolutions-ASC3',
     path: /^data\/shop\/GraphQLAPI\/Resource$/,
-    reason: 'Request-level logs are on (amplify/data/resource.ts: errors, with a role), without verbose content. ASC3 passes only with verbose content, which writes every query with its arguments (passwords, session tokens) to CloudWatch.',
+    reason:
+      'Request-level logs are on (amplify/data/resource.ts: errors, with a role), without verbose content. ASC3 passes only with verbose content, which writes every query with its arguments (passwords, session tokens) to CloudWatch.',
   },
   {
     // Exactly the media bucket's two key prefixes: any other wildcard on our roles fails the check.
     rule: /^AwsSolutions-IAM5\[Resource::<[^>]*ShopMedia\w*Arn>\/(media|uploads)\/\*\]$/,
     path: /^data\/shop(Media|Catalogue)\/ServiceRole\/DefaultPolicy\/Resource$/,
-    reason: 'Object keys in the media bucket are content hashes (media/<sha256>.png) or upload ids that exist only once made: a key prefix is the narrowest scope. Actions are listed one by one (amplify/backend.ts allow()).',
+    reason:
+      'Object keys in the media bucket are content hashes (media/<sha256>.png) or upload ids that exist only once made: a key prefix is the narrowest scope. Actions are listed one by one (amplify/backend.ts allow()).',
   },
   {
     rule: 'AwsSolutions-S1',
     path: /^data\/(shop\/AmplifyCodegenAssets|modelIntrospectionSchemaBucket)/,
-    reason: 'Amplify\'s build artefacts (codegen assets, model introspection), read by tooling only.',
+    reason: "Amplify's build artefacts (codegen assets, model introspection), read by tooling only.",
   },
   {
     rule: 'AwsSolutions-S10',
     path: /^data\/shop\/AmplifyCodegenAssets/,
-    reason: 'Amplify\'s codegen asset bucket; not configurable from amplify/. Our own buckets enforce SSL.',
+    reason: "Amplify's codegen asset bucket; not configurable from amplify/. Our own buckets enforce SSL.",
   },
   {
     rule: 'AwsSolutions-L1',
     path: /^data\/Custom::CDKBucketDeployment/,
-    reason: 'CDK\'s asset deployment function (Amplify\'s codegen assets) pins python3.13, supported by Lambda until 2029; not the newest Python, not deprecated (the check of deprecated runtimes covers it).',
+    reason:
+      "CDK's asset deployment function (Amplify's codegen assets) pins python3.13, supported by Lambda until 2029; not the newest Python, not deprecated (the check of deprecated runtimes covers it).",
   },
   {
     rule: 'AwsSolutions-DDB3',
     path: /^data\/Shop(Sessions|Throttle)\/Resource$/,
-    reason: 'Sessions and sign-in counters live hours at most: restoring them would bring back signed-out sessions; losing them signs people out, nothing more.',
+    reason:
+      'Sessions and sign-in counters live hours at most: restoring them would bring back signed-out sessions; losing them signs people out, nothing more.',
   },
   {
     rule: 'AwsSolutions-CFR1',
@@ -82,12 +91,13 @@ export const REVIEWED_FINDINGS: readonly ReviewedFinding[] = [
   {
     rule: 'AwsSolutions-CFR2',
     path: /^shop-media\/ShopMediaCdn\/Resource$/,
-    reason: 'The CDN serves cached static images only; a WAF would cost more than the shop\'s whole hosting. The API has its own limits.',
+    reason: "The CDN serves cached static images only; a WAF would cost more than the shop's whole hosting. The API has its own limits.",
   },
   {
     rule: 'AwsSolutions-CFR4',
     path: /^shop-media\/ShopMediaCdn\/Resource$/,
-    reason: 'The distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes; images are reached through the site\'s own domain (Amplify Hosting rewrite). A custom domain with TLSv1.2_2021 is a README step.',
+    reason:
+      "The distribution uses the default *.cloudfront.net certificate, whose security policy CloudFront fixes; images are reached through the site's own domain (Amplify Hosting rewrite). A custom domain with TLSv1.2_2021 is a README step.",
   },
 ];
 

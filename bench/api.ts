@@ -26,16 +26,30 @@ const GET_QUERY = `query ($id: ID!) { getItem(id: $id) { id name price descripti
 async function load(port: number, apiKey: string, body: string, vary = false): Promise<number> {
   let counter = 0;
   const result = await autocannon({
-    url: `http://127.0.0.1:${port}/graphql`, method: 'POST', connections: CONNECTIONS, duration: DURATION_S,
-    headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body,
-    ...(vary ? { requests: [{ setupRequest: (request) => ({ ...request, body: body.replace('"variables":{}', `"variables":{"n":${counter++}}`) }) }] } : {}),
+    url: `http://127.0.0.1:${port}/graphql`,
+    method: 'POST',
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body,
+    ...(vary
+      ? {
+          requests: [
+            { setupRequest: (request) => ({ ...request, body: body.replace('"variables":{}', `"variables":{"n":${counter++}}`) }) },
+          ],
+        }
+      : {}),
   });
   if (result.non2xx > 0 || result.errors > 0) throw new Error(`load run had ${result.non2xx} non-2xx and ${result.errors} errors`);
   return result.requests.average;
 }
 
 async function post(port: number, apiKey: string, body: string): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${port}/graphql`, { method: 'POST', headers: { 'content-type': 'application/json', 'x-api-key': apiKey }, body });
+  const response = await fetch(`http://127.0.0.1:${port}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
+    body,
+  });
   return response.text();
 }
 
@@ -45,7 +59,11 @@ async function bareRps(json: string, body: string): Promise<number> {
   try {
     writeFileSync(join(dir, 'response.json'), json);
     const bare = await startTarget(TARGET, ['bare', join(dir, 'response.json')]);
-    try { return await load(bare.port, '-', body); } finally { await bare.stop(); }
+    try {
+      return await load(bare.port, '-', body);
+    } finally {
+      await bare.stop();
+    }
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -62,7 +80,14 @@ export async function runApi(): Promise<Metric[]> {
     getBody = JSON.stringify({ query: GET_QUERY, variables: { id: items[42]!.id } });
     getJson = await post(ours.port, ours.apiKey, getBody);
     // Warm both paths (document cache, JIT) before measuring.
-    await autocannon({ url: `${ours.url}/graphql`, method: 'POST', connections: 4, duration: 2, headers: { 'content-type': 'application/json', 'x-api-key': ours.apiKey }, body: listBody });
+    await autocannon({
+      url: `${ours.url}/graphql`,
+      method: 'POST',
+      connections: 4,
+      duration: 2,
+      headers: { 'content-type': 'application/json', 'x-api-key': ours.apiKey },
+      body: listBody,
+    });
     oursList = await load(ours.port, ours.apiKey, listBody);
     oursGet = await load(ours.port, ours.apiKey, getBody);
     oursListUncached = await load(ours.port, ours.apiKey, listBody, true);
@@ -79,8 +104,12 @@ export async function runApi(): Promise<Metric[]> {
     ['getItem', oursGet, bareGet, kb(getJson)],
   ];
   console.log(`\nAPI throughput, ${DURATION_S}s per run, ${CONNECTIONS} connections, loopback`);
-  console.log(formatTable(['operation', 'ours req/s', 'bare node:http req/s', 'ratio', 'response'],
-    rows.map(([name, a, b, size]) => [name, a.toFixed(0), b.toFixed(0), (a / b).toFixed(2), size])));
+  console.log(
+    formatTable(
+      ['operation', 'ours req/s', 'bare node:http req/s', 'ratio', 'response'],
+      rows.map(([name, a, b, size]) => [name, a.toFixed(0), b.toFixed(0), (a / b).toFixed(2), size]),
+    ),
+  );
   const listRatio = oursList / bareList;
   return [
     metric('api', 'listItems (100) vs bare node:http', listRatio.toFixed(3), `>= ${BUDGET}`, listRatio >= BUDGET),

@@ -25,7 +25,8 @@ const BODY_LIMIT = 256 * 1024;
 
 /** The dearest requests the public cost budget allows (each about 12,000 of 13,000), one per shape. */
 const EXPENSIVE = [
-  (n: number) => `{ listItems(limit: 1000, filter: { name: { ne: "${n}" } }) { items { id name price description tags promoted upc img createdAt updatedAt __typename } nextToken } }`,
+  (n: number) =>
+    `{ listItems(limit: 1000, filter: { name: { ne: "${n}" } }) { items { id name price description tags promoted upc img createdAt updatedAt __typename } nextToken } }`,
   (n: number) => `{ listTags(limit: 1000, filter: { name: { ne: "${n}" } }) { items { id name category { id name type } } nextToken } }`,
 ];
 const EXPECTED_ROWS = [1000, 1000];
@@ -35,17 +36,30 @@ function post(port: number, apiKey: string, query: string, agent: Agent): Promis
   const started = performance.now();
   const payload = JSON.stringify({ query });
   return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path: '/graphql', method: 'POST', agent, headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'content-length': Buffer.byteLength(payload) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
-    });
+    const req = request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: '/graphql',
+        method: 'POST',
+        agent,
+        headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'content-length': Buffer.byteLength(payload) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () =>
+          resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
+      },
+    );
     req.on('error', reject);
     req.end(payload);
   });
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 async function visitorUnderAttack(): Promise<Metric[]> {
   const target = await startTarget('bench/support/api-target.ts', ['hostile']);
@@ -53,8 +67,12 @@ async function visitorUnderAttack(): Promise<Metric[]> {
     const visitorAgent = new Agent({ keepAlive: true, localAddress: '127.0.0.1' });
     // Refused requests would be cheap: make sure the expensive ones are really allowed and full.
     for (const [index, build] of EXPENSIVE.entries()) {
-      const answer = JSON.parse((await post(target.port, target.apiKey, build(-1), visitorAgent)).body) as { data?: Record<string, { items: unknown[] }>; errors?: unknown[] };
-      if (answer.errors || Object.values(answer.data ?? {})[0]?.items.length !== EXPECTED_ROWS[index]) throw new Error(`expensive request ${index} was not served in full: ${JSON.stringify(answer).slice(0, 300)}`);
+      const answer = JSON.parse((await post(target.port, target.apiKey, build(-1), visitorAgent)).body) as {
+        data?: Record<string, { items: unknown[] }>;
+        errors?: unknown[];
+      };
+      if (answer.errors || Object.values(answer.data ?? {})[0]?.items.length !== EXPECTED_ROWS[index])
+        throw new Error(`expensive request ${index} was not served in full: ${JSON.stringify(answer).slice(0, 300)}`);
     }
     const quiet: number[] = [];
     for (let i = 0; i < 200; i += 1) quiet.push((await post(target.port, target.apiKey, VISITOR_QUERY, visitorAgent)).ms);
@@ -81,11 +99,21 @@ async function visitorUnderAttack(): Promise<Metric[]> {
 
     const seconds = DURATION_MS / 1000;
     console.log(`\nHostile load: a visitor's listItems while 4 clients (127.0.0.2-5) send the dearest allowed requests, ${seconds}s`);
-    console.log(formatTable(['who', 'requests', 'median ms', 'p99 ms'], [
-      ['visitor, server quiet', String(quiet.length), median(quiet).toFixed(1), percentile(quiet, 0.99).toFixed(1)],
-      ['visitor, under attack', String(underAttack.length), median(underAttack).toFixed(1), percentile(underAttack, 0.99).toFixed(1)],
-      ['attackers (4, all served)', `${attackerTimes.length} (${(attackerTimes.length / seconds).toFixed(0)}/s)`, median(attackerTimes).toFixed(1), percentile(attackerTimes, 0.99).toFixed(1)],
-    ]));
+    console.log(
+      formatTable(
+        ['who', 'requests', 'median ms', 'p99 ms'],
+        [
+          ['visitor, server quiet', String(quiet.length), median(quiet).toFixed(1), percentile(quiet, 0.99).toFixed(1)],
+          ['visitor, under attack', String(underAttack.length), median(underAttack).toFixed(1), percentile(underAttack, 0.99).toFixed(1)],
+          [
+            'attackers (4, all served)',
+            `${attackerTimes.length} (${(attackerTimes.length / seconds).toFixed(0)}/s)`,
+            median(attackerTimes).toFixed(1),
+            percentile(attackerTimes, 0.99).toFixed(1),
+          ],
+        ],
+      ),
+    );
     const p99 = percentile(underAttack, 0.99);
     return [
       metric('hostile', 'visitor listItems p99 under attack (ms)', p99.toFixed(1), `< ${VISITOR_BUDGET_MS}`, p99 < VISITOR_BUDGET_MS),
@@ -101,17 +129,33 @@ function hostileDocuments(): Array<[string, string]> {
   const fill = (head: string, unit: (i: number) => string, tail: string) => {
     const parts: string[] = [];
     let length = head.length + tail.length;
-    for (let i = 0; length + unit(i).length < BODY_LIMIT - 64; i += 1) { parts.push(unit(i)); length += unit(i).length; }
+    for (let i = 0; length + unit(i).length < BODY_LIMIT - 64; i += 1) {
+      parts.push(unit(i));
+      length += unit(i).length;
+    }
     return head + parts.join('') + tail;
   };
-  const chain = (count: number) => `{ ...F0 } ${Array.from({ length: count }, (_, i) => (i === count - 1 ? `fragment F${i} on Query { listItems(limit: 1) { items { id } } }` : `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`)).join(' ')}`;
+  const chain = (count: number) =>
+    `{ ...F0 } ${Array.from({ length: count }, (_, i) => (i === count - 1 ? `fragment F${i} on Query { listItems(limit: 1) { items { id } } }` : `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`)).join(' ')}`;
   return [
-    ['one-character tokens (a list of 1-digit ints)', fill('{ listItems(filter: { price: { between: [', (i) => `${i % 10},`, '] } }) { items { id } } }')],
-    ['4,990 tokens of long strings', `{ listItems(filter: { or: [${Array.from({ length: 450 }, (_, i) => `{ name: { contains: "${String(i).padEnd(540, 'x')}" } }`).join(',')}] }) { items { id } } }`],
+    [
+      'one-character tokens (a list of 1-digit ints)',
+      fill('{ listItems(filter: { price: { between: [', (i) => `${i % 10},`, '] } }) { items { id } } }'),
+    ],
+    [
+      '4,990 tokens of long strings',
+      `{ listItems(filter: { or: [${Array.from({ length: 450 }, (_, i) => `{ name: { contains: "${String(i).padEnd(540, 'x')}" } }`).join(',')}] }) { items { id } } }`,
+    ],
     ['a chain of 600 fragments each spreading the next twice', chain(600)],
     ['200 inline fragments', `{ listItems { items { ${'... on Item { id } '.repeat(199)} } } }`],
-    ['fields nested 10 deep with long aliases', `{ ${Array.from({ length: 20 }, (_, i) => `a${'x'.repeat(2000)}${i}: listCategories(limit: 1) { items { tags(limit: 1) { items { category { tags(limit: 1) { items { category { id } } } } } } } }`).join(' ')} }`],
-    ['a filter nested 5,000 deep', `{ listItems(filter: ${'{ not: '.repeat(2400)}{ name: { eq: "x" } }${' }'.repeat(2400)}) { items { id } } }`],
+    [
+      'fields nested 10 deep with long aliases',
+      `{ ${Array.from({ length: 20 }, (_, i) => `a${'x'.repeat(2000)}${i}: listCategories(limit: 1) { items { tags(limit: 1) { items { category { tags(limit: 1) { items { category { id } } } } } } } }`).join(' ')} }`,
+    ],
+    [
+      'a filter nested 5,000 deep',
+      `{ listItems(filter: ${'{ not: '.repeat(2400)}{ name: { eq: "x" } }${' }'.repeat(2400)}) { items { id } } }`,
+    ],
     ['a 250 KB comment', `# ${'x'.repeat(250 * 1024)}\n{ listItems { items { id } } }`],
     ['a 250 KB string', `{ listItems(filter: { name: { eq: "${'x'.repeat(250 * 1024)}" } }) { items { id } } }`],
   ];
@@ -119,7 +163,10 @@ function hostileDocuments(): Array<[string, string]> {
 
 async function validationTimes(): Promise<Metric[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-validate-'));
-  const server = await startServer({ ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, distDir: join(dataDir, 'none'), seedDemo: false }, { writeRefusalLine: () => {} });
+  const server = await startServer(
+    { ...loadConfig({}), port: 0, host: '127.0.0.1', dataDir, distDir: join(dataDir, 'none'), seedDemo: false },
+    { writeRefusalLine: () => {} },
+  );
   try {
     const auth = { mode: 'apiKey' as const, principal: null, deniedFields: new Set<string>(), token: null };
     const rows: string[][] = [];
@@ -132,7 +179,10 @@ async function validationTimes(): Promise<Metric[]> {
         // A new text each run (a trailing space), so the document cache cannot answer.
         const text = `${query}${' '.repeat(run)}`;
         const started = performance.now();
-        const { response } = await server.engine.execute({ query: text }, { auth, clientIp: '127.0.0.1', store: server.store, rowBudget: newRowBudget() });
+        const { response } = await server.engine.execute(
+          { query: text },
+          { auth, clientIp: '127.0.0.1', store: server.store, rowBudget: newRowBudget() },
+        );
         times.push(performance.now() - started);
         outcome = response.errors?.[0] ? `${response.errors[0].errorType}: ${response.errors[0].message.slice(0, 60)}` : 'served';
       }
@@ -142,7 +192,15 @@ async function validationTimes(): Promise<Metric[]> {
     }
     console.log('\nThe largest public documents of each hostile shape: time to judge (median of 5, after 2 warm-ups)');
     console.log(formatTable(['document', 'size', 'ms', 'outcome'], rows));
-    return [metric('hostile', 'worst time to judge a 256 KB document (ms)', worst.toFixed(1), `< ${VALIDATION_BUDGET_MS}`, worst < VALIDATION_BUDGET_MS)];
+    return [
+      metric(
+        'hostile',
+        'worst time to judge a 256 KB document (ms)',
+        worst.toFixed(1),
+        `< ${VALIDATION_BUDGET_MS}`,
+        worst < VALIDATION_BUDGET_MS,
+      ),
+    ];
   } finally {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -150,5 +208,5 @@ async function validationTimes(): Promise<Metric[]> {
 }
 
 export async function runHostile(): Promise<Metric[]> {
-  return [...await validationTimes(), ...await visitorUnderAttack()];
+  return [...(await validationTimes()), ...(await visitorUnderAttack())];
 }

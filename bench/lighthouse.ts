@@ -1,6 +1,6 @@
 /**
  * Lighthouse 12 (the last release for Node 20) in its default mobile mode with simulated
- * throttling, driving Debian's Chromium through chrome-launcher, on /home, /menu and
+ * throttling, driving Chromium (scripts/chromium.ts) through chrome-launcher, on /home, /menu and
  * /item/{id} and /events of a fresh server seeded with the demo catalogue. Budgets (DESIGN §4):
  * performance score at least 95, SEO and accessibility 100 (issue 17), CLS at most 0.05, JS at
  * most 170 KB gzipped.
@@ -15,16 +15,33 @@ import lighthouse, { type Flags, type Result } from 'lighthouse';
 import puppeteer from 'puppeteer-core';
 import { buildBenchDist } from './support/bench-dist';
 import { startTarget, type Target } from './support/child-target';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
+import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/chromium';
 import { formatTable, median, metric, type Metric } from './support/summary';
 
 /** Five: single runs of one page differ by up to 6 points on this machine (two shared cores). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
 const BUDGET = { score: 95, seo: 100, accessibility: 100, cls: 0.05, jsKb: 170 };
 
-interface PageCase { name: string; path: string; returning: boolean }
+interface PageCase {
+  name: string;
+  path: string;
+  returning: boolean;
+}
 
-interface PageFigures { score: number; seo: number; accessibility: number; failedAudits: string[]; fcp: number; lcp: number; tbt: number; cls: number; si: number; jsBrKb: number; jsGzipKb: number; lcpElement: string }
+interface PageFigures {
+  score: number;
+  seo: number;
+  accessibility: number;
+  failedAudits: string[];
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  si: number;
+  jsBrKb: number;
+  jsGzipKb: number;
+  lcpElement: string;
+}
 
 async function firstItemId(target: Pick<Target, 'url' | 'apiKey'>): Promise<string> {
   const response = await fetch(`${target.url}/graphql`, {
@@ -43,32 +60,40 @@ async function firstItemId(target: Pick<Target, 'url' | 'apiKey'>): Promise<stri
  * (Chromium gets brotli). Files under 512 bytes are sent as they are, and count so.
  */
 async function gzipBytes(urls: string[]): Promise<number> {
-  const sizes = await Promise.all(urls.map(async (url) => {
-    const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
-    const length = Number(response.headers.get('content-length'));
-    await response.arrayBuffer();
-    const encoding = response.headers.get('content-encoding');
-    if (encoding !== null && encoding !== 'gzip') throw new Error(`${url} was sent as ${encoding}`);
-    return length;
-  }));
+  const sizes = await Promise.all(
+    urls.map(async (url) => {
+      const response = await fetch(url, { headers: { 'accept-encoding': 'gzip' } });
+      const length = Number(response.headers.get('content-length'));
+      await response.arrayBuffer();
+      const encoding = response.headers.get('content-encoding');
+      if (encoding !== null && encoding !== 'gzip') throw new Error(`${url} was sent as ${encoding}`);
+      return length;
+    }),
+  );
   return sizes.reduce((sum, size) => sum + size, 0);
 }
 
 /** The audits of these categories that did not pass, by id: what an SEO or accessibility score under 100 is made of. */
 function failedAudits(lhr: Result, categories: string[]): string[] {
-  return categories.flatMap((id) => (lhr.categories[id]?.auditRefs ?? [])
-    .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
-    .map((ref) => `${id}:${ref.id}`));
+  return categories.flatMap((id) =>
+    (lhr.categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (lhr.audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}:${ref.id}`),
+  );
 }
 
 async function measure(url: string, returning: boolean): Promise<PageFigures> {
-  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM_PATH, chromeFlags: CHROMIUM_FLAGS });
+  const chrome = await chromeLauncher.launch({ chromePath: chromiumPath(), chromeFlags: ['--headless=new', ...CHROMIUM_FLAGS] });
   const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: null });
   try {
     const page = await browser.newPage();
     if (returning) {
       await page.evaluateOnNewDocument(() => {
-        try { localStorage.setItem('ageVerified', 'true'); } catch { /* about:blank has no storage */ }
+        try {
+          localStorage.setItem('ageVerified', 'true');
+        } catch {
+          /* about:blank has no storage */
+        }
       });
     }
     const flags: Flags = { logLevel: 'error', output: 'json', onlyCategories: ['performance', 'seo', 'accessibility'] };
@@ -77,10 +102,17 @@ async function measure(url: string, returning: boolean): Promise<PageFigures> {
     const lhr: Result = runnerResult.lhr;
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const requests = (lhr.audits['network-requests']?.details as { items: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined)?.items ?? [];
+    const requests =
+      (
+        lhr.audits['network-requests']?.details as
+          { items: Array<{ url: string; resourceType?: string; transferSize?: number }> } | undefined
+      )?.items ?? [];
     const scripts = requests.filter((request) => request.resourceType === 'Script');
-    const lcpElement = (lhr.audits['largest-contentful-paint-element']?.details as { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined)
-      ?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
+    const lcpElement =
+      (
+        lhr.audits['largest-contentful-paint-element']?.details as
+          { items?: Array<{ items?: Array<{ node?: { snippet?: string } }> }> } | undefined
+      )?.items?.[0]?.items?.[0]?.node?.snippet ?? '?';
     return {
       score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
       seo: Math.round((lhr.categories.seo?.score ?? 0) * 100),
@@ -114,7 +146,20 @@ async function measureWithRetry(url: string, returning: boolean): Promise<PageFi
 /** Median of each figure over the runs (each figure on its own: Lighthouse's scores vary). */
 function medianFigures(runs: PageFigures[]): PageFigures {
   const of = (key: Exclude<keyof PageFigures, 'lcpElement' | 'failedAudits'>) => median(runs.map((run) => run[key]));
-  return { score: of('score'), seo: of('seo'), accessibility: of('accessibility'), failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))], fcp: of('fcp'), lcp: of('lcp'), tbt: of('tbt'), cls: of('cls'), si: of('si'), jsBrKb: of('jsBrKb'), jsGzipKb: of('jsGzipKb'), lcpElement: runs[0]!.lcpElement };
+  return {
+    score: of('score'),
+    seo: of('seo'),
+    accessibility: of('accessibility'),
+    failedAudits: [...new Set(runs.flatMap((run) => run.failedAudits))],
+    fcp: of('fcp'),
+    lcp: of('lcp'),
+    tbt: of('tbt'),
+    cls: of('cls'),
+    si: of('si'),
+    jsBrKb: of('jsBrKb'),
+    jsGzipKb: of('jsGzipKb'),
+    lcpElement: runs[0]!.lcpElement,
+  };
 }
 
 /** Measures every page of a running shop with the demo catalogue; exported for runs against a dev server. */
@@ -151,11 +196,19 @@ export async function runLighthouse(): Promise<Metric[]> {
   for (const { page, figures } of results) {
     if (figures.failedAudits.length) console.log(`${page.name}: failed audits ${figures.failedAudits.join(', ')}`);
   }
-  console.log('JS: the scripts loaded during the run. Pages drawn from inlined first-screen data load the Amplify libraries at the visitor\'s first interaction, which Lighthouse never makes; tests/e2e/js-budget.spec.ts counts them too.');
+  console.log(
+    "JS: the scripts loaded during the run. Pages drawn from inlined first-screen data load the Amplify libraries at the visitor's first interaction, which Lighthouse never makes; tests/e2e/js-budget.spec.ts counts them too.",
+  );
   return results.flatMap(({ page, figures: f }) => [
     metric('lighthouse', `${page.name} score`, String(f.score), `>= ${BUDGET.score}`, f.score >= BUDGET.score),
     metric('lighthouse', `${page.name} SEO`, String(f.seo), `>= ${BUDGET.seo}`, f.seo >= BUDGET.seo),
-    metric('lighthouse', `${page.name} accessibility`, String(f.accessibility), `>= ${BUDGET.accessibility}`, f.accessibility >= BUDGET.accessibility),
+    metric(
+      'lighthouse',
+      `${page.name} accessibility`,
+      String(f.accessibility),
+      `>= ${BUDGET.accessibility}`,
+      f.accessibility >= BUDGET.accessibility,
+    ),
     metric('lighthouse', `${page.name} LCP`, ms(f.lcp)),
     metric('lighthouse', `${page.name} CLS`, f.cls.toFixed(3), `<= ${BUDGET.cls}`, f.cls <= BUDGET.cls),
     metric('lighthouse', `${page.name} JS gzipped`, `${f.jsGzipKb.toFixed(1)} KB`, `<= ${BUDGET.jsKb} KB`, f.jsGzipKb <= BUDGET.jsKb),
@@ -168,8 +221,18 @@ export function formatLighthouse(results: Array<{ page: PageCase; figures: PageF
   return formatTable(
     ['page', 'score', 'SEO', 'a11y', 'FCP', 'LCP', 'TBT', 'CLS', 'Speed Index', 'JS br KB', 'JS gzip KB', 'LCP element'],
     results.map(({ page, figures: f, runs }) => [
-      page.name, `${f.score} [${runs.map((run) => run.score).join(', ')}]`, String(f.seo), String(f.accessibility), ms(f.fcp), ms(f.lcp), ms(f.tbt), f.cls.toFixed(3), ms(f.si),
-      f.jsBrKb.toFixed(1), f.jsGzipKb.toFixed(1), `\`${f.lcpElement.replace(/\|/g, '\\|')}\``,
+      page.name,
+      `${f.score} [${runs.map((run) => run.score).join(', ')}]`,
+      String(f.seo),
+      String(f.accessibility),
+      ms(f.fcp),
+      ms(f.lcp),
+      ms(f.tbt),
+      f.cls.toFixed(3),
+      ms(f.si),
+      f.jsBrKb.toFixed(1),
+      f.jsGzipKb.toFixed(1),
+      `\`${f.lcpElement.replace(/\|/g, '\\|')}\``,
     ]),
   );
 }

@@ -32,6 +32,8 @@ for (const name of asked.length ? asked : Object.keys(PARTS)) {
 console.log('\n== summary ==');
 console.log(formatSummary(metrics));
 const missed = metrics.filter((m) => m.pass === false);
-console.log(`\n${missed.length ? `${missed.length} budget(s) missed` : 'every budget holds'} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+console.log(
+  `\n${missed.length ? `${missed.length} budget(s) missed` : 'every budget holds'} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+);
 // exit, not exitCode: chrome-launcher and autocannon may leave handles open.
 process.exit(missed.length ? 1 : 0);

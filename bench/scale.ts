@@ -11,7 +11,7 @@
 import { chromium, type Page } from '@playwright/test';
 import { buildBenchDist } from './support/bench-dist';
 import { startTarget } from './support/child-target';
-import { CHROMIUM_FLAGS, CHROMIUM_PATH } from './support/chromium';
+import { CHROMIUM_FLAGS, chromiumPath } from '../scripts/chromium';
 import { SCALE_ITEMS, SCALE_MENU, SCALE_TAGS } from './support/scale-catalogue';
 import { formatTable, median, metric, type Metric } from './support/summary';
 
@@ -43,7 +43,9 @@ async function measureNavigations(page: Page, url: string, runs: number) {
   const cdp = await page.context().newCDPSession(page);
   await page.addInitScript(watchFirstCards, GRID_CARD);
   let listRequests = 0;
-  page.on('request', (request) => { if (request.url().endsWith('/graphql') && request.postData()?.includes('listItems')) listRequests += 1; });
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql') && request.postData()?.includes('listItems')) listRequests += 1;
+  });
   await page.goto(url);
   const coldServerMs = await page.evaluate(() => (window as unknown as { gridShown: Promise<number> }).gridShown);
   await page.waitForTimeout(1000);
@@ -71,7 +73,13 @@ async function measureKeystroke(page: Page, key: string): Promise<number> {
     const state = window as unknown as { keystroke: Promise<number> };
     state.keystroke = new Promise((resolve, reject) => {
       let keyAt = Number.NaN;
-      document.addEventListener('keydown', (event) => { keyAt = event.timeStamp; }, { once: true, capture: true });
+      document.addEventListener(
+        'keydown',
+        (event) => {
+          keyAt = event.timeStamp;
+        },
+        { once: true, capture: true },
+      );
       const results = document.querySelector('.menu-results')!;
       const observer = new MutationObserver(() => {
         if (Number.isNaN(keyAt)) return;
@@ -88,7 +96,7 @@ async function measureKeystroke(page: Page, key: string): Promise<number> {
 
 /** Measures a running shop whose catalogue is the scale one; exported for runs against a dev server. */
 export async function measureScale(baseUrl: string) {
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_FLAGS.filter((flag) => !flag.startsWith('--headless')) });
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
   const url = `${baseUrl}/menu?category=${SCALE_MENU}`;
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -118,15 +126,34 @@ export async function runScale(): Promise<Metric[]> {
 
   const gridMs = median(navigations.map((n) => n.gridMs));
   const keyMs = median(keystrokes.map((k) => k.ms));
-  console.log(`\nScale: ${SCALE_ITEMS} items, ${SCALE_TAGS} tags (seeded and started in ${seedS.toFixed(1)} s); ${url}, 1280x800, no throttling`);
+  console.log(
+    `\nScale: ${SCALE_ITEMS} items, ${SCALE_TAGS} tags (seeded and started in ${seedS.toFixed(1)} s); ${url}, 1280x800, no throttling`,
+  );
   console.log(`The menu reads its items in pages of 1000: ${navigations[0]!.listRequests} listItems requests; grid shows "${count}".`);
-  console.log(formatTable(['measure', 'median', 'runs'], [
-    ['navigation to first cards painted', `${gridMs.toFixed(0)} ms`, navigations.map((n) => n.gridMs.toFixed(0)).join(', ')],
-    ['the same, first visit after the server started (nothing cached, JIT cold)', `${coldServerMs.toFixed(0)} ms`, '1 run'],
-    ['keystroke to filtered grid painted', `${keyMs.toFixed(1)} ms`, keystrokes.map((k) => `${k.key}:${k.ms.toFixed(0)}`).join(', ')],
-  ]));
+  console.log(
+    formatTable(
+      ['measure', 'median', 'runs'],
+      [
+        ['navigation to first cards painted', `${gridMs.toFixed(0)} ms`, navigations.map((n) => n.gridMs.toFixed(0)).join(', ')],
+        ['the same, first visit after the server started (nothing cached, JIT cold)', `${coldServerMs.toFixed(0)} ms`, '1 run'],
+        ['keystroke to filtered grid painted', `${keyMs.toFixed(1)} ms`, keystrokes.map((k) => `${k.key}:${k.ms.toFixed(0)}`).join(', ')],
+      ],
+    ),
+  );
   return [
-    metric('scale', `/menu grid shown (${SCALE_ITEMS} items)`, `${gridMs.toFixed(0)} ms`, `<= ${BUDGET.gridMs} ms`, gridMs <= BUDGET.gridMs),
-    metric('scale', 'search keystroke to filtered grid', `${keyMs.toFixed(1)} ms`, `<= ${BUDGET.keystrokeMs} ms`, keyMs <= BUDGET.keystrokeMs),
+    metric(
+      'scale',
+      `/menu grid shown (${SCALE_ITEMS} items)`,
+      `${gridMs.toFixed(0)} ms`,
+      `<= ${BUDGET.gridMs} ms`,
+      gridMs <= BUDGET.gridMs,
+    ),
+    metric(
+      'scale',
+      'search keystroke to filtered grid',
+      `${keyMs.toFixed(1)} ms`,
+      `<= ${BUDGET.keystrokeMs} ms`,
+      keyMs <= BUDGET.keystrokeMs,
+    ),
   ];
 }

@@ -37,12 +37,21 @@ type ModelItemConnection @aws_api_key @aws_iam @aws_lambda { nextToken: String i
 describe('diffAppSyncSdl', () => {
   it('ignores ordering, descriptions, @aws_iam, subscriptions, declarations and unreachable types', () => {
     expect(diffAppSyncSdl(LOCAL, APPSYNC)).toEqual([]);
-    expect([...normalizeAppSyncSdl(APPSYNC).keys()].sort()).toEqual(['Item', 'ModelItemConnection', 'ModelItemFilterInput', 'ModelStringInput', 'Mutation', 'Query']);
+    expect([...normalizeAppSyncSdl(APPSYNC).keys()].sort()).toEqual([
+      'Item',
+      'ModelItemConnection',
+      'ModelItemFilterInput',
+      'ModelStringInput',
+      'Mutation',
+      'Query',
+    ]);
   });
 
   it('reports a missing filter operator, a changed argument type and a changed auth mode', () => {
-    const drifted = APPSYNC
-      .replace('input ModelStringInput { ne: String eq: String }', 'input ModelStringInput { ne: String eq: String beginsWith: String }')
+    const drifted = APPSYNC.replace(
+      'input ModelStringInput { ne: String eq: String }',
+      'input ModelStringInput { ne: String eq: String beginsWith: String }',
+    )
       .replace('limit: Int)', 'limit: Int!)')
       .replace('type Item @aws_iam @aws_lambda @aws_api_key', 'type Item @aws_iam @aws_lambda');
     const problems = diffAppSyncSdl(LOCAL, drifted).join('\n');
@@ -54,12 +63,16 @@ describe('diffAppSyncSdl', () => {
   it('reports a type only one side has', () => {
     const extra = APPSYNC.replace('type Query {', 'type Query {\n  getItem(id: ID!): Item @aws_api_key');
     expect(diffAppSyncSdl(LOCAL, extra).join('\n')).toContain('getItem(id: ID!): Item @aws_api_key');
-    expect(diffAppSyncSdl(LOCAL.replace('type Mutation { signOut: Boolean @aws_lambda }', ''), APPSYNC).join('\n')).toContain('only in AppSync: Mutation');
+    expect(diffAppSyncSdl(LOCAL.replace('type Mutation { signOut: Boolean @aws_lambda }', ''), APPSYNC).join('\n')).toContain(
+      'only in AppSync: Mutation',
+    );
   });
 
   it('reads the committed local SDL whole', () => {
     const surface = normalizeAppSyncSdl(readFileSync(GENERATED_FILES.appsyncSdl, 'utf8'));
-    expect(surface.get('Query')).toContain('listItems(filter: ModelItemFilterInput, limit: Int, nextToken: String): ModelItemConnection @aws_api_key @aws_lambda');
+    expect(surface.get('Query')).toContain(
+      'listItems(filter: ModelItemFilterInput, limit: Int, nextToken: String): ModelItemConnection @aws_api_key @aws_lambda',
+    );
     expect([...surface.values()]).not.toContain('(missing)');
   });
 });

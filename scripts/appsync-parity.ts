@@ -8,19 +8,28 @@
  * subscriptions and their inputs, types nothing reaches (e.g. AmplifyAI* inputs), and `@aws_iam`
  * (AWS credentials, which the SPA never uses; Amplify adds it for its own functions and console).
  */
-import { parse, print, type DirectiveNode, type DocumentNode, type FieldDefinitionNode, type InputValueDefinitionNode, type TypeNode } from 'graphql';
+import {
+  parse,
+  print,
+  type DirectiveNode,
+  type DocumentNode,
+  type FieldDefinitionNode,
+  type InputValueDefinitionNode,
+  type TypeNode,
+} from 'graphql';
 
 /** Auth directives that decide who may call what; any other directive is AppSync plumbing. */
 const AUTH_DIRECTIVES = new Set(['aws_api_key', 'aws_lambda']);
 
 const typeName = (type: TypeNode): string => (type.kind === 'NamedType' ? type.name.value : typeName(type.type));
 
-const authOf = (directives: readonly DirectiveNode[] | undefined) => (directives ?? [])
-  .map((directive) => directive.name.value)
-  .filter((name) => AUTH_DIRECTIVES.has(name))
-  .sort()
-  .map((name) => `@${name}`)
-  .join(' ');
+const authOf = (directives: readonly DirectiveNode[] | undefined) =>
+  (directives ?? [])
+    .map((directive) => directive.name.value)
+    .filter((name) => AUTH_DIRECTIVES.has(name))
+    .sort()
+    .map((name) => `@${name}`)
+    .join(' ');
 
 const withAuth = (text: string, auth: string) => (auth ? `${text} ${auth}` : text);
 
@@ -32,7 +41,12 @@ function fieldText(field: FieldDefinitionNode, root: boolean): string {
   return withAuth(`${field.name.value}${args}: ${print(field.type)}`, root ? authOf(field.directives) : '');
 }
 
-interface Definition { kind: string; auth: string; members: string[]; refs: string[] }
+interface Definition {
+  kind: string;
+  auth: string;
+  members: string[];
+  refs: string[];
+}
 
 function definitions(document: DocumentNode): Map<string, Definition> {
   const found = new Map<string, Definition>();
@@ -51,17 +65,28 @@ function definitions(document: DocumentNode): Map<string, Definition> {
       }
       case 'InputObjectTypeDefinition': {
         const fields = node.fields ?? [];
-        found.set(node.name.value, { kind: 'input', auth: '', members: fields.map(argText).sort(), refs: fields.map((field) => typeName(field.type)) });
+        found.set(node.name.value, {
+          kind: 'input',
+          auth: '',
+          members: fields.map(argText).sort(),
+          refs: fields.map((field) => typeName(field.type)),
+        });
         break;
       }
       case 'EnumTypeDefinition':
-        found.set(node.name.value, { kind: 'enum', auth: '', members: (node.values ?? []).map((value) => value.name.value).sort(), refs: [] });
+        found.set(node.name.value, {
+          kind: 'enum',
+          auth: '',
+          members: (node.values ?? []).map((value) => value.name.value).sort(),
+          refs: [],
+        });
         break;
       case 'ScalarTypeDefinition':
         // AWS scalars are built into AppSync; a declaration of one is bookkeeping.
         if (!node.name.value.startsWith('AWS')) found.set(node.name.value, { kind: 'scalar', auth: '', members: [], refs: [] });
         break;
-      case 'InterfaceTypeDefinition': case 'UnionTypeDefinition':
+      case 'InterfaceTypeDefinition':
+      case 'UnionTypeDefinition':
         throw new Error(`${node.name.value}: interfaces and unions are not expected in this schema`);
       default:
         break; // directive declarations, schema definitions
@@ -84,7 +109,10 @@ export function normalizeAppSyncSdl(sdl: string): Map<string, string> {
       reachable.set(name, '(missing)');
       continue;
     }
-    reachable.set(name, `${withAuth(`${definition.kind} ${name}`, definition.auth)} {\n${definition.members.map((member) => `  ${member}`).join('\n')}\n}`);
+    reachable.set(
+      name,
+      `${withAuth(`${definition.kind} ${name}`, definition.auth)} {\n${definition.members.map((member) => `  ${member}`).join('\n')}\n}`,
+    );
     queue.push(...definition.refs);
   }
   return reachable;

@@ -1,6 +1,6 @@
 /**
  * `npm run check:amplify` (CI runs it after `npm test`): the AWS backend, checked offline.
- * 1. type-checks amplify/ (backend, functions) with its own tsconfig;
+ * 1. type-checks amplify/ (backend, functions) with its own tsconfig, and lints it (scripts/lint.ts);
  * 2. synthesizes the backend with CDK, no AWS account (amplify/scripts/synth.ts), which also
  *    loads each function bundle as Lambda would and calls it once;
  * 3. compares the AppSync SDL Amplify's transformer produced with the one the local server serves
@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { diffAppSyncSdl } from './appsync-parity';
 import { diffErrorTypes, errorTypesInVtl } from './error-type-parity';
 import { GENERATED_FILES } from './generated-files';
+import { AMPLIFY_TOOLING_PATHS } from './lint';
 
 const fail = (message: string): never => {
   console.error(`check:amplify: ${message}`);
@@ -37,13 +38,23 @@ const step = (title: string, args: string[]) => {
 // Outside the repository, so the bundles cannot find the root node_modules while they are tried.
 const outdir = join(tmpdir(), `patterson-amplify-synth-${process.pid}`);
 step('type-check amplify/ (tsconfig amplify/tsconfig.json)', ['node_modules/typescript/bin/tsc', '-p', 'amplify/tsconfig.json']);
+step('lint amplify/ (backend, functions, scripts, emulator)', [
+  'node_modules/tsx/dist/cli.mjs',
+  'scripts/lint.ts',
+  ...AMPLIFY_TOOLING_PATHS,
+]);
 step('synthesize the backend offline and try the function bundles', ['node_modules/tsx/dist/cli.mjs', 'amplify/scripts/synth.ts', outdir]);
 
-console.log('\n== AppSync schema parity: the transformer\'s SDL vs the local server\'s');
-const problems = diffAppSyncSdl(readFileSync(GENERATED_FILES.appsyncSdl, 'utf8'), readFileSync(join(outdir, 'appsync-schema.graphql'), 'utf8'));
+console.log("\n== AppSync schema parity: the transformer's SDL vs the local server's");
+const problems = diffAppSyncSdl(
+  readFileSync(GENERATED_FILES.appsyncSdl, 'utf8'),
+  readFileSync(join(outdir, 'appsync-schema.graphql'), 'utf8'),
+);
 if (problems.length) {
   console.error(problems.join('\n\n'));
-  fail(`${problems.length} type(s) differ between ${GENERATED_FILES.appsyncSdl} and the transformer's schema (${join(outdir, 'appsync-schema.graphql')}). Fix server/graphql/appsync-sdl.ts, then npm run gen.`);
+  fail(
+    `${problems.length} type(s) differ between ${GENERATED_FILES.appsyncSdl} and the transformer's schema (${join(outdir, 'appsync-schema.graphql')}). Fix server/graphql/appsync-sdl.ts, then npm run gen.`,
+  );
 }
 console.log('the local SDL matches what AppSync would serve');
 
@@ -62,6 +73,7 @@ function* resolverTemplates(dir: string): Generator<string> {
   for (const name of readdirSync(dir)) {
     if (name.endsWith('.vtl')) yield readFileSync(join(dir, name), 'utf8');
     // Inline templates may be split by Fn::Join; each piece holds whole $util calls.
-    else if (name.endsWith('.template.json')) yield* [...strings(JSON.parse(readFileSync(join(dir, name), 'utf8')))].filter((text) => text.includes('$util'));
+    else if (name.endsWith('.template.json'))
+      yield* [...strings(JSON.parse(readFileSync(join(dir, name), 'utf8')))].filter((text) => text.includes('$util'));
   }
 }

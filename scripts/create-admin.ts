@@ -18,7 +18,9 @@ import { readAdminName, readAdminPassword } from './admin-password';
 
 const [email, givenName] = process.argv.slice(2);
 if (!email) {
-  console.error('usage: npm run create-admin -- <email> ["<First Last>"]   (name from the argument, ADMIN_NAME or the prompt; password from ADMIN_PASSWORD or the prompt)');
+  console.error(
+    'usage: npm run create-admin -- <email> ["<First Last>"]   (name from the argument, ADMIN_NAME or the prompt; password from ADMIN_PASSWORD or the prompt)',
+  );
   process.exit(2);
 }
 

@@ -26,6 +26,8 @@ describe('error-type parity', () => {
 
   it('refuses an unprefixed failed-condition name when DynamoDB errors are passed on', () => {
     const found = errorTypesInVtl(templates);
-    expect(diffErrorTypes(found, { ...ERROR_TYPES, conditionFailed: 'ConditionalCheckFailedException' })).toEqual([expect.stringContaining('DynamoDB:<exception>')]);
+    expect(diffErrorTypes(found, { ...ERROR_TYPES, conditionFailed: 'ConditionalCheckFailedException' })).toEqual([
+      expect.stringContaining('DynamoDB:<exception>'),
+    ]);
   });
 });

@@ -11,16 +11,21 @@ import { ERROR_TYPES } from '../shared/error-types';
 
 /** Types only the cloud answers, each with what the local server answers instead. */
 export const CLOUD_ONLY_ERROR_TYPES: Record<string, string> = {
-  'Unrecognized Filter': 'a filter the transformer cannot turn into a DynamoDB expression; the local server checks filters first and answers ValidationError',
+  'Unrecognized Filter':
+    'a filter the transformer cannot turn into a DynamoDB expression; the local server checks filters first and answers ValidationError',
 };
 
-export interface VtlErrorTypes { named: Set<string>; passesDataSourceErrors: boolean }
+export interface VtlErrorTypes {
+  named: Set<string>;
+  passesDataSourceErrors: boolean;
+}
 
 export function errorTypesInVtl(templates: Iterable<string>): VtlErrorTypes {
   const named = new Set<string>();
   let passesDataSourceErrors = false;
   for (const text of templates) {
-    for (const match of text.matchAll(/\$util\.error\(\s*(?:"(?:[^"\\]|\\.)*"|[^,()]+(?:\([^()]*\))?)\s*,\s*"([^"]+)"/g)) named.add(match[1]!);
+    for (const match of text.matchAll(/\$util\.error\(\s*(?:"(?:[^"\\]|\\.)*"|[^,()]+(?:\([^()]*\))?)\s*,\s*"([^"]+)"/g))
+      named.add(match[1]!);
     if (/\$util\.unauthorized\(\)/.test(text)) named.add('Unauthorized');
     if (/\$util\.error\(\s*\$ctx\.error\.message\s*,\s*\$ctx\.error\.type\s*\)/.test(text)) passesDataSourceErrors = true;
   }
@@ -32,11 +37,15 @@ export function diffErrorTypes(found: VtlErrorTypes, known: Record<string, strin
   const problems: string[] = [];
   for (const type of [...found.named].sort()) {
     if (!names.has(type) && !(type in CLOUD_ONLY_ERROR_TYPES)) {
-      problems.push(`AppSync's resolvers answer errorType "${type}", which shared/error-types.ts does not list (nor CLOUD_ONLY_ERROR_TYPES)`);
+      problems.push(
+        `AppSync's resolvers answer errorType "${type}", which shared/error-types.ts does not list (nor CLOUD_ONLY_ERROR_TYPES)`,
+      );
     }
   }
   if (found.passesDataSourceErrors && !known.conditionFailed?.startsWith('DynamoDB:')) {
-    problems.push(`AppSync passes DynamoDB's errors on as "DynamoDB:<exception>", but a failed condition is "${known.conditionFailed}" here`);
+    problems.push(
+      `AppSync passes DynamoDB's errors on as "DynamoDB:<exception>", but a failed condition is "${known.conditionFailed}" here`,
+    );
   }
   return problems;
 }

@@ -16,7 +16,7 @@ export const GENERATED_FILES = {
 
 export async function renderGeneratedFiles(): Promise<Record<string, string>> {
   const modelSdl = schema.transform().schema;
-  const rendered = await generateModels({ schema: modelSdl, target: 'introspection', directives: '' } as Parameters<typeof generateModels>[0]);
+  const rendered = await generateModels({ schema: modelSdl, target: 'introspection', directives: '' });
   const introspectionText = Object.values(rendered)[0];
   if (!introspectionText) throw new Error('the Amplify generator returned no model introspection');
   const introspection = JSON.parse(introspectionText) as ModelIntrospectionSchema;

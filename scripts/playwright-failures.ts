@@ -25,8 +25,12 @@ export function playwrightFailures(reportPath: string): string[] {
       for (const test of spec.tests) {
         if (test.status !== 'unexpected') continue;
         const error = test.results.map((result) => result.error?.message).find(Boolean) ?? '';
-        // eslint-disable-next-line no-control-regex -- strips the reporter's colour codes
-        const firstLine = error.replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((line) => line.trim()) ?? '';
+        const firstLine =
+          error
+            // eslint-disable-next-line no-control-regex -- strips the reporter's colour codes
+            .replace(/\u001b\[[0-9;]*m/g, '')
+            .split('\n')
+            .find((line) => line.trim()) ?? '';
         failures.push(`[${test.projectName}] ${file}:${spec.line ?? '?'} ${[...path, spec.title].join(' › ')}: ${firstLine.trim()}`);
       }
     }

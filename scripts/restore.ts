@@ -13,7 +13,9 @@ if (!backupDir) {
 }
 try {
   const result = restoreBackup(backupDir, loadConfig().dataDir);
-  console.log(`Restored ${backupDir} into ${result.dataDir}: ${result.mediaFiles} image files; ${result.sessionsCleared} sessions ended (everyone signs in again)`);
+  console.log(
+    `Restored ${backupDir} into ${result.dataDir}: ${result.mediaFiles} image files; ${result.sessionsCleared} sessions ended (everyone signs in again)`,
+  );
 } catch (error) {
   console.error(error instanceof BackupError ? `Restore failed: ${error.message}` : error);
   process.exitCode = 1;

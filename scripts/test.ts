@@ -1,11 +1,14 @@
 /**
- * `npm test`: every test. Unit and API tests (vitest), timing measurements alone, a fresh build,
- * the end-to-end tests in Chromium (Playwright), then the security and reliability batteries of
- * issue 8 (vitest, each with its own config). Ends with one summary line,
- * `tests: N passed, N failed`.
+ * `npm test`: the typecheck and the lint first (any finding stops here), then every test. Unit
+ * and API tests (vitest), timing measurements alone, a fresh build, the end-to-end tests in
+ * Chromium (Playwright; scripts/chromium.ts finds one, or installs Debian's as root), then the
+ * security and reliability batteries of issue 8 (vitest, each with its own config). Ends with one
+ * summary line, `tests: N passed, N failed`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { ensureChromium } from './chromium';
+import { lint } from './lint';
 import { printPlaywrightFailures } from './playwright-failures';
 
 mkdirSync('.tmp', { recursive: true });
@@ -24,28 +27,43 @@ for (const report of [...VITEST_RUNS.map((vitestRun) => vitestRun.report), 'play
 const vitest = ({ report, args, env }: (typeof VITEST_RUNS)[number]) =>
   run(['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=.tmp/${report}`], env);
 
+if (run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0 || lint() !== 0) {
+  console.log('\ntests: not run: the typecheck or the lint found problems (npm run typecheck, npm run lint)');
+  process.exit(1);
+}
+try {
+  console.log(`Chromium: ${ensureChromium()}`);
+} catch (error) {
+  console.log(`\ntests: not run: ${(error as Error).message}`);
+  process.exit(1);
+}
+
 const [unitRun, timingRun, securityRun, reliabilityRun] = VITEST_RUNS;
 const statuses = [vitest(unitRun!), vitest(timingRun!)];
 const buildStatus = run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
 statuses.push(buildStatus);
-statuses.push(buildStatus === 0
-  ? run(['node_modules/@playwright/test/cli.js', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' })
-  : 1);
+statuses.push(
+  buildStatus === 0 ? run(['node_modules/@playwright/test/cli.js', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' }) : 1,
+);
 // After the build: the browser battery serves dist/.
 statuses.push(vitest(securityRun!), vitest(reliabilityRun!));
 
 function readJson<T>(path: string): T | null {
-  try { return JSON.parse(readFileSync(path, 'utf8')) as T; } catch { return null; }
+  try {
+    return JSON.parse(readFileSync(path, 'utf8')) as T;
+  } catch {
+    return null;
+  }
 }
 type VitestReport = { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
 const vitestReports = VITEST_RUNS.map((vitestRun) => readJson<VitestReport>(`.tmp/${vitestRun.report}`));
 const unit = vitestReports.every(Boolean)
   ? vitestReports.reduce((sum, report) => ({
-    numPassedTests: sum!.numPassedTests + report!.numPassedTests,
-    numFailedTests: sum!.numFailedTests + report!.numFailedTests,
-    numPendingTests: sum!.numPendingTests + report!.numPendingTests,
-    numTodoTests: sum!.numTodoTests + report!.numTodoTests,
-  }))
+      numPassedTests: sum!.numPassedTests + report!.numPassedTests,
+      numFailedTests: sum!.numFailedTests + report!.numFailedTests,
+      numPendingTests: sum!.numPendingTests + report!.numPendingTests,
+      numTodoTests: sum!.numTodoTests + report!.numTodoTests,
+    }))
   : null;
 const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number; skipped: number } }>('.tmp/playwright.json');
 const passed = (unit?.numPassedTests ?? 0) + (e2e ? e2e.stats.expected + e2e.stats.flaky : 0);
@@ -55,7 +73,9 @@ const ok = statuses.every((status) => status === 0) && unit !== null && e2e !== 
 
 printPlaywrightFailures('.tmp/playwright.json', 'Failed browser tests');
 const missing = VITEST_RUNS.filter((_, index) => !vitestReports[index]).map((vitestRun) => vitestRun.report);
-console.log(`\nunit+api+batteries: ${unit ? `${unit.numPassedTests} passed` : `no report (${missing.join(', ')})`}; e2e: ${e2e ? `${e2e.stats.expected} passed` : 'no report'}${buildStatus ? '; build failed' : ''}`);
+console.log(
+  `\nunit+api+batteries: ${unit ? `${unit.numPassedTests} passed` : `no report (${missing.join(', ')})`}; e2e: ${e2e ? `${e2e.stats.expected} passed` : 'no report'}${buildStatus ? '; build failed' : ''}`,
+);
 if (skipped) console.log(`${skipped} tests were skipped: CI runs every test`);
 console.log(`tests: ${passed} passed, ${failed + (ok ? 0 : Math.max(0, 1 - failed))} failed`);
 process.exit(ok ? 0 : 1);

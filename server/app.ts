@@ -23,7 +23,7 @@ import type { ModelIntrospectionSchema } from './graphql/introspection-types';
 import { buildModelMetas } from './graphql/model-meta';
 import { canonicalRedirect, renderPage } from './http/page-head';
 import { matchSpaRoute } from '../shared/spa-routes';
-import { shopDefaults } from '../src/config/shop';
+import { shopDefaults } from '../shared/shop';
 import { isEventCalendarPath, serveEventCalendar } from './http/event-calendar-route';
 import { handleGraphQL, type Refusal } from './http/graphql-route';
 import { RateLimiter } from './accounts/throttle';
@@ -67,20 +67,22 @@ export interface ShopServer {
 
 const log = (message: string, error?: unknown) => console.error(`[server] ${message}`, error ?? '');
 /** One JSON line per request refused as a whole: what an operator greps, never a stack trace. */
-const refusalLine = (refusal: Record<string, unknown>) => JSON.stringify({ at: new Date().toISOString(), event: 'request-refused', ...refusal });
+const refusalLine = (refusal: Record<string, unknown>) =>
+  JSON.stringify({ at: new Date().toISOString(), event: 'request-refused', ...refusal });
 /** The longest request path a log line quotes. */
 const MAX_LOGGED_PATH = 256;
 /**
  * One JSON line when a page's head and first screen could not be built (an exception, not a
  * query's error, which the page handles itself): the page is served with index.html's defaults.
  */
-const pageFailureLine = (path: string, status: number, error: unknown) => JSON.stringify({
-  at: new Date().toISOString(),
-  event: 'page-render-failed',
-  path: path.slice(0, MAX_LOGGED_PATH),
-  status,
-  error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-});
+const pageFailureLine = (path: string, status: number, error: unknown) =>
+  JSON.stringify({
+    at: new Date().toISOString(),
+    event: 'page-render-failed',
+    path: path.slice(0, MAX_LOGGED_PATH),
+    status,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
 
 function readApiKey(db: Db): string {
   const row = db.prepare("SELECT value FROM _meta WHERE key = 'apiKey'").get() as { value: string } | undefined;
@@ -153,11 +155,22 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const logRefusal = (refusal: Record<string, unknown>) => writeRefusalLine(refusalLine(refusal));
   const clientIp = (req: IncomingMessage) => {
     // The last entry is the one our own proxy added; earlier ones are whatever the client sent.
-    const forwarded = config.trustProxy ? String(req.headers['x-forwarded-for'] ?? '').split(',').pop()?.trim() : '';
+    const forwarded = config.trustProxy
+      ? String(req.headers['x-forwarded-for'] ?? '')
+          .split(',')
+          .pop()
+          ?.trim()
+      : '';
     return forwarded || req.socket.remoteAddress || 'unknown';
   };
   const graphqlDeps = {
-    engine, store, sessions, apiKey, policy, clientIp, cache: new ResponseCache(),
+    engine,
+    store,
+    sessions,
+    apiKey,
+    policy,
+    clientIp,
+    cache: new ResponseCache(),
     rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit, overrides.now) : null,
     onRefused: (refusal: Refusal) => logRefusal({ ...refusal }),
   };
@@ -208,13 +221,15 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
       return;
     }
     // HEAD gets the same headers as GET, so the same page.
-    const page = assets.built ? await renderPage(url, { ...graphqlDeps, origin, defaults: shopDefaults, now: overrides.now }).catch((error: unknown) => {
-      // Head and first screen both fail: index.html's defaults, the SPA fetches its data. The
-      // status still says whether the path is a page at all.
-      const status = matchSpaRoute(path) ? 200 : 404;
-      writeLogLine(pageFailureLine(path, status, error));
-      return { status, head: undefined, firstScreen: '' };
-    }) : undefined;
+    const page = assets.built
+      ? await renderPage(url, { ...graphqlDeps, origin, defaults: shopDefaults, now: overrides.now }).catch((error: unknown) => {
+          // Head and first screen both fail: index.html's defaults, the SPA fetches its data. The
+          // status still says whether the path is a page at all.
+          const status = matchSpaRoute(path) ? 200 : 404;
+          writeLogLine(pageFailureLine(path, status, error));
+          return { status, head: undefined, firstScreen: '' };
+        })
+      : undefined;
     assets.serveIndex(req, res, outputsJson, page?.firstScreen, page);
   };
 
@@ -266,26 +281,27 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
      * Connection: close, so keep-alive clients send no more on them. Then the database is
      * closed, which checkpoints the WAL into the database file.
      */
-    close: () => new Promise<void>((resolve) => {
-      closing = true;
-      for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
-      // http.Server#close would also close idle keep-alive connections at once, resetting any
-      // request a client already sent on one that this (possibly busy) process has not read yet.
-      // So: stop listening only (net.Server#close); such a request is still served, with
-      // Connection: close. Connections idle from now on close after IDLE_GRACE_MS
-      // (keepAliveTimeout), and those idle all along once the grace is over.
-      server.keepAliveTimeout = IDLE_GRACE_MS;
-      const closeIdle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
-      NetServer.prototype.close.call(server, () => {
-        clearTimeout(closeIdle);
-        // http.Server#close's own part, now harmless: stops its connection-checking timer.
-        server.close();
-        void Promise.allSettled([...running]).then(() => {
-          db.close();
-          resolve();
+    close: () =>
+      new Promise<void>((resolve) => {
+        closing = true;
+        for (const res of inFlight) if (!res.headersSent) res.setHeader('Connection', 'close');
+        // http.Server#close would also close idle keep-alive connections at once, resetting any
+        // request a client already sent on one that this (possibly busy) process has not read yet.
+        // So: stop listening only (net.Server#close); such a request is still served, with
+        // Connection: close. Connections idle from now on close after IDLE_GRACE_MS
+        // (keepAliveTimeout), and those idle all along once the grace is over.
+        server.keepAliveTimeout = IDLE_GRACE_MS;
+        const closeIdle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
+        NetServer.prototype.close.call(server, () => {
+          clearTimeout(closeIdle);
+          // http.Server#close's own part, now harmless: stops its connection-checking timer.
+          server.close();
+          void Promise.allSettled([...running]).then(() => {
+            db.close();
+            resolve();
+          });
         });
-      });
-    }),
+      }),
   };
 }
 
@@ -294,7 +310,9 @@ function serveMedia(req: IncomingMessage, res: ServerResponse, media: MediaStore
   let size = 0;
   try {
     if (path) size = statSync(path).size;
-  } catch { /* reported as 404 below */ }
+  } catch {
+    /* reported as 404 below */
+  }
   if (!path || size === 0) {
     sendJson(res, 404, { error: 'Not found' });
     return;
@@ -309,5 +327,7 @@ function serveMedia(req: IncomingMessage, res: ServerResponse, media: MediaStore
     res.end();
     return;
   }
-  pipeline(createReadStream(path), res, (error) => { if (error) res.destroy(); });
+  pipeline(createReadStream(path), res, (error) => {
+    if (error) res.destroy();
+  });
 }

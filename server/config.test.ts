@@ -17,6 +17,7 @@ describe('publicOriginWarning', () => {
 
   it('says nothing with PUBLIC_ORIGIN set or on one interface', () => {
     expect(publicOriginWarning({ publicOrigin: 'https://shop.example.com', host: '0.0.0.0', port: 3000 })).toBeNull();
-    for (const host of ['127.0.0.1', 'localhost', '::1', '192.168.1.5']) expect(publicOriginWarning({ publicOrigin: null, host, port: 3000 }), host).toBeNull();
+    for (const host of ['127.0.0.1', 'localhost', '::1', '192.168.1.5'])
+      expect(publicOriginWarning({ publicOrigin: null, host, port: 3000 }), host).toBeNull();
   });
 });

@@ -34,7 +34,11 @@ export const DEFAULT_RATE_LIMIT: RateRule = { burst: 500, intervalMs: 20 };
 function publicOriginFrom(value: string | undefined): string | null {
   if (!value) return null;
   let url: URL;
-  try { url = new URL(value); } catch { throw new Error(`PUBLIC_ORIGIN must be a URL such as https://shop.example.com, got ${value}`); }
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`PUBLIC_ORIGIN must be a URL such as https://shop.example.com, got ${value}`);
+  }
   if (!/^https?:$/.test(url.protocol) || url.pathname !== '/' || url.search || url.hash || url.username) {
     throw new Error(`PUBLIC_ORIGIN must be an origin (scheme, host and port only), got ${value}`);
   }
@@ -44,8 +48,10 @@ function publicOriginFrom(value: string | undefined): string | null {
 function rateLimitFrom(env: NodeJS.ProcessEnv): RateRule | null {
   const perSecond = env.RATE_LIMIT_PER_SECOND === undefined ? 1000 / DEFAULT_RATE_LIMIT.intervalMs : Number(env.RATE_LIMIT_PER_SECOND);
   const burst = env.RATE_LIMIT_BURST === undefined ? DEFAULT_RATE_LIMIT.burst : Number(env.RATE_LIMIT_BURST);
-  if (!(perSecond >= 0) || !Number.isFinite(perSecond)) throw new Error(`RATE_LIMIT_PER_SECOND must be a number, got ${env.RATE_LIMIT_PER_SECOND}`);
-  if (!Number.isInteger(burst) || burst < 1) throw new Error(`RATE_LIMIT_BURST must be a whole number of at least 1, got ${env.RATE_LIMIT_BURST}`);
+  if (!(perSecond >= 0) || !Number.isFinite(perSecond))
+    throw new Error(`RATE_LIMIT_PER_SECOND must be a number, got ${env.RATE_LIMIT_PER_SECOND}`);
+  if (!Number.isInteger(burst) || burst < 1)
+    throw new Error(`RATE_LIMIT_BURST must be a whole number of at least 1, got ${env.RATE_LIMIT_BURST}`);
   return perSecond === 0 ? null : { burst, intervalMs: 1000 / perSecond };
 }
 
@@ -77,12 +83,17 @@ export function siteOrigin(config: Pick<ServerConfig, 'publicOrigin' | 'host' | 
  * /sitemap.xml, robots.txt, the .ics files) will name http://localhost:PORT while visitors can
  * reach it from elsewhere: PUBLIC_ORIGIN unset on a wildcard host. Null when there is nothing to say.
  */
-export function publicOriginWarning(config: Pick<ServerConfig, 'publicOrigin' | 'host' | 'port'>, port: number = config.port): string | null {
+export function publicOriginWarning(
+  config: Pick<ServerConfig, 'publicOrigin' | 'host' | 'port'>,
+  port: number = config.port,
+): string | null {
   if (config.publicOrigin !== null || !isWildcardHost(config.host)) return null;
   const origin = siteOrigin(config, port);
-  return `[server] warning: PUBLIC_ORIGIN is not set and the server listens on every interface (${config.host || 'all'}): `
-    + `canonical links, /sitemap.xml, robots.txt and the .ics files name ${origin}, which only this machine can open. `
-    + 'Set PUBLIC_ORIGIN to the address visitors use (e.g. PUBLIC_ORIGIN=https://shop.example.com).';
+  return (
+    `[server] warning: PUBLIC_ORIGIN is not set and the server listens on every interface (${config.host || 'all'}): ` +
+    `canonical links, /sitemap.xml, robots.txt and the .ics files name ${origin}, which only this machine can open. ` +
+    'Set PUBLIC_ORIGIN to the address visitors use (e.g. PUBLIC_ORIGIN=https://shop.example.com).'
+  );
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {

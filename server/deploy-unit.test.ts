@@ -3,7 +3,11 @@ import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 
 const unit = readFileSync(new URL('../deploy/patterson-shop.service', import.meta.url), 'utf8');
-const settings = (key: string) => unit.split('\n').filter((line) => line.startsWith(`${key}=`)).map((line) => line.slice(key.length + 1));
+const settings = (key: string) =>
+  unit
+    .split('\n')
+    .filter((line) => line.startsWith(`${key}=`))
+    .map((line) => line.slice(key.length + 1));
 
 describe('deploy/patterson-shop.service', () => {
   it('restarts the server when it fails, and stops it with SIGTERM (graceful)', () => {

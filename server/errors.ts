@@ -8,7 +8,11 @@ import { ERROR_TYPES, type ErrorType } from '../shared/error-types';
 export type { ErrorType };
 
 export class AppError extends Error {
-  constructor(readonly errorType: ErrorType, message: string, readonly errorInfo: Record<string, unknown> | null = null) {
+  constructor(
+    readonly errorType: ErrorType,
+    message: string,
+    readonly errorInfo: Record<string, unknown> | null = null,
+  ) {
     super(message);
     this.name = 'AppError';
   }

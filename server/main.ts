@@ -15,7 +15,10 @@ const stop = (signal: string) => {
   // supervisor allows; exit code 1 says the stop was forced. SQLite survives that like a crash.
   const force = setTimeout(() => process.exit(1), 9_000);
   force.unref();
-  server.close().then(() => process.exit(0), () => process.exit(1));
+  server.close().then(
+    () => process.exit(0),
+    () => process.exit(1),
+  );
 };
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));

@@ -17,7 +17,12 @@ export const isDepartment = (value: string | null | undefined): value is Departm
 export const PLAUSIBLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** The built-in records every shop has, seeded or not (server/setup/built-in-catalogue.ts). */
-export const BUILT_IN_CATEGORY = { id: DEPARTMENT_CATEGORY_ID, name: 'Department', type: ['Wine', 'Liquor', 'Extras'], visible: false } as const;
+export const BUILT_IN_CATEGORY = {
+  id: DEPARTMENT_CATEGORY_ID,
+  name: 'Department',
+  type: ['Wine', 'Liquor', 'Extras'],
+  visible: false,
+} as const;
 export const BUILT_IN_TAGS: ReadonlyArray<{ id: DepartmentTagId; name: string }> = [
   { id: 'wine', name: 'Wine' },
   { id: 'liquor', name: 'Liquor' },

@@ -7,8 +7,17 @@ import ICAL from 'ical.js';
 import { describe, expect, it } from 'vitest';
 import { buildEventCalendar, buildEventsCalendar, eventSequence, NEW_YORK_VTIMEZONE, type CalendarShop } from './event-calendar';
 import {
-  DEFAULT_EVENT_MINUTES, eventFileName, eventSchedule, eventUnicodeFileName, eventUid, googleCalendarUrl, isPlausibleEventId,
-  newYorkInstant, newYorkOffsetMinutes, parseEventTime, type CalendarEventSource,
+  DEFAULT_EVENT_MINUTES,
+  eventFileName,
+  eventSchedule,
+  eventUnicodeFileName,
+  eventUid,
+  googleCalendarUrl,
+  isPlausibleEventId,
+  newYorkInstant,
+  newYorkOffsetMinutes,
+  parseEventTime,
+  type CalendarEventSource,
 } from './event-schedule';
 
 const SHOP: CalendarShop = { name: 'Patterson Wine & Liquor', address: '3140 Route 22, Patterson, NY 12563' };
@@ -40,10 +49,14 @@ const only = (text: string) => {
 };
 
 describe('an event as iCalendar, read back by ical.js', () => {
-  it('has a stable UID, whatever the source, the clock, the page URL or the record\'s later edits', () => {
+  it("has a stable UID, whatever the source, the clock, the page URL or the record's later edits", () => {
     const first = only(buildEventCalendar(event(), { shop: SHOP, pageUrl: PAGE })!);
-    const elsewhere = only(buildEventCalendar(event(), { shop: { name: 'Other', address: '' }, pageUrl: null, now: new Date('2030-01-01') })!);
-    const edited = only(buildEventCalendar(event({ name: 'Bourbon Night', time: '20:00', updatedAt: '2026-06-05T09:30:00.000Z' }), { shop: SHOP })!);
+    const elsewhere = only(
+      buildEventCalendar(event(), { shop: { name: 'Other', address: '' }, pageUrl: null, now: new Date('2030-01-01') })!,
+    );
+    const edited = only(
+      buildEventCalendar(event({ name: 'Bourbon Night', time: '20:00', updatedAt: '2026-06-05T09:30:00.000Z' }), { shop: SHOP })!,
+    );
     const inFeed = parse(buildEventsCalendar([event({ id: 'other-id' }), event()], { shop: SHOP })).events[1]!;
     expect(first.uid).toBe('event-6f1c2a9e-0b7d-4c1e-9a51-2f0d8f6c3b11@pattersonwine.example');
     expect(first.uid).toBe(eventUid(event().id));
@@ -80,9 +93,12 @@ describe('an event as iCalendar, read back by ical.js', () => {
     expect(parsed.endDate.toJSDate().toISOString()).toBe('2026-12-12T22:00:00.000Z');
   });
 
-  it('gets both 2026 changes right, in whatever zone the builder runs (it runs in visitors\' browsers)', () => {
+  it("gets both 2026 changes right, in whatever zone the builder runs (it runs in visitors' browsers)", () => {
     // Spring forward on Sunday March 8, 2026 at 2:00 EST; fall back on Sunday November 1 at 2:00 EDT.
-    const utcOf = (date: string, time: string) => only(buildEventCalendar(event({ date, time }), { shop: SHOP })!).startDate.toJSDate().toISOString();
+    const utcOf = (date: string, time: string) =>
+      only(buildEventCalendar(event({ date, time }), { shop: SHOP })!)
+        .startDate.toJSDate()
+        .toISOString();
     expect(utcOf('2026-03-08', '01:30')).toBe('2026-03-08T06:30:00.000Z');
     expect(utcOf('2026-03-08', '03:30')).toBe('2026-03-08T07:30:00.000Z');
     expect(utcOf('2026-03-07', '19:00')).toBe('2026-03-08T00:00:00.000Z');
@@ -98,7 +114,15 @@ describe('an event as iCalendar, read back by ical.js', () => {
       const date = new Date(day).toISOString().slice(0, 10);
       // Not 1:00: on the autumn change it happens twice, and readers differ on which one it means.
       for (const hour of [0, 3]) {
-        const wall = ICAL.Time.fromData({ year: Number(date.slice(0, 4)), month: Number(date.slice(5, 7)), day: Number(date.slice(8, 10)), hour, minute: 0, second: 0, isDate: false });
+        const wall = ICAL.Time.fromData({
+          year: Number(date.slice(0, 4)),
+          month: Number(date.slice(5, 7)),
+          day: Number(date.slice(8, 10)),
+          hour,
+          minute: 0,
+          second: 0,
+          isDate: false,
+        });
         const fromFile = zone.utcOffset(wall) / 60;
         const fromIntl = newYorkOffsetMinutes(newYorkInstant({ date, minutes: hour * 60 }));
         if (fromFile !== fromIntl) mismatches.push(`${date} ${hour}:00 file ${fromFile} intl ${fromIntl}`);
@@ -137,22 +161,34 @@ describe('an event as iCalendar, read back by ical.js', () => {
   });
 
   it('cannot be made to hold another property or event by what an admin types', () => {
-    const text = buildEventCalendar(event({
-      name: 'Tasting\r\nBEGIN:VEVENT\r\nUID:evil',
-      description: 'x\r\nEND:VEVENT\r\nBEGIN:VEVENT\u0000\u001b[31m',
-    }), { shop: { name: 'Shop\nATTACH:http://evil', address: 'Main St\r\nX-EVIL:1' } })!;
+    const text = buildEventCalendar(
+      event({
+        name: 'Tasting\r\nBEGIN:VEVENT\r\nUID:evil',
+        description: 'x\r\nEND:VEVENT\r\nBEGIN:VEVENT\u0000\u001b[31m',
+      }),
+      { shop: { name: 'Shop\nATTACH:http://evil', address: 'Main St\r\nX-EVIL:1' } },
+    )!;
     const { root, events } = parse(text);
     expect(events).toHaveLength(1);
     expect(events[0]!.summary).toBe('Tasting BEGIN:VEVENT UID:evil');
     expect(events[0]!.description).toBe('x\nEND:VEVENT\nBEGIN:VEVENT[31m');
     expect(events[0]!.location).toBe('Shop ATTACH:http://evil, Main St X-EVIL:1');
-    expect(root.getAllSubcomponents('vevent')[0]!.getAllProperties().map((p) => p.name)).not.toContain('attach');
+    expect(
+      root
+        .getAllSubcomponents('vevent')[0]!
+        .getAllProperties()
+        .map((p) => p.name),
+    ).not.toContain('attach');
+    // eslint-disable-next-line no-control-regex -- the test looks for control characters
     expect(text).not.toMatch(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/);
   });
 
   it('folds lines at 75 octets, multi-byte characters never split, and unfolds to the same text', () => {
     const description = `${'Rosé from Provence, 🍷 and more. '.repeat(12)}Ünïcödé ending`;
-    const text = buildEventCalendar(event({ description, name: 'Château 🍷 '.repeat(10).trim() }), { shop: SHOP, pageUrl: `${PAGE}?${'x'.repeat(200)}` })!;
+    const text = buildEventCalendar(event({ description, name: 'Château 🍷 '.repeat(10).trim() }), {
+      shop: SHOP,
+      pageUrl: `${PAGE}?${'x'.repeat(200)}`,
+    })!;
     const lines = text.split('\r\n');
     expect(lines.length).toBeGreaterThan(20);
     for (const line of lines) expect(Buffer.byteLength(line, 'utf8'), line).toBeLessThanOrEqual(75);
@@ -164,8 +200,11 @@ describe('an event as iCalendar, read back by ical.js', () => {
     expect(parsed.summary).toBe('Château 🍷 '.repeat(10).trim());
   });
 
-  it('lists a feed\'s events with its name and refresh interval, and leaves out events with no real date', () => {
-    const text = buildEventsCalendar([event({ id: 'a' }), event({ id: 'b', date: '2026-02-30' }), event({ id: 'c', time: null })], { shop: SHOP, pageUrl: PAGE });
+  it("lists a feed's events with its name and refresh interval, and leaves out events with no real date", () => {
+    const text = buildEventsCalendar([event({ id: 'a' }), event({ id: 'b', date: '2026-02-30' }), event({ id: 'c', time: null })], {
+      shop: SHOP,
+      pageUrl: PAGE,
+    });
     const { root, events } = parse(text);
     expect(events.map((e) => e.uid)).toEqual([eventUid('a'), eventUid('c')]);
     expect(root.getFirstPropertyValue('x-wr-calname')).toBe('Patterson Wine & Liquor events');
@@ -178,7 +217,7 @@ describe('an event as iCalendar, read back by ical.js', () => {
   });
 });
 
-describe('reading an event\'s time', () => {
+describe("reading an event's time", () => {
   it.each([
     ['19:00', 19 * 60, null],
     ['9:05', 9 * 60 + 5, null],
@@ -202,12 +241,32 @@ describe('reading an event\'s time', () => {
     expect(parseEventTime(text)).toEqual({ start, end });
   });
 
-  it.each([null, undefined, '', '  ', 'TBA', '7', '25:00', '13 PM', '0 AM', '19:60', '7-9', '1-2-3 PM', `${'1'.repeat(30)}:00`, '19:00'.padEnd(60, ' '), '７ PM'])('reads %j as no time', (text) => {
+  it.each([
+    null,
+    undefined,
+    '',
+    '  ',
+    'TBA',
+    '7',
+    '25:00',
+    '13 PM',
+    '0 AM',
+    '19:60',
+    '7-9',
+    '1-2-3 PM',
+    `${'1'.repeat(30)}:00`,
+    '19:00'.padEnd(60, ' '),
+    '７ PM',
+  ])('reads %j as no time', (text) => {
     expect(parseEventTime(text as string | null)).toBeNull();
   });
 
   it('ends a late event on the next day', () => {
-    expect(eventSchedule({ date: '2026-12-31', time: '23:00' })).toEqual({ allDay: false, start: { date: '2026-12-31', minutes: 23 * 60 }, end: { date: '2027-01-01', minutes: 60 } });
+    expect(eventSchedule({ date: '2026-12-31', time: '23:00' })).toEqual({
+      allDay: false,
+      start: { date: '2026-12-31', minutes: 23 * 60 },
+      end: { date: '2027-01-01', minutes: 60 },
+    });
     expect(eventSchedule({ date: '2026-07-10', time: '22:00-01:00' })).toMatchObject({ end: { date: '2026-07-11', minutes: 60 } });
     expect(eventSchedule({ date: '2026-02-29', time: '19:00' })).toBeNull();
   });
@@ -250,7 +309,7 @@ describe('ids and file names', () => {
     expect(eventFileName({ name: 'x'.repeat(200) })).toBe(`${'x'.repeat(60)}.ics`);
   });
 
-  it('names it in the name\'s own script too (a download\'s UTF-8 file name)', () => {
+  it("names it in the name's own script too (a download's UTF-8 file name)", () => {
     expect(eventUnicodeFileName({ name: 'Bourbon & Rye Night' })).toBe('bourbon-rye-night.ics');
     expect(eventUnicodeFileName({ name: 'Saturday Evening Rosé Pop-Up' })).toBe('saturday-evening-rosé-pop-up.ics');
     expect(eventUnicodeFileName({ name: 'Дегустация вин 🍷' })).toBe('дегустация-вин-🍷.ics');

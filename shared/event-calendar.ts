@@ -13,11 +13,23 @@
  *   then the last revision (RFC 5545 §3.8.7.2), and the same record gives the same bytes.
  * - An event with a time and no end lasts DEFAULT_EVENT_MINUTES; one without a time is all day.
  */
-import { ICalCalendar, type ICalTemporalInstantStub, type ICalTemporalPlainDateStub, type ICalTemporalPlainDateTimeStub, type ICalTemporalZonedDateTimeStub } from 'ical-generator';
+import {
+  ICalCalendar,
+  type ICalTemporalInstantStub,
+  type ICalTemporalPlainDateStub,
+  type ICalTemporalPlainDateTimeStub,
+  type ICalTemporalZonedDateTimeStub,
+} from 'ical-generator';
 import { SHOP_TIME_ZONE } from './shop-hours';
 import {
-  calendarLine, calendarText, eventSchedule, eventUid, newYorkInstant, shopLocation,
-  type CalendarEventSource, type WallTime,
+  calendarLine,
+  calendarText,
+  eventSchedule,
+  eventUid,
+  newYorkInstant,
+  shopLocation,
+  type CalendarEventSource,
+  type WallTime,
 } from './event-schedule';
 
 export const CALENDAR_CONTENT_TYPE = 'text/calendar; charset=utf-8';
@@ -98,12 +110,26 @@ const dateFields = (date: string) => date.split('-').map(Number) as [number, num
 function plainDate(date: string): ICalTemporalPlainDateStub {
   const [year, month, day] = dateFields(date);
   const text = `${pad(year, 4)}-${pad(month)}-${pad(day)}`;
-  return { year, month, day, toString: () => text, toJSON: () => text, toPlainDateTime: () => plainDateTime({ date, minutes: 0 }) } as ICalTemporalPlainDateStub;
+  return {
+    year,
+    month,
+    day,
+    toString: () => text,
+    toJSON: () => text,
+    toPlainDateTime: () => plainDateTime({ date, minutes: 0 }),
+  } as ICalTemporalPlainDateStub;
 }
 
 function instant(epochMilliseconds: number): ICalTemporalInstantStub {
   const text = new Date(epochMilliseconds).toISOString();
-  return { epochMilliseconds, toString: () => text, toJSON: () => text, toZonedDateTimeISO: () => { throw new Error('not needed'); } };
+  return {
+    epochMilliseconds,
+    toString: () => text,
+    toJSON: () => text,
+    toZonedDateTimeISO: () => {
+      throw new Error('not needed');
+    },
+  };
 }
 
 function plainDateTime(wall: WallTime): ICalTemporalPlainDateTimeStub {
@@ -112,7 +138,12 @@ function plainDateTime(wall: WallTime): ICalTemporalPlainDateTimeStub {
   const minute = wall.minutes % 60;
   const text = `${wall.date}T${pad(hour)}:${pad(minute)}:00`;
   return {
-    year, month, day, hour, minute, second: 0,
+    year,
+    month,
+    day,
+    hour,
+    minute,
+    second: 0,
     toString: () => text,
     toJSON: () => text,
     toPlainDate: () => plainDate(wall.date),
@@ -124,7 +155,12 @@ function newYorkDateTime(wall: WallTime): ICalTemporalZonedDateTimeStub {
   const fields = plainDateTime(wall);
   let at: ICalTemporalInstantStub | undefined;
   const zoned: ICalTemporalZonedDateTimeStub = {
-    year: fields.year, month: fields.month, day: fields.day, hour: fields.hour, minute: fields.minute, second: 0,
+    year: fields.year,
+    month: fields.month,
+    day: fields.day,
+    hour: fields.hour,
+    minute: fields.minute,
+    second: 0,
     timeZoneId: SHOP_TIME_ZONE,
     // ical-generator compares start and end at every change and again when writing: worked out once.
     toInstant: () => (at ??= instant(newYorkInstant(wall))),

@@ -50,9 +50,7 @@ export interface WallTime {
   minutes: number;
 }
 
-export type EventSchedule =
-  | { allDay: true; date: string; endDate: string }
-  | { allDay: false; start: WallTime; end: WallTime };
+export type EventSchedule = { allDay: true; date: string; endDate: string } | { allDay: false; start: WallTime; end: WallTime };
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -167,13 +165,27 @@ export const compactWallTime = ({ date, minutes }: WallTime): string =>
   `${compactDate(date)}T${pad2(Math.floor(minutes / 60))}${pad2(minutes % 60)}00`;
 
 const zoneParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23',
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** New York's offset from UTC at `instant`, in minutes (-240 in summer, -300 in winter). */
 export function newYorkOffsetMinutes(instant: number): number {
   const parts = Object.fromEntries(zoneParts.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  const asUtc = Date.UTC(Number(parts.year), Number(parts.month) - 1, Number(parts.day), Number(parts.hour) % 24, Number(parts.minute), Number(parts.second));
+  const asUtc = Date.UTC(
+    Number(parts.year),
+    Number(parts.month) - 1,
+    Number(parts.day),
+    Number(parts.hour) % 24,
+    Number(parts.minute),
+    Number(parts.second),
+  );
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 
@@ -215,7 +227,11 @@ export function calendarText(text: string | null | undefined, maxLength = 10_000
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
     .trim();
-  return Array.from(clean).length > maxLength ? `${Array.from(clean).slice(0, maxLength - 3).join('')}...` : clean;
+  return Array.from(clean).length > maxLength
+    ? `${Array.from(clean)
+        .slice(0, maxLength - 3)
+        .join('')}...`
+    : clean;
 }
 
 /** One line of text (a name, an address): newlines and runs of spaces become one space. */
@@ -276,6 +292,8 @@ export function eventUnicodeFileName(event: Pick<CalendarEventSource, 'name'>): 
   const words = calendarLine(event.name)
     .normalize('NFC')
     .toLowerCase()
+    // The joiner and the emoji presentation selector stay, so emoji sequences stay whole.
+    // eslint-disable-next-line no-misleading-character-class
     .replace(/[^\p{L}\p{M}\p{N}\p{Extended_Pictographic}\u200d\ufe0f]+/gu, '-')
     .replace(/^-+|-+$/g, '');
   // 60 characters, never half of one (a surrogate pair).

@@ -5,8 +5,10 @@ const keys = (pathname: string, search = '') => firstScreenQueries(pathname, new
 
 describe('firstScreenQueries', () => {
   it('reads the route as shared/spa-routes.ts matches it, so every spelling of a page asks the same', () => {
-    for (const path of ['/events', '/events/', '/EVENTS']) expect(keys(path), path).toEqual([firstScreenKeys.events, firstScreenKeys.shopSettings]);
-    for (const path of ['/item/abc-1', '/item/abc-1/', '/Item/abc-1']) expect(keys(path), path).toEqual([firstScreenKeys.item('abc-1'), firstScreenKeys.shopSettings]);
+    for (const path of ['/events', '/events/', '/EVENTS'])
+      expect(keys(path), path).toEqual([firstScreenKeys.events, firstScreenKeys.shopSettings]);
+    for (const path of ['/item/abc-1', '/item/abc-1/', '/Item/abc-1'])
+      expect(keys(path), path).toEqual([firstScreenKeys.item('abc-1'), firstScreenKeys.shopSettings]);
     expect(keys('/Menu/', 'category=wine')[0]).toBe(firstScreenKeys.menuItems('wine'));
     expect(keys('/AboutUs')).toEqual([firstScreenKeys.shopSettings]);
     expect(keys('/home/')).toContain(firstScreenKeys.banners);
@@ -15,7 +17,8 @@ describe('firstScreenQueries', () => {
   });
 
   it('asks nothing for a path no route shows, an implausible id or a menu without a department', () => {
-    for (const path of ['/nope', '/item/a/b', '/item/a.b', `/item/${'a'.repeat(65)}`, '/login', '/admin-items']) expect(keys(path), path).toEqual([]);
+    for (const path of ['/nope', '/item/a/b', '/item/a.b', `/item/${'a'.repeat(65)}`, '/login', '/admin-items'])
+      expect(keys(path), path).toEqual([]);
     expect(keys('/menu', 'category=beer')).toEqual([]);
   });
 });

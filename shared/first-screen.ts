@@ -76,14 +76,18 @@ function list(key: string, model: keyof typeof LIST_FIELDS, selection: readonly 
 }
 
 /** The banner the carousel shows first, in the carousel's own order. */
-const firstBannerImage = (answer: unknown) => byIndex(answer as Array<{ img?: string | null; index?: number | null }>).find((banner) => banner.img)?.img;
+const firstBannerImage = (answer: unknown) =>
+  byIndex(answer as Array<{ img?: string | null; index?: number | null }>).find((banner) => banner.img)?.img;
 
 /** The queries of a route's own content (the route as shared/spa-routes.ts matched it). */
 function pageQueries(route: SpaRouteMatch, search: URLSearchParams): FirstScreenQuery[] {
   switch (route.name) {
     case 'home':
       return [
-        { ...list(firstScreenKeys.banners, 'Banner', SELECTIONS.banner), preloadImage: { sizes: IMAGE_SIZES.banner, pick: firstBannerImage } },
+        {
+          ...list(firstScreenKeys.banners, 'Banner', SELECTIONS.banner),
+          preloadImage: { sizes: IMAGE_SIZES.banner, pick: firstBannerImage },
+        },
         list(firstScreenKeys.promotedItems, 'Item', SELECTIONS.promotedItem, FILTERS.promoted),
       ];
     case 'menu': {
@@ -100,14 +104,16 @@ function pageQueries(route: SpaRouteMatch, search: URLSearchParams): FirstScreen
     case 'item': {
       const id = route.params.id ?? '';
       if (!PLAUSIBLE_ID.test(id)) return [];
-      return [{
-        key: firstScreenKeys.item(id),
-        field: 'getItem',
-        kind: 'get',
-        query: `query FirstScreen($id: ID!) { getItem(id: $id) { ${SELECTIONS.item.join(' ')} } }`,
-        variables: { id },
-        preloadImage: { sizes: IMAGE_SIZES.itemPage, pick: (answer) => (answer as { img?: string | null } | null)?.img },
-      }];
+      return [
+        {
+          key: firstScreenKeys.item(id),
+          field: 'getItem',
+          kind: 'get',
+          query: `query FirstScreen($id: ID!) { getItem(id: $id) { ${SELECTIONS.item.join(' ')} } }`,
+          variables: { id },
+          preloadImage: { sizes: IMAGE_SIZES.itemPage, pick: (answer) => (answer as { img?: string | null } | null)?.img },
+        },
+      ];
     }
     default:
       return [];

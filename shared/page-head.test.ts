@@ -12,54 +12,98 @@ const DEFAULTS: ShopFacts = {
   coordinates: { lat: 41.5126, lng: -73.6029 },
   hours: null,
 };
-const base: PageHeadInput = { pathname: '/home', search: '', origin: 'https://shop.example', now: new Date('2026-11-23T15:00:00Z'), shop: DEFAULTS };
-const meta = (head: ReturnType<typeof pageHead>, key: string) => head.meta.find((entry) => entry.property === key || entry.name === key)?.content;
+const base: PageHeadInput = {
+  pathname: '/home',
+  search: '',
+  origin: 'https://shop.example',
+  now: new Date('2026-11-23T15:00:00Z'),
+  shop: DEFAULTS,
+};
+const meta = (head: ReturnType<typeof pageHead>, key: string) =>
+  head.meta.find((entry) => entry.property === key || entry.name === key)?.content;
 
 describe('pageHead', () => {
   it('gives an item its title, price card and Product; a missing item a 404 not to index', () => {
-    const item = pageHead({ ...base, pathname: '/item/abc', item: { id: 'abc', name: 'Rosé', price: 19, img: '/media/r.png', description: 'Pink.' } });
-    expect([item.status, item.title, item.description, item.canonical, item.robots]).toEqual([200, 'Rosé | Patterson Wine & Liquor', 'Pink.', 'https://shop.example/item/abc', null]);
+    const item = pageHead({
+      ...base,
+      pathname: '/item/abc',
+      item: { id: 'abc', name: 'Rosé', price: 19, img: '/media/r.png', description: 'Pink.' },
+    });
+    expect([item.status, item.title, item.description, item.canonical, item.robots]).toEqual([
+      200,
+      'Rosé | Patterson Wine & Liquor',
+      'Pink.',
+      'https://shop.example/item/abc',
+      null,
+    ]);
     expect(meta(item, 'og:image')).toBe('https://shop.example/media/r.png');
     expect(meta(item, 'product:price:amount')).toBe('19.00');
     expect(item.jsonLd.map((block) => (block as { '@type': string })['@type'])).toEqual(['Product']);
 
     const missing = pageHead({ ...base, pathname: '/item/abc', item: null });
-    expect([missing.status, missing.title, missing.canonical, missing.robots, missing.jsonLd]).toEqual([404, 'Item not found | Patterson Wine & Liquor', null, 'noindex', []]);
+    expect([missing.status, missing.title, missing.canonical, missing.robots, missing.jsonLd]).toEqual([
+      404,
+      'Item not found | Patterson Wine & Liquor',
+      null,
+      'noindex',
+      [],
+    ]);
     // Not known yet (the SPA still loading, or a failed query): no claim either way.
     const unknown = pageHead({ ...base, pathname: '/item/abc' });
     expect([unknown.status, unknown.robots, unknown.jsonLd]).toEqual([200, null, []]);
   });
 
   it('404s and noindexes a path no route shows; noindexes sign-in and admin pages with their own titles', () => {
-    expect(pageHead({ ...base, pathname: '/nope' })).toMatchObject({ status: 404, title: 'Page not found | Patterson Wine & Liquor', robots: 'noindex', canonical: null });
-    expect(pageHead({ ...base, pathname: '/admin-tags', title: 'Tags · Admin' })).toMatchObject({ status: 200, title: 'Tags · Admin | Patterson Wine & Liquor', robots: 'noindex', canonical: null });
+    expect(pageHead({ ...base, pathname: '/nope' })).toMatchObject({
+      status: 404,
+      title: 'Page not found | Patterson Wine & Liquor',
+      robots: 'noindex',
+      canonical: null,
+    });
+    expect(pageHead({ ...base, pathname: '/admin-tags', title: 'Tags · Admin' })).toMatchObject({
+      status: 200,
+      title: 'Tags · Admin | Patterson Wine & Liquor',
+      robots: 'noindex',
+      canonical: null,
+    });
     expect(pageHead({ ...base, pathname: '/signup' })).toMatchObject({ title: 'Sign Up | Patterson Wine & Liquor', robots: 'noindex' });
   });
 
   it('names the next event on /events and lists only upcoming ones', () => {
-    const head = pageHead({ ...base, pathname: '/events', events: [
-      { id: '1', name: 'Old', date: '2026-11-01', time: '18:00', description: 'x' },
-      { id: '2', name: 'Bourbon night', date: '2026-12-04', time: '18:00', description: 'y', img: '/media/b.png' },
-    ] });
-    expect(head.description).toBe('Upcoming tastings and events at Patterson Wine & Liquor in Patterson, NY. Next: Bourbon night, Friday, December 4.');
+    const head = pageHead({
+      ...base,
+      pathname: '/events',
+      events: [
+        { id: '1', name: 'Old', date: '2026-11-01', time: '18:00', description: 'x' },
+        { id: '2', name: 'Bourbon night', date: '2026-12-04', time: '18:00', description: 'y', img: '/media/b.png' },
+      ],
+    });
+    expect(head.description).toBe(
+      'Upcoming tastings and events at Patterson Wine & Liquor in Patterson, NY. Next: Bourbon night, Friday, December 4.',
+    );
     expect(head.jsonLd).toHaveLength(1);
     expect(meta(head, 'og:image')).toBe('https://shop.example/media/b.png');
   });
 });
 
 describe('pageHead: titles, URLs and size', () => {
-  it('takes a public page\'s title from its route, whatever title is passed (only admin pages name themselves)', () => {
+  it("takes a public page's title from its route, whatever title is passed (only admin pages name themselves)", () => {
     for (const pathname of ['/home', '/events', '/aboutus', '/menu', '/login']) {
       expect(pageHead({ ...base, pathname, title: 'Something else' }).title, pathname).not.toMatch(/Something else/);
     }
-    expect(pageHead({ ...base, pathname: '/item/abc', title: 'Other', item: { id: 'abc', name: 'Rosé', price: 1 } }).title).toBe('Rosé | Patterson Wine & Liquor');
+    expect(pageHead({ ...base, pathname: '/item/abc', title: 'Other', item: { id: 'abc', name: 'Rosé', price: 1 } }).title).toBe(
+      'Rosé | Patterson Wine & Liquor',
+    );
     expect(pageHead({ ...base, pathname: '/menu', search: 'category=wine', title: 'Other' }).title).toBe('Wine | Patterson Wine & Liquor');
   });
 
   it('gives the canonical URL and the Product the same item URL, the id encoded once', () => {
     const head = pageHead({ ...base, pathname: '/item/a%20b', item: { id: 'a b', name: 'Odd', price: 2 } });
     expect(head.canonical).toBe('https://shop.example/item/a%20b');
-    expect(head.jsonLd[0]).toMatchObject({ url: head.canonical, offers: { url: head.canonical, availability: 'https://schema.org/InStoreOnly' } });
+    expect(head.jsonLd[0]).toMatchObject({
+      url: head.canonical,
+      offers: { url: head.canonical, availability: 'https://schema.org/InStoreOnly' },
+    });
   });
 
   it(`carries at most ${MAX_EVENT_BLOCKS} Event blocks (the soonest) and descriptions of at most ${MAX_DESCRIPTION_LENGTH} characters`, () => {
@@ -78,7 +122,8 @@ describe('pageHead: titles, URLs and size', () => {
     const dates = head.jsonLd.map((block) => String((block as { startDate: string }).startDate).slice(0, 10));
     expect(dates).toEqual([...dates].sort());
     expect(dates[0]).toBe([...events.map((event) => event.date)].sort()[0]);
-    for (const block of head.jsonLd) expect((block as { description: string }).description.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
+    for (const block of head.jsonLd)
+      expect((block as { description: string }).description.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
     expect(JSON.stringify(head).length).toBeLessThan(40_000);
 
     const item = pageHead({ ...base, pathname: '/item/abc', item: { id: 'abc', name: 'Rosé', price: 19, description } });
@@ -93,11 +138,35 @@ describe('pageHead on hostile stored text', () => {
     ['a malformed %-escape in the map link', { mapUrl: 'https://maps.google.com/%E0%A4%A' }],
     ['a map link with a bare %', { mapUrl: 'https://www.google.com/maps/place/%/@41.5,-73.6,17z' }],
     ['a backtracking address', { address: `x,${' .'.repeat(4990)}x` }],
-    ['markup, lone surrogates and control characters', { name: '</script><script>alert(1)</script>\ud800', address: '\u0000\udfff, \u202e NY 12563', phone: '\u0007', email: '<a>' }],
-    ['10,000 characters everywhere', { name: 'N'.repeat(10_000), address: 'A, '.repeat(3_333), phone: '5'.repeat(10_000), email: 'e'.repeat(10_000), mapUrl: `https://maps.google.com/?q=${'1,'.repeat(4_000)}` }],
+    [
+      'markup, lone surrogates and control characters',
+      { name: '</script><script>alert(1)</script>\ud800', address: '\u0000\udfff, \u202e NY 12563', phone: '\u0007', email: '<a>' },
+    ],
+    [
+      '10,000 characters everywhere',
+      {
+        name: 'N'.repeat(10_000),
+        address: 'A, '.repeat(3_333),
+        phone: '5'.repeat(10_000),
+        email: 'e'.repeat(10_000),
+        mapUrl: `https://maps.google.com/?q=${'1,'.repeat(4_000)}`,
+      },
+    ],
     ['hours of the wrong kind', { weeklyHours: 'abcdefg' as unknown as string[], specialDates: 'closed' as unknown as string[] }],
-    ['unreadable hours', { weeklyHours: [null, '25:00-99:00', '', 'closed', '09:00-', '-', 'x'], specialDates: [null, '2026-13-45 closed', `2026-12-24 10:00-18:00 ${'x'.repeat(10_000)}`] }],
-    ['thousands of special dates', { weeklyHours: Array(7).fill('09:00-21:00'), specialDates: Array.from({ length: 5_000 }, (_, index) => `2027-01-${String((index % 28) + 1).padStart(2, '0')} closed`) }],
+    [
+      'unreadable hours',
+      {
+        weeklyHours: [null, '25:00-99:00', '', 'closed', '09:00-', '-', 'x'],
+        specialDates: [null, '2026-13-45 closed', `2026-12-24 10:00-18:00 ${'x'.repeat(10_000)}`],
+      },
+    ],
+    [
+      'thousands of special dates',
+      {
+        weeklyHours: Array(7).fill('09:00-21:00'),
+        specialDates: Array.from({ length: 5_000 }, (_, index) => `2027-01-${String((index % 28) + 1).padStart(2, '0')} closed`),
+      },
+    ],
     ['values that are not text', { name: 42, address: {}, phone: [], email: true, mapUrl: 7 } as unknown as ShopSettingsLike],
   ];
   const hostileEvents = [
@@ -111,7 +180,10 @@ describe('pageHead on hostile stored text', () => {
     { pathname: '/aboutus' },
     { pathname: '/menu', search: 'category=wine' },
     { pathname: '/events', events: hostileEvents },
-    { pathname: '/item/%E0%A4%A', item: { id: '%E0%A4%A', name: 'x'.repeat(10_000), price: 1e21, img: '%', description: '\ud800'.repeat(600) } },
+    {
+      pathname: '/item/%E0%A4%A',
+      item: { id: '%E0%A4%A', name: 'x'.repeat(10_000), price: 1e21, img: '%', description: '\ud800'.repeat(600) },
+    },
     { pathname: '/nope' },
     { pathname: '/admin-items', title: 'Items · Admin' },
   ];
@@ -123,20 +195,29 @@ describe('pageHead on hostile stored text', () => {
       expect(head.title, route.pathname).toBeTruthy();
       // Every block survives JSON, as the server writes it.
       expect(() => JSON.parse(JSON.stringify(head.jsonLd)), route.pathname).not.toThrow();
-      if (route.pathname === '/home' || route.pathname === '/aboutus') expect(head.jsonLd.map((block) => (block as { '@type': string })['@type'])).toEqual(['LiquorStore']);
+      if (route.pathname === '/home' || route.pathname === '/aboutus')
+        expect(head.jsonLd.map((block) => (block as { '@type': string })['@type'])).toEqual(['LiquorStore']);
       const hours = (head.jsonLd[0] as { openingHoursSpecification?: unknown[] } | undefined)?.openingHoursSpecification ?? [];
       expect(hours.length).toBeLessThanOrEqual(7 + 60);
     }
-    expect(pageHead({ ...base, pathname: '/events', events: hostileEvents, shop }).jsonLd.map((block) => (block as { name: unknown }).name)).toEqual([null, 'Bad time']);
+    expect(
+      pageHead({ ...base, pathname: '/events', events: hostileEvents, shop }).jsonLd.map((block) => (block as { name: unknown }).name),
+    ).toEqual([null, 'Bad time']);
   });
 });
 
 describe('shopFactsOf', () => {
-  it('takes the record over the defaults, and the defaults\' coordinates only for the defaults\' address', () => {
+  it("takes the record over the defaults, and the defaults' coordinates only for the defaults' address", () => {
     expect(shopFactsOf(null, DEFAULTS).coordinates).toEqual(DEFAULTS.coordinates);
-    expect(shopFactsOf({ name: ' My  Shop ', address: '3140 Route 22, Patterson, NY 12563.' }, DEFAULTS)).toMatchObject({ name: 'My Shop', coordinates: DEFAULTS.coordinates });
+    expect(shopFactsOf({ name: ' My  Shop ', address: '3140 Route 22, Patterson, NY 12563.' }, DEFAULTS)).toMatchObject({
+      name: 'My Shop',
+      coordinates: DEFAULTS.coordinates,
+    });
     expect(shopFactsOf({ address: '1 Main St, Brewster, NY 10509' }, DEFAULTS).coordinates).toBeUndefined();
-    expect(shopFactsOf({ address: '1 Main St, Brewster, NY 10509', mapUrl: 'https://www.openstreetmap.org/?mlat=41.39&mlon=-73.61' }, DEFAULTS).coordinates).toEqual({ lat: 41.39, lng: -73.61 });
+    expect(
+      shopFactsOf({ address: '1 Main St, Brewster, NY 10509', mapUrl: 'https://www.openstreetmap.org/?mlat=41.39&mlon=-73.61' }, DEFAULTS)
+        .coordinates,
+    ).toEqual({ lat: 41.39, lng: -73.61 });
     expect(shopFactsOf({ mapUrl: 'javascript:alert(1)' }, DEFAULTS).mapUrl).toBeNull();
   });
 });

@@ -83,7 +83,7 @@ const normalAddress = (text: string) => squash(text).toLowerCase().replace(/[.,]
 
 /** A stored list of texts (the hours), or null for anything else a record might hold. */
 const textList = (value: unknown): Array<string | null> | null =>
-  (Array.isArray(value) ? value.map((entry: unknown) => (typeof entry === 'string' ? entry : null)) : null);
+  Array.isArray(value) ? value.map((entry: unknown) => (typeof entry === 'string' ? entry : null)) : null;
 
 /**
  * The shop's facts: the settings record's values, each falling back to the code's defaults.
@@ -95,8 +95,9 @@ export function shopFactsOf(record: ShopSettingsLike | null | undefined, default
   const text = (value: unknown, fallback: string) => (typeof value === 'string' && value.trim() ? squash(value) : fallback);
   const addressLine = text(record?.address, defaults.addressLine);
   const mapUrl = isMapUrl(record?.mapUrl) ? record.mapUrl : record ? null : defaults.mapUrl;
-  const coordinates = coordinatesFromMapUrl(mapUrl)
-    ?? (normalAddress(addressLine) === normalAddress(defaults.addressLine) ? defaults.coordinates : undefined);
+  const coordinates =
+    coordinatesFromMapUrl(mapUrl) ??
+    (normalAddress(addressLine) === normalAddress(defaults.addressLine) ? defaults.coordinates : undefined);
   return {
     name: text(record?.name, defaults.name),
     addressLine,
@@ -165,7 +166,12 @@ function pageParts(input: PageHeadInput, urls: UrlContext): PageParts {
     case 'menu': {
       const category = search.get('category');
       if (!isDepartment(category)) {
-        return { title: 'Menu', description: `Browse the wine, liquor and extras of ${shop.name} in ${where}.`, path: '/menu', image: shopCard };
+        return {
+          title: 'Menu',
+          description: `Browse the wine, liquor and extras of ${shop.name} in ${where}.`,
+          path: '/menu',
+          image: shopCard,
+        };
       }
       const name = departmentName(category);
       const what = { wine: 'Wines', liquor: 'Spirits and liquor', extras: 'Mixers, glassware, gifts and other extras' }[category];
@@ -247,7 +253,10 @@ export function pageHead(input: PageHeadInput): PageHead {
   if (parts.image) {
     meta.push({ property: 'og:image', content: parts.image.url }, { property: 'og:image:alt', content: parts.image.alt });
     if (parts.image.width) {
-      meta.push({ property: 'og:image:width', content: String(parts.image.width) }, { property: 'og:image:height', content: String(parts.image.height) });
+      meta.push(
+        { property: 'og:image:width', content: String(parts.image.width) },
+        { property: 'og:image:height', content: String(parts.image.height) },
+      );
     }
   }
   meta.push(...(parts.extraMeta ?? []));

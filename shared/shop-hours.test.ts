@@ -1,7 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import {
-  addDays, demoShopHours, formatDayHours, formatTime, HOURS_MESSAGES, isMapUrl, newYorkTime, parseDayHours, parseSpecialDate,
-  specialDatesProblem, specialDateText, todayStatus, upcomingSpecialDates, weekdayOf, weeklyHoursProblem, weeklySummary,
+  addDays,
+  demoShopHours,
+  formatDayHours,
+  formatTime,
+  HOURS_MESSAGES,
+  isMapUrl,
+  newYorkTime,
+  parseDayHours,
+  parseSpecialDate,
+  specialDatesProblem,
+  specialDateText,
+  todayStatus,
+  upcomingSpecialDates,
+  weekdayOf,
+  weeklyHoursProblem,
+  weeklySummary,
 } from './shop-hours';
 
 const WEEK = ['12:00-18:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '10:00-22:00'];
@@ -11,11 +25,14 @@ describe('stored form', () => {
   it('reads and writes day hours and special dates', () => {
     expect(parseDayHours('09:00-21:00')).toEqual({ open: '09:00', close: '21:00' });
     expect(parseDayHours('closed')).toBeNull();
-    for (const bad of ['9:00-21:00', '09:00', '09:00-21:00-22:00', '25:00-26:00', 'Closed', '']) expect(parseDayHours(bad), bad).toBeUndefined();
+    for (const bad of ['9:00-21:00', '09:00', '09:00-21:00-22:00', '25:00-26:00', 'Closed', ''])
+      expect(parseDayHours(bad), bad).toBeUndefined();
     expect(parseSpecialDate('2026-11-26 closed Thanksgiving')).toEqual({ date: '2026-11-26', hours: null, label: 'Thanksgiving' });
     expect(parseSpecialDate('2026-12-24 10:00-18:00')).toEqual({ date: '2026-12-24', hours: { open: '10:00', close: '18:00' }, label: '' });
     expect(parseSpecialDate('2026-02-30 closed')).toBeUndefined();
-    expect(specialDateText({ date: '2026-03-02', hours: { open: '10:00', close: '16:00' }, label: ' Stocktake ' })).toBe('2026-03-02 10:00-16:00 Stocktake');
+    expect(specialDateText({ date: '2026-03-02', hours: { open: '10:00', close: '16:00' }, label: ' Stocktake ' })).toBe(
+      '2026-03-02 10:00-16:00 Stocktake',
+    );
     expect(weekdayOf('2026-11-26')).toBe(4);
   });
 });
@@ -50,7 +67,8 @@ describe("New York's hours for a package store", () => {
 
   it('lets only https map links through', () => {
     expect(isMapUrl('https://www.openstreetmap.org/?mlat=41.5&mlon=-73.6')).toBe(true);
-    for (const bad of ['javascript:alert(1)', 'http://example.com', 'data:text/html,x', 'https://', ' https://x.y', 5]) expect(isMapUrl(bad), String(bad)).toBe(false);
+    for (const bad of ['javascript:alert(1)', 'http://example.com', 'data:text/html,x', 'https://', ' https://x.y', 5])
+      expect(isMapUrl(bad), String(bad)).toBe(false);
   });
 });
 
@@ -66,7 +84,9 @@ describe('what the storefront shows', () => {
 
   it('groups the week from Monday', () => {
     expect(weeklySummary(settings())).toEqual([
-      { days: 'Mon–Fri', hours: '9 AM - 9 PM' }, { days: 'Sat', hours: '10 AM - 10 PM' }, { days: 'Sun', hours: '12 PM - 6 PM' },
+      { days: 'Mon–Fri', hours: '9 AM - 9 PM' },
+      { days: 'Sat', hours: '10 AM - 10 PM' },
+      { days: 'Sun', hours: '12 PM - 6 PM' },
     ]);
     expect(weeklySummary({ weeklyHours: null })).toEqual([]);
   });
@@ -86,25 +106,58 @@ describe('what the storefront shows', () => {
 
   it('says whether the shop is open today, and when it opens next', () => {
     // Sunday 2026-03-08, 11:30 EDT (15:30Z after the change): Sunday opens at noon.
-    expect(todayStatus(settings(), new Date('2026-03-08T15:30:00Z'))).toEqual({ today: 'Open today 12 PM - 6 PM', next: null, openNow: false });
-    expect(todayStatus(settings(), new Date('2026-03-08T16:30:00Z'))).toEqual({ today: 'Open today 12 PM - 6 PM', next: null, openNow: true });
+    expect(todayStatus(settings(), new Date('2026-03-08T15:30:00Z'))).toEqual({
+      today: 'Open today 12 PM - 6 PM',
+      next: null,
+      openNow: false,
+    });
+    expect(todayStatus(settings(), new Date('2026-03-08T16:30:00Z'))).toEqual({
+      today: 'Open today 12 PM - 6 PM',
+      next: null,
+      openNow: true,
+    });
     // Sunday 18:00 EDT: closed for the day, Monday opens at 9.
-    expect(todayStatus(settings(), new Date('2026-03-08T22:00:00Z'))).toEqual({ today: 'Closed now', next: 'Opens tomorrow at 9 AM', openNow: false });
+    expect(todayStatus(settings(), new Date('2026-03-08T22:00:00Z'))).toEqual({
+      today: 'Closed now',
+      next: 'Opens tomorrow at 9 AM',
+      openNow: false,
+    });
     // Saturday 2026-10-31 23:30 EDT (03:30Z on Nov 1): after 10 PM; Sunday (the day clocks go back) opens at noon.
-    expect(todayStatus(settings(), new Date('2026-11-01T03:30:00Z'))).toEqual({ today: 'Closed now', next: 'Opens tomorrow at 12 PM', openNow: false });
+    expect(todayStatus(settings(), new Date('2026-11-01T03:30:00Z'))).toEqual({
+      today: 'Closed now',
+      next: 'Opens tomorrow at 12 PM',
+      openNow: false,
+    });
     // Sunday 2026-11-01 12:30 EST (17:30Z).
     expect(todayStatus(settings(), new Date('2026-11-01T17:30:00Z'))?.openNow).toBe(true);
   });
 
   it('takes special dates first', () => {
-    const withHolidays = settings(['2026-11-26 closed Thanksgiving', '2026-11-27 10:00-16:00 Stocktake', '2026-12-25 closed Christmas Day']);
+    const withHolidays = settings([
+      '2026-11-26 closed Thanksgiving',
+      '2026-11-27 10:00-16:00 Stocktake',
+      '2026-12-25 closed Christmas Day',
+    ]);
     // Thanksgiving morning, 10:00 EST.
-    expect(todayStatus(withHolidays, new Date('2026-11-26T15:00:00Z'))).toEqual({ today: 'Closed today (Thanksgiving)', next: 'Opens tomorrow at 10 AM', openNow: false });
-    expect(todayStatus(withHolidays, new Date('2026-11-27T16:00:00Z'))).toEqual({ today: 'Open today 10 AM - 4 PM (Stocktake)', next: null, openNow: true });
+    expect(todayStatus(withHolidays, new Date('2026-11-26T15:00:00Z'))).toEqual({
+      today: 'Closed today (Thanksgiving)',
+      next: 'Opens tomorrow at 10 AM',
+      openNow: false,
+    });
+    expect(todayStatus(withHolidays, new Date('2026-11-27T16:00:00Z'))).toEqual({
+      today: 'Open today 10 AM - 4 PM (Stocktake)',
+      next: null,
+      openNow: true,
+    });
     // A closed weekday with the next days closed too: the next opening is named by weekday.
     const longClose = settings(['2026-12-25 closed Christmas Day', '2026-12-26 closed', '2026-12-27 closed']);
     expect(todayStatus(longClose, new Date('2026-12-25T15:00:00Z'))?.next).toBe('Opens Monday at 9 AM');
-    expect(todayStatus({ weeklyHours: ['closed', 'closed', 'closed', 'closed', 'closed', 'closed', 'closed'] }, new Date('2026-12-25T15:00:00Z'))).toEqual({ today: 'Closed today', next: null, openNow: false });
+    expect(
+      todayStatus(
+        { weeklyHours: ['closed', 'closed', 'closed', 'closed', 'closed', 'closed', 'closed'] },
+        new Date('2026-12-25T15:00:00Z'),
+      ),
+    ).toEqual({ today: 'Closed today', next: null, openNow: false });
     expect(todayStatus({}, new Date())).toBeNull();
   });
 

@@ -185,7 +185,7 @@ export function weeklyHoursOf(source: ShopHoursSource | null | undefined): DayHo
   const list = source?.weeklyHours;
   if (!list || list.length !== 7) return null;
   const week = list.map((text) => (typeof text === 'string' ? parseDayHours(text) : undefined));
-  return week.every((hours) => hours !== undefined) ? week as DayHours[] : null;
+  return week.every((hours) => hours !== undefined) ? week : null;
 }
 
 /** The readable special dates, by date. */
@@ -197,7 +197,13 @@ export function specialDatesOf(source: ShopHoursSource | null | undefined): Spec
 }
 
 const newYorkClock = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hourCycle: 'h23',
+  timeZone: SHOP_TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
 });
 
 /** The calendar day (YYYY-MM-DD) and minutes since midnight in New York at `now`. */
@@ -219,7 +225,11 @@ export function formatShortDate(date: string): string {
 }
 
 /** A day's hours: its special date's if it has one, else its weekday's; undefined when no hours are set. */
-export function hoursOn(date: string, week: readonly DayHours[] | null, specials: readonly SpecialDate[]): { hours: DayHours; label: string } | undefined {
+export function hoursOn(
+  date: string,
+  week: readonly DayHours[] | null,
+  specials: readonly SpecialDate[],
+): { hours: DayHours; label: string } | undefined {
   const special = specials.find((entry) => entry.date === date);
   if (special) return { hours: special.hours, label: special.label };
   if (!week) return undefined;
@@ -281,7 +291,11 @@ export function weeklySummary(source: ShopHoursSource | null | undefined): Array
 }
 
 /** Special dates from today (New York) to `withinDays` ahead, for the storefront to list. */
-export function upcomingSpecialDates(source: ShopHoursSource | null | undefined, now: Date, withinDays = 45): Array<SpecialDate & { day: string; hoursText: string }> {
+export function upcomingSpecialDates(
+  source: ShopHoursSource | null | undefined,
+  now: Date,
+  withinDays = 45,
+): Array<SpecialDate & { day: string; hoursText: string }> {
   const today = newYorkTime(now).date;
   const last = addDays(today, withinDays);
   return specialDatesOf(source)

@@ -27,9 +27,15 @@ describe('one path per route', () => {
     expect(itemPath('abc-1')).toBe('/item/abc-1');
     expect(itemPath('a/b?c#d')).toBe('/item/a%2Fb%3Fc%23d');
     for (const [path, canonical] of [
-      ['/home', '/home'], ['/HOME/', '/home'], ['/Events//', '/events'], ['/Admin-Item', '/admin-item'],
-      ['/Item/AbC-1/', '/item/AbC-1'], ['/item/a%20b', '/item/a%20b'], ['/item/%41', '/item/A'],
-      ['/item/%2F%2Fevil.example', '/item/%2F%2Fevil.example'], ['/item/%5Cevil', '/item/%5Cevil'],
+      ['/home', '/home'],
+      ['/HOME/', '/home'],
+      ['/Events//', '/events'],
+      ['/Admin-Item', '/admin-item'],
+      ['/Item/AbC-1/', '/item/AbC-1'],
+      ['/item/a%20b', '/item/a%20b'],
+      ['/item/%41', '/item/A'],
+      ['/item/%2F%2Fevil.example', '/item/%2F%2Fevil.example'],
+      ['/item/%5Cevil', '/item/%5Cevil'],
     ] as const) {
       expect(spaRoutePath(matchSpaRoute(path)!), path).toBe(canonical);
     }

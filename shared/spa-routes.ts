@@ -62,7 +62,9 @@ export function matchSpaRoute(pathname: string): SpaRouteMatch | null {
     const match = route.regex.exec(pathname);
     if (!match) continue;
     const params: Record<string, string> = {};
-    route.names.forEach((name, index) => { params[name] = decode(match[index + 1]!); });
+    route.names.forEach((name, index) => {
+      params[name] = decode(match[index + 1]!);
+    });
     return { name: route.name, params };
   }
   return null;

@@ -38,27 +38,51 @@ const NOW = new Date('2026-11-23T15:00:00Z');
 
 describe('parseUsAddress', () => {
   it.each([
-    ['3140 Route 22, Patterson, NY 12563', { streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563' }],
-    ['3140 Route 22, Patterson NY 12563', { streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563' }],
-    ['3140 Route 22, Suite 4, Patterson, New York 12563-1234, USA', { streetAddress: '3140 Route 22, Suite 4', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563-1234' }],
+    [
+      '3140 Route 22, Patterson, NY 12563',
+      { streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563' },
+    ],
+    [
+      '3140 Route 22, Patterson NY 12563',
+      { streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563' },
+    ],
+    [
+      '3140 Route 22, Suite 4, Patterson, New York 12563-1234, USA',
+      { streetAddress: '3140 Route 22, Suite 4', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563-1234' },
+    ],
     ['  3140  Route 22 ,Patterson , ny ', { streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY' }],
-    ['3140 Route 22, Patterson, NY, 12563', { streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563' }],
+    [
+      '3140 Route 22, Patterson, NY, 12563',
+      { streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563' },
+    ],
   ])('reads %s', (line, parts) => {
     expect(parseUsAddress(line)).toEqual({ ...parts, addressCountry: 'US' });
   });
 
   it.each([
-    ['3140 Route 22\nPatterson NY 12563', { streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563' }],
-    ['1 Main St, Charleston West Virginia 25301', { streetAddress: '1 Main St', addressLocality: 'Charleston', addressRegion: 'WV', postalCode: '25301' }],
+    [
+      '3140 Route 22\nPatterson NY 12563',
+      { streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563' },
+    ],
+    [
+      '1 Main St, Charleston West Virginia 25301',
+      { streetAddress: '1 Main St', addressLocality: 'Charleston', addressRegion: 'WV', postalCode: '25301' },
+    ],
     ['1 Main St, St. Louis. MO.', { streetAddress: '1 Main St', addressLocality: 'St. Louis', addressRegion: 'MO' }],
-    ['1 Main St, Washington, District of Columbia 20001, United States of America', { streetAddress: '1 Main St', addressLocality: 'Washington', addressRegion: 'DC', postalCode: '20001' }],
+    [
+      '1 Main St, Washington, District of Columbia 20001, United States of America',
+      { streetAddress: '1 Main St', addressLocality: 'Washington', addressRegion: 'DC', postalCode: '20001' },
+    ],
   ])('reads %j too', (line, parts) => {
     expect(parseUsAddress(line)).toEqual({ ...parts, addressCountry: 'US' });
   });
 
-  it.each(['Behind the post office', '3140 Route 22, Patterson', 'Patterson, Atlantis 12563', 'NY 12563'])('keeps %s whole as the street when the parts cannot be told apart', (line) => {
-    expect(parseUsAddress(line)).toEqual({ streetAddress: line, addressCountry: 'US' });
-  });
+  it.each(['Behind the post office', '3140 Route 22, Patterson', 'Patterson, Atlantis 12563', 'NY 12563'])(
+    'keeps %s whole as the street when the parts cannot be told apart',
+    (line) => {
+      expect(parseUsAddress(line)).toEqual({ streetAddress: line, addressCountry: 'US' });
+    },
+  );
 
   describe('linear work on any address (no backtracking)', () => {
     const execInputs: number[] = [];
@@ -101,7 +125,13 @@ describe('parseUsAddress', () => {
 
     it('reads an address padded to 10,000 characters with whitespace, which collapses', () => {
       const line = `1 Main St,${' \t'.repeat(long / 2)}Patterson NY 12563`;
-      expect(parseWatched(line)).toEqual({ streetAddress: '1 Main St', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563', addressCountry: 'US' });
+      expect(parseWatched(line)).toEqual({
+        streetAddress: '1 Main St',
+        addressLocality: 'Patterson',
+        addressRegion: 'NY',
+        postalCode: '12563',
+        addressCountry: 'US',
+      });
       expect(Math.max(0, ...execInputs)).toBeLessThanOrEqual(ADDRESS_PATTERN_INPUT_MAX);
     });
 
@@ -110,17 +140,24 @@ describe('parseUsAddress', () => {
       ['words ending in a state', `x,${' a'.repeat(140)} NY 12563`],
       ['a state name again and again', `1 Main St, ${'New York '.repeat(30)}`],
       ['zips', `1 Main St, Patterson NY${' 12563'.repeat(45)}`],
-    ])('parses an address just under MAX_PARSED_ADDRESS_LENGTH (%s) the same way: patterns on short pieces only, a bounded number of them', (_, line) => {
-      expect(line.length).toBeLessThanOrEqual(MAX_PARSED_ADDRESS_LENGTH);
-      parseWatched(line);
-      expect(Math.max(0, ...execInputs)).toBeLessThanOrEqual(ADDRESS_PATTERN_INPUT_MAX);
-      // One ZIP test per comma part and per word at most, plus the country: linear in the address.
-      expect(execInputs.length).toBeLessThanOrEqual(line.length);
-    });
+    ])(
+      'parses an address just under MAX_PARSED_ADDRESS_LENGTH (%s) the same way: patterns on short pieces only, a bounded number of them',
+      (_, line) => {
+        expect(line.length).toBeLessThanOrEqual(MAX_PARSED_ADDRESS_LENGTH);
+        parseWatched(line);
+        expect(Math.max(0, ...execInputs)).toBeLessThanOrEqual(ADDRESS_PATTERN_INPUT_MAX);
+        // One ZIP test per comma part and per word at most, plus the country: linear in the address.
+        expect(execInputs.length).toBeLessThanOrEqual(line.length);
+      },
+    );
 
     it('still reads a long but real address', () => {
       const street = `${'Building 4, '.repeat(20)}3140 Route 22`;
-      expect(parseUsAddress(`${street}, Patterson, NY 12563`)).toMatchObject({ streetAddress: street, addressLocality: 'Patterson', postalCode: '12563' });
+      expect(parseUsAddress(`${street}, Patterson, NY 12563`)).toMatchObject({
+        streetAddress: street,
+        addressLocality: 'Patterson',
+        postalCode: '12563',
+      });
     });
   });
 });
@@ -141,18 +178,45 @@ describe('coordinatesFromMapUrl', () => {
     expect(() => decodeURIComponent('/%E0%A4%A')).toThrow(URIError);
     expect(coordinatesFromMapUrl('https://maps.google.com/%E0%A4%A')).toBeUndefined();
     expect(coordinatesFromMapUrl('https://maps.google.com/%')).toBeUndefined();
-    expect(coordinatesFromMapUrl('https://www.google.com/maps/place/%E0%A4%A/@41.5126,-73.6029,17z')).toEqual({ lat: 41.5126, lng: -73.6029 });
+    expect(coordinatesFromMapUrl('https://www.google.com/maps/place/%E0%A4%A/@41.5126,-73.6029,17z')).toEqual({
+      lat: 41.5126,
+      lng: -73.6029,
+    });
   });
 });
 
 describe('openingHoursSpecification', () => {
   it('groups weekdays with the same hours, leaves closed days out, ends midnight at 23:59, then the special dates from today on', () => {
     expect(openingHoursSpecification(SHOP.hours, NOW)).toEqual([
-      { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Monday', 'https://schema.org/Tuesday', 'https://schema.org/Wednesday', 'https://schema.org/Thursday'], opens: '09:00', closes: '21:00' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: [
+          'https://schema.org/Monday',
+          'https://schema.org/Tuesday',
+          'https://schema.org/Wednesday',
+          'https://schema.org/Thursday',
+        ],
+        opens: '09:00',
+        closes: '21:00',
+      },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Friday'], opens: '09:00', closes: '23:59' },
       { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Sunday'], opens: '12:00', closes: '18:00' },
-      { '@type': 'OpeningHoursSpecification', name: 'Thanksgiving', opens: '00:00', closes: '00:00', validFrom: '2026-11-26', validThrough: '2026-11-26' },
-      { '@type': 'OpeningHoursSpecification', name: 'Christmas Eve', opens: '10:00', closes: '18:00', validFrom: '2026-12-24', validThrough: '2026-12-24' },
+      {
+        '@type': 'OpeningHoursSpecification',
+        name: 'Thanksgiving',
+        opens: '00:00',
+        closes: '00:00',
+        validFrom: '2026-11-26',
+        validThrough: '2026-11-26',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        name: 'Christmas Eve',
+        opens: '10:00',
+        closes: '18:00',
+        validFrom: '2026-12-24',
+        validThrough: '2026-12-24',
+      },
     ]);
   });
 
@@ -193,7 +257,14 @@ describe('the JSON-LD objects', () => {
       name: SHOP.name,
       url: 'https://shop.example/home',
       telephone: '+1-845-555-0142',
-      address: { '@type': 'PostalAddress', streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563', addressCountry: 'US' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '3140 Route 22',
+        addressLocality: 'Patterson',
+        addressRegion: 'NY',
+        postalCode: '12563',
+        addressCountry: 'US',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: 41.5126, longitude: -73.6029 },
       hasMap: SHOP.mapUrl,
     });
@@ -201,7 +272,7 @@ describe('the JSON-LD objects', () => {
     expect(liquorStore({ ...SHOP, coordinates: undefined, mapUrl: null }, URLS, NOW)).not.toHaveProperty('geo');
   });
 
-  it('gives a Product one Offer at today\'s price as a two-decimal string in USD, and never a former price', () => {
+  it("gives a Product one Offer at today's price as a two-decimal string in USD, and never a former price", () => {
     const product = productOf({ id: 'abc', name: 'Cabernet', price: 24.5, img: '/media/x.png', description: ' Dry. ' }, URLS)!;
     expect(product).toEqual({
       '@context': 'https://schema.org',
@@ -210,7 +281,14 @@ describe('the JSON-LD objects', () => {
       url: 'https://shop.example/item/abc',
       image: ['https://shop.example/media/x.png'],
       description: 'Dry.',
-      offers: { '@type': 'Offer', url: 'https://shop.example/item/abc', price: '24.50', priceCurrency: 'USD', availability: 'https://schema.org/InStoreOnly', itemCondition: 'https://schema.org/NewCondition' },
+      offers: {
+        '@type': 'Offer',
+        url: 'https://shop.example/item/abc',
+        price: '24.50',
+        priceCurrency: 'USD',
+        availability: 'https://schema.org/InStoreOnly',
+        itemCondition: 'https://schema.org/NewCondition',
+      },
     });
     expect(JSON.stringify(product)).not.toMatch(/priceValidUntil|priceSpecification|StrikethroughPrice|highPrice|lowPrice|InStock"|gtin/);
     expect(productOf({ id: 'abc', name: 'No price', price: null }, URLS)).toBeNull();
@@ -218,11 +296,13 @@ describe('the JSON-LD objects', () => {
     expect(productOf({ id: 'a b/c', name: 'Odd id', price: 1 }, URLS)).toMatchObject({ url: 'https://shop.example/item/a%20b%2Fc' });
   });
 
-  it('cuts a Product\'s or an Event\'s description to MAX_DESCRIPTION_LENGTH at a word, with an ellipsis', () => {
+  it("cuts a Product's or an Event's description to MAX_DESCRIPTION_LENGTH at a word, with an ellipsis", () => {
     expect(MAX_DESCRIPTION_LENGTH).toBe(500);
     const long = 'Notes of cherry and oak. '.repeat(400);
     const product = productOf({ id: 'abc', name: 'Cabernet', price: 24.5, description: long }, URLS) as { description: string };
-    const event = eventOf({ id: 'e', name: 'Tasting', date: '2026-12-05', time: '17:30', description: long }, SHOP, URLS) as { description: string };
+    const event = eventOf({ id: 'e', name: 'Tasting', date: '2026-12-05', time: '17:30', description: long }, SHOP, URLS) as {
+      description: string;
+    };
     for (const { description } of [product, event]) {
       expect(description.length).toBeLessThanOrEqual(MAX_DESCRIPTION_LENGTH);
       expect(description.length).toBeGreaterThan(MAX_DESCRIPTION_LENGTH * 0.6);
@@ -234,11 +314,17 @@ describe('the JSON-LD objects', () => {
     expect(clipText(`${'a'.repeat(497)}🍷🍷`, MAX_DESCRIPTION_LENGTH)).toBe(`${'a'.repeat(497)}🍷…`);
     expect(clipText('x'.repeat(1000), 10)).toBe(`${'x'.repeat(9)}…`);
     // Kept as written when it fits.
-    expect(productOf({ id: 'abc', name: 'Cabernet', price: 1, description: ' Dry.\nRed. ' }, URLS)).toMatchObject({ description: 'Dry.\nRed.' });
+    expect(productOf({ id: 'abc', name: 'Cabernet', price: 1, description: ' Dry.\nRed. ' }, URLS)).toMatchObject({
+      description: 'Dry.\nRed.',
+    });
   });
 
   it('gives an Event at the shop with the New York offset, or the day alone without a time', () => {
-    const event = eventOf({ id: 'e', name: 'Tasting', date: '2026-12-05', time: '17:30', description: 'Reds.', img: '/media/e.png' }, SHOP, URLS);
+    const event = eventOf(
+      { id: 'e', name: 'Tasting', date: '2026-12-05', time: '17:30', description: 'Reds.', img: '/media/e.png' },
+      SHOP,
+      URLS,
+    );
     expect(event).toMatchObject({
       '@type': 'Event',
       startDate: '2026-12-05T17:30:00-05:00',
@@ -248,7 +334,10 @@ describe('the JSON-LD objects', () => {
       image: ['https://shop.example/media/e.png'],
       organizer: { '@type': 'LiquorStore', name: SHOP.name, url: 'https://shop.example/home' },
     });
-    expect(eventOf({ id: 'e', name: 'Later', date: '2026-12-06', time: null }, SHOP, URLS)).toMatchObject({ startDate: '2026-12-06', image: [URLS.shopImage] });
+    expect(eventOf({ id: 'e', name: 'Later', date: '2026-12-06', time: null }, SHOP, URLS)).toMatchObject({
+      startDate: '2026-12-06',
+      image: [URLS.shopImage],
+    });
     expect(eventOf({ id: 'e', name: 'Later', date: '2026-12-06', time: null }, SHOP, URLS)).not.toHaveProperty('endDate');
   });
 
@@ -271,7 +360,10 @@ describe('the JSON-LD objects', () => {
   });
 
   it('ends an event with a start and no end DEFAULT_EVENT_MINUTES later, and leaves an unreadable time to the day alone', () => {
-    const event = eventOf({ id: 'e', name: 'Tasting', date: '2026-07-04', time: '19:00' }, SHOP, URLS) as { startDate: string; endDate: string };
+    const event = eventOf({ id: 'e', name: 'Tasting', date: '2026-07-04', time: '19:00' }, SHOP, URLS) as {
+      startDate: string;
+      endDate: string;
+    };
     expect(Date.parse(event.endDate) - Date.parse(event.startDate)).toBe(DEFAULT_EVENT_MINUTES * 60_000);
     const vague = eventOf({ id: 'e', name: 'Tasting', date: '2026-07-04', time: 'after work' }, SHOP, URLS);
     expect(vague).toMatchObject({ startDate: '2026-07-04' });

@@ -10,26 +10,9 @@
  * Never a former or "was" price (9 NYCRR §99.6 on liquor price advertising): an Offer carries the
  * price an item sells for now and nothing else (no priceSpecification, no priceValidUntil).
  */
-import type {
-  Event,
-  GeoCoordinates,
-  LiquorStore,
-  OpeningHoursSpecification,
-  Place,
-  PostalAddress,
-  Product,
-  WithContext,
-} from 'schema-dts';
+import type { Event, GeoCoordinates, LiquorStore, OpeningHoursSpecification, Place, PostalAddress, Product, WithContext } from 'schema-dts';
 import { eventSchedule, isCalendarDate, newYorkInstant, parseEventTime, type WallTime } from './event-schedule';
-import {
-  MAX_SPECIAL_DATES,
-  newYorkTime,
-  specialDatesOf,
-  weeklyHoursOf,
-  WEEKDAYS,
-  type DayHours,
-  type ShopHoursSource,
-} from './shop-hours';
+import { MAX_SPECIAL_DATES, newYorkTime, specialDatesOf, weeklyHoursOf, WEEKDAYS, type DayHours, type ShopHoursSource } from './shop-hours';
 import { itemPath } from './spa-routes';
 
 // ---------------------------------------------------------------------------------------------
@@ -37,14 +20,57 @@ import { itemPath } from './spa-routes';
 
 /** US states and territories by name, for addresses that spell the state out. */
 const STATE_CODES: Record<string, string> = {
-  alabama: 'AL', alaska: 'AK', arizona: 'AZ', arkansas: 'AR', california: 'CA', colorado: 'CO', connecticut: 'CT',
-  delaware: 'DE', 'district of columbia': 'DC', florida: 'FL', georgia: 'GA', hawaii: 'HI', idaho: 'ID', illinois: 'IL',
-  indiana: 'IN', iowa: 'IA', kansas: 'KS', kentucky: 'KY', louisiana: 'LA', maine: 'ME', maryland: 'MD',
-  massachusetts: 'MA', michigan: 'MI', minnesota: 'MN', mississippi: 'MS', missouri: 'MO', montana: 'MT',
-  nebraska: 'NE', nevada: 'NV', 'new hampshire': 'NH', 'new jersey': 'NJ', 'new mexico': 'NM', 'new york': 'NY',
-  'north carolina': 'NC', 'north dakota': 'ND', ohio: 'OH', oklahoma: 'OK', oregon: 'OR', pennsylvania: 'PA',
-  'rhode island': 'RI', 'south carolina': 'SC', 'south dakota': 'SD', tennessee: 'TN', texas: 'TX', utah: 'UT',
-  vermont: 'VT', virginia: 'VA', washington: 'WA', 'west virginia': 'WV', wisconsin: 'WI', wyoming: 'WY',
+  alabama: 'AL',
+  alaska: 'AK',
+  arizona: 'AZ',
+  arkansas: 'AR',
+  california: 'CA',
+  colorado: 'CO',
+  connecticut: 'CT',
+  delaware: 'DE',
+  'district of columbia': 'DC',
+  florida: 'FL',
+  georgia: 'GA',
+  hawaii: 'HI',
+  idaho: 'ID',
+  illinois: 'IL',
+  indiana: 'IN',
+  iowa: 'IA',
+  kansas: 'KS',
+  kentucky: 'KY',
+  louisiana: 'LA',
+  maine: 'ME',
+  maryland: 'MD',
+  massachusetts: 'MA',
+  michigan: 'MI',
+  minnesota: 'MN',
+  mississippi: 'MS',
+  missouri: 'MO',
+  montana: 'MT',
+  nebraska: 'NE',
+  nevada: 'NV',
+  'new hampshire': 'NH',
+  'new jersey': 'NJ',
+  'new mexico': 'NM',
+  'new york': 'NY',
+  'north carolina': 'NC',
+  'north dakota': 'ND',
+  ohio: 'OH',
+  oklahoma: 'OK',
+  oregon: 'OR',
+  pennsylvania: 'PA',
+  'rhode island': 'RI',
+  'south carolina': 'SC',
+  'south dakota': 'SD',
+  tennessee: 'TN',
+  texas: 'TX',
+  utah: 'UT',
+  vermont: 'VT',
+  virginia: 'VA',
+  washington: 'WA',
+  'west virginia': 'WV',
+  wisconsin: 'WI',
+  wyoming: 'WY',
   'puerto rico': 'PR',
 };
 const STATE_CODE_SET = new Set(Object.values(STATE_CODES));
@@ -158,9 +184,13 @@ export function postalAddress(line: string): PostalAddress {
 // ---------------------------------------------------------------------------------------------
 // Where the shop is
 
-export interface Coordinates { lat: number; lng: number }
+export interface Coordinates {
+  lat: number;
+  lng: number;
+}
 
-const inRange = (lat: number, lng: number) => Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && !(lat === 0 && lng === 0);
+const inRange = (lat: number, lng: number) =>
+  Number.isFinite(lat) && Number.isFinite(lng) && Math.abs(lat) <= 90 && Math.abs(lng) <= 180 && !(lat === 0 && lng === 0);
 const pair = (text: string | null | undefined): Coordinates | undefined => {
   const match = /^\s*(-?\d{1,2}(?:\.\d+)?)\s*,\s*(-?\d{1,3}(?:\.\d+)?)/.exec(text ?? '');
   if (!match) return undefined;
@@ -186,7 +216,11 @@ function decodedPath(pathname: string): string {
 export function coordinatesFromMapUrl(mapUrl: string | null | undefined): Coordinates | undefined {
   if (!mapUrl) return undefined;
   let url: URL;
-  try { url = new URL(mapUrl); } catch { return undefined; }
+  try {
+    url = new URL(mapUrl);
+  } catch {
+    return undefined;
+  }
   const params = url.searchParams;
   const mlat = Number(params.get('mlat') ?? NaN);
   const mlon = Number(params.get('mlon') ?? NaN);
@@ -242,7 +276,9 @@ export function openingHoursSpecification(source: ShopHoursSource | null | undef
   }));
   const today = newYorkTime(now).date;
   // As many as the settings form accepts (MAX_SPECIAL_DATES): a record written otherwise cannot swell the head.
-  for (const special of specialDatesOf(source).filter((entry) => entry.date >= today).slice(0, MAX_SPECIAL_DATES)) {
+  for (const special of specialDatesOf(source)
+    .filter((entry) => entry.date >= today)
+    .slice(0, MAX_SPECIAL_DATES)) {
     specs.push({
       '@type': 'OpeningHoursSpecification',
       ...(special.label ? { name: special.label } : {}),
@@ -355,7 +391,11 @@ function geoOf(coordinates: Coordinates | undefined): { geo?: GeoCoordinates } {
 export function liquorStore(shop: ShopFacts, urls: UrlContext, now: Date): WithContext<LiquorStore> {
   const hours = openingHoursSpecification(shop.hours, now);
   const coordinates = shop.coordinates;
-  const hasMap = shop.mapUrl ?? (coordinates ? `https://www.openstreetmap.org/?mlat=${coordinates.lat.toFixed(5)}&mlon=${coordinates.lng.toFixed(5)}#map=17/${coordinates.lat.toFixed(5)}/${coordinates.lng.toFixed(5)}` : null);
+  const hasMap =
+    shop.mapUrl ??
+    (coordinates
+      ? `https://www.openstreetmap.org/?mlat=${coordinates.lat.toFixed(5)}&mlon=${coordinates.lng.toFixed(5)}#map=17/${coordinates.lat.toFixed(5)}/${coordinates.lng.toFixed(5)}`
+      : null);
   return {
     '@context': 'https://schema.org',
     '@type': 'LiquorStore',

@@ -17,15 +17,17 @@ else loadDataClient().catch((error: unknown) => console.error('Amplify is not co
 
 // The first page's chunk loads before the first render (see app/lazy-page.tsx). Not a top-level
 // await: the page's chunk imports this bundle, which must have finished evaluating.
-void preloadRoute(location.pathname).catch(() => undefined).then(() => {
-  const root = createRoot(rootElement);
-  // A transition: React renders the first page in slices, yielding to the browser every few ms,
-  // instead of one long task (Lighthouse's Total Blocking Time, issue 8).
-  startTransition(() => {
-    root.render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+void preloadRoute(location.pathname)
+  .catch(() => undefined)
+  .then(() => {
+    const root = createRoot(rootElement);
+    // A transition: React renders the first page in slices, yielding to the browser every few ms,
+    // instead of one long task (Lighthouse's Total Blocking Time, issue 8).
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <App />
+        </StrictMode>,
+      );
+    });
   });
-});

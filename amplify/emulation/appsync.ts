@@ -16,17 +16,20 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import type * as GraphQL from 'graphql';
 import type { SynthesizedBackend } from './backend';
 import type { LambdaFunction } from './lambda-runtime';
 import { OFFLINE_CREDENTIALS } from './services';
 
 const require = createRequire(import.meta.url);
 const simulatorLib = (path: string) => require(`@aws-amplify/amplify-appsync-simulator/lib/${path}`) as Record<string, any>;
-const { AmplifyAppSyncSimulator } = simulatorLib('index') as { AmplifyAppSyncSimulator: new () => { init(config: unknown): void; schema: any } };
+const { AmplifyAppSyncSimulator } = simulatorLib('index') as {
+  AmplifyAppSyncSimulator: new () => { init(config: unknown): void; schema: any };
+};
 const { runQueryOrMutation } = simulatorLib('utils/graphql-runner/query-and-mutation');
 const { getOperationType } = simulatorLib('utils/graphql-runner/helpers');
 const { Unauthorized } = simulatorLib('velocity/util');
-const { parse, GraphQLError, defaultFieldResolver } = require('graphql') as typeof import('graphql');
+const { parse, GraphQLError, defaultFieldResolver } = require('graphql') as typeof GraphQL;
 
 const LAMBDA = 'AWS_LAMBDA';
 
@@ -39,9 +42,15 @@ authUtilsModule.authUtils = (context: { requestAuthorizationMode: string }) => (
 const { VelocityTemplate } = simulatorLib('velocity');
 const { map: mapValue } = simulatorLib('velocity/value-mapper/mapper');
 const buildRenderContext = VelocityTemplate.prototype.buildRenderContext as (...args: unknown[]) => { ctx: Record<string, unknown> };
-VelocityTemplate.prototype.buildRenderContext = function (this: unknown, ctxValues: unknown, requestContext: { requestAuthorizationMode: string; resolverContext?: unknown }, info: unknown) {
+VelocityTemplate.prototype.buildRenderContext = function (
+  this: unknown,
+  ctxValues: unknown,
+  requestContext: { requestAuthorizationMode: string; resolverContext?: unknown },
+  info: unknown,
+) {
   const rendered = buildRenderContext.call(this, ctxValues, requestContext, info);
-  if (requestContext.requestAuthorizationMode === LAMBDA) rendered.ctx.identity = mapValue({ resolverContext: requestContext.resolverContext ?? {} });
+  if (requestContext.requestAuthorizationMode === LAMBDA)
+    rendered.ctx.identity = mapValue({ resolverContext: requestContext.resolverContext ?? {} });
   return rendered;
 };
 
@@ -52,9 +61,15 @@ VelocityTemplate.prototype.buildRenderContext = function (this: unknown, ctxValu
 const { transformUtils } = simulatorLib('velocity/util/transform');
 const { generateFilterExpression } = simulatorLib('velocity/util/transform/dynamodb-filter');
 const dynamoExpression = (input: { toJSON(): unknown }) => {
-  const result = generateFilterExpression(input.toJSON()) as { expressions: string[]; expressionNames: Record<string, string>; expressionValues: Record<string, unknown> };
+  const result = generateFilterExpression(input.toJSON()) as {
+    expressions: string[];
+    expressionNames: Record<string, string>;
+    expressionValues: Record<string, unknown>;
+  };
   const expression = result.expressions.join(' ').trim();
-  const expressionValues = Object.fromEntries(Object.entries(result.expressionValues).filter(([name]) => new RegExp(`${name}(?![\\w])`).test(expression)));
+  const expressionValues = Object.fromEntries(
+    Object.entries(result.expressionValues).filter(([name]) => new RegExp(`${name}(?![\\w])`).test(expression)),
+  );
   return JSON.stringify({ expression, expressionNames: result.expressionNames, expressionValues });
 };
 transformUtils.toDynamoDBConditionExpression = dynamoExpression;
@@ -76,11 +91,25 @@ export function forwardedFor(sentByClient: string | string[] | undefined, connec
   return [sent, connectedFrom ?? 'unknown', EMULATED_EDGE_ADDRESS].filter(Boolean).join(', ');
 }
 
-interface AuthorizerAnswer { isAuthorized: boolean; resolverContext?: Record<string, string>; deniedFields?: string[]; ttlOverride?: number }
+interface AuthorizerAnswer {
+  isAuthorized: boolean;
+  resolverContext?: Record<string, string>;
+  deniedFields?: string[];
+  ttlOverride?: number;
+}
 
-export interface AppSyncEndpoint { url: string; apiKey: string; server: Server; authorizerCalls: () => number }
+export interface AppSyncEndpoint {
+  url: string;
+  apiKey: string;
+  server: Server;
+  authorizerCalls: () => number;
+}
 
-export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<string, LambdaFunction>, options: { port: number; apiKey: string; dynamoEndpoint: string }): Promise<AppSyncEndpoint> {
+export async function startAppSync(
+  backend: SynthesizedBackend,
+  lambdas: Map<string, LambdaFunction>,
+  options: { port: number; apiKey: string; dynamoEndpoint: string },
+): Promise<AppSyncEndpoint> {
   const lambda = (name: string) => {
     const fn = lambdas.get(name);
     if (!fn) throw new Error(`no Lambda function ${name}`);
@@ -95,20 +124,33 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
     dataSources: backend.dataSources.map((source) => {
       switch (source.type) {
         case 'AMAZON_DYNAMODB':
-          return { ...source, config: { endpoint: options.dynamoEndpoint, region: 'us-east-1', credentials: OFFLINE_CREDENTIALS, tableName: source.tableName } };
+          return {
+            ...source,
+            config: {
+              endpoint: options.dynamoEndpoint,
+              region: 'us-east-1',
+              credentials: OFFLINE_CREDENTIALS,
+              tableName: source.tableName,
+            },
+          };
         case 'AWS_LAMBDA': {
           const fn = lambda(source.functionName);
           return {
             ...source,
             invoke: async (payload: unknown) => {
-              try { return await fn.invoke(payload); } catch (error) {
+              try {
+                return await fn.invoke(payload);
+              } catch (error) {
                 // The simulator hands `type` to the response template as $ctx.error.type.
-                throw Object.assign(new Error((error as Error).message), { type: (error as { errorType?: string }).errorType ?? 'Lambda:Unhandled' });
+                throw Object.assign(new Error((error as Error).message), {
+                  type: (error as { errorType?: string }).errorType ?? 'Lambda:Unhandled',
+                });
               }
             },
           };
         }
-        default: return source;
+        default:
+          return source;
       }
     }),
     appSync: {
@@ -116,7 +158,13 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
       apiKey: options.apiKey,
       defaultAuthenticationType: { authenticationType: 'API_KEY' },
       additionalAuthenticationProviders: [
-        { authenticationType: LAMBDA, lambdaAuthorizerConfig: { AuthorizerUri: backend.authorizer.functionName, AuthorizerResultTtlInSeconds: backend.authorizer.resultTtlSeconds } },
+        {
+          authenticationType: LAMBDA,
+          lambdaAuthorizerConfig: {
+            AuthorizerUri: backend.authorizer.functionName,
+            AuthorizerResultTtlInSeconds: backend.authorizer.resultTtlSeconds,
+          },
+        },
         { authenticationType: 'AWS_IAM' },
       ],
     },
@@ -126,16 +174,26 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
   const authorizer = lambda(backend.authorizer.functionName);
   const cache = new Map<string, { answer: AuthorizerAnswer; until: number }>();
   let authorizerCalls = 0;
-  const authorize = async (token: string, body: { query?: string; operationName?: string; variables?: unknown }): Promise<AuthorizerAnswer> => {
+  const authorize = async (
+    token: string,
+    body: { query?: string; operationName?: string; variables?: unknown },
+  ): Promise<AuthorizerAnswer> => {
     const cached = cache.get(token);
     if (cached && cached.until > Date.now()) return cached.answer;
     authorizerCalls++;
     let answer: AuthorizerAnswer;
     try {
-      answer = await authorizer.invoke({
+      answer = (await authorizer.invoke({
         authorizationToken: token,
-        requestContext: { apiId: 'offlineapi', accountId: '123456789012', requestId: randomUUID(), queryString: body.query ?? '', operationName: body.operationName, variables: body.variables ?? {} },
-      }) as AuthorizerAnswer;
+        requestContext: {
+          apiId: 'offlineapi',
+          accountId: '123456789012',
+          requestId: randomUUID(),
+          queryString: body.query ?? '',
+          operationName: body.operationName,
+          variables: body.variables ?? {},
+        },
+      })) as AuthorizerAnswer;
     } catch {
       return { isAuthorized: false }; // a failed authorizer refuses, and is asked again next time
     }
@@ -153,7 +211,10 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
   });
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     res.setHeader('Access-Control-Allow-Origin', '*');
-    res.setHeader('Access-Control-Allow-Headers', 'content-type, x-api-key, authorization, x-amz-date, x-amz-security-token, x-amz-user-agent');
+    res.setHeader(
+      'Access-Control-Allow-Headers',
+      'content-type, x-api-key, authorization, x-amz-date, x-amz-security-token, x-amz-user-agent',
+    );
     res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
     res.setHeader('Access-Control-Max-Age', '86400');
     if (req.method === 'OPTIONS') return void res.writeHead(200).end();
@@ -161,9 +222,12 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
       for (const fn of lambdas.values()) fn.stop();
       return send(res, 200, { stopped: lambdas.size });
     }
-    if (req.method !== 'POST' || req.url?.split('?')[0] !== '/graphql') return send(res, 404, { errors: [{ errorType: 'NotFound', message: 'Not found' }] });
+    if (req.method !== 'POST' || req.url?.split('?')[0] !== '/graphql')
+      return send(res, 404, { errors: [{ errorType: 'NotFound', message: 'Not found' }] });
     let body: { query?: string; operationName?: string; variables?: Record<string, unknown> };
-    try { body = JSON.parse((await readBody(req)) || '{}') as typeof body; } catch {
+    try {
+      body = JSON.parse((await readBody(req)) || '{}') as typeof body;
+    } catch {
       return send(res, 400, { errors: [{ errorType: 'MalformedHttpRequestException', message: 'The request body is not JSON.' }] });
     }
 
@@ -182,13 +246,16 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
     }
 
     let document;
-    try { document = parse(body.query ?? ''); } catch (error) {
+    try {
+      document = parse(body.query ?? '');
+    } catch (error) {
       return send(res, 400, { errors: [{ errorType: 'MalformedHttpRequestException', message: (error as Error).message }] });
     }
     const headers = { ...req.headers, 'x-forwarded-for': forwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress) };
     const context = { ...auth, headers, sourceIp: req.socket.remoteAddress, appsyncErrors: [] };
     const type = getOperationType(document, body.operationName);
-    if (type !== 'query' && type !== 'mutation') return send(res, 400, { errors: [{ errorType: 'UnsupportedOperation', message: `${type} is not served here` }] });
+    if (type !== 'query' && type !== 'mutation')
+      return send(res, 400, { errors: [{ errorType: 'UnsupportedOperation', message: `${type} is not served here` }] });
     const result = await runQueryOrMutation(simulator.schema, document, body.variables ?? {}, body.operationName, context);
     send(res, 200, appSyncShape(result));
   };
@@ -207,12 +274,21 @@ export async function startAppSync(backend: SynthesizedBackend, lambdas: Map<str
 function denyFieldsFromContext(schema: any): void {
   for (const root of [schema.getQueryType(), schema.getMutationType()]) {
     if (!root) continue;
-    for (const field of Object.values(root.getFields()) as Array<{ name: string; resolve?: (...args: any[]) => unknown }>) {
+    for (const field of Object.values<{ name: string; resolve?: (...args: any[]) => unknown }>(root.getFields())) {
       const resolve = field.resolve ?? defaultFieldResolver;
-      field.resolve = async (source: unknown, args: unknown, ctx: { deniedFields?: string[]; appsyncErrors: unknown[] }, info: { parentType: { name: string } }) => {
+      field.resolve = async (
+        source: unknown,
+        args: unknown,
+        ctx: { deniedFields?: string[]; appsyncErrors: unknown[] },
+        info: { parentType: { name: string } },
+      ) => {
         if (!ctx.deniedFields?.includes(`${info.parentType.name}.${field.name}`)) return resolve(source, args, ctx, info);
         const errorsBefore = ctx.appsyncErrors.length;
-        try { await resolve(source, args, ctx, info); } catch { /* replaced by the denial */ }
+        try {
+          await resolve(source, args, ctx, info);
+        } catch {
+          /* replaced by the denial */
+        }
         // The simulator replaces this array as it goes: drop what the denied resolver added.
         ctx.appsyncErrors = ctx.appsyncErrors.slice(0, errorsBefore);
         throw new Unauthorized(`Not Authorized to access ${field.name} on type ${info.parentType.name}`, info);
@@ -244,7 +320,10 @@ function appSyncShape(result: { data?: unknown; errors?: Array<Record<string, an
 export function listenOnLoopback(server: Server, port: number): Promise<void> {
   return new Promise((resolve, reject) => {
     server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => { server.off('error', reject); resolve(); });
+    server.listen(port, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
   });
 }
 

@@ -8,8 +8,16 @@ import type { CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 import { SynthesizedApp, type Stack } from './stack';
 import type { LambdaDefinition } from './lambda-runtime';
 
-export interface MappingTemplate { path: string; content: string }
-export interface AppSyncFunction { name: string; dataSourceName: string; requestMappingTemplateLocation: string; responseMappingTemplateLocation: string }
+export interface MappingTemplate {
+  path: string;
+  content: string;
+}
+export interface AppSyncFunction {
+  name: string;
+  dataSourceName: string;
+  requestMappingTemplateLocation: string;
+  responseMappingTemplateLocation: string;
+}
 export interface AppSyncResolver {
   kind: 'PIPELINE' | 'UNIT';
   typeName: string;
@@ -24,10 +32,19 @@ export type DataSource =
   | { name: string; type: 'AWS_LAMBDA'; functionName: string }
   | { name: string; type: 'NONE' };
 
-export interface LambdaAuthorizer { functionName: string; resultTtlSeconds: number }
+export interface LambdaAuthorizer {
+  functionName: string;
+  resultTtlSeconds: number;
+}
 
 /** One rule of AWS::S3::Bucket CorsConfiguration. */
-export interface CorsRule { AllowedMethods: string[]; AllowedOrigins: string[]; AllowedHeaders?: string[]; ExposedHeaders?: string[]; MaxAge?: number }
+export interface CorsRule {
+  AllowedMethods: string[];
+  AllowedOrigins: string[];
+  AllowedHeaders?: string[];
+  ExposedHeaders?: string[];
+  MaxAge?: number;
+}
 
 export interface SynthesizedBackend {
   app: SynthesizedApp;
@@ -58,7 +75,16 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
   const tables: CreateTableCommandInput[] = [];
   const timeToLive: Record<string, string> = {};
   for (const { stack, props } of app.resources('Custom::AmplifyDynamoDBTable')) {
-    const p = ev(stack, props) as { tableName: string; attributeDefinitions: Array<{ attributeName: string; attributeType: string }>; keySchema: Array<{ attributeName: string; keyType: string }>; globalSecondaryIndexes?: Array<{ indexName: string; keySchema: Array<{ attributeName: string; keyType: string }>; projection: { projectionType: string } }> };
+    const p = ev(stack, props) as {
+      tableName: string;
+      attributeDefinitions: Array<{ attributeName: string; attributeType: string }>;
+      keySchema: Array<{ attributeName: string; keyType: string }>;
+      globalSecondaryIndexes?: Array<{
+        indexName: string;
+        keySchema: Array<{ attributeName: string; keyType: string }>;
+        projection: { projectionType: string };
+      }>;
+    };
     tables.push({
       TableName: p.tableName,
       BillingMode: 'PAY_PER_REQUEST',
@@ -72,7 +98,9 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
     });
   }
   for (const { stack, id, props } of app.resources('AWS::DynamoDB::Table')) {
-    const p = ev(stack, props) as unknown as CreateTableCommandInput & { TimeToLiveSpecification?: { AttributeName: string; Enabled: boolean } };
+    const p = ev(stack, props) as unknown as CreateTableCommandInput & {
+      TimeToLiveSpecification?: { AttributeName: string; Enabled: boolean };
+    };
     if (p.TimeToLiveSpecification?.Enabled) timeToLive[str(stack.ref(id))] = p.TimeToLiveSpecification.AttributeName;
     tables.push({
       TableName: str(stack.ref(id)),
@@ -85,7 +113,7 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
 
   const buckets = [...app.resources('AWS::S3::Bucket')].map(({ stack, id, props }) => ({
     name: str(stack.ref(id)),
-    corsRules: ((ev(stack, props) as { CorsConfiguration?: { CorsRules?: CorsRule[] } }).CorsConfiguration?.CorsRules ?? []),
+    corsRules: (ev(stack, props) as { CorsConfiguration?: { CorsRules?: CorsRule[] } }).CorsConfiguration?.CorsRules ?? [],
   }));
 
   const layers = new Map<string, string>();
@@ -95,7 +123,13 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
   const functions = new Map<string, LambdaDefinition>();
   for (const { stack, id, props } of app.resources('AWS::Lambda::Function')) {
     if (!str(props.Runtime).startsWith('nodejs')) continue;
-    const p = ev(stack, props) as { Code: { S3Key: string }; Handler: string; Environment?: { Variables?: Record<string, string> }; Layers?: string[]; Timeout?: number };
+    const p = ev(stack, props) as {
+      Code: { S3Key: string };
+      Handler: string;
+      Environment?: { Variables?: Record<string, string> };
+      Layers?: string[];
+      Timeout?: number;
+    };
     const name = str(stack.ref(id));
     functions.set(name, {
       name,
@@ -110,10 +144,20 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
 
   const apis = [...app.resources('AWS::AppSync::GraphQLApi')];
   if (apis.length !== 1) throw new Error(`expected one AppSync API, found ${apis.length}`);
-  const api = ev(apis[0]!.stack, apis[0]!.props) as { AdditionalAuthenticationProviders: Array<{ AuthenticationType: string; LambdaAuthorizerConfig?: { AuthorizerUri: string; AuthorizerResultTtlInSeconds?: number } }> };
-  const lambdaAuth = api.AdditionalAuthenticationProviders.find((provider) => provider.AuthenticationType === 'AWS_LAMBDA')?.LambdaAuthorizerConfig;
+  const api = ev(apis[0]!.stack, apis[0]!.props) as {
+    AdditionalAuthenticationProviders: Array<{
+      AuthenticationType: string;
+      LambdaAuthorizerConfig?: { AuthorizerUri: string; AuthorizerResultTtlInSeconds?: number };
+    }>;
+  };
+  const lambdaAuth = api.AdditionalAuthenticationProviders.find(
+    (provider) => provider.AuthenticationType === 'AWS_LAMBDA',
+  )?.LambdaAuthorizerConfig;
   if (!lambdaAuth) throw new Error('the API has no Lambda authorizer');
-  const authorizer = { functionName: functionName(lambdaAuth.AuthorizerUri), resultTtlSeconds: lambdaAuth.AuthorizerResultTtlInSeconds ?? 300 };
+  const authorizer = {
+    functionName: functionName(lambdaAuth.AuthorizerUri),
+    resultTtlSeconds: lambdaAuth.AuthorizerResultTtlInSeconds ?? 300,
+  };
 
   const schemas = [...app.resources('AWS::AppSync::GraphQLSchema')];
   const schemaProps = ev(schemas[0]!.stack, schemas[0]!.props) as { Definition?: string; DefinitionS3Location?: string };
@@ -122,16 +166,27 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
   const mappingTemplates: MappingTemplate[] = [];
   const template = (stack: Stack, owner: string, kind: 'request' | 'response', inline: unknown, location: unknown): string => {
     const path = `${stack.path}/${owner}.${kind}.vtl`;
-    const content = inline !== undefined ? str(stack.evaluate(inline as never)) : location !== undefined ? readFileSync(app.assetPath(str(stack.evaluate(location as never))), 'utf8') : '';
+    const content =
+      inline !== undefined
+        ? str(stack.evaluate(inline as never))
+        : location !== undefined
+          ? readFileSync(app.assetPath(str(stack.evaluate(location as never))), 'utf8')
+          : '';
     mappingTemplates.push({ path, content });
     return path;
   };
 
   const dataSources: DataSource[] = [];
   for (const { stack, props } of app.resources('AWS::AppSync::DataSource')) {
-    const p = ev(stack, props) as { Name: string; Type: string; DynamoDBConfig?: { TableName: string }; LambdaConfig?: { LambdaFunctionArn: string } };
+    const p = ev(stack, props) as {
+      Name: string;
+      Type: string;
+      DynamoDBConfig?: { TableName: string };
+      LambdaConfig?: { LambdaFunctionArn: string };
+    };
     if (p.Type === 'AMAZON_DYNAMODB') dataSources.push({ name: p.Name, type: 'AMAZON_DYNAMODB', tableName: p.DynamoDBConfig!.TableName });
-    else if (p.Type === 'AWS_LAMBDA') dataSources.push({ name: p.Name, type: 'AWS_LAMBDA', functionName: functionName(p.LambdaConfig!.LambdaFunctionArn) });
+    else if (p.Type === 'AWS_LAMBDA')
+      dataSources.push({ name: p.Name, type: 'AWS_LAMBDA', functionName: functionName(p.LambdaConfig!.LambdaFunctionArn) });
     else if (p.Type === 'NONE') dataSources.push({ name: p.Name, type: 'NONE' });
     else throw new Error(`data source ${p.Name}: type ${p.Type} is not emulated`);
   }
@@ -143,9 +198,15 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
     const name = str(stack.getAtt(id, 'FunctionId'));
     appsyncFunctions.push({
       name,
-      dataSourceName: str(stack.evaluate(props.DataSourceName as never)),
+      dataSourceName: str(stack.evaluate(props.DataSourceName)),
       requestMappingTemplateLocation: template(stack, id, 'request', props.RequestMappingTemplate, props.RequestMappingTemplateS3Location),
-      responseMappingTemplateLocation: template(stack, id, 'response', props.ResponseMappingTemplate, props.ResponseMappingTemplateS3Location),
+      responseMappingTemplateLocation: template(
+        stack,
+        id,
+        'response',
+        props.ResponseMappingTemplate,
+        props.ResponseMappingTemplateS3Location,
+      ),
     });
   }
   const resolvers: AppSyncResolver[] = [];
@@ -163,5 +224,18 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
   }
 
   const outputs = Object.fromEntries(Object.keys(app.root.template.Outputs ?? {}).map((name) => [name, app.root.output(name)]));
-  return { app, tables, timeToLive, buckets, functions, schema, authorizer, dataSources, appsyncFunctions, resolvers, mappingTemplates, outputs };
+  return {
+    app,
+    tables,
+    timeToLive,
+    buckets,
+    functions,
+    schema,
+    authorizer,
+    dataSources,
+    appsyncFunctions,
+    resolvers,
+    mappingTemplates,
+    outputs,
+  };
 }

@@ -20,13 +20,20 @@ export interface Emulation {
   stop(): Promise<void>;
 }
 
-export interface EmulationPorts { appsync: number; dynamo: number; s3: number }
+export interface EmulationPorts {
+  appsync: number;
+  dynamo: number;
+  s3: number;
+}
 
 export async function startEmulation(synthDir: string, ports: EmulationPorts, apiKey = 'da2-offlineemulationkey'): Promise<Emulation> {
   const stops: Array<() => Promise<void> | void> = [];
   // Last started, first stopped; every part is stopped even when one fails, and only once.
   const stop = async () => {
-    for (const fn of stops.splice(0).reverse()) await Promise.resolve().then(fn).catch((error: unknown) => console.error('stopping the emulation:', error));
+    for (const fn of stops.splice(0).reverse())
+      await Promise.resolve()
+        .then(fn)
+        .catch((error: unknown) => console.error('stopping the emulation:', error));
   };
   try {
     const graphqlUrl = `http://127.0.0.1:${ports.appsync}/graphql`;
@@ -48,11 +55,21 @@ export async function startEmulation(synthDir: string, ports: EmulationPorts, ap
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
     };
-    const lambdas = new Map([...backend.functions.values()].map((definition) => [definition.name, new LambdaFunction(definition, awsEnvironment)]));
-    stops.push(() => { for (const fn of lambdas.values()) fn.stop(); });
+    const lambdas = new Map(
+      [...backend.functions.values()].map((definition) => [definition.name, new LambdaFunction(definition, awsEnvironment)]),
+    );
+    stops.push(() => {
+      for (const fn of lambdas.values()) fn.stop();
+    });
 
     const appsync = await startAppSync(backend, lambdas, { port: ports.appsync, apiKey, dynamoEndpoint: dynamo.endpoint });
-    stops.push(() => new Promise<void>((resolve) => { appsync.server.closeAllConnections(); appsync.server.close(() => resolve()); }));
+    stops.push(
+      () =>
+        new Promise<void>((resolve) => {
+          appsync.server.closeAllConnections();
+          appsync.server.close(() => resolve());
+        }),
+    );
     return { backend, appsync, dynamoEndpoint: dynamo.endpoint, s3Endpoint: s3.endpoint, awsEnvironment, stop };
   } catch (error) {
     await stop();

@@ -13,14 +13,28 @@ import { OFFLINE_CREDENTIALS } from './services';
 import { listenOnLoopback } from './appsync';
 
 const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json', '.png': 'image/png', '.webp': 'image/webp', '.svg': 'image/svg+xml',
-  '.ico': 'image/x-icon', '.txt': 'text/plain; charset=utf-8', '.woff2': 'font/woff2', '.woff': 'font/woff',
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.png': 'image/png',
+  '.webp': 'image/webp',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.txt': 'text/plain; charset=utf-8',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
 };
 /** The README's third rewrite: paths with these extensions are files, everything else is the SPA. */
 const STATIC_FILE = /\.(css|js|json|png|webp|svg|ico|txt|woff2?)$/;
 
-export async function startHosting(options: { port: number; distDir: string; outputs: unknown; s3Endpoint: string; mediaBucket: string }): Promise<Server> {
+export async function startHosting(options: {
+  port: number;
+  distDir: string;
+  outputs: unknown;
+  s3Endpoint: string;
+  mediaBucket: string;
+}): Promise<Server> {
   const s3 = new S3Client({ endpoint: options.s3Endpoint, region: 'us-east-1', forcePathStyle: true, credentials: OFFLINE_CREDENTIALS });
   const outputsJson = JSON.stringify(options.outputs);
   const server = createServer(async (req, res) => {
@@ -30,7 +44,10 @@ export async function startHosting(options: { port: number; distDir: string; out
       if (path.startsWith('/media/')) {
         try {
           const object = await s3.send(new GetObjectCommand({ Bucket: options.mediaBucket, Key: path.slice(1) }));
-          res.writeHead(200, { 'content-type': object.ContentType ?? 'application/octet-stream', 'cache-control': object.CacheControl ?? 'public, max-age=31536000, immutable' });
+          res.writeHead(200, {
+            'content-type': object.ContentType ?? 'application/octet-stream',
+            'cache-control': object.CacheControl ?? 'public, max-age=31536000, immutable',
+          });
           return void res.end(Buffer.from(await object.Body!.transformToByteArray()));
         } catch {
           return void res.writeHead(404, { 'content-type': 'text/plain' }).end('Not found');

@@ -24,7 +24,12 @@ export interface LambdaDefinition {
 }
 
 export class LambdaError extends Error {
-  constructor(readonly errorType: string, message: string) { super(message); }
+  constructor(
+    readonly errorType: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 const WORKER = fileURLToPath(new URL('./lambda-worker.cjs', import.meta.url));
@@ -33,12 +38,18 @@ export class LambdaFunction {
   private child: ChildProcess | null = null;
   private nextId = 0;
   /** Invocations waiting for an answer, each with the instance it was sent to. */
-  private readonly pending = new Map<number, { child: ChildProcess; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }>();
+  private readonly pending = new Map<
+    number,
+    { child: ChildProcess; resolve: (value: unknown) => void; reject: (error: Error) => void; timer: NodeJS.Timeout }
+  >();
 
-  constructor(readonly definition: LambdaDefinition, private readonly serviceEnvironment: Record<string, string>) {}
+  constructor(
+    readonly definition: LambdaDefinition,
+    private readonly serviceEnvironment: Record<string, string>,
+  ) {}
 
   invoke(event: unknown): Promise<unknown> {
-    const child = this.child ??= this.start();
+    const child = (this.child ??= this.start());
     const id = ++this.nextId;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {

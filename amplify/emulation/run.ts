@@ -45,9 +45,15 @@ if (!process.env[NAMESPACE_FLAG]) {
   // whose processes the kernel ends with this script, however it ends (no process outlives it).
   const mapUser = process.getuid?.() === 0 ? [] : ['--map-root-user'];
   const script = `ip link set lo up && exec "${process.execPath}" "${tsx}" "${new URL(import.meta.url).pathname}" "$@"`;
-  const run = spawnSync('unshare', [...mapUser, '--net', '--pid', '--fork', '--kill-child', '--', 'sh', '-c', script, 'run', ...process.argv.slice(2)], {
-    cwd: root, stdio: 'inherit', env: { ...process.env, [NAMESPACE_FLAG]: '1' },
-  });
+  const run = spawnSync(
+    'unshare',
+    [...mapUser, '--net', '--pid', '--fork', '--kill-child', '--', 'sh', '-c', script, 'run', ...process.argv.slice(2)],
+    {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, [NAMESPACE_FLAG]: '1' },
+    },
+  );
   if (run.error) throw new Error(`unshare: ${run.error.message} (the emulation needs a private network namespace)`);
   process.exit(run.status ?? 1);
 }
@@ -70,7 +76,10 @@ if (!existsSync(join(root, 'dist/index.html')) || process.env.CLOUD_REBUILD) {
 const introspection = JSON.parse(readFileSync(join(root, 'shared/generated/model-introspection.json'), 'utf8')) as unknown;
 const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
 
-interface Site { emulation: Emulation; hosting: Server }
+interface Site {
+  emulation: Emulation;
+  hosting: Server;
+}
 const sites: Site[] = [];
 const stopAll = async () => {
   for (const site of sites) {
@@ -94,17 +103,24 @@ try {
 
     log(`${name}: creating the first admin with amplify/scripts/create-admin.ts`);
     const created = await runWhileServing(process.execPath, [tsx, 'amplify/scripts/create-admin.ts', E2E_ADMIN.email, 'E2E Admin'], {
-      ...emulation.awsEnvironment, AMPLIFY_OUTPUTS: outputsFile, ADMIN_PASSWORD: E2E_ADMIN.password,
+      ...emulation.awsEnvironment,
+      AMPLIFY_OUTPUTS: outputsFile,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
     });
     if (created !== 0) throw new Error('create-admin failed');
 
     const publicApi = apiCaller(emulation.appsync.url, { 'x-api-key': emulation.appsync.apiKey });
-    const signIn = await publicApi('mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }', E2E_ADMIN);
+    const signIn = await publicApi(
+      'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }',
+      E2E_ADMIN,
+    );
     const token = (signIn.signIn as { token: string }).token;
     const seedStarted = Date.now();
     const seeded = await seedThroughApi(apiCaller(emulation.appsync.url, { authorization: token }));
     await apiCaller(emulation.appsync.url, { authorization: token })('mutation { signOut }');
-    log(`${name}: seeded ${seeded.records} records and ${seeded.images} images through the API in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`);
+    log(
+      `${name}: seeded ${seeded.records} records and ${seeded.images} images through the API in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`,
+    );
 
     // CloudFront serves /media from the bucket the media function writes to.
     const mediaBucket = [...emulation.backend.functions.values()].map((fn) => fn.environment[ENV.mediaBucket]).find(Boolean);
@@ -120,8 +136,10 @@ try {
   const throttleTable = [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.throttle]).find(Boolean);
   if (!throttleTable) throw new Error(`no function has ${ENV.throttle}`);
   const batteryEnvironment = {
-    CLOUD_API_URL: storefront.appsync.url, CLOUD_API_KEY: storefront.appsync.apiKey,
-    CLOUD_DYNAMO_ENDPOINT: storefront.dynamoEndpoint, CLOUD_THROTTLE_TABLE: throttleTable,
+    CLOUD_API_URL: storefront.appsync.url,
+    CLOUD_API_KEY: storefront.appsync.apiKey,
+    CLOUD_DYNAMO_ENDPOINT: storefront.dynamoEndpoint,
+    CLOUD_THROTTLE_TABLE: throttleTable,
   };
   if (process.env.CLOUD_COMMAND) {
     // For looking into the emulation: any command, inside the namespace, with the sites up (and
@@ -129,10 +147,17 @@ try {
     status = await runWhileServing('sh', ['-c', process.env.CLOUD_COMMAND], batteryEnvironment);
   } else {
     log('running the browser suite against the emulated cloud');
-    const browser = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], { E2E_BACKEND: 'cloud', PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json' });
+    const browser = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
+      E2E_BACKEND: 'cloud',
+      PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json',
+    });
     // After the browser suite, which expects the seeded catalogue as it was: the API batteries.
     log('running the API batteries (tests/cloud: role matrix, hostile inputs, sign-in throttle) against the emulated cloud');
-    const api = await runWhileServing(process.execPath, ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'], batteryEnvironment);
+    const api = await runWhileServing(
+      process.execPath,
+      ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'],
+      batteryEnvironment,
+    );
     status = browser || api;
     printPlaywrightFailures(join(root, '.tmp/playwright-cloud.json'), 'Failed browser tests on the emulated cloud');
   }

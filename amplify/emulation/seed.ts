@@ -11,12 +11,18 @@ import { demoShopSettings } from '../../server/seed/demo-shop';
 import { postToTarget, REQUEST_UPLOAD, STORE_UPLOAD } from '../../server/testing/image-upload';
 import type { ImageUploadTarget } from '../../shared/image-upload';
 
-export interface ApiCaller { (query: string, variables?: Record<string, unknown>): Promise<Record<string, unknown>> }
+export interface ApiCaller {
+  (query: string, variables?: Record<string, unknown>): Promise<Record<string, unknown>>;
+}
 
 /** Calls `url` with `authorization` (a session token), failing on any GraphQL error. */
 export function apiCaller(url: string, headers: Record<string, string>): ApiCaller {
   return async (query, variables = {}) => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify({ query, variables }) });
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', ...headers },
+      body: JSON.stringify({ query, variables }),
+    });
     const body = (await response.json()) as { data?: Record<string, unknown>; errors?: Array<{ errorType?: string; message: string }> };
     if (!response.ok || body.errors?.length) throw new Error(`${query.slice(0, 60)}...: ${response.status} ${JSON.stringify(body.errors)}`);
     return body.data ?? {};
@@ -48,10 +54,13 @@ export async function seedThroughApi(call: ApiCaller, today = new Date()): Promi
   const banners = [...catalogue.banners].sort((a, b) => a.index - b.index);
   const bannerImages: string[] = [];
   for (const banner of banners) bannerImages.push(await upload(banner.image));
-  await call('mutation ($images: [String!]!, $descriptions: [String]) { replaceBanners(images: $images, descriptions: $descriptions) { id } }', {
-    images: bannerImages,
-    descriptions: banners.map((banner) => banner.description),
-  });
+  await call(
+    'mutation ($images: [String!]!, $descriptions: [String]) { replaceBanners(images: $images, descriptions: $descriptions) { id } }',
+    {
+      images: bannerImages,
+      descriptions: banners.map((banner) => banner.description),
+    },
+  );
   records += banners.length;
   return { images, records };
 }

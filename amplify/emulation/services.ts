@@ -17,24 +17,47 @@ export const OFFLINE_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3
 
 export async function startDynamoDbLocal(port: number): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const emulator = join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
-  const java: ChildProcess = spawn('java', [
-    `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`, '-jar', join(emulator, 'DynamoDBLocal.jar'),
-    '-port', String(port), '-inMemory', '-sharedDb', '-disableTelemetry',
-  ], { cwd: emulator, stdio: ['ignore', 'ignore', 'inherit'] });
+  const java: ChildProcess = spawn(
+    'java',
+    [
+      `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`,
+      '-jar',
+      join(emulator, 'DynamoDBLocal.jar'),
+      '-port',
+      String(port),
+      '-inMemory',
+      '-sharedDb',
+      '-disableTelemetry',
+    ],
+    { cwd: emulator, stdio: ['ignore', 'ignore', 'inherit'] },
+  );
   const endpoint = `http://127.0.0.1:${port}`;
   const exited = new Promise<void>((resolve) => java.once('exit', () => resolve()));
   const client = dynamoClient(endpoint);
   for (let attempt = 0; ; attempt++) {
     if (java.exitCode !== null) throw new Error(`DynamoDB Local exited with ${java.exitCode}`);
     try {
-      await client.send(new CreateTableCommand({ TableName: '_ready', AttributeDefinitions: [{ AttributeName: 'k', AttributeType: 'S' }], KeySchema: [{ AttributeName: 'k', KeyType: 'HASH' }], BillingMode: 'PAY_PER_REQUEST' }));
+      await client.send(
+        new CreateTableCommand({
+          TableName: '_ready',
+          AttributeDefinitions: [{ AttributeName: 'k', AttributeType: 'S' }],
+          KeySchema: [{ AttributeName: 'k', KeyType: 'HASH' }],
+          BillingMode: 'PAY_PER_REQUEST',
+        }),
+      );
       break;
     } catch (error) {
       if (attempt > 120) throw error;
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
   }
-  return { endpoint, stop: async () => { java.kill(); await exited; } };
+  return {
+    endpoint,
+    stop: async () => {
+      java.kill();
+      await exited;
+    },
+  };
 }
 
 export function dynamoClient(endpoint: string): DynamoDBClient {
@@ -46,7 +69,10 @@ export async function createTables(endpoint: string, tables: CreateTableCommandI
   for (const table of tables) {
     await client.send(new CreateTableCommand(table));
     const attribute = ttl[table.TableName!];
-    if (attribute) await client.send(new UpdateTimeToLiveCommand({ TableName: table.TableName, TimeToLiveSpecification: { AttributeName: attribute, Enabled: true } }));
+    if (attribute)
+      await client.send(
+        new UpdateTimeToLiveCommand({ TableName: table.TableName, TimeToLiveSpecification: { AttributeName: attribute, Enabled: true } }),
+      );
   }
 }
 
@@ -62,10 +88,18 @@ export function corsXml(rules: CorsRule[]): string {
  * (signature, key, expiry, content-length-range: "unimplemented" in its postObject), so here the
  * size limit holds only through storeUploadedImage's own check; real S3 refuses such a POST.
  */
-export async function startS3(port: number, directory: string, buckets: SynthesizedBackend['buckets']): Promise<{ endpoint: string; stop: () => Promise<void> }> {
+export async function startS3(
+  port: number,
+  directory: string,
+  buckets: SynthesizedBackend['buckets'],
+): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run: () => Promise<unknown>; close: () => Promise<void> };
   const server = new S3rver({
-    address: '127.0.0.1', port, silent: true, directory, resetOnClose: true,
+    address: '127.0.0.1',
+    port,
+    silent: true,
+    directory,
+    resetOnClose: true,
     allowMismatchedSignatures: true,
     configureBuckets: buckets.map(({ name, corsRules }) => ({ name, configs: corsRules.length ? [corsXml(corsRules)] : [] })),
   });

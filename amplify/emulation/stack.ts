@@ -13,7 +13,11 @@ export const ACCOUNT_ID = '123456789012';
 export const API_ID = 'offlineapi';
 
 type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-interface Resource { Type: string; Properties?: Record<string, Json>; Condition?: string }
+interface Resource {
+  Type: string;
+  Properties?: Record<string, Json>;
+  Condition?: string;
+}
 interface Template {
   Parameters?: Record<string, { Default?: Json }>;
   Conditions?: Record<string, Json>;
@@ -35,7 +39,9 @@ export class Stack {
       if (resource.Type !== 'AWS::CloudFormation::Stack') continue;
       const props = resource.Properties ?? {};
       const url = String(this.evaluate(props.TemplateURL));
-      const params = Object.fromEntries(Object.entries((props.Parameters ?? {}) as Record<string, Json>).map(([key, value]) => [key, () => this.evaluate(value)]));
+      const params = Object.fromEntries(
+        Object.entries((props.Parameters ?? {}) as Record<string, Json>).map(([key, value]) => [key, () => this.evaluate(value)]),
+      );
       this.children.set(id, new Stack(app, `${path}/${id}`, app.templateAt(url), params));
     }
   }
@@ -76,12 +82,18 @@ export class Stack {
 
   ref(name: string): unknown {
     switch (name) {
-      case 'AWS::Region': return REGION;
-      case 'AWS::AccountId': return ACCOUNT_ID;
-      case 'AWS::URLSuffix': return 'amazonaws.com';
-      case 'AWS::Partition': return 'aws';
-      case 'AWS::StackName': return this.path.replaceAll('/', '-');
-      case 'AWS::NoValue': return undefined;
+      case 'AWS::Region':
+        return REGION;
+      case 'AWS::AccountId':
+        return ACCOUNT_ID;
+      case 'AWS::URLSuffix':
+        return 'amazonaws.com';
+      case 'AWS::Partition':
+        return 'aws';
+      case 'AWS::StackName':
+        return this.path.replaceAll('/', '-');
+      case 'AWS::NoValue':
+        return undefined;
     }
     if (name in this.parameters || this.template.Parameters?.[name]) return this.parameter(name);
     const resource = this.template.Resources[name];
@@ -93,12 +105,18 @@ export class Stack {
   private physicalId(id: string, resource: Resource): unknown {
     const props = resource.Properties ?? {};
     switch (resource.Type) {
-      case 'AWS::DynamoDB::Table': return props.TableName ? this.evaluate(props.TableName) : `${id}-${API_ID}`;
-      case 'Custom::AmplifyDynamoDBTable': return this.evaluate(props.tableName);
-      case 'AWS::S3::Bucket': return props.BucketName ? this.evaluate(props.BucketName) : id.toLowerCase().slice(0, 48);
-      case 'AWS::Lambda::Function': return props.FunctionName ? this.evaluate(props.FunctionName) : id;
-      case 'AWS::AppSync::DataSource': return this.evaluate(props.Name);
-      default: return `${this.path}/${id}`;
+      case 'AWS::DynamoDB::Table':
+        return props.TableName ? this.evaluate(props.TableName) : `${id}-${API_ID}`;
+      case 'Custom::AmplifyDynamoDBTable':
+        return this.evaluate(props.tableName);
+      case 'AWS::S3::Bucket':
+        return props.BucketName ? this.evaluate(props.BucketName) : id.toLowerCase().slice(0, 48);
+      case 'AWS::Lambda::Function':
+        return props.FunctionName ? this.evaluate(props.FunctionName) : id;
+      case 'AWS::AppSync::DataSource':
+        return this.evaluate(props.Name);
+      default:
+        return `${this.path}/${id}`;
     }
   }
 
@@ -109,15 +127,24 @@ export class Stack {
     const name = this.physicalId(id, resource);
     switch (`${resource.Type}.${attribute}`) {
       case 'AWS::DynamoDB::Table.Arn':
-      case 'Custom::AmplifyDynamoDBTable.TableArn': return `arn:aws:dynamodb:${REGION}:${ACCOUNT_ID}:table/${name}`;
-      case 'Custom::AmplifyDynamoDBTable.TableStreamArn': return `arn:aws:dynamodb:${REGION}:${ACCOUNT_ID}:table/${name}/stream/offline`;
-      case 'AWS::Lambda::Function.Arn': return `arn:aws:lambda:${REGION}:${ACCOUNT_ID}:function:${name}`;
-      case 'AWS::S3::Bucket.Arn': return `arn:aws:s3:::${name}`;
-      case 'AWS::AppSync::GraphQLApi.ApiId': return API_ID;
-      case 'AWS::AppSync::GraphQLApi.GraphQLUrl': return this.app.graphqlUrl;
-      case 'AWS::AppSync::ApiKey.ApiKey': return this.app.apiKey;
-      case 'AWS::AppSync::DataSource.Name': return name;
-      default: return `${this.path}/${id}.${attribute}`;
+      case 'Custom::AmplifyDynamoDBTable.TableArn':
+        return `arn:aws:dynamodb:${REGION}:${ACCOUNT_ID}:table/${name}`;
+      case 'Custom::AmplifyDynamoDBTable.TableStreamArn':
+        return `arn:aws:dynamodb:${REGION}:${ACCOUNT_ID}:table/${name}/stream/offline`;
+      case 'AWS::Lambda::Function.Arn':
+        return `arn:aws:lambda:${REGION}:${ACCOUNT_ID}:function:${name}`;
+      case 'AWS::S3::Bucket.Arn':
+        return `arn:aws:s3:::${name}`;
+      case 'AWS::AppSync::GraphQLApi.ApiId':
+        return API_ID;
+      case 'AWS::AppSync::GraphQLApi.GraphQLUrl':
+        return this.app.graphqlUrl;
+      case 'AWS::AppSync::ApiKey.ApiKey':
+        return this.app.apiKey;
+      case 'AWS::AppSync::DataSource.Name':
+        return name;
+      default:
+        return `${this.path}/${id}.${attribute}`;
     }
   }
 
@@ -129,9 +156,10 @@ export class Stack {
       const [fn] = keys as [string];
       const arg = value[fn]!;
       switch (fn) {
-        case 'Ref': return this.ref(arg as string);
+        case 'Ref':
+          return this.ref(arg as string);
         case 'Fn::GetAtt': {
-          const [id, attribute] = (Array.isArray(arg) ? arg : String(arg).split('.')) as [string, string];
+          const [id, attribute] = (Array.isArray(arg) ? arg : (arg as string).split('.')) as [string, string];
           return this.getAtt(id, attribute);
         }
         case 'Fn::Join': {
@@ -162,15 +190,23 @@ export class Stack {
           const [a, b] = arg as [Json, Json];
           return this.evaluate(a) === this.evaluate(b);
         }
-        case 'Fn::Not': return !this.evaluate((arg as Json[])[0]);
-        case 'Fn::And': return (arg as Json[]).every((entry) => this.evaluate(entry));
-        case 'Fn::Or': return (arg as Json[]).some((entry) => this.evaluate(entry));
-        case 'Condition': return this.conditionHolds(arg as string);
+        case 'Fn::Not':
+          return !this.evaluate((arg as Json[])[0]);
+        case 'Fn::And':
+          return (arg as Json[]).every((entry) => this.evaluate(entry));
+        case 'Fn::Or':
+          return (arg as Json[]).some((entry) => this.evaluate(entry));
+        case 'Condition':
+          return this.conditionHolds(arg as string);
         default:
           if (fn.startsWith('Fn::')) throw new Error(`${this.path}: ${fn} is not evaluated here; add it to stack.ts`);
       }
     }
-    return Object.fromEntries(Object.entries(value).map(([key, entry]) => [key, this.evaluate(entry)]).filter(([, entry]) => entry !== undefined));
+    return Object.fromEntries(
+      Object.entries(value)
+        .map(([key, entry]) => [key, this.evaluate(entry)])
+        .filter(([, entry]) => entry !== undefined),
+    );
   }
 }
 
@@ -179,10 +215,16 @@ export class SynthesizedApp {
   readonly root: Stack;
   private readonly assets = new Map<string, string>();
 
-  constructor(readonly outdir: string, readonly graphqlUrl: string, readonly apiKey: string) {
+  constructor(
+    readonly outdir: string,
+    readonly graphqlUrl: string,
+    readonly apiKey: string,
+  ) {
     const files = readdirSync(outdir);
     for (const manifest of files.filter((name) => name.endsWith('.assets.json'))) {
-      const { files: entries } = JSON.parse(readFileSync(join(outdir, manifest), 'utf8')) as { files: Record<string, { source: { path: string } }> };
+      const { files: entries } = JSON.parse(readFileSync(join(outdir, manifest), 'utf8')) as {
+        files: Record<string, { source: { path: string } }>;
+      };
       for (const [hash, entry] of Object.entries(entries)) this.assets.set(hash, join(outdir, entry.source.path));
     }
     const rootTemplate = files.find((name) => name.endsWith('.template.json') && !name.includes('.nested.'));

@@ -17,7 +17,12 @@ describe('Lambda handler bundles', () => {
   it.each(handlers)('%s bundles no native module and no SQLite code', async (name) => {
     const result = await build({
       entryPoints: [`${functionsDir}${name}/handler.ts`],
-      bundle: true, write: false, metafile: true, platform: 'node', format: 'esm', logLevel: 'silent',
+      bundle: true,
+      write: false,
+      metafile: true,
+      platform: 'node',
+      format: 'esm',
+      logLevel: 'silent',
       // What the layer and the Lambda runtime provide.
       external: ['sharp', 'bcrypt', '@aws-sdk/*', '@smithy/*'],
       loader: { '.graphql': 'text' },

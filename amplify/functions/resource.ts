@@ -38,30 +38,38 @@ function nativeLayer(scope: Construct): ILayerVersion {
 }
 
 function shopFunction(name: string, entry: string, options: { native: boolean; memorySize: number; timeoutSeconds: number }) {
-  return defineFunction((scope) => new NodejsFunction(scope, name, {
-    entry: fileURLToPath(new URL(entry, import.meta.url)),
-    handler: 'handler',
-    runtime: LAMBDA_RUNTIME,
-    architecture: Architecture.X86_64,
-    memorySize: options.memorySize,
-    timeout: Duration.seconds(options.timeoutSeconds),
-    layers: options.native ? [nativeLayer(scope)] : [],
-    projectRoot: REPO_ROOT,
-    depsLockFilePath: `${REPO_ROOT}package-lock.json`,
-    bundling: {
-      format: OutputFormat.CJS,
-      target: 'node24',
-      minify: true,
-      sourceMap: true,
-      // The AWS SDK is bundled at the version amplify/package-lock.json pins, not the runtime's.
-      externalModules: options.native ? NATIVE_MODULES : [],
-      loader: { '.graphql': 'text' },
-    },
-    environment: { NODE_OPTIONS: '--enable-source-maps' },
-  }), { resourceGroupName: 'data' });
+  return defineFunction(
+    (scope) =>
+      new NodejsFunction(scope, name, {
+        entry: fileURLToPath(new URL(entry, import.meta.url)),
+        handler: 'handler',
+        runtime: LAMBDA_RUNTIME,
+        architecture: Architecture.X86_64,
+        memorySize: options.memorySize,
+        timeout: Duration.seconds(options.timeoutSeconds),
+        layers: options.native ? [nativeLayer(scope)] : [],
+        projectRoot: REPO_ROOT,
+        depsLockFilePath: `${REPO_ROOT}package-lock.json`,
+        bundling: {
+          format: OutputFormat.CJS,
+          target: 'node24',
+          minify: true,
+          sourceMap: true,
+          // The AWS SDK is bundled at the version amplify/package-lock.json pins, not the runtime's.
+          externalModules: options.native ? NATIVE_MODULES : [],
+          loader: { '.graphql': 'text' },
+        },
+        environment: { NODE_OPTIONS: '--enable-source-maps' },
+      }),
+    { resourceGroupName: 'data' },
+  );
 }
 
-export const authorizer = shopFunction(AUTHORIZER_FUNCTION, './authorizer/handler.ts', { native: false, memorySize: 256, timeoutSeconds: 5 });
+export const authorizer = shopFunction(AUTHORIZER_FUNCTION, './authorizer/handler.ts', {
+  native: false,
+  memorySize: 256,
+  timeoutSeconds: 5,
+});
 // bcrypt at cost 10 takes about 60 ms of one CPU; 1024 MB buys most of a vCPU.
 export const accounts = shopFunction(ACCOUNTS_FUNCTION, './accounts/handler.ts', { native: true, memorySize: 1024, timeoutSeconds: 10 });
 // A 5 MB PNG resized to four WebP widths.

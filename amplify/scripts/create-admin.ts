@@ -18,22 +18,37 @@ import { DynamoSessionStore } from '../functions/shared/dynamo-sessions';
 
 const [email, givenName] = process.argv.slice(2);
 if (!email) {
-  console.error('usage: npm run amplify:create-admin -- <email> ["<First Last>"]   (name from the argument, ADMIN_NAME or the prompt; password from ADMIN_PASSWORD or the prompt)');
+  console.error(
+    'usage: npm run amplify:create-admin -- <email> ["<First Last>"]   (name from the argument, ADMIN_NAME or the prompt; password from ADMIN_PASSWORD or the prompt)',
+  );
   process.exit(2);
 }
 
-interface Outputs { data?: { aws_region?: string }; custom?: { userTable?: string; credentialsTable?: string; sessionsTable?: string } }
+interface Outputs {
+  data?: { aws_region?: string };
+  custom?: { userTable?: string; credentialsTable?: string; sessionsTable?: string };
+}
 const outputs = JSON.parse(readFileSync(process.env.AMPLIFY_OUTPUTS ?? 'amplify_outputs.json', 'utf8')) as Outputs;
 const { userTable, credentialsTable, sessionsTable } = outputs.custom ?? {};
-if (!userTable || !credentialsTable || !sessionsTable) throw new Error('amplify_outputs.json has no custom.userTable/credentialsTable/sessionsTable: is it from this backend?');
+if (!userTable || !credentialsTable || !sessionsTable)
+  throw new Error('amplify_outputs.json has no custom.userTable/credentialsTable/sessionsTable: is it from this backend?');
 
 const name = await readAdminName(givenName);
 const password = await readAdminPassword();
 
-const db = sdkDynamoPort(DynamoDBDocumentClient.from(new DynamoDBClient({ region: outputs.data?.aws_region }), { marshallOptions: { removeUndefinedValues: true } }));
+const db = sdkDynamoPort(
+  DynamoDBDocumentClient.from(new DynamoDBClient({ region: outputs.data?.aws_region }), {
+    marshallOptions: { removeUndefinedValues: true },
+  }),
+);
 const sessions = new DynamoSessionStore(db, { sessions: sessionsTable, users: userTable });
 try {
-  const admin = await registerAccount(new DynamoAccountStore(db, { users: userTable, credentials: credentialsTable }, sessions), { email, name, password, type: ROLE_ADMIN });
+  const admin = await registerAccount(new DynamoAccountStore(db, { users: userTable, credentials: credentialsTable }, sessions), {
+    email,
+    name,
+    password,
+    type: ROLE_ADMIN,
+  });
   console.log(`Created admin ${admin.email} in ${userTable}`);
 } catch (error) {
   console.error(error instanceof AppError ? error.message : error);

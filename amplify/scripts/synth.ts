@@ -50,7 +50,11 @@ for (const name of assets) {
   const map = join(outdir, name, 'index.js.map');
   if (!statSync(join(outdir, name)).isDirectory()) continue;
   let sources: string[];
-  try { sources = (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources; } catch { continue; }
+  try {
+    sources = (JSON.parse(readFileSync(map, 'utf8')) as { sources: string[] }).sources;
+  } catch {
+    continue;
+  }
   const handler = sources.map((source) => /amplify\/functions\/(\w+)\/handler\.ts$/.exec(source)?.[1]).find(Boolean);
   if (!handler) continue;
   const native = sources.filter((source) => /node_modules\/(sharp|bcrypt|better-sqlite3)\//.test(source));
@@ -58,7 +62,16 @@ for (const name of assets) {
   bundles.set(handler, join(outdir, name, 'index.js'));
 }
 
-interface Smoke { event: unknown; expect: (result: any) => boolean; what: string }
+/** What a handler answers: an authorizer's verdict or a resolver's error. */
+interface SmokeResult {
+  isAuthorized?: boolean;
+  error?: { errorType: string; message: string };
+}
+interface Smoke {
+  event: unknown;
+  expect: (result: SmokeResult) => boolean;
+  what: string;
+}
 const smokes: Record<string, Smoke> = {
   authorizer: { event: { authorizationToken: '' }, expect: (r) => r.isAuthorized === false, what: 'refuses an empty token' },
   accounts: {
@@ -67,7 +80,12 @@ const smokes: Record<string, Smoke> = {
     what: 'signIn without fields is a ValidationError (bcrypt loaded from the layer)',
   },
   media: {
-    event: { typeName: 'Mutation', fieldName: 'storeUploadedImage', arguments: { id: '../media/x.png' }, identity: { resolverContext: { userId: 'smoke', type: '0' } } },
+    event: {
+      typeName: 'Mutation',
+      fieldName: 'storeUploadedImage',
+      arguments: { id: '../media/x.png' },
+      identity: { resolverContext: { userId: 'smoke', type: '0' } },
+    },
     expect: (r) => r.error?.errorType === 'ValidationError' && /upload was not found/.test(r.error.message),
     what: 'storing a path instead of an upload id is a ValidationError (sharp loaded from the layer)',
   },
@@ -86,18 +104,34 @@ for (const [name, smoke] of Object.entries(smokes)) {
     cwd: tmpdir(),
     encoding: 'utf8',
     env: {
-      PATH: process.env.PATH, NODE_PATH: layerModules, AWS_REGION: 'us-east-1',
-      AWS_ACCESS_KEY_ID: 'offline', AWS_SECRET_ACCESS_KEY: 'offline',
-      SHOP_USER_TABLE: 'User', SHOP_CREDENTIALS_TABLE: 'Credentials', SHOP_SESSIONS_TABLE: 'Sessions', SHOP_THROTTLE_TABLE: 'Throttle',
-      SHOP_BANNER_TABLE: 'Banner', SHOP_CATEGORY_TABLE: 'Category', SHOP_TAG_TABLE: 'Tag', SHOP_MEDIA_BUCKET: 'media',
+      PATH: process.env.PATH,
+      NODE_PATH: layerModules,
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: 'offline',
+      AWS_SECRET_ACCESS_KEY: 'offline',
+      SHOP_USER_TABLE: 'User',
+      SHOP_CREDENTIALS_TABLE: 'Credentials',
+      SHOP_SESSIONS_TABLE: 'Sessions',
+      SHOP_THROTTLE_TABLE: 'Throttle',
+      SHOP_BANNER_TABLE: 'Banner',
+      SHOP_CATEGORY_TABLE: 'Category',
+      SHOP_TAG_TABLE: 'Tag',
+      SHOP_MEDIA_BUCKET: 'media',
     },
   });
-  let result: unknown = null;
-  try { result = JSON.parse(run.stdout); } catch { /* reported below */ }
+  let result: SmokeResult = {};
+  try {
+    result = JSON.parse(run.stdout) as SmokeResult;
+  } catch {
+    /* reported below */
+  }
   if (run.status !== 0 || !smoke.expect(result)) {
     throw new Error(`the ${name} bundle failed its offline call (${smoke.what}): ${run.stdout}${run.stderr}`);
   }
   console.log(`bundle ${name}: ${Math.round(statSync(bundle).size / 1024)} KB, ${smoke.what}: ok`);
 }
 
-writeFileSync(join(outdir, 'summary.json'), JSON.stringify({ schema: join(outdir, 'appsync-schema.graphql'), bundles: Object.fromEntries(bundles) }, null, 2));
+writeFileSync(
+  join(outdir, 'summary.json'),
+  JSON.stringify({ schema: join(outdir, 'appsync-schema.graphql'), bundles: Object.fromEntries(bundles) }, null, 2),
+);

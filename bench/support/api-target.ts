@@ -16,7 +16,14 @@ const [mode, jsonFile] = process.argv.slice(2);
 if (mode === 'ours' || mode === 'hostile') {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   // No request rate limit: these parts measure what one request costs the server, not the limiter.
-  const server = await startServer({ ...loadConfig({ RATE_LIMIT_PER_SECOND: '0' }), port: 0, host: '127.0.0.1', dataDir, distDir: join(dataDir, 'none'), seedDemo: false });
+  const server = await startServer({
+    ...loadConfig({ RATE_LIMIT_PER_SECOND: '0' }),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    distDir: join(dataDir, 'none'),
+    seedDemo: false,
+  });
   // hostile: enough records that the largest allowed pages are full (1,000 items, 1,000 tags).
   const items = mode === 'hostile' ? 1200 : 100;
   server.store.transaction(() => {
@@ -26,12 +33,22 @@ if (mode === 'ours' || mode === 'hostile') {
     }
     for (let i = 0; i < items; i += 1) {
       server.store.create('Item', {
-        name: `Bench Wine ${i}`, price: 10 + i / 4, description: 'A generous red with notes of plum and spice, aged in oak.',
-        tags: ['wine', 'tag-red', 'tag-france'], promoted: i % 9 === 0, upc: String(100000000000 + i), img: `/media/${'a'.repeat(64)}.png`,
+        name: `Bench Wine ${i}`,
+        price: 10 + i / 4,
+        description: 'A generous red with notes of plum and spice, aged in oak.',
+        tags: ['wine', 'tag-red', 'tag-france'],
+        promoted: i % 9 === 0,
+        upc: String(100000000000 + i),
+        img: `/media/${'a'.repeat(64)}.png`,
       });
     }
   });
-  process.on('SIGTERM', () => { void server.close().then(() => { rmSync(dataDir, { recursive: true, force: true }); process.exit(0); }); });
+  process.on('SIGTERM', () => {
+    void server.close().then(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
   console.log(`READY ${server.port} ${server.apiKey}`);
 } else if (mode === 'bare') {
   const { readFileSync } = await import('node:fs');

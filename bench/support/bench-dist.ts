@@ -12,7 +12,11 @@ let built = false;
 
 export function buildBenchDist(): string {
   if (!built) {
-    execFileSync(process.execPath, ['node_modules/vite/bin/vite.js', 'build', '--outDir', BENCH_DIST_DIR, '--emptyOutDir', '--logLevel', 'error'], { stdio: 'inherit' });
+    execFileSync(
+      process.execPath,
+      ['node_modules/vite/bin/vite.js', 'build', '--outDir', BENCH_DIST_DIR, '--emptyOutDir', '--logLevel', 'error'],
+      { stdio: 'inherit' },
+    );
     built = true;
   }
   return BENCH_DIST_DIR;

@@ -5,10 +5,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
 
-export interface Target { port: number; apiKey: string; url: string; stop(): Promise<void> }
+export interface Target {
+  port: number;
+  apiKey: string;
+  url: string;
+  stop(): Promise<void>;
+}
 
 const children = new Set<ChildProcess>();
-process.on('exit', () => { for (const child of children) child.kill('SIGKILL'); });
+process.on('exit', () => {
+  for (const child of children) child.kill('SIGKILL');
+});
 
 export function startTarget(script: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Target> {
   const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
@@ -20,7 +27,7 @@ export function startTarget(script: string, args: string[] = [], env: NodeJS.Pro
   return new Promise((resolve, reject) => {
     const onEarlyExit = (code: number | null) => reject(new Error(`${script} exited with ${code} before it was ready`));
     child.once('exit', onEarlyExit);
-    createInterface({ input: child.stdout! }).on('line', (line) => {
+    createInterface({ input: child.stdout }).on('line', (line) => {
       const match = /^READY (\d+) (\S+)/.exec(line);
       if (!match) return;
       child.off('exit', onEarlyExit);
@@ -29,11 +36,12 @@ export function startTarget(script: string, args: string[] = [], env: NodeJS.Pro
         port,
         apiKey: match[2]!,
         url: `http://127.0.0.1:${port}`,
-        stop: () => new Promise<void>((done) => {
-          if (child.exitCode !== null) return done();
-          child.once('exit', () => done());
-          child.kill('SIGTERM');
-        }),
+        stop: () =>
+          new Promise<void>((done) => {
+            if (child.exitCode !== null) return done();
+            child.once('exit', () => done());
+            child.kill('SIGTERM');
+          }),
       });
     });
   });

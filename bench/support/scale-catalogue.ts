@@ -20,9 +20,33 @@ const EXTRA_CATEGORIES: Array<{ id: string; name: string; type: string[]; depart
   { id: 'bench-occasion', name: 'Occasion', type: ['Wine', 'Liquor', 'Extras'], departments: ['wine', 'liquor', 'extras'] },
 ];
 
-const PRODUCERS = ['Stone Ridge', 'Hudson Bend', 'Old Mill', 'Château Verne', 'Bodega Alta', 'Maple Hollow', 'Rosé Point', 'Cedar Lane', 'Iron Gate', 'Silver Creek', 'Blue Heron', 'Fox Hill'];
+const PRODUCERS = [
+  'Stone Ridge',
+  'Hudson Bend',
+  'Old Mill',
+  'Château Verne',
+  'Bodega Alta',
+  'Maple Hollow',
+  'Rosé Point',
+  'Cedar Lane',
+  'Iron Gate',
+  'Silver Creek',
+  'Blue Heron',
+  'Fox Hill',
+];
 const KINDS: Record<Department, string[]> = {
-  wine: ['Cabernet Sauvignon', 'Merlot', 'Pinot Noir', 'Chardonnay', 'Riesling', 'Sauvignon Blanc', 'Malbec', 'Syrah', 'Tempranillo', 'Prosecco'],
+  wine: [
+    'Cabernet Sauvignon',
+    'Merlot',
+    'Pinot Noir',
+    'Chardonnay',
+    'Riesling',
+    'Sauvignon Blanc',
+    'Malbec',
+    'Syrah',
+    'Tempranillo',
+    'Prosecco',
+  ],
   liquor: ['Bourbon', 'Rye Whiskey', 'Single Malt', 'London Dry Gin', 'Reposado Tequila', 'Dark Rum', 'Vodka', 'Brandy'],
   extras: ['Cocktail Bitters', 'Tonic Water', 'Gift Box', 'Corkscrew', 'Wine Glasses', 'Cocktail Cherries'],
 };

@@ -11,8 +11,13 @@ export interface Metric {
   pass: boolean | null;
 }
 
-export const metric = (part: string, name: string, value: string, budget: string | null = null, pass: boolean | null = null): Metric =>
-  ({ part, name, value, budget, pass });
+export const metric = (part: string, name: string, value: string, budget: string | null = null, pass: boolean | null = null): Metric => ({
+  part,
+  name,
+  value,
+  budget,
+  pass,
+});
 
 /** A markdown table, so the output pastes into an issue as it is. */
 export function formatTable(header: string[], rows: string[][]): string {

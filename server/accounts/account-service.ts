@@ -21,9 +21,18 @@ export interface SessionIssuer {
   revoke(token: string): void | Promise<void>;
 }
 
-export interface AuthSession { token: string; userId: string; name: string; type: number; expiresAt: string }
+export interface AuthSession {
+  token: string;
+  userId: string;
+  name: string;
+  type: number;
+  expiresAt: string;
+}
 
-export interface Caller { userId: string; type: Role }
+export interface Caller {
+  userId: string;
+  type: Role;
+}
 
 export interface ThrottleRules {
   /** Every sign-in attempt from one address, right or wrong. */
@@ -49,7 +58,9 @@ const blank = (...values: unknown[]) => values.some((value) => text(value).trim(
 const fullName = (first: unknown, last: unknown) => `${text(first).trim()} ${text(last).trim()}`;
 
 function tooMany(what: string, retryAfterMs: number): AppError {
-  return new AppError('TooManyRequests', `Too many ${what}. Try again in ${waitText(retryAfterMs)}.`, { retryAfterSeconds: Math.ceil(retryAfterMs / 1000) });
+  return new AppError('TooManyRequests', `Too many ${what}. Try again in ${waitText(retryAfterMs)}.`, {
+    retryAfterSeconds: Math.ceil(retryAfterMs / 1000),
+  });
 }
 
 /**
@@ -116,7 +127,7 @@ export class AccountService {
       // No account has an e-mail that fails the sign-up check (the cloud's key lookup refuses
       // keys over 2 KB); it is checked against the dummy hash like any unknown one.
       const found = isValidEmail(email) ? await this.accounts.findByEmail(email) : null;
-      const matches = await verifyPassword(text(args.password), found?.passwordHash ?? await this.dummyHash);
+      const matches = await verifyPassword(text(args.password), found?.passwordHash ?? (await this.dummyHash));
       if (!found || !matches) {
         await this.failedSignIns.fail(lockoutKey);
         throw validationError(found ? MESSAGES.incorrectPassword : MESSAGES.userNotFound);
@@ -165,7 +176,11 @@ export class AccountService {
   private async createAccount(args: Fields, type: Role, missingMessage: string, beforeStoring?: () => Promise<void>): Promise<UserRecord> {
     if (blank(args.firstName, args.lastName, args.email, args.password, args.confirmPassword)) throw validationError(missingMessage);
     if (args.password !== args.confirmPassword) throw validationError(MESSAGES.passwordsDoNotMatch);
-    return registerAccount(this.accounts, { email: text(args.email), name: fullName(args.firstName, args.lastName), password: text(args.password), type }, beforeStoring);
+    return registerAccount(
+      this.accounts,
+      { email: text(args.email), name: fullName(args.firstName, args.lastName), password: text(args.password), type },
+      beforeStoring,
+    );
   }
 
   private async openSession(user: UserRecord): Promise<AuthSession> {

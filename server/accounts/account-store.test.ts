@@ -10,7 +10,9 @@ beforeAll(async () => {
   server = await startTestServer();
   accounts = new SqliteAccountStore(server.store);
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 describe('SqliteAccountStore', () => {
   it('never deletes the last admin', async () => {
@@ -31,7 +33,9 @@ describe('SqliteAccountStore', () => {
 
   it('refuses an e-mail that another account has, on create and update', async () => {
     const a = await accounts.create({ email: 'a@example.com', name: 'A', type: ROLE_USER }, 'hash');
-    await expect(accounts.create({ email: 'a@example.com', name: 'B', type: ROLE_USER }, 'hash')).rejects.toThrow('An account with this email already exists');
+    await expect(accounts.create({ email: 'a@example.com', name: 'B', type: ROLE_USER }, 'hash')).rejects.toThrow(
+      'An account with this email already exists',
+    );
     const b = await accounts.create({ email: 'b@example.com', name: 'B', type: ROLE_USER }, 'hash');
     await expect(accounts.update(b.id, { email: 'a@example.com', name: 'B' })).rejects.toThrow('An account with this email already exists');
     expect((await accounts.update(a.id, { email: 'a@example.com', name: 'A A' })).name).toBe('A A');
@@ -43,8 +47,17 @@ describe('sign-up throttling', () => {
     const { AccountService } = await import('./account-service');
     const sessions = { create: () => ({ token: 't', expiresAt: Date.now() + 1000 }), revoke: () => {} };
     const { DEFAULT_THROTTLE_RULES } = await import('./account-service');
-    const service = new AccountService(accounts, sessions, { ...DEFAULT_THROTTLE_RULES, signUpPerAddress: { burst: 2, intervalMs: 60_000 } });
-    const probe = { firstName: 'P', lastName: 'Q', email: 'taken@example.com', password: 'Corkscrew#2024', confirmPassword: 'Corkscrew#2024' };
+    const service = new AccountService(accounts, sessions, {
+      ...DEFAULT_THROTTLE_RULES,
+      signUpPerAddress: { burst: 2, intervalMs: 60_000 },
+    });
+    const probe = {
+      firstName: 'P',
+      lastName: 'Q',
+      email: 'taken@example.com',
+      password: 'Corkscrew#2024',
+      confirmPassword: 'Corkscrew#2024',
+    };
     await accounts.create({ email: 'taken@example.com', name: 'Taken', type: ROLE_USER }, 'hash');
     await expect(service.signUp(probe, '203.0.113.9')).rejects.toThrow('An account with this email already exists');
     await expect(service.signUp(probe, '203.0.113.9')).rejects.toThrow('An account with this email already exists');

@@ -7,7 +7,14 @@ import { AppError, validationError } from '../errors';
 import { MESSAGES } from '../../shared/messages';
 import { ROLE_ADMIN, type Role } from '../../shared/roles';
 
-export interface UserRecord { id: string; email: string; name: string; type: Role; createdAt: string; updatedAt: string }
+export interface UserRecord {
+  id: string;
+  email: string;
+  name: string;
+  type: Role;
+  createdAt: string;
+  updatedAt: string;
+}
 
 export interface AccountStore {
   findByEmail(email: string): Promise<{ user: UserRecord; passwordHash: string } | null>;
@@ -38,7 +45,8 @@ export class SqliteAccountStore implements AccountStore {
   async findByEmail(email: string) {
     const user = this.byEmail(email);
     if (!user) return null;
-    const row = this.store.db.prepare('SELECT passwordHash FROM _credentials WHERE userId = ?').get(user.id) as { passwordHash: string } | undefined;
+    const row = this.store.db.prepare('SELECT passwordHash FROM _credentials WHERE userId = ?').get(user.id) as
+      { passwordHash: string } | undefined;
     return row ? { user, passwordHash: row.passwordHash } : null;
   }
 

@@ -6,8 +6,14 @@
 import { Amplify } from '@aws-amplify/core';
 import { generateClient } from 'aws-amplify/data';
 import {
-  GraphQLInputObjectType, GraphQLList, GraphQLNonNull, GraphQLObjectType, GraphQLEnumType, GraphQLScalarType,
-  getNamedType, type GraphQLArgument, type GraphQLInputType,
+  GraphQLInputObjectType,
+  GraphQLList,
+  GraphQLNonNull,
+  GraphQLObjectType,
+  GraphQLEnumType,
+  getNamedType,
+  type GraphQLArgument,
+  type GraphQLInputType,
 } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../amplify/data/schema';
@@ -29,9 +35,11 @@ beforeAll(async () => {
       },
     },
   });
-  Amplify.configure(server.outputsFor(server.url) as Parameters<typeof Amplify.configure>[0]);
+  Amplify.configure(server.outputsFor(server.url));
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 const guest = () => ({ 'x-api-key': server.apiKey });
 const bearer = (token: string) => ({ authorization: token });
@@ -39,7 +47,9 @@ let unique = 0;
 const email = () => `shopper${++unique}.${process.pid}@example.com`;
 
 async function mutate(field: string, args: Record<string, unknown>, headers: Record<string, string>, selection = '') {
-  const argText = Object.entries(args).map(([name, value]) => `${name}: ${JSON.stringify(value)}`).join(', ');
+  const argText = Object.entries(args)
+    .map(([name, value]) => `${name}: ${JSON.stringify(value)}`)
+    .join(', ');
   const query = `mutation { ${field}${argText ? `(${argText})` : ''}${selection ? ` { ${selection} }` : ''} }`;
   const { body } = await postGraphQL(server, { query }, headers);
   return { data: body.data?.[field] as Record<string, unknown> | null | undefined, error: body.errors?.[0], raw: JSON.stringify(body) };
@@ -48,7 +58,14 @@ async function mutate(field: string, args: Record<string, unknown>, headers: Rec
 const SESSION_FIELDS = 'token userId name type expiresAt';
 const signUp = (args: Record<string, unknown>) => mutate('signUp', args, guest(), SESSION_FIELDS);
 const signIn = (args: Record<string, unknown>) => mutate('signIn', args, guest(), SESSION_FIELDS);
-const newUser = (overrides: Record<string, unknown> = {}) => ({ firstName: 'Rosa', lastName: 'Parks', email: email(), password: GOOD, confirmPassword: GOOD, ...overrides });
+const newUser = (overrides: Record<string, unknown> = {}) => ({
+  firstName: 'Rosa',
+  lastName: 'Parks',
+  email: email(),
+  password: GOOD,
+  confirmPassword: GOOD,
+  ...overrides,
+});
 
 describe('sign-up', () => {
   it('creates a user of type 1 with the joined name and signs them in', async () => {
@@ -144,7 +161,13 @@ describe('admin management', () => {
 
   it('creates, updates and deletes an admin', async () => {
     const address = email();
-    const created = await asAdmin('createAdmin', { firstName: 'Ada', lastName: 'Byron', email: address, password: GOOD, confirmPassword: GOOD });
+    const created = await asAdmin('createAdmin', {
+      firstName: 'Ada',
+      lastName: 'Byron',
+      email: address,
+      password: GOOD,
+      confirmPassword: GOOD,
+    });
     expect(created.data).toMatchObject({ email: address, name: 'Ada Byron', type: ROLE_ADMIN });
     const id = String(created.data!.id);
     const signedIn = await signIn({ email: address, password: GOOD });
@@ -163,8 +186,14 @@ describe('admin management', () => {
 
   it('refuses missing fields and mismatched passwords, creating nothing', async () => {
     const before = server.store.list('User', { limit: 1000 }).items.length;
-    expect((await asAdmin('createAdmin', { firstName: 'A', lastName: '', email: email(), password: GOOD, confirmPassword: GOOD })).error?.message).toBe('Missing required fields');
-    expect((await asAdmin('createAdmin', { firstName: 'A', lastName: 'B', email: email(), password: GOOD, confirmPassword: `${GOOD}x` })).error?.message).toBe('Passwords do not match');
+    expect(
+      (await asAdmin('createAdmin', { firstName: 'A', lastName: '', email: email(), password: GOOD, confirmPassword: GOOD })).error
+        ?.message,
+    ).toBe('Missing required fields');
+    expect(
+      (await asAdmin('createAdmin', { firstName: 'A', lastName: 'B', email: email(), password: GOOD, confirmPassword: `${GOOD}x` })).error
+        ?.message,
+    ).toBe('Passwords do not match');
     expect(server.store.list('User', { limit: 1000 }).items.length).toBe(before);
   });
 
@@ -187,7 +216,9 @@ describe('admin management', () => {
     const outcomes = [a, b].map((result) => result.error?.message ?? 'deleted');
     expect(outcomes.filter((outcome) => outcome === 'deleted')).toHaveLength(1);
     // The other either met the last-admin rule or found its own session already gone.
-    expect(['The last admin cannot be deleted', 'You are not authorized to make this call.']).toContain(outcomes.find((o) => o !== 'deleted'));
+    expect(['The last admin cannot be deleted', 'You are not authorized to make this call.']).toContain(
+      outcomes.find((o) => o !== 'deleted'),
+    );
     expect(server.store.list('User', { filter: { type: { eq: ROLE_ADMIN } } }).items).toHaveLength(1);
   });
 });
@@ -198,10 +229,23 @@ function sample(type: GraphQLInputType): unknown {
   if (type instanceof GraphQLList) return [sample(type.ofType)];
   if (type instanceof GraphQLEnumType) return type.getValues()[0]!.value;
   if (type instanceof GraphQLInputObjectType) {
-    return Object.fromEntries(Object.values(type.getFields()).filter((field) => field.type instanceof GraphQLNonNull).map((field) => [field.name, sample(field.type)]));
+    return Object.fromEntries(
+      Object.values(type.getFields())
+        .filter((field) => field.type instanceof GraphQLNonNull)
+        .map((field) => [field.name, sample(field.type)]),
+    );
   }
-  const scalars: Record<string, unknown> = { String: 'x', ID: 'x', Int: 1, Float: 1.5, Boolean: true, AWSDate: '2030-01-01', AWSEmail: 'a@b.co', AWSDateTime: '2030-01-01T00:00:00.000Z' };
-  return scalars[(type as GraphQLScalarType).name] ?? 'x';
+  const scalars: Record<string, unknown> = {
+    String: 'x',
+    ID: 'x',
+    Int: 1,
+    Float: 1.5,
+    Boolean: true,
+    AWSDate: '2030-01-01',
+    AWSEmail: 'a@b.co',
+    AWSDateTime: '2030-01-01T00:00:00.000Z',
+  };
+  return scalars[type.name] ?? 'x';
 }
 
 describe('the role matrix', () => {
@@ -262,10 +306,27 @@ describe('password hashes', () => {
     const responses = [
       (await signUp(account)).raw,
       (await signIn({ email: account.email, password: GOOD })).raw,
-      (await mutate('createAdmin', { firstName: 'H', lastName: 'H', email: email(), password: GOOD, confirmPassword: GOOD }, bearer(admin.token), 'id email name type createdAt updatedAt')).raw,
-      JSON.stringify((await postGraphQL(server, { query: '{ listUsers(limit: 1000) { items { ...U } } } fragment U on User { id email name type }' }, bearer(admin.token))).body),
+      (
+        await mutate(
+          'createAdmin',
+          { firstName: 'H', lastName: 'H', email: email(), password: GOOD, confirmPassword: GOOD },
+          bearer(admin.token),
+          'id email name type createdAt updatedAt',
+        )
+      ).raw,
+      JSON.stringify(
+        (
+          await postGraphQL(
+            server,
+            { query: '{ listUsers(limit: 1000) { items { ...U } } } fragment U on User { id email name type }' },
+            bearer(admin.token),
+          )
+        ).body,
+      ),
       JSON.stringify((await postGraphQL(server, { query: '{ a: listUsers { items { password } } }' }, bearer(admin.token))).body),
-      JSON.stringify((await postGraphQL(server, { query: '{ listUsers { items { ... on User { passwordHash } } } }' }, bearer(admin.token))).body),
+      JSON.stringify(
+        (await postGraphQL(server, { query: '{ listUsers { items { ... on User { passwordHash } } } }' }, bearer(admin.token))).body,
+      ),
     ];
     for (const response of responses) expect(response).not.toMatch(/\$2[aby]\$/);
     expect(JSON.parse(responses[4]!).errors[0].message).toBe('Cannot query field "password" on type "User".');
@@ -280,11 +341,15 @@ describe('throttling', () => {
     const wrong = () => signIn({ email: account.email, password: 'Wrong#Pass1' });
     for (let i = 0; i < 4; i += 1) expect((await wrong()).error?.message).toBe('Incorrect password');
     // The fourth failure locked the account, from this address, for a minute.
-    expect((await signIn({ email: account.email, password: GOOD })).error?.message).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
+    expect((await signIn({ email: account.email, password: GOOD })).error?.message).toBe(
+      'Too many failed sign-in attempts. Try again in 1 minute.',
+    );
     clock += 60_000;
     expect((await wrong()).error?.message).toBe('Incorrect password');
     // Each further failure doubles the wait.
-    expect((await signIn({ email: account.email, password: GOOD })).error?.message).toBe('Too many failed sign-in attempts. Try again in 2 minutes.');
+    expect((await signIn({ email: account.email, password: GOOD })).error?.message).toBe(
+      'Too many failed sign-in attempts. Try again in 2 minutes.',
+    );
     clock += 2 * 60_000;
     expect((await signIn({ email: account.email, password: GOOD })).error).toBeUndefined();
     // A success forgets the failures: four more are free again.
@@ -297,7 +362,12 @@ describe('throttling', () => {
     const wrong = (alias: string) => `${alias}: signIn(email: ${JSON.stringify(account.email)}, password: "Wrong#Pass1") { token }`;
     const { body } = await postGraphQL(server, { query: `mutation { ${['a', 'b', 'c', 'd', 'e'].map(wrong).join(' ')} }` }, guest());
     expect(body.data).toBeUndefined();
-    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message: expect.stringMatching(/^A request may make one account operation .* at most; this one makes 5\.$/) })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        errorType: 'ValidationError',
+        message: expect.stringMatching(/^A request may make one account operation .* at most; this one makes 5\.$/),
+      }),
+    ]);
     expect((await signIn({ email: account.email, password: GOOD })).error).toBeUndefined();
   });
 

@@ -13,7 +13,9 @@ const GOOD = 'Corkscrew#2024';
 beforeAll(async () => {
   server = await startTestServer({ overrides: { now: () => clock } });
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
 async function signIn(email: string, password: string) {
   const query = 'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }';
@@ -23,7 +25,8 @@ async function signIn(email: string, password: string) {
 describe('sign-in timing', () => {
   it('costs the same for an unknown e-mail as for a wrong password (median gap < 5 ms over 80 tries each)', async () => {
     const email = `timing.${process.pid}@example.com`;
-    const signUp = 'mutation ($e: String) { signUp(firstName: "T", lastName: "T", email: $e, password: "Corkscrew#2024", confirmPassword: "Corkscrew#2024") { token } }';
+    const signUp =
+      'mutation ($e: String) { signUp(firstName: "T", lastName: "T", email: $e, password: "Corkscrew#2024", confirmPassword: "Corkscrew#2024") { token } }';
     expect((await postGraphQL(server, { query: signUp, variables: { e: email } })).body.errors).toBeUndefined();
     await signIn(email, GOOD); // warm up both code paths
     await signIn(`ghost.${email}`, GOOD);
@@ -49,9 +52,10 @@ describe('sign-in timing', () => {
     }
     const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
     const gap = Math.abs(median(known) - median(unknown));
-    console.log(`sign-in failure medians: known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms, gap ${gap.toFixed(2)} ms`);
+    console.log(
+      `sign-in failure medians: known ${median(known).toFixed(1)} ms, unknown ${median(unknown).toFixed(1)} ms, gap ${gap.toFixed(2)} ms`,
+    );
     expect(median(known)).toBeGreaterThan(10); // a real bcrypt comparison ran
     expect(gap).toBeLessThan(5);
   }, 180_000);
 });
-

@@ -10,7 +10,10 @@ import type { LockoutRule, RateRule } from './throttle';
 const RATE: RateRule = { burst: 3, intervalMs: 1_000 };
 const LOCKOUT: LockoutRule = { freeFailures: 2, firstDelayMs: 60_000, maxDelayMs: 4 * 60_000, forgetAfterMs: 60 * 60_000 };
 
-export interface StoreUnderTest { store: ThrottleStore; clock: { now: () => number; advance: (ms: number) => void } }
+export interface StoreUnderTest {
+  store: ThrottleStore;
+  clock: { now: () => number; advance: (ms: number) => void };
+}
 
 export function describeThrottleStore(name: string, make: () => StoreUnderTest): void {
   describe(`${name}: the shared limits`, () => {
@@ -89,7 +92,11 @@ export function describeThrottleStore(name: string, make: () => StoreUnderTest):
         events.push(`${label} ends`);
         return label;
       };
-      const results = await Promise.all([lockout.inTurn('k', task('first')), lockout.inTurn('k', task('second')), lockout.inTurn('j', task('other'))]);
+      const results = await Promise.all([
+        lockout.inTurn('k', task('first')),
+        lockout.inTurn('k', task('second')),
+        lockout.inTurn('j', task('other')),
+      ]);
       expect(results).toEqual(['first', 'second', 'other']);
       const span = (label: string) => [events.indexOf(`${label} starts`), events.indexOf(`${label} ends`)] as const;
       const [first, second] = [span('first'), span('second')];
@@ -102,7 +109,11 @@ export function describeThrottleStore(name: string, make: () => StoreUnderTest):
     it('gives the turn on after a task fails', async () => {
       const { store, clock } = make();
       const lockout = new Lockout(store, 'failedSignIn', LOCKOUT, clock.now);
-      await expect(lockout.inTurn('k', async () => { throw new Error('bcrypt failed'); })).rejects.toThrow('bcrypt failed');
+      await expect(
+        lockout.inTurn('k', async () => {
+          throw new Error('bcrypt failed');
+        }),
+      ).rejects.toThrow('bcrypt failed');
       expect(await lockout.inTurn('k', async () => 'next')).toBe('next');
     });
   });

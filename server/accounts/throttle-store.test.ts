@@ -4,6 +4,11 @@ import { describeThrottleStore } from './throttle-store-contract';
 
 describeThrottleStore('MemoryThrottleStore', () => {
   let now = Date.UTC(2030, 0, 1);
-  const clock = { now: () => now, advance: (ms: number) => { now += ms; } };
+  const clock = {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
   return { store: new MemoryThrottleStore(clock.now), clock };
 });

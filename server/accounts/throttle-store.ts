@@ -7,12 +7,26 @@
  */
 import { AppError } from '../errors';
 import {
-  bucketFullAt, currentFailures, failuresForgottenAt, KeyedQueue, lockedFor, MAX_KEYS, takeToken, withFailure,
-  type Bucket, type Failures, type LockoutRule, type RateRule,
+  bucketFullAt,
+  currentFailures,
+  failuresForgottenAt,
+  KeyedQueue,
+  lockedFor,
+  MAX_KEYS,
+  takeToken,
+  withFailure,
+  type Bucket,
+  type Failures,
+  type LockoutRule,
+  type RateRule,
 } from './throttle';
 
 /** What a change leaves under a key: the new state (undefined forgets it), kept until `expiresAt` at least. */
-export interface Change<S, R> { state: S | undefined; expiresAt: number; result: R }
+export interface Change<S, R> {
+  state: S | undefined;
+  expiresAt: number;
+  result: R;
+}
 
 export interface ThrottleStore {
   /** The state under `key`, or undefined. */
@@ -29,11 +43,17 @@ export interface ThrottleStore {
 }
 
 /** The answer when a store cannot get a turn or a write through in time (a flood on one key). */
-export const throttleBusy = () => new AppError('TooManyRequests', 'Too many attempts at once. Try again in 1 second.', { retryAfterSeconds: 1 });
+export const throttleBusy = () =>
+  new AppError('TooManyRequests', 'Too many attempts at once. Try again in 1 second.', { retryAfterSeconds: 1 });
 
 /** A token bucket per key, under `name#key` in the store. */
 export class RateLimit {
-  constructor(private readonly store: ThrottleStore, private readonly name: string, private readonly rule: RateRule, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly store: ThrottleStore,
+    private readonly name: string,
+    private readonly rule: RateRule,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Takes one token for `key`: 0 when allowed, else the milliseconds until one is there. */
   take(key: string): Promise<number> {
@@ -46,7 +66,12 @@ export class RateLimit {
 
 /** Failures per key, under `name#key` in the store: past the free ones, each locks the key longer. */
 export class Lockout {
-  constructor(private readonly store: ThrottleStore, private readonly name: string, private readonly rule: LockoutRule, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly store: ThrottleStore,
+    private readonly name: string,
+    private readonly rule: LockoutRule,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Milliseconds until `key` may try again, or 0 when it may now. */
   async retryAfter(key: string): Promise<number> {
@@ -73,7 +98,9 @@ export class Lockout {
     return this.store.inTurn(this.keyOf(key), task);
   }
 
-  private keyOf(key: string) { return `${this.name}#${key}`; }
+  private keyOf(key: string) {
+    return `${this.name}#${key}`;
+  }
 }
 
 /** The local store: one process sees every request, so a Map and a KeyedQueue are atomic enough. */

@@ -18,15 +18,26 @@ export function addressKey(address: string): string {
   const [head = '', tail = ''] = plain.split('::');
   const headGroups = head ? head.split(':') : [];
   const tailGroups = tail ? tail.split(':') : [];
-  const groups = plain.includes('::') ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups] : headGroups;
-  return `${groups.slice(0, 4).map((group) => (parseInt(group, 16) || 0).toString(16)).join(':')}::/64`;
+  const groups = plain.includes('::')
+    ? [...headGroups, ...Array<string>(Math.max(0, 8 - headGroups.length - tailGroups.length)).fill('0'), ...tailGroups]
+    : headGroups;
+  return `${groups
+    .slice(0, 4)
+    .map((group) => (parseInt(group, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }
 
 /** `burst` requests at once, then one every `intervalMs`. */
-export interface RateRule { burst: number; intervalMs: number }
+export interface RateRule {
+  burst: number;
+  intervalMs: number;
+}
 
 /** A key's bucket: `tokens` left when last touched at `updatedAt`. No bucket is a full one. */
-export interface Bucket { tokens: number; updatedAt: number }
+export interface Bucket {
+  tokens: number;
+  updatedAt: number;
+}
 
 /** Takes one token at `now`: the bucket after it, and 0 when allowed, else the milliseconds until one is there. */
 export function takeToken(rule: RateRule, bucket: Bucket | undefined, now: number): { bucket: Bucket; wait: number } {
@@ -36,7 +47,8 @@ export function takeToken(rule: RateRule, bucket: Bucket | undefined, now: numbe
 }
 
 /** When the bucket is full again, the same as no bucket: a store may drop it from then on. */
-export const bucketFullAt = (rule: RateRule, bucket: Bucket) => bucket.updatedAt + Math.max(0, rule.burst - bucket.tokens) * rule.intervalMs;
+export const bucketFullAt = (rule: RateRule, bucket: Bucket) =>
+  bucket.updatedAt + Math.max(0, rule.burst - bucket.tokens) * rule.intervalMs;
 
 /** Keys kept before idle ones are dropped (a full bucket is the same as no bucket). */
 export const MAX_KEYS = 50_000;
@@ -45,7 +57,10 @@ export const MAX_KEYS = 50_000;
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
-  constructor(private readonly rule: RateRule, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly rule: RateRule,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   /** Takes one token for `key`: 0 when allowed, else the milliseconds until one is there. */
   take(key: string): number {
@@ -60,13 +75,23 @@ export class RateLimiter {
 }
 
 /** After `freeFailures` failures the next try waits `firstDelayMs`; each further failure doubles the wait, up to `maxDelayMs`. */
-export interface LockoutRule { freeFailures: number; firstDelayMs: number; maxDelayMs: number; forgetAfterMs: number }
+export interface LockoutRule {
+  freeFailures: number;
+  firstDelayMs: number;
+  maxDelayMs: number;
+  forgetAfterMs: number;
+}
 
 /** A key's failures: how many, locked until when, the last one when. No entry is no failures. */
-export interface Failures { count: number; lockedUntil: number; lastAt: number }
+export interface Failures {
+  count: number;
+  lockedUntil: number;
+  lastAt: number;
+}
 
 /** When the failures are forgotten (idle `forgetAfterMs` and no longer locked): a store may drop them from then on. */
-export const failuresForgottenAt = (rule: LockoutRule, failures: Failures) => Math.max(failures.lockedUntil, failures.lastAt + rule.forgetAfterMs);
+export const failuresForgottenAt = (rule: LockoutRule, failures: Failures) =>
+  Math.max(failures.lockedUntil, failures.lastAt + rule.forgetAfterMs);
 
 /** The failures that still count at `now`. */
 export const currentFailures = (rule: LockoutRule, failures: Failures | undefined, now: number) =>
@@ -81,7 +106,8 @@ export function withFailure(rule: LockoutRule, failures: Failures | undefined, n
   const current = currentFailures(rule, failures, now);
   const count = (current?.count ?? 0) + 1;
   const over = count - rule.freeFailures;
-  const lockedUntil = over >= 0 ? now + Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(over, 30)) : (current?.lockedUntil ?? 0);
+  const lockedUntil =
+    over >= 0 ? now + Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(over, 30)) : (current?.lockedUntil ?? 0);
   return { count, lockedUntil, lastAt: now };
 }
 
@@ -98,7 +124,9 @@ export class KeyedQueue {
     const result = previous.then(task, task);
     const tail = result.catch(() => undefined);
     this.tails.set(key, tail);
-    void tail.then(() => { if (this.tails.get(key) === tail) this.tails.delete(key); });
+    void tail.then(() => {
+      if (this.tails.get(key) === tail) this.tails.delete(key);
+    });
     return result;
   }
 }

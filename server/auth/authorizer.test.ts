@@ -14,7 +14,11 @@ const policy: FieldPolicy = {
 describe('decideAccess', () => {
   it('lets an admin do everything, never cached', () => {
     expect(GRANT_TTL_SECONDS).toBe(0);
-    expect(decideAccess({ userId: 'a', name: 'A', type: ROLE_ADMIN }, policy)).toMatchObject({ isAuthorized: true, deniedFields: [], ttlOverride: 0 });
+    expect(decideAccess({ userId: 'a', name: 'A', type: ROLE_ADMIN }, policy)).toMatchObject({
+      isAuthorized: true,
+      deniedFields: [],
+      ttlOverride: 0,
+    });
   });
   it('gives a user the public fields and their own session only, never cached (a sign-out is immediate)', () => {
     const result = decideAccess({ userId: 'u', name: 'U', type: ROLE_USER }, policy);
@@ -38,7 +42,9 @@ describe('sessions', () => {
     sessions = new SessionStore(server.db, () => now);
     ({ userId } = await server.sessionFor(ROLE_USER));
   });
-  afterAll(async () => { await server?.stop(); });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   it('stores only a hash of the token', () => {
     const { token } = sessions.create(userId);
@@ -76,7 +82,10 @@ describe('sessions', () => {
   });
 
   it(`keeps a user's ${MAX_SESSIONS_PER_USER} newest sessions and ends older ones`, () => {
-    const tokens = Array.from({ length: MAX_SESSIONS_PER_USER + 3 }, () => { now += 1; return sessions.create(userId).token; });
+    const tokens = Array.from({ length: MAX_SESSIONS_PER_USER + 3 }, () => {
+      now += 1;
+      return sessions.create(userId).token;
+    });
     expect(tokens.slice(0, 3).map((token) => sessions.resolve(token))).toEqual([null, null, null]);
     expect(tokens.slice(3).every((token) => sessions.resolve(token)?.userId === userId)).toBe(true);
     const count = (server.db.prepare('SELECT COUNT(*) AS n FROM _sessions WHERE userId = ?').get(userId) as { n: number }).n;

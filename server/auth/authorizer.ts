@@ -5,7 +5,11 @@
  */
 import { ROLE_ADMIN, type Role } from '../../shared/roles';
 
-export interface Principal { userId: string; name: string; type: Role }
+export interface Principal {
+  userId: string;
+  name: string;
+  type: Role;
+}
 
 /** Which root fields exist under which mode, read from the AppSync SDL. */
 export interface FieldPolicy {

@@ -30,17 +30,25 @@ export const sessionIsLive = (session: { lastSeenAt: number; expiresAt: number }
 export class SessionStore {
   private lastPurge = Number.NEGATIVE_INFINITY;
 
-  constructor(private readonly db: Db, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: Db,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   create(userId: string): { token: string; expiresAt: number } {
     const token = newSessionToken();
     const now = this.now();
     const expiresAt = now + SESSION_ABSOLUTE_MS;
     this.db.transaction(() => {
-      this.db.prepare('INSERT INTO _sessions (tokenHash, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)')
+      this.db
+        .prepare('INSERT INTO _sessions (tokenHash, userId, createdAt, lastSeenAt, expiresAt) VALUES (?, ?, ?, ?, ?)')
         .run(hashToken(token), userId, now, now, expiresAt);
-      this.db.prepare(`DELETE FROM _sessions WHERE userId = ? AND tokenHash NOT IN
-        (SELECT tokenHash FROM _sessions WHERE userId = ? ORDER BY createdAt DESC, rowid DESC LIMIT ?)`).run(userId, userId, MAX_SESSIONS_PER_USER);
+      this.db
+        .prepare(
+          `DELETE FROM _sessions WHERE userId = ? AND tokenHash NOT IN
+        (SELECT tokenHash FROM _sessions WHERE userId = ? ORDER BY createdAt DESC, rowid DESC LIMIT ?)`,
+        )
+        .run(userId, userId, MAX_SESSIONS_PER_USER);
     })();
     if (now - this.lastPurge >= PURGE_INTERVAL_MS) this.purge(now);
     return { token, expiresAt };
@@ -56,10 +64,13 @@ export class SessionStore {
   resolve(token: string): Principal | null {
     if (!token || token.length > MAX_TOKEN_LENGTH) return null;
     const tokenHash = hashToken(token);
-    const row = this.db.prepare(`
+    const row = this.db
+      .prepare(
+        `
       SELECT s.lastSeenAt, s.expiresAt, u.id AS userId, u.name, u.type
-      FROM _sessions s JOIN "User" u ON u.id = s.userId WHERE s.tokenHash = ?`).get(tokenHash) as
-      { lastSeenAt: number; expiresAt: number; userId: string; name: string; type: number } | undefined;
+      FROM _sessions s JOIN "User" u ON u.id = s.userId WHERE s.tokenHash = ?`,
+      )
+      .get(tokenHash) as { lastSeenAt: number; expiresAt: number; userId: string; name: string; type: number } | undefined;
     const now = this.now();
     if (!row || !sessionIsLive(row, now) || !isRole(row.type)) {
       if (row) this.revoke(token);

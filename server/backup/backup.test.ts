@@ -19,7 +19,10 @@ const tempDir = (label: string) => {
   scratch.push(dir);
   return dir;
 };
-const png = (red: number) => sharp({ create: { width: 12, height: 12, channels: 3, background: { r: red, g: 40, b: 90 } } }).png().toBuffer();
+const png = (red: number) =>
+  sharp({ create: { width: 12, height: 12, channels: 3, background: { r: red, g: 40, b: 90 } } })
+    .png()
+    .toBuffer();
 
 beforeAll(async () => {
   server = await startTestServer();
@@ -62,7 +65,11 @@ describe('backup', () => {
 
   it('copies every stored image and variant, and no temporary file', () => {
     const copied = readdirSync(join(backup.dir, 'media')).sort();
-    expect(copied).toEqual(readdirSync(server.media.dir).filter((name) => !name.endsWith('.tmp')).sort());
+    expect(copied).toEqual(
+      readdirSync(server.media.dir)
+        .filter((name) => !name.endsWith('.tmp'))
+        .sort(),
+    );
     expect(copied).toHaveLength(10);
   });
 

@@ -29,7 +29,10 @@ export interface BackupManifest {
   mediaBytes: number;
 }
 
-export interface BackupResult extends BackupManifest { dir: string; ms: number }
+export interface BackupResult extends BackupManifest {
+  dir: string;
+  ms: number;
+}
 
 /** A folder name that sorts by time and is valid on every file system: shop-2026-11-21T13-14-45-123Z. */
 export const backupName = (at: Date) => `shop-${at.toISOString().replace(/[:.]/g, '-')}`;
@@ -77,9 +80,16 @@ function copyInto(dataDir: string, partial: string, dir: string, at: Date): Back
     if (missing.length > 0) throw new BackupError(`images missing from the copy: ${missing.slice(0, 5).join('; ')}`);
     manifest = {
       createdAt: at.toISOString(),
-      records: Object.fromEntries(modelMetas().map((meta) => [meta.name,
-        copy.prepare(`SELECT count(*) FROM ${quoteIdent(meta.name)}`).pluck().get() as number])),
-      databaseBytes: (copy.prepare('SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()').pluck().get() as number),
+      records: Object.fromEntries(
+        modelMetas().map((meta) => [
+          meta.name,
+          copy
+            .prepare(`SELECT count(*) FROM ${quoteIdent(meta.name)}`)
+            .pluck()
+            .get() as number,
+        ]),
+      ),
+      databaseBytes: copy.prepare('SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size()').pluck().get() as number,
       mediaFiles: media.files,
       mediaBytes: media.bytes,
     };

@@ -21,8 +21,14 @@ export const modelMetas = () => buildModelMetas(introspection as unknown as Mode
 export function imageReferences(db: Database.Database): Array<{ model: string; id: string; url: string }> {
   return modelMetas()
     .filter((meta) => meta.scalarByName.has(IMAGE_FIELD))
-    .flatMap((meta) => (db.prepare(`SELECT id, ${IMAGE_FIELD} AS url FROM ${quoteIdent(meta.name)} WHERE ${IMAGE_FIELD} IS NOT NULL`)
-      .all() as Array<{ id: string; url: string }>).map((row) => ({ model: meta.name, ...row })));
+    .flatMap((meta) =>
+      (
+        db.prepare(`SELECT id, ${IMAGE_FIELD} AS url FROM ${quoteIdent(meta.name)} WHERE ${IMAGE_FIELD} IS NOT NULL`).all() as Array<{
+          id: string;
+          url: string;
+        }>
+      ).map((row) => ({ model: meta.name, ...row })),
+    );
 }
 
 /** The files an uploaded image consists of: the PNG and its WebP variants by width. */

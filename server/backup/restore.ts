@@ -9,7 +9,11 @@ import Database from 'better-sqlite3';
 import { BackupError, DATABASE_FILE, MANIFEST_FILE, MEDIA_DIR } from './backup';
 import { copyDurably, copyMedia, fsyncPath } from './files';
 
-export interface RestoreResult { dataDir: string; mediaFiles: number; sessionsCleared: number }
+export interface RestoreResult {
+  dataDir: string;
+  mediaFiles: number;
+  sessionsCleared: number;
+}
 
 export function restoreBackup(backupDir: string, dataDir: string): RestoreResult {
   for (const name of [MANIFEST_FILE, DATABASE_FILE, MEDIA_DIR]) {

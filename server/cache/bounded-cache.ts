@@ -7,10 +7,17 @@ export class BoundedCache<V> {
   private entries = new Map<string, { value: V; bytes: number }>();
   private totalBytes = 0;
 
-  constructor(private readonly maxEntries: number, private readonly maxBytes: number) {}
+  constructor(
+    private readonly maxEntries: number,
+    private readonly maxBytes: number,
+  ) {}
 
-  get size(): number { return this.entries.size; }
-  get bytes(): number { return this.totalBytes; }
+  get size(): number {
+    return this.entries.size;
+  }
+  get bytes(): number {
+    return this.totalBytes;
+  }
 
   get(key: string): V | undefined {
     return this.entries.get(key)?.value;

@@ -52,25 +52,36 @@ export interface CatalogueStore {
 }
 
 /** Whether an uploaded image exists (the data directory locally, S3 in the cloud). */
-export interface ImageLookup { exists(name: string): boolean | Promise<boolean> }
+export interface ImageLookup {
+  exists(name: string): boolean | Promise<boolean>;
+}
 
 const byIndex = (a: ModelRecord, b: ModelRecord) => Number(a.index ?? 0) - Number(b.index ?? 0);
 
 export class CatalogueService {
-  constructor(private readonly store: CatalogueStore, private readonly media: ImageLookup) {}
+  constructor(
+    private readonly store: CatalogueStore,
+    private readonly media: ImageLookup,
+  ) {}
 
   async replaceBanners(images: string[], descriptions?: readonly unknown[] | null): Promise<ModelRecord[]> {
     if (images.length > MAX_BANNERS) throw validationError(`At most ${MAX_BANNERS} banners`);
     const described = bannerDescriptions(descriptions, images.length);
     for (const image of images) {
-      if (!await isUploadedImage(this.media, image)) {
+      if (!(await isUploadedImage(this.media, image))) {
         throw validationError('Each banner must be an uploaded image');
       }
     }
-    const writes: CatalogueWrite[] = (await this.store.all('Banner'))
-      .map((banner) => ({ op: 'delete', model: 'Banner', id: banner.id, expectUpdatedAt: banner.updatedAt }));
+    const writes: CatalogueWrite[] = (await this.store.all('Banner')).map((banner) => ({
+      op: 'delete',
+      model: 'Banner',
+      id: banner.id,
+      expectUpdatedAt: banner.updatedAt,
+    }));
     const created = images.map((img, index): CatalogueWrite => ({
-      op: 'create', model: 'Banner', fields: { img, index, description: described[index] },
+      op: 'create',
+      model: 'Banner',
+      fields: { img, index, description: described[index] },
     }));
     return (await this.store.commit([...writes, ...created])).slice(writes.length);
   }
@@ -103,9 +114,15 @@ export class CatalogueService {
     }
     const current = new Map(records.map((record) => [record.id, record]));
     const changed = ids.filter((id, index) => current.get(id)!.index !== index);
-    const written = await this.store.commit(changed.map((id) => ({
-      op: 'update', model, id, fields: { index: ids.indexOf(id) }, expectUpdatedAt: current.get(id)!.updatedAt,
-    })));
+    const written = await this.store.commit(
+      changed.map((id) => ({
+        op: 'update',
+        model,
+        id,
+        fields: { index: ids.indexOf(id) },
+        expectUpdatedAt: current.get(id)!.updatedAt,
+      })),
+    );
     const updated = new Map(written.map((record) => [record.id, record]));
     return ids.map((id) => updated.get(id) ?? current.get(id)!).sort(byIndex);
   }
@@ -131,12 +148,17 @@ export class SqliteCatalogueStore implements CatalogueStore {
   }
 
   commit(writes: CatalogueWrite[]): ModelRecord[] {
-    return this.store.transaction(() => writes.map((write) => {
-      switch (write.op) {
-        case 'create': return this.store.create(write.model, write.fields);
-        case 'update': return this.store.update(write.model, { ...write.fields, id: write.id }, { updatedAt: { eq: write.expectUpdatedAt } });
-        case 'delete': return this.store.delete(write.model, { id: write.id }, { updatedAt: { eq: write.expectUpdatedAt } });
-      }
-    }));
+    return this.store.transaction(() =>
+      writes.map((write) => {
+        switch (write.op) {
+          case 'create':
+            return this.store.create(write.model, write.fields);
+          case 'update':
+            return this.store.update(write.model, { ...write.fields, id: write.id }, { updatedAt: { eq: write.expectUpdatedAt } });
+          case 'delete':
+            return this.store.delete(write.model, { id: write.id }, { updatedAt: { eq: write.expectUpdatedAt } });
+        }
+      }),
+    );
   }
 }

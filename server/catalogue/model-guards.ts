@@ -30,11 +30,12 @@ export const GUARD_MESSAGES = {
 /** Whether a URL names an image uploaded here that is present. */
 export async function isUploadedImage(media: ImageLookup, url: unknown): Promise<boolean> {
   const name = storedImageName(url);
-  return name !== null && await media.exists(name);
+  return name !== null && (await media.exists(name));
 }
 
 /** The models whose records carry an image (`img`), which must be an uploaded one. */
-export const modelsWithImages = (models: readonly ModelMeta[]) => models.filter((model) => model.scalarByName.has('img')).map((model) => model.name);
+export const modelsWithImages = (models: readonly ModelMeta[]) =>
+  models.filter((model) => model.scalarByName.has('img')).map((model) => model.name);
 
 const isDepartmentTag = (tag: unknown) => (DEPARTMENT_TAG_IDS as readonly unknown[]).includes(tag);
 
@@ -47,7 +48,7 @@ export function modelWriteGuard(media: ImageLookup, imageModels: readonly string
   return async (write: ModelWrite): Promise<void> => {
     checkCatalogueRules(write);
     const img = write.input.img;
-    if (write.op !== 'delete' && withImages.has(write.model) && img !== undefined && img !== null && !await isUploadedImage(media, img)) {
+    if (write.op !== 'delete' && withImages.has(write.model) && img !== undefined && img !== null && !(await isUploadedImage(media, img))) {
       throw validationError(GUARD_MESSAGES.uploadedImage);
     }
   };
@@ -67,7 +68,12 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
     throw validationError(GUARD_MESSAGES.builtInCategory);
   }
   if (model === 'ShopSettings' && op !== 'delete') checkShopSettings(input);
-  if (model === 'Banner' && op !== 'delete' && typeof input.description === 'string' && input.description.trim().length > MAX_BANNER_DESCRIPTION) {
+  if (
+    model === 'Banner' &&
+    op !== 'delete' &&
+    typeof input.description === 'string' &&
+    input.description.trim().length > MAX_BANNER_DESCRIPTION
+  ) {
     throw validationError(`A banner's description is too long (at most ${MAX_BANNER_DESCRIPTION} characters)`);
   }
 }

@@ -10,9 +10,12 @@ beforeAll(async () => {
   server = await startTestServer();
   admin = { authorization: (await server.sessionFor(ROLE_ADMIN)).token };
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
-const call = async (query: string, variables: Record<string, unknown>, headers?: Record<string, string>) => (await postGraphQL(server, { query, variables }, headers)).body;
+const call = async (query: string, variables: Record<string, unknown>, headers?: Record<string, string>) =>
+  (await postGraphQL(server, { query, variables }, headers)).body;
 const CREATE = 'mutation ($input: CreateShopSettingsInput!) { createShopSettings(input: $input) { id weeklyHours specialDates } }';
 const UPDATE = 'mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id weeklyHours specialDates mapUrl } }';
 const GET = 'query ($id: ID!) { getShopSettings(id: $id) { id name phone weeklyHours specialDates } }';
@@ -21,11 +24,27 @@ const stored = () => server.store.get('ShopSettings', SHOP_SETTINGS_ID);
 
 describe('ShopSettings', () => {
   it('is written by admins and read by the public', async () => {
-    const created = await call(CREATE, { input: { id: SHOP_SETTINGS_ID, name: 'Patterson Wine & Liquor', phone: '(845) 555-0142', weeklyHours: WEEK, specialDates: ['2026-11-26 closed Thanksgiving'] } }, admin);
+    const created = await call(
+      CREATE,
+      {
+        input: {
+          id: SHOP_SETTINGS_ID,
+          name: 'Patterson Wine & Liquor',
+          phone: '(845) 555-0142',
+          weeklyHours: WEEK,
+          specialDates: ['2026-11-26 closed Thanksgiving'],
+        },
+      },
+      admin,
+    );
     expect(created.errors).toBeUndefined();
     const read = await call(GET, { id: SHOP_SETTINGS_ID });
     expect(read.errors).toBeUndefined();
-    expect(read.data!.getShopSettings).toMatchObject({ id: SHOP_SETTINGS_ID, weeklyHours: WEEK, specialDates: ['2026-11-26 closed Thanksgiving'] });
+    expect(read.data!.getShopSettings).toMatchObject({
+      id: SHOP_SETTINGS_ID,
+      weeklyHours: WEEK,
+      specialDates: ['2026-11-26 closed Thanksgiving'],
+    });
   });
 
   it('cannot be written by the public or a customer', async () => {
@@ -33,13 +52,17 @@ describe('ShopSettings', () => {
     for (const headers of [undefined, customer]) {
       const update = await call(UPDATE, { input: { id: SHOP_SETTINGS_ID, weeklyHours: WEEK.map(() => 'closed') } }, headers);
       expect(update.errors?.[0]?.errorType).toMatch(/^Unauthorized/);
-      const remove = await call('mutation ($input: DeleteShopSettingsInput!) { deleteShopSettings(input: $input) { id } }', { input: { id: SHOP_SETTINGS_ID } }, headers);
+      const remove = await call(
+        'mutation ($input: DeleteShopSettingsInput!) { deleteShopSettings(input: $input) { id } }',
+        { input: { id: SHOP_SETTINGS_ID } },
+        headers,
+      );
       expect(remove.errors?.[0]?.errorType).toMatch(/^Unauthorized/);
     }
     expect(stored()?.weeklyHours).toEqual(WEEK);
   });
 
-  it("refuses hours New York does not allow a package store, and keeps what was stored", async () => {
+  it('refuses hours New York does not allow a package store, and keeps what was stored', async () => {
     const refusals: Array<[Record<string, unknown>, string]> = [
       [{ weeklyHours: ['12:00-18:00', '07:00-21:00', ...WEEK.slice(2)] }, HOURS_MESSAGES.weekdayLaw('Monday')],
       [{ weeklyHours: ['09:00-18:00', ...WEEK.slice(1)] }, HOURS_MESSAGES.sundayLaw('Sunday')],
@@ -56,7 +79,17 @@ describe('ShopSettings', () => {
     expect(onCreate.errors?.[0]?.message).toBe(HOURS_MESSAGES.sundayLaw('Sunday'));
     expect(stored()).toMatchObject({ weeklyHours: WEEK, specialDates: ['2026-11-26 closed Thanksgiving'] });
 
-    const allowed = await call(UPDATE, { input: { id: SHOP_SETTINGS_ID, weeklyHours: ['10:00-22:00', '08:00-00:00', ...WEEK.slice(2)], mapUrl: 'https://www.openstreetmap.org/' } }, admin);
+    const allowed = await call(
+      UPDATE,
+      {
+        input: {
+          id: SHOP_SETTINGS_ID,
+          weeklyHours: ['10:00-22:00', '08:00-00:00', ...WEEK.slice(2)],
+          mapUrl: 'https://www.openstreetmap.org/',
+        },
+      },
+      admin,
+    );
     expect(allowed.errors).toBeUndefined();
     expect(stored()?.weeklyHours).toEqual(['10:00-22:00', '08:00-00:00', ...WEEK.slice(2)]);
   });

@@ -16,9 +16,14 @@ const EXTRA_INDEXES: Record<string, string[]> = {
 export function columnType(field: ScalarField): 'TEXT' | 'INTEGER' | 'REAL' {
   if (field.isArray) return 'TEXT';
   switch (field.type) {
-    case 'Int': case 'Boolean': case 'AWSTimestamp': return 'INTEGER';
-    case 'Float': return 'REAL';
-    default: return 'TEXT';
+    case 'Int':
+    case 'Boolean':
+    case 'AWSTimestamp':
+      return 'INTEGER';
+    case 'Float':
+      return 'REAL';
+    default:
+      return 'TEXT';
   }
 }
 
@@ -49,8 +54,9 @@ function migrate(db: Db, models: ModelMeta[]): void {
       );
       CREATE INDEX IF NOT EXISTS idx__sessions_userId ON _sessions(userId);
     `);
-    const foreignKeys = models.flatMap((model) => model.relations.map((rel) =>
-      (rel.kind === 'belongsTo' ? [model.name, rel.foreignKey] : [rel.target, rel.foreignKey])));
+    const foreignKeys = models.flatMap((model) =>
+      model.relations.map((rel) => (rel.kind === 'belongsTo' ? [model.name, rel.foreignKey] : [rel.target, rel.foreignKey])),
+    );
     for (const model of models) {
       const table = quoteIdent(model.name);
       const columns = model.scalars.filter((field) => field.name !== 'id');

@@ -21,7 +21,10 @@ export interface ListArgs {
   where?: { field: string; value: SqlValue };
 }
 
-export interface ListResult { items: ModelRecord[]; nextToken: string | null }
+export interface ListResult {
+  items: ModelRecord[];
+  nextToken: string | null;
+}
 
 export const DEFAULT_LIST_LIMIT = 100;
 export const MAX_LIST_LIMIT = 1000;
@@ -34,7 +37,9 @@ function decodeToken(token: string): number {
   try {
     const parsed = JSON.parse(Buffer.from(token, 'base64url').toString('utf8')) as { v?: number; s?: unknown };
     if (parsed.v === 1 && Number.isSafeInteger(parsed.s)) return parsed.s as number;
-  } catch { /* reported below */ }
+  } catch {
+    /* reported below */
+  }
   throw validationError('Invalid nextToken');
 }
 
@@ -45,7 +50,10 @@ class ModelTable {
   private readonly selectById: Statement;
   private readonly decoders: Array<[string, (value: unknown) => unknown]>;
 
-  constructor(private readonly db: Db, readonly meta: ModelMeta) {
+  constructor(
+    private readonly db: Db,
+    readonly meta: ModelMeta,
+  ) {
     this.table = quoteIdent(meta.name);
     this.writable = meta.scalars.filter((field) => !field.isReadOnly && field.name !== 'id');
     this.selectById = db.prepare(`SELECT * FROM ${this.table} WHERE id = ?`);
@@ -64,7 +72,7 @@ class ModelTable {
 }
 
 function decoderFor(field: ScalarField): (value: unknown) => unknown {
-  if (field.isArray) return (value) => (value === null || value === undefined ? null : JSON.parse(value as string));
+  if (field.isArray) return (value) => (value === null || value === undefined ? null : (JSON.parse(value as string) as unknown));
   if (field.type === 'Boolean') return (value) => (value === null || value === undefined ? null : value === 1);
   return (value) => (value === undefined ? null : value);
 }
@@ -92,7 +100,10 @@ export class ModelStore {
   private lastDataVersion = 0;
   private dataVersionReadAt = Number.NEGATIVE_INFINITY;
 
-  constructor(readonly db: Db, models: ModelMeta[]) {
+  constructor(
+    readonly db: Db,
+    models: ModelMeta[],
+  ) {
     for (const meta of models) this.tables.set(meta.name, new ModelTable(db, meta));
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
   }
@@ -167,7 +178,7 @@ export class ModelStore {
   create(model: string, input: Record<string, unknown>, condition?: Record<string, unknown> | null): ModelRecord {
     const table = this.tableFor(model);
     return this.transaction(() => {
-      const id = input.id === undefined || input.id === null ? randomUUID() : String(input.id);
+      const id = input.id === undefined || input.id === null ? randomUUID() : (input.id as string);
       if (id === '') throw validationError('id must not be empty');
       if (table.rowById(id)) throw conditionFailed();
       if (condition && !this.matchesAbsent(table, condition)) throw conditionFailed();

@@ -11,7 +11,10 @@ import type { ModelMeta, ScalarField } from '../graphql/model-meta';
 import { columnType, quoteIdent } from './database';
 
 export type SqlValue = string | number | null;
-export interface CompiledFilter { sql: string; params: SqlValue[] }
+export interface CompiledFilter {
+  sql: string;
+  params: SqlValue[];
+}
 
 type FieldFilter = Record<string, unknown>;
 type ModelFilter = Record<string, unknown>;
@@ -29,9 +32,12 @@ const toSql = (field: ScalarField, value: unknown): SqlValue => {
 function attributeTypeOf(field: ScalarField): string {
   if (field.isArray) return 'list';
   switch (columnType(field)) {
-    case 'INTEGER': return field.type === 'Boolean' ? 'bool' : 'number';
-    case 'REAL': return 'number';
-    default: return 'string';
+    case 'INTEGER':
+      return field.type === 'Boolean' ? 'bool' : 'number';
+    case 'REAL':
+      return 'number';
+    default:
+      return 'string';
   }
 }
 
@@ -39,7 +45,9 @@ function attributeTypeOf(field: ScalarField): string {
 export const MAX_FILTER_TERMS = 200;
 export const MAX_FILTER_DEPTH = 20;
 
-interface Budget { terms: number }
+interface Budget {
+  terms: number;
+}
 
 export function compileFilter(model: ModelMeta, filter: ModelFilter | null | undefined): CompiledFilter {
   const params: SqlValue[] = [];
@@ -83,7 +91,11 @@ function compileFieldFilter(field: ScalarField, filter: FieldFilter, params: Sql
 
 function compileOperator(field: ScalarField, col: string, op: string, value: unknown, params: SqlValue[]): string {
   switch (op) {
-    case 'eq': case 'le': case 'lt': case 'ge': case 'gt': {
+    case 'eq':
+    case 'le':
+    case 'lt':
+    case 'ge':
+    case 'gt': {
       if (value === null) return op === 'eq' ? `(${col} IS NULL)` : '0';
       if (field.isArray) return '0';
       params.push(toSql(field, value));
@@ -101,11 +113,10 @@ function compileOperator(field: ScalarField, col: string, op: string, value: unk
       params.push(toSql(field, range[0]), toSql(field, range[1]));
       return `IFNULL(${col} BETWEEN ? AND ?, 0)`;
     }
-    case 'contains': case 'notContains': {
+    case 'contains':
+    case 'notContains': {
       params.push(toSql(field, value));
-      const test = field.isArray
-        ? `EXISTS (SELECT 1 FROM json_each(${col}) WHERE json_each.value = ?)`
-        : `IFNULL(instr(${col}, ?) > 0, 0)`;
+      const test = field.isArray ? `EXISTS (SELECT 1 FROM json_each(${col}) WHERE json_each.value = ?)` : `IFNULL(instr(${col}, ?) > 0, 0)`;
       return op === 'contains' ? test : `(NOT ${test})`;
     }
     case 'beginsWith': {
@@ -120,18 +131,20 @@ function compileOperator(field: ScalarField, col: string, op: string, value: unk
       return attributeTypeOf(field) === value ? `(${col} IS NOT NULL)` : '0';
     case 'size': {
       const size = field.isArray ? `json_array_length(${col})` : `length(${col})`;
-      const terms = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined && v !== null).map(([sizeOp, v]) => {
-        if (sizeOp === 'between') {
-          const range = v as number[];
-          if (range.length !== 2) throw validationError(`size.between on ${field.name} takes exactly two values`);
-          params.push(range[0]!, range[1]!);
-          return `IFNULL(${size} BETWEEN ? AND ?, 0)`;
-        }
-        const cmp = COMPARISONS[sizeOp];
-        if (!cmp) throw validationError(`Unknown size operator ${sizeOp}`);
-        params.push(v as number);
-        return sizeOp === 'ne' ? `IFNULL(${size} <> ?, 1)` : `IFNULL(${size} ${cmp} ?, 0)`;
-      });
+      const terms = Object.entries(value as Record<string, unknown>)
+        .filter(([, v]) => v !== undefined && v !== null)
+        .map(([sizeOp, v]) => {
+          if (sizeOp === 'between') {
+            const range = v as number[];
+            if (range.length !== 2) throw validationError(`size.between on ${field.name} takes exactly two values`);
+            params.push(range[0]!, range[1]!);
+            return `IFNULL(${size} BETWEEN ? AND ?, 0)`;
+          }
+          const cmp = COMPARISONS[sizeOp];
+          if (!cmp) throw validationError(`Unknown size operator ${sizeOp}`);
+          params.push(v as number);
+          return sizeOp === 'ne' ? `IFNULL(${size} <> ?, 1)` : `IFNULL(${size} ${cmp} ?, 0)`;
+        });
       return terms.length ? `(${terms.join(' AND ')})` : '1';
     }
     default:

@@ -7,7 +7,7 @@ import { generateClient } from 'aws-amplify/data';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../amplify/data/schema';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
-import { fillPage } from '../../src/lib/catalogue';
+import { fillPage } from '../../shared/list-pages';
 import { startTestServer, type TestServer } from '../testing/test-server';
 
 let server: TestServer;
@@ -19,7 +19,7 @@ const errorTypes = (result: { errors?: Array<{ errorType?: string }> }) => (resu
 
 beforeAll(async () => {
   server = await startTestServer();
-  Amplify.configure(server.outputsFor(server.url) as Parameters<typeof Amplify.configure>[0]);
+  Amplify.configure(server.outputsFor(server.url));
   const adminSession = await server.sessionFor(ROLE_ADMIN);
   const userSession = await server.sessionFor(ROLE_USER);
   admin = generateClient<Schema>({ authMode: 'lambda', authToken: adminSession.token });
@@ -34,7 +34,13 @@ afterAll(async () => {
 describe('create, read, timestamps', () => {
   it('creates an item with every field and reads it back publicly', async () => {
     const created = await admin.models.Item.create({
-      name: 'Chateau Test 2019', price: 24.5, description: 'A test red.', tags: ['wine', 'red'], promoted: true, upc: '012345678905', img: null,
+      name: 'Chateau Test 2019',
+      price: 24.5,
+      description: 'A test red.',
+      tags: ['wine', 'red'],
+      promoted: true,
+      upc: '012345678905',
+      img: null,
     });
     expect(created.errors).toBeUndefined();
     const item = created.data!;
@@ -43,7 +49,13 @@ describe('create, read, timestamps', () => {
     expect(item.updatedAt).toBe(item.createdAt);
 
     const fetched = await publicClient.models.Item.get({ id: item.id });
-    expect(fetched.data).toMatchObject({ name: 'Chateau Test 2019', price: 24.5, tags: ['wine', 'red'], promoted: true, upc: '012345678905' });
+    expect(fetched.data).toMatchObject({
+      name: 'Chateau Test 2019',
+      price: 24.5,
+      tags: ['wine', 'red'],
+      promoted: true,
+      upc: '012345678905',
+    });
 
     const updated = await admin.models.Item.update({ id: item.id, price: 22 });
     expect(updated.data!.price).toBe(22);
@@ -93,7 +105,7 @@ describe('filters', () => {
   });
 
   async function namesFor(filter: Record<string, unknown>): Promise<string[]> {
-    const result = await publicClient.models.Item.list({ filter: { and: [{ upc: { beginsWith: 'F-' } }, filter] } as never, limit: 1000 });
+    const result = await publicClient.models.Item.list({ filter: { and: [{ upc: { beginsWith: 'F-' } }, filter] }, limit: 1000 });
     expect(result.errors).toBeUndefined();
     return result.data.map((item) => item.name).sort();
   }
@@ -124,7 +136,11 @@ describe('filters', () => {
     ['or', { or: [{ price: { eq: 10 } }, { tags: { contains: 'gin' } }] }, [names[0], names[3]]],
     ['not', { not: { tags: { contains: 'wine' } } }, [names[3], names[4]]],
     ['not over a missing attribute', { not: { price: { gt: 15 } } }, [names[0], names[4]]],
-    ['nested and/or/not', { or: [{ and: [{ price: { lt: 25 } }, { not: { promoted: { eq: true } } }] }, { upc: { eq: 'F-005' } }] }, [names[1], names[4]]],
+    [
+      'nested and/or/not',
+      { or: [{ and: [{ price: { lt: 25 } }, { not: { promoted: { eq: true } } }] }, { upc: { eq: 'F-005' } }] },
+      [names[1], names[4]],
+    ],
   ])('%s', async (_label, filter, expected) => {
     expect(await namesFor(filter)).toEqual([...expected].sort());
   });
@@ -143,7 +159,7 @@ describe('filters', () => {
 describe('pagination', () => {
   it('walks every page with no duplicates or gaps, default limit 100', async () => {
     const created = new Set<string>();
-    await server.store.transaction(() => {
+    server.store.transaction(() => {
       for (let i = 0; i < 250; i += 1) created.add(server.store.create('Banner', { img: `/media/p${i}.png`, index: i }).id);
     });
     const first = await publicClient.models.Banner.list();
@@ -166,14 +182,19 @@ describe('pagination', () => {
   });
 
   it('fills a filtered page in one call (the filter applies before the limit), so fillPage pages as on DynamoDB', async () => {
-    await server.store.transaction(() => {
+    server.store.transaction(() => {
       for (let i = 0; i < 90; i += 1) server.store.create('Banner', { img: `/media/${i % 3 ? 'other' : 'fill'}${i}.png`, index: 1000 + i });
     });
     const limits: number[] = [];
-    const read = (nextToken?: string) => fillPage(async (token, limit) => {
-      limits.push(limit);
-      return publicClient.models.Banner.list({ filter: { img: { beginsWith: '/media/fill' } }, limit, nextToken: token });
-    }, 20, nextToken);
+    const read = (nextToken?: string) =>
+      fillPage(
+        async (token, limit) => {
+          limits.push(limit);
+          return publicClient.models.Banner.list({ filter: { img: { beginsWith: '/media/fill' } }, limit, nextToken: token });
+        },
+        20,
+        nextToken,
+      );
     const first = await read();
     expect(first.items).toHaveLength(20);
     const rest = await read(first.nextToken!);
@@ -198,7 +219,7 @@ describe('conditions', () => {
   type GraphQLResult = { data?: Record<string, { id: string; price?: number } | null> | null; errors?: Array<{ errorType?: string }> };
   const run = async (query: string, variables: Record<string, unknown>): Promise<GraphQLResult> => {
     try {
-      return await admin.graphql({ query, variables }) as GraphQLResult;
+      return (await admin.graphql({ query, variables })) as GraphQLResult;
     } catch (failure) {
       return failure as GraphQLResult; // the client throws a result that carries errors
     }

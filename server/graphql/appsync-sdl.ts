@@ -17,18 +17,28 @@ export interface CustomOperation {
   authModes: AuthMode[];
 }
 
-export interface CustomType { name: string; fields: Array<{ name: string; type: string }>; authModes: AuthMode[] }
+export interface CustomType {
+  name: string;
+  fields: Array<{ name: string; type: string }>;
+  authModes: AuthMode[];
+}
 
 const AWS_SCALARS = ['AWSDate', 'AWSTime', 'AWSDateTime', 'AWSTimestamp', 'AWSEmail', 'AWSJSON', 'AWSURL', 'AWSPhone', 'AWSIPAddress'];
 
 /** Which Model*Input filters a scalar of this kind. */
 export function filterInputFor(type: ScalarKind): string {
   switch (type) {
-    case 'ID': return 'ModelIDInput';
-    case 'Int': case 'AWSTimestamp': return 'ModelIntInput';
-    case 'Float': return 'ModelFloatInput';
-    case 'Boolean': return 'ModelBooleanInput';
-    default: return 'ModelStringInput';
+    case 'ID':
+      return 'ModelIDInput';
+    case 'Int':
+    case 'AWSTimestamp':
+      return 'ModelIntInput';
+    case 'Float':
+      return 'ModelFloatInput';
+    case 'Boolean':
+      return 'ModelBooleanInput';
+    default:
+      return 'ModelStringInput';
   }
 }
 
@@ -157,47 +167,81 @@ export function buildAppSyncSdl(models: ModelMeta[], customTypes: CustomType[] =
     for (const relation of model.relations) {
       const target = byName.get(relation.target);
       if (!target) throw new Error(`${model.name}.${relation.name}: unknown model ${relation.target}`);
-      objectLines.push(relation.kind === 'hasMany'
-        ? `${relation.name}(filter: Model${target.name}FilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): Model${target.name}Connection`
-        : `${relation.name}: ${target.name}`);
+      objectLines.push(
+        relation.kind === 'hasMany'
+          ? `${relation.name}(filter: Model${target.name}FilterInput, sortDirection: ModelSortDirection, limit: Int, nextToken: String): Model${target.name}Connection`
+          : `${relation.name}: ${target.name}`,
+      );
     }
     parts.push(block('type', model.name, objectLines, readDirectives));
     parts.push(block('type', `Model${model.name}Connection`, [`items: [${model.name}]!`, 'nextToken: String'], readDirectives));
 
     const filterLines = model.scalars.map((field) => `${field.name}: ${filterInputFor(field.type)}`);
-    parts.push(block('input', `Model${model.name}FilterInput`, [
-      ...filterLines,
-      `and: [Model${model.name}FilterInput]`, `or: [Model${model.name}FilterInput]`, `not: Model${model.name}FilterInput`,
-    ]));
+    parts.push(
+      block('input', `Model${model.name}FilterInput`, [
+        ...filterLines,
+        `and: [Model${model.name}FilterInput]`,
+        `or: [Model${model.name}FilterInput]`,
+        `not: Model${model.name}FilterInput`,
+      ]),
+    );
     if (model.operations.has('get')) queries.push(`get${model.name}(id: ID!): ${model.name} ${readDirectives}`);
     if (model.operations.has('list')) {
-      queries.push(`list${model.pluralName}(filter: Model${model.name}FilterInput, limit: Int, nextToken: String): Model${model.name}Connection ${readDirectives}`);
+      queries.push(
+        `list${model.pluralName}(filter: Model${model.name}FilterInput, limit: Int, nextToken: String): Model${model.name}Connection ${readDirectives}`,
+      );
     }
 
     const hasMutations = model.operations.has('create') || model.operations.has('update') || model.operations.has('delete');
     if (!hasMutations) continue;
-    const conditionLines = model.scalars.filter((field) => field.name !== 'id').map((field) => `${field.name}: ${filterInputFor(field.type)}`);
-    parts.push(block('input', `Model${model.name}ConditionInput`, [
-      ...conditionLines,
-      `and: [Model${model.name}ConditionInput]`, `or: [Model${model.name}ConditionInput]`, `not: Model${model.name}ConditionInput`,
-    ]));
+    const conditionLines = model.scalars
+      .filter((field) => field.name !== 'id')
+      .map((field) => `${field.name}: ${filterInputFor(field.type)}`);
+    parts.push(
+      block('input', `Model${model.name}ConditionInput`, [
+        ...conditionLines,
+        `and: [Model${model.name}ConditionInput]`,
+        `or: [Model${model.name}ConditionInput]`,
+        `not: Model${model.name}ConditionInput`,
+      ]),
+    );
     const writable = model.scalars.filter((field) => !field.isReadOnly && field.name !== 'id');
     if (model.operations.has('create')) {
-      parts.push(block('input', `Create${model.name}Input`, ['id: ID', ...writable.map((field) => `${field.name}: ${fieldType(field, field.isRequired)}`)]));
-      mutations.push(`create${model.name}(input: Create${model.name}Input!, condition: Model${model.name}ConditionInput): ${model.name} ${directivesFor(writeModes('create'))}`);
+      parts.push(
+        block('input', `Create${model.name}Input`, [
+          'id: ID',
+          ...writable.map((field) => `${field.name}: ${fieldType(field, field.isRequired)}`),
+        ]),
+      );
+      mutations.push(
+        `create${model.name}(input: Create${model.name}Input!, condition: Model${model.name}ConditionInput): ${model.name} ${directivesFor(writeModes('create'))}`,
+      );
     }
     if (model.operations.has('update')) {
-      parts.push(block('input', `Update${model.name}Input`, ['id: ID!', ...writable.map((field) => `${field.name}: ${fieldType(field, false)}`)]));
-      mutations.push(`update${model.name}(input: Update${model.name}Input!, condition: Model${model.name}ConditionInput): ${model.name} ${directivesFor(writeModes('update'))}`);
+      parts.push(
+        block('input', `Update${model.name}Input`, ['id: ID!', ...writable.map((field) => `${field.name}: ${fieldType(field, false)}`)]),
+      );
+      mutations.push(
+        `update${model.name}(input: Update${model.name}Input!, condition: Model${model.name}ConditionInput): ${model.name} ${directivesFor(writeModes('update'))}`,
+      );
     }
     if (model.operations.has('delete')) {
       parts.push(block('input', `Delete${model.name}Input`, ['id: ID!']));
-      mutations.push(`delete${model.name}(input: Delete${model.name}Input!, condition: Model${model.name}ConditionInput): ${model.name} ${directivesFor(writeModes('delete'))}`);
+      mutations.push(
+        `delete${model.name}(input: Delete${model.name}Input!, condition: Model${model.name}ConditionInput): ${model.name} ${directivesFor(writeModes('delete'))}`,
+      );
     }
   }
 
   for (const type of customTypes) {
-    parts.push(block('type', type.name, type.fields.map((field) => `${field.name}: ${field.type}`), directivesFor(type.authModes)));
+    parts.push(
+      block(
+        'type',
+        type.name,
+        type.fields.map((field) => `${field.name}: ${field.type}`),
+        directivesFor(type.authModes),
+      ),
+    );
   }
   for (const op of customOperations) {
     const args = op.args.length ? `(${op.args.map((arg) => `${arg.name}: ${arg.type}`).join(', ')})` : '';

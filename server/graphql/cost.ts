@@ -10,8 +10,16 @@
  * each spread the next twice is 2^n fields, and is costed in n steps).
  */
 import {
-  getNamedType, isObjectType, Kind, type DocumentNode, type FragmentDefinitionNode, type GraphQLObjectType,
-  type GraphQLSchema, type OperationDefinitionNode, type SelectionSetNode, type ValueNode,
+  getNamedType,
+  isObjectType,
+  Kind,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+  type SelectionSetNode,
+  type ValueNode,
 } from 'graphql';
 import { MAX_FILTER_DEPTH, MAX_FILTER_TERMS } from '../db/sql-filter';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../db/model-store';
@@ -71,7 +79,7 @@ const nestedTooDeeply = () => validationError('The request is nested too deeply.
  * Cost of one argument value: its strings (refusing one over MAX_TEXT_LENGTH unless allowed),
  * walked iteratively over literals and the variables they name.
  */
-function valueCost(root: ValueNode | unknown, isAst: boolean, path: string, variables: Variables, allowLong: boolean): number {
+function valueCost(root: unknown, isAst: boolean, path: string, variables: Variables, allowLong: boolean): number {
   let cost = 0;
   const stack: Array<{ value: unknown; ast: boolean; path: string; depth: number }> = [{ value: root, ast: isAst, path, depth: 0 }];
   while (stack.length) {
@@ -80,11 +88,21 @@ function valueCost(root: ValueNode | unknown, isAst: boolean, path: string, vari
     if (ast) {
       const node = value as ValueNode;
       switch (node.kind) {
-        case Kind.VARIABLE: stack.push({ value: variables[node.name.value], ast: false, path: at, depth }); break;
-        case Kind.STRING: cost += stringCost(node.value, at, allowLong); break;
-        case Kind.LIST: node.values.forEach((item, i) => stack.push({ value: item, ast: true, path: `${at}[${i}]`, depth: depth + 1 })); break;
-        case Kind.OBJECT: for (const field of node.fields) stack.push({ value: field.value, ast: true, path: `${at}.${field.name.value}`, depth: depth + 1 }); break;
-        default: break;
+        case Kind.VARIABLE:
+          stack.push({ value: variables[node.name.value], ast: false, path: at, depth });
+          break;
+        case Kind.STRING:
+          cost += stringCost(node.value, at, allowLong);
+          break;
+        case Kind.LIST:
+          node.values.forEach((item, i) => stack.push({ value: item, ast: true, path: `${at}[${i}]`, depth: depth + 1 }));
+          break;
+        case Kind.OBJECT:
+          for (const field of node.fields)
+            stack.push({ value: field.value, ast: true, path: `${at}.${field.name.value}`, depth: depth + 1 });
+          break;
+        default:
+          break;
       }
     } else if (typeof value === 'string') {
       cost += stringCost(value, at, allowLong);
@@ -106,12 +124,18 @@ function stringCost(text: string, path: string, allowLong: boolean): number {
 function plainValue(node: ValueNode, variables: Variables, depth = 0): unknown {
   if (depth > MAX_VALUE_DEPTH) throw nestedTooDeeply();
   switch (node.kind) {
-    case Kind.VARIABLE: return variables[node.name.value];
-    case Kind.INT: return Number(node.value);
-    case Kind.OBJECT: return Object.fromEntries(node.fields.map((field) => [field.name.value, plainValue(field.value, variables, depth + 1)]));
-    case Kind.LIST: return node.values.map((item) => plainValue(item, variables, depth + 1));
-    case Kind.NULL: return null;
-    default: return 'value' in node ? node.value : null;
+    case Kind.VARIABLE:
+      return variables[node.name.value];
+    case Kind.INT:
+      return Number(node.value);
+    case Kind.OBJECT:
+      return Object.fromEntries(node.fields.map((field) => [field.name.value, plainValue(field.value, variables, depth + 1)]));
+    case Kind.LIST:
+      return node.values.map((item) => plainValue(item, variables, depth + 1));
+    case Kind.NULL:
+      return null;
+    default:
+      return 'value' in node ? node.value : null;
   }
 }
 
@@ -147,11 +171,15 @@ const isConnection = (type: GraphQLObjectType) => /^Model\w+Connection$/.test(ty
  * a filter over its limits, wherever they sit.
  */
 export function requestCost(
-  schema: GraphQLSchema, document: DocumentNode, operation: OperationDefinitionNode, variables: Variables,
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  operation: OperationDefinitionNode,
+  variables: Variables,
   mayCall: (rootField: string) => boolean = () => true,
 ): RequestCost {
   const fragments = new Map<string, FragmentDefinitionNode>();
-  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
+  for (const definition of document.definitions)
+    if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments.set(definition.name.value, definition);
   const memo = new Map<string, RequestCost>();
   const inProgress = new Set<string>();
 
@@ -173,7 +201,9 @@ export function requestCost(
         if (!cost) {
           inProgress.add(key);
           const fragmentType = schema.getType(fragment.typeCondition.name.value);
-          cost = isObjectType(fragmentType) ? selectionCost(fragment.selectionSet, fragmentType, pageSize) : { cost: 0, accountOperations: 0 };
+          cost = isObjectType(fragmentType)
+            ? selectionCost(fragment.selectionSet, fragmentType, pageSize)
+            : { cost: 0, accountOperations: 0 };
           inProgress.delete(key);
           memo.set(key, cost);
         }
@@ -218,7 +248,8 @@ export function requestCost(
     return total;
   };
 
-  const root = operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'query' ? schema.getQueryType() : null;
+  const root =
+    operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'query' ? schema.getQueryType() : null;
   // Variables a request sends count whether or not the document uses them.
   const variableCost = valueCost(variables, false, 'variables', {}, true);
   if (!root) return { cost: variableCost, accountOperations: 0 };

@@ -2,7 +2,7 @@
  * Reads the custom types and custom queries/mutations (with their auth modes) out of the model
  * SDL that `schema.transform()` produces, for the AppSync SDL generator.
  */
-import { Kind, parse, print, type DirectiveNode, type ObjectTypeDefinitionNode } from 'graphql';
+import { Kind, parse, print, type DirectiveNode } from 'graphql';
 import type { AuthMode, CustomOperation, CustomType } from './appsync-sdl';
 
 function authModesOf(directives: readonly DirectiveNode[] | undefined): AuthMode[] {
@@ -30,7 +30,7 @@ export function readCustomSchema(modelSdl: string): { customTypes: CustomType[];
   const customOperations: CustomOperation[] = [];
   for (const definition of document.definitions) {
     if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION) continue;
-    const type = definition as ObjectTypeDefinitionNode;
+    const type = definition;
     const name = type.name.value;
     if (name === 'Query' || name === 'Mutation') {
       for (const field of type.fields ?? []) {

@@ -4,8 +4,19 @@
  * authorization by auth mode, request limits, and AppSync's error shape.
  */
 import {
-  buildSchema, execute, GraphQLError, GraphQLObjectType, Kind, parse, specifiedRules, validate,
-  NoSchemaIntrospectionCustomRule, type DocumentNode, type GraphQLFieldResolver, type GraphQLSchema, type OperationDefinitionNode,
+  buildSchema,
+  execute,
+  GraphQLError,
+  GraphQLObjectType,
+  Kind,
+  parse,
+  specifiedRules,
+  validate,
+  NoSchemaIntrospectionCustomRule,
+  type DocumentNode,
+  type GraphQLFieldResolver,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
 } from 'graphql';
 import { AppError, unauthorized, type ErrorType } from '../errors';
 import type { AuthMode } from './appsync-sdl';
@@ -17,7 +28,6 @@ import { ROLE_ADMIN } from '../../shared/roles';
 import { BoundedCache } from '../cache/bounded-cache';
 import { spendRows, type CustomHandler, type RequestAuth, type RequestContext } from './request-context';
 
-
 function spendList<T extends { items: unknown[] }>(context: RequestContext, result: T): T {
   spendRows(context, result.items.length);
   return result;
@@ -28,8 +38,11 @@ function spendLookup<T>(context: RequestContext, record: T): T {
   return record;
 }
 
-
-export interface GraphQLRequest { query?: unknown; variables?: unknown; operationName?: unknown }
+export interface GraphQLRequest {
+  query?: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+}
 
 export interface AppSyncError {
   path: ReadonlyArray<string | number> | null;
@@ -40,7 +53,10 @@ export interface AppSyncError {
   message: string;
 }
 
-export interface AppSyncResponse { data?: Record<string, unknown> | null; errors?: AppSyncError[] }
+export interface AppSyncResponse {
+  data?: Record<string, unknown> | null;
+  errors?: AppSyncError[];
+}
 
 export interface ExecutionOutcome {
   response: AppSyncResponse;
@@ -48,7 +64,10 @@ export interface ExecutionOutcome {
   cacheable: boolean;
 }
 
-interface PreparedDocument { document: DocumentNode; modelReadsOnly: boolean }
+interface PreparedDocument {
+  document: DocumentNode;
+  modelReadsOnly: boolean;
+}
 
 const MODEL_WRITES = ['create', 'update', 'delete'] as const;
 
@@ -110,7 +129,11 @@ export class GraphQLEngine {
     if (typeof request.query !== 'string' || request.query.length === 0) {
       return refuse([requestError('BadRequest', 'The request has no GraphQL query.')]);
     }
-    if (request.variables !== undefined && request.variables !== null && (typeof request.variables !== 'object' || Array.isArray(request.variables))) {
+    if (
+      request.variables !== undefined &&
+      request.variables !== null &&
+      (typeof request.variables !== 'object' || Array.isArray(request.variables))
+    ) {
       return refuse([requestError('BadRequest', 'variables must be a JSON object.')]);
     }
     const prepared = this.documentFor(request.query);
@@ -120,20 +143,21 @@ export class GraphQLEngine {
     if ('errorType' in priced) return refuse([priced]);
     let result: Awaited<ReturnType<typeof execute>>;
     try {
-      const run = () => execute({
-        schema: this.schema,
-        document: prepared.document,
-        variableValues: request.variables as Record<string, unknown> | undefined,
-        operationName,
-        contextValue: context,
-      });
+      const run = () =>
+        execute({
+          schema: this.schema,
+          document: prepared.document,
+          variableValues: request.variables as Record<string, unknown> | undefined,
+          operationName,
+          contextValue: context,
+        });
       result = priced.cost > DEAR_REQUEST_COST ? await this.dearLane.run(async () => run()) : await run();
     } catch (error) {
       // graphql-js 15 throws (instead of reporting) for an operation type the schema lacks: subscriptions.
       if (error instanceof GraphQLError) return refuse([this.formatError(error, 'ValidationError')]);
       throw error;
     }
-    const response: AppSyncResponse = { data: (result.data as Record<string, unknown> | null | undefined) ?? null };
+    const response: AppSyncResponse = { data: result.data ?? null };
     if (result.errors?.length) response.errors = result.errors.map((error) => this.formatError(error));
     return { response, cacheable: prepared.modelReadsOnly && !result.errors?.length };
   }
@@ -142,19 +166,35 @@ export class GraphQLEngine {
    * The request's cost (cost.ts), or its refusal: over its caller's budget, or more than one
    * account operation (each is a bcrypt hash or a session write).
    */
-  private price(document: DocumentNode, operationName: string | undefined, variables: Record<string, unknown>, auth: RequestAuth): { cost: number } | AppSyncError {
+  private price(
+    document: DocumentNode,
+    operationName: string | undefined,
+    variables: Record<string, unknown>,
+    auth: RequestAuth,
+  ): { cost: number } | AppSyncError {
     const operations = document.definitions.filter((def): def is OperationDefinitionNode => def.kind === Kind.OPERATION_DEFINITION);
-    const operation = operationName === undefined ? (operations.length === 1 ? operations[0] : undefined) : operations.find((def) => def.name?.value === operationName);
+    const operation =
+      operationName === undefined
+        ? operations.length === 1
+          ? operations[0]
+          : undefined
+        : operations.find((def) => def.name?.value === operationName);
     if (!operation) return { cost: 0 }; // execute reports the missing or ambiguous operation
     const budget = auth.mode === 'lambda' && auth.principal?.type === ROLE_ADMIN ? COST_BUDGET.admin : COST_BUDGET.public;
     try {
       const mayCall = (field: string) => (this.fieldModes.get(field)?.has(auth.mode) ?? false) && !auth.deniedFields.has(field);
       const { cost, accountOperations } = requestCost(this.schema, document, operation, variables, mayCall);
       if (accountOperations > 1) {
-        return requestError('ValidationError', `A request may make one account operation (${[...ACCOUNT_OPERATIONS].join(', ')}) at most; this one makes ${accountOperations}.`);
+        return requestError(
+          'ValidationError',
+          `A request may make one account operation (${[...ACCOUNT_OPERATIONS].join(', ')}) at most; this one makes ${accountOperations}.`,
+        );
       }
       if (cost > budget) {
-        return requestError('ValidationError', `The request would cost ${formatCost(cost)}; the limit is ${budget.toLocaleString('en-US')} (fields, records, lookups and filter conditions, counted by list page size). Ask for fewer records or fields.`);
+        return requestError(
+          'ValidationError',
+          `The request would cost ${formatCost(cost)}; the limit is ${budget.toLocaleString('en-US')} (fields, records, lookups and filter conditions, counted by list page size). Ask for fewer records or fields.`,
+        );
       }
       return { cost };
     } catch (error) {
@@ -191,8 +231,11 @@ export class GraphQLEngine {
     if (operations.length !== 1) return false;
     const [operation] = operations;
     if (operation?.kind !== Kind.OPERATION_DEFINITION || operation.operation !== 'query') return false;
-    return operation.selectionSet.selections.every((selection) =>
-      selection.kind === Kind.FIELD && (selection.name.value === '__typename' || this.modelReadFields.has(`Query.${selection.name.value}`)));
+    return operation.selectionSet.selections.every(
+      (selection) =>
+        selection.kind === Kind.FIELD &&
+        (selection.name.value === '__typename' || this.modelReadFields.has(`Query.${selection.name.value}`)),
+    );
   }
 
   private formatError(error: GraphQLError | Error, fallbackType?: ErrorType): AppSyncError {
@@ -249,12 +292,12 @@ export class GraphQLEngine {
     if (!field) throw new Error(`the schema has no ${typeName}.${fieldName}`);
     const key = `${typeName}.${fieldName}`;
     const modes = this.fieldModes.get(key) ?? new Set<AuthMode>();
-    field.resolve = (source, args, context, info) => {
+    field.resolve = (source, args, context: RequestContext, info) => {
       const { auth } = context;
       if (!modes.has(auth.mode) || auth.deniedFields.has(key)) {
         throw unauthorized(`Not Authorized to access ${fieldName} on type ${typeName}`);
       }
-      return resolve(source, args, context, info);
+      return resolve(source, args, context, info) as unknown;
     };
   }
 
@@ -285,13 +328,17 @@ export class GraphQLEngine {
       for (const relation of model.relations) {
         const field = fields[relation.name];
         if (!field) throw new Error(`the schema has no ${name}.${relation.name}`);
-        field.resolve = relation.kind === 'hasMany'
-          ? (parent: Record<string, unknown>, args, ctx: RequestContext) =>
-            spendList(ctx, ctx.store.list(relation.target, { ...args, where: { field: relation.foreignKey, value: parent.id as string } }))
-          : (parent: Record<string, unknown>, _args, ctx: RequestContext) => {
-            const key = parent[relation.foreignKey];
-            return typeof key === 'string' ? spendLookup(ctx, ctx.store.get(relation.target, key)) : null;
-          };
+        field.resolve =
+          relation.kind === 'hasMany'
+            ? (parent: Record<string, unknown>, args, ctx: RequestContext) =>
+                spendList(
+                  ctx,
+                  ctx.store.list(relation.target, { ...args, where: { field: relation.foreignKey, value: parent.id as string } }),
+                )
+            : (parent: Record<string, unknown>, _args, ctx: RequestContext) => {
+                const key = parent[relation.foreignKey];
+                return typeof key === 'string' ? spendLookup(ctx, ctx.store.get(relation.target, key)) : null;
+              };
       }
     }
   }

@@ -8,7 +8,10 @@ export interface IntrospectionField {
   isArrayNullable?: boolean;
   attributes?: unknown[];
   association?: { connectionType: 'HAS_MANY' | 'BELONGS_TO' | 'HAS_ONE'; associatedWith?: string[]; targetNames?: string[] };
-  arguments?: Record<string, { name: string; isArray: boolean; type: string | { input: string } | { nonModel: string }; isRequired: boolean }>;
+  arguments?: Record<
+    string,
+    { name: string; isArray: boolean; type: string | { input: string } | { nonModel: string }; isRequired: boolean }
+  >;
 }
 
 export interface IntrospectionModel {

@@ -1,5 +1,17 @@
 /** Validation rules that bound the shape of a document (deep nesting, alias floods, huge selections); cost.ts bounds what it reads. */
-import { GraphQLError, Kind, Lexer, Source, TokenKind, visit, type ASTVisitor, type DocumentNode, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  Lexer,
+  Source,
+  TokenKind,
+  visit,
+  type ASTVisitor,
+  type DocumentNode,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql';
 
 export const MAX_DEPTH = 10;
 /**
@@ -21,7 +33,8 @@ export function tokenCountProblem(query: string): string | null {
   try {
     while (lexer.advance().kind !== TokenKind.EOF) {
       tokens += 1;
-      if (tokens > MAX_TOKENS) return `Query has more than ${MAX_TOKENS.toLocaleString('en-US')} tokens; the limit is ${MAX_TOKENS.toLocaleString('en-US')}. Send long values as variables.`;
+      if (tokens > MAX_TOKENS)
+        return `Query has more than ${MAX_TOKENS.toLocaleString('en-US')} tokens; the limit is ${MAX_TOKENS.toLocaleString('en-US')}. Send long values as variables.`;
     }
   } catch {
     return null;
@@ -38,11 +51,18 @@ export function tokenCountProblem(query: string): string | null {
  */
 export function documentSizeProblem(document: DocumentNode): string | null {
   let selections = 0;
-  let repeated: string | null = null;
+  // Assigned inside the visitor's callbacks, which TypeScript's narrowing does not follow.
+  let repeated = null as string | null;
   visit(document, {
-    Field() { selections += 1; },
-    FragmentSpread() { selections += 1; },
-    InlineFragment() { selections += 1; },
+    Field() {
+      selections += 1;
+    },
+    FragmentSpread() {
+      selections += 1;
+    },
+    InlineFragment() {
+      selections += 1;
+    },
     SelectionSet(node) {
       if (repeated) return;
       const names = new Set<string>();
@@ -65,7 +85,11 @@ export function documentSizeProblem(document: DocumentNode): string | null {
  * double with every fragment: 23 of them held the event loop for 8 s). A fragment met again while
  * its own depth is being worked out is a cycle, which NoFragmentCycles reports.
  */
-function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Map<string, FragmentDefinitionNode>, memo: Map<string, number>): number {
+function depthOf(
+  selectionSet: SelectionSetNode | undefined,
+  fragments: Map<string, FragmentDefinitionNode>,
+  memo: Map<string, number>,
+): number {
   if (!selectionSet) return 0;
   let max = 0;
   for (const selection of selectionSet.selections) {
@@ -92,13 +116,17 @@ function depthOf(selectionSet: SelectionSetNode | undefined, fragments: Map<stri
 export function maxDepthRule(context: ValidationContext): ASTVisitor {
   return {
     Document(node) {
-      const fragments = new Map(node.definitions.filter((def): def is FragmentDefinitionNode => def.kind === Kind.FRAGMENT_DEFINITION)
-        .map((def) => [def.name.value, def]));
+      const fragments = new Map(
+        node.definitions
+          .filter((def): def is FragmentDefinitionNode => def.kind === Kind.FRAGMENT_DEFINITION)
+          .map((def) => [def.name.value, def]),
+      );
       const memo = new Map<string, number>();
       for (const def of node.definitions) {
         if (def.kind !== Kind.OPERATION_DEFINITION) continue;
         const depth = depthOf(def.selectionSet, fragments, memo);
-        if (depth > MAX_DEPTH) context.reportError(new GraphQLError(`Query is nested ${depth} levels deep; the limit is ${MAX_DEPTH}.`, [def]));
+        if (depth > MAX_DEPTH)
+          context.reportError(new GraphQLError(`Query is nested ${depth} levels deep; the limit is ${MAX_DEPTH}.`, [def]));
       }
     },
   };
@@ -112,7 +140,8 @@ export function maxAliasesRule(context: ValidationContext): ASTVisitor {
     },
     Document: {
       leave(node) {
-        if (aliases > MAX_ALIASES) context.reportError(new GraphQLError(`Query uses ${aliases} aliases; the limit is ${MAX_ALIASES}.`, [node]));
+        if (aliases > MAX_ALIASES)
+          context.reportError(new GraphQLError(`Query uses ${aliases} aliases; the limit is ${MAX_ALIASES}.`, [node]));
       },
     },
   };

@@ -4,8 +4,21 @@
  */
 import type { ModelIntrospectionSchema } from './introspection-types';
 
-export type ScalarKind = 'ID' | 'String' | 'Int' | 'Float' | 'Boolean' | 'AWSDate' | 'AWSTime' | 'AWSDateTime'
-  | 'AWSTimestamp' | 'AWSEmail' | 'AWSJSON' | 'AWSURL' | 'AWSPhone' | 'AWSIPAddress';
+export type ScalarKind =
+  | 'ID'
+  | 'String'
+  | 'Int'
+  | 'Float'
+  | 'Boolean'
+  | 'AWSDate'
+  | 'AWSTime'
+  | 'AWSDateTime'
+  | 'AWSTimestamp'
+  | 'AWSEmail'
+  | 'AWSJSON'
+  | 'AWSURL'
+  | 'AWSPhone'
+  | 'AWSIPAddress';
 
 export interface ScalarField {
   name: string;
@@ -25,11 +38,23 @@ export const requiredFieldMessage = (field: string) => `${field} is required`;
  * cloud checks this before the write (amplify/functions/shared/model-write-check.ts).
  */
 export function clearedRequiredField(model: ModelMeta, input: Record<string, unknown>): string | null {
-  return model.scalars.find((field) => field.isRequired && !field.isReadOnly && field.name !== 'id' && input[field.name] === null)?.name ?? null;
+  return (
+    model.scalars.find((field) => field.isRequired && !field.isReadOnly && field.name !== 'id' && input[field.name] === null)?.name ?? null
+  );
 }
 
-export interface HasManyField { name: string; kind: 'hasMany'; target: string; foreignKey: string }
-export interface BelongsToField { name: string; kind: 'belongsTo'; target: string; foreignKey: string }
+export interface HasManyField {
+  name: string;
+  kind: 'hasMany';
+  target: string;
+  foreignKey: string;
+}
+export interface BelongsToField {
+  name: string;
+  kind: 'belongsTo';
+  target: string;
+  foreignKey: string;
+}
 export type RelationField = HasManyField | BelongsToField;
 
 export type ModelOperation = 'get' | 'list' | 'create' | 'update' | 'delete';
@@ -49,8 +74,22 @@ export interface ModelMeta {
   customAuth: boolean;
 }
 
-const SCALARS = new Set<string>(['ID', 'String', 'Int', 'Float', 'Boolean', 'AWSDate', 'AWSTime', 'AWSDateTime',
-  'AWSTimestamp', 'AWSEmail', 'AWSJSON', 'AWSURL', 'AWSPhone', 'AWSIPAddress']);
+const SCALARS = new Set<string>([
+  'ID',
+  'String',
+  'Int',
+  'Float',
+  'Boolean',
+  'AWSDate',
+  'AWSTime',
+  'AWSDateTime',
+  'AWSTimestamp',
+  'AWSEmail',
+  'AWSJSON',
+  'AWSURL',
+  'AWSPhone',
+  'AWSIPAddress',
+]);
 
 const ALL_OPERATIONS: ModelOperation[] = ['get', 'list', 'create', 'update', 'delete'];
 
@@ -63,8 +102,15 @@ function ruleOperations(ops: string[] | undefined): ModelOperation[] {
 function enabledOperations(modelProps: Record<string, unknown> | undefined): Set<ModelOperation> {
   const enabled = new Set<ModelOperation>(ALL_OPERATIONS);
   if (!modelProps) return enabled;
-  if (modelProps.queries === null) { enabled.delete('get'); enabled.delete('list'); }
-  if (modelProps.mutations === null) { enabled.delete('create'); enabled.delete('update'); enabled.delete('delete'); }
+  if (modelProps.queries === null) {
+    enabled.delete('get');
+    enabled.delete('list');
+  }
+  if (modelProps.mutations === null) {
+    enabled.delete('create');
+    enabled.delete('update');
+    enabled.delete('delete');
+  }
   const queries = modelProps.queries as Record<string, unknown> | undefined;
   if (queries && typeof queries === 'object') {
     if (!('get' in queries)) enabled.delete('get');
@@ -107,9 +153,10 @@ export function buildModelMetas(introspection: ModelIntrospectionSchema): ModelM
     const modelAttr = model.attributes?.find((attr) => attr.type === 'model');
     const authAttr = model.attributes?.find((attr) => attr.type === 'auth');
     const rules = (authAttr?.properties?.rules ?? []) as Array<{ allow: string; provider?: string; operations?: string[] }>;
-    const operations = enabledOperations(modelAttr?.properties as Record<string, unknown> | undefined);
+    const operations = enabledOperations(modelAttr?.properties);
     const publicOperations = new Set(
-      rules.filter((rule) => rule.allow === 'public' && (rule.provider ?? 'apiKey') === 'apiKey')
+      rules
+        .filter((rule) => rule.allow === 'public' && (rule.provider ?? 'apiKey') === 'apiKey')
         .flatMap((rule) => ruleOperations(rule.operations))
         .filter((op) => operations.has(op)),
     );

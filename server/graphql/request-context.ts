@@ -21,7 +21,12 @@ export interface RequestAuth {
  * screen, the sitemap, the calendar files), so they see exactly what a storefront visitor may.
  * Frozen, and its denied set empty and never written: one object shared by every such read.
  */
-export const PUBLIC_API_KEY_CALLER: Readonly<RequestAuth> = Object.freeze({ mode: 'apiKey', principal: null, deniedFields: new Set<string>(), token: null });
+export const PUBLIC_API_KEY_CALLER: Readonly<RequestAuth> = Object.freeze({
+  mode: 'apiKey',
+  principal: null,
+  deniedFields: new Set<string>(),
+  token: null,
+});
 
 export interface RequestContext {
   auth: RequestAuth;
@@ -40,7 +45,10 @@ export const newRowBudget = () => ({ remaining: MAX_ROWS_PER_REQUEST });
 export function spendRows(context: RequestContext, rows: number): void {
   context.rowBudget.remaining -= rows;
   if (context.rowBudget.remaining < 0) {
-    throw new AppError('ValidationError', `The request reads more than ${MAX_ROWS_PER_REQUEST} records; ask for fewer (smaller limits or fewer nested lists).`);
+    throw new AppError(
+      'ValidationError',
+      `The request reads more than ${MAX_ROWS_PER_REQUEST} records; ask for fewer (smaller limits or fewer nested lists).`,
+    );
   }
 }
 

@@ -38,7 +38,13 @@ const implementations: Record<string, ScalarImpl> = {
   AWSTime: stringScalar('AWSTime', (value) => TIME.test(value)),
   AWSDateTime: stringScalar('AWSDateTime', (value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))),
   AWSEmail: stringScalar('AWSEmail', (value) => value.length <= 254 && EMAIL.test(value)),
-  AWSURL: stringScalar('AWSURL', (value) => { try { return Boolean(new URL(value)); } catch { return false; } }),
+  AWSURL: stringScalar('AWSURL', (value) => {
+    try {
+      return Boolean(new URL(value));
+    } catch {
+      return false;
+    }
+  }),
   AWSPhone: stringScalar('AWSPhone', (value) => PHONE.test(value)),
   AWSIPAddress: stringScalar('AWSIPAddress', (value) => /^[\d.:a-fA-F/]+$/.test(value)),
   AWSTimestamp: {

@@ -9,7 +9,12 @@ import { unauthorized } from '../errors';
 import type { CustomHandler, RequestContext } from '../graphql/request-context';
 import { storeUploadedImage, type ImageStore, type UploadInbox } from '../media/images';
 
-export interface HandlerDeps { accounts: AccountService; catalogue: CatalogueService; media: ImageStore; uploads: UploadInbox }
+export interface HandlerDeps {
+  accounts: AccountService;
+  catalogue: CatalogueService;
+  media: ImageStore;
+  uploads: UploadInbox;
+}
 
 export { SELF_SERVICE_FIELDS } from '../auth/authorizer';
 
@@ -32,7 +37,8 @@ export function buildHandlers({ accounts, catalogue, media, uploads }: HandlerDe
     'Mutation.deleteAdmin': (args, context) => accounts.deleteAdmin(args, caller(context)),
     'Mutation.requestImageUpload': (_args, context) => uploads.open(callerId(context)),
     'Mutation.storeUploadedImage': (args, context) => storeUploadedImage(media, uploads, callerId(context), String(args.id)),
-    'Mutation.replaceBanners': (args) => catalogue.replaceBanners(args.images as string[], args.descriptions as unknown[] | null | undefined),
+    'Mutation.replaceBanners': (args) =>
+      catalogue.replaceBanners(args.images as string[], args.descriptions as unknown[] | null | undefined),
     'Mutation.reorderCategories': (args) => catalogue.reorderCategories(args.ids as string[]),
     'Mutation.reorderTags': (args) => catalogue.reorderTags(String(args.categoryId), args.ids as string[]),
     'Mutation.deleteCategoryAndTags': (args) => catalogue.deleteCategoryAndTags(String(args.id)),

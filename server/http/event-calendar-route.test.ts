@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { eventUid } from '../../shared/event-schedule';
 import { addDays, newYorkTime } from '../../shared/shop-hours';
-import { shop as shopFallback, shopAddressLine } from '../../src/config/shop';
+import { shop as shopFallback, shopAddressLine } from '../../shared/shop';
 import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
 import { contentDisposition, MAX_FEED_EVENTS } from './event-calendar-route';
 
@@ -25,14 +25,20 @@ async function adminCall(query: string, variables: Record<string, unknown>) {
 }
 
 const createEvent = async (input: Record<string, unknown>) =>
-  ((await adminCall('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', { input })).createEvent as { id: string }).id;
+  ((await adminCall('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', { input })).createEvent as { id: string })
+    .id;
 
 beforeAll(async () => {
   server = await startTestServer();
   admin = { authorization: (await server.sessionFor(ROLE_ADMIN)).token };
   ids.yesterday = await createEvent({ name: 'Last night', date: addDays(today, -1), time: '19:00', description: 'Over.' });
   ids.longAgo = await createEvent({ name: 'Long ago', date: '2020-01-04', time: '15:00', description: 'Over.' });
-  ids.later = await createEvent({ name: 'Summer, later; tasting', date: addDays(today, 40), time: '15:00', description: 'Line one\nLine two, with comma' });
+  ids.later = await createEvent({
+    name: 'Summer, later; tasting',
+    date: addDays(today, 40),
+    time: '15:00',
+    description: 'Line one\nLine two, with comma',
+  });
   ids.todayAllDay = await createEvent({ name: 'Open house', date: today, description: 'All day.' });
   ids.today = await createEvent({ name: 'Tonight', date: today, time: '18:30', description: 'Tonight.' });
   ids.tomorrow = await createEvent({ name: 'Tomorrow', date: addDays(today, 1), time: '7 PM - 9 PM', description: 'Tomorrow.' });
@@ -95,11 +101,15 @@ describe('GET /events.ics', () => {
     expect(post.response.status).toBe(405);
   });
 
-  it('follows every write: an edited event replaces itself (same UID, higher SEQUENCE), the shop\'s details show', async () => {
+  it("follows every write: an edited event replaces itself (same UID, higher SEQUENCE), the shop's details show", async () => {
     const before = parse((await get('/events.ics')).text).events.find((event) => event.uid === eventUid(ids.tomorrow!))!;
     await new Promise((resolve) => setTimeout(resolve, 1100));
-    await adminCall('mutation ($input: UpdateEventInput!) { updateEvent(input: $input) { id } }', { input: { id: ids.tomorrow, name: 'Tomorrow, moved', time: '20:00' } });
-    await adminCall('mutation ($input: CreateShopSettingsInput!) { createShopSettings(input: $input) { id } }', { input: { id: 'shop', name: 'Test Cellar', address: '1 Main St, Patterson, NY 12563' } });
+    await adminCall('mutation ($input: UpdateEventInput!) { updateEvent(input: $input) { id } }', {
+      input: { id: ids.tomorrow, name: 'Tomorrow, moved', time: '20:00' },
+    });
+    await adminCall('mutation ($input: CreateShopSettingsInput!) { createShopSettings(input: $input) { id } }', {
+      input: { id: 'shop', name: 'Test Cellar', address: '1 Main St, Patterson, NY 12563' },
+    });
     const { events } = parse((await get('/events.ics')).text);
     const after = events.filter((event) => event.uid === eventUid(ids.tomorrow!));
     expect(after).toHaveLength(1);
@@ -115,7 +125,9 @@ describe('GET /events/<id>.ics', () => {
     const { response, text } = await get(`/events/${ids.later}.ics`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('text/calendar; charset=utf-8');
-    expect(response.headers.get('content-disposition')).toBe('attachment; filename="summer-later-tasting.ics"; filename*=UTF-8\'\'summer-later-tasting.ics');
+    expect(response.headers.get('content-disposition')).toBe(
+      'attachment; filename="summer-later-tasting.ics"; filename*=UTF-8\'\'summer-later-tasting.ics',
+    );
     const { events } = parse(text);
     expect(events).toHaveLength(1);
     expect(events[0]!.uid).toBe(eventUid(ids.later!));
@@ -126,7 +138,11 @@ describe('GET /events/<id>.ics', () => {
     expect(again.text).toBe(text);
     expect(again.response.headers.get('content-disposition')).toBe(response.headers.get('content-disposition'));
     // Past events keep their file (a link someone saved), though the feed leaves them out.
-    expect(parse((await get(`/events/${ids.longAgo}.ics`)).text).events[0]!.startDate.toJSDate().toISOString()).toBe('2020-01-04T20:00:00.000Z');
+    expect(
+      parse((await get(`/events/${ids.longAgo}.ics`)).text)
+        .events[0]!.startDate.toJSDate()
+        .toISOString(),
+    ).toBe('2020-01-04T20:00:00.000Z');
   });
 
   it('answers an unknown or deleted id with 404', async () => {
@@ -137,10 +153,22 @@ describe('GET /events/<id>.ics', () => {
 
   it('refuses paths that hold no plausible id with 404, and stays quick and alive', async () => {
     const hostile = [
-      '/events/.ics', '/events/%2e%2e.ics', '/events/..%2F..%2Fetc%2Fpasswd.ics', '/events/a.b.ics', '/events/a/b.ics',
-      `/events/${'a'.repeat(65)}.ics`, `/events/${'a'.repeat(8000)}.ics`, '/events/%E2%9C%93.ics', '/events/\u00e9v\u00e9nement.ics',
-      '/events/%00.ics', '/events/a%0d%0aX-Evil:1.ics', "/events/1'%20OR%20'1'='1.ics", '/events/%F0%9F%8D%B7.ics', '/events/%ff%fe.ics',
-      '/events/__proto__.ics', '/events/constructor.ics',
+      '/events/.ics',
+      '/events/%2e%2e.ics',
+      '/events/..%2F..%2Fetc%2Fpasswd.ics',
+      '/events/a.b.ics',
+      '/events/a/b.ics',
+      `/events/${'a'.repeat(65)}.ics`,
+      `/events/${'a'.repeat(8000)}.ics`,
+      '/events/%E2%9C%93.ics',
+      '/events/\u00e9v\u00e9nement.ics',
+      '/events/%00.ics',
+      '/events/a%0d%0aX-Evil:1.ics',
+      "/events/1'%20OR%20'1'='1.ics",
+      '/events/%F0%9F%8D%B7.ics',
+      '/events/%ff%fe.ics',
+      '/events/__proto__.ics',
+      '/events/constructor.ics',
     ];
     const started = performance.now();
     for (const path of hostile) {
@@ -168,7 +196,7 @@ const DISPOSITION = /^attachment; filename="[\x20\x21\x23-\x5b\x5d-\x7e]+"; file
 const utf8Name = (disposition: string) => decodeURIComponent(/filename\*=UTF-8''(.*)$/.exec(disposition)![1]!);
 
 describe('file names in any script', () => {
-  it('names a Cyrillic or emoji event\'s file in UTF-8 (filename*), with an ASCII fallback (filename)', async () => {
+  it("names a Cyrillic or emoji event's file in UTF-8 (filename*), with an ASCII fallback (filename)", async () => {
     const cyrillic = await createEvent({ name: 'Дегустация вин 🍷', date: addDays(today, 3), time: '18:00', description: 'Вино.' });
     const emoji = await createEvent({ name: '🍷🥂', date: addDays(today, 4), description: 'Cheers.' });
     const accented = await createEvent({ name: 'Rosé « Été »', date: addDays(today, 5), description: 'x' });
@@ -211,7 +239,12 @@ describe('the feed reads little', () => {
       big.store.transaction(() => {
         // Key order is not date order: the soonest are spread over the table.
         for (let i = 0; i < MAX_FEED_EVENTS + 150; i += 1) {
-          big.store.create('Event', { name: `Event ${String(i).padStart(3, '0')}`, date: addDays(date0, (i * 37) % 400), time: '18:00', description: `About event ${i}. ${'x'.repeat(2000)}` });
+          big.store.create('Event', {
+            name: `Event ${String(i).padStart(3, '0')}`,
+            date: addDays(date0, (i * 37) % 400),
+            time: '18:00',
+            description: `About event ${i}. ${'x'.repeat(2000)}`,
+          });
         }
         big.store.create('Event', { name: 'Past', date: addDays(date0, -2), description: 'x' });
       });
@@ -230,7 +263,9 @@ describe('the feed reads little', () => {
       const dates = events.map((event) => event.startDate.toString().slice(0, 10));
       expect(dates).toEqual([...dates].sort());
       // The 200 soonest.
-      const expected = Array.from({ length: MAX_FEED_EVENTS + 150 }, (_, i) => addDays(date0, (i * 37) % 400)).sort().slice(0, MAX_FEED_EVENTS);
+      const expected = Array.from({ length: MAX_FEED_EVENTS + 150 }, (_, i) => addDays(date0, (i * 37) % 400))
+        .sort()
+        .slice(0, MAX_FEED_EVENTS);
       expect(dates).toEqual(expected);
 
       // Descriptions are read for the chosen events only.
@@ -243,7 +278,7 @@ describe('the feed reads little', () => {
     }
   });
 
-  it('keeps the feed\'s ETag with its cached body', async () => {
+  it("keeps the feed's ETag with its cached body", async () => {
     const { response } = await get('/events.ics');
     const entry = server.responseCache.get(`event-calendar:feed:${today}`, server.store.version)!;
     expect(entry).toBeDefined();
@@ -258,8 +293,19 @@ describe('"upcoming" is a day in New York', () => {
     const clocked = await startTestServer({ overrides: { now: () => Date.parse('2026-07-10T03:30:00Z') } });
     try {
       const token = (await clocked.sessionFor(ROLE_ADMIN)).token;
-      for (const [name, date] of [['The day before', '2026-07-08'], ['New York today', '2026-07-09'], ['UTC today', '2026-07-10']]) {
-        const { body } = await postGraphQL(clocked, { query: 'mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', variables: { input: { name, date, time: '19:00', description: 'x' } } }, { authorization: token });
+      for (const [name, date] of [
+        ['The day before', '2026-07-08'],
+        ['New York today', '2026-07-09'],
+        ['UTC today', '2026-07-10'],
+      ]) {
+        const { body } = await postGraphQL(
+          clocked,
+          {
+            query: 'mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }',
+            variables: { input: { name, date, time: '19:00', description: 'x' } },
+          },
+          { authorization: token },
+        );
         expect(body.errors).toBeUndefined();
       }
       const text = await (await fetch(`${clocked.url}/events.ics`)).text();

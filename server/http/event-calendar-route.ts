@@ -13,16 +13,22 @@
 import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { buildEventCalendar, buildEventsCalendar, CALENDAR_CONTENT_TYPE, type CalendarShop } from '../../shared/event-calendar';
-import { eventFileName, eventUnicodeFileName, EVENTS_FEED_PATH, isPlausibleEventId, parseEventTime, type CalendarEventSource } from '../../shared/event-schedule';
+import {
+  eventFileName,
+  eventUnicodeFileName,
+  EVENTS_FEED_PATH,
+  isPlausibleEventId,
+  parseEventTime,
+  type CalendarEventSource,
+} from '../../shared/event-schedule';
 import { MAX_PAGE_SIZE } from '../../shared/catalogue';
 import { newYorkTime, SHOP_SETTINGS_ID } from '../../shared/shop-hours';
-import { shop as shopFallback, shopAddressLine } from '../../src/config/shop';
+import { shop as shopFallback, shopAddressLine } from '../../shared/shop';
 import type { ModelStore } from '../db/model-store';
 import type { GraphQLEngine } from '../graphql/engine';
 import { newRowBudget, PUBLIC_API_KEY_CALLER } from '../graphql/request-context';
 import { sendJson } from './respond';
 import type { ResponseCache } from './response-cache';
-
 
 /**
  * The feed lists at most the soonest this many events (a file a calendar app reads whole). Read
@@ -47,7 +53,8 @@ export interface EventCalendarDeps {
 }
 
 /** Whether the path is one of ours: the feed, or anything that looks like an event's file (unknown ones get a 404, not the app). */
-export const isEventCalendarPath = (path: string): boolean => path === EVENTS_FEED_PATH || (path.startsWith('/events/') && path.endsWith('.ics'));
+export const isEventCalendarPath = (path: string): boolean =>
+  path === EVENTS_FEED_PATH || (path.startsWith('/events/') && path.endsWith('.ics'));
 
 class QueryFailed extends Error {}
 
@@ -56,12 +63,15 @@ async function query(deps: EventCalendarDeps, text: string, variables: Record<st
     { query: text, variables },
     { auth: PUBLIC_API_KEY_CALLER, clientIp: 'event-calendar', store: deps.store, rowBudget: newRowBudget() },
   );
-  if (response.errors?.length || !response.data) throw new QueryFailed(response.errors?.map((error) => error.message).join('; ') ?? 'no data');
+  if (response.errors?.length || !response.data)
+    throw new QueryFailed(response.errors?.map((error) => error.message).join('; ') ?? 'no data');
   return response.data;
 }
 
 async function shopOf(deps: EventCalendarDeps): Promise<CalendarShop> {
-  const data = await query(deps, 'query EventCalendarShop($id: ID!) { getShopSettings(id: $id) { name address } }', { id: SHOP_SETTINGS_ID });
+  const data = await query(deps, 'query EventCalendarShop($id: ID!) { getShopSettings(id: $id) { name address } }', {
+    id: SHOP_SETTINGS_ID,
+  });
   const record = data.getShopSettings as { name?: string | null; address?: string | null } | null;
   return {
     name: record?.name?.trim() || shopFallback.name,
@@ -108,7 +118,11 @@ async function upcomingEvents(deps: EventCalendarDeps, today: string): Promise<C
 }
 
 /** A file as served: its bytes, the ETag made once with them, and its Content-Disposition. */
-interface Answer { body: Buffer; etag: string; disposition: string }
+interface Answer {
+  body: Buffer;
+  etag: string;
+  disposition: string;
+}
 
 const etagOf = (body: Buffer) => `"${createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
 
@@ -136,6 +150,7 @@ const ATTR_CHAR = /^[A-Za-z0-9!#$&+\-.^_`|~]$/;
  */
 export function contentDisposition(type: 'inline' | 'attachment', asciiName: string, unicodeName = asciiName): string {
   const fallback = asciiName.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  // eslint-disable-next-line no-control-regex -- control characters have no place in a file name
   const encoded = Array.from(Buffer.from(unicodeName.replace(/[\x00-\x1f\x7f]/g, ''), 'utf8'))
     .map((byte) => {
       const char = String.fromCharCode(byte);
@@ -177,7 +192,11 @@ async function single(deps: EventCalendarDeps, id: string): Promise<Answer | nul
   const text = buildEventCalendar(event, { shop: await shopOf(deps), pageUrl: pageUrlOf(deps) });
   if (text === null) return null;
   const body = Buffer.from(text);
-  const answer: Answer = { body, etag: etagOf(body), disposition: contentDisposition('attachment', eventFileName(event), eventUnicodeFileName(event)) };
+  const answer: Answer = {
+    body,
+    etag: etagOf(body),
+    disposition: contentDisposition('attachment', eventFileName(event), eventUnicodeFileName(event)),
+  };
   // Only events that exist are cached: made-up ids cost a lookup each, and push no answer out.
   deps.cache.set(key, version, entryOf(answer));
   return answer;

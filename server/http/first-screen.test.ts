@@ -17,7 +17,10 @@ const PRELOAD = `<link rel="modulepreload" crossorigin href="/assets/amplify-run
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'shop-dist-'));
   mkdirSync(join(distDir, 'assets'));
-  writeFileSync(join(distDir, 'index.html'), `<!doctype html><html><head>${PRELOAD}<!--amplify-outputs-->${FIRST_SCREEN_PLACEHOLDER}</head><body><div id="root"></div></body></html>`);
+  writeFileSync(
+    join(distDir, 'index.html'),
+    `<!doctype html><html><head>${PRELOAD}<!--amplify-outputs-->${FIRST_SCREEN_PLACEHOLDER}</head><body><div id="root"></div></body></html>`,
+  );
   server = await startTestServer({ distDir, seedDemo: true });
   admin = { authorization: (await server.sessionFor(ROLE_ADMIN)).token };
 }, 120_000);
@@ -30,7 +33,7 @@ afterAll(async () => {
 async function page(path: string) {
   const html = await (await fetch(`${server.url}${path}`)).text();
   const block = new RegExp(`<script id="${FIRST_SCREEN_ELEMENT_ID}" type="application/json">(.*?)</script>`, 's').exec(html)?.[1];
-  return { html, data: block === undefined ? undefined : JSON.parse(block) as Record<string, unknown> };
+  return { html, data: block === undefined ? undefined : (JSON.parse(block) as Record<string, unknown>) };
 }
 
 async function publicQuery(query: string, variables?: Record<string, unknown>) {
@@ -39,10 +42,15 @@ async function publicQuery(query: string, variables?: Record<string, unknown>) {
   return body.data!;
 }
 
-const shopSettings = async () => (await publicQuery('{ getShopSettings(id: "shop") { id name address phone email mapUrl weeklyHours specialDates } }')).getShopSettings;
+const shopSettings = async () =>
+  (await publicQuery('{ getShopSettings(id: "shop") { id name address phone email mapUrl weeklyHours specialDates } }')).getShopSettings;
 
 async function createItem(input: Record<string, unknown>): Promise<string> {
-  const { body } = await postGraphQL(server, { query: 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }', variables: { input } }, admin);
+  const { body } = await postGraphQL(
+    server,
+    { query: 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }', variables: { input } },
+    admin,
+  );
   expect(body.errors).toBeUndefined();
   return (body.data!.createItem as { id: string }).id;
 }
@@ -50,8 +58,11 @@ async function createItem(input: Record<string, unknown>): Promise<string> {
 describe('first-screen data', () => {
   it('inlines the banners and promoted items on /home, preloads the first banner and drops the data client preload', async () => {
     const { html, data } = await page('/home');
-    const banners = (await publicQuery('{ listBanners(limit: 1000) { items { id img index description } } }')).listBanners as { items: Array<{ img: string; index: number }> };
-    const promoted = (await publicQuery('{ listItems(filter: { promoted: { eq: true } }, limit: 1000) { items { id name price img } } }')).listItems as { items: unknown[] };
+    const banners = (await publicQuery('{ listBanners(limit: 1000) { items { id img index description } } }')).listBanners as {
+      items: Array<{ img: string; index: number }>;
+    };
+    const promoted = (await publicQuery('{ listItems(filter: { promoted: { eq: true } }, limit: 1000) { items { id name price img } } }'))
+      .listItems as { items: unknown[] };
     expect(banners.items.length).toBeGreaterThan(1);
     expect(data).toEqual({ banners: banners.items, 'promoted-items': promoted.items, 'shop-settings': await shopSettings() });
 
@@ -64,13 +75,17 @@ describe('first-screen data', () => {
 
   it('inlines a menu with its filter data and the events, and nothing for an unknown menu or a page without first-screen data', async () => {
     const { data } = await page('/menu?category=wine');
-    const wine = (await publicQuery('{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name price img tags } } }')).listItems as { items: unknown[] };
+    const wine = (
+      await publicQuery('{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name price img tags } } }')
+    ).listItems as { items: unknown[] };
     expect(wine.items.length).toBeGreaterThan(10);
     expect(data?.['menu-items:wine']).toEqual(wine.items);
     expect((data?.categories as unknown[]).length).toBeGreaterThan(1);
     expect((data?.tags as unknown[]).length).toBeGreaterThan(3);
 
-    const events = (await publicQuery('{ listEvents(limit: 1000) { items { id name date time description img } } }')).listEvents as { items: unknown[] };
+    const events = (await publicQuery('{ listEvents(limit: 1000) { items { id name date time description img } } }')).listEvents as {
+      items: unknown[];
+    };
     expect(events.items.length).toBeGreaterThan(0);
     expect((await page('/events')).data).toEqual({ events: events.items, 'shop-settings': await shopSettings() });
 
@@ -90,7 +105,9 @@ describe('first-screen data', () => {
   });
 
   it('inlines an item, and null for an id that names none', async () => {
-    const { listItems } = await publicQuery('{ listItems(limit: 1) { items { id name price img description tags } } }') as { listItems: { items: Array<{ id: string; img: string }> } };
+    const { listItems } = (await publicQuery('{ listItems(limit: 1) { items { id name price img description tags } } }')) as {
+      listItems: { items: Array<{ id: string; img: string }> };
+    };
     const item = listItems.items[0]!;
     const { html, data } = await page(`/item/${item.id}`);
     expect(data).toEqual({ [`item:${item.id}`]: item, 'shop-settings': await shopSettings() });

@@ -14,7 +14,7 @@ import { requestError, type AppSyncError, type GraphQLEngine } from '../graphql/
 import { newRowBudget, type RequestAuth } from '../graphql/request-context';
 import { addressKey, waitText, type RateLimiter } from '../accounts/throttle';
 import { BodyTooLargeError, readBody, sendJson } from './respond';
-import { ResponseCache } from './response-cache';
+import type { ResponseCache } from './response-cache';
 
 /** Every GraphQL request must fit in this (images go to their upload target, not through GraphQL). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -33,7 +33,12 @@ export interface GraphQLRouteDeps {
   onRefused: (refusal: Refusal) => void;
 }
 
-export interface Refusal { status: number; errorType: ErrorType; message: string; address: string }
+export interface Refusal {
+  status: number;
+  errorType: ErrorType;
+  message: string;
+  address: string;
+}
 
 /** Refusals sent before the whole body is read close the connection, so no client reuses it mid-body. */
 const CLOSE_CONNECTION = { Connection: 'close' };
@@ -42,7 +47,10 @@ const MAX_VERBATIM_KEY_LENGTH = 4096;
 
 const NOT_AUTHORIZED = 'You are not authorized to make this call.';
 
-export function authenticate(req: IncomingMessage, deps: Pick<GraphQLRouteDeps, 'sessions' | 'apiKey' | 'policy'>): RequestAuth | AppSyncError {
+export function authenticate(
+  req: IncomingMessage,
+  deps: Pick<GraphQLRouteDeps, 'sessions' | 'apiKey' | 'policy'>,
+): RequestAuth | AppSyncError {
   const authorization = req.headers.authorization;
   if (authorization) {
     const principal = deps.sessions.resolve(authorization);
@@ -65,15 +73,24 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     sendJson(res, status, { errors: [error] }, headers);
   };
   if (req.method !== 'POST') {
-    refuse(405, requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.'), { Allow: 'POST', ...CLOSE_CONNECTION });
+    refuse(405, requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.'), {
+      Allow: 'POST',
+      ...CLOSE_CONNECTION,
+    });
     return;
   }
   // Everything up to the body is judged from the headers, so a refused caller sends no megabytes.
   const wait = deps.rateLimiter?.take(addressKey(address)) ?? 0;
   if (wait > 0) {
     // HTTP 200 like every GraphQL error (the Amplify client reads nothing from another status).
-    refuse(200, { ...requestError('TooManyRequests', `Too many requests from this address. Try again in ${waitText(wait)}.`), errorInfo: { retryAfterSeconds: Math.ceil(wait / 1000) } },
-      { 'Retry-After': String(Math.ceil(wait / 1000)), ...CLOSE_CONNECTION });
+    refuse(
+      200,
+      {
+        ...requestError('TooManyRequests', `Too many requests from this address. Try again in ${waitText(wait)}.`),
+        errorInfo: { retryAfterSeconds: Math.ceil(wait / 1000) },
+      },
+      { 'Retry-After': String(Math.ceil(wait / 1000)), ...CLOSE_CONNECTION },
+    );
     return;
   }
   if (!isJsonContentType(req.headers['content-type'])) {
@@ -119,7 +136,12 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     refuse(400, requestError('BadRequest', 'The request body must be a JSON object with a query.'));
     return;
   }
-  const { response, cacheable } = await deps.engine.execute(request, { auth, clientIp: address, store: deps.store, rowBudget: newRowBudget() });
+  const { response, cacheable } = await deps.engine.execute(request, {
+    auth,
+    clientIp: address,
+    store: deps.store,
+    rowBudget: newRowBudget(),
+  });
   // No data at all: the request was refused as a whole (its shape, cost or arguments).
   const refusal = response.data === undefined ? response.errors?.[0] : undefined;
   if (refusal) deps.onRefused({ status: 200, errorType: refusal.errorType, message: refusal.message, address });

@@ -15,7 +15,10 @@ let distDir: string;
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'shop-dist-'));
   mkdirSync(join(distDir, 'assets'));
-  writeFileSync(join(distDir, 'index.html'), '<!doctype html><html><head><!--amplify-outputs--></head><body><div id="root"></div></body></html>');
+  writeFileSync(
+    join(distDir, 'index.html'),
+    '<!doctype html><html><head><!--amplify-outputs--></head><body><div id="root"></div></body></html>',
+  );
   writeFileSync(join(distDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
   server = await startTestServer({ distDir });
   devServer = await startTestServer({ env: { NODE_ENV: 'development' } });
@@ -28,7 +31,8 @@ afterAll(async () => {
 });
 
 // Small pages, so the request is within the cost budget and only its depth is judged.
-const nested = (depth: number) => `{ listCategories(limit: 5) { items { ${'tags(limit: 5) { items { category { '.repeat(depth)}id${' } } }'.repeat(depth)} } } }`;
+const nested = (depth: number) =>
+  `{ listCategories(limit: 5) { items { ${'tags(limit: 5) { items { category { '.repeat(depth)}id${' } } }'.repeat(depth)} } } }`;
 
 describe('POST /graphql with bad input', () => {
   it('answers malformed JSON with a GraphQL-shaped 400', async () => {
@@ -47,7 +51,7 @@ describe('POST /graphql with bad input', () => {
     const response = await fetch(`${server.url}/graphql`);
     expect(response.status).toBe(405);
     expect(response.headers.get('allow')).toBe('POST');
-    expect((await response.json() as { errors: Array<{ errorType: string }> }).errors[0]!.errorType).toBe('MethodNotAllowed');
+    expect(((await response.json()) as { errors: Array<{ errorType: string }> }).errors[0]!.errorType).toBe('MethodNotAllowed');
   });
 
   it('answers a write to a page with 405 and ends the connection (its body is never read)', async () => {
@@ -58,7 +62,10 @@ describe('POST /graphql with bad input', () => {
   });
 
   it('refuses a body over the limit with 413', async () => {
-    const { status, body } = await postGraphQL(server, { query: '{ listItems { items { id } } }', variables: { pad: 'x'.repeat(MAX_BODY_BYTES) } });
+    const { status, body } = await postGraphQL(server, {
+      query: '{ listItems { items { id } } }',
+      variables: { pad: 'x'.repeat(MAX_BODY_BYTES) },
+    });
     expect(status).toBe(413);
     expect(body.errors?.[0]?.errorType).toBe('PayloadTooLarge');
   });
@@ -78,7 +85,9 @@ describe('POST /graphql with bad input', () => {
 
   it('refuses a field named twice in one selection before validating it (validation is quadratic in them)', async () => {
     const { body } = await postGraphQL(server, { query: `{ ${'listItems(limit: 1) { items { id } } '.repeat(50)} }` });
-    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message: 'Query selects listItems more than once in one selection.' })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({ errorType: 'ValidationError', message: 'Query selects listItems more than once in one selection.' }),
+    ]);
     expect((await postGraphQL(server, { query: '{ listItems { items { id name } } }' })).body.errors).toBeUndefined();
   });
 
@@ -86,7 +95,10 @@ describe('POST /graphql with bad input', () => {
     const fragments = (n: number) => `{ listItems { items { ${'... on Item { id } '.repeat(n)} } } }`;
     expect((await postGraphQL(server, { query: fragments(98) })).body.errors).toBeUndefined();
     const { body } = await postGraphQL(server, { query: fragments(150) });
-    expect(body.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'Query selects 302 fields and fragments; the limit is 200.' });
+    expect(body.errors?.[0]).toMatchObject({
+      errorType: 'ValidationError',
+      message: 'Query selects 302 fields and fragments; the limit is 200.',
+    });
   });
 
   it('lists at most 20 validation errors', async () => {
@@ -109,7 +121,11 @@ describe('POST /graphql with bad input', () => {
     const typo = await postGraphQL(server, { query: '{ listItem { items { id } } }' });
     expect(typo.body.errors?.[0]?.message).toBe('Cannot query field "listItem" on type "Query".');
 
-    const devIntrospection = await postGraphQL(devServer, { query: '{ __schema { queryType { name } } }' }, { 'x-api-key': devServer.apiKey });
+    const devIntrospection = await postGraphQL(
+      devServer,
+      { query: '{ __schema { queryType { name } } }' },
+      { 'x-api-key': devServer.apiKey },
+    );
     expect(devIntrospection.body.data).toEqual({ __schema: { queryType: { name: 'Query' } } });
     const devTypo = await postGraphQL(devServer, { query: '{ listItem { items { id } } }' }, { 'x-api-key': devServer.apiKey });
     expect(devTypo.body.errors?.[0]?.message).toMatch(/Did you mean/);
@@ -117,17 +133,24 @@ describe('POST /graphql with bad input', () => {
 
   it('requires an API key or a session token', async () => {
     const none = await postGraphQL(server, { query: '{ listItems { items { id } } }' }, {});
-    expect(none.body.errors?.[0]).toMatchObject({ errorType: 'UnauthorizedException', message: 'Valid authorization header not provided.' });
+    expect(none.body.errors?.[0]).toMatchObject({
+      errorType: 'UnauthorizedException',
+      message: 'Valid authorization header not provided.',
+    });
     const wrongKey = await postGraphQL(server, { query: '{ listItems { items { id } } }' }, { 'x-api-key': 'da2-wrong' });
     expect(wrongKey.body.errors?.[0]?.errorType).toBe('UnauthorizedException');
   });
 
   it('runs nothing when one mutation of a request has invalid input', async () => {
     const { token } = await server.sessionFor(0);
-    const { body } = await postGraphQL(server, {
-      query: `mutation { ok: createEvent(input: {name: "Kept", date: "2031-01-01", description: "d"}) { id }
+    const { body } = await postGraphQL(
+      server,
+      {
+        query: `mutation { ok: createEvent(input: {name: "Kept", date: "2031-01-01", description: "d"}) { id }
         bad: createEvent(input: {name: "Bad", date: "2031-02-30", description: "d"}) { id } }`,
-    }, { authorization: token });
+      },
+      { authorization: token },
+    );
     // A literal that fails validation rejects the whole document before anything runs.
     expect(body.errors?.[0]?.errorType).toBe('ValidationError');
     expect(server.store.list('Event', { filter: { name: { eq: 'Kept' } } }).items).toHaveLength(0);
@@ -171,7 +194,7 @@ describe('static app and headers', () => {
   });
 
   it('serves amplify_outputs.json for static hosting and the dev server', async () => {
-    const outputs = await (await fetch(`${server.url}/amplify_outputs.json`)).json() as { data: Record<string, unknown> };
+    const outputs = (await (await fetch(`${server.url}/amplify_outputs.json`)).json()) as { data: Record<string, unknown> };
     expect(outputs.data).toMatchObject({ aws_region: 'local', default_authorization_type: 'API_KEY', authorization_types: ['AWS_LAMBDA'] });
   });
 
@@ -193,7 +216,8 @@ describe('static app and headers', () => {
 });
 
 describe('limits found in review', () => {
-  const list = (filter: unknown) => postGraphQL(server, { query: 'query ($f: ModelItemFilterInput) { listItems(filter: $f) { items { id } } }', variables: { f: filter } });
+  const list = (filter: unknown) =>
+    postGraphQL(server, { query: 'query ($f: ModelItemFilterInput) { listItems(filter: $f) { items { id } } }', variables: { f: filter } });
 
   it('refuses filters with too many conditions or too deep, as a ValidationError', async () => {
     const many = await list({ or: Array.from({ length: 201 }, (_, i) => ({ name: { eq: `n${i}` } })) });
@@ -216,9 +240,15 @@ describe('limits found in review', () => {
 
   it('refuses nested lists by their page sizes before reading anything', async () => {
     const { token } = await server.sessionFor(0);
-    const nestedLists = '{ listCategories(limit: 1000) { items { tags(limit: 1000) { items { category { tags(limit: 1000) { items { id } } } } } } } }';
+    const nestedLists =
+      '{ listCategories(limit: 1000) { items { tags(limit: 1000) { items { category { tags(limit: 1000) { items { id } } } } } } } }';
     const { body } = await postGraphQL(server, { query: nestedLists }, { authorization: token });
-    expect(body.errors).toEqual([expect.objectContaining({ errorType: 'ValidationError', message: expect.stringMatching(/^The request would cost [\d,]+; the limit is 1,000,000/) })]);
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        errorType: 'ValidationError',
+        message: expect.stringMatching(/^The request would cost [\d,]+; the limit is 1,000,000/),
+      }),
+    ]);
   });
 
   it('caps the records one request reads, single lookups under list rows included', async () => {
@@ -245,7 +275,14 @@ describe('start-up', () => {
       { ...loadConfig({ RATE_LIMIT_PER_SECOND: '0', ...env }), port: 0, host, dataDir, distDir: join(dataDir, 'no-dist'), seedDemo: false },
       { writeLogLine: (line) => lines.push(line) },
     );
-    return { shop, lines, stop: async () => { await shop.close(); rmSync(dataDir, { recursive: true, force: true }); } };
+    return {
+      shop,
+      lines,
+      stop: async () => {
+        await shop.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
   }
 
   it('warns once, at start, when every interface is served and PUBLIC_ORIGIN is unset', async () => {
@@ -261,10 +298,16 @@ describe('start-up', () => {
     } finally {
       await open.stop();
     }
-    for (const [host, env] of [['0.0.0.0', { PUBLIC_ORIGIN: 'https://shop.example.com' }], ['127.0.0.1', {}]] as const) {
+    for (const [host, env] of [
+      ['0.0.0.0', { PUBLIC_ORIGIN: 'https://shop.example.com' }],
+      ['127.0.0.1', {}],
+    ] as const) {
       const quiet = await startOn(host, env);
       try {
-        expect(quiet.lines.filter((line) => line.includes('PUBLIC_ORIGIN')), host).toEqual([]);
+        expect(
+          quiet.lines.filter((line) => line.includes('PUBLIC_ORIGIN')),
+          host,
+        ).toEqual([]);
       } finally {
         await quiet.stop();
       }

@@ -53,8 +53,14 @@ function read(status: number, html: string): Page {
     status,
     html,
     root,
-    title: head.querySelectorAll('title').map((title) => title.text).join('|') || undefined,
-    meta: (key) => head.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ?? head.querySelector(`meta[name="${key}"]`)?.getAttribute('content'),
+    title:
+      head
+        .querySelectorAll('title')
+        .map((title) => title.text)
+        .join('|') || undefined,
+    meta: (key) =>
+      head.querySelector(`meta[property="${key}"]`)?.getAttribute('content') ??
+      head.querySelector(`meta[name="${key}"]`)?.getAttribute('content'),
     canonical: head.querySelector('link[rel="canonical"]')?.getAttribute('href'),
     jsonLd: head.querySelectorAll('script[type="application/ld+json"]').map((script) => JSON.parse(script.rawText) as Block),
   };
@@ -101,7 +107,14 @@ describe('each page its own head', () => {
       name: SHOP,
       url: `${server.url}/home`,
       telephone: '+1-845-555-0142',
-      address: { '@type': 'PostalAddress', streetAddress: '3140 Route 22', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563', addressCountry: 'US' },
+      address: {
+        '@type': 'PostalAddress',
+        streetAddress: '3140 Route 22',
+        addressLocality: 'Patterson',
+        addressRegion: 'NY',
+        postalCode: '12563',
+        addressCountry: 'US',
+      },
       geo: { '@type': 'GeoCoordinates', latitude: 41.5126, longitude: -73.6029 },
       hasMap: expect.stringMatching(/^https:\/\/www\.openstreetmap\.org\//),
     });
@@ -115,8 +128,18 @@ describe('each page its own head', () => {
     expect(about.canonical).toBe(`${server.url}/aboutus`);
     const hours = about.jsonLd[0]!.openingHoursSpecification as Block[];
     // The demo week: Mon–Sat 9 to 9 in one group, Sunday noon to 6.
-    expect(hours[0]).toEqual({ '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`), opens: '09:00', closes: '21:00' });
-    expect(hours[1]).toEqual({ '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Sunday'], opens: '12:00', closes: '18:00' });
+    expect(hours[0]).toEqual({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'].map((day) => `https://schema.org/${day}`),
+      opens: '09:00',
+      closes: '21:00',
+    });
+    expect(hours[1]).toEqual({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['https://schema.org/Sunday'],
+      opens: '12:00',
+      closes: '18:00',
+    });
     const settings = (await publicQuery('{ getShopSettings(id: "shop") { specialDates } }')).getShopSettings as { specialDates: string[] };
     const today = newYorkTime(new Date()).date;
     const upcoming = settings.specialDates.filter((entry) => entry.slice(0, 10) >= today);
@@ -141,7 +164,9 @@ describe('each page its own head', () => {
   });
 
   it('/item/{id}: name, price and picture in the cards, a valid Product with its Offer, no former price', async () => {
-    const { listItems } = await publicQuery('{ listItems(filter: { tags: { contains: "wine" } }, limit: 1) { items { id name price img description } } }') as { listItems: { items: Array<{ id: string; name: string; price: number; img: string; description: string }> } };
+    const { listItems } = (await publicQuery(
+      '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1) { items { id name price img description } } }',
+    )) as { listItems: { items: Array<{ id: string; name: string; price: number; img: string; description: string }> } };
     const item = listItems.items[0]!;
     const itemPage = await page(`/item/${item.id}`);
     expect(itemPage.status).toBe(200);
@@ -155,28 +180,32 @@ describe('each page its own head', () => {
     expect(itemPage.meta('twitter:data1')).toBe(`$${item.price.toFixed(2)}`);
     expect(item.description.startsWith(itemPage.meta('description')!.replace(/…$/, ''))).toBe(true);
 
-    expect(itemPage.jsonLd).toEqual([{
-      '@context': 'https://schema.org',
-      '@type': 'Product',
-      name: item.name,
-      url: `${server.url}/item/${item.id}`,
-      image: [`${server.url}${item.img}`],
-      description: item.description,
-      offers: {
-        '@type': 'Offer',
+    expect(itemPage.jsonLd).toEqual([
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        name: item.name,
         url: `${server.url}/item/${item.id}`,
-        price: item.price.toFixed(2),
-        priceCurrency: 'USD',
-        availability: 'https://schema.org/InStoreOnly',
-        itemCondition: 'https://schema.org/NewCondition',
+        image: [`${server.url}${item.img}`],
+        description: item.description,
+        offers: {
+          '@type': 'Offer',
+          url: `${server.url}/item/${item.id}`,
+          price: item.price.toFixed(2),
+          priceCurrency: 'USD',
+          availability: 'https://schema.org/InStoreOnly',
+          itemCondition: 'https://schema.org/NewCondition',
+        },
       },
-    }]);
+    ]);
     expect(JSON.stringify(itemPage.jsonLd)).not.toMatch(/priceValidUntil|priceSpecification|StrikethroughPrice/);
     await expectValid(itemPage.jsonLd);
   });
 
   it('/events: one valid Event per upcoming event, at the shop, starting at its time in New York', async () => {
-    const { listEvents } = await publicQuery('{ listEvents(limit: 1000) { items { id name date time img } } }') as { listEvents: { items: Array<{ name: string; date: string; time: string | null; img: string | null }> } };
+    const { listEvents } = (await publicQuery('{ listEvents(limit: 1000) { items { id name date time img } } }')) as {
+      listEvents: { items: Array<{ name: string; date: string; time: string | null; img: string | null }> };
+    };
     const today = newYorkTime(new Date()).date;
     const upcoming = listEvents.items.filter((event) => event.date >= today);
     expect(upcoming.length).toBeGreaterThan(1);
@@ -234,7 +263,18 @@ describe('not found, and pages not to index', () => {
   });
 
   it('answers 200 for every SPA route, and marks sign-in and admin pages noindex', async () => {
-    for (const path of ['/login', '/signup', '/admin-portal', '/admin-items', '/admin-item?id=abc', '/admin-tags', '/admin-events', '/admin-users', '/admin-admins', '/admin-settings']) {
+    for (const path of [
+      '/login',
+      '/signup',
+      '/admin-portal',
+      '/admin-items',
+      '/admin-item?id=abc',
+      '/admin-tags',
+      '/admin-events',
+      '/admin-users',
+      '/admin-admins',
+      '/admin-settings',
+    ]) {
       const private_ = await page(path);
       expect(private_.status, path).toBe(200);
       expect(private_.meta('robots'), path).toBe('noindex');
@@ -252,17 +292,23 @@ describe('not found, and pages not to index', () => {
 describe('safety', () => {
   it('escapes what an admin writes: nothing in a name ends an element or an attribute', async () => {
     const name = '</script><script>alert(1)</script>"quoted" & <b>bold</b>';
-    const { body } = await postGraphQL(server, {
-      query: 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }',
-      variables: { input: { name, tags: ['extras'], price: 3, description: '</title><script>alert(2)</script>' } },
-    }, admin);
+    const { body } = await postGraphQL(
+      server,
+      {
+        query: 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }',
+        variables: { input: { name, tags: ['extras'], price: 3, description: '</title><script>alert(2)</script>' } },
+      },
+      admin,
+    );
     expect(body.errors).toBeUndefined();
     const id = (body.data!.createItem as { id: string }).id;
     const itemPage = await page(`/item/${id}`);
     expect(itemPage.html).not.toContain('<script>alert(');
     expect(itemPage.html).not.toContain('<b>bold');
     // Escaped in the markup, the same text once read.
-    expect(itemPage.html).toContain('<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt; | ');
+    expect(itemPage.html).toContain(
+      '<title>&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&quot;quoted&quot; &amp; &lt;b&gt;bold&lt;/b&gt; | ',
+    );
     expect(itemPage.title).toBe(`${name} | ${SHOP}`);
     expect(itemPage.meta('og:title')).toBe(name);
     expect(itemPage.meta('description')).toBe('</title><script>alert(2)</script>');
@@ -275,7 +321,9 @@ describe('safety', () => {
       const req = request(`${server.url}/home`, { headers: { host: 'evil.example' } }, (res) => {
         let text = '';
         res.setEncoding('utf8');
-        res.on('data', (chunk: string) => { text += chunk; });
+        res.on('data', (chunk: string) => {
+          text += chunk;
+        });
         res.on('end', () => resolve(text));
       });
       req.on('error', reject);
@@ -285,17 +333,29 @@ describe('safety', () => {
     expect(read(200, forged).canonical).toBe(`${server.url}/home`);
     expect((await page('/home')).html).not.toContain('evil.example');
 
-    const { listItems } = await publicQuery('{ listItems(filter: { tags: { contains: "liquor" } }, limit: 1) { items { id price } } }') as { listItems: { items: Array<{ id: string; price: number }> } };
+    const { listItems } = (await publicQuery(
+      '{ listItems(filter: { tags: { contains: "liquor" } }, limit: 1) { items { id price } } }',
+    )) as { listItems: { items: Array<{ id: string; price: number }> } };
     const item = listItems.items[0]!;
     await page(`/item/${item.id}`);
-    const { body } = await postGraphQL(server, { query: `mutation { updateItem(input: { id: "${item.id}", price: 12.3 }) { id } }` }, admin);
+    const { body } = await postGraphQL(
+      server,
+      { query: `mutation { updateItem(input: { id: "${item.id}", price: 12.3 }) { id } }` },
+      admin,
+    );
     expect(body.errors).toBeUndefined();
     const after = await page(`/item/${item.id}`);
     expect((after.jsonLd[0]!.offers as Block).price).toBe('12.30');
   });
 
-  it('sends crawlers and visitors the same page: the age gate is the SPA\'s overlay, not the server\'s', async () => {
-    const as = async (headers: Record<string, string>) => (await fetch(`${server.url}/item/${(await publicQuery('{ listItems(limit: 1) { items { id } } }') as { listItems: { items: Array<{ id: string }> } }).listItems.items[0]!.id}`, { headers })).text();
+  it("sends crawlers and visitors the same page: the age gate is the SPA's overlay, not the server's", async () => {
+    const as = async (headers: Record<string, string>) =>
+      (
+        await fetch(
+          `${server.url}/item/${((await publicQuery('{ listItems(limit: 1) { items { id } } }')) as { listItems: { items: Array<{ id: string }> } }).listItems.items[0]!.id}`,
+          { headers },
+        )
+      ).text();
     const bot = await as({ 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' });
     const visitor = await as({ 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140', cookie: 'ageVerified=true' });
     expect(bot).toBe(visitor);
@@ -304,7 +364,7 @@ describe('safety', () => {
 });
 
 describe('a shop without settings and with PUBLIC_ORIGIN', () => {
-  it('falls back to the code\'s details and writes every absolute URL with PUBLIC_ORIGIN', async () => {
+  it("falls back to the code's details and writes every absolute URL with PUBLIC_ORIGIN", async () => {
     const bare = await startTestServer({ distDir, env: { PUBLIC_ORIGIN: 'https://shop.example.com' } });
     try {
       const response = await fetch(`${bare.url}/aboutus`);
@@ -312,7 +372,12 @@ describe('a shop without settings and with PUBLIC_ORIGIN', () => {
       expect(about.status).toBe(200);
       expect(about.canonical).toBe('https://shop.example.com/aboutus');
       expect(about.meta('og:image')).toBe('https://shop.example.com/share-card.png');
-      expect(about.jsonLd[0]).toMatchObject({ '@type': 'LiquorStore', name: SHOP, url: 'https://shop.example.com/home', address: { postalCode: '12563' } });
+      expect(about.jsonLd[0]).toMatchObject({
+        '@type': 'LiquorStore',
+        name: SHOP,
+        url: 'https://shop.example.com/home',
+        address: { postalCode: '12563' },
+      });
       // No hours set: none claimed.
       expect(about.jsonLd[0]).not.toHaveProperty('openingHoursSpecification');
       await expectValid(about.jsonLd);
@@ -335,7 +400,12 @@ function raw(path: string, method = 'GET'): Promise<{ status: number; location: 
   });
 }
 
-const firstItem = async () => ((await publicQuery('{ listItems(filter: { tags: { contains: "wine" } }, limit: 1) { items { id name } } }')) as { listItems: { items: Array<{ id: string; name: string }> } }).listItems.items[0]!;
+const firstItem = async () =>
+  (
+    (await publicQuery('{ listItems(filter: { tags: { contains: "wine" } }, limit: 1) { items { id name } } }')) as {
+      listItems: { items: Array<{ id: string; name: string }> };
+    }
+  ).listItems.items[0]!;
 
 describe('one URL per page', () => {
   it('sends another spelling of a route to its path for good (301, relative, query kept), before any query', async () => {
@@ -359,7 +429,7 @@ describe('one URL per page', () => {
     for (const path of [`/item/${item.id}`, '/events', '/home', '/menu?category=wine']) expect((await raw(path)).status, path).toBe(200);
   });
 
-  it('gives every spelling the page\'s own head once followed: the item\'s title and Product, the events\' Event blocks, 404 for a made-up item', async () => {
+  it("gives every spelling the page's own head once followed: the item's title and Product, the events' Event blocks, 404 for a made-up item", async () => {
     const item = await firstItem();
     const itemPage = await page(`/Item/${item.id}/`);
     expect([itemPage.status, itemPage.title, itemPage.canonical]).toEqual([200, `${item.name} | ${SHOP}`, `${server.url}/item/${item.id}`]);
@@ -377,11 +447,32 @@ describe('one URL per page', () => {
 
   it('never redirects to another host, whatever the path holds', async () => {
     const hostile = [
-      '//evil.example', '//evil.example/', '//evil.example/home/', '///evil.example/Home', '/\\evil.example', '/\\evil.example/home/',
-      '/%2F%2Fevil.example', '/%2f%2fevil.example/', '/%5Cevil.example', '/%5C%5Cevil.example/', '/Item//evil.example', '/home//evil.example',
-      '/HOME/%2F%2Fevil.example', '/item/%2F%2Fevil.example/', '/Item/%2f%2fevil.example', '/item/%5Cevil.example/', '/Item/%5C%5Cevil.example',
-      '/item/%2F%5Cevil.example/', '/ITEM/..%2F..%2Fevil.example/', '/Home/?next=//evil.example', '/item/%0D%0ALocation:%20//evil.example/',
-      '/Item/%09/evil.example', '/item/%E2%80%AE//', '/item/%2e%2e/', '/Item/.%2E/evil.example/', '/%2e%2e/Home/',
+      '//evil.example',
+      '//evil.example/',
+      '//evil.example/home/',
+      '///evil.example/Home',
+      '/\\evil.example',
+      '/\\evil.example/home/',
+      '/%2F%2Fevil.example',
+      '/%2f%2fevil.example/',
+      '/%5Cevil.example',
+      '/%5C%5Cevil.example/',
+      '/Item//evil.example',
+      '/home//evil.example',
+      '/HOME/%2F%2Fevil.example',
+      '/item/%2F%2Fevil.example/',
+      '/Item/%2f%2fevil.example',
+      '/item/%5Cevil.example/',
+      '/Item/%5C%5Cevil.example',
+      '/item/%2F%5Cevil.example/',
+      '/ITEM/..%2F..%2Fevil.example/',
+      '/Home/?next=//evil.example',
+      '/item/%0D%0ALocation:%20//evil.example/',
+      '/Item/%09/evil.example',
+      '/item/%E2%80%AE//',
+      '/item/%2e%2e/',
+      '/Item/.%2E/evil.example/',
+      '/%2e%2e/Home/',
     ];
     for (const path of hostile) {
       const { status, location } = await raw(path);
@@ -405,11 +496,13 @@ describe('the cache', () => {
     expect(server.responseCache.get(key, version)).toBeDefined();
     const entries = server.responseCache.size;
     for (let batch = 0; batch < 30; batch += 1) {
-      const statuses = await Promise.all(Array.from({ length: 20 }, async (_, i) => {
-        const response = await fetch(`${server.url}/item/00000000-0000-4000-8000-${String(batch * 20 + i).padStart(12, '0')}`);
-        await response.arrayBuffer();
-        return response.status;
-      }));
+      const statuses = await Promise.all(
+        Array.from({ length: 20 }, async (_, i) => {
+          const response = await fetch(`${server.url}/item/00000000-0000-4000-8000-${String(batch * 20 + i).padStart(12, '0')}`);
+          await response.arrayBuffer();
+          return response.status;
+        }),
+      );
       expect(statuses.every((status) => status === 404)).toBe(true);
     }
     expect(server.store.version).toBe(version);
@@ -424,7 +517,12 @@ describe('a page that cannot be built', () => {
     const broken = await startTestServer({ distDir, overrides: { writeLogLine: (line) => lines.push(line) } });
     try {
       // Any exception while building a page: here, reading the store's version.
-      Object.defineProperty(broken.store, 'version', { configurable: true, get: () => { throw new Error('disk on fire'); } });
+      Object.defineProperty(broken.store, 'version', {
+        configurable: true,
+        get: () => {
+          throw new Error('disk on fire');
+        },
+      });
       const missing = await fetch(`${broken.url}/item/x/y`);
       const html = await missing.text();
       expect(missing.status).toBe(404);

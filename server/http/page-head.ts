@@ -21,7 +21,7 @@ import { firstScreenOf, firstScreenQueriesOf, type FirstScreenDeps } from './fir
 export interface PageDeps extends FirstScreenDeps {
   /** Scheme, host and port of absolute URLs: PUBLIC_ORIGIN, or what the server announces. */
   origin: () => string;
-  /** The shop's facts where the settings record says nothing (src/config/shop.ts). */
+  /** The shop's facts where the settings record says nothing (shared/shop.ts). */
   defaults: ShopFacts;
   now?: () => number;
 }
@@ -78,7 +78,12 @@ function pageKey(url: URL, queries: FirstScreenQuery[], today: string): string |
   return `page:${route.name}:${today}:${asked}`;
 }
 
-async function build(url: URL, queries: FirstScreenQuery[], deps: PageDeps, now: Date): Promise<{ page: RenderedPage; cacheable: boolean }> {
+async function build(
+  url: URL,
+  queries: FirstScreenQuery[],
+  deps: PageDeps,
+  now: Date,
+): Promise<{ page: RenderedPage; cacheable: boolean }> {
   const { markup, answers, cacheable } = queries.length ? await firstScreenOf(queries, deps) : { markup: '', answers: {}, cacheable: true };
   const route = matchSpaRoute(url.pathname);
   let item: ItemFacts | null | undefined;

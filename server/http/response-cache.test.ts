@@ -6,24 +6,37 @@ import { postGraphQL, startTestServer, type TestServer } from '../testing/test-s
 import { ResponseCache } from './response-cache';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer(); });
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
 
 const LIST = { query: '{ listEvents { items { name } } }' };
-const names = async () => ((await postGraphQL(server, LIST)).body.data!.listEvents as { items: Array<{ name: string }> }).items.map((event) => event.name);
+const names = async () =>
+  ((await postGraphQL(server, LIST)).body.data!.listEvents as { items: Array<{ name: string }> }).items.map((event) => event.name);
 
 describe('response cache', () => {
   it('sees writes made through the API', async () => {
     expect(await names()).toEqual([]);
     const { token } = await server.sessionFor(0);
-    await postGraphQL(server, { query: 'mutation { createEvent(input: {name: "One", date: "2031-01-01", description: "d"}) { id } }' }, { authorization: token });
+    await postGraphQL(
+      server,
+      { query: 'mutation { createEvent(input: {name: "One", date: "2031-01-01", description: "d"}) { id } }' },
+      { authorization: token },
+    );
     expect(await names()).toEqual(['One']);
   });
 
   it('sees writes committed by another connection to the same file (within a millisecond)', async () => {
     await names();
     const other = new Database(join(server.dataDir, 'shop.sqlite3'));
-    other.prepare(`INSERT INTO "Event" (id, name, date, description, createdAt, updatedAt) VALUES ('x2', 'Two', '2031-01-02', 'd', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`).run();
+    other
+      .prepare(
+        `INSERT INTO "Event" (id, name, date, description, createdAt, updatedAt) VALUES ('x2', 'Two', '2031-01-02', 'd', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')`,
+      )
+      .run();
     other.close();
     // The store reads SQLite's data_version at most once a millisecond (ModelStore.version).
     await new Promise((resolve) => setTimeout(resolve, 5));

@@ -16,7 +16,9 @@ export class ResponseCache {
   }
 
   /** Entries held (those of an older version too, until the next `set` drops them). */
-  get size(): number { return this.entries.size; }
+  get size(): number {
+    return this.entries.size;
+  }
 
   get(key: string, version: string): Buffer | undefined {
     if (version !== this.version) return undefined;

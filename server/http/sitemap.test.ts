@@ -36,7 +36,10 @@ afterAll(async () => {
 
 const parser = new XMLParser({ ignoreAttributes: false, parseTagValue: false, isArray: (name) => name === 'url' || name === 'sitemap' });
 
-interface UrlEntry { loc: string; lastmod?: string }
+interface UrlEntry {
+  loc: string;
+  lastmod?: string;
+}
 
 /** The document parsed and checked to be well-formed XML with the protocol's namespace. */
 function parseUrlset(xml: string): UrlEntry[] {
@@ -116,7 +119,8 @@ describe('/sitemap.xml', () => {
     // The default origin is the one the server announces (server.url), since PUBLIC_ORIGIN is unset.
     expect(byLoc(parseUrlset(xml))).toEqual(expected(seeded.url, items));
     expect(xml).toContain(`<url><loc>${seeded.url}/menu?category=wine</loc></url>`);
-    for (const lastmod of xml.matchAll(/<lastmod>([^<]*)<\/lastmod>/g)) expect(lastmod[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+    for (const lastmod of xml.matchAll(/<lastmod>([^<]*)<\/lastmod>/g))
+      expect(lastmod[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
   });
 
   it('follows admin writes: an updated item gets its new lastmod, a created one appears, a deleted one goes', async () => {
@@ -125,9 +129,17 @@ describe('/sitemap.xml', () => {
     const loc = `${seeded.url}/item/${first!.id}`;
     expect(before.get(loc)).toBe(first!.updatedAt);
 
-    const updated = (await adminQuery('mutation ($input: UpdateItemInput!) { updateItem(input: $input) { id updatedAt } }', { input: { id: first!.id, name: 'Renamed for the sitemap' } })).updateItem as { updatedAt: string };
+    const updated = (
+      await adminQuery('mutation ($input: UpdateItemInput!) { updateItem(input: $input) { id updatedAt } }', {
+        input: { id: first!.id, name: 'Renamed for the sitemap' },
+      })
+    ).updateItem as { updatedAt: string };
     expect(updated.updatedAt).not.toBe(first!.updatedAt);
-    const created = (await adminQuery('mutation ($input: CreateItemInput!) { createItem(input: $input) { id updatedAt } }', { input: { name: 'Sitemap newcomer', tags: ['extras'], price: 3 } })).createItem as { id: string; updatedAt: string };
+    const created = (
+      await adminQuery('mutation ($input: CreateItemInput!) { createItem(input: $input) { id updatedAt } }', {
+        input: { name: 'Sitemap newcomer', tags: ['extras'], price: 3 },
+      })
+    ).createItem as { id: string; updatedAt: string };
 
     const after = byLoc(parseUrlset(await getSitemap(seeded)));
     expect(after.get(loc)).toBe(updated.updatedAt);
@@ -178,7 +190,12 @@ describe('/sitemap.xml', () => {
 
   it('never takes a URL from the request: a forged Host or X-Forwarded-Host changes nothing, cached or not', async () => {
     for (const server of [seeded, configured]) {
-      const forged = { host: 'evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https', forwarded: 'host=evil.example' };
+      const forged = {
+        host: 'evil.example',
+        'x-forwarded-host': 'evil.example',
+        'x-forwarded-proto': 'https',
+        forwarded: 'host=evil.example',
+      };
       // First request after a write: the forged one builds the sitemap that is then cached.
       server.store.create('Item', { name: 'Forgery bait', tags: ['wine'] });
       const sitemap = await rawRequest(server, '/sitemap.xml', forged);
@@ -200,8 +217,9 @@ describe('/robots.txt', () => {
   function allowed(robots: string, path: string): boolean {
     let best: { length: number; allow: boolean } = { length: -1, allow: true };
     for (const [, kind, rule] of robots.matchAll(/^(Allow|Disallow):\s*(\S*)\s*$/gm)) {
-      if (!rule || !path.startsWith(rule!)) continue;
-      if (rule!.length > best.length || (rule!.length === best.length && kind === 'Allow')) best = { length: rule!.length, allow: kind === 'Allow' };
+      if (!rule || !path.startsWith(rule)) continue;
+      if (rule.length > best.length || (rule.length === best.length && kind === 'Allow'))
+        best = { length: rule.length, allow: kind === 'Allow' };
     }
     return best.allow;
   }
@@ -218,7 +236,18 @@ describe('/robots.txt', () => {
     const literal = [...routerSource.matchAll(/path="(admin-[^"]*)"/g)].map((match) => `/${match[1]}`);
     const named = [...routerSource.matchAll(/SPA_ROUTES\.(admin\w+)/g)].map((match) => SPA_ROUTES[match[1] as keyof typeof SPA_ROUTES]);
     const adminRoutes = [...new Set([...literal, ...named, ...Object.values(SPA_ROUTES).filter((path) => path.startsWith('/admin'))])];
-    expect(adminRoutes).toEqual(expect.arrayContaining(['/admin-portal', '/admin-items', '/admin-item', '/admin-tags', '/admin-events', '/admin-users', '/admin-admins', '/admin-settings']));
+    expect(adminRoutes).toEqual(
+      expect.arrayContaining([
+        '/admin-portal',
+        '/admin-items',
+        '/admin-item',
+        '/admin-tags',
+        '/admin-events',
+        '/admin-users',
+        '/admin-admins',
+        '/admin-settings',
+      ]),
+    );
     for (const route of adminRoutes) {
       expect(robots, route).toContain(`\nDisallow: ${route}\n`);
       expect(allowed(robots, route), route).toBe(false);
@@ -248,10 +277,16 @@ describe('/robots.txt', () => {
 });
 
 describe('the protocol limits (50,000 URLs and 50 MB a file)', () => {
-  const entries = Array.from({ length: 23 }, (_, i) => ({ path: `/item/id-${i}&x`, lastmod: `2026-01-${String(i + 1).padStart(2, '0')}T00:00:00.000Z` }));
+  const entries = Array.from({ length: 23 }, (_, i) => ({
+    path: `/item/id-${i}&x`,
+    lastmod: `2026-01-${String(i + 1).padStart(2, '0')}T00:00:00.000Z`,
+  }));
 
   it('splits the URLs over as many urlset files as the limits need, losing and repeating none', () => {
-    for (const limits of [{ maxUrls: 5, maxBytes: 1e9 }, { maxUrls: 1e9, maxBytes: 600 }]) {
+    for (const limits of [
+      { maxUrls: 5, maxBytes: 1e9 },
+      { maxUrls: 1e9, maxBytes: 600 },
+    ]) {
       const files = urlsetFiles('https://shop.example.com', entries, limits);
       expect(files.length).toBeGreaterThan(3);
       const locs = files.flatMap((file) => {
@@ -266,18 +301,28 @@ describe('the protocol limits (50,000 URLs and 50 MB a file)', () => {
   });
 
   it('writes a sitemap index naming the files', () => {
-    const index = sitemapIndex('https://shop.example.com', [{ path: '/sitemap-1.xml', lastmod: '2026-01-01T00:00:00.000Z' }, { path: '/sitemap-2.xml' }]);
+    const index = sitemapIndex('https://shop.example.com', [
+      { path: '/sitemap-1.xml', lastmod: '2026-01-01T00:00:00.000Z' },
+      { path: '/sitemap-2.xml' },
+    ]);
     expect(XMLValidator.validate(index)).toBe(true);
     const doc = parser.parse(index) as { sitemapindex: { '@_xmlns': string; sitemap: UrlEntry[] } };
     expect(doc.sitemapindex['@_xmlns']).toBe(SITEMAP_NAMESPACE);
-    expect(doc.sitemapindex.sitemap).toEqual([{ loc: 'https://shop.example.com/sitemap-1.xml', lastmod: '2026-01-01T00:00:00.000Z' }, { loc: 'https://shop.example.com/sitemap-2.xml' }]);
+    expect(doc.sitemapindex.sitemap).toEqual([
+      { loc: 'https://shop.example.com/sitemap-1.xml', lastmod: '2026-01-01T00:00:00.000Z' },
+      { loc: 'https://shop.example.com/sitemap-2.xml' },
+    ]);
   });
 });
 
 describe('a large catalogue', () => {
   let large: TestServer;
-  beforeAll(async () => { large = await startTestServer({ env: { PUBLIC_ORIGIN: 'https://big.example.com' } }); }, 60_000);
-  afterAll(async () => { await large?.stop(); });
+  beforeAll(async () => {
+    large = await startTestServer({ env: { PUBLIC_ORIGIN: 'https://big.example.com' } });
+  }, 60_000);
+  afterAll(async () => {
+    await large?.stop();
+  });
 
   it('builds a 5,000-item sitemap fast and answers later requests from memory', async () => {
     large.store.transaction(() => {
@@ -291,9 +336,12 @@ describe('a large catalogue', () => {
     for (let i = 0; i < 3; i += 1) expect(await getSitemap(large)).toBe(xml);
     // HEAD: what the server spends on a hit (headers and the cached bytes' length), not the transfer.
     started = performance.now();
-    for (let i = 0; i < 20; i += 1) expect((await rawRequest(large, '/sitemap.xml', {}, 'HEAD')).headers['content-length']).toBe(String(Buffer.byteLength(xml)));
+    for (let i = 0; i < 20; i += 1)
+      expect((await rawRequest(large, '/sitemap.xml', {}, 'HEAD')).headers['content-length']).toBe(String(Buffer.byteLength(xml)));
     const cachedMs = (performance.now() - started) / 20;
-    console.log(`sitemap of 5,000 items: built in ${firstMs.toFixed(0)} ms, then ${cachedMs.toFixed(1)} ms a cached HEAD (${(Buffer.byteLength(xml) / 1024).toFixed(0)} KB)`);
+    console.log(
+      `sitemap of 5,000 items: built in ${firstMs.toFixed(0)} ms, then ${cachedMs.toFixed(1)} ms a cached HEAD (${(Buffer.byteLength(xml) / 1024).toFixed(0)} KB)`,
+    );
     expect(firstMs).toBeLessThan(5000);
     // A hit is a copy of the cached bytes: far cheaper than the build.
     expect(cachedMs).toBeLessThan(Math.max(firstMs / 5, 5));
@@ -314,7 +362,12 @@ describe('a large catalogue', () => {
     for (const child of children) {
       const urls = parseUrlset(await getSitemap(large, new URL(child.loc).pathname));
       expect(urls.length).toBeLessThanOrEqual(MAX_URLS_PER_FILE);
-      expect(child.lastmod).toBe(urls.map((url) => url.lastmod ?? '').sort().at(-1));
+      expect(child.lastmod).toBe(
+        urls
+          .map((url) => url.lastmod ?? '')
+          .sort()
+          .at(-1),
+      );
       for (const url of urls) locs.add(url.loc);
       count += urls.length;
     }

@@ -45,7 +45,10 @@ const CHILD_PATH = /^\/sitemap-([1-9]\d{0,5})\.xml$/;
 const ITEMS_QUERY = `query Sitemap($nextToken: String) { listItems(limit: ${MAX_PAGE_SIZE}, nextToken: $nextToken) { items { id updatedAt } nextToken } }`;
 
 /** A page of the site: its path (with query) under the origin, and when it last changed. */
-export interface SitemapEntry { path: string; lastmod?: string | null }
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string | null;
+}
 
 function urlElement(origin: string, entry: SitemapEntry): string {
   const lastmod = entry.lastmod ? `<lastmod>${escapeXml(entry.lastmod)}</lastmod>` : '';
@@ -56,7 +59,11 @@ function urlElement(origin: string, entry: SitemapEntry): string {
  * The entries as <urlset> documents, as many as the limits need (one for any shop's catalogue
  * today). An entry too long for a file of its own (not possible with the API's ids) is left out.
  */
-export function urlsetFiles(origin: string, entries: Iterable<SitemapEntry>, limits = { maxUrls: MAX_URLS_PER_FILE, maxBytes: MAX_BYTES_PER_FILE }): string[] {
+export function urlsetFiles(
+  origin: string,
+  entries: Iterable<SitemapEntry>,
+  limits = { maxUrls: MAX_URLS_PER_FILE, maxBytes: MAX_BYTES_PER_FILE },
+): string[] {
   const head = `${XML_DECLARATION}<urlset xmlns="${SITEMAP_NAMESPACE}">\n`;
   const tail = '</urlset>\n';
   const files: string[] = [];
@@ -82,7 +89,10 @@ export function urlsetFiles(origin: string, entries: Iterable<SitemapEntry>, lim
 
 /** A <sitemapindex> naming the child files at these paths. */
 export function sitemapIndex(origin: string, children: ReadonlyArray<SitemapEntry>): string {
-  const elements = children.map(({ path, lastmod }) => `<sitemap><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</sitemap>\n`);
+  const elements = children.map(
+    ({ path, lastmod }) =>
+      `<sitemap><loc>${escapeXml(origin + path)}</loc>${lastmod ? `<lastmod>${escapeXml(lastmod)}</lastmod>` : ''}</sitemap>\n`,
+  );
   return `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NAMESPACE}">\n${elements.join('')}</sitemapindex>\n`;
 }
 
@@ -99,16 +109,24 @@ class Body {
     let promise = this.encoded.get(encoding);
     if (!promise) {
       // Fast settings: built again after every write, unlike the static files' maximum ones.
-      promise = encoding === 'br'
-        ? promisify(brotliCompress)(this.raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.raw.length } })
-        : promisify(gzip)(this.raw, { level: 6 });
+      promise =
+        encoding === 'br'
+          ? promisify(brotliCompress)(this.raw, {
+              params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: this.raw.length },
+            })
+          : promisify(gzip)(this.raw, { level: 6 });
       this.encoded.set(encoding, promise);
     }
     return promise;
   }
 }
 
-interface Build { version: string; files: Map<string, Body>; itemCount: number; truncated: boolean }
+interface Build {
+  version: string;
+  files: Map<string, Body>;
+  itemCount: number;
+  truncated: boolean;
+}
 
 export interface SitemapDeps {
   engine: GraphQLEngine;
@@ -170,7 +188,11 @@ export class Sitemap {
       ETag: body.etag,
       Vary: 'Accept-Encoding',
     };
-    if (String(req.headers['if-none-match'] ?? '').split(',').some((tag) => tag.trim() === body.etag)) {
+    if (
+      String(req.headers['if-none-match'] ?? '')
+        .split(',')
+        .some((tag) => tag.trim() === body.etag)
+    ) {
       res.writeHead(304, headers);
       res.end();
       return;

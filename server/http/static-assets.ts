@@ -28,7 +28,13 @@ const COMPRESSIBLE = new Set(['.html', '.js', '.css', '.svg', '.json', '.txt', '
 export const OUTPUTS_PLACEHOLDER = '<!--amplify-outputs-->';
 const PAGE_HEAD = new RegExp(`${PAGE_HEAD_START}[\\s\\S]*?${PAGE_HEAD_END}`);
 
-interface Asset { type: string; raw: Buffer; gzip?: Buffer; br?: Buffer; immutable: boolean }
+interface Asset {
+  type: string;
+  raw: Buffer;
+  gzip?: Buffer;
+  br?: Buffer;
+  immutable: boolean;
+}
 
 function compress(raw: Buffer): Pick<Asset, 'gzip' | 'br'> {
   return {
@@ -89,7 +95,13 @@ export class StaticAssets {
    * (http/page-head.ts) in place of index.html's shop-wide defaults, with its status. A page
    * without a head (it could not be built) keeps the defaults, with the status given.
    */
-  serveIndex(req: IncomingMessage, res: ServerResponse, outputsJson: string, firstScreen = '', page?: { status: number; head?: string }): void {
+  serveIndex(
+    req: IncomingMessage,
+    res: ServerResponse,
+    outputsJson: string,
+    firstScreen = '',
+    page?: { status: number; head?: string },
+  ): void {
     if (!this.indexTemplates) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
       res.end('The app is not built yet: run `npm run build` (npm start does it for you).');
@@ -109,8 +121,13 @@ function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheCont
   const accept = String(req.headers['accept-encoding'] ?? '');
   let body = asset.raw;
   let encoding: string | null = null;
-  if (asset.br && /\bbr\b/.test(accept)) { body = asset.br; encoding = 'br'; }
-  else if (asset.gzip && /\bgzip\b/.test(accept)) { body = asset.gzip; encoding = 'gzip'; }
+  if (asset.br && /\bbr\b/.test(accept)) {
+    body = asset.br;
+    encoding = 'br';
+  } else if (asset.gzip && /\bgzip\b/.test(accept)) {
+    body = asset.gzip;
+    encoding = 'gzip';
+  }
   const headers: Record<string, string | number> = {
     'Content-Type': asset.type,
     'Content-Length': body.length,

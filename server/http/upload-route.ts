@@ -16,7 +16,8 @@ export const FORM_OVERHEAD_BYTES = 16 * 1024;
 const CLOSE_CONNECTION = { Connection: 'close' };
 
 export async function handleUpload(req: IncomingMessage, res: ServerResponse, inbox: LocalUploadInbox, id: string): Promise<void> {
-  const refuse = (status: number, error: string, headers: Record<string, string> = CLOSE_CONNECTION) => sendJson(res, status, { error }, headers);
+  const refuse = (status: number, error: string, headers: Record<string, string> = CLOSE_CONNECTION) =>
+    sendJson(res, status, { error }, headers);
   if (req.method !== 'POST') return refuse(405, 'Uploads must be POST', { Allow: 'POST', ...CLOSE_CONNECTION });
   const contentType = req.headers['content-type'] ?? '';
   if (!/^multipart\/form-data;/i.test(contentType)) return refuse(415, 'Uploads must be sent as multipart/form-data');
@@ -33,7 +34,11 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, in
   let file: ReturnType<FormData['get']>;
   try {
     // The body is bounded above, so the platform's own multipart parser may hold it whole.
-    file = (await new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { headers: { 'content-type': contentType } }).formData()).get(UPLOAD_FILE_FIELD);
+    file = (
+      await new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), {
+        headers: { 'content-type': contentType },
+      }).formData()
+    ).get(UPLOAD_FILE_FIELD);
   } catch {
     return refuse(400, 'The upload is not a readable multipart form', {});
   }

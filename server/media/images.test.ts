@@ -16,12 +16,19 @@ beforeAll(async () => {
   server = await startTestServer({ overrides: { now: () => now } });
   admin = (await server.sessionFor(ROLE_ADMIN)).token;
 });
-afterAll(async () => { await server?.stop(); });
+afterAll(async () => {
+  await server?.stop();
+});
 
-const as = (token: string | null): GraphQLCaller => async (query, variables) =>
-  (await postGraphQL(server, { query, variables }, token ? { authorization: token } : { 'x-api-key': server.apiKey })).body;
+const as =
+  (token: string | null): GraphQLCaller =>
+  async (query, variables) =>
+    (await postGraphQL(server, { query, variables }, token ? { authorization: token } : { 'x-api-key': server.apiKey })).body;
 const upload = async (bytes: Buffer, token = admin) => uploadImage(as(token), bytes, server.url);
-const png = (width: number, height: number) => sharp({ create: { width, height, channels: 3, background: '#7b1e3a' } }).png().toBuffer();
+const png = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#7b1e3a' } })
+    .png()
+    .toBuffer();
 const mediaFiles = () => readdirSync(server.media.dir).length;
 const waitingUploads = () => readdirSync(join(server.dataDir, 'uploads')).length;
 
@@ -32,7 +39,9 @@ describe('image uploads', () => {
     expect(url).toMatch(/^\/media\/[a-f0-9]{64}\.png$/);
     const original = await fetch(`${server.url}${url}`);
     expect(original.headers.get('content-type')).toBe('image/png');
-    const sources = responsiveImage(url!).srcSet!.split(', ').map((entry) => entry.split(' ')[0]!);
+    const sources = responsiveImage(url!)
+      .srcSet!.split(', ')
+      .map((entry) => entry.split(' ')[0]!);
     expect(sources).toHaveLength(4);
     for (const source of sources) {
       const response = await fetch(`${server.url}${source}`);
@@ -57,7 +66,14 @@ describe('image uploads', () => {
   });
 
   it.each([
-    ['a JPEG', async () => sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } }).jpeg().toBuffer(), IMAGE_UPLOAD_MESSAGES.notPng],
+    [
+      'a JPEG',
+      async () =>
+        sharp({ create: { width: 10, height: 10, channels: 3, background: '#fff' } })
+          .jpeg()
+          .toBuffer(),
+      IMAGE_UPLOAD_MESSAGES.notPng,
+    ],
     ['a truncated PNG', async () => (await png(100, 100)).subarray(0, 40), IMAGE_UPLOAD_MESSAGES.unreadable],
     ['too many pixels', async () => png(5000, 4000), IMAGE_UPLOAD_MESSAGES.tooManyPixels],
   ])('refuses %s with a clear message and stores nothing', async (_label, make, message) => {

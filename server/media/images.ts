@@ -66,13 +66,15 @@ export async function storePng(media: ImageStore, png: Buffer): Promise<string> 
     const metadata = await sharp(png, { limitInputPixels: MAX_PNG_PIXELS }).metadata();
     if (metadata.format !== 'png' || !metadata.width || !metadata.height) throw new Error('not a png');
     const width = metadata.width;
-    variants = await Promise.all(IMAGE_VARIANT_WIDTHS.map(async (target) => ({
-      target,
-      webp: await sharp(png, { limitInputPixels: MAX_PNG_PIXELS })
-        .resize({ width: Math.min(target, width), withoutEnlargement: true })
-        .webp({ quality: 78, effort: 4 })
-        .toBuffer(),
-    })));
+    variants = await Promise.all(
+      IMAGE_VARIANT_WIDTHS.map(async (target) => ({
+        target,
+        webp: await sharp(png, { limitInputPixels: MAX_PNG_PIXELS })
+          .resize({ width: Math.min(target, width), withoutEnlargement: true })
+          .webp({ quality: 78, effort: 4 })
+          .toBuffer(),
+      })),
+    );
   } catch (error) {
     if (error instanceof Error && /pixel limit/i.test(error.message)) throw invalid(IMAGE_UPLOAD_MESSAGES.tooManyPixels);
     throw invalid(IMAGE_UPLOAD_MESSAGES.unreadable);

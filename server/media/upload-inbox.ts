@@ -16,17 +16,24 @@ export const UPLOAD_PATH_PREFIX = '/uploads/';
 /** Open uploads at once: bounds the disk a runaway client can fill (20 x 5 MB). */
 export const MAX_OPEN_UPLOADS = 20;
 
-
 export const TOO_MANY_UPLOADS = 'Too many uploads in progress; try again in a few minutes';
 
-interface OpenUpload { userId: string; expiresAt: number; state: 'open' | 'receiving' | 'received' }
+interface OpenUpload {
+  userId: string;
+  expiresAt: number;
+  state: 'open' | 'receiving' | 'received';
+}
 
 export class LocalUploadInbox implements UploadInbox {
   private readonly dir: string;
   private readonly uploads = new Map<string, OpenUpload>();
 
   /** `origin`: PUBLIC_ORIGIN, or '' to name the target by path (no request header decides a URL). */
-  constructor(dataDir: string, private readonly origin: string, private readonly now: () => number = Date.now) {
+  constructor(
+    dataDir: string,
+    private readonly origin: string,
+    private readonly now: () => number = Date.now,
+  ) {
     this.dir = join(dataDir, 'uploads');
     // One server owns a data directory: files found at start belong to ids a restart ended.
     rmSync(this.dir, { recursive: true, force: true });

@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  buildDemoCatalogue,
-  demoImageSize,
-  isValidUpc,
-  localDatePlus,
-  upcCheckDigit,
-  type DemoItem,
-} from './demo-catalogue';
+import { buildDemoCatalogue, demoImageSize, isValidUpc, localDatePlus, upcCheckDigit, type DemoItem } from './demo-catalogue';
 
 const TODAY = new Date(2025, 5, 14, 10, 30); // 14 June 2025, local time
 const cat = buildDemoCatalogue(TODAY);
@@ -41,7 +34,10 @@ describe('categories and tags', () => {
       for (const t of c.type) expect(['Wine', 'Liquor', 'Extras']).toContain(t);
     }
     for (const menu of ['Wine', 'Liquor', 'Extras'] as const) {
-      expect(cat.categories.some((c) => c.visible && c.type.includes(menu)), menu).toBe(true);
+      expect(
+        cat.categories.some((c) => c.visible && c.type.includes(menu)),
+        menu,
+      ).toBe(true);
     }
   });
 
@@ -141,7 +137,11 @@ describe('items', () => {
     const promoted = cat.items.filter((i) => i.promoted);
     expect(promoted.length).toBeGreaterThanOrEqual(6);
     expect(promoted.length).toBeLessThanOrEqual(10);
-    for (const d of DEPARTMENTS) expect(promoted.some((i) => i.tags.includes(d)), d).toBe(true);
+    for (const d of DEPARTMENTS)
+      expect(
+        promoted.some((i) => i.tags.includes(d)),
+        d,
+      ).toBe(true);
     for (const item of cat.items) expect(typeof item.promoted).toBe('boolean');
   });
 

@@ -94,7 +94,8 @@ describe('demoImageSvg', () => {
       const families = [...demoImageSvg(spec).matchAll(/font-family="([^"]+)"/g)].map((m) => m[1]!);
       expect(families.length).toBeGreaterThan(0);
       for (const f of families) {
-        for (const name of f.split(',').map((s) => s.trim())) expect(['DejaVu Sans', 'DejaVu Serif', 'sans-serif', 'serif']).toContain(name);
+        for (const name of f.split(',').map((s) => s.trim()))
+          expect(['DejaVu Sans', 'DejaVu Serif', 'sans-serif', 'serif']).toContain(name);
       }
     }
   });
@@ -115,7 +116,12 @@ describe('demoImageSvg', () => {
       const svg = demoImageSvg(item.image);
       for (const m of svg.matchAll(/<text x="([\d.]+)"[^>]*font-family="([^"]+)" font-size="([\d.]+)"([^>]*)>([^<]*)<\/text>/g)) {
         const [, x, family, size, rest, raw] = m;
-        const text = raw!.replace(/&amp;/g, '&').replace(/&apos;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&quot;/g, '"');
+        const text = raw!
+          .replace(/&amp;/g, '&')
+          .replace(/&apos;/g, "'")
+          .replace(/&lt;/g, '<')
+          .replace(/&gt;/g, '>')
+          .replace(/&quot;/g, '"');
         const bold = rest!.includes('bold');
         const font = family!.startsWith('DejaVu Serif') ? (bold ? 'serifBold' : 'serif') : bold ? 'sansBold' : 'sans';
         const spacing = Number(/letter-spacing="([\d.]+)"/.exec(rest!)?.[1] ?? 0);

@@ -44,14 +44,30 @@ export function demoImageSvg(spec: DemoImageSpec): string {
   const { width, height } = demoImageSize(spec);
   let body: string;
   switch (spec.kind) {
-    case 'bottle': body = productScene(ctx, spec.backdrop, bottleShadowW(spec.shape), drawBottle(ctx, spec, true)); break;
-    case 'can': body = productScene(ctx, spec.backdrop, 175, drawCans(ctx, spec)); break;
-    case 'box': body = productScene(ctx, spec.backdrop, 200, drawBox(ctx, spec)); break;
-    case 'glass': body = productScene(ctx, spec.backdrop, 240, drawGlassware(ctx, spec)); break;
-    case 'bag': body = productScene(ctx, spec.backdrop, 170, drawBag(ctx, spec)); break;
-    case 'jar': body = productScene(ctx, spec.backdrop, 160, place(CX, BASE, 1.12, drawJar(ctx, spec))); break;
-    case 'banner': body = drawBanner(ctx, spec); break;
-    case 'event': body = drawEvent(ctx, spec); break;
+    case 'bottle':
+      body = productScene(ctx, spec.backdrop, bottleShadowW(spec.shape), drawBottle(ctx, spec, true));
+      break;
+    case 'can':
+      body = productScene(ctx, spec.backdrop, 175, drawCans(ctx, spec));
+      break;
+    case 'box':
+      body = productScene(ctx, spec.backdrop, 200, drawBox(ctx, spec));
+      break;
+    case 'glass':
+      body = productScene(ctx, spec.backdrop, 240, drawGlassware(ctx, spec));
+      break;
+    case 'bag':
+      body = productScene(ctx, spec.backdrop, 170, drawBag(ctx, spec));
+      break;
+    case 'jar':
+      body = productScene(ctx, spec.backdrop, 160, place(CX, BASE, 1.12, drawJar(ctx, spec)));
+      break;
+    case 'banner':
+      body = drawBanner(ctx, spec);
+      break;
+    case 'event':
+      body = drawEvent(ctx, spec);
+      break;
   }
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">` +
@@ -102,11 +118,20 @@ function n2(v: number): string {
 
 function rgb(hex: string): [number, number, number] {
   const h = hex.replace('#', '');
-  const f = h.length === 3 ? h.split('').map((c) => c + c).join('') : h;
+  const f =
+    h.length === 3
+      ? h
+          .split('')
+          .map((c) => c + c)
+          .join('')
+      : h;
   return [parseInt(f.slice(0, 2), 16), parseInt(f.slice(2, 4), 16), parseInt(f.slice(4, 6), 16)];
 }
 function hex([r, g, b]: [number, number, number]): string {
-  const c = (v: number) => Math.max(0, Math.min(255, Math.round(v))).toString(16).padStart(2, '0');
+  const c = (v: number) =>
+    Math.max(0, Math.min(255, Math.round(v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 /** Mixes colour a towards b by t (0..1). */
@@ -127,12 +152,24 @@ const SANS = 'DejaVu Sans, DejaVu Serif, sans-serif';
 const SERIF = 'DejaVu Serif, DejaVu Sans, serif';
 
 /** Advance widths (per 1000 em) of DejaVu Sans/Serif, regular and bold, for these characters. */
-const WIDTH_CHARS = ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~éèêâàôöüñçíóáúÉ·—–’‘“”•★';
+const WIDTH_CHARS =
+  ' !"#$%&\'()*+,-./0123456789:;<=>?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[\\]^_`abcdefghijklmnopqrstuvwxyz{|}~éèêâàôöüñçíóáúÉ·—–’‘“”•★';
 const WIDTHS: Record<FontKey, number[]> = {
-  sans: '318,401,460,838,636,950,780,275,390,390,500,838,318,361,318,337,636,636,636,636,636,636,636,636,636,636,337,337,838,838,838,531,1000,684,686,698,770,632,575,775,752,295,295,656,557,863,748,787,603,787,695,635,611,732,684,989,685,611,685,390,337,390,838,500,500,613,635,550,635,615,352,635,634,278,278,579,278,974,634,612,635,635,411,521,392,634,592,818,592,592,525,636,337,636,838,615,615,615,613,613,612,612,634,634,550,278,612,613,634,632,318,1000,500,318,318,518,518,590,896'.split(',').map(Number),
-  sansBold: '348,456,521,838,696,1002,872,306,457,457,523,838,380,415,380,365,696,696,696,696,696,696,696,696,696,696,400,400,838,838,838,580,1000,774,762,734,830,683,683,821,837,372,372,775,637,995,837,850,733,850,770,720,682,812,774,1103,771,724,725,457,365,457,838,500,500,675,716,593,716,678,435,716,712,343,343,665,343,1042,712,687,716,716,493,595,478,712,652,924,645,652,582,712,365,712,838,678,678,678,675,675,687,687,712,712,593,343,687,675,712,683,380,1000,500,380,380,657,657,639,896'.split(',').map(Number),
-  serif: '318,402,460,838,636,950,890,275,390,390,500,838,318,338,318,337,636,636,636,636,636,636,636,636,636,636,337,337,838,838,838,536,1000,722,735,765,802,730,694,799,872,395,401,747,664,1024,875,820,673,820,753,685,667,843,722,1028,712,660,695,390,337,390,838,500,500,596,640,560,640,592,370,640,644,320,310,606,320,948,644,602,640,640,478,513,402,644,565,856,564,565,527,636,337,636,838,592,592,592,596,596,602,602,644,644,560,320,602,596,644,730,318,1000,500,318,318,511,511,590,600'.split(',').map(Number),
-  serifBold: '348,439,521,838,696,950,903,306,473,473,523,838,348,415,348,365,696,696,696,696,696,696,696,696,696,696,369,369,838,838,838,586,1000,776,845,796,867,762,710,854,945,468,473,869,703,1107,914,871,752,871,831,722,744,872,776,1123,776,714,730,473,365,473,838,500,500,648,699,609,699,636,430,699,727,380,362,693,380,1058,727,667,699,699,527,563,462,727,581,861,596,581,568,643,364,643,838,636,636,636,648,648,667,667,727,727,609,380,667,648,727,762,348,1000,500,348,348,575,575,639,600'.split(',').map(Number),
+  sans: '318,401,460,838,636,950,780,275,390,390,500,838,318,361,318,337,636,636,636,636,636,636,636,636,636,636,337,337,838,838,838,531,1000,684,686,698,770,632,575,775,752,295,295,656,557,863,748,787,603,787,695,635,611,732,684,989,685,611,685,390,337,390,838,500,500,613,635,550,635,615,352,635,634,278,278,579,278,974,634,612,635,635,411,521,392,634,592,818,592,592,525,636,337,636,838,615,615,615,613,613,612,612,634,634,550,278,612,613,634,632,318,1000,500,318,318,518,518,590,896'
+    .split(',')
+    .map(Number),
+  sansBold:
+    '348,456,521,838,696,1002,872,306,457,457,523,838,380,415,380,365,696,696,696,696,696,696,696,696,696,696,400,400,838,838,838,580,1000,774,762,734,830,683,683,821,837,372,372,775,637,995,837,850,733,850,770,720,682,812,774,1103,771,724,725,457,365,457,838,500,500,675,716,593,716,678,435,716,712,343,343,665,343,1042,712,687,716,716,493,595,478,712,652,924,645,652,582,712,365,712,838,678,678,678,675,675,687,687,712,712,593,343,687,675,712,683,380,1000,500,380,380,657,657,639,896'
+      .split(',')
+      .map(Number),
+  serif:
+    '318,402,460,838,636,950,890,275,390,390,500,838,318,338,318,337,636,636,636,636,636,636,636,636,636,636,337,337,838,838,838,536,1000,722,735,765,802,730,694,799,872,395,401,747,664,1024,875,820,673,820,753,685,667,843,722,1028,712,660,695,390,337,390,838,500,500,596,640,560,640,592,370,640,644,320,310,606,320,948,644,602,640,640,478,513,402,644,565,856,564,565,527,636,337,636,838,592,592,592,596,596,602,602,644,644,560,320,602,596,644,730,318,1000,500,318,318,511,511,590,600'
+      .split(',')
+      .map(Number),
+  serifBold:
+    '348,439,521,838,696,950,903,306,473,473,523,838,348,415,348,365,696,696,696,696,696,696,696,696,696,696,369,369,838,838,838,586,1000,776,845,796,867,762,710,854,945,468,473,869,703,1107,914,871,752,871,831,722,744,872,776,1123,776,714,730,473,365,473,838,500,500,648,699,609,699,636,430,699,727,380,362,693,380,1058,727,667,699,699,527,563,462,727,581,861,596,581,568,643,364,643,838,636,636,636,648,648,667,667,727,727,609,380,667,648,727,762,348,1000,500,348,348,575,575,639,600'
+      .split(',')
+      .map(Number),
 };
 const CHAR_INDEX = new Map([...WIDTH_CHARS].map((c, i) => [c, i] as const));
 
@@ -142,7 +179,7 @@ export function textWidth(text: string, font: FontKey, size: number, spacing = 0
   let n = 0;
   for (const ch of text) {
     const i = CHAR_INDEX.get(ch);
-    w += (i === undefined ? 700 : WIDTHS[font][i]!) * size / 1000;
+    w += ((i === undefined ? 700 : WIDTHS[font][i]!) * size) / 1000;
     n += 1;
   }
   return w + spacing * Math.max(0, n - 1);
@@ -175,19 +212,29 @@ function wrapBalanced(text: string, font: FontKey, size: number, maxWidth: numbe
   return null;
 }
 
-interface Fitted { size: number; lines: string[] }
+interface Fitted {
+  size: number;
+  lines: string[];
+}
 
 /** The largest size from `max` down to `min` at which `text` wraps into `maxLines` lines. */
 function fitText(
-  text: string, font: FontKey, max: number, min: number, maxWidth: number, maxLines: number, spacingEm = 0,
-  maxHeight = Infinity, lineHeight = 1.16,
+  text: string,
+  font: FontKey,
+  max: number,
+  min: number,
+  maxWidth: number,
+  maxLines: number,
+  spacingEm = 0,
+  maxHeight = Infinity,
+  lineHeight = 1.16,
 ): Fitted {
   for (let size = max; size >= min; size -= 0.5) {
     const lines = wrapBalanced(text, font, size, maxWidth, maxLines, spacingEm * size);
     if (lines && blockHeight({ size, lines }, lineHeight) <= maxHeight) return { size, lines };
   }
   // Still too long at the smallest size: shrink one line to fit.
-  const size = Math.max(4, min * maxWidth / textWidth(text, font, min, spacingEm * min));
+  const size = Math.max(4, (min * maxWidth) / textWidth(text, font, min, spacingEm * min));
   return { size, lines: [text] };
 }
 
@@ -252,10 +299,41 @@ const CX = 300;
 const BASE = 740;
 
 function productScene(ctx: Ctx, backdrop: string, shadowHalfWidth: number, content: string): string {
-  const bg = ctx.linear([[0, lighten(backdrop, 0.55)], [0.55, backdrop], [1, darken(backdrop, 0.09)]], 0, 0, 0, 1);
-  const glow = ctx.radial([[0, '#ffffff', 0.75], [1, '#ffffff', 0]], 0.5, 0.4, 0.55);
-  const floor = ctx.linear([[0, darken(backdrop, 0.02), 0], [1, darken(backdrop, 0.12), 1]], 0, 0, 0, 1);
-  const shadow = ctx.radial([[0, '#000000', 0.38], [0.6, '#000000', 0.12], [1, '#000000', 0]]);
+  const bg = ctx.linear(
+    [
+      [0, lighten(backdrop, 0.55)],
+      [0.55, backdrop],
+      [1, darken(backdrop, 0.09)],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
+  const glow = ctx.radial(
+    [
+      [0, '#ffffff', 0.75],
+      [1, '#ffffff', 0],
+    ],
+    0.5,
+    0.4,
+    0.55,
+  );
+  const floor = ctx.linear(
+    [
+      [0, darken(backdrop, 0.02), 0],
+      [1, darken(backdrop, 0.12), 1],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
+  const shadow = ctx.radial([
+    [0, '#000000', 0.38],
+    [0.6, '#000000', 0.12],
+    [1, '#000000', 0],
+  ]);
   return (
     `<rect width="${W}" height="${H}" fill="${bg}"/>` +
     `<rect width="${W}" height="${H}" fill="${glow}"/>` +
@@ -291,49 +369,181 @@ interface Profile {
 
 const PROFILES: Record<BottleShape, Profile> = {
   bordeaux: {
-    bodyW: 100, bodyTop: 328, neckW: 26, neckBottom: 268, top: 62, lipW: 29, lipH: 16, r: 14, s1: 24, s2: 30,
-    capsuleBottom: 178, cap: null, label: { top: 455, bottom: 668, inset: 3, round: 0 }, liquidTop: 190,
+    bodyW: 100,
+    bodyTop: 328,
+    neckW: 26,
+    neckBottom: 268,
+    top: 62,
+    lipW: 29,
+    lipH: 16,
+    r: 14,
+    s1: 24,
+    s2: 30,
+    capsuleBottom: 178,
+    cap: null,
+    label: { top: 455, bottom: 668, inset: 3, round: 0 },
+    liquidTop: 190,
   },
   burgundy: {
-    bodyW: 106, bodyTop: 420, neckW: 27, neckBottom: 215, top: 62, lipW: 30, lipH: 16, r: 16, s1: 70, s2: 105,
-    capsuleBottom: 172, cap: null, label: { top: 478, bottom: 680, inset: 3, round: 0 }, liquidTop: 184,
+    bodyW: 106,
+    bodyTop: 420,
+    neckW: 27,
+    neckBottom: 215,
+    top: 62,
+    lipW: 30,
+    lipH: 16,
+    r: 16,
+    s1: 70,
+    s2: 105,
+    capsuleBottom: 172,
+    cap: null,
+    label: { top: 478, bottom: 680, inset: 3, round: 0 },
+    liquidTop: 184,
   },
   hock: {
-    bodyW: 84, bodyTop: 440, neckW: 23, neckBottom: 200, top: 48, lipW: 26, lipH: 14, r: 12, s1: 95, s2: 120,
-    capsuleBottom: 150, cap: null, label: { top: 488, bottom: 680, inset: 3, round: 0 }, liquidTop: 161,
+    bodyW: 84,
+    bodyTop: 440,
+    neckW: 23,
+    neckBottom: 200,
+    top: 48,
+    lipW: 26,
+    lipH: 14,
+    r: 12,
+    s1: 95,
+    s2: 120,
+    capsuleBottom: 150,
+    cap: null,
+    label: { top: 488, bottom: 680, inset: 3, round: 0 },
+    liquidTop: 161,
   },
   sparkling: {
-    bodyW: 110, bodyTop: 425, neckW: 30, neckBottom: 225, top: 62, lipW: 35, lipH: 26, r: 18, s1: 70, s2: 105,
-    capsuleBottom: 300, cap: null, label: { top: 490, bottom: 676, inset: 3, round: 0 }, liquidTop: 310,
+    bodyW: 110,
+    bodyTop: 425,
+    neckW: 30,
+    neckBottom: 225,
+    top: 62,
+    lipW: 35,
+    lipH: 26,
+    r: 18,
+    s1: 70,
+    s2: 105,
+    capsuleBottom: 300,
+    cap: null,
+    label: { top: 490, bottom: 676, inset: 3, round: 0 },
+    liquidTop: 310,
   },
   half: {
-    bodyW: 74, bodyTop: 445, neckW: 20, neckBottom: 265, top: 125, lipW: 22, lipH: 12, r: 10, s1: 70, s2: 95,
-    capsuleBottom: 205, cap: null, label: { top: 505, bottom: 685, inset: 3, round: 0 }, liquidTop: 215,
+    bodyW: 74,
+    bodyTop: 445,
+    neckW: 20,
+    neckBottom: 265,
+    top: 125,
+    lipW: 22,
+    lipH: 12,
+    r: 10,
+    s1: 70,
+    s2: 95,
+    capsuleBottom: 205,
+    cap: null,
+    label: { top: 505, bottom: 685, inset: 3, round: 0 },
+    liquidTop: 215,
   },
   port: {
-    bodyW: 102, bodyTop: 380, neckW: 31, neckBottom: 300, top: 205, lipW: 35, lipH: 14, r: 16, s1: 30, s2: 45,
-    capsuleBottom: 262, cap: { type: 'bartop', top: 160, halfW: 40 }, label: { top: 462, bottom: 668, inset: 3, round: 0 }, liquidTop: 280,
+    bodyW: 102,
+    bodyTop: 380,
+    neckW: 31,
+    neckBottom: 300,
+    top: 205,
+    lipW: 35,
+    lipH: 14,
+    r: 16,
+    s1: 30,
+    s2: 45,
+    capsuleBottom: 262,
+    cap: { type: 'bartop', top: 160, halfW: 40 },
+    label: { top: 462, bottom: 668, inset: 3, round: 0 },
+    liquidTop: 280,
   },
   whiskey: {
-    bodyW: 132, bodyTop: 365, neckW: 34, neckBottom: 305, top: 230, lipW: 38, lipH: 12, r: 28, s1: 22, s2: 30,
-    capsuleBottom: 262, cap: { type: 'stopper', top: 160, halfW: 46 }, label: { top: 430, bottom: 662, inset: 16, round: 8 }, liquidTop: 318,
+    bodyW: 132,
+    bodyTop: 365,
+    neckW: 34,
+    neckBottom: 305,
+    top: 230,
+    lipW: 38,
+    lipH: 12,
+    r: 28,
+    s1: 22,
+    s2: 30,
+    capsuleBottom: 262,
+    cap: { type: 'stopper', top: 160, halfW: 46 },
+    label: { top: 430, bottom: 662, inset: 16, round: 8 },
+    liquidTop: 318,
   },
   tall: {
-    bodyW: 90, bodyTop: 312, neckW: 26, neckBottom: 250, top: 150, lipW: 29, lipH: 10, r: 18, s1: 26, s2: 34,
-    capsuleBottom: 200, cap: { type: 'screw', top: 92, halfW: 31 }, label: { top: 395, bottom: 650, inset: 10, round: 6 }, liquidTop: 262,
+    bodyW: 90,
+    bodyTop: 312,
+    neckW: 26,
+    neckBottom: 250,
+    top: 150,
+    lipW: 29,
+    lipH: 10,
+    r: 18,
+    s1: 26,
+    s2: 34,
+    capsuleBottom: 200,
+    cap: { type: 'screw', top: 92, halfW: 31 },
+    label: { top: 395, bottom: 650, inset: 10, round: 6 },
+    liquidTop: 262,
   },
   square: {
-    bodyW: 114, bodyTop: 330, neckW: 30, neckBottom: 300, top: 232, lipW: 34, lipH: 12, r: 12, s1: 8, s2: 10,
-    capsuleBottom: 262, cap: { type: 'stopper', top: 168, halfW: 42 }, label: { top: 400, bottom: 660, inset: 14, round: 4 }, liquidTop: 312,
+    bodyW: 114,
+    bodyTop: 330,
+    neckW: 30,
+    neckBottom: 300,
+    top: 232,
+    lipW: 34,
+    lipH: 12,
+    r: 12,
+    s1: 8,
+    s2: 10,
+    capsuleBottom: 262,
+    cap: { type: 'stopper', top: 168, halfW: 42 },
+    label: { top: 400, bottom: 660, inset: 14, round: 4 },
+    liquidTop: 312,
   },
   flask: {
-    bodyW: 120, bodyTop: 390, neckW: 26, neckBottom: 285, top: 200, lipW: 29, lipH: 10, r: 42, s1: 30, s2: 70,
-    capsuleBottom: 240, cap: { type: 'screw', top: 140, halfW: 31 }, label: { top: 445, bottom: 660, inset: 14, round: 10 }, liquidTop: 300,
+    bodyW: 120,
+    bodyTop: 390,
+    neckW: 26,
+    neckBottom: 285,
+    top: 200,
+    lipW: 29,
+    lipH: 10,
+    r: 42,
+    s1: 30,
+    s2: 70,
+    capsuleBottom: 240,
+    cap: { type: 'screw', top: 140, halfW: 31 },
+    label: { top: 445, bottom: 660, inset: 14, round: 10 },
+    liquidTop: 300,
   },
   decanter: {
-    bodyW: 142, bodyTop: 540, neckW: 26, neckBottom: 282, top: 210, lipW: 32, lipH: 12, r: 0, s1: 70, s2: 150,
-    capsuleBottom: 262, cap: { type: 'stopper', top: 150, halfW: 40 }, label: { top: 470, bottom: 628, inset: 34, round: 10 },
-    liquidTop: 300, decanter: { baseW: 96, bellyY: 540 },
+    bodyW: 142,
+    bodyTop: 540,
+    neckW: 26,
+    neckBottom: 282,
+    top: 210,
+    lipW: 32,
+    lipH: 12,
+    r: 0,
+    s1: 70,
+    s2: 150,
+    capsuleBottom: 262,
+    cap: { type: 'stopper', top: 150, halfW: 40 },
+    label: { top: 470, bottom: 628, inset: 34, round: 10 },
+    liquidTop: 300,
+    decanter: { baseW: 96, bellyY: 540 },
   },
 };
 
@@ -344,7 +554,13 @@ function bottleShadowW(shape: BottleShape): number {
 function bottlePath(p: Profile, cx = CX, base = BASE): string {
   const { bodyW: bw, neckW: nw, lipW: lw } = p;
   const lipBottom = p.top + p.lipH;
-  const right: string[] = [`M${cx - lw},${p.top}`, `L${cx + lw},${p.top}`, `L${cx + lw},${lipBottom}`, `L${cx + nw},${lipBottom + 3}`, `L${cx + nw},${p.neckBottom}`];
+  const right: string[] = [
+    `M${cx - lw},${p.top}`,
+    `L${cx + lw},${p.top}`,
+    `L${cx + lw},${lipBottom}`,
+    `L${cx + nw},${lipBottom + 3}`,
+    `L${cx + nw},${p.neckBottom}`,
+  ];
   if (p.decanter) {
     const { baseW, bellyY } = p.decanter;
     right.push(
@@ -384,7 +600,11 @@ function cylinderShade(ctx: Ctx, x1: number, x2: number, strength = 1): string {
       [0.88, '#000000', s(0.26)],
       [1, '#000000', s(0.55)],
     ],
-    x1, 0, x2, 0, true,
+    x1,
+    0,
+    x2,
+    0,
+    true,
   );
 }
 
@@ -403,45 +623,115 @@ function drawBottle(ctx: Ctx, spec: DemoBottleImage, withText: boolean): string 
     // Clear glass: the backdrop seen through it, the liquid up to its fill line, a thick base.
     out.push(`<rect width="${W}" height="${H}" fill="${mix(spec.glass, spec.backdrop, 0.5)}"/>`);
     const liquid = spec.liquid!;
-    const liq = ctx.linear([[0, lighten(liquid, 0.12)], [1, darken(liquid, 0.18)]], 0, 0, 0, 1);
+    const liq = ctx.linear(
+      [
+        [0, lighten(liquid, 0.12)],
+        [1, darken(liquid, 0.18)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    );
     out.push(`<rect y="${p.liquidTop}" width="${W}" height="${BASE - 14 - p.liquidTop}" fill="${liq}"/>`);
     out.push(`<rect y="${p.liquidTop - 2}" width="${W}" height="3" fill="${lighten(liquid, 0.35)}" fill-opacity="0.8"/>`);
     out.push(`<rect y="${BASE - 14}" width="${W}" height="14" fill="${mix(liquid, '#ffffff', 0.55)}" fill-opacity="0.9"/>`);
   } else {
-    const g = ctx.linear([[0, lighten(spec.glass, 0.1)], [0.5, spec.glass], [1, darken(spec.glass, 0.25)]], 0, 0, 0, 1);
+    const g = ctx.linear(
+      [
+        [0, lighten(spec.glass, 0.1)],
+        [0.5, spec.glass],
+        [1, darken(spec.glass, 0.25)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    );
     out.push(`<rect width="${W}" height="${H}" fill="${g}"/>`);
   }
   out.push(`<rect y="${p.neckBottom}" width="${W}" height="${BASE - p.neckBottom}" fill="${bodyShade}"/>`);
   out.push(`<rect y="0" width="${W}" height="${p.neckBottom}" fill="${neckShade}"/>`);
   // A soft light on the left shoulder and a crisp window reflection down the body.
-  const shoulderGlow = ctx.radial([[0, '#ffffff', clear ? 0.35 : 0.28], [1, '#ffffff', 0]]);
-  out.push(`<ellipse cx="${CX - p.bodyW * 0.45}" cy="${(p.neckBottom + p.bodyTop) / 2 + 10}" rx="${p.bodyW * 0.5}" ry="${(p.bodyTop - p.neckBottom) / 2 + 30}" fill="${shoulderGlow}"/>`);
-  const streak = ctx.linear([[0, '#ffffff', 0], [0.12, '#ffffff', clear ? 0.6 : 0.7], [0.85, '#ffffff', 0.45], [1, '#ffffff', 0]], 0, 0, 0, 1);
+  const shoulderGlow = ctx.radial([
+    [0, '#ffffff', clear ? 0.35 : 0.28],
+    [1, '#ffffff', 0],
+  ]);
+  out.push(
+    `<ellipse cx="${CX - p.bodyW * 0.45}" cy="${(p.neckBottom + p.bodyTop) / 2 + 10}" rx="${p.bodyW * 0.5}" ry="${(p.bodyTop - p.neckBottom) / 2 + 30}" fill="${shoulderGlow}"/>`,
+  );
+  const streak = ctx.linear(
+    [
+      [0, '#ffffff', 0],
+      [0.12, '#ffffff', clear ? 0.6 : 0.7],
+      [0.85, '#ffffff', 0.45],
+      [1, '#ffffff', 0],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   const sx = CX - p.bodyW * 0.6;
-  out.push(`<rect x="${sx}" y="${p.bodyTop - 10}" width="${Math.max(5, p.bodyW * 0.08)}" height="${BASE - p.bodyTop - 20}" rx="3" fill="${streak}"/>`);
-  const neckStreak = ctx.linear([[0, '#ffffff', 0], [0.3, '#ffffff', 0.5], [1, '#ffffff', 0.05]], 0, 0, 0, 1);
-  out.push(`<rect x="${CX - p.neckW * 0.55}" y="${p.top + p.lipH + 6}" width="${Math.max(3, p.neckW * 0.16)}" height="${p.neckBottom - p.top - p.lipH}" rx="2" fill="${neckStreak}"/>`);
+  out.push(
+    `<rect x="${sx}" y="${p.bodyTop - 10}" width="${Math.max(5, p.bodyW * 0.08)}" height="${BASE - p.bodyTop - 20}" rx="3" fill="${streak}"/>`,
+  );
+  const neckStreak = ctx.linear(
+    [
+      [0, '#ffffff', 0],
+      [0.3, '#ffffff', 0.5],
+      [1, '#ffffff', 0.05],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
+  out.push(
+    `<rect x="${CX - p.neckW * 0.55}" y="${p.top + p.lipH + 6}" width="${Math.max(3, p.neckW * 0.16)}" height="${p.neckBottom - p.top - p.lipH}" rx="2" fill="${neckStreak}"/>`,
+  );
   // A soft rim light on the right.
-  const rim = ctx.radial([[0, '#ffffff', 0.2], [0.6, '#ffffff', 0.08], [1, '#ffffff', 0]]);
-  out.push(`<ellipse cx="${CX + p.bodyW * 0.66}" cy="${(p.bodyTop + BASE) / 2}" rx="${p.bodyW * 0.12}" ry="${(BASE - p.bodyTop) / 2 - 10}" fill="${rim}"/>`);
+  const rim = ctx.radial([
+    [0, '#ffffff', 0.2],
+    [0.6, '#ffffff', 0.08],
+    [1, '#ffffff', 0],
+  ]);
+  out.push(
+    `<ellipse cx="${CX + p.bodyW * 0.66}" cy="${(p.bodyTop + BASE) / 2}" rx="${p.bodyW * 0.12}" ry="${(BASE - p.bodyTop) / 2 - 10}" fill="${rim}"/>`,
+  );
 
   // Wine: foil capsule over the top of the neck (clipped to the glass, so it follows the shape).
   if (!p.cap) {
-    const cap = ctx.linear([[0, lighten(spec.capsule, 0.18)], [1, darken(spec.capsule, 0.1)]], 0, 0, 0, 1);
+    const cap = ctx.linear(
+      [
+        [0, lighten(spec.capsule, 0.18)],
+        [1, darken(spec.capsule, 0.1)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    );
     out.push(`<rect y="${p.top - 1}" width="${W}" height="${p.capsuleBottom - p.top + 1}" fill="${cap}"/>`);
-    out.push(`<rect y="${p.top - 1}" width="${W}" height="${p.capsuleBottom - p.top + 1}" fill="${p.capsuleBottom > p.neckBottom ? bodyShade : neckShade}"/>`);
+    out.push(
+      `<rect y="${p.top - 1}" width="${W}" height="${p.capsuleBottom - p.top + 1}" fill="${p.capsuleBottom > p.neckBottom ? bodyShade : neckShade}"/>`,
+    );
     out.push(`<rect y="${p.capsuleBottom - 7}" width="${W}" height="2" fill="${darken(spec.capsule, 0.35)}" fill-opacity="0.6"/>`);
     out.push(`<rect y="${p.top + 10}" width="${W}" height="1.5" fill="#ffffff" fill-opacity="0.25"/>`);
   } else if (spec.labelStyle === 'bold') {
     // Spirits: a neck band in the label's accent colour.
     const y = p.neckBottom - 42;
     out.push(`<rect y="${y}" width="${W}" height="26" fill="${spec.label.paper}"/>`);
-    out.push(`<rect y="${y + 3}" width="${W}" height="2" fill="${spec.label.accent}"/><rect y="${y + 21}" width="${W}" height="2" fill="${spec.label.accent}"/>`);
+    out.push(
+      `<rect y="${y + 3}" width="${W}" height="2" fill="${spec.label.accent}"/><rect y="${y + 21}" width="${W}" height="2" fill="${spec.label.accent}"/>`,
+    );
     out.push(`<rect y="${y}" width="${W}" height="26" fill="${neckShade}" fill-opacity="0.7"/>`);
   }
   out.push('</g>');
   // Outline of the glass.
-  out.push(`<path d="${path}" fill="none" stroke="${darken(clear ? spec.liquid! : spec.glass, 0.5)}" stroke-opacity="${clear ? 0.35 : 0.5}" stroke-width="1.5"/>`);
+  out.push(
+    `<path d="${path}" fill="none" stroke="${darken(clear ? spec.liquid! : spec.glass, 0.5)}" stroke-opacity="${clear ? 0.35 : 0.5}" stroke-width="1.5"/>`,
+  );
 
   if (p.cap) out.push(drawCap(ctx, p, spec.capsule));
   out.push(drawBottleLabel(ctx, p, spec, withText));
@@ -455,9 +745,13 @@ function drawCap(ctx: Ctx, p: Profile, colour: string): string {
   const shade = cylinderShade(ctx, x, x + w, 0.9);
   const h = p.top - cap.top + 4;
   if (cap.type === 'screw') {
-    const ridges = Array.from({ length: Math.floor(w / 6) }, (_, i) => `<rect x="${x + 3 + i * 6}" y="${cap.top + 6}" width="1.5" height="${h - 12}" fill="#000000" fill-opacity="0.18"/>`).join('');
+    const ridges = Array.from(
+      { length: Math.floor(w / 6) },
+      (_, i) => `<rect x="${x + 3 + i * 6}" y="${cap.top + 6}" width="1.5" height="${h - 12}" fill="#000000" fill-opacity="0.18"/>`,
+    ).join('');
     return (
-      `<rect x="${x}" y="${cap.top}" width="${w}" height="${h}" rx="5" fill="${colour}"/>` + ridges +
+      `<rect x="${x}" y="${cap.top}" width="${w}" height="${h}" rx="5" fill="${colour}"/>` +
+      ridges +
       `<rect x="${x}" y="${cap.top}" width="${w}" height="${h}" rx="5" fill="${shade}"/>` +
       `<rect x="${x}" y="${cap.top}" width="${w}" height="4" rx="2" fill="#ffffff" fill-opacity="0.25"/>`
     );
@@ -496,7 +790,17 @@ function drawBottleLabel(ctx: Ctx, p: Profile, spec: DemoBottleImage, withText: 
   out.push(rect(`fill="${L.paper}"`));
   if (spec.labelStyle === 'classic') {
     // Paper grain: a faint warm gradient.
-    const paper = ctx.linear([[0, '#ffffff', 0.25], [0.5, '#ffffff', 0], [1, '#8a6a3a', 0.12]], 0, 0, 0, 1);
+    const paper = ctx.linear(
+      [
+        [0, '#ffffff', 0.25],
+        [0.5, '#ffffff', 0],
+        [1, '#8a6a3a', 0.12],
+      ],
+      0,
+      0,
+      0,
+      1,
+    );
     out.push(rect(`fill="${paper}"`));
     out.push(classicLabel(x1, y1, x2, y2, L, withText));
   } else {
@@ -515,17 +819,29 @@ function classicLabel(x1: number, y1: number, x2: number, y2: number, L: DemoLab
   const padX = Math.max(14, w * 0.1);
   const inner = w - padX * 2 - 6;
   const out: string[] = [];
-  out.push(`<rect x="${x1 + padX - 6}" y="${y1 + 9}" width="${w - 2 * padX + 12}" height="${h - 18}" fill="none" stroke="${L.accent}" stroke-width="1.6"/>`);
-  out.push(`<rect x="${x1 + padX - 2}" y="${y1 + 13}" width="${w - 2 * padX + 4}" height="${h - 26}" fill="none" stroke="${L.accent}" stroke-width="0.7"/>`);
+  out.push(
+    `<rect x="${x1 + padX - 6}" y="${y1 + 9}" width="${w - 2 * padX + 12}" height="${h - 18}" fill="none" stroke="${L.accent}" stroke-width="1.6"/>`,
+  );
+  out.push(
+    `<rect x="${x1 + padX - 2}" y="${y1 + 13}" width="${w - 2 * padX + 4}" height="${h - 26}" fill="none" stroke="${L.accent}" stroke-width="0.7"/>`,
+  );
   // Crest with the brand's initial.
   const crestY = y1 + 38;
-  const initial = [...L.brand.replace(/^(Château|Domaine|Maison|Bodega|Tenuta|Quinta|Clos|Casa|Villa|Finca|Poggio)\s+(des?\s+|do\s+|del\s+)?/, '')][0] ?? 'P';
+  const initial =
+    [...L.brand.replace(/^(Château|Domaine|Maison|Bodega|Tenuta|Quinta|Clos|Casa|Villa|Finca|Poggio)\s+(des?\s+|do\s+|del\s+)?/, '')][0] ??
+    'P';
   out.push(`<circle cx="${cx}" cy="${crestY}" r="15" fill="none" stroke="${L.accent}" stroke-width="1.4"/>`);
   out.push(`<circle cx="${cx}" cy="${crestY}" r="11.5" fill="${L.accent}" fill-opacity="0.1"/>`);
-  out.push(`<path d="M${cx - 40},${crestY} L${cx - 21},${crestY} M${cx + 21},${crestY} L${cx + 40},${crestY}" stroke="${L.accent}" stroke-width="1"/>`);
+  out.push(
+    `<path d="M${cx - 40},${crestY} L${cx - 21},${crestY} M${cx + 21},${crestY} L${cx + 40},${crestY}" stroke="${L.accent}" stroke-width="1"/>`,
+  );
   if (!withText) {
-    out.push(`<rect x="${cx - inner * 0.35}" y="${y1 + h * 0.48}" width="${inner * 0.7}" height="${h * 0.07}" fill="${L.ink}" fill-opacity="0.75"/>`);
-    out.push(`<rect x="${cx - inner * 0.25}" y="${y1 + h * 0.64}" width="${inner * 0.5}" height="${h * 0.035}" fill="${L.accent}" fill-opacity="0.8"/>`);
+    out.push(
+      `<rect x="${cx - inner * 0.35}" y="${y1 + h * 0.48}" width="${inner * 0.7}" height="${h * 0.07}" fill="${L.ink}" fill-opacity="0.75"/>`,
+    );
+    out.push(
+      `<rect x="${cx - inner * 0.25}" y="${y1 + h * 0.64}" width="${inner * 0.5}" height="${h * 0.035}" fill="${L.accent}" fill-opacity="0.8"/>`,
+    );
     return out.join('');
   }
   out.push(textLines(cx, crestY + 6, { size: 16, lines: [initial] }, { font: 'serifBold', fill: L.accent }));
@@ -552,10 +868,16 @@ function boldLabel(x1: number, y1: number, x2: number, y2: number, L: DemoLabel,
   const cx = (x1 + x2) / 2;
   const inner = w - 34;
   const out: string[] = [];
-  out.push(`<rect x="${x1 + 7}" y="${y1 + 7}" width="${w - 14}" height="${h - 14}" rx="4" fill="none" stroke="${L.accent}" stroke-width="2.5"/>`);
-  out.push(`<rect x="${x1 + 12}" y="${y1 + 12}" width="${w - 24}" height="${h - 24}" rx="2" fill="none" stroke="${L.accent}" stroke-width="0.8" stroke-opacity="0.8"/>`);
+  out.push(
+    `<rect x="${x1 + 7}" y="${y1 + 7}" width="${w - 14}" height="${h - 14}" rx="4" fill="none" stroke="${L.accent}" stroke-width="2.5"/>`,
+  );
+  out.push(
+    `<rect x="${x1 + 12}" y="${y1 + 12}" width="${w - 24}" height="${h - 24}" rx="2" fill="none" stroke="${L.accent}" stroke-width="0.8" stroke-opacity="0.8"/>`,
+  );
   if (!withText) {
-    out.push(`<rect x="${cx - inner * 0.36}" y="${y1 + h * 0.4}" width="${inner * 0.72}" height="${h * 0.12}" fill="${L.ink}" fill-opacity="0.85"/>`);
+    out.push(
+      `<rect x="${cx - inner * 0.36}" y="${y1 + h * 0.4}" width="${inner * 0.72}" height="${h * 0.12}" fill="${L.ink}" fill-opacity="0.85"/>`,
+    );
     out.push(`<rect x="${cx - inner * 0.2}" y="${y1 + h * 0.62}" width="${inner * 0.4}" height="${h * 0.04}" fill="${L.accent}"/>`);
     return out.join('');
   }
@@ -585,8 +907,13 @@ function boldLabel(x1: number, y1: number, x2: number, y2: number, L: DemoLabel,
 function drawCans(ctx: Ctx, spec: DemoCanImage): string {
   // A second can behind and to the left, a little smaller: a multipack on the shelf.
   const back = `<g transform="translate(-118,-38) translate(${CX},${BASE}) scale(0.9) translate(${-CX},${-BASE})">${oneCan(ctx, spec)}</g>`;
-  const dim = ctx.clip(`<path d="${canPath(CX, BASE, 200, 390)}" transform="translate(-118,-38) translate(${CX},${BASE}) scale(0.9) translate(${-CX},${-BASE})"/>`);
-  const pair = back + `<rect width="${W}" height="${H}" fill="#000000" fill-opacity="0.14" clip-path="${dim}"/>` + `<g transform="translate(34,0)">${oneCan(ctx, spec)}</g>`;
+  const dim = ctx.clip(
+    `<path d="${canPath(CX, BASE, 200, 390)}" transform="translate(-118,-38) translate(${CX},${BASE}) scale(0.9) translate(${-CX},${-BASE})"/>`,
+  );
+  const pair =
+    back +
+    `<rect width="${W}" height="${H}" fill="#000000" fill-opacity="0.14" clip-path="${dim}"/>` +
+    `<g transform="translate(34,0)">${oneCan(ctx, spec)}</g>`;
   return place(CX - 10, BASE, 1.16, pair);
 }
 
@@ -614,17 +941,37 @@ function oneCan(ctx: Ctx, spec: DemoCanImage): string {
   const hw = w / 2;
   const path = canPath(CX, BASE, w, h);
   const clip = ctx.clip(`<path d="${path}"/>`);
-  const silver = ctx.linear([[0, '#f4f5f6'], [1, '#a9afb5']], 0, 0, 0, 1);
+  const silver = ctx.linear(
+    [
+      [0, '#f4f5f6'],
+      [1, '#a9afb5'],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   const L = spec.label;
   const out: string[] = [];
   out.push(`<g clip-path="${clip}">`);
   out.push(`<rect width="${W}" height="${H}" fill="${silver}"/>`);
-  const bodyG = ctx.linear([[0, lighten(spec.body, 0.12)], [1, darken(spec.body, 0.12)]], 0, 0, 0, 1);
+  const bodyG = ctx.linear(
+    [
+      [0, lighten(spec.body, 0.12)],
+      [1, darken(spec.body, 0.12)],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   out.push(`<rect y="${top + 46}" width="${W}" height="${h - 72}" fill="${bodyG}"/>`);
   // Printed design: a paper-coloured panel between two accent bands, and a wave.
   const py1 = top + 120;
   const py2 = top + 300;
-  out.push(`<path d="M0,${top + 96} Q${CX - 60},${top + 76} ${CX},${top + 96} T${W},${top + 96} L${W},${py1 - 6} L0,${py1 - 6} Z" fill="${L.accent}"/>`);
+  out.push(
+    `<path d="M0,${top + 96} Q${CX - 60},${top + 76} ${CX},${top + 96} T${W},${top + 96} L${W},${py1 - 6} L0,${py1 - 6} Z" fill="${L.accent}"/>`,
+  );
   out.push(`<rect y="${py1}" width="${W}" height="${py2 - py1}" fill="${L.paper}"/>`);
   out.push(`<rect y="${py2 + 6}" width="${W}" height="8" fill="${L.accent}"/>`);
   const inner = w - 40;
@@ -648,11 +995,27 @@ function oneCan(ctx: Ctx, spec: DemoCanImage): string {
 // ---------------------------------------------------------------------------------------------
 // Boxes
 
-interface BoxGeom { x: number; y: number; w: number; h: number; dx: number; dy: number }
+interface BoxGeom {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  dx: number;
+  dy: number;
+}
 
 function boxFaces(ctx: Ctx, g: BoxGeom, body: string): string {
   const { x, y, w, h, dx, dy } = g;
-  const front = ctx.linear([[0, lighten(body, 0.1)], [1, darken(body, 0.06)]], 0, 0, 1, 1);
+  const front = ctx.linear(
+    [
+      [0, lighten(body, 0.1)],
+      [1, darken(body, 0.06)],
+    ],
+    0,
+    0,
+    1,
+    1,
+  );
   return (
     `<path d="M${x},${y} L${x + dx},${y - dy} L${x + w + dx},${y - dy} L${x + w},${y} Z" fill="${lighten(body, 0.22)}"/>` +
     `<path d="M${x + w},${y} L${x + w + dx},${y - dy} L${x + w + dx},${y + h - dy} L${x + w},${y + h} Z" fill="${darken(body, 0.3)}"/>` +
@@ -669,7 +1032,9 @@ function panelLabel(x1: number, y1: number, x2: number, y2: number, L: DemoLabel
   const inner = w - 36;
   const out: string[] = [];
   out.push(`<rect x="${x1}" y="${y1}" width="${w}" height="${y2 - y1}" rx="4" fill="${L.paper}"/>`);
-  out.push(`<rect x="${x1 + 7}" y="${y1 + 7}" width="${w - 14}" height="${y2 - y1 - 14}" rx="2" fill="none" stroke="${L.accent}" stroke-width="1.5"/>`);
+  out.push(
+    `<rect x="${x1 + 7}" y="${y1 + 7}" width="${w - 14}" height="${y2 - y1 - 14}" rx="2" fill="none" stroke="${L.accent}" stroke-width="1.5"/>`,
+  );
   const brand = fitText(L.brand.toUpperCase(), 'sansBold', 12, 7, inner, 1, 0.18);
   out.push(textLines(cx, y1 + 34, brand, { font: 'sansBold', fill: L.accent, spacingEm: 0.18 }));
   const detail = fitText(L.detail, 'serif', 14, 8, inner, 1);
@@ -688,27 +1053,43 @@ function drawBox(ctx: Ctx, spec: DemoBoxImage): string {
   const out: string[] = [boxFaces(ctx, g, spec.body)];
   const cx = g.x + g.w / 2;
   // A thin foil border printed round the front.
-  out.push(`<rect x="${g.x + 14}" y="${g.y + 14}" width="${g.w - 28}" height="${g.h - 28}" fill="none" stroke="${spec.label.accent}" stroke-width="2" stroke-opacity="0.9"/>`);
+  out.push(
+    `<rect x="${g.x + 14}" y="${g.y + 14}" width="${g.w - 28}" height="${g.h - 28}" fill="none" stroke="${spec.label.accent}" stroke-width="2" stroke-opacity="0.9"/>`,
+  );
   if (spec.ribbon) {
     const r = spec.ribbon;
     const band = 30;
     const ry = g.y + 40;
-    const rib = ctx.linear([[0, lighten(r, 0.25)], [0.5, r], [1, darken(r, 0.2)]], 0, 0, 0, 1);
+    const rib = ctx.linear(
+      [
+        [0, lighten(r, 0.25)],
+        [0.5, r],
+        [1, darken(r, 0.2)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    );
     // Around the front and side, and across the lid to a bow.
     out.push(`<rect x="${g.x}" y="${ry}" width="${g.w}" height="${band}" fill="${rib}"/>`);
-    out.push(`<path d="M${g.x + g.w},${ry} L${g.x + g.w + g.dx},${ry - g.dy} L${g.x + g.w + g.dx},${ry - g.dy + band} L${g.x + g.w},${ry + band} Z" fill="${darken(r, 0.3)}"/>`);
+    out.push(
+      `<path d="M${g.x + g.w},${ry} L${g.x + g.w + g.dx},${ry - g.dy} L${g.x + g.w + g.dx},${ry - g.dy + band} L${g.x + g.w},${ry + band} Z" fill="${darken(r, 0.3)}"/>`,
+    );
     const lx = cx + g.dx / 2;
-    out.push(`<path d="M${cx - band / 2},${g.y} L${cx - band / 2 + g.dx},${g.y - g.dy} L${cx + band / 2 + g.dx},${g.y - g.dy} L${cx + band / 2},${g.y} Z" fill="${lighten(r, 0.1)}"/>`);
+    out.push(
+      `<path d="M${cx - band / 2},${g.y} L${cx - band / 2 + g.dx},${g.y - g.dy} L${cx + band / 2 + g.dx},${g.y - g.dy} L${cx + band / 2},${g.y} Z" fill="${lighten(r, 0.1)}"/>`,
+    );
     out.push(`<rect x="${cx - band / 2}" y="${g.y}" width="${band}" height="${ry - g.y}" fill="${rib}"/>`);
     const by = g.y - g.dy / 2;
     out.push(
       `<ellipse cx="${lx - 34}" cy="${by - 16}" rx="38" ry="20" transform="rotate(-22 ${lx - 34} ${by - 16})" fill="${r}" stroke="${darken(r, 0.3)}" stroke-width="2"/>` +
-      `<ellipse cx="${lx + 34}" cy="${by - 16}" rx="38" ry="20" transform="rotate(22 ${lx + 34} ${by - 16})" fill="${r}" stroke="${darken(r, 0.3)}" stroke-width="2"/>` +
-      `<ellipse cx="${lx - 30}" cy="${by - 18}" rx="18" ry="8" transform="rotate(-22 ${lx - 30} ${by - 18})" fill="${darken(r, 0.25)}"/>` +
-      `<ellipse cx="${lx + 30}" cy="${by - 18}" rx="18" ry="8" transform="rotate(22 ${lx + 30} ${by - 18})" fill="${darken(r, 0.25)}"/>` +
-      `<path d="M${lx - 6},${by - 4} L${lx - 30},${by + 40} L${lx - 14},${by + 36} Z" fill="${darken(r, 0.1)}"/>` +
-      `<path d="M${lx + 6},${by - 4} L${lx + 26},${by + 42} L${lx + 12},${by + 36} Z" fill="${darken(r, 0.1)}"/>` +
-      `<rect x="${lx - 14}" y="${by - 28}" width="28" height="26" rx="8" fill="${lighten(r, 0.15)}" stroke="${darken(r, 0.3)}" stroke-width="2"/>`,
+        `<ellipse cx="${lx + 34}" cy="${by - 16}" rx="38" ry="20" transform="rotate(22 ${lx + 34} ${by - 16})" fill="${r}" stroke="${darken(r, 0.3)}" stroke-width="2"/>` +
+        `<ellipse cx="${lx - 30}" cy="${by - 18}" rx="18" ry="8" transform="rotate(-22 ${lx - 30} ${by - 18})" fill="${darken(r, 0.25)}"/>` +
+        `<ellipse cx="${lx + 30}" cy="${by - 18}" rx="18" ry="8" transform="rotate(22 ${lx + 30} ${by - 18})" fill="${darken(r, 0.25)}"/>` +
+        `<path d="M${lx - 6},${by - 4} L${lx - 30},${by + 40} L${lx - 14},${by + 36} Z" fill="${darken(r, 0.1)}"/>` +
+        `<path d="M${lx + 6},${by - 4} L${lx + 26},${by + 42} L${lx + 12},${by + 36} Z" fill="${darken(r, 0.1)}"/>` +
+        `<rect x="${lx - 14}" y="${by - 28}" width="28" height="26" rx="8" fill="${lighten(r, 0.15)}" stroke="${darken(r, 0.3)}" stroke-width="2"/>`,
     );
   } else {
     // A printed band with the department's accent colour.
@@ -721,7 +1102,11 @@ function drawBox(ctx: Ctx, spec: DemoBoxImage): string {
 // ---------------------------------------------------------------------------------------------
 // Glassware on its gift box
 
-interface GlassPaint { stroke: string; fill: string; highlight: number }
+interface GlassPaint {
+  stroke: string;
+  fill: string;
+  highlight: number;
+}
 
 function stemlessGlassPath(cx: number, base: number, s: number): string {
   const p = (dx: number, dy: number) => `${n2(cx + dx * s)},${n2(base - dy * s)}`;
@@ -734,14 +1119,31 @@ function tumblerPath(cx: number, base: number, s: number): string {
 }
 
 /** A glass with liquid: stemless (wine) or tumbler (whiskey with an ice cube). */
-function glassWithDrink(ctx: Ctx, style: 'stemless' | 'tumbler', cx: number, base: number, s: number, liquid: string, paint: GlassPaint): string {
+function glassWithDrink(
+  ctx: Ctx,
+  style: 'stemless' | 'tumbler',
+  cx: number,
+  base: number,
+  s: number,
+  liquid: string,
+  paint: GlassPaint,
+): string {
   const path = style === 'stemless' ? stemlessGlassPath(cx, base, s) : tumblerPath(cx, base, s);
   const clip = ctx.clip(`<path d="${path}"/>`);
   const rimY = base - (style === 'stemless' ? 228 : 150) * s;
   const rimW = (style === 'stemless' ? 56 : 80) * s;
   const levelDy = (style === 'stemless' ? 78 : 62) * s;
   const bottomDy = (style === 'stemless' ? 6 : 24) * s;
-  const liq = ctx.linear([[0, lighten(liquid, 0.15)], [1, darken(liquid, 0.25)]], 0, 0, 0, 1);
+  const liq = ctx.linear(
+    [
+      [0, lighten(liquid, 0.15)],
+      [1, darken(liquid, 0.25)],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   const levelW = (style === 'stemless' ? 78 : 76) * s;
   const out: string[] = [];
   out.push(`<path d="${path}" fill="${paint.fill}" fill-opacity="0.35"/>`);
@@ -750,16 +1152,36 @@ function glassWithDrink(ctx: Ctx, style: 'stemless' | 'tumbler', cx: number, bas
   out.push(`<ellipse cx="${cx}" cy="${base - levelDy}" rx="${levelW}" ry="${7 * s}" fill="${lighten(liquid, 0.3)}"/>`);
   if (style === 'tumbler') {
     // Thick glass base, and a big ice cube.
-    out.push(`<rect x="${cx - 100 * s}" y="${base - bottomDy}" width="${200 * s}" height="${bottomDy}" fill="#ffffff" fill-opacity="0.45"/>`);
-    out.push(`<rect x="${cx - 36 * s}" y="${base - 100 * s}" width="${66 * s}" height="${62 * s}" rx="${10 * s}" transform="rotate(-8 ${cx} ${base - 70 * s})" fill="#ffffff" fill-opacity="0.4" stroke="#ffffff" stroke-opacity="0.8" stroke-width="2"/>`);
+    out.push(
+      `<rect x="${cx - 100 * s}" y="${base - bottomDy}" width="${200 * s}" height="${bottomDy}" fill="#ffffff" fill-opacity="0.45"/>`,
+    );
+    out.push(
+      `<rect x="${cx - 36 * s}" y="${base - 100 * s}" width="${66 * s}" height="${62 * s}" rx="${10 * s}" transform="rotate(-8 ${cx} ${base - 70 * s})" fill="#ffffff" fill-opacity="0.4" stroke="#ffffff" stroke-opacity="0.8" stroke-width="2"/>`,
+    );
   }
   out.push(`<rect width="${W}" height="${H}" fill="${cylinderShade(ctx, cx - 80 * s, cx + 80 * s, 0.55)}"/>`);
-  const streak = ctx.linear([[0, '#ffffff', 0], [0.3, '#ffffff', paint.highlight], [1, '#ffffff', 0]], 0, 0, 0, 1);
-  out.push(`<rect x="${cx - 58 * s}" y="${rimY + 20 * s}" width="${9 * s}" height="${(base - rimY) * 0.7}" rx="${4 * s}" fill="${streak}"/>`);
-  out.push(`<rect x="${cx + 44 * s}" y="${rimY + 30 * s}" width="${4 * s}" height="${(base - rimY) * 0.45}" rx="${2 * s}" fill="${streak}"/>`);
+  const streak = ctx.linear(
+    [
+      [0, '#ffffff', 0],
+      [0.3, '#ffffff', paint.highlight],
+      [1, '#ffffff', 0],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
+  out.push(
+    `<rect x="${cx - 58 * s}" y="${rimY + 20 * s}" width="${9 * s}" height="${(base - rimY) * 0.7}" rx="${4 * s}" fill="${streak}"/>`,
+  );
+  out.push(
+    `<rect x="${cx + 44 * s}" y="${rimY + 30 * s}" width="${4 * s}" height="${(base - rimY) * 0.45}" rx="${2 * s}" fill="${streak}"/>`,
+  );
   out.push('</g>');
   out.push(`<path d="${path}" fill="none" stroke="${paint.stroke}" stroke-opacity="0.7" stroke-width="2.2"/>`);
-  out.push(`<ellipse cx="${cx}" cy="${rimY}" rx="${rimW}" ry="${9 * s}" fill="#ffffff" fill-opacity="0.12" stroke="${paint.stroke}" stroke-opacity="0.75" stroke-width="2"/>`);
+  out.push(
+    `<ellipse cx="${cx}" cy="${rimY}" rx="${rimW}" ry="${9 * s}" fill="#ffffff" fill-opacity="0.12" stroke="${paint.stroke}" stroke-opacity="0.75" stroke-width="2"/>`,
+  );
   return out.join('');
 }
 
@@ -768,7 +1190,16 @@ function stemmedGlass(ctx: Ctx, cx: number, base: number, s: number, liquid: str
   const p = (dx: number, dy: number) => `${n2(cx + dx * s)},${n2(base - dy * s)}`;
   const bowl = `M${p(-52, 250)} C${p(-62, 190)} ${p(-60, 140)} ${p(-30, 122)} Q${p(-6, 112)} ${p(-5, 100)} L${p(5, 100)} Q${p(6, 112)} ${p(30, 122)} C${p(60, 140)} ${p(62, 190)} ${p(52, 250)} Z`;
   const clip = ctx.clip(`<path d="${bowl}"/>`);
-  const liq = ctx.linear([[0, lighten(liquid, 0.2)], [1, darken(liquid, 0.25)]], 0, 0, 0, 1);
+  const liq = ctx.linear(
+    [
+      [0, lighten(liquid, 0.2)],
+      [1, darken(liquid, 0.25)],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   return (
     `<path d="${bowl}" fill="${paint.fill}" fill-opacity="0.25"/>` +
     `<g clip-path="${clip}"><rect x="${cx - 70 * s}" y="${base - 185 * s}" width="${140 * s}" height="${90 * s}" fill="${liq}"/>` +
@@ -788,7 +1219,10 @@ function drawGlassware(ctx: Ctx, spec: DemoGlassImage): string {
   const paint: GlassPaint = { stroke: '#4a545c', fill: '#ffffff', highlight: 0.85 };
   const onLid = g.y - g.dy / 2 + 4;
   const s = spec.style === 'stemless' ? 1.05 : 1.0;
-  const shadow = ctx.radial([[0, '#000000', 0.3], [1, '#000000', 0]]);
+  const shadow = ctx.radial([
+    [0, '#000000', 0.3],
+    [1, '#000000', 0],
+  ]);
   for (const cx of [215, 385]) out.push(`<ellipse cx="${cx + 6}" cy="${onLid}" rx="${80 * s}" ry="10" fill="${shadow}"/>`);
   out.push(glassWithDrink(ctx, spec.style, 215, onLid, s, spec.liquid, paint));
   out.push(glassWithDrink(ctx, spec.style, 385, onLid, s, spec.liquid, paint));
@@ -815,7 +1249,16 @@ function drawBag(ctx: Ctx, spec: DemoBagImage): string {
   const path = `M${topPts.join(' L')} C${x2 + 6},${top + 120} ${x2 + 14},${bottom - 160} ${x2},${bottom} L${botPts.join(' L')} C${x1 - 14},${bottom - 160} ${x1 - 6},${top + 120} ${x1},${top} Z`;
   const clip = ctx.clip(`<path d="${path}"/>`);
   const L = spec.label;
-  const body = ctx.linear([[0, lighten(spec.body, 0.15)], [1, darken(spec.body, 0.15)]], 0, 0, 0, 1);
+  const body = ctx.linear(
+    [
+      [0, lighten(spec.body, 0.15)],
+      [1, darken(spec.body, 0.15)],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   const out: string[] = [];
   out.push(`<g clip-path="${clip}">`);
   out.push(`<rect width="${W}" height="${H}" fill="${body}"/>`);
@@ -840,12 +1283,18 @@ function drawBag(ctx: Ctx, spec: DemoBagImage): string {
     const rx = 38 + rnd() * 16;
     const ry = 22 + rnd() * 10;
     const rot = -30 + rnd() * 60;
-    out.push(`<ellipse cx="${n2(x)}" cy="${n2(y)}" rx="${n2(rx)}" ry="${n2(ry)}" transform="rotate(${n2(rot)} ${n2(x)} ${n2(y)})" fill="${spec.snack}" stroke="${darken(spec.snack, 0.25)}" stroke-width="2"/>`);
-    out.push(`<ellipse cx="${n2(x - 8)}" cy="${n2(y - 5)}" rx="${n2(rx * 0.5)}" ry="${n2(ry * 0.35)}" transform="rotate(${n2(rot)} ${n2(x)} ${n2(y)})" fill="#ffffff" fill-opacity="0.35"/>`);
+    out.push(
+      `<ellipse cx="${n2(x)}" cy="${n2(y)}" rx="${n2(rx)}" ry="${n2(ry)}" transform="rotate(${n2(rot)} ${n2(x)} ${n2(y)})" fill="${spec.snack}" stroke="${darken(spec.snack, 0.25)}" stroke-width="2"/>`,
+    );
+    out.push(
+      `<ellipse cx="${n2(x - 8)}" cy="${n2(y - 5)}" rx="${n2(rx * 0.5)}" ry="${n2(ry * 0.35)}" transform="rotate(${n2(rot)} ${n2(x)} ${n2(y)})" fill="#ffffff" fill-opacity="0.35"/>`,
+    );
     out.push(`<circle cx="${n2(x + 10)}" cy="${n2(y + 4)}" r="2.5" fill="${darken(spec.snack, 0.4)}" fill-opacity="0.6"/>`);
   }
   // The label: a rounded badge.
-  out.push(`<rect x="${x1 + 26}" y="${cy - 110}" width="${x2 - x1 - 52}" height="220" rx="28" fill="${L.paper}" stroke="${L.accent}" stroke-width="4"/>`);
+  out.push(
+    `<rect x="${x1 + 26}" y="${cy - 110}" width="${x2 - x1 - 52}" height="220" rx="28" fill="${L.paper}" stroke="${L.accent}" stroke-width="4"/>`,
+  );
   const inner = x2 - x1 - 90;
   const brand = fitText(L.brand, 'serifBold', 30, 12, inner, 1);
   out.push(textLines(CX, cy - 56, brand, { font: 'serifBold', fill: L.accent, italic: true }));
@@ -856,7 +1305,18 @@ function drawBag(ctx: Ctx, spec: DemoBagImage): string {
   out.push(textLines(CX, cy + 86, detail, { font: 'sansBold', fill: L.ink, spacingEm: 0.12, opacity: 0.75 }));
   // Pillow shading: dark edges, a bright crease.
   out.push(`<rect width="${W}" height="${H}" fill="${cylinderShade(ctx, x1, x2, 0.75)}"/>`);
-  const vert = ctx.linear([[0, '#000000', 0.2], [0.12, '#000000', 0], [0.88, '#000000', 0], [1, '#000000', 0.25]], 0, 0, 0, 1);
+  const vert = ctx.linear(
+    [
+      [0, '#000000', 0.2],
+      [0.12, '#000000', 0],
+      [0.88, '#000000', 0],
+      [1, '#000000', 0.25],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   out.push(`<rect y="${top}" width="${W}" height="${bottom - top}" fill="${vert}"/>`);
   out.push('</g>');
   out.push(`<path d="${path}" fill="none" stroke="#000000" stroke-opacity="0.2" stroke-width="1.5"/>`);
@@ -888,16 +1348,36 @@ function drawJar(ctx: Ctx, spec: DemoJarImage): string {
   }
   out.push(panelLabel(CX - hw - 10, 468, CX + hw + 10, 672, L, 28));
   out.push(`<rect width="${W}" height="${H}" fill="${cylinderShade(ctx, CX - hw, CX + hw, 0.8)}"/>`);
-  const streak = ctx.linear([[0, '#ffffff', 0], [0.2, '#ffffff', 0.5], [1, '#ffffff', 0.1]], 0, 0, 0, 1);
+  const streak = ctx.linear(
+    [
+      [0, '#ffffff', 0],
+      [0.2, '#ffffff', 0.5],
+      [1, '#ffffff', 0.1],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   out.push(`<rect x="${CX - hw + 22}" y="${top + 20}" width="12" height="${BASE - top - 60}" rx="6" fill="${streak}"/>`);
   out.push('</g>');
   out.push(`<path d="${path}" fill="none" stroke="#000000" stroke-opacity="0.3" stroke-width="1.5"/>`);
   // The lid with its knurled edge.
   const lx = CX - hw - 4;
   const lw = (hw + 4) * 2;
-  const lid = ctx.linear([[0, lighten(spec.lid, 0.2)], [1, darken(spec.lid, 0.15)]], 0, 0, 0, 1);
+  const lid = ctx.linear(
+    [
+      [0, lighten(spec.lid, 0.2)],
+      [1, darken(spec.lid, 0.15)],
+    ],
+    0,
+    0,
+    0,
+    1,
+  );
   out.push(`<rect x="${lx}" y="${top - 64}" width="${lw}" height="70" rx="8" fill="${lid}"/>`);
-  for (let x = lx + 6; x < lx + lw - 4; x += 8) out.push(`<rect x="${x}" y="${top - 56}" width="2.5" height="54" fill="#000000" fill-opacity="0.16"/>`);
+  for (let x = lx + 6; x < lx + lw - 4; x += 8)
+    out.push(`<rect x="${x}" y="${top - 56}" width="2.5" height="54" fill="#000000" fill-opacity="0.16"/>`);
   out.push(`<rect x="${lx}" y="${top - 64}" width="${lw}" height="70" rx="8" fill="${cylinderShade(ctx, lx, lx + lw, 0.8)}"/>`);
   out.push(`<rect x="${lx + 8}" y="${top - 60}" width="${lw - 16}" height="5" rx="2.5" fill="#ffffff" fill-opacity="0.35"/>`);
   return out.join('');
@@ -906,7 +1386,13 @@ function drawJar(ctx: Ctx, spec: DemoJarImage): string {
 // ---------------------------------------------------------------------------------------------
 // Banners and event pictures
 
-interface ThemeColours { bg: [string, string, string]; gold: string; text: string; sub: string; glow: string }
+interface ThemeColours {
+  bg: [string, string, string];
+  gold: string;
+  text: string;
+  sub: string;
+  glow: string;
+}
 
 const THEMES: Record<DemoTheme, ThemeColours> = {
   burgundy: { bg: ['#2e0710', '#6b1427', '#3a0a16'], gold: '#e2bd6b', text: '#fbf3e4', sub: '#f0dcc8', glow: '#e0a25a' },
@@ -917,7 +1403,15 @@ const THEMES: Record<DemoTheme, ThemeColours> = {
 };
 
 /** Dark bottle presets for the banner's shelf. */
-const SHELF: Array<{ shape: BottleShape; glass: string; liquid: string | null; capsule: string; paper: string; accent: string; bold: boolean }> = [
+const SHELF: Array<{
+  shape: BottleShape;
+  glass: string;
+  liquid: string | null;
+  capsule: string;
+  paper: string;
+  accent: string;
+  bold: boolean;
+}> = [
   { shape: 'bordeaux', glass: '#3d0c17', liquid: null, capsule: '#8a1a2e', paper: '#f3ead6', accent: '#7a1b2b', bold: false },
   { shape: 'whiskey', glass: '#eef3f3', liquid: '#b5641c', capsule: '#3a2418', paper: '#1c1a19', accent: '#c9a45a', bold: true },
   { shape: 'hock', glass: '#e9efe6', liquid: '#eadb9c', capsule: '#2f5d50', paper: '#f7f2e6', accent: '#2f5d50', bold: false },
@@ -929,11 +1423,27 @@ const SHELF: Array<{ shape: BottleShape; glass: string; liquid: string | null; c
 
 function shelfBottle(ctx: Ctx, i: number, backdrop: string): string {
   const b = SHELF[i % SHELF.length]!;
-  return drawBottle(ctx, {
-    kind: 'bottle', shape: b.shape, glass: b.glass, liquid: b.liquid, capsule: b.capsule, backdrop,
-    labelStyle: b.bold ? 'bold' : 'classic',
-    label: { brand: '', title: '', detail: '', paper: b.paper, ink: b.bold ? (luminance(b.paper) > 0.5 ? '#1c1a19' : '#f1e3c2') : '#2a1f18', accent: b.accent },
-  }, false);
+  return drawBottle(
+    ctx,
+    {
+      kind: 'bottle',
+      shape: b.shape,
+      glass: b.glass,
+      liquid: b.liquid,
+      capsule: b.capsule,
+      backdrop,
+      labelStyle: b.bold ? 'bold' : 'classic',
+      label: {
+        brand: '',
+        title: '',
+        detail: '',
+        paper: b.paper,
+        ink: b.bold ? (luminance(b.paper) > 0.5 ? '#1c1a19' : '#f1e3c2') : '#2a1f18',
+        accent: b.accent,
+      },
+    },
+    false,
+  );
 }
 
 /** Places a 600x800-frame drawing so that its base centre lands at (x, y), scaled by s. */
@@ -946,11 +1456,36 @@ function drawBanner(ctx: Ctx, spec: DemoBannerImage): string {
   const BH = 370;
   const t = THEMES[spec.theme];
   const out: string[] = [];
-  out.push(`<rect width="${BW}" height="${BH}" fill="${ctx.linear([[0, t.bg[0]], [0.6, t.bg[1]], [1, t.bg[2]]], 0, 0, 1, 0.4)}"/>`);
-  out.push(`<ellipse cx="1460" cy="250" rx="520" ry="260" fill="${ctx.radial([[0, t.glow, 0.45], [1, t.glow, 0]])}"/>`);
-  out.push(`<ellipse cx="420" cy="120" rx="600" ry="260" fill="${ctx.radial([[0, '#ffffff', 0.08], [1, '#ffffff', 0]])}"/>`);
+  out.push(
+    `<rect width="${BW}" height="${BH}" fill="${ctx.linear(
+      [
+        [0, t.bg[0]],
+        [0.6, t.bg[1]],
+        [1, t.bg[2]],
+      ],
+      0,
+      0,
+      1,
+      0.4,
+    )}"/>`,
+  );
+  out.push(
+    `<ellipse cx="1460" cy="250" rx="520" ry="260" fill="${ctx.radial([
+      [0, t.glow, 0.45],
+      [1, t.glow, 0],
+    ])}"/>`,
+  );
+  out.push(
+    `<ellipse cx="420" cy="120" rx="600" ry="260" fill="${ctx.radial([
+      [0, '#ffffff', 0.08],
+      [1, '#ffffff', 0],
+    ])}"/>`,
+  );
   // Fine diagonal pinstripes.
-  const stripes = Array.from({ length: 48 }, (_, i) => `<path d="M${i * 44 - 200},${BH} L${i * 44 + 170},0" stroke="#ffffff" stroke-opacity="0.025" stroke-width="14"/>`).join('');
+  const stripes = Array.from(
+    { length: 48 },
+    (_, i) => `<path d="M${i * 44 - 200},${BH} L${i * 44 + 170},0" stroke="#ffffff" stroke-opacity="0.025" stroke-width="14"/>`,
+  ).join('');
   out.push(stripes);
   // The shelf with its bottles.
   const shelfY = 338;
@@ -964,11 +1499,35 @@ function drawBanner(ctx: Ctx, spec: DemoBannerImage): string {
     out.push(place(x, shelfY, scale, shelfBottle(ctx, i, t.bg[1])));
     bx += bw + gap;
   });
-  out.push(`<rect x="1100" y="${shelfY}" width="${BW - 1100}" height="${BH - shelfY}" fill="${ctx.linear([[0, darken(t.bg[1], 0.45)], [1, darken(t.bg[2], 0.7)]], 0, 0, 0, 1)}"/>`);
+  out.push(
+    `<rect x="1100" y="${shelfY}" width="${BW - 1100}" height="${BH - shelfY}" fill="${ctx.linear(
+      [
+        [0, darken(t.bg[1], 0.45)],
+        [1, darken(t.bg[2], 0.7)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    )}"/>`,
+  );
   out.push(`<rect x="1100" y="${shelfY}" width="${BW - 1100}" height="3" fill="${t.gold}" fill-opacity="0.85"/>`);
-  out.push(`<rect x="1100" y="${shelfY}" width="140" height="${BH - shelfY}" fill="${ctx.linear([[0, t.bg[1], 1], [1, t.bg[1], 0]], 0, 0, 1, 0)}"/>`);
+  out.push(
+    `<rect x="1100" y="${shelfY}" width="140" height="${BH - shelfY}" fill="${ctx.linear(
+      [
+        [0, t.bg[1], 1],
+        [1, t.bg[1], 0],
+      ],
+      0,
+      0,
+      1,
+      0,
+    )}"/>`,
+  );
   // Frame lines.
-  out.push(`<rect x="24" y="22" width="${BW - 48}" height="${BH - 44}" fill="none" stroke="${t.gold}" stroke-opacity="0.45" stroke-width="1.5"/>`);
+  out.push(
+    `<rect x="24" y="22" width="${BW - 48}" height="${BH - 44}" fill="none" stroke="${t.gold}" stroke-opacity="0.45" stroke-width="1.5"/>`,
+  );
   // Text.
   const x = 110;
   const maxW = 980;
@@ -994,11 +1553,39 @@ function drawEvent(ctx: Ctx, spec: DemoEventImage): string {
   const EH = 500;
   const t = THEMES[spec.theme];
   const out: string[] = [];
-  out.push(`<rect width="${EW}" height="${EH}" fill="${ctx.linear([[0, t.bg[0]], [0.55, t.bg[1]], [1, t.bg[2]]], 0, 0, 1, 1)}"/>`);
-  out.push(`<ellipse cx="600" cy="300" rx="300" ry="260" fill="${ctx.radial([[0, t.glow, 0.5], [1, t.glow, 0]])}"/>`);
+  out.push(
+    `<rect width="${EW}" height="${EH}" fill="${ctx.linear(
+      [
+        [0, t.bg[0]],
+        [0.55, t.bg[1]],
+        [1, t.bg[2]],
+      ],
+      0,
+      0,
+      1,
+      1,
+    )}"/>`,
+  );
+  out.push(
+    `<ellipse cx="600" cy="300" rx="300" ry="260" fill="${ctx.radial([
+      [0, t.glow, 0.5],
+      [1, t.glow, 0],
+    ])}"/>`,
+  );
   // Table top.
   const tableY = 432;
-  out.push(`<rect y="${tableY}" width="${EW}" height="${EH - tableY}" fill="${ctx.linear([[0, darken(t.bg[1], 0.35)], [1, darken(t.bg[2], 0.6)]], 0, 0, 0, 1)}"/>`);
+  out.push(
+    `<rect y="${tableY}" width="${EW}" height="${EH - tableY}" fill="${ctx.linear(
+      [
+        [0, darken(t.bg[1], 0.35)],
+        [1, darken(t.bg[2], 0.6)],
+      ],
+      0,
+      0,
+      0,
+      1,
+    )}"/>`,
+  );
   out.push(`<rect y="${tableY}" width="${EW}" height="2" fill="${t.gold}" fill-opacity="0.7"/>`);
   const paint: GlassPaint = { stroke: '#ffffff', fill: '#ffffff', highlight: 0.7 };
   const shadow = (x: number, rx: number) => `<ellipse cx="${x}" cy="${tableY + 2}" rx="${rx}" ry="8" fill="#000000" fill-opacity="0.35"/>`;
@@ -1016,7 +1603,9 @@ function drawEvent(ctx: Ctx, spec: DemoEventImage): string {
   // Text block on the left.
   const x = 48;
   const maxW = 390;
-  out.push(`<rect x="18" y="18" width="${EW - 36}" height="${EH - 36}" fill="none" stroke="${t.gold}" stroke-opacity="0.5" stroke-width="1.5"/>`);
+  out.push(
+    `<rect x="18" y="18" width="${EW - 36}" height="${EH - 36}" fill="none" stroke="${t.gold}" stroke-opacity="0.5" stroke-width="1.5"/>`,
+  );
   const eyebrow = fitText(spec.eyebrow.toUpperCase(), 'sansBold', 17, 10, maxW, 1, 0.22);
   const title = fitText(spec.title, 'serifBold', 52, 26, maxW, 3);
   const sub = fitText(spec.subtitle, 'sans', 21, 13, maxW, 2);

@@ -7,9 +7,19 @@ describe('federalHolidays', () => {
   it('lists the eleven holidays of 2026 on their dates, and the days they are observed', () => {
     const days = federalHolidays(2026);
     for (const day of [
-      '2026-01-01', '2026-01-19', '2026-02-16', '2026-05-25', '2026-06-19', '2026-07-04',
-      '2026-09-07', '2026-10-12', '2026-11-11', '2026-11-26', '2026-12-25',
-    ]) expect(days.has(day), day).toBe(true);
+      '2026-01-01',
+      '2026-01-19',
+      '2026-02-16',
+      '2026-05-25',
+      '2026-06-19',
+      '2026-07-04',
+      '2026-09-07',
+      '2026-10-12',
+      '2026-11-11',
+      '2026-11-26',
+      '2026-12-25',
+    ])
+      expect(days.has(day), day).toBe(true);
     expect(days.has('2026-07-03')).toBe(true); // July 4 is a Saturday: observed Friday
     expect(days.has('2026-11-27')).toBe(false); // the Friday after Thanksgiving is not one
   });

@@ -8,7 +8,8 @@ import { BUILT_IN_CATEGORY, BUILT_IN_TAGS, DEPARTMENT_CATEGORY_ID } from '../../
 
 export function ensureBuiltInCatalogue(store: ModelStore): void {
   store.transaction(() => {
-    if (!store.get('Category', DEPARTMENT_CATEGORY_ID)) store.create('Category', { ...BUILT_IN_CATEGORY, type: [...BUILT_IN_CATEGORY.type], index: 0 });
+    if (!store.get('Category', DEPARTMENT_CATEGORY_ID))
+      store.create('Category', { ...BUILT_IN_CATEGORY, type: [...BUILT_IN_CATEGORY.type], index: 0 });
     BUILT_IN_TAGS.forEach((tag, index) => {
       if (!store.get('Tag', tag.id)) store.create('Tag', { ...tag, categoryId: DEPARTMENT_CATEGORY_ID, index });
     });

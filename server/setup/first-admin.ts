@@ -15,11 +15,17 @@ export function nameFromEmail(email: string): string {
   return name || 'Admin';
 }
 
-export async function ensureFirstAdmin(accounts: AccountStore, email: string | null, password: string | null, name: string | null = null): Promise<void> {
+export async function ensureFirstAdmin(
+  accounts: AccountStore,
+  email: string | null,
+  password: string | null,
+  name: string | null = null,
+): Promise<void> {
   if (!email || !password) return;
-  if (await accounts.countByType(ROLE_ADMIN) > 0) return;
+  if ((await accounts.countByType(ROLE_ADMIN)) > 0) return;
   const given = name?.trim() || null;
   const admin = await registerAccount(accounts, { email, password, name: given ?? nameFromEmail(email), type: ROLE_ADMIN });
   console.log(`[server] created the first admin, ${admin.email} (${admin.name})`);
-  if (!given) console.log('[server] ADMIN_NAME was not set: the name comes from the e-mail address; an admin can change it on the Admins page');
+  if (!given)
+    console.log('[server] ADMIN_NAME was not set: the name comes from the e-mail address; an admin can change it on the Admins page');
 }

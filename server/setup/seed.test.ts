@@ -7,8 +7,12 @@ import { startTestServer, type TestServer } from '../testing/test-server';
 import { seedDemoCatalogue } from './seed';
 
 let server: TestServer;
-beforeAll(async () => { server = await startTestServer({ seedDemo: true }); }, 120_000);
-afterAll(async () => { await server?.stop(); });
+beforeAll(async () => {
+  server = await startTestServer({ seedDemo: true });
+}, 120_000);
+afterAll(async () => {
+  await server?.stop();
+});
 
 const count = (model: string) => server.store.list(model, { limit: 1000 }).items.length;
 
@@ -23,7 +27,9 @@ describe('demo seed', () => {
   });
 
   it('stores every referenced image with its variants', () => {
-    const images = ['Item', 'Banner', 'Event'].flatMap((model) => server.store.list(model, { limit: 1000 }).items.map((record) => record.img)).filter(Boolean) as string[];
+    const images = ['Item', 'Banner', 'Event']
+      .flatMap((model) => server.store.list(model, { limit: 1000 }).items.map((record) => record.img))
+      .filter(Boolean) as string[];
     expect(images.length).toBeGreaterThanOrEqual(45);
     for (const url of images) {
       const hash = /^\/media\/([a-f0-9]{64})\.png$/.exec(url)![1]!;
@@ -39,7 +45,8 @@ describe('demo seed', () => {
   });
 
   it('indexes the fields filtered by equality', () => {
-    const plan = (sql: string) => (server.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join(' ');
+    const plan = (sql: string) =>
+      (server.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as Array<{ detail: string }>).map((row) => row.detail).join(' ');
     expect(plan('SELECT * FROM "Item" WHERE promoted = 1')).toMatch(/USING INDEX idx_Item_promoted/);
     expect(plan('SELECT * FROM "User" WHERE email = \'a@b.co\'')).toMatch(/USING INDEX idx_User_email/);
     expect(plan('SELECT * FROM "User" WHERE type = 0')).toMatch(/USING INDEX idx_User_type/);

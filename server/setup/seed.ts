@@ -28,7 +28,9 @@ export async function seedDemoCatalogue(db: Db, store: ModelStore, media: MediaS
     for (const category of catalogue.categories) if (!store.get('Category', category.id)) store.create('Category', { ...category });
     for (const tag of catalogue.tags) if (!store.get('Tag', tag.id)) store.create('Tag', { ...tag });
     catalogue.items.forEach(({ image: _image, ...item }, i) => store.create('Item', { ...item, img: itemImages[i] }));
-    catalogue.banners.forEach((banner, i) => store.create('Banner', { index: banner.index, img: bannerImages[i], description: banner.description }));
+    catalogue.banners.forEach((banner, i) =>
+      store.create('Banner', { index: banner.index, img: bannerImages[i], description: banner.description }),
+    );
     catalogue.events.forEach(({ image: _image, ...event }, i) => store.create('Event', { ...event, img: eventImages[i] }));
     const settings = demoShopSettings(today);
     if (!store.get('ShopSettings', settings.id)) store.create('ShopSettings', settings);

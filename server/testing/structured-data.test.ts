@@ -6,8 +6,17 @@ const STORE = {
   '@context': 'https://schema.org',
   '@type': 'LiquorStore',
   name: 'Shop',
-  address: { '@type': 'PostalAddress', streetAddress: '1 Main St', addressLocality: 'Patterson', addressRegion: 'NY', postalCode: '12563', addressCountry: 'US' },
-  openingHoursSpecification: [{ '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Monday'], opens: '09:00', closes: '21:00' }],
+  address: {
+    '@type': 'PostalAddress',
+    streetAddress: '1 Main St',
+    addressLocality: 'Patterson',
+    addressRegion: 'NY',
+    postalCode: '12563',
+    addressCountry: 'US',
+  },
+  openingHoursSpecification: [
+    { '@type': 'OpeningHoursSpecification', dayOfWeek: ['https://schema.org/Monday'], opens: '09:00', closes: '21:00' },
+  ],
 };
 const PRODUCT = {
   '@context': 'https://schema.org',
@@ -28,8 +37,14 @@ describe('the vocabulary made from schema-dts', () => {
   it('has schema.org classes with their parents and properties with their classes', () => {
     const graph = schemaOrgVocabulary()['@graph'] as Array<Record<string, unknown>>;
     expect(graph.length).toBeGreaterThan(2000);
-    expect(graph.find((entry) => entry['@id'] === 'schema:LiquorStore')).toEqual({ '@id': 'schema:LiquorStore', '@type': 'rdfs:Class', 'rdfs:subClassOf': [{ '@id': 'schema:Store' }] });
-    expect((graph.find((entry) => entry['@id'] === 'schema:openingHoursSpecification')?.['schema:domainIncludes'] as unknown[])).toContainEqual({ '@id': 'schema:Place' });
+    expect(graph.find((entry) => entry['@id'] === 'schema:LiquorStore')).toEqual({
+      '@id': 'schema:LiquorStore',
+      '@type': 'rdfs:Class',
+      'rdfs:subClassOf': [{ '@id': 'schema:Store' }],
+    });
+    expect(
+      graph.find((entry) => entry['@id'] === 'schema:openingHoursSpecification')?.['schema:domainIncludes'] as unknown[],
+    ).toContainEqual({ '@id': 'schema:Place' });
   });
 });
 
@@ -39,8 +54,12 @@ describe('structuredDataProblems', () => {
   });
 
   it('fails an unknown type or property (schema.org) and a Product without offers or image (Google)', async () => {
-    expect(await structuredDataProblems([{ ...STORE, openingHour: '9-9' }])).toEqual(['LiquorStore: Property "openingHour" for type "LiquorStore" is not supported by the schema.org specification']);
-    expect(await structuredDataProblems([{ ...STORE, '@type': 'LiqourStore' }])).toContain('LiqourStore: Type "LiqourStore" is not a valid schema.org type');
+    expect(await structuredDataProblems([{ ...STORE, openingHour: '9-9' }])).toEqual([
+      'LiquorStore: Property "openingHour" for type "LiquorStore" is not supported by the schema.org specification',
+    ]);
+    expect(await structuredDataProblems([{ ...STORE, '@type': 'LiqourStore' }])).toContain(
+      'LiqourStore: Type "LiqourStore" is not a valid schema.org type',
+    );
     const { offers: _offers, image: _image, ...bare } = PRODUCT;
     const problems = await structuredDataProblems([bare]);
     expect(problems).toContain('Product: Required attribute "offers" is missing');
@@ -51,13 +70,20 @@ describe('structuredDataProblems', () => {
   });
 
   it('fails an Event or a LocalBusiness missing what Google requires', () => {
-    expect(googleRequiredIssues({ ...EVENT, startDate: 'next Friday' })).toEqual(['Event: startDate next Friday is not ISO 8601 with an offset']);
+    expect(googleRequiredIssues({ ...EVENT, startDate: 'next Friday' })).toEqual([
+      'Event: startDate next Friday is not ISO 8601 with an offset',
+    ]);
     expect(googleRequiredIssues({ ...EVENT, location: undefined })).toEqual(['Event: location is missing']);
-    expect(googleRequiredIssues({ ...EVENT, location: { '@type': 'Place', name: 'Shop' } })).toEqual(['Event location: address is missing']);
-    expect(googleRequiredIssues({ ...STORE, name: '', address: { '@type': 'PostalAddress' } })).toEqual(['LiquorStore: name is missing', 'LiquorStore: address has no streetAddress']);
+    expect(googleRequiredIssues({ ...EVENT, location: { '@type': 'Place', name: 'Shop' } })).toEqual([
+      'Event location: address is missing',
+    ]);
+    expect(googleRequiredIssues({ ...STORE, name: '', address: { '@type': 'PostalAddress' } })).toEqual([
+      'LiquorStore: name is missing',
+      'LiquorStore: address has no streetAddress',
+    ]);
   });
 
-  it('runs without the vocabulary too, with Google\'s rules alone', async () => {
+  it("runs without the vocabulary too, with Google's rules alone", async () => {
     const issues = await validatorIssues([{ ...PRODUCT, bogus: 1 }], { vocabulary: false });
     expect(issues.filter((issue) => issue.severity === 'ERROR' || issue.errorType === 'schemaOrg')).toEqual([]);
   });

@@ -59,7 +59,11 @@ export function schemaOrgVocabulary(): { '@graph': object[] } {
         '@type': 'rdfs:Class',
         ...(parents.has(name) ? { 'rdfs:subClassOf': [...parents.get(name)!].filter((parent) => parent !== name).map(id) } : {}),
       })),
-      ...[...domains].map(([name, types]) => ({ '@id': `schema:${name}`, '@type': 'rdf:Property', 'schema:domainIncludes': [...types].map(id) })),
+      ...[...domains].map(([name, types]) => ({
+        '@id': `schema:${name}`,
+        '@type': 'rdf:Property',
+        'schema:domainIncludes': [...types].map(id),
+      })),
     ],
   };
   return vocabulary;
@@ -97,7 +101,8 @@ export function googleRequiredIssues(block: Block): string[] {
   if (type === 'Event') {
     if (!present(block.name)) issues.push('Event: name is missing');
     if (!present(block.startDate)) issues.push('Event: startDate is missing');
-    else if (!ISO_DATE_TIME.test(String(block.startDate))) issues.push(`Event: startDate ${String(block.startDate)} is not ISO 8601 with an offset`);
+    else if (!ISO_DATE_TIME.test(String(block.startDate)))
+      issues.push(`Event: startDate ${String(block.startDate)} is not ISO 8601 with an offset`);
     const location = block.location as Block | undefined;
     if (!location || typeof location !== 'object') issues.push('Event: location is missing');
     else {
@@ -116,7 +121,9 @@ export function googleRequiredIssues(block: Block): string[] {
 export async function structuredDataProblems(blocks: Block[]): Promise<string[]> {
   const issues = await validatorIssues(blocks);
   return [
-    ...issues.filter((issue) => issue.severity === 'ERROR' || issue.errorType === 'schemaOrg').map((issue) => `${issue.rootType}: ${issue.issueMessage}`),
+    ...issues
+      .filter((issue) => issue.severity === 'ERROR' || issue.errorType === 'schemaOrg')
+      .map((issue) => `${issue.rootType}: ${issue.issueMessage}`),
     ...blocks.flatMap(googleRequiredIssues),
   ];
 }

@@ -23,7 +23,9 @@ export interface TestServer extends ShopServer {
 let counter = 0;
 export const TEST_PASSWORD = 'Str0ng!Passw0rd';
 
-export async function startTestServer(options: { seedDemo?: boolean; distDir?: string; env?: NodeJS.ProcessEnv; overrides?: ServerOverrides } = {}): Promise<TestServer> {
+export async function startTestServer(
+  options: { seedDemo?: boolean; distDir?: string; env?: NodeJS.ProcessEnv; overrides?: ServerOverrides } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const config = {
     // No request rate limit unless a test sets one: batteries send thousands of requests to test other things.
@@ -36,14 +38,21 @@ export async function startTestServer(options: { seedDemo?: boolean; distDir?: s
   };
   const refusalLines: string[] = [];
   const server = await startServer(config, {
-    writeRefusalLine: (line) => { if (refusalLines.push(line) > 10_000) refusalLines.splice(0, 5_000); },
+    writeRefusalLine: (line) => {
+      if (refusalLines.push(line) > 10_000) refusalLines.splice(0, 5_000);
+    },
     ...options.overrides,
   });
   return Object.assign(server, {
     dataDir,
     refusalLines,
     async sessionFor(type: Role, email = `person${++counter}.${Date.now()}@example.com`) {
-      const user = await registerAccount(new SqliteAccountStore(server.store), { email, name: 'Test Person', password: TEST_PASSWORD, type });
+      const user = await registerAccount(new SqliteAccountStore(server.store), {
+        email,
+        name: 'Test Person',
+        password: TEST_PASSWORD,
+        type,
+      });
       return { token: server.sessions.create(user.id).token, userId: user.id };
     },
     async stop() {
@@ -60,5 +69,8 @@ export async function postGraphQL(server: ShopServer, body: unknown, headers: Re
     headers: { 'content-type': 'application/json', ...headers },
     body: typeof body === 'string' ? body : JSON.stringify(body),
   });
-  return { status: response.status, body: await response.json() as { data?: Record<string, unknown> | null; errors?: Array<{ errorType: string; message: string }> } };
+  return {
+    status: response.status,
+    body: (await response.json()) as { data?: Record<string, unknown> | null; errors?: Array<{ errorType: string; message: string }> },
+  };
 }

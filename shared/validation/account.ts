@@ -6,8 +6,7 @@ export const PASSWORD_MIN_LENGTH = 8;
 /** bcrypt reads at most 72 bytes. */
 export const PASSWORD_MAX_BYTES = 72;
 
-export const PASSWORD_POLICY_TEXT =
-  'At least 8 characters, with a lower-case letter, an upper-case letter, a number and a symbol.';
+export const PASSWORD_POLICY_TEXT = 'At least 8 characters, with a lower-case letter, an upper-case letter, a number and a symbol.';
 
 /** The first rule a password breaks, or null when it meets the policy. */
 export function passwordProblem(password: string): string | null {

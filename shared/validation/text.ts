@@ -8,7 +8,11 @@ export const MAX_TEXT_LENGTH = 10_000;
 
 /** "input.description" -> "Description": the field as a person names it. */
 function fieldLabel(path: string): string {
-  const name = path.replace(/\[\d+\]/g, '').split('.').pop() ?? path;
+  const name =
+    path
+      .replace(/\[\d+\]/g, '')
+      .split('.')
+      .pop() ?? path;
   return name.charAt(0).toUpperCase() + name.slice(1);
 }
 

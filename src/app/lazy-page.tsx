@@ -18,8 +18,13 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
   let loading: Promise<void> | null = null;
   const preload = () =>
     (loading ??= load().then(
-      (module) => { loaded = pick(module); },
-      (error: unknown) => { loading = null; throw error; },
+      (module) => {
+        loaded = pick(module);
+      },
+      (error: unknown) => {
+        loading = null;
+        throw error;
+      },
     ));
   const Suspending = lazy(async () => {
     await preload();

@@ -9,15 +9,36 @@ import { lazyPage, type LazyPage } from './lazy-page';
 import { NotFoundPage } from './routes/NotFoundPage';
 
 // Public pages other than home: each its own chunk.
-const MenuPage = lazyPage(() => import('../features/menu/MenuPage'), (m) => m.MenuPage);
-const EventsPage = lazyPage(() => import('../features/events/EventsPage'), (m) => m.EventsPage);
-const AboutPage = lazyPage(() => import('../features/about/AboutPage'), (m) => m.AboutPage);
-const ItemPage = lazyPage(() => import('../features/items/ItemPage'), (m) => m.ItemPage);
+const MenuPage = lazyPage(
+  () => import('../features/menu/MenuPage'),
+  (m) => m.MenuPage,
+);
+const EventsPage = lazyPage(
+  () => import('../features/events/EventsPage'),
+  (m) => m.EventsPage,
+);
+const AboutPage = lazyPage(
+  () => import('../features/about/AboutPage'),
+  (m) => m.AboutPage,
+);
+const ItemPage = lazyPage(
+  () => import('../features/items/ItemPage'),
+  (m) => m.ItemPage,
+);
 
 // Log in and sign up: logo and form, no site navigation (SPEC §2).
-const AuthLayout = lazyPage(() => import('../components/layout/AuthLayout'), (m) => m.AuthLayout);
-const LoginPage = lazyPage(() => import('../features/auth/LoginPage'), (m) => m.LoginPage);
-const SignupPage = lazyPage(() => import('../features/auth/SignupPage'), (m) => m.SignupPage);
+const AuthLayout = lazyPage(
+  () => import('../components/layout/AuthLayout'),
+  (m) => m.AuthLayout,
+);
+const LoginPage = lazyPage(
+  () => import('../features/auth/LoginPage'),
+  (m) => m.LoginPage,
+);
+const SignupPage = lazyPage(
+  () => import('../features/auth/SignupPage'),
+  (m) => m.SignupPage,
+);
 
 /** The chunks each public route needs, by path pattern. */
 const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
@@ -40,15 +61,42 @@ export async function preloadRoute(pathname: string): Promise<void> {
 }
 
 // Admin screens: none of their code is in the public pages' bundle.
-const AdminLayout = lazyPage(() => import('../features/admin/layout/AdminLayout'), (m) => m.AdminLayout);
-const AdminPortalPage = lazyPage(() => import('../features/admin/portal/AdminPortalPage'), (m) => m.AdminPortalPage);
-const AdminItemsPage = lazyPage(() => import('../features/admin/items/AdminItemsPage'), (m) => m.AdminItemsPage);
-const AdminItemPage = lazyPage(() => import('../features/admin/item/AdminItemPage'), (m) => m.AdminItemPage);
-const AdminTagsPage = lazyPage(() => import('../features/admin/tags/AdminTagsPage'), (m) => m.AdminTagsPage);
-const AdminEventsPage = lazyPage(() => import('../features/admin/events/AdminEventsPage'), (m) => m.AdminEventsPage);
-const AdminUsersPage = lazyPage(() => import('../features/admin/users/AdminUsersPage'), (m) => m.AdminUsersPage);
-const AdminAdminsPage = lazyPage(() => import('../features/admin/admins/AdminAdminsPage'), (m) => m.AdminAdminsPage);
-const AdminSettingsPage = lazyPage(() => import('../features/admin/settings/AdminSettingsPage'), (m) => m.AdminSettingsPage);
+const AdminLayout = lazyPage(
+  () => import('../features/admin/layout/AdminLayout'),
+  (m) => m.AdminLayout,
+);
+const AdminPortalPage = lazyPage(
+  () => import('../features/admin/portal/AdminPortalPage'),
+  (m) => m.AdminPortalPage,
+);
+const AdminItemsPage = lazyPage(
+  () => import('../features/admin/items/AdminItemsPage'),
+  (m) => m.AdminItemsPage,
+);
+const AdminItemPage = lazyPage(
+  () => import('../features/admin/item/AdminItemPage'),
+  (m) => m.AdminItemPage,
+);
+const AdminTagsPage = lazyPage(
+  () => import('../features/admin/tags/AdminTagsPage'),
+  (m) => m.AdminTagsPage,
+);
+const AdminEventsPage = lazyPage(
+  () => import('../features/admin/events/AdminEventsPage'),
+  (m) => m.AdminEventsPage,
+);
+const AdminUsersPage = lazyPage(
+  () => import('../features/admin/users/AdminUsersPage'),
+  (m) => m.AdminUsersPage,
+);
+const AdminAdminsPage = lazyPage(
+  () => import('../features/admin/admins/AdminAdminsPage'),
+  (m) => m.AdminAdminsPage,
+);
+const AdminSettingsPage = lazyPage(
+  () => import('../features/admin/settings/AdminSettingsPage'),
+  (m) => m.AdminSettingsPage,
+);
 
 /**
  * The routes of SPEC §2, at the paths of shared/spa-routes.ts (the server answers 404 for any

@@ -31,7 +31,8 @@ function useCachedEvents(pathname: string): readonly EventFacts[] | undefined {
  * The URL whose head the local server wrote into this document, until the visitor leaves it:
  * that head is already right, so the first page loads no head builder at all.
  */
-let serverWrittenUrl: string | null = typeof document !== 'undefined' && servedByLocalServer() ? `${location.pathname}${location.search}` : null;
+let serverWrittenUrl: string | null =
+  typeof document !== 'undefined' && servedByLocalServer() ? `${location.pathname}${location.search}` : null;
 
 /**
  * Sets the head of the page that calls it: title, description, canonical link, robots, Open

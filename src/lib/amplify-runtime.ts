@@ -20,7 +20,7 @@ type Outputs = Parameters<typeof Amplify.configure>[0];
 export function withAbsoluteEndpoint(outputs: Outputs, origin: string): Outputs {
   const data = (outputs as { data?: { url?: unknown } }).data;
   if (!data || typeof data.url !== 'string' || !data.url.startsWith('/')) return outputs;
-  return { ...outputs, data: { ...data, url: new URL(data.url, origin).href } } as Outputs;
+  return { ...outputs, data: { ...data, url: new URL(data.url, origin).href } };
 }
 
 export function createDataClient(outputs: Outputs) {

@@ -112,7 +112,12 @@ function deferredCall(path: string[]): unknown {
     // Not a promise itself (`await client.models` must not wait for a call that never comes).
     get: (_target, key) => (key === 'then' || typeof key === 'symbol' ? undefined : deferredCall([...path, key])),
     apply: async (_target, _this, args: unknown[]) => {
-      const owner = path.slice(0, -1).reduce<Record<string, unknown>>((node, key) => node[key] as Record<string, unknown>, await loadDataClient() as unknown as Record<string, unknown>);
+      const owner = path
+        .slice(0, -1)
+        .reduce<Record<string, unknown>>(
+          (node, key) => node[key] as Record<string, unknown>,
+          (await loadDataClient()) as unknown as Record<string, unknown>,
+        );
       return (owner[path[path.length - 1]!] as (...callArgs: unknown[]) => unknown)(...args);
     },
   });

@@ -2,9 +2,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { firstScreenData, hasFirstScreenData, readFirstScreen, resetFirstScreen } from './first-screen';
 
 /** A page whose first-screen block holds `text` (or that has no block). */
-const pageWith = (text?: string) => ({
-  getElementById: (id: string) => (id === 'first-screen' && text !== undefined ? { textContent: text } : null),
-}) as unknown as Document;
+const pageWith = (text?: string) =>
+  ({
+    getElementById: (id: string) => (id === 'first-screen' && text !== undefined ? { textContent: text } : null),
+  }) as unknown as Document;
 
 afterEach(resetFirstScreen);
 

@@ -1,13 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  ELLIPSIS,
-  eventDateParts,
-  formatEventTime,
-  formatPrice,
-  parseLocalDate,
-  toLocalIsoDate,
-  truncateName,
-} from './format';
+import { ELLIPSIS, eventDateParts, formatEventTime, formatPrice, parseLocalDate, toLocalIsoDate, truncateName } from './format';
 
 describe('truncateName', () => {
   it('keeps a name of at most max characters as it is', () => {

@@ -33,7 +33,9 @@ function show(kind: 'error' | 'success', title: string, message: string): Id {
   const previous = shownByMessage.get(key);
   if (previous !== undefined) toast.dismiss(previous);
   const id: Id = toast[kind](<ToastMessage title={title} message={message} />, {
-    onClose: () => { if (shownByMessage.get(key) === id) shownByMessage.delete(key); },
+    onClose: () => {
+      if (shownByMessage.get(key) === id) shownByMessage.delete(key);
+    },
   });
   shownByMessage.set(key, id);
   return id;

@@ -6,7 +6,7 @@
  * render (usePageHead imports it), so its builders stay out of the first screen's scripts.
  */
 import { pageHead, shopFactsOf, type HeadMeta, type PageHead, type PageHeadInput, type ShopSettingsLike } from '../../shared/page-head';
-import { shopDefaults } from '../config/shop';
+import { shopDefaults } from '../../shared/shop';
 
 let origin: string | undefined;
 
@@ -48,7 +48,9 @@ function metaElement(doc: Document, meta: HeadMeta): HTMLMetaElement {
 
 /** What the head holds now, to leave an unchanged head alone (the page the server just wrote). */
 function written(head: HTMLHeadElement): string {
-  const cards = [...head.querySelectorAll<HTMLMetaElement>(CARD_SELECTOR)].map((meta) => `${meta.getAttribute('property') ?? meta.name}=${meta.content}`);
+  const cards = [...head.querySelectorAll<HTMLMetaElement>(CARD_SELECTOR)].map(
+    (meta) => `${meta.getAttribute('property') ?? meta.name}=${meta.content}`,
+  );
   const blocks = [...head.querySelectorAll(JSON_LD_SELECTOR)].map((script) => script.textContent ?? '');
   return JSON.stringify([cards, blocks]);
 }
@@ -56,10 +58,33 @@ function written(head: HTMLHeadElement): string {
 export function applyPageHead(head: PageHead, doc: Document = document): void {
   doc.title = head.title;
   const root = doc.head;
-  upsert(root, 'meta[name="description"]', () => Object.assign(doc.createElement('meta'), { name: 'description' }), (meta) => { meta.content = head.description; });
-  if (head.robots) upsert(root, 'meta[name="robots"]', () => Object.assign(doc.createElement('meta'), { name: 'robots' }), (meta) => { meta.content = head.robots!; });
+  upsert(
+    root,
+    'meta[name="description"]',
+    () => Object.assign(doc.createElement('meta'), { name: 'description' }),
+    (meta) => {
+      meta.content = head.description;
+    },
+  );
+  if (head.robots)
+    upsert(
+      root,
+      'meta[name="robots"]',
+      () => Object.assign(doc.createElement('meta'), { name: 'robots' }),
+      (meta) => {
+        meta.content = head.robots!;
+      },
+    );
   else remove(root, 'meta[name="robots"]');
-  if (head.canonical) upsert(root, 'link[rel="canonical"]', () => Object.assign(doc.createElement('link'), { rel: 'canonical' }), (link) => { link.href = head.canonical!; });
+  if (head.canonical)
+    upsert(
+      root,
+      'link[rel="canonical"]',
+      () => Object.assign(doc.createElement('link'), { rel: 'canonical' }),
+      (link) => {
+        link.href = head.canonical!;
+      },
+    );
   else remove(root, 'link[rel="canonical"]');
 
   const wanted = JSON.stringify([

@@ -1,6 +1,6 @@
 /**
  * The shop's details and opening hours (issue 16 §1), from the ShopSettings record the owner
- * edits (/admin-settings); the values in config/shop.ts stand in while it loads or if it is
+ * edits (/admin-settings); the values in shared/shop.ts stand in while it loads or if it is
  * missing. One query shared by the footer, Visit Us and About Us; on a page the local server
  * served, its answer is inlined (shared/first-screen.ts), so no page waits for it.
  */
@@ -8,7 +8,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { firstScreenKeys, SELECTIONS } from '../../shared/first-screen';
 import { isMapUrl, SHOP_SETTINGS_ID, type ShopHoursSource } from '../../shared/shop-hours';
-import { shop, shopAddressLine } from '../config/shop';
+import { shop, shopAddressLine } from '../../shared/shop';
 import { client } from './amplify';
 import { CATALOGUE_STALE_MS } from './catalogue';
 import { firstScreenData } from './first-screen';
@@ -29,7 +29,7 @@ export interface ShopSettingsRecord extends ShopHoursSource {
 export async function getShopSettings(): Promise<ShopSettingsRecord | null> {
   const { data, errors } = await client.models.ShopSettings.get({ id: SHOP_SETTINGS_ID }, { selectionSet: SELECTIONS.shopSettings });
   if (errors?.length && !data) throw new Error(errors.map((error) => error.message).join('; '));
-  return (data as ShopSettingsRecord | null) ?? null;
+  return data ?? null;
 }
 
 const shopSettingsQuery = () => ({
@@ -53,7 +53,7 @@ export function useLoadedShopSettings(): ShopSettingsRecord | null | undefined {
   return useQuery({ ...shopSettingsQuery(), enabled: false }).data;
 }
 
-/** What the pages show of the shop: the record's values, each falling back to config/shop.ts. */
+/** What the pages show of the shop: the record's values, each falling back to shared/shop.ts. */
 export interface ShopDetails {
   name: string;
   addressLine: string;

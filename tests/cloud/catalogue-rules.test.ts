@@ -18,7 +18,11 @@ const MISSING_IMAGE = `/media/${'ab'.repeat(32)}.png`;
 
 async function refused(mutation: string, input: Record<string, unknown>, message: string) {
   const type = /^(create|update|delete)(\w+)$/.exec(mutation)![2];
-  const { body } = await call(admin(), `mutation ($input: ${mutation[0]!.toUpperCase()}${mutation.slice(1)}Input!) { ${mutation}(input: $input) { id } }`, { input });
+  const { body } = await call(
+    admin(),
+    `mutation ($input: ${mutation[0]!.toUpperCase()}${mutation.slice(1)}Input!) { ${mutation}(input: $input) { id } }`,
+    { input },
+  );
   expect(body.errors?.[0], `${mutation} ${JSON.stringify(input)}`).toMatchObject({ errorType: ERROR_TYPES.validation, message });
   expect(body.data?.[mutation] ?? null).toBeNull();
   return type;
@@ -28,7 +32,9 @@ const getOne = async (model: string, id: string, fields: string) =>
   (await ok(admin(), `query ($id: ID!) { get${model}(id: $id) { ${fields} } }`, { id }))[`get${model}`] as Record<string, unknown> | null;
 
 const itemNames = async () =>
-  ((await ok(admin(), 'query { listItems(limit: 1000) { items { name } } }')).listItems as { items: Array<{ name: string }> }).items.map((item) => item.name);
+  ((await ok(admin(), 'query { listItems(limit: 1000) { items { name } } }')).listItems as { items: Array<{ name: string }> }).items.map(
+    (item) => item.name,
+  );
 
 describe('catalogue rules on the emulated cloud', () => {
   beforeAll(async () => {
@@ -50,7 +56,12 @@ describe('catalogue rules on the emulated cloud', () => {
 
   it('an item, event or banner image is one uploaded here and present', async () => {
     const name = `Foreign image ${Date.now()}`;
-    for (const img of ['https://elsewhere.example/wine.png', MISSING_IMAGE, `${shop.imageUrl}?w=1`, shop.imageUrl.replace(/\.png$/, '-400.webp')]) {
+    for (const img of [
+      'https://elsewhere.example/wine.png',
+      MISSING_IMAGE,
+      `${shop.imageUrl}?w=1`,
+      shop.imageUrl.replace(/\.png$/, '-400.webp'),
+    ]) {
       await refused('createItem', { name, price: 10, tags: ['wine'], description: 'x', img }, GUARD_MESSAGES.uploadedImage);
       await refused('createEvent', { name, date: '2031-02-02', description: 'x', img }, GUARD_MESSAGES.uploadedImage);
       await refused('createBanner', { img, index: 0 }, GUARD_MESSAGES.uploadedImage);
@@ -73,15 +84,21 @@ describe('catalogue rules on the emulated cloud', () => {
     const id = shop.values.idOf('ShopSettings');
     const week = ['12:00-18:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00'];
     await refused('updateShopSettings', { id, weeklyHours: ['09:00-18:00', ...week.slice(1)] }, HOURS_MESSAGES.sundayLaw('Sunday'));
-    await refused('updateShopSettings', { id, weeklyHours: ['12:00-18:00', '06:00-21:00', ...week.slice(2)] }, HOURS_MESSAGES.weekdayLaw('Monday'));
+    await refused(
+      'updateShopSettings',
+      { id, weeklyHours: ['12:00-18:00', '06:00-21:00', ...week.slice(2)] },
+      HOURS_MESSAGES.weekdayLaw('Monday'),
+    );
     await refused('createShopSettings', { specialDates: ['2031-01-05 09:00-17:00 Stocktake'] }, HOURS_MESSAGES.sundayLaw('2031-01-05'));
     await refused('updateShopSettings', { id, mapUrl: 'javascript:alert(1)' }, HOURS_MESSAGES.mapUrl);
     expect((await getOne('ShopSettings', id, 'weeklyHours'))?.weeklyHours).toEqual(week.map(() => 'closed'));
-    await ok(admin(), 'mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }', { input: { id, weeklyHours: week } });
+    await ok(admin(), 'mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }', {
+      input: { id, weeklyHours: week },
+    });
     expect((await getOne('ShopSettings', id, 'weeklyHours'))?.weeklyHours).toEqual(week);
   });
 
-  it('an update cannot clear a required field (AppSync\'s update types allow null)', async () => {
+  it("an update cannot clear a required field (AppSync's update types allow null)", async () => {
     await refused('updateItem', { id: shop.values.idOf('Item'), name: null }, requiredFieldMessage('name'));
     await refused('updateBanner', { id: shop.values.idOf('Banner'), img: null }, requiredFieldMessage('img'));
     await refused('updateTag', { id: 'wine', name: null }, requiredFieldMessage('name'));
@@ -91,10 +108,13 @@ describe('catalogue rules on the emulated cloud', () => {
   });
 
   it('a write that keeps the rules goes through', async () => {
-    const created = await ok(admin(), 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id tags img } }',
-      { input: { name: 'Rule-abiding item', price: 9, tags: ['extras', shop.values.idOf('Tag')], description: 'ok', img: shop.imageUrl } });
+    const created = await ok(admin(), 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id tags img } }', {
+      input: { name: 'Rule-abiding item', price: 9, tags: ['extras', shop.values.idOf('Tag')], description: 'ok', img: shop.imageUrl },
+    });
     expect(created.createItem).toMatchObject({ tags: ['extras', shop.values.idOf('Tag')], img: shop.imageUrl });
-    const renamed = await ok(admin(), 'mutation ($input: UpdateTagInput!) { updateTag(input: $input) { name } }', { input: { id: 'wine', name: 'Wine' } });
+    const renamed = await ok(admin(), 'mutation ($input: UpdateTagInput!) { updateTag(input: $input) { name } }', {
+      input: { id: 'wine', name: 'Wine' },
+    });
     expect(renamed.updateTag).toEqual({ name: 'Wine' });
   });
 });

@@ -14,10 +14,16 @@ import { withValueAt, wrongValues } from '../security/support/wrong-values';
 import { call, cloudShop, stored, type CloudShop } from './support/api';
 
 let shop: CloudShop;
-beforeAll(async () => { shop = await cloudShop(); });
+beforeAll(async () => {
+  shop = await cloudShop();
+});
 
 /** A refusal (of this errorType and message when given) that leaves every record as it was. */
-async function expectRefusedStoringNothing(op: RootOperation, variables: Record<string, unknown>, expected?: { errorType: string; message: RegExp }) {
+async function expectRefusedStoringNothing(
+  op: RootOperation,
+  variables: Record<string, unknown>,
+  expected?: { errorType: string; message: RegExp },
+) {
   const probe = wellFormedCall(op, shop.values);
   const before = await stored(shop, op);
   const { body } = await call({ token: shop.admin }, probe.query, variables);
@@ -27,7 +33,8 @@ async function expectRefusedStoringNothing(op: RootOperation, variables: Record<
   expect(await stored(shop, op)).toBe(before);
 }
 
-const stringSlots = (op: RootOperation) => inputSlots(op).filter((slot) => isLeafType(getNamedType(slot.type)) && /^(String|ID|AWS)/.test(getNamedType(slot.type).name));
+const stringSlots = (op: RootOperation) =>
+  inputSlots(op).filter((slot) => isLeafType(getNamedType(slot.type)) && /^(String|ID|AWS)/.test(getNamedType(slot.type).name));
 
 describe.each(mutations().map((op) => [op.key, op] as const))('%s', (_key, op) => {
   it('refuses a value of the wrong type in every argument and input field, storing nothing', async () => {
@@ -44,9 +51,11 @@ describe.each(mutations().map((op) => [op.key, op] as const))('%s', (_key, op) =
     for (const slot of stringSlots(op)) {
       // A plain text is refused for its length; an AWS scalar (a date, a URL) already for its form.
       const plainText = ['String', 'ID'].includes(getNamedType(slot.type).name);
-      await expectRefusedStoringNothing(op, withValueAt(probe.variables, slot.path, 'x'.repeat(MAX_TEXT_LENGTH + 1)), plainText
-        ? { errorType: ERROR_TYPES.validation, message: /is too long: at most 10,000 characters/ }
-        : undefined);
+      await expectRefusedStoringNothing(
+        op,
+        withValueAt(probe.variables, slot.path, 'x'.repeat(MAX_TEXT_LENGTH + 1)),
+        plainText ? { errorType: ERROR_TYPES.validation, message: /is too long: at most 10,000 characters/ } : undefined,
+      );
     }
   });
 });

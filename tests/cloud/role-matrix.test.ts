@@ -9,7 +9,21 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TYPES } from '../../shared/error-types';
 import { audienceOf, rootOperations, wellFormedCall, type RootOperation } from '../security/support/operations';
-import { call, cloudShop, forged, guest, ok, signIn, signUp, stored, uniqueEmail, wrongKey, type Body, type CloudShop, type Credentials } from './support/api';
+import {
+  call,
+  cloudShop,
+  forged,
+  guest,
+  ok,
+  signIn,
+  signUp,
+  stored,
+  uniqueEmail,
+  wrongKey,
+  type Body,
+  type CloudShop,
+  type Credentials,
+} from './support/api';
 
 let shop: CloudShop;
 let user: { email: string; token: string };
@@ -63,7 +77,9 @@ describe('the role matrix on the emulated cloud', () => {
     if (op.key === 'Mutation.signOut') await shop.signInAdminAgain();
     await shop.renew(op.model === 'User');
     await (audienceOf(op) === 'public' ? expectAllowed(op, guest) : expectDenied(op, guest, ERROR_TYPES.unauthorized));
-    await (audienceOf(op) === 'admin' ? expectDenied(op, { token: user.token }, ERROR_TYPES.unauthorized) : expectAllowed(op, { token: user.token }));
+    await (audienceOf(op) === 'admin'
+      ? expectDenied(op, { token: user.token }, ERROR_TYPES.unauthorized)
+      : expectAllowed(op, { token: user.token }));
     if (op.key === 'Mutation.signOut') user.token = await signIn(user.email);
     for (const [, credentials] of refused) await expectDenied(op, credentials, ERROR_TYPES.sessionRejected);
   });

@@ -19,23 +19,36 @@ import { throttleItems } from './support/throttle-table';
 const url = process.env.CLOUD_API_URL!;
 const apiKey = process.env.CLOUD_API_KEY!;
 
-interface From { localAddress: string; forwardedFor?: string }
+interface From {
+  localAddress: string;
+  forwardedFor?: string;
+}
 
 async function mutate(from: From, query: string, variables: Record<string, unknown>): Promise<Body> {
   const headers: Record<string, string> = { 'x-api-key': apiKey };
   if (from.forwardedFor) headers['x-forwarded-for'] = from.forwardedFor;
-  const response = await rawRequest(url, new URL(url).pathname, { localAddress: from.localAddress, headers, body: JSON.stringify({ query, variables }) });
+  const response = await rawRequest(url, new URL(url).pathname, {
+    localAddress: from.localAddress,
+    headers,
+    body: JSON.stringify({ query, variables }),
+  });
   expect(response.status, response.text).toBe(200);
   return response.json as Body;
 }
 
 const signIn = (from: From, email: string, password: string) =>
-  mutate(from, 'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }', { email, password });
+  mutate(from, 'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }', {
+    email,
+    password,
+  });
 
 async function signUp(from: From, email: string): Promise<void> {
-  const body = await mutate(from, `mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
+  const body = await mutate(
+    from,
+    `mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
     signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) { token } }`,
-  { firstName: 'Throttle', lastName: 'Probe', email, password: PASSWORD, confirmPassword: PASSWORD });
+    { firstName: 'Throttle', lastName: 'Probe', email, password: PASSWORD, confirmPassword: PASSWORD },
+  );
   expect(body.errors).toBeUndefined();
 }
 
@@ -60,7 +73,10 @@ describe('sign-in throttle on the emulated cloud', () => {
     }
     await coldStart();
     const locked = await signIn(stranger, email, 'Wrong-guess-6!');
-    expect(errorOf(locked)).toMatchObject({ errorType: 'TooManyRequests', message: 'Too many failed sign-in attempts. Try again in 1 minute.' });
+    expect(errorOf(locked)).toMatchObject({
+      errorType: 'TooManyRequests',
+      message: 'Too many failed sign-in attempts. Try again in 1 minute.',
+    });
     // Even the right password waits, from the stranger's address...
     expect(errorOf(await signIn(stranger, email, PASSWORD))).toMatchObject({ errorType: 'TooManyRequests' });
     // ...while the owner, elsewhere, signs in at once.
@@ -85,7 +101,10 @@ describe('sign-in throttle on the emulated cloud', () => {
       const forwardedFor = attempt % 2 ? `203.0.113.${attempt}` : `203.0.113.${attempt}, 198.51.100.${attempt}`;
       const body = await signIn({ localAddress: address, forwardedFor }, uniqueEmail('nobody'), 'Any-passw0rd!');
       if (errorOf(body)?.errorType === 'TooManyRequests') refused = body;
-      else { expect(errorOf(body)).toMatchObject({ message: MESSAGES.userNotFound }); allowed += 1; }
+      else {
+        expect(errorOf(body)).toMatchObject({ message: MESSAGES.userNotFound });
+        allowed += 1;
+      }
     }
     expect(errorOf(refused!)?.message).toMatch(/^Too many sign-in attempts from this address\. Try again in \d+ seconds?\.$/);
     // The burst, plus what refilled while the attempts ran: no more.
@@ -93,7 +112,9 @@ describe('sign-in throttle on the emulated cloud', () => {
     expect(allowed).toBeLessThanOrEqual(burst + Math.ceil((Date.now() - started) / 3_000));
 
     // Another client (another connecting address) is not held back by that one.
-    expect(errorOf(await signIn({ localAddress: '127.0.0.51' }, uniqueEmail('nobody'), 'Any-passw0rd!'))).toMatchObject({ message: MESSAGES.userNotFound });
+    expect(errorOf(await signIn({ localAddress: '127.0.0.51' }, uniqueEmail('nobody'), 'Any-passw0rd!'))).toMatchObject({
+      message: MESSAGES.userNotFound,
+    });
 
     // One bucket, under the connecting address; none under any address the client made up.
     const keys = (await throttleItems()).map((entry) => entry.key).filter((key) => key.startsWith('signIn#'));
@@ -104,6 +125,8 @@ describe('sign-in throttle on the emulated cloud', () => {
     const email = `${'界'.repeat(3000)}@example.com`;
     const body = await signIn({ localAddress: '127.0.0.61' }, email, 'Wrong-passw0rd!');
     expect(body.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: MESSAGES.userNotFound });
-    expect((await throttleItems()).some((entry) => entry.key === `failedSignIn#${signInLockoutKey(email.toLowerCase(), '127.0.0.61')}`)).toBe(true);
+    expect(
+      (await throttleItems()).some((entry) => entry.key === `failedSignIn#${signInLockoutKey(email.toLowerCase(), '127.0.0.61')}`),
+    ).toBe(true);
   });
 });

@@ -53,15 +53,27 @@ describe('image uploads on the emulated cloud', () => {
     expect((await storeUpload(as(admin()), pending.id)).data?.storeUploadedImage).toMatch(/^\/media\//);
   });
 
-  it('refuses ids that are not the caller\'s own pending upload, and touches nothing of /media', async () => {
+  it("refuses ids that are not the caller's own pending upload, and touches nothing of /media", async () => {
     const mine = await uploaded(await pngBytes(10, 11));
     const stored = shop.imageUrl.slice('/media/'.length);
-    const ids = ['f'.repeat(32), `../media/${stored}`, `../../media/${stored}`, `media/${stored}`, `${mine.id}/../${mine.id}`, mine.id.toUpperCase(), `${mine.id}.taken`, ''];
-    for (const id of ids) expect(await refusal(admin(), id), id).toMatchObject({ errorType: 'ValidationError', message: IMAGE_UPLOAD_MESSAGES.notFound });
+    const ids = [
+      'f'.repeat(32),
+      `../media/${stored}`,
+      `../../media/${stored}`,
+      `media/${stored}`,
+      `${mine.id}/../${mine.id}`,
+      mine.id.toUpperCase(),
+      `${mine.id}.taken`,
+      '',
+    ];
+    for (const id of ids)
+      expect(await refusal(admin(), id), id).toMatchObject({ errorType: 'ValidationError', message: IMAGE_UPLOAD_MESSAGES.notFound });
     expect(await refusal(otherAdmin, mine.id)).toMatchObject({ errorType: 'ValidationError', message: IMAGE_UPLOAD_MESSAGES.notFound });
     expect((await storeUpload(as(admin()), mine.id)).data?.storeUploadedImage).toMatch(/^\/media\//);
     // The stored image is still there: a banner may use it (the catalogue checks S3).
-    await ok(admin(), 'mutation ($input: CreateBannerInput!) { createBanner(input: $input) { id } }', { input: { img: shop.imageUrl, index: 99 } });
+    await ok(admin(), 'mutation ($input: CreateBannerInput!) { createBanner(input: $input) { id } }', {
+      input: { img: shop.imageUrl, index: 99 },
+    });
   });
 
   it('refuses a file that is not a PNG, and one over 5 MB, and spends the upload', async () => {
@@ -72,7 +84,8 @@ describe('image uploads on the emulated cloud', () => {
     const { target } = await requestTarget(as(admin()));
     const posted = await postToTarget(target!, Buffer.concat([await pngBytes(4, 4), Buffer.alloc(MAX_PNG_BYTES)]), target!.url);
     // Real S3 answers 400 EntityTooLarge (the policy's content-length-range); s3rver takes it.
-    if (posted.ok) expect(await refusal(admin(), target!.id)).toMatchObject({ errorType: 'ValidationError', message: IMAGE_UPLOAD_MESSAGES.tooLarge });
+    if (posted.ok)
+      expect(await refusal(admin(), target!.id)).toMatchObject({ errorType: 'ValidationError', message: IMAGE_UPLOAD_MESSAGES.tooLarge });
     else expect(posted.status).toBe(400);
     expect(await refusal(admin(), target!.id)).toMatchObject({ message: IMAGE_UPLOAD_MESSAGES.notFound });
   });

@@ -77,7 +77,11 @@ for (const width of [390, 1440] as const) {
       await page.screenshot({ path: `.tmp/e2e-results/banner-descriptions-${width}.png` });
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
-      await replaceBanners(api, seeded.map((banner) => banner.img), seeded.map((banner) => banner.description));
+      await replaceBanners(
+        api,
+        seeded.map((banner) => banner.img),
+        seeded.map((banner) => banner.description),
+      );
     }
   });
 }
@@ -85,10 +89,16 @@ for (const width of [390, 1440] as const) {
 test('the server refuses a description over 300 characters and keeps the banners', async ({ request }) => {
   const api = await adminApi(request);
   const seeded = await bannerList(api);
-  const body = await api.raw('mutation ($images: [String!]!, $descriptions: [String]) { replaceBanners(images: $images, descriptions: $descriptions) { id } }', {
-    images: seeded.map((banner) => banner.img),
-    descriptions: seeded.map(() => 'x'.repeat(301)),
+  const body = await api.raw(
+    'mutation ($images: [String!]!, $descriptions: [String]) { replaceBanners(images: $images, descriptions: $descriptions) { id } }',
+    {
+      images: seeded.map((banner) => banner.img),
+      descriptions: seeded.map(() => 'x'.repeat(301)),
+    },
+  );
+  expect(body.errors?.[0]).toMatchObject({
+    errorType: 'ValidationError',
+    message: 'The description of banner 1 is too long (at most 300 characters)',
   });
-  expect(body.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: 'The description of banner 1 is too long (at most 300 characters)' });
   expect(await bannerList(api)).toEqual(seeded);
 });

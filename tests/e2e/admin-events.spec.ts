@@ -65,7 +65,9 @@ test("'Please fill out all fields' when creating and when editing", async ({ pag
   await expect(dialog(page)).toHaveCount(0);
 
   // Editing checks the same fields (SPEC checked only on create).
-  await eventRow(page, name).getByRole('button', { name: `Edit ${name}` }).click();
+  await eventRow(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
   await expect(dialog(page)).toHaveAccessibleName('Event Editor');
   await fillEditor(page, { description: '   ' });
   await dialog(page).getByRole('button', { name: 'Save' }).click();
@@ -156,7 +158,9 @@ test('an event with a time and a PNG image; editing clears both, then sets them 
   await files.cleanup();
 });
 
-test('an image that is not a PNG is refused when chosen: by its name, by its first bytes; by its pixels on the server', async ({ page }) => {
+test('an image that is not a PNG is refused when chosen: by its name, by its first bytes; by its pixels on the server', async ({
+  page,
+}) => {
   const files = await imageFiles();
   const jpeg = await files.jpeg('photo.jpg');
   const disguised = await files.jpeg('disguised.png');
@@ -195,12 +199,16 @@ test('Delete Event asks first, then deletes', async ({ page }) => {
   });
   await page.goto('/admin-events');
 
-  await eventRow(page, name).getByRole('button', { name: `Delete event ${name}` }).click();
+  await eventRow(page, name)
+    .getByRole('button', { name: `Delete event ${name}` })
+    .click();
   await expect(dialog(page)).toHaveAccessibleName('Delete Event');
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
   await expect(eventRow(page, name)).toHaveCount(1);
 
-  await eventRow(page, name).getByRole('button', { name: `Delete event ${name}` }).click();
+  await eventRow(page, name)
+    .getByRole('button', { name: `Delete event ${name}` })
+    .click();
   await dialog(page).getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Success', 'Event Deleted');
   await expect(dialog(page)).toHaveCount(0);
@@ -223,8 +231,7 @@ test('the sort dropdown orders the rows A-Z, Z-A, Date Soonest and Date Latest',
     });
   }
   const [apple, banana, cherry, date] = events.map((event) => event.name);
-  const mine = async () =>
-    (await page.locator('.admin-event__name').allTextContents()).filter((name) => name.endsWith(` ${run}`));
+  const mine = async () => (await page.locator('.admin-event__name').allTextContents()).filter((name) => name.endsWith(` ${run}`));
   const sortBy = page.getByLabel('Sort By');
 
   await page.goto('/admin-events');
@@ -272,13 +279,17 @@ test('failed loads, saves and deletes show SPEC §8 messages', async ({ page }) 
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 
   failing.add('updateEvent');
-  await eventRow(page, name).getByRole('button', { name: `Edit ${name}` }).click();
+  await eventRow(page, name)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
   await dialog(page).getByRole('button', { name: 'Save' }).click();
   await expectToast(page, 'Error', 'Error updating event');
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 
   failing.add('deleteEvent');
-  await eventRow(page, name).getByRole('button', { name: `Delete event ${name}` }).click();
+  await eventRow(page, name)
+    .getByRole('button', { name: `Delete event ${name}` })
+    .click();
   await dialog(page).getByRole('button', { name: 'Delete' }).click();
   await expectToast(page, 'Error', 'Error Deleting Event');
   await dialog(page).getByRole('button', { name: 'Cancel' }).click();
@@ -289,7 +300,11 @@ test('the Events page and the Event Editor have no serious accessibility violati
   await page.goto('/admin-events');
   await expect(page.locator('.admin-event').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await page.locator('.admin-event').first().getByRole('button', { name: /^Edit / }).click();
+  await page
+    .locator('.admin-event')
+    .first()
+    .getByRole('button', { name: /^Edit / })
+    .click();
   await expect(dialog(page)).toHaveAccessibleName('Event Editor');
   expect(await seriousViolations(page)).toEqual([]);
 });

@@ -161,7 +161,10 @@ for (const width of WIDTHS) {
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expectActionsClearOfToast(page, dialog, 'All fields are required');
         await dialog.getByRole('button', { name: 'Cancel' }).click();
-        await page.getByRole('button', { name: /^Add Tag/ }).first().click();
+        await page
+          .getByRole('button', { name: /^Add Tag/ })
+          .first()
+          .click();
         dialog = page.getByRole('dialog', { name: 'Tag Editor' });
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expectActionsClearOfToast(page, dialog, 'Missing Name');
@@ -267,14 +270,18 @@ for (const width of WIDTHS) {
       const names = ['A', 'B', 'C'].map((letter) => `E2E Fold ${letter} ${width} ${run}`) as [string, string, string];
       const ids: string[] = [];
       try {
-        const { listCategories } = await api.call<{ listCategories: { items: unknown[] } }>('query { listCategories(limit: 1000) { items { id } } }');
+        const { listCategories } = await api.call<{ listCategories: { items: unknown[] } }>(
+          'query { listCategories(limit: 1000) { items { id } } }',
+        );
         for (const [index, name] of names.entries()) {
           const { createCategory } = await api.call<{ createCategory: { id: string } }>(
             'mutation ($input: CreateCategoryInput!) { createCategory(input: $input) { id } }',
             { input: { name, type: ['Wine'], visible: true, index: listCategories.items.length + index } },
           );
           ids.push(createCategory.id);
-          await api.call('mutation ($input: CreateTagInput!) { createTag(input: $input) { id } }', { input: { name: `Tag of ${name}`, categoryId: createCategory.id, index: 0 } });
+          await api.call('mutation ($input: CreateTagInput!) { createTag(input: $input) { id } }', {
+            input: { name: `Tag of ${name}`, categoryId: createCategory.id, index: 0 },
+          });
         }
         await signInAsAdmin(page);
         await page.goto('/admin-tags');
@@ -290,12 +297,16 @@ for (const width of WIDTHS) {
         await expect(liveRegion.filter({ hasText: `Picked up category ${names[0]}.` })).toHaveCount(1);
         await page.keyboard.press('ArrowDown');
         await expect(liveRegion.filter({ hasText: `Category ${names[0]} was moved into position` })).toHaveCount(1);
-        const saved = page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('reorderCategories'));
+        const saved = page.waitForResponse(
+          (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('reorderCategories'),
+        );
         await page.keyboard.press('Space');
         await saved;
         await expectToast(page, 'Success', 'Order saved');
         await expect
-          .poll(async () => (await page.locator('.category-row__name').allTextContents()).map((text) => text.trim()).filter((text) => names.includes(text)))
+          .poll(async () =>
+            (await page.locator('.category-row__name').allTextContents()).map((text) => text.trim()).filter((text) => names.includes(text)),
+          )
           .toEqual([names[1], names[0], names[2]]);
         await page.waitForLoadState('networkidle');
         await expect(toggle(names[1])).toHaveAttribute('aria-expanded', 'false');
@@ -307,7 +318,8 @@ for (const width of WIDTHS) {
         await shoot(page, 'order-saved', width);
         expect(await seriousViolations(page)).toEqual([]);
       } finally {
-        for (const id of ids) await api.call('mutation ($id: ID!) { deleteCategoryAndTags(id: $id) { id } }', { id }).catch(() => undefined);
+        for (const id of ids)
+          await api.call('mutation ($id: ID!) { deleteCategoryAndTags(id: $id) { id } }', { id }).catch(() => undefined);
       }
     });
 

@@ -20,8 +20,10 @@ const STALE = 'Someone else changed this item while you were editing. Its curren
 
 const editor = (page: Page) => page.getByRole('dialog', { name: 'Item Editor' });
 const cards = (page: Page) => page.getByRole('list', { name: 'Items' }).getByRole('article');
-const cardNames = (page: Page) => cards(page).evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label') ?? ''));
-const tagBox = (dialog: Locator, group: string, tag: string) => dialog.getByRole('group', { name: group, exact: true }).getByRole('checkbox', { name: tag, exact: true });
+const cardNames = (page: Page) =>
+  cards(page).evaluateAll((articles) => articles.map((article) => article.getAttribute('aria-label') ?? ''));
+const tagBox = (dialog: Locator, group: string, tag: string) =>
+  dialog.getByRole('group', { name: group, exact: true }).getByRole('checkbox', { name: tag, exact: true });
 const field = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true });
 
 async function openItems(page: Page): Promise<void> {
@@ -195,8 +197,16 @@ test('Sort By orders A-Z, Z-A, by price both ways, promoted first, and Reset res
   await choose('Promoted');
   const promotedCount = items.filter((item) => item.promoted).length;
   expect(await cardNames(page)).toEqual(names([...items.filter((item) => item.promoted), ...items.filter((item) => !item.promoted)]));
-  await expect(cards(page).nth(promotedCount - 1).getByRole('button', { name: /^Demote / })).toBeVisible();
-  await expect(cards(page).nth(promotedCount).getByRole('button', { name: /^Promote / })).toBeVisible();
+  await expect(
+    cards(page)
+      .nth(promotedCount - 1)
+      .getByRole('button', { name: /^Demote / }),
+  ).toBeVisible();
+  await expect(
+    cards(page)
+      .nth(promotedCount)
+      .getByRole('button', { name: /^Promote / }),
+  ).toBeVisible();
   await choose('Reset');
   await expect(sortButton).toHaveText(/^Sort By$/);
   expect(await cardNames(page)).toEqual(names(items));
@@ -246,7 +256,14 @@ test('an item with a real PNG: create, edit, promote and demote (seen on /home),
     await expect(dialog).toBeHidden();
 
     const created = (await listItems(api)).find((item) => item.name === name)!;
-    expect(created).toMatchObject({ price: 12.5, upc, description: 'A test Merlot.', img: await storedUrl(png), tags: ['wine', 'tag-red'], promoted: false });
+    expect(created).toMatchObject({
+      price: 12.5,
+      upc,
+      description: 'A test Merlot.',
+      img: await storedUrl(png),
+      tags: ['wine', 'tag-red'],
+      promoted: false,
+    });
     await page.getByLabel('Search items by name or UPC').fill(upc);
     await expect(cards(page)).toHaveCount(1);
     const card = cards(page).first();
@@ -275,16 +292,26 @@ test('an item with a real PNG: create, edit, promote and demote (seen on /home),
     expect(await promotedIdsOnHome(page)).toContain(created.id);
     await page.goto('/admin-items');
     await page.getByLabel('Search items by name or UPC').fill(upc);
-    await cards(page).first().getByRole('button', { name: `Demote ${renamed}` }).click();
+    await cards(page)
+      .first()
+      .getByRole('button', { name: `Demote ${renamed}` })
+      .click();
     await expectToast(page, 'Success', 'Item Updated');
-    await expect(cards(page).first().getByRole('button', { name: `Promote ${renamed}` })).toBeVisible();
+    await expect(
+      cards(page)
+        .first()
+        .getByRole('button', { name: `Promote ${renamed}` }),
+    ).toBeVisible();
     await page.goto('/home');
     expect(await promotedIdsOnHome(page)).not.toContain(created.id);
 
     // Delete, after confirming.
     await page.goto('/admin-items');
     await page.getByLabel('Search items by name or UPC').fill(upc);
-    await cards(page).first().getByRole('button', { name: `Delete ${renamed}` }).click();
+    await cards(page)
+      .first()
+      .getByRole('button', { name: `Delete ${renamed}` })
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete Item' });
     await expect(confirm).toContainText('Are you sure you want to delete this item?');
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -326,7 +353,12 @@ test('/admin-item: Promote and Edit persist across a reload', async ({ page, req
     await expect(page.getByText('Changed on the item page.')).toBeVisible();
     await expect(page.getByText('$77.70', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Demote' })).toBeVisible();
-    expect(await getItem(api, item.id)).toMatchObject({ promoted: true, price: 77.7, description: 'Changed on the item page.', name: item.name });
+    expect(await getItem(api, item.id)).toMatchObject({
+      promoted: true,
+      price: 77.7,
+      description: 'Changed on the item page.',
+      name: item.name,
+    });
   } finally {
     await updateItem(api, { id: item.id, promoted: false, price: item.price, description: item.description });
   }
@@ -382,7 +414,9 @@ test('an image the server refuses creates no item and shows the server message',
     await tagBox(dialog, 'Department', 'Wine').check();
 
     let uploads = 0;
-    page.on('request', (request) => { if (request.postData()?.includes('requestImageUpload')) uploads += 1; });
+    page.on('request', (request) => {
+      if (request.postData()?.includes('requestImageUpload')) uploads += 1;
+    });
 
     // A JPEG named .png: refused by its first bytes as soon as it is chosen (issue 16).
     await field(dialog, 'Image (.png)').setInputFiles(disguised);
@@ -410,7 +444,10 @@ test('an image the server refuses creates no item and shows the server message',
   }
 });
 
-test('the largest allowed upload: a 5 MB PNG goes from the Item Editor to its upload target, never through GraphQL, and is saved', async ({ page, request }) => {
+test('the largest allowed upload: a 5 MB PNG goes from the Item Editor to its upload target, never through GraphQL, and is saved', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   const files = await imageFiles();
   const name = unique('E2E Poster ');
@@ -451,7 +488,10 @@ test('the largest allowed upload: a 5 MB PNG goes from the Item Editor to its up
     expect(fileUploads).toHaveLength(1);
     expect(fileUploads[0]!.bytes).toBeGreaterThanOrEqual(size);
     expect(Math.max(...graphql.map((entry) => entry.bytes))).toBeLessThan(4096);
-    test.info().annotations.push({ type: 'figures', description: `PNG ${size} bytes; file POST ${fileUploads[0]!.bytes} bytes to ${new URL(fileUploads[0]!.url).origin}; largest GraphQL request ${Math.max(...graphql.map((entry) => entry.bytes))} bytes; save to toast ${seconds.toFixed(1)} s` });
+    test.info().annotations.push({
+      type: 'figures',
+      description: `PNG ${size} bytes; file POST ${fileUploads[0]!.bytes} bytes to ${new URL(fileUploads[0]!.url).origin}; largest GraphQL request ${Math.max(...graphql.map((entry) => entry.bytes))} bytes; save to toast ${seconds.toFixed(1)} s`,
+    });
     console.log(`[upload figures] ${test.info().annotations.at(-1)!.description}`);
   } finally {
     await files.cleanup();
@@ -464,7 +504,13 @@ test('the admin pages and the Item Editor have no serious accessibility violatio
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
     return results.violations
       .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
-      .map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).slice(0, 3).join(', ')})`);
+      .map(
+        (violation) =>
+          `${violation.id}: ${violation.help} (${violation.nodes
+            .map((node) => node.target.join(' '))
+            .slice(0, 3)
+            .join(', ')})`,
+      );
   };
   await openItems(page);
   expect(await serious()).toEqual([]);

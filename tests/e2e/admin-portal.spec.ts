@@ -66,7 +66,10 @@ test('on a tablet the sidebar starts hidden behind a menu button', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Items' })).toBeVisible();
 });
 
-test('Banner Changer: new PNGs are listed before saving, Save keeps the order, Delete asks, then removes a saved banner at once', async ({ page, request }) => {
+test('Banner Changer: new PNGs are listed before saving, Save keeps the order, Delete asks, then removes a saved banner at once', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   const seeded = await bannerImages(api);
   expect(seeded.length).toBeGreaterThan(1);
@@ -111,7 +114,9 @@ test('Banner Changer: new PNGs are listed before saving, Save keeps the order, D
     await expect(page.getByRole('button', { name: /^Banner \d+$/ })).toHaveCount(expected.length);
     await page.goto('/home');
     await expect(page.locator('.banner-carousel__slide img')).toHaveCount(expected.length);
-    const homeOrder = await page.locator('.banner-carousel__slide img').evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+    const homeOrder = await page
+      .locator('.banner-carousel__slide img')
+      .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
     expect(homeOrder).toEqual(expected);
 
     // Delete on a saved banner: asked first (issue 16), then gone at once, no Save needed.
@@ -127,7 +132,9 @@ test('Banner Changer: new PNGs are listed before saving, Save keeps the order, D
     // A new (unsaved) banner's Remove only takes it off the list.
     await bannerChanger(page).getByLabel('Add banner images (.png)').setInputFiles([first]);
     await expect(changerRows(page)).toHaveCount(expected.length);
-    await bannerChanger(page).getByRole('button', { name: `Remove new Banner ${expected.length} from the list` }).click();
+    await bannerChanger(page)
+      .getByRole('button', { name: `Remove new Banner ${expected.length} from the list` })
+      .click();
     await expect(changerRows(page)).toHaveCount(expected.length - 1);
     // Escape closes the dialog even with the focus lost to <body>, as a removed button leaves it.
     await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
@@ -140,7 +147,10 @@ test('Banner Changer: new PNGs are listed before saving, Save keeps the order, D
   }
 });
 
-test('Banner Changer refuses a file that is not a PNG when it is chosen, one the server refuses at Save, and saves nothing', async ({ page, request }) => {
+test('Banner Changer refuses a file that is not a PNG when it is chosen, one the server refuses at Save, and saves nothing', async ({
+  page,
+  request,
+}) => {
   const api = await adminApi(request);
   const seeded = await bannerImages(api);
   const files = await imageFiles();
@@ -214,7 +224,10 @@ test('Promotional Items shows every promoted item; Demote removes one here and o
   await page.goBack();
 
   try {
-    await cards.filter({ has: page.getByRole('link', { name: target.name, exact: true }) }).getByRole('button', { name: `Demote ${target.name}` }).click();
+    await cards
+      .filter({ has: page.getByRole('link', { name: target.name, exact: true }) })
+      .getByRole('button', { name: `Demote ${target.name}` })
+      .click();
     await expectToast(page, 'Success', 'Item Updated');
     await expect(cards).toHaveCount(promoted.length - 1);
     expect((await listItems(api, { promoted: { eq: true } })).map((item) => item.id)).not.toContain(target.id);

@@ -31,16 +31,21 @@ const tagOrder = (page: Page, category: string, names: readonly string[]) =>
 
 /** A category made through the API, last in the order, with tags in the given order. */
 async function createCategory(api: Api, name: string, options: { type?: string[]; visible?: boolean; tags?: string[] } = {}) {
-  const { listCategories } = await api.call<{ listCategories: { items: unknown[] } }>('query { listCategories(limit: 1000) { items { id } } }');
+  const { listCategories } = await api.call<{ listCategories: { items: unknown[] } }>(
+    'query { listCategories(limit: 1000) { items { id } } }',
+  );
   const { createCategory: category } = await api.call<{ createCategory: { id: string } }>(
     'mutation ($input: CreateCategoryInput!) { createCategory(input: $input) { id } }',
     { input: { name, type: options.type ?? ['Wine'], visible: options.visible ?? true, index: listCategories.items.length } },
   );
   const tagIds: string[] = [];
   for (const [index, tag] of (options.tags ?? []).entries()) {
-    const { createTag } = await api.call<{ createTag: { id: string } }>('mutation ($input: CreateTagInput!) { createTag(input: $input) { id } }', {
-      input: { name: tag, categoryId: category.id, index },
-    });
+    const { createTag } = await api.call<{ createTag: { id: string } }>(
+      'mutation ($input: CreateTagInput!) { createTag(input: $input) { id } }',
+      {
+        input: { name: tag, categoryId: category.id, index },
+      },
+    );
     tagIds.push(createTag.id);
   }
   return { id: category.id, tagIds };
@@ -52,8 +57,8 @@ async function serverCategoryOrder(page: Page, names: readonly string[]) {
     page.request,
     'query { listCategories(limit: 1000) { items { name index } } }',
   );
-  return body.data!.listCategories.items
-    .filter((c) => names.includes(c.name))
+  return body
+    .data!.listCategories.items.filter((c) => names.includes(c.name))
     .sort((a, b) => a.index - b.index)
     .map((c) => c.name);
 }
@@ -349,7 +354,9 @@ test('a failed reorder shows the new order at once, then puts the old one back',
   await page.route('**/graphql', async (route) => {
     if (!(route.request().postData() ?? '').includes('reorderCategories')) return route.continue();
     await held;
-    return route.fulfill({ json: { data: { reorderCategories: null }, errors: [{ message: 'Internal failure', errorType: 'InternalFailure' }] } });
+    return route.fulfill({
+      json: { data: { reorderCategories: null }, errors: [{ message: 'Internal failure', errorType: 'InternalFailure' }] },
+    });
   });
 
   await page.goto('/admin-tags');
@@ -487,9 +494,12 @@ test('a hidden category is not on the public menu', async ({ page }) => {
   const name = unique('E2E Secret ');
   const { tagIds } = await createCategory(api, name, { type: ['Wine'], tags: ['Hush'] });
   // The menu offers only tags some item of it carries (issue 16), and gates a first visit.
-  const { createItem } = await api.call<{ createItem: { id: string } }>('mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }', {
-    input: { name: unique('E2E Hushed Red '), price: 12.5, tags: ['wine', tagIds[0]] },
-  });
+  const { createItem } = await api.call<{ createItem: { id: string } }>(
+    'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }',
+    {
+      input: { name: unique('E2E Hushed Red '), price: 12.5, tags: ['wine', tagIds[0]] },
+    },
+  );
   await page.evaluate(() => localStorage.setItem('ageVerified', 'true'));
   const menuGroup = page.locator('.menu-filters').getByRole('group', { name });
 

@@ -35,9 +35,13 @@ test.beforeAll(async ({ request }) => {
   for (const customer of customers) {
     const body = await graphql(
       request,
-      `mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
-        signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) { userId }
-      }`,
+      `
+        mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
+          signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) {
+            userId
+          }
+        }
+      `,
       { ...customer, password: PASSWORD, confirmPassword: PASSWORD },
     );
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
@@ -128,8 +132,14 @@ test.describe('Admin Users', () => {
   });
 
   // One admin session may make many admins (sign-ins are rate-limited per address, as in the shop).
-  async function createAdminViaApi(request: Page['request'], firstName: string, lastName: string, email: string, session?: Awaited<ReturnType<typeof adminApi>>) {
-    const api = session ?? await adminApi(request);
+  async function createAdminViaApi(
+    request: Page['request'],
+    firstName: string,
+    lastName: string,
+    email: string,
+    session?: Awaited<ReturnType<typeof adminApi>>,
+  ) {
+    const api = session ?? (await adminApi(request));
     const { createAdmin } = await api.call<{ createAdmin: { id: string } }>(
       `mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
         createAdmin(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) { id }
@@ -251,10 +261,14 @@ test.describe('Admin Users', () => {
     await expectToast(page, 'Success', 'Admin Deleted');
     await expect(row(page, newEmail)).toHaveCount(0);
     // The deleted admin cannot sign in any more.
-    const refused = await graphql(page.request, 'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }', {
-      email: newEmail,
-      password: PASSWORD,
-    });
+    const refused = await graphql(
+      page.request,
+      'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }',
+      {
+        email: newEmail,
+        password: PASSWORD,
+      },
+    );
     expect(refused.errors?.[0]?.message).toBe('User not found');
   });
 
@@ -297,13 +311,21 @@ test.describe('Admin Users', () => {
     const prefix = unique('Pager');
     const session = await adminApi(page.request);
     for (let n = 1; n <= 52; n += 1) {
-      await createAdminViaApi(page.request, prefix, `Number${String(n).padStart(2, '0')}`, `${prefix.toLowerCase()}.${n}@example.com`, session);
+      await createAdminViaApi(
+        page.request,
+        prefix,
+        `Number${String(n).padStart(2, '0')}`,
+        `${prefix.toLowerCase()}.${n}@example.com`,
+        session,
+      );
     }
     const requests = listUserRequests(page);
     await page.goto('/admin-admins');
     await search(page).fill(prefix.toLowerCase());
     await expect(rows(page)).toHaveCount(50);
-    await expect(page.getByRole('status').filter({ hasText: `Showing 50 admins (more below) matching "${prefix.toLowerCase()}".` })).toBeVisible();
+    await expect(
+      page.getByRole('status').filter({ hasText: `Showing 50 admins (more below) matching "${prefix.toLowerCase()}".` }),
+    ).toBeVisible();
     await page.getByRole('button', { name: 'Load more' }).click();
     await expect(rows(page)).toHaveCount(52);
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);

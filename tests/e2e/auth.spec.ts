@@ -12,12 +12,27 @@ import { passwordProblem } from '../../shared/validation/account';
 import { graphql } from './support/admin-session';
 
 const PASSWORD = 'Gr8-Merlot-2024!';
-const ADMIN_ROUTES = ['/admin-portal', '/admin-items', '/admin-item?id=x', '/admin-tags', '/admin-events', '/admin-users', '/admin-admins', '/admin-settings'];
+const ADMIN_ROUTES = [
+  '/admin-portal',
+  '/admin-items',
+  '/admin-item?id=x',
+  '/admin-tags',
+  '/admin-events',
+  '/admin-users',
+  '/admin-admins',
+  '/admin-settings',
+];
 
 let sequence = 0;
 const uniqueEmail = (tag: string) => `e2e-${tag}-${Date.now()}-${(sequence += 1)}@example.com`;
 
-interface AuthSession { token: string; userId: string; name: string; type: number; expiresAt: string }
+interface AuthSession {
+  token: string;
+  userId: string;
+  name: string;
+  type: number;
+  expiresAt: string;
+}
 
 const LIST_USERS = 'query { listUsers { items { id email } } }';
 
@@ -26,9 +41,17 @@ async function createCustomer(request: APIRequestContext, firstName: string) {
   const email = uniqueEmail(firstName.toLowerCase());
   const body = await graphql(
     request,
-    `mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
-      signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) { token userId name type expiresAt }
-    }`,
+    `
+      mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
+        signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) {
+          token
+          userId
+          name
+          type
+          expiresAt
+        }
+      }
+    `,
     { firstName, lastName: 'Customer', email, password: PASSWORD, confirmPassword: PASSWORD },
   );
   expect(body.errors).toBeUndefined();
@@ -179,7 +202,9 @@ test('a forged role opens the admin page shell, but the server refuses the data'
 
   // Log Out still signs out when the server refuses the sign-out (here: a made-up token).
   await page.goto('/home');
-  await page.evaluate(() => sessionStorage.setItem('session', JSON.stringify({ token: 'forged-token', expiresAt: '2099-01-01T00:00:00Z' })));
+  await page.evaluate(() =>
+    sessionStorage.setItem('session', JSON.stringify({ token: 'forged-token', expiresAt: '2099-01-01T00:00:00Z' })),
+  );
   await page.getByRole('banner').getByRole('button', { name: 'Log Out' }).click();
   await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeVisible();
   expect(await sessionStorageOf(page)).toEqual({});
@@ -260,7 +285,11 @@ test('the sign-up screen: policy text, one show/hide toggle for both passwords, 
   const password = page.getByLabel('Password', { exact: true });
   const confirm = page.getByLabel('Confirm Password');
   await expect(password).toHaveAccessibleDescription(/At least 8 characters/);
-  for (const [label, autocomplete] of [['First Name', 'given-name'], ['Last Name', 'family-name'], ['Email', 'email']] as const) {
+  for (const [label, autocomplete] of [
+    ['First Name', 'given-name'],
+    ['Last Name', 'family-name'],
+    ['Email', 'email'],
+  ] as const) {
     await expect(page.getByLabel(label)).toHaveAttribute('autocomplete', autocomplete);
   }
   await expect(password).toHaveAttribute('autocomplete', 'new-password');

@@ -68,7 +68,11 @@ function expectFirstEventFile(text: string, date: string) {
   expect(event.endDate.toString()).toBe(`${date}T17:00:00`);
   // 15:00 in New York is 19:00 UTC in summer (EDT) and 20:00 UTC in winter (EST).
   const utcHour = event.startDate.toJSDate().getUTCHours();
-  expect(utcHour).toBe(new Date(`${date}T12:00:00Z`).toLocaleString('en-US', { timeZone: 'America/New_York', timeZoneName: 'short' }).endsWith('EDT') ? 19 : 20);
+  expect(utcHour).toBe(
+    new Date(`${date}T12:00:00Z`).toLocaleString('en-US', { timeZone: 'America/New_York', timeZoneName: 'short' }).endsWith('EDT')
+      ? 19
+      : 20,
+  );
   expect(event.location).toBe('Patterson Wine & Liquor, 3140 Route 22, Patterson, NY 12563');
   expect(event.description).toContain('Rieslings');
   return event;
@@ -97,7 +101,10 @@ test.describe('add to calendar', () => {
       const feedResponse = await page.request.get('/events.ics');
       expect(feedResponse.headers()['content-type']).toBe('text/calendar; charset=utf-8');
       expect(parse(await feedResponse.text()).events.map((event) => event.summary)).toEqual([
-        FIRST_EVENT, 'Bourbon & Rye Night', 'Saturday Evening Rosé Pop-Up', 'Customer Appreciation Weekend',
+        FIRST_EVENT,
+        'Bourbon & Rye Night',
+        'Saturday Evening Rosé Pop-Up',
+        'Customer Appreciation Weekend',
       ]);
 
       // The download, from the keyboard: Tab to it, Enter.
@@ -106,7 +113,7 @@ test.describe('add to calendar', () => {
       const [file] = await Promise.all([page.waitForEvent('download'), page.keyboard.press('Enter')]);
       expect(file.suggestedFilename()).toBe('finger-lakes-riesling-tasting.ics');
       expect(file.url()).toMatch(/\/events\/[A-Za-z0-9_-]+\.ics$/);
-      const parsed = expectFirstEventFile(await readFile((await file.path())!, 'utf8'), date);
+      const parsed = expectFirstEventFile(await readFile(await file.path(), 'utf8'), date);
       expect(parsed.component.getFirstPropertyValue('url')).toBe(new URL('/events', page.url()).href);
 
       // Google Calendar: a new tab, the page not exposed to it, the dates right.
@@ -117,7 +124,9 @@ test.describe('add to calendar', () => {
 
       // Laid out within the window, and seen.
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
-      const controls = await entry.locator('.add-to-calendar__action').evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
+      const controls = await entry
+        .locator('.add-to-calendar__action')
+        .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
       for (const height of controls) expect(height).toBeGreaterThanOrEqual(44);
       await page.mouse.click(1, 1);
       await page.screenshot({ path: `${SHOTS}/event-calendar-${width}.png`, fullPage: true });
@@ -151,7 +160,7 @@ test.describe('add to calendar', () => {
     expect(file.suggestedFilename()).toBe('finger-lakes-riesling-tasting.ics');
     expect(file.url()).toMatch(/^blob:/);
     expect(asked).toEqual([]);
-    const text = await readFile((await file.path())!, 'utf8');
+    const text = await readFile(await file.path(), 'utf8');
     const built = expectFirstEventFile(text, date);
     expect(built.sequence).toBeGreaterThanOrEqual(0);
     expect(built.component.getFirstPropertyValue('last-modified')).not.toBeNull();

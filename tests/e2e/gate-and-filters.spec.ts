@@ -19,7 +19,9 @@ mkdirSync(SCREENSHOTS, { recursive: true });
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 /** The path and name of the wine menu's first item, read in a context of its own (not a visit of the page under test). */
@@ -34,7 +36,11 @@ async function firstWineItem(browser: Browser, baseURL: string): Promise<{ path:
 }
 
 /** Each public door, with what its page shows behind the gate (located in the DOM: the page is inert). */
-const DOORS: Array<{ name: string; path: string | 'item'; behind: (page: Page, itemName: string) => Promise<void> }> = [
+const DOORS: Array<{
+  name: string;
+  /** A path, or 'item' for the first item's page. */ path: string;
+  behind: (page: Page, itemName: string) => Promise<void>;
+}> = [
   { name: 'home', path: '/home', behind: (page) => expect(page.locator('.promoted .product-card')).toHaveCount(3) },
   { name: 'menu', path: '/menu?category=wine&tags=tag-red', behind: (page) => expect(page.locator('.menu-grid > li')).toHaveCount(9) },
   { name: 'item', path: 'item', behind: (page, itemName) => expect(page.locator('h1')).toHaveText(itemName) },
@@ -45,7 +51,10 @@ const DOORS: Array<{ name: string; path: string | 'item'; behind: (page: Page, i
 
 /** A filter option: its checkbox and its count. */
 const option = (page: Page, group: string, name: string) => {
-  const label = page.getByRole('group', { name: group }).locator('.filter-option').filter({ hasText: new RegExp(`^${name} \\(\\d+\\)$`) });
+  const label = page
+    .getByRole('group', { name: group })
+    .locator('.filter-option')
+    .filter({ hasText: new RegExp(`^${name} \\(\\d+\\)$`) });
   return { checkbox: label.getByRole('checkbox'), count: label.locator('.filter-option__count') };
 };
 /** The options a group offers, as "Name (count)". */
@@ -106,9 +115,13 @@ for (const width of [390, 1440]) {
       }
     });
 
-    test('a first visit through a shared menu link: the gate over the server-inlined first screen, no query @local-only (first-screen inlining is the local server\'s)', async ({ page }) => {
+    test("a first visit through a shared menu link: the gate over the server-inlined first screen, no query @local-only (first-screen inlining is the local server's)", async ({
+      page,
+    }) => {
       const bodies: string[] = [];
-      page.on('request', (request) => { if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? ''); });
+      page.on('request', (request) => {
+        if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
+      });
       const response = await page.goto('/menu?category=wine&tags=tag-red,tag-france', { waitUntil: 'networkidle' });
       // The HTML is what it always was: the app and its inlined data, no gate in it.
       const html = await response!.text();
@@ -147,7 +160,14 @@ for (const width of [390, 1440]) {
       // Every option with its count in the wine menu; the regions with no wine are not offered.
       await expect(offered(page, 'Wine Type')).toHaveText(['Red (9)', 'White (6)', 'Rosé (2)', 'Sparkling (3)', 'Dessert & Fortified (2)']);
       await expect(offered(page, 'Region')).toHaveText([
-        'New York (4)', 'California (4)', 'France (4)', 'Italy (4)', 'Spain (3)', 'Portugal (1)', 'Argentina (1)', 'Australia (1)',
+        'New York (4)',
+        'California (4)',
+        'France (4)',
+        'Italy (4)',
+        'Spain (3)',
+        'Portugal (1)',
+        'Argentina (1)',
+        'Australia (1)',
       ]);
       for (const spirit of ['Kentucky', 'Scotland', 'Ireland', 'Mexico', 'Caribbean']) {
         await expect(page.getByRole('checkbox', { name: spirit })).toHaveCount(0);
@@ -157,7 +177,13 @@ for (const width of [390, 1440]) {
       await option(page, 'Wine Type', 'Red').checkbox.check();
       await expect(grid).toHaveCount(9);
       await expect(offered(page, 'Region')).toHaveText([
-        'New York (1)', 'California (2)', 'France (1)', 'Italy (2)', 'Spain (1)', 'Argentina (1)', 'Australia (1)',
+        'New York (1)',
+        'California (2)',
+        'France (1)',
+        'Italy (2)',
+        'Spain (1)',
+        'Argentina (1)',
+        'Australia (1)',
       ]);
       await expect(offered(page, 'Wine Type')).toHaveText(['Red (9)', 'White (6)', 'Rosé (2)', 'Sparkling (3)', 'Dessert & Fortified (2)']);
 
@@ -179,7 +205,13 @@ for (const width of [390, 1440]) {
       await expect(page).toHaveURL(/[?&]tags=tag-red,tag-france,tag-white(&|$)/);
       await expect(names).toHaveText(['Château Belle Rive Bordeaux Supérieur 2019', 'Domaine des Trois Chênes Sancerre 2022']);
       await expect(offered(page, 'Region')).toHaveText([
-        'New York (3)', 'California (3)', 'France (2)', 'Italy (3)', 'Spain (2)', 'Argentina (1)', 'Australia (1)',
+        'New York (3)',
+        'California (3)',
+        'France (2)',
+        'Italy (3)',
+        'Spain (2)',
+        'Argentina (1)',
+        'Australia (1)',
       ]);
 
       // The URL keeps it: a reload shows the same view.

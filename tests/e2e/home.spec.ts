@@ -9,7 +9,9 @@ test.beforeEach(async ({ page }) => {
 
 test('home shows the promoted items of the seeded catalogue', async ({ page }) => {
   const consoleErrors: string[] = [];
-  page.on('console', (message) => { if (message.type() === 'error') consoleErrors.push(message.text()); });
+  page.on('console', (message) => {
+    if (message.type() === 'error') consoleErrors.push(message.text());
+  });
 
   await page.goto('/home');
   await expect(page).toHaveTitle(/Patterson Wine & Liquor/);
@@ -33,9 +35,13 @@ test('home shows the promoted items of the seeded catalogue', async ({ page }) =
   expect(consoleErrors).toEqual([]);
 });
 
-test('home opened directly comes with its first screen and client config inlined: no query at all @local-only (first-screen inlining is the local server\'s; static hosting serves index.html as built)', async ({ page }) => {
+test("home opened directly comes with its first screen and client config inlined: no query at all @local-only (first-screen inlining is the local server's; static hosting serves index.html as built)", async ({
+  page,
+}) => {
   const graphqlRequests: string[] = [];
-  page.on('request', (request) => { if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? ''); });
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? '');
+  });
   await page.goto('/home');
   await expect(page.locator('.promoted .product-card')).toHaveCount(3);
   await page.waitForLoadState('networkidle');
@@ -46,7 +52,9 @@ test('home opened directly comes with its first screen and client config inlined
 
 test('a page reached inside the app fetches its data through the Amplify client', async ({ page }) => {
   const graphqlRequests: string[] = [];
-  page.on('request', (request) => { if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? ''); });
+  page.on('request', (request) => {
+    if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? '');
+  });
   await page.goto('/aboutus');
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Home' }).click();
   await expect(page.locator('.promoted .product-card')).toHaveCount(3);

@@ -17,8 +17,14 @@ function gzippedSize(url: string): Promise<{ bytes: number; encoding: string | u
   return new Promise((resolve, reject) => {
     const req = httpRequest(url, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
       let bytes = 0;
-      res.on('data', (chunk: Buffer) => { bytes += chunk.length; });
-      res.on('end', () => (res.statusCode === 200 ? resolve({ bytes, encoding: res.headers['content-encoding'] }) : reject(new Error(`${url}: HTTP ${res.statusCode}`))));
+      res.on('data', (chunk: Buffer) => {
+        bytes += chunk.length;
+      });
+      res.on('end', () =>
+        res.statusCode === 200
+          ? resolve({ bytes, encoding: res.headers['content-encoding'] })
+          : reject(new Error(`${url}: HTTP ${res.statusCode}`)),
+      );
     });
     req.on('error', reject);
     req.end();
@@ -27,7 +33,12 @@ function gzippedSize(url: string): Promise<{ bytes: number; encoding: string | u
 
 /** The .js files in the page's resource timing: every script it fetched, module imports included. */
 const scriptsInResourceTiming = (page: Page) =>
-  page.evaluate(() => performance.getEntriesByType('resource').map((entry) => entry.name).filter((name) => /\.js($|\?)/.test(name)));
+  page.evaluate(() =>
+    performance
+      .getEntriesByType('resource')
+      .map((entry) => entry.name)
+      .filter((name) => /\.js($|\?)/.test(name)),
+  );
 
 /** The Amplify libraries' chunk (src/lib/amplify-runtime.ts). */
 const DATA_CLIENT_CHUNK = /\/amplify-runtime-[\w-]+\.js$/;
@@ -44,10 +55,12 @@ async function scriptsLoadedBy(page: Page, path: string, lazyChunks: RegExp[]): 
   });
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.keyboard.press('Shift');
-  await expect.poll(async () => {
-    const loaded = [...urls, ...(await scriptsInResourceTiming(page))];
-    return lazyChunks.filter((chunk) => !loaded.some((url) => chunk.test(url))).map(String);
-  }).toEqual([]);
+  await expect
+    .poll(async () => {
+      const loaded = [...urls, ...(await scriptsInResourceTiming(page))];
+      return lazyChunks.filter((chunk) => !loaded.some((url) => chunk.test(url))).map(String);
+    })
+    .toEqual([]);
   for (const url of await scriptsInResourceTiming(page)) urls.add(url);
   const origin = new URL(page.url()).origin;
   return [...urls].filter((url) => url.startsWith(origin));

@@ -13,9 +13,14 @@ async function head(page: Page) {
     description: document.querySelector('meta[name="description"]')?.getAttribute('content') ?? null,
     canonical: document.querySelector('link[rel="canonical"]')?.getAttribute('href') ?? null,
     robots: document.querySelector('meta[name="robots"]')?.getAttribute('content') ?? null,
-    ogTitle: document.querySelectorAll('meta[property="og:title"]').length === 1 ? document.querySelector('meta[property="og:title"]')!.getAttribute('content') : 'not exactly one',
+    ogTitle:
+      document.querySelectorAll('meta[property="og:title"]').length === 1
+        ? document.querySelector('meta[property="og:title"]')!.getAttribute('content')
+        : 'not exactly one',
     ogType: document.querySelector('meta[property="og:type"]')?.getAttribute('content') ?? null,
-    types: [...document.querySelectorAll('script[type="application/ld+json"]')].map((script) => (JSON.parse(script.textContent ?? '{}') as { '@type': string })['@type']),
+    types: [...document.querySelectorAll('script[type="application/ld+json"]')].map(
+      (script) => (JSON.parse(script.textContent ?? '{}') as { '@type': string })['@type'],
+    ),
     titles: document.querySelectorAll('title').length,
   }));
 }
@@ -24,7 +29,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
 });
 
-test('client-side navigation keeps each page\'s head right', async ({ page, baseURL }) => {
+test("client-side navigation keeps each page's head right", async ({ page, baseURL }) => {
   await page.goto('/home');
   await expect(page.locator('.promoted .product-card').first()).toBeVisible();
   const home = await head(page);
@@ -44,14 +49,19 @@ test('client-side navigation keeps each page\'s head right', async ({ page, base
   await expect.poll(async () => (await head(page)).types).toEqual(['Product']);
   const item = await head(page);
   expect(item).toMatchObject({ ogType: 'product', ogTitle: name, canonical: `${origin}${new URL(page.url()).pathname}` });
-  const product = await page.evaluate(() => JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent!) as { offers: { price: string; priceCurrency: string } });
+  const product = await page.evaluate(
+    () =>
+      JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent) as {
+        offers: { price: string; priceCurrency: string };
+      },
+  );
   const shown = (await page.locator('.item-page__price').textContent())!.replace(/[$,]/g, '');
   expect(product.offers).toMatchObject({ price: Number(shown).toFixed(2), priceCurrency: 'USD' });
 
   await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveTitle(`Events${SUFFIX}`);
   await expect(page.locator('.event-list > li').first()).toBeVisible();
-  await expect.poll(async () => (await head(page)).types).toEqual(Array((await page.locator('.event-list > li').count())).fill('Event'));
+  await expect.poll(async () => (await head(page)).types).toEqual(Array(await page.locator('.event-list > li').count()).fill('Event'));
   expect(await head(page)).toMatchObject({ canonical: `${origin}/events` });
 
   await page.getByRole('link', { name: 'About Us' }).first().click();
@@ -63,7 +73,9 @@ test('client-side navigation keeps each page\'s head right', async ({ page, base
   expect(await head(page)).toMatchObject({ robots: 'noindex', canonical: null, types: [] });
 });
 
-test('an unknown route is a 404 the SPA shows as its friendly page, not to index @local-only (static hosting answers 200)', async ({ page }) => {
+test('an unknown route is a 404 the SPA shows as its friendly page, not to index @local-only (static hosting answers 200)', async ({
+  page,
+}) => {
   const response = await page.goto('/no-such-page');
   expect(response?.status()).toBe(404);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');

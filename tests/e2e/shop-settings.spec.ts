@@ -33,7 +33,9 @@ async function visitorAt(browser: Browser, baseURL: string, width: number, isoTi
 for (const width of [1440, 390]) {
   test(`the owner edits the hours and the storefront shows them, at ${width} px`, async ({ page, browser, request, baseURL }) => {
     const api = await adminApi(request);
-    const seeded = (await api.call<{ getShopSettings: Record<string, unknown> }>(`query { getShopSettings(id: "shop") { ${SETTINGS_FIELDS} } }`)).getShopSettings;
+    const seeded = (
+      await api.call<{ getShopSettings: Record<string, unknown> }>(`query { getShopSettings(id: "shop") { ${SETTINGS_FIELDS} } }`)
+    ).getShopSettings;
     expect(seeded).toMatchObject({ weeklyHours: ['12:00-18:00', ...Array(6).fill('09:00-21:00')] });
     try {
       await page.setViewportSize({ width, height: width < 800 ? 844 : 900 });
@@ -60,7 +62,9 @@ for (const width of [1440, 390]) {
       await expect(day(page, 'Sunday').getByLabel('Sunday opens')).toHaveAttribute('aria-invalid', 'true');
       expect(await seriousViolations(page)).toEqual([]);
       await page.screenshot({ path: `${SCREENSHOTS}/admin-settings-refused-${width}.png`, fullPage: true });
-      const unchanged = (await api.call<{ getShopSettings: { weeklyHours: string[] } }>('query { getShopSettings(id: "shop") { weeklyHours } }')).getShopSettings;
+      const unchanged = (
+        await api.call<{ getShopSettings: { weeklyHours: string[] } }>('query { getShopSettings(id: "shop") { weeklyHours } }')
+      ).getShopSettings;
       expect(unchanged.weeklyHours).toEqual(seeded.weeklyHours);
 
       // The server refuses them too, whatever the page lets through.
@@ -87,8 +91,20 @@ for (const width of [1440, 390]) {
       await page.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Success', 'Shop settings saved');
       await page.screenshot({ path: `${SCREENSHOTS}/admin-settings-saved-${width}.png`, fullPage: true });
-      const saved = (await api.call<{ getShopSettings: { weeklyHours: string[]; specialDates: string[]; phone: string } }>('query { getShopSettings(id: "shop") { weeklyHours specialDates phone } }')).getShopSettings;
-      expect(saved.weeklyHours).toEqual(['10:00-16:00', '09:00-21:00', '09:00-21:00', 'closed', '09:00-21:00', '08:00-00:00', '09:00-21:00']);
+      const saved = (
+        await api.call<{ getShopSettings: { weeklyHours: string[]; specialDates: string[]; phone: string } }>(
+          'query { getShopSettings(id: "shop") { weeklyHours specialDates phone } }',
+        )
+      ).getShopSettings;
+      expect(saved.weeklyHours).toEqual([
+        '10:00-16:00',
+        '09:00-21:00',
+        '09:00-21:00',
+        'closed',
+        '09:00-21:00',
+        '08:00-00:00',
+        '09:00-21:00',
+      ]);
       expect(saved.specialDates).toContain('2026-12-03 closed Stocktake');
       expect(saved.phone).toBe('(845) 555-0199');
 
@@ -98,7 +114,14 @@ for (const width of [1440, 390]) {
       const visit = visitor.locator('section.visit');
       await expect(visit.locator('[data-hours-status]')).toHaveText('Open today 9 AM - 9 PM');
       await expect(visit.getByRole('term')).toHaveText(['Mon–Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
-      await expect(visit.getByRole('definition')).toHaveText(['9 AM - 9 PM', 'Closed', '9 AM - 9 PM', '8 AM - 12 AM', '9 AM - 9 PM', '10 AM - 4 PM']);
+      await expect(visit.getByRole('definition')).toHaveText([
+        '9 AM - 9 PM',
+        'Closed',
+        '9 AM - 9 PM',
+        '8 AM - 12 AM',
+        '9 AM - 9 PM',
+        '10 AM - 4 PM',
+      ]);
       await expect(visit).toContainText('Thu, Dec 3 Stocktake: Closed');
       await expect(visit.getByRole('link', { name: '(845) 555-0199' })).toHaveAttribute('href', 'tel:+18455550199');
       const footer = visitor.locator('footer');
@@ -133,7 +156,9 @@ for (const width of [1440, 390]) {
       await visitor.context().close();
     } finally {
       const { id: _id, ...restore } = seeded;
-      await api.call('mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }', { input: { id: 'shop', ...restore } });
+      await api.call('mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }', {
+        input: { id: 'shop', ...restore },
+      });
     }
   });
 }

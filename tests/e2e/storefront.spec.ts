@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { shop, shopAddressLine } from '../../src/config/shop';
+import { shop, shopAddressLine } from '../../shared/shop';
 import { buildDemoCatalogue } from '../../server/seed/demo-catalogue';
 
 const TITLE_SUFFIX = ' | Patterson Wine & Liquor';
@@ -19,7 +19,9 @@ async function asVerifiedVisitor(page: Page) {
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
   const serious = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`),
+  ).toEqual([]);
 }
 
 /** The local calendar day `days` from now, in the parts the events page shows. */
@@ -232,9 +234,13 @@ test.describe('menu', () => {
   const expectNames = (page: Page, names: string[]) => expect(page.locator('.menu-grid .product-card__name')).toHaveText(names);
   const status = (page: Page) => page.locator('.menu-results__count');
 
-  test('opened directly, shows the whole wine menu from the page itself, without a round trip @local-only (first-screen inlining is the local server\'s)', async ({ page }) => {
+  test("opened directly, shows the whole wine menu from the page itself, without a round trip @local-only (first-screen inlining is the local server's)", async ({
+    page,
+  }) => {
     const bodies: string[] = [];
-    page.on('request', (request) => { if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? ''); });
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
+    });
     await page.goto('/menu?category=wine');
     await expect(grid(page)).toHaveCount(22);
     await expect(page.locator('.menu-filters legend')).toHaveText(['Wine Type', 'Region', 'Price']);
@@ -406,9 +412,17 @@ test.describe('menu', () => {
   test('grid columns follow the breakpoints: 4, 3 under 1500px, 2 under 1200px, 1 under 1080px', async ({ page }) => {
     await page.goto('/menu?category=wine');
     await expect(grid(page)).toHaveCount(22);
-    const columns = () =>
-      page.locator('.menu-grid').evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length);
-    for (const [width, expected] of [[1600, 4], [1499, 3], [1200, 3], [1199, 2], [1080, 2], [1079, 1], [800, 1], [390, 1]] as const) {
+    const columns = () => page.locator('.menu-grid').evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length);
+    for (const [width, expected] of [
+      [1600, 4],
+      [1499, 3],
+      [1200, 3],
+      [1199, 2],
+      [1080, 2],
+      [1079, 1],
+      [800, 1],
+      [390, 1],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       expect(await columns(), `${width}px`).toBe(expected);
     }
@@ -481,9 +495,13 @@ test.describe('first screen inlined by the server', () => {
     await asVerifiedVisitor(page);
   });
 
-  test('opened directly, each page with first-screen data draws from the page itself: no query at all @local-only (first-screen inlining is the local server\'s)', async ({ page }) => {
+  test("opened directly, each page with first-screen data draws from the page itself: no query at all @local-only (first-screen inlining is the local server's)", async ({
+    page,
+  }) => {
     const bodies: string[] = [];
-    page.on('request', (request) => { if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? ''); });
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
+    });
     const heading = page.getByRole('heading', { level: 1 });
     await page.goto('/menu?category=liquor', { waitUntil: 'networkidle' });
     await expect(page.locator('.menu-grid > li')).toHaveCount(16);
@@ -530,7 +548,9 @@ test.describe('events, about and footer', () => {
     const seeded = buildDemoCatalogue(new Date()).events;
     for (const [index, weekday] of ['Sat', 'Fri', 'Sat', 'Sat'].entries()) {
       const [year, month, date] = seeded[index]!.date.split('-').map(Number) as [number, number, number];
-      const parts = dayParts(Math.round((new Date(year, month - 1, date).getTime() - new Date(new Date().toDateString()).getTime()) / 86_400_000));
+      const parts = dayParts(
+        Math.round((new Date(year, month - 1, date).getTime() - new Date(new Date().toDateString()).getTime()) / 86_400_000),
+      );
       expect(parts.weekday).toBe(weekday);
       const entry = entries.nth(index);
       await expect(entry.locator('.event__weekday')).toHaveText(parts.weekday);
@@ -551,9 +571,14 @@ test.describe('events, about and footer', () => {
     await page.goto('/aboutus');
     await expect(page).toHaveTitle(`About Us${TITLE_SUFFIX}`);
     // Then where and when to find the shop (issue 16 §1; tests/e2e/shop-settings.spec.ts).
-    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText(['Who We Are', 'Our Mission', 'Our Team', 'Visit Us']);
+    await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
+      'Who We Are',
+      'Our Mission',
+      'Our Team',
+      'Visit Us',
+    ]);
     for (const section of shop.about) {
-      await expect(page.getByRole('region', { name: section.heading })).toContainText(section.paragraphs[0]!);
+      await expect(page.getByRole('region', { name: section.heading })).toContainText(section.paragraphs[0]);
     }
     await expectNoSeriousViolations(page);
   });

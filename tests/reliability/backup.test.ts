@@ -23,7 +23,12 @@ afterAll(async () => {
   removeDataDirs();
 });
 
-interface BackupContent { itemIds: string[]; recordCount: number; images: string[]; problems: string[] }
+interface BackupContent {
+  itemIds: string[];
+  recordCount: number;
+  images: string[];
+  problems: string[];
+}
 
 /** What the backup holds, checked independently of the backup's own checks. */
 function readBackup(dir: string): BackupContent {
@@ -50,7 +55,10 @@ async function listAllItemIds(client: ShopClient): Promise<string[]> {
   const ids: string[] = [];
   let nextToken: string | null = null;
   do {
-    const result = await client.public('query ListItems($nextToken: String) { listItems(limit: 1000, nextToken: $nextToken) { items { id } nextToken } }', { nextToken });
+    const result = await client.public(
+      'query ListItems($nextToken: String) { listItems(limit: 1000, nextToken: $nextToken) { items { id } nextToken } }',
+      { nextToken },
+    );
     const page = acknowledged<{ items: Array<{ id: string }>; nextToken: string | null }>(result, 'listItems');
     if (!page) throw new Error(`listItems failed: ${JSON.stringify(result)}`);
     ids.push(...page.items.map((item) => item.id));
@@ -64,14 +72,18 @@ test('npm run backup during writes, then npm run restore, gives a working shop',
   const backupsDir = makeDataDir('backups');
   const server = await startShopProcess({ dataDir });
   const requests: RequestRecord[] = [];
-  const admin = (await (await ShopClient.connect(server.url)).signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).observed((record) => requests.push(record));
+  const admin = (await (await ShopClient.connect(server.url)).signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).observed((record) =>
+    requests.push(record),
+  );
   const ledger = new WriteLedger();
   let stop = false;
   const writing = runWriters(WRITERS, { client: admin, ledger, name: 'b', shouldStop: () => stop, stopWhenUnanswered: false });
   await sleep(WARM_UP_MS);
 
   // Everything acknowledged before the backup starts must be in it (unless deleted since).
-  const ackedBefore = [...ledger.records.values()].filter((record) => record.model === 'Item' && record.acked !== null).map((record) => record.id);
+  const ackedBefore = [...ledger.records.values()]
+    .filter((record) => record.model === 'Item' && record.acked !== null)
+    .map((record) => record.id);
   const backupStarted = Date.now();
   const backup = await runNpmScript('backup', [backupsDir], { DATA_DIR: dataDir });
   const backupEnded = Date.now();
@@ -82,10 +94,17 @@ test('npm run backup during writes, then npm run restore, gives a working shop',
   expect((await server.exited).code).toBe(0);
 
   expect(backup.code, backup.output).toBe(0);
-  const backupDir = join(backupsDir, readdirSync(backupsDir).find((name) => name.startsWith('shop-'))!);
+  const backupDir = join(
+    backupsDir,
+    readdirSync(backupsDir).find((name) => name.startsWith('shop-'))!,
+  );
   const content = readBackup(backupDir);
-  const writesDuringBackup = requests.filter((request) => request.startedAt >= backupStarted && request.endedAt <= backupEnded && request.status === 200).length;
-  const uploadsDuringBackup = requests.filter((request) => request.operation === 'UploadImage' && request.startedAt >= backupStarted && request.endedAt <= backupEnded).length;
+  const writesDuringBackup = requests.filter(
+    (request) => request.startedAt >= backupStarted && request.endedAt <= backupEnded && request.status === 200,
+  ).length;
+  const uploadsDuringBackup = requests.filter(
+    (request) => request.operation === 'UploadImage' && request.startedAt >= backupStarted && request.endedAt <= backupEnded,
+  ).length;
 
   // Restore into a fresh data directory and open the shop on it.
   const restoredDir = join(makeDataDir('restored'), 'data');
@@ -94,14 +113,21 @@ test('npm run backup during writes, then npm run restore, gives a working shop',
   const restored = await startShopProcess({ dataDir: restoredDir, env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: '' } });
   const visitor = await ShopClient.connect(restored.url);
   const listed = await listAllItemIds(visitor);
-  const imageStatuses = await Promise.all(content.images.map(async (url) => {
-    const [png, variant] = await Promise.all([fetch(`${restored.url}${url}`), fetch(`${restored.url}${url.replace(/\.png$/, '-w400.webp')}`)]);
-    const bytes = (await png.arrayBuffer()).byteLength;
-    await variant.arrayBuffer();
-    return png.status === 200 && variant.status === 200 && bytes > 0 ? 'ok' : `${url}: ${png.status}/${variant.status}`;
-  }));
+  const imageStatuses = await Promise.all(
+    content.images.map(async (url) => {
+      const [png, variant] = await Promise.all([
+        fetch(`${restored.url}${url}`),
+        fetch(`${restored.url}${url.replace(/\.png$/, '-w400.webp')}`),
+      ]);
+      const bytes = (await png.arrayBuffer()).byteLength;
+      await variant.arrayBuffer();
+      return png.status === 200 && variant.status === 200 && bytes > 0 ? 'ok' : `${url}: ${png.status}/${variant.status}`;
+    }),
+  );
   const restoredAdmin = await visitor.signIn(ADMIN_EMAIL, ADMIN_PASSWORD);
-  const newItem = await restoredAdmin.admin('mutation CreateItem($input: CreateItemInput!) { createItem(input: $input) { id } }', { input: { name: 'After the restore', tags: ['wine'] } });
+  const newItem = await restoredAdmin.admin('mutation CreateItem($input: CreateItemInput!) { createItem(input: $input) { id } }', {
+    input: { name: 'After the restore', tags: ['wine'] },
+  });
   restored.signal('SIGTERM');
   expect((await restored.exited).code).toBe(0);
 

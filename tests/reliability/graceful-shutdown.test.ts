@@ -31,16 +31,25 @@ test('SIGTERM under load finishes in-flight requests and exits 0 within 10 s', a
   const dataDir = makeDataDir('sigterm');
   const server = await startShopProcess({ dataDir });
   const requests: RequestRecord[] = [];
-  const admin = (await (await ShopClient.connect(server.url)).signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).observed((record) => requests.push(record));
+  const admin = (await (await ShopClient.connect(server.url)).signIn(ADMIN_EMAIL, ADMIN_PASSWORD)).observed((record) =>
+    requests.push(record),
+  );
   const ledger = new WriteLedger();
 
   // Public reads from many keep-alive connections, as a busy storefront makes them.
   let readers!: autocannon.Instance;
   const readResults = new Promise<autocannon.Result>((resolve, reject) => {
-    readers = autocannon({
-      url: `${server.url}/graphql`, method: 'POST', connections: 16, duration: 60,
-      headers: { 'content-type': 'application/json', 'x-api-key': admin.apiKey }, body: LIST_QUERY,
-    }, (error, result) => (error ? reject(error) : resolve(result)));
+    readers = autocannon(
+      {
+        url: `${server.url}/graphql`,
+        method: 'POST',
+        connections: 16,
+        duration: 60,
+        headers: { 'content-type': 'application/json', 'x-api-key': admin.apiKey },
+        body: LIST_QUERY,
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
   });
   let terminated = false;
   const writing = runWriters(WRITERS, { client: admin, ledger, name: 's', shouldStop: () => terminated, stopWhenUnanswered: true });
@@ -49,9 +58,12 @@ test('SIGTERM under load finishes in-flight requests and exits 0 within 10 s', a
   // Slow requests: uploads whose client sends the second half of the body only after the signal,
   // later than the server's idle-connection grace.
   let releaseUploads!: () => void;
-  const uploadsReleased = new Promise<void>((resolve) => { releaseUploads = resolve; });
-  const uploads = await Promise.all(Array.from({ length: SLOW_UPLOADS }, (_, index) =>
-    startSlowUpload(server.url, admin.token!, `slow-${index}`, uploadsReleased)));
+  const uploadsReleased = new Promise<void>((resolve) => {
+    releaseUploads = resolve;
+  });
+  const uploads = await Promise.all(
+    Array.from({ length: SLOW_UPLOADS }, (_, index) => startSlowUpload(server.url, admin.token!, `slow-${index}`, uploadsReleased)),
+  );
   await sleep(200);
 
   const signalledAt = Date.now();
@@ -104,7 +116,9 @@ test('SIGTERM under load finishes in-flight requests and exits 0 within 10 s', a
   expect(inFlight.length).toBeGreaterThanOrEqual(WRITERS / 2);
   expect(accepted.length).toBeGreaterThanOrEqual(WRITERS / 2);
   expect(slowUploads).toEqual(slowUploads.map((upload) => ({ ...upload, status: 204, failure: null })));
-  expect(unanswered.map((request) => `${request.operation} sent ${signalledAt - request.startedAt} ms before SIGTERM: ${request.failure}`)).toEqual([]);
+  expect(
+    unanswered.map((request) => `${request.operation} sent ${signalledAt - request.startedAt} ms before SIGTERM: ${request.failure}`),
+  ).toEqual([]);
   expect(inFlight.filter((request) => request.status !== null && (request.status !== 200 || request.errors > 0))).toEqual([]);
   expect(resetInBacklog.length).toBeLessThanOrEqual(inFlight.length / 4);
   expect(serverErrors).toEqual([]);

@@ -45,9 +45,10 @@ function problemsAfter(damage: (db: Database.Database) => void): string[] {
   return verifyDataDir(dataDir, ledger).problems;
 }
 
-const ackedItem = (db: Database.Database, withImage: boolean) => db.prepare(
-  `SELECT id, name, img FROM "Item" WHERE name LIKE 'rel-%' AND img IS ${withImage ? 'NOT' : ''} NULL ORDER BY seq LIMIT 1`,
-).get() as { id: string; name: string; img: string | null };
+const ackedItem = (db: Database.Database, withImage: boolean) =>
+  db
+    .prepare(`SELECT id, name, img FROM "Item" WHERE name LIKE 'rel-%' AND img IS ${withImage ? 'NOT' : ''} NULL ORDER BY seq LIMIT 1`)
+    .get() as { id: string; name: string; img: string | null };
 
 test('the undamaged directory passes', () => {
   expect(ledger.figures().acknowledged).toBeGreaterThan(10);

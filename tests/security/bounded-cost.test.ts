@@ -26,16 +26,21 @@ beforeAll(async () => {
   shop.store.transaction(() => {
     const category = shop.store.create('Category', { id: 'region', name: 'Region', type: ['Wine'], visible: true, index: 0 });
     for (let i = 0; i < 1000; i += 1) shop.store.create('Tag', { name: `Region ${i}`, categoryId: category.id, index: i });
-    for (let i = 0; i < 300; i += 1) shop.store.create('Item', { name: `Wine ${i}`, price: 10 + i, tags: ['wine'], description: 'A bottle.' });
+    for (let i = 0; i < 300; i += 1)
+      shop.store.create('Item', { name: `Wine ${i}`, price: 10 + i, tags: ['wine'], description: 'A bottle.' });
   });
 });
-afterAll(async () => { await shop?.stop(); });
+afterAll(async () => {
+  await shop?.stop();
+});
 
 /** `count` named fragments, each spreading the next twice: 2^count fields once expanded, about 60 bytes each. */
 const fragmentChain = (count: number) => {
-  const fragments = Array.from({ length: count }, (_, i) => (i === count - 1
-    ? `fragment F${i} on Query { listItems(limit: 1) { items { id } } }`
-    : `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`));
+  const fragments = Array.from({ length: count }, (_, i) =>
+    i === count - 1
+      ? `fragment F${i} on Query { listItems(limit: 1) { items { id } } }`
+      : `fragment F${i} on Query { ...F${i + 1} ...F${i + 1} }`,
+  );
   return `{ ...F0 } ${fragments.join(' ')}`;
 };
 
@@ -46,7 +51,8 @@ async function timed<T>(request: () => Promise<T>): Promise<{ ms: number; result
   return { ms: performance.now() - started, result };
 }
 
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const percentile = (values: number[], p: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
 
 describe('the cost of a request is bounded before it runs', () => {
   it('refuses a 30-fragment chain at once, naming the limit (it used to double with each fragment)', async () => {
@@ -69,13 +75,18 @@ describe('the cost of a request is bounded before it runs', () => {
       expect((body.data!.listItems as { items: unknown[] }).items).toHaveLength(300);
     });
     await tally.attempt('two 1,000-record lists in one request', async () => {
-      const { body } = await callAs(shop, asGuest(shop), `{ a: listItems(limit: 1000) { items { ${fields} } } b: listItems(limit: 1000) { items { ${fields} } } }`);
+      const { body } = await callAs(
+        shop,
+        asGuest(shop),
+        `{ a: listItems(limit: 1000) { items { ${fields} } } b: listItems(limit: 1000) { items { ${fields} } } }`,
+      );
       expectRefused(body, 'ValidationError');
     });
   });
 
   it('refuses nested lookups under list rows, and a visitor is not slowed while 4 clients send them', async () => {
-    const lookups = (variant: number) => `{ ${Array.from({ length: 5 }, (_, i) => `a${i}: listTags(limit: 1000, filter: { name: { ne: "${variant}-${i}" } }) { items { category { id name type } } }`).join(' ')} }`;
+    const lookups = (variant: number) =>
+      `{ ${Array.from({ length: 5 }, (_, i) => `a${i}: listTags(limit: 1000, filter: { name: { ne: "${variant}-${i}" } }) { items { category { id name type } } }`).join(' ')} }`;
     await tally.attempt('listTags x 5 aliases with a category lookup under each row', async () => {
       const { body } = await callAs(shop, asGuest(shop), lookups(0));
       expectRefused(body, 'ValidationError');
@@ -108,7 +119,12 @@ describe('the cost of a request is bounded before it runs', () => {
   it('counts filters and strings nested in list arguments, not only at the root', async () => {
     const longName = 'x'.repeat(200_000);
     await tally.attempt('a 200,000-character string in a nested tags(filter)', async () => {
-      const { body } = await callAs(shop, asGuest(shop), 'query ($n: String) { listCategories { items { tags(filter: { name: { eq: $n } }) { items { id } } } } }', { n: longName.slice(0, 150_000) });
+      const { body } = await callAs(
+        shop,
+        asGuest(shop),
+        'query ($n: String) { listCategories { items { tags(filter: { name: { eq: $n } }) { items { id } } } } }',
+        { n: longName.slice(0, 150_000) },
+      );
       expectRefused(body, 'ValidationError');
       expect(body.errors![0]!.message).toMatch(/is too long: at most 10,000 characters/);
     });
@@ -120,7 +136,9 @@ describe('the cost of a request is bounded before it runs', () => {
     });
     await tally.attempt('a 2,000-term filter variable at the root (it gave InternalFailure and a stack trace)', async () => {
       const filter = { or: Array.from({ length: 2000 }, (_, i) => ({ name: { eq: `n${i}` } })) };
-      const { body } = await callAs(shop, asGuest(shop), 'query ($f: ModelItemFilterInput) { listItems(filter: $f) { items { id } } }', { f: filter });
+      const { body } = await callAs(shop, asGuest(shop), 'query ($f: ModelItemFilterInput) { listItems(filter: $f) { items { id } } }', {
+        f: filter,
+      });
       expectRefused(body, 'ValidationError');
       expect(body.errors![0]!.message).toBe('The filter has more than 200 conditions');
     });
@@ -134,27 +152,34 @@ describe('the cost of a request is bounded before it runs', () => {
 describe('memory stays flat under a stream of distinct documents', () => {
   it('keeps the heap flat through 1,000 distinct 64 KB documents, token-dense or valid', async () => {
     /** About 62 KB of one-digit strings: 15,500 tokens, refused before parsing (validation visits every token). */
-    const tokenDense = (n: number) => `query Q${n} { listItems(limit: 1, filter: { name: { between: [${Array.from({ length: 15_500 }, (_, i) => `"${(i + n) % 10}"`).join(',')}] } }) { items { id } } }`;
+    const tokenDense = (n: number) =>
+      `query Q${n} { listItems(limit: 1, filter: { name: { between: [${Array.from({ length: 15_500 }, (_, i) => `"${(i + n) % 10}"`).join(',')}] } }) { items { id } } }`;
     /** About 61 KB in six long strings: valid, run, and cached (by bytes) like any query. */
-    const valid = (n: number) => `query Q${n} { listItems(limit: 1, filter: { or: [${Array.from({ length: 6 }, (_, i) => `{ name: { contains: "${String(n * 6 + i).padEnd(10_000, 'x')}" } }`).join(', ')}] }) { items { id } } }`;
+    const valid = (n: number) =>
+      `query Q${n} { listItems(limit: 1, filter: { or: [${Array.from({ length: 6 }, (_, i) => `{ name: { contains: "${String(n * 6 + i).padEnd(10_000, 'x')}" } }`).join(', ')}] }) { items { id } } }`;
     for (const document of [tokenDense(0), valid(0)]) expect(document.length).toBeGreaterThan(58 * 1024);
     expect(valid(0).length).toBeLessThan(64 * 1024);
-    const send = (query: string) => rawRequest(shop.url, '/graphql', { headers: { 'x-api-key': shop.apiKey }, body: JSON.stringify({ query }) });
-    await tally.attempt('500 token-dense and 500 valid distinct 64 KB documents', async () => {
-      gc();
-      const before = process.memoryUsage().heapUsed;
-      for (let n = 0; n < 500; n += 1) {
-        const dense = await send(tokenDense(n));
-        expectRefused(dense.json as GraphQLBody, 'ValidationError');
-        expect((dense.json as GraphQLBody).errors![0]!.message).toMatch(/^Query has more than 5,000 tokens/);
-        const answer = await send(valid(n));
-        expect(answer.json).toEqual({ data: { listItems: { items: [] } } });
-      }
-      gc();
-      const grown = process.memoryUsage().heapUsed - before;
-      // Before: about 36 bytes of AST per character kept for every document, until the heap ran out.
-      expect(grown).toBeLessThan(64 * 1024 * 1024);
-    }, 1000);
+    const send = (query: string) =>
+      rawRequest(shop.url, '/graphql', { headers: { 'x-api-key': shop.apiKey }, body: JSON.stringify({ query }) });
+    await tally.attempt(
+      '500 token-dense and 500 valid distinct 64 KB documents',
+      async () => {
+        gc();
+        const before = process.memoryUsage().heapUsed;
+        for (let n = 0; n < 500; n += 1) {
+          const dense = await send(tokenDense(n));
+          expectRefused(dense.json as GraphQLBody, 'ValidationError');
+          expect((dense.json as GraphQLBody).errors![0]!.message).toMatch(/^Query has more than 5,000 tokens/);
+          const answer = await send(valid(n));
+          expect(answer.json).toEqual({ data: { listItems: { items: [] } } });
+        }
+        gc();
+        const grown = process.memoryUsage().heapUsed - before;
+        // Before: about 36 bytes of AST per character kept for every document, until the heap ran out.
+        expect(grown).toBeLessThan(64 * 1024 * 1024);
+      },
+      1000,
+    );
   }, 180_000);
 });
 
@@ -195,7 +220,9 @@ describe('bad input is refused with a clear answer and one log line, never a sta
         shop.refusalLines.length = 0;
         const answer = await rawRequest(shop.url, path, { method: 'GET' });
         expect(answer.status).toBe(400);
-        expect(shop.refusalLines.map((line) => JSON.parse(line) as unknown)).toEqual([expect.objectContaining({ event: 'request-refused', status: 400, errorType: 'BadRequest' })]);
+        expect(shop.refusalLines.map((line) => JSON.parse(line) as unknown)).toEqual([
+          expect.objectContaining({ event: 'request-refused', status: 400, errorType: 'BadRequest' }),
+        ]);
         // Nothing else was logged: no stack trace.
         expect(logged).not.toHaveBeenCalled();
       });
@@ -209,7 +236,12 @@ describe('bad input is refused with a clear answer and one log line, never a sta
       await callAs(shop, asGuest(shop), fragmentChain(30));
       expect(shop.refusalLines).toHaveLength(1);
       expect(logged).not.toHaveBeenCalled();
-      expect(JSON.parse(shop.refusalLines[0]!)).toMatchObject({ event: 'request-refused', status: 200, errorType: 'ValidationError', address: '127.0.0.1' });
+      expect(JSON.parse(shop.refusalLines[0]!)).toMatchObject({
+        event: 'request-refused',
+        status: 200,
+        errorType: 'ValidationError',
+        address: '127.0.0.1',
+      });
       expectNothingStored(shop, before);
     });
   });
@@ -217,20 +249,35 @@ describe('bad input is refused with a clear answer and one log line, never a sta
 
 describe('a flood from one address', () => {
   let limited: TestServer;
-  beforeAll(async () => { limited = await startTestServer({ env: { RATE_LIMIT_BURST: '30', RATE_LIMIT_PER_SECOND: '1' } }); });
-  afterAll(async () => { await limited?.stop(); });
+  beforeAll(async () => {
+    limited = await startTestServer({ env: { RATE_LIMIT_BURST: '30', RATE_LIMIT_PER_SECOND: '1' } });
+  });
+  afterAll(async () => {
+    await limited?.stop();
+  });
 
   it('is told to wait once past its burst, while another address is served', async () => {
-    const ask = (localAddress?: string) => rawRequest(limited.url, '/graphql', { localAddress, headers: { 'x-api-key': limited.apiKey }, body: '{"query":"{ listItems { items { id } } }"}' });
-    await tally.attempt('31 requests from 127.0.0.1', async () => {
-      for (let i = 0; i < 30; i += 1) expect((await ask()).json).toMatchObject({ data: { listItems: { items: [] } } });
-      const refused = await ask();
-      expect(refused.status).toBe(200);
-      expectRefused(refused.json as GraphQLBody, 'TooManyRequests');
-      expect((refused.json as GraphQLBody).errors![0]!.message).toMatch(/^Too many requests from this address\. Try again in \d+ seconds?\.$/);
-      expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-      expectNoInternals(refused.json);
-    }, 31);
+    const ask = (localAddress?: string) =>
+      rawRequest(limited.url, '/graphql', {
+        localAddress,
+        headers: { 'x-api-key': limited.apiKey },
+        body: '{"query":"{ listItems { items { id } } }"}',
+      });
+    await tally.attempt(
+      '31 requests from 127.0.0.1',
+      async () => {
+        for (let i = 0; i < 30; i += 1) expect((await ask()).json).toMatchObject({ data: { listItems: { items: [] } } });
+        const refused = await ask();
+        expect(refused.status).toBe(200);
+        expectRefused(refused.json as GraphQLBody, 'TooManyRequests');
+        expect((refused.json as GraphQLBody).errors![0]!.message).toMatch(
+          /^Too many requests from this address\. Try again in \d+ seconds?\.$/,
+        );
+        expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+        expectNoInternals(refused.json);
+      },
+      31,
+    );
     await tally.attempt('meanwhile from 127.0.0.2', async () => {
       expect((await ask('127.0.0.2')).json).toMatchObject({ data: { listItems: { items: [] } } });
     });

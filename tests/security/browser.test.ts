@@ -12,7 +12,15 @@ import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestServer, TEST_PASSWORD, type TestServer } from '../../server/testing/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
-import { launchChromium, openShopPage, pwned, recordCspViolations, recordGraphQL, signInThroughForm, type GraphQLExchange } from './support/browser';
+import {
+  launchChromium,
+  openShopPage,
+  pwned,
+  recordCspViolations,
+  recordGraphQL,
+  signInThroughForm,
+  type GraphQLExchange,
+} from './support/browser';
 import { battery } from './support/figures';
 import { MARKUP_SAMPLES } from './support/markup';
 import { audienceOf, rootOperations } from './support/operations';
@@ -45,16 +53,30 @@ async function seedHostileCatalogue(adminToken: string): Promise<void> {
     expect(body.errors).toBeUndefined();
     return body.data!;
   };
-  const category = await api('mutation ($i: CreateCategoryInput!) { createCategory(input: $i) { id } }', { i: { name: HOSTILE.category, type: ['Wine'], visible: true, index: 1 } });
+  const category = await api('mutation ($i: CreateCategoryInput!) { createCategory(input: $i) { id } }', {
+    i: { name: HOSTILE.category, type: ['Wine'], visible: true, index: 1 },
+  });
   const categoryId = (category.createCategory as { id: string }).id;
-  const tag = await api('mutation ($i: CreateTagInput!) { createTag(input: $i) { id } }', { i: { name: HOSTILE.tag, categoryId, index: 0 } });
+  const tag = await api('mutation ($i: CreateTagInput!) { createTag(input: $i) { id } }', {
+    i: { name: HOSTILE.tag, categoryId, index: 0 },
+  });
   const item = await api('mutation ($i: CreateItemInput!) { createItem(input: $i) { id } }', {
-    i: { name: HOSTILE.item, description: HOSTILE.itemDescription, price: 19.99, promoted: true, tags: ['wine', (tag.createTag as { id: string }).id] },
+    i: {
+      name: HOSTILE.item,
+      description: HOSTILE.itemDescription,
+      price: 19.99,
+      promoted: true,
+      tags: ['wine', (tag.createTag as { id: string }).id],
+    },
   });
   itemId = (item.createItem as { id: string }).id;
-  await api('mutation ($i: CreateEventInput!) { createEvent(input: $i) { id } }', { i: { name: HOSTILE.event, date: '2031-05-01', time: '18:00', description: HOSTILE.eventDescription } });
-  await api('mutation ($f: String, $l: String, $e: String, $p: String) { createAdmin(firstName: $f, lastName: $l, email: $e, password: $p, confirmPassword: $p) { id } }',
-    { f: HOSTILE.adminFirstName, l: 'Deputy', e: 'deputy.secret@example.com', p: TEST_PASSWORD });
+  await api('mutation ($i: CreateEventInput!) { createEvent(input: $i) { id } }', {
+    i: { name: HOSTILE.event, date: '2031-05-01', time: '18:00', description: HOSTILE.eventDescription },
+  });
+  await api(
+    'mutation ($f: String, $l: String, $e: String, $p: String) { createAdmin(firstName: $f, lastName: $l, email: $e, password: $p, confirmPassword: $p) { id } }',
+    { f: HOSTILE.adminFirstName, l: 'Deputy', e: 'deputy.secret@example.com', p: TEST_PASSWORD },
+  );
 }
 
 beforeAll(async () => {
@@ -70,7 +92,11 @@ afterAll(async () => {
   await shop?.stop();
 });
 
-const ADMIN_FIELDS = new Set(rootOperations().filter((op) => audienceOf(op) === 'admin').map((op) => op.name));
+const ADMIN_FIELDS = new Set(
+  rootOperations()
+    .filter((op) => audienceOf(op) === 'admin')
+    .map((op) => op.name),
+);
 
 /** Visits a page and waits until its requests have settled. */
 async function visit(page: Page, path: string): Promise<void> {
@@ -91,9 +117,13 @@ describe('a user who sets sessionStorage role to admin', () => {
       await tally.attempt(`${path} with a tampered role`, async () => {
         // The recorder reads each answer's body after it arrives; leaving the page first drops it
         // (the flake this test had on a loaded machine). Wait until the user list's body is read.
-        const userList = path === '/admin-users'
-          ? page.waitForResponse((response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('listUsers'), { timeout: 20_000 })
-          : null;
+        const userList =
+          path === '/admin-users'
+            ? page.waitForResponse(
+                (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('listUsers'),
+                { timeout: 20_000 },
+              )
+            : null;
         await visit(page, path);
         await (await userList)?.body();
         const text = await page.evaluate(() => document.body.innerText);
@@ -102,17 +132,24 @@ describe('a user who sets sessionStorage role to admin', () => {
     }
 
     const adminCalls = traffic.filter((exchange) => exchange.fields.some((field) => ADMIN_FIELDS.has(field)));
-    await tally.attempt('the admin pages asked for user lists', () => expect(adminCalls.flatMap((exchange) => exchange.fields)).toContain('listUsers'));
+    await tally.attempt('the admin pages asked for user lists', () =>
+      expect(adminCalls.flatMap((exchange) => exchange.fields)).toContain('listUsers'),
+    );
     for (const exchange of adminCalls) {
       await tally.attempt(`the server's answer to ${exchange.fields.join(', ')}`, () => {
         expect(exchange.body.errors?.some((error) => /^Unauthorized/.test(error.errorType))).toBe(true);
-        for (const field of exchange.fields.filter((name) => ADMIN_FIELDS.has(name))) expect(exchange.body.data?.[field] ?? null).toBeNull();
+        for (const field of exchange.fields.filter((name) => ADMIN_FIELDS.has(name)))
+          expect(exchange.body.data?.[field] ?? null).toBeNull();
       });
     }
     await tally.attempt('the stolen-role session calling listUsers itself', async () => {
       const answer = await page.evaluate(async () => {
         const session = JSON.parse(sessionStorage.getItem('session') ?? '{}') as { token: string };
-        const response = await fetch('/graphql', { method: 'POST', headers: { 'content-type': 'application/json', authorization: session.token }, body: JSON.stringify({ query: '{ listUsers { items { email } } }' }) });
+        const response = await fetch('/graphql', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: session.token },
+          body: JSON.stringify({ query: '{ listUsers { items { email } } }' }),
+        });
         return response.json() as Promise<{ data: unknown; errors?: Array<{ errorType: string }> }>;
       });
       expect(answer.errors?.[0]?.errorType).toBe('Unauthorized');
@@ -132,7 +169,10 @@ describe('a visitor who writes a whole admin session into sessionStorage', () =>
       sessionStorage.setItem('token', JSON.stringify({ User_ID: 'forged-admin', Name: 'Forged Admin' }));
       sessionStorage.setItem('role', role);
       sessionStorage.setItem('user_id', 'forged-admin');
-      sessionStorage.setItem('session', JSON.stringify({ token: 'forged-token-0123456789abcdefghijklmnopqrstu', expiresAt: '2099-01-01T00:00:00.000Z' }));
+      sessionStorage.setItem(
+        'session',
+        JSON.stringify({ token: 'forged-token-0123456789abcdefghijklmnopqrstu', expiresAt: '2099-01-01T00:00:00.000Z' }),
+      );
     }, String(ROLE_ADMIN));
     for (const path of ['/admin-users', '/admin-admins']) {
       await tally.attempt(`${path} with a forged session`, async () => {
@@ -145,7 +185,8 @@ describe('a visitor who writes a whole admin session into sessionStorage', () =>
       const signedIn = traffic.filter((exchange) => exchange.body.errors?.some((error) => error.errorType === 'UnauthorizedException'));
       expect(signedIn.length).toBeGreaterThan(0);
       for (const exchange of traffic) {
-        for (const field of exchange.fields.filter((name) => ADMIN_FIELDS.has(name))) expect(exchange.body.data?.[field] ?? null).toBeNull();
+        for (const field of exchange.fields.filter((name) => ADMIN_FIELDS.has(name)))
+          expect(exchange.body.data?.[field] ?? null).toBeNull();
       }
     });
     await page.context().close();
@@ -162,14 +203,22 @@ describe('script and HTML in shop data', () => {
       expect(await page.locator('img[src="x"], svg[onload], iframe[srcdoc]').count()).toBe(0);
       // No script that can run holds it (the first-screen data and the JSON-LD carry the names, as data).
       const DATA_TYPES = ['application/json', 'application/ld+json'];
-      expect(await page.evaluate((dataTypes) => [...document.scripts].some((script) => !dataTypes.includes(script.type) && script.textContent?.includes('__pwned')), DATA_TYPES)).toBe(false);
+      expect(
+        await page.evaluate(
+          (dataTypes) =>
+            [...document.scripts].some((script) => !dataTypes.includes(script.type) && script.textContent?.includes('__pwned')),
+          DATA_TYPES,
+        ),
+      ).toBe(false);
       expect(violations).toEqual([]);
     });
   }
 
   it('is shown as literal text on the storefront and never runs', async () => {
     const page = await openShopPage(browser);
-    page.on('dialog', (dialog) => { throw new Error(`a dialog opened: ${dialog.message()}`); });
+    page.on('dialog', (dialog) => {
+      throw new Error(`a dialog opened: ${dialog.message()}`);
+    });
     await expectShownAsText(page, `/item/${itemId}`, [HOSTILE.item, MARKUP_SAMPLES[1]]);
     await expectShownAsText(page, '/menu?category=wine', [HOSTILE.item, HOSTILE.category, HOSTILE.tag]);
     await expectShownAsText(page, '/home', [HOSTILE.item]);
@@ -193,19 +242,25 @@ describe('the content security policy in Chromium', () => {
     const page = await openShopPage(browser);
     await visit(page, '/home');
     await tally.attempt('an inline <script> added to the page', async () => {
-      const outcome = await page.evaluate(() => new Promise<{ ran: boolean; reported: boolean }>((resolve) => {
-        // An inline script runs (or not) as it is added; the report comes as an event later.
-        const settle = (reported: boolean) => resolve({ ran: (window as unknown as { __inlineRan?: boolean }).__inlineRan === true, reported });
-        document.addEventListener('securitypolicyviolation', () => settle(true), { once: true });
-        setTimeout(() => settle(false), 5000);
-        const script = document.createElement('script');
-        script.textContent = 'window.__inlineRan = true';
-        document.head.append(script);
-      }));
+      const outcome = await page.evaluate(
+        () =>
+          new Promise<{ ran: boolean; reported: boolean }>((resolve) => {
+            // An inline script runs (or not) as it is added; the report comes as an event later.
+            const settle = (reported: boolean) =>
+              resolve({ ran: (window as unknown as { __inlineRan?: boolean }).__inlineRan === true, reported });
+            document.addEventListener('securitypolicyviolation', () => settle(true), { once: true });
+            setTimeout(() => settle(false), 5000);
+            const script = document.createElement('script');
+            script.textContent = 'window.__inlineRan = true';
+            document.head.append(script);
+          }),
+      );
       expect(outcome).toEqual({ ran: false, reported: true });
     });
     await tally.attempt('an inline onerror handler', async () => {
-      await page.evaluate(() => { document.body.insertAdjacentHTML('beforeend', '<img src="/no-such-image.png" onerror="window.__pwned = 6">'); });
+      await page.evaluate(() => {
+        document.body.insertAdjacentHTML('beforeend', '<img src="/no-such-image.png" onerror="window.__pwned = 6">');
+      });
       await page.waitForTimeout(300);
       expect(await pwned(page)).toBeUndefined();
     });

@@ -22,11 +22,19 @@ beforeAll(async () => {
   shop = await startTestServer({ distDir: inject('securityDistDir') });
   imageUrl = await storePng(shop.media, await pngBytes(4, 4));
 });
-afterAll(async () => { await shop?.stop(); });
+afterAll(async () => {
+  await shop?.stop();
+});
 
 /** The CSP's directives, by name. */
 function directives(csp: string): Map<string, string[]> {
-  return new Map(csp.split(';').map((part) => part.trim().split(/\s+/)).filter(([name]) => name).map(([name, ...values]) => [name!.toLowerCase(), values]));
+  return new Map(
+    csp
+      .split(';')
+      .map((part) => part.trim().split(/\s+/))
+      .filter(([name]) => name)
+      .map(([name, ...values]) => [name!.toLowerCase(), values]),
+  );
 }
 
 function expectSafeHeaders(response: RawResponse): void {
@@ -34,7 +42,8 @@ function expectSafeHeaders(response: RawResponse): void {
   const csp = directives(header('content-security-policy') ?? '');
   const scripts = csp.get('script-src') ?? csp.get('default-src') ?? [];
   expect(scripts, 'script-src').toContain("'self'");
-  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'blob:', 'http:', 'https:']) expect(scripts).not.toContain(unsafe);
+  for (const unsafe of ["'unsafe-inline'", "'unsafe-eval'", '*', 'data:', 'blob:', 'http:', 'https:'])
+    expect(scripts).not.toContain(unsafe);
   expect(csp.get('default-src')).toEqual(["'self'"]);
   expect(csp.get('object-src')).toEqual(["'none'"]);
   expect(csp.get('frame-ancestors')).toEqual(["'none'"]);
@@ -61,11 +70,16 @@ async function expectSafe(label: string, path: string, request: RawRequest, stat
 }
 
 const asset = () => `/assets/${readdirSync(join(inject('securityDistDir'), 'assets')).find((name) => name.endsWith('.js'))}`;
-const graphql = (body: string, headers: Record<string, string> = {}): RawRequest => ({ method: 'POST', body, headers: { 'x-api-key': shop.apiKey, ...headers } });
+const graphql = (body: string, headers: Record<string, string> = {}): RawRequest => ({
+  method: 'POST',
+  body,
+  headers: { 'x-api-key': shop.apiKey, ...headers },
+});
 
 describe('security headers on every kind of response', () => {
   it('are on app routes, assets, media, the client config and redirects', async () => {
-    for (const path of ['/home', '/menu?category=wine', '/admin-portal', '/admin-users', '/login']) await expectSafe(`GET ${path}`, path, {}, 200);
+    for (const path of ['/home', '/menu?category=wine', '/admin-portal', '/admin-users', '/login'])
+      await expectSafe(`GET ${path}`, path, {}, 200);
     // The not-found page: the app with status 404 (an item that does not exist, a path no route shows).
     for (const path of ['/item/x', '/no-such-page']) await expectSafe(`GET ${path}`, path, {}, 404);
     for (const path of ['/sitemap.xml', '/robots.txt', '/events.ics']) await expectSafe(`GET ${path}`, path, {}, 200);
@@ -83,14 +97,27 @@ describe('security headers on every kind of response', () => {
     await expectSafe('POST /graphql', '/graphql', graphql('{"query":"{ listItems { items { id } } }"}'), 200);
     await expectSafe('POST /graphql, invalid JSON', '/graphql', graphql('{"query":'), 400);
     await expectSafe('POST /graphql, unauthorized', '/graphql', graphql('{"query":"{ listUsers { items { email } } }"}'), 200);
-    await expectSafe('POST /graphql, too large', '/graphql', graphql(JSON.stringify({ query: '{ listItems { items { id } } }', pad: 'x'.repeat(300 * 1024) })), 413);
+    await expectSafe(
+      'POST /graphql, too large',
+      '/graphql',
+      graphql(JSON.stringify({ query: '{ listItems { items { id } } }', pad: 'x'.repeat(300 * 1024) })),
+      413,
+    );
     await expectSafe('POST /graphql, not JSON', '/graphql', graphql('query=x', { 'content-type': 'text/plain' }), 415);
     await expectSafe('GET /graphql', '/graphql', {}, 405);
   });
 
   it('grant no other origin the API (no CORS), preflight or not', async () => {
     const evil = { origin: 'https://evil.example' };
-    await expectSafe('preflight from another origin', '/graphql', { method: 'OPTIONS', headers: { ...evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' } }, 405);
+    await expectSafe(
+      'preflight from another origin',
+      '/graphql',
+      {
+        method: 'OPTIONS',
+        headers: { ...evil, 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization,content-type' },
+      },
+      405,
+    );
     await expectSafe('POST from another origin', '/graphql', graphql('{"query":"{ listItems { items { id } } }"}', evil), 200);
   });
 
@@ -112,10 +139,21 @@ describe('security headers on every kind of response', () => {
 describe('paths that climb out of the served folders', () => {
   const SECRETS = /SQLite format|"name":\s*"patterson|root:x:0|passwordHash|BEGIN .*PRIVATE KEY/;
   const paths = [
-    '/media/../shop.sqlite3', '/media/..%2Fshop.sqlite3', '/media/%2e%2e/shop.sqlite3', '/media/..%5cshop.sqlite3',
-    '/assets/../../package.json', '/assets/..%2F..%2Fpackage.json', '/assets/%2e%2e/%2e%2e/package.json',
-    '/%2e%2e/%2e%2e/%2e%2e/etc/passwd', '/..%2f..%2f..%2fetc%2fpasswd', '/media/%00.png', '/assets/%E0%A4%A', '/%',
-    '//etc/passwd', '/shop.sqlite3', '/../server/app.ts',
+    '/media/../shop.sqlite3',
+    '/media/..%2Fshop.sqlite3',
+    '/media/%2e%2e/shop.sqlite3',
+    '/media/..%5cshop.sqlite3',
+    '/assets/../../package.json',
+    '/assets/..%2F..%2Fpackage.json',
+    '/assets/%2e%2e/%2e%2e/package.json',
+    '/%2e%2e/%2e%2e/%2e%2e/etc/passwd',
+    '/..%2f..%2f..%2fetc%2fpasswd',
+    '/media/%00.png',
+    '/assets/%E0%A4%A',
+    '/%',
+    '//etc/passwd',
+    '/shop.sqlite3',
+    '/../server/app.ts',
   ];
 
   it('get the app, a 404 or a 400, never a file from outside', async () => {

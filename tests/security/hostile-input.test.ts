@@ -28,10 +28,13 @@ beforeAll(async () => {
   fixture = await catalogueFixture(shop);
   adminToken = (await shop.sessionFor(ROLE_ADMIN)).token;
 });
-afterAll(async () => { await shop?.stop(); });
+afterAll(async () => {
+  await shop?.stop();
+});
 
 const ONE_MB = 'x'.repeat(1024 * 1024);
-const stringSlots = (op: RootOperation) => inputSlots(op).filter((slot) => isLeafType(getNamedType(slot.type)) && /^(String|ID|AWS)/.test(getNamedType(slot.type).name));
+const stringSlots = (op: RootOperation) =>
+  inputSlots(op).filter((slot) => isLeafType(getNamedType(slot.type)) && /^(String|ID|AWS)/.test(getNamedType(slot.type).name));
 
 describe.each(mutations().map((op) => [op.key, op] as const))('%s', (_key, op) => {
   it('refuses a value of the wrong type in every argument and input field, storing nothing', async () => {
@@ -50,7 +53,6 @@ describe.each(mutations().map((op) => [op.key, op] as const))('%s', (_key, op) =
       }
     }
   });
-
 });
 
 // Every request must fit in 256 KB (images go to their upload target, uploads.test.ts).
@@ -61,7 +63,11 @@ describe.each(mutations().map((op) => [op.key, op] as const))('%s', (_key, op) =
     for (const slot of stringSlots(op)) {
       await tally.attempt(`${op.key} ${slot.path.join('.')} = 1 MB`, async () => {
         const before = storedState(shop);
-        const { status, body } = await postGraphQL(shop, { query: call.query, variables: withValueAt(call.variables, slot.path, ONE_MB) }, headersFor({ token: adminToken }));
+        const { status, body } = await postGraphQL(
+          shop,
+          { query: call.query, variables: withValueAt(call.variables, slot.path, ONE_MB) },
+          headersFor({ token: adminToken }),
+        );
         expectNoInternals(body);
         expect(status).toBe(413);
         expectRefused(body, 'PayloadTooLarge');
@@ -78,7 +84,12 @@ describe.each(mutations().map((op) => [op.key, op] as const))('%s', (_key, op) =
     for (const slot of stringSlots(op)) {
       await tally.attempt(`${op.key} ${slot.path.join('.')} = ${MAX_STRING_LENGTH + 1} characters`, async () => {
         const before = storedState(shop);
-        const { body } = await callAs(shop, { token: adminToken }, call.query, withValueAt(call.variables, slot.path, 'x'.repeat(MAX_STRING_LENGTH + 1)));
+        const { body } = await callAs(
+          shop,
+          { token: adminToken },
+          call.query,
+          withValueAt(call.variables, slot.path, 'x'.repeat(MAX_STRING_LENGTH + 1)),
+        );
         expectRefused(body, 'ValidationError');
         expectNothingStored(shop, before);
       });
@@ -90,7 +101,12 @@ describe('long text within the limit', () => {
   it(`is stored whole up to ${MAX_STRING_LENGTH} characters`, async () => {
     await tally.attempt(`an item description of ${MAX_STRING_LENGTH} characters`, async () => {
       const description = 'Vintage notes. '.repeat(MAX_STRING_LENGTH).slice(0, MAX_STRING_LENGTH);
-      const { body } = await callAs(shop, { token: adminToken }, 'mutation ($i: CreateItemInput!) { createItem(input: $i) { id description } }', { i: { name: 'Long notes', tags: ['wine'], description } });
+      const { body } = await callAs(
+        shop,
+        { token: adminToken },
+        'mutation ($i: CreateItemInput!) { createItem(input: $i) { id description } }',
+        { i: { name: 'Long notes', tags: ['wine'], description } },
+      );
       expect(body.errors).toBeUndefined();
       expect((body.data!.createItem as { description: string }).description).toBe(description);
     });
@@ -98,11 +114,14 @@ describe('long text within the limit', () => {
 });
 
 describe('markup in names and descriptions', () => {
-  const textFields = (op: RootOperation) => stringSlots(op).filter((slot) => /^(name|description|firstName|lastName)$/.test(slot.path.at(-1)!));
+  const textFields = (op: RootOperation) =>
+    stringSlots(op).filter((slot) => /^(name|description|firstName|lastName)$/.test(slot.path.at(-1)!));
   const creators = mutations().filter((op) => textFields(op).length > 0 && /^(create|sign[uU]p)/.test(op.name));
 
   it('is stored and answered as the exact text sent, as JSON that no browser renders', async () => {
-    expect(creators.map((op) => op.name)).toEqual(expect.arrayContaining(['createItem', 'createEvent', 'createCategory', 'createTag', 'createAdmin', 'signUp']));
+    expect(creators.map((op) => op.name)).toEqual(
+      expect.arrayContaining(['createItem', 'createEvent', 'createCategory', 'createTag', 'createAdmin', 'signUp']),
+    );
     for (const op of creators) {
       for (const markup of MARKUP_SAMPLES) {
         await tally.attempt(`${op.key} with ${markup}`, async () => {
@@ -116,7 +135,7 @@ describe('markup in names and descriptions', () => {
           });
           expect(response.headers.get('content-type')).toMatch(/^application\/json/);
           expect(response.headers.get('x-content-type-options')).toBe('nosniff');
-          const body = await response.json() as { data: Record<string, Record<string, unknown>>; errors?: unknown };
+          const body = (await response.json()) as { data: Record<string, Record<string, unknown>>; errors?: unknown };
           expectNoInternals(body);
           expect(body.errors).toBeUndefined();
           const created = body.data[op.name]!;

@@ -31,7 +31,9 @@ beforeAll(async () => {
   adminId = (await shop.sessionFor(ROLE_ADMIN)).userId;
   promotedUserId = (await shop.sessionFor(ROLE_USER)).userId;
 });
-afterAll(async () => { await shop?.stop(); });
+afterAll(async () => {
+  await shop?.stop();
+});
 
 /** The callers with a valid credential, and the audiences each one belongs to. */
 function validCallers(): Array<{ name: string; credentials: () => Credentials; audiences: Audience[] }> {
@@ -39,7 +41,11 @@ function validCallers(): Array<{ name: string; credentials: () => Credentials; a
     { name: 'a guest (API key)', credentials: () => asGuest(shop), audiences: ['public'] },
     { name: 'a user', credentials: () => ({ token: shop.sessions.create(userId).token }), audiences: ['public', 'signed-in'] },
     // Issued while the account was an admin; the server must go by what the account is now.
-    { name: 'an admin since demoted', credentials: () => ({ token: sessionAs(shop, promotedUserId, ROLE_ADMIN, ROLE_USER) }), audiences: ['public', 'signed-in'] },
+    {
+      name: 'an admin since demoted',
+      credentials: () => ({ token: sessionAs(shop, promotedUserId, ROLE_ADMIN, ROLE_USER) }),
+      audiences: ['public', 'signed-in'],
+    },
   ];
 }
 
@@ -70,7 +76,9 @@ describe.each(rootOperations().map((op) => [`${op.key} (${audienceOf(op)})`, op]
     await fixture.renew(op.model === 'User');
     for (const caller of validCallers()) {
       const allowed = caller.audiences.includes(audienceOf(op));
-      await tally.attempt(`${op.key} as ${caller.name}`, () => (allowed ? expectAllowed(op, caller.credentials()) : expectDenied(op, caller.credentials(), 'Unauthorized')));
+      await tally.attempt(`${op.key} as ${caller.name}`, () =>
+        allowed ? expectAllowed(op, caller.credentials()) : expectDenied(op, caller.credentials(), 'Unauthorized'),
+      );
     }
     for (const { name, credentials } of refused) {
       await tally.attempt(`${op.key} with ${name}`, () => expectDenied(op, credentials, 'UnauthorizedException'));
@@ -88,7 +96,17 @@ describe('the matrix itself', () => {
     expect(byKey.get('Query.listUsers')).toBe('admin');
     expect(byKey.get('Mutation.signIn')).toBe('public');
     expect(byKey.get('Mutation.signOut')).toBe('signed-in');
-    for (const custom of ['createAdmin', 'updateAdmin', 'deleteAdmin', 'requestImageUpload', 'storeUploadedImage', 'replaceBanners', 'reorderCategories', 'reorderTags', 'deleteCategoryAndTags']) {
+    for (const custom of [
+      'createAdmin',
+      'updateAdmin',
+      'deleteAdmin',
+      'requestImageUpload',
+      'storeUploadedImage',
+      'replaceBanners',
+      'reorderCategories',
+      'reorderTags',
+      'deleteCategoryAndTags',
+    ]) {
       expect(byKey.get(`Mutation.${custom}`)).toBe('admin');
     }
   });

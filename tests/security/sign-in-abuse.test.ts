@@ -20,7 +20,10 @@ async function freshGate(): Promise<TestServer> {
   gate = await startTestServer();
   return gate;
 }
-afterEach(async () => { await gate?.stop(); gate = undefined; });
+afterEach(async () => {
+  await gate?.stop();
+  gate = undefined;
+});
 
 const count = (shop: TestServer, table: string) => (shop.db.prepare(`SELECT COUNT(*) AS n FROM "${table}"`).get() as { n: number }).n;
 
@@ -39,12 +42,16 @@ const errorTypes = (body: GraphQLBody) => (body.errors ?? []).map((error) => err
 describe('sign-in attempts in bulk', () => {
   it('refuses 20 aliased sign-ins in one request whole, trying none of them', async () => {
     const { shop, email, sessions } = await gateWithAccount('victim');
-    await tally.attempt('20 aliased wrong passwords', async () => {
-      const guesses = Array.from({ length: 20 }, (_, i) => signInCall(`g${i}`, email, `Wrong-guess-${i}!`)).join(' ');
-      const { body } = await callAs(shop, asGuest(shop), `mutation { ${guesses} }`);
-      expectRefused(body, 'ValidationError');
-      expect(body.errors![0]!.message).toMatch(/^A request may make one account operation/);
-    }, 20);
+    await tally.attempt(
+      '20 aliased wrong passwords',
+      async () => {
+        const guesses = Array.from({ length: 20 }, (_, i) => signInCall(`g${i}`, email, `Wrong-guess-${i}!`)).join(' ');
+        const { body } = await callAs(shop, asGuest(shop), `mutation { ${guesses} }`);
+        expectRefused(body, 'ValidationError');
+        expect(body.errors![0]!.message).toMatch(/^A request may make one account operation/);
+      },
+      20,
+    );
     await tally.attempt('the right password afterwards: nothing was counted', async () => {
       const { body } = await callAs(shop, asGuest(shop), `mutation { ${signInCall('s', email, TEST_PASSWORD)} }`);
       expect(body.errors).toBeUndefined();
@@ -54,17 +61,24 @@ describe('sign-in attempts in bulk', () => {
 
   it("locks a stranger's guessing out, never the owner at another address", async () => {
     const { shop, email } = await gateWithAccount('owner');
-    const signInFrom = (localAddress: string, password: string) => rawRequest(shop.url, '/graphql', {
-      localAddress, headers: { 'x-api-key': shop.apiKey }, body: JSON.stringify({ query: `mutation { ${signInCall('s', email, password)} }` }),
-    }).then((response) => response.json as GraphQLBody);
-    await tally.attempt('a stranger at 127.0.0.2: five wrong passwords, then a wait', async () => {
-      for (let i = 0; i < 5; i += 1) expectRefused(await signInFrom('127.0.0.2', `Stranger-guess-${i}!`), 'ValidationError');
-      const locked = await signInFrom('127.0.0.2', 'Stranger-guess-6!');
-      expectRefused(locked, 'TooManyRequests');
-      expect(locked.errors![0]!.message).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
-      // Even the right password waits, from the stranger's address.
-      expectRefused(await signInFrom('127.0.0.2', TEST_PASSWORD), 'TooManyRequests');
-    }, 7);
+    const signInFrom = (localAddress: string, password: string) =>
+      rawRequest(shop.url, '/graphql', {
+        localAddress,
+        headers: { 'x-api-key': shop.apiKey },
+        body: JSON.stringify({ query: `mutation { ${signInCall('s', email, password)} }` }),
+      }).then((response) => response.json as GraphQLBody);
+    await tally.attempt(
+      'a stranger at 127.0.0.2: five wrong passwords, then a wait',
+      async () => {
+        for (let i = 0; i < 5; i += 1) expectRefused(await signInFrom('127.0.0.2', `Stranger-guess-${i}!`), 'ValidationError');
+        const locked = await signInFrom('127.0.0.2', 'Stranger-guess-6!');
+        expectRefused(locked, 'TooManyRequests');
+        expect(locked.errors![0]!.message).toBe('Too many failed sign-in attempts. Try again in 1 minute.');
+        // Even the right password waits, from the stranger's address.
+        expectRefused(await signInFrom('127.0.0.2', TEST_PASSWORD), 'TooManyRequests');
+      },
+      7,
+    );
     await tally.attempt('the owner at 127.0.0.1 signs in at once', async () => {
       const owner = await signInFrom('127.0.0.1', TEST_PASSWORD);
       expect(owner.errors).toBeUndefined();
@@ -74,25 +88,37 @@ describe('sign-in attempts in bulk', () => {
 
   it('keeps the owner signing in while 8 addresses flood sign-in', async () => {
     const { shop, email } = await gateWithAccount('flooded');
-    const victims = await Promise.all([1, 2, 3].map(async (n) => { const victim = uniqueEmail(`flood-victim${n}`); await shop.sessionFor(ROLE_USER, victim); return victim; }));
+    const victims = await Promise.all(
+      [1, 2, 3].map(async (n) => {
+        const victim = uniqueEmail(`flood-victim${n}`);
+        await shop.sessionFor(ROLE_USER, victim);
+        return victim;
+      }),
+    );
     const outcomes: string[] = [];
-    await tally.attempt('8 addresses x 45 sign-ins, right and wrong, at once', async () => {
-      await Promise.all(Array.from({ length: 8 }, async (_, client) => {
-        for (let i = 0; i < 45; i += 1) {
-          const right = i % 3 === 0;
-          const response = await rawRequest(shop.url, '/graphql', {
-            localAddress: `127.0.0.${10 + client}`,
-            headers: { 'x-api-key': shop.apiKey },
-            body: JSON.stringify({ query: `mutation { ${signInCall('s', victims[i % 3]!, right ? TEST_PASSWORD : `Flood-${i}!`)} }` }),
-          });
-          const body = response.json as GraphQLBody;
-          expectNoInternals(body);
-          outcomes.push(body.errors?.[0]?.errorType ?? 'ok');
-        }
-      }));
-      // 30 attempts per address get through at once, right or wrong, then one every 3 s; the rest wait.
-      expect(outcomes.filter((type) => type === 'TooManyRequests').length).toBeGreaterThanOrEqual(8 * 8);
-    }, 360);
+    await tally.attempt(
+      '8 addresses x 45 sign-ins, right and wrong, at once',
+      async () => {
+        await Promise.all(
+          Array.from({ length: 8 }, async (_, client) => {
+            for (let i = 0; i < 45; i += 1) {
+              const right = i % 3 === 0;
+              const response = await rawRequest(shop.url, '/graphql', {
+                localAddress: `127.0.0.${10 + client}`,
+                headers: { 'x-api-key': shop.apiKey },
+                body: JSON.stringify({ query: `mutation { ${signInCall('s', victims[i % 3]!, right ? TEST_PASSWORD : `Flood-${i}!`)} }` }),
+              });
+              const body = response.json as GraphQLBody;
+              expectNoInternals(body);
+              outcomes.push(body.errors?.[0]?.errorType ?? 'ok');
+            }
+          }),
+        );
+        // 30 attempts per address get through at once, right or wrong, then one every 3 s; the rest wait.
+        expect(outcomes.filter((type) => type === 'TooManyRequests').length).toBeGreaterThanOrEqual(8 * 8);
+      },
+      360,
+    );
     await tally.attempt("the owner's sign-in from 127.0.0.1 afterwards", async () => {
       const { body } = await callAs(shop, asGuest(shop), `mutation { ${signInCall('s', email, TEST_PASSWORD)} }`);
       expect(body.errors).toBeUndefined();
@@ -101,12 +127,19 @@ describe('sign-in attempts in bulk', () => {
 
   it('refuses a batched array of sign-ins without trying one', async () => {
     const { shop, email, sessions } = await gateWithAccount('batched');
-    await tally.attempt('a batch of 10 sign-ins', async () => {
-      const one = { query: `mutation { ${signInCall('s', email, TEST_PASSWORD)} }` };
-      const response = await rawRequest(shop.url, '/graphql', { headers: { 'x-api-key': shop.apiKey }, body: JSON.stringify(Array.from({ length: 10 }, () => one)) });
-      expect(response.status).toBe(400);
-      expectRefused(response.json as GraphQLBody, 'BadRequest');
-    }, 10);
+    await tally.attempt(
+      'a batch of 10 sign-ins',
+      async () => {
+        const one = { query: `mutation { ${signInCall('s', email, TEST_PASSWORD)} }` };
+        const response = await rawRequest(shop.url, '/graphql', {
+          headers: { 'x-api-key': shop.apiKey },
+          body: JSON.stringify(Array.from({ length: 10 }, () => one)),
+        });
+        expect(response.status).toBe(400);
+        expectRefused(response.json as GraphQLBody, 'BadRequest');
+      },
+      10,
+    );
     expect(count(shop, '_sessions')).toBe(sessions);
   });
 
@@ -114,23 +147,38 @@ describe('sign-in attempts in bulk', () => {
     const shop = await freshGate();
     // TRUST_PROXY is off by default: a forwarded-for header must not make a new address per request.
     const spoofing = (n: number) => ({ 'x-api-key': shop.apiKey, 'x-forwarded-for': `203.0.113.${n}` });
-    await tally.attempt('30 unknown accounts then one more', async () => {
-      for (let i = 0; i < 30; i += 1) {
-        const { body } = await postGraphQL(shop, { query: `mutation { ${signInCall('s', uniqueEmail('spray'), `Spray-guess-${i}!`)} }` }, spoofing(i));
-        expectRefused(body, 'ValidationError');
-      }
-      const { body } = await postGraphQL(shop, { query: `mutation { ${signInCall('last', uniqueEmail('spray'), 'Spray-guess-21!')} }` }, spoofing(99));
-      expectNoInternals(body);
-      expectRefused(body, 'TooManyRequests');
-      expect(body.errors![0]!.message).toMatch(/^Too many sign-in attempts from this address\. Try again in \d+ seconds?\.$/);
-    }, 31);
+    await tally.attempt(
+      '30 unknown accounts then one more',
+      async () => {
+        for (let i = 0; i < 30; i += 1) {
+          const { body } = await postGraphQL(
+            shop,
+            { query: `mutation { ${signInCall('s', uniqueEmail('spray'), `Spray-guess-${i}!`)} }` },
+            spoofing(i),
+          );
+          expectRefused(body, 'ValidationError');
+        }
+        const { body } = await postGraphQL(
+          shop,
+          { query: `mutation { ${signInCall('last', uniqueEmail('spray'), 'Spray-guess-21!')} }` },
+          spoofing(99),
+        );
+        expectNoInternals(body);
+        expectRefused(body, 'TooManyRequests');
+        expect(body.errors![0]!.message).toMatch(/^Too many sign-in attempts from this address\. Try again in \d+ seconds?\.$/);
+      },
+      31,
+    );
   });
 
   it('gives sign-up no way to choose the account type', async () => {
     const shop = await freshGate();
     const users = count(shop, 'User');
     for (const [label, call] of [
-      ['a type argument', `signUp(firstName: "Eve", lastName: "Admin", email: "${uniqueEmail('eve')}", password: "${TEST_PASSWORD}", confirmPassword: "${TEST_PASSWORD}", type: 0) { type }`],
+      [
+        'a type argument',
+        `signUp(firstName: "Eve", lastName: "Admin", email: "${uniqueEmail('eve')}", password: "${TEST_PASSWORD}", confirmPassword: "${TEST_PASSWORD}", type: 0) { type }`,
+      ],
       ['an input object with type', `signUp(input: { firstName: "Eve", type: 0 }) { type }`],
     ]) {
       await tally.attempt(`sign-up with ${label}`, async () => {
@@ -139,7 +187,11 @@ describe('sign-in attempts in bulk', () => {
       });
     }
     await tally.attempt('a plain sign-up is a user', async () => {
-      const { body } = await callAs(shop, asGuest(shop), `mutation { signUp(firstName: "Eve", lastName: "User", email: "${uniqueEmail('eve')}", password: "${TEST_PASSWORD}", confirmPassword: "${TEST_PASSWORD}") { type } }`);
+      const { body } = await callAs(
+        shop,
+        asGuest(shop),
+        `mutation { signUp(firstName: "Eve", lastName: "User", email: "${uniqueEmail('eve')}", password: "${TEST_PASSWORD}", confirmPassword: "${TEST_PASSWORD}") { type } }`,
+      );
       expect(body.data?.signUp).toEqual({ type: ROLE_USER });
     });
     expect(count(shop, 'User')).toBe(users + 1);
@@ -148,19 +200,28 @@ describe('sign-in attempts in bulk', () => {
   it('stops one address after 10 sign-ups in an hour, and refuses aliased ones whole', async () => {
     const shop = await freshGate();
     const users = count(shop, 'User');
-    const signUp = (alias: string) => `${alias}: signUp(firstName: "Flood", lastName: "Bot", email: "${uniqueEmail('flood')}", password: "${TEST_PASSWORD}", confirmPassword: "${TEST_PASSWORD}") { userId }`;
-    await tally.attempt('2 aliased sign-ups', async () => {
-      const { body } = await callAs(shop, asGuest(shop), `mutation { ${signUp('a')} ${signUp('b')} }`);
-      expectRefused(body, 'ValidationError');
-    }, 2);
-    await tally.attempt('11 sign-ups one after another', async () => {
-      const errors: string[] = [];
-      for (let i = 0; i < 11; i += 1) {
-        const { body } = await callAs(shop, asGuest(shop), `mutation { ${signUp('u')} }`);
-        errors.push(...errorTypes(body));
-      }
-      expect(errors).toEqual(['TooManyRequests']);
-    }, 11);
+    const signUp = (alias: string) =>
+      `${alias}: signUp(firstName: "Flood", lastName: "Bot", email: "${uniqueEmail('flood')}", password: "${TEST_PASSWORD}", confirmPassword: "${TEST_PASSWORD}") { userId }`;
+    await tally.attempt(
+      '2 aliased sign-ups',
+      async () => {
+        const { body } = await callAs(shop, asGuest(shop), `mutation { ${signUp('a')} ${signUp('b')} }`);
+        expectRefused(body, 'ValidationError');
+      },
+      2,
+    );
+    await tally.attempt(
+      '11 sign-ups one after another',
+      async () => {
+        const errors: string[] = [];
+        for (let i = 0; i < 11; i += 1) {
+          const { body } = await callAs(shop, asGuest(shop), `mutation { ${signUp('u')} }`);
+          errors.push(...errorTypes(body));
+        }
+        expect(errors).toEqual(['TooManyRequests']);
+      },
+      11,
+    );
     expect(count(shop, 'User')).toBe(users + 10);
   });
 });

@@ -34,9 +34,14 @@ beforeAll(async () => {
   otherAdmin = { token: (await shop.sessionFor(ROLE_ADMIN)).token };
   user = { token: (await shop.sessionFor(ROLE_USER)).token };
 });
-afterAll(async () => { await shop?.stop(); });
+afterAll(async () => {
+  await shop?.stop();
+});
 
-const as = (credentials: Credentials): GraphQLCaller => async (query, variables) => (await callAs(shop, credentials, query, variables)).body;
+const as =
+  (credentials: Credentials): GraphQLCaller =>
+  async (query, variables) =>
+    (await callAs(shop, credentials, query, variables)).body;
 const waitingUploads = () => readdirSync(join(shop.dataDir, 'uploads'));
 const notFound = new RegExp(`^${IMAGE_UPLOAD_MESSAGES.notFound.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
 
@@ -47,7 +52,13 @@ async function uploaded(bytes: Buffer) {
   return target!;
 }
 
-async function expectStoreRefused(label: string, id: string, message: RegExp, credentials: Credentials = admin, errorType = 'ValidationError') {
+async function expectStoreRefused(
+  label: string,
+  id: string,
+  message: RegExp,
+  credentials: Credentials = admin,
+  errorType = 'ValidationError',
+) {
   await tally.attempt(label, async () => {
     const before = storedState(shop);
     const body = await storeUpload(as(credentials), id);
@@ -74,7 +85,11 @@ describe('image uploads', () => {
     const fakes: Array<[string, Buffer, RegExp]> = [
       ['a JPEG', await jpegBytes(), notPng],
       ['a GIF', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), notPng],
-      ['an SVG with a script', Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"><script>window.__pwned=2</script></svg>'), notPng],
+      [
+        'an SVG with a script',
+        Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"><script>window.__pwned=2</script></svg>'),
+        notPng,
+      ],
       ['an HTML page', Buffer.from('<!doctype html><script>window.__pwned=1</script>'), notPng],
       ['a PNG signature and junk', pngSignatureWithJunk(), /not a readable PNG/],
       ['a header claiming 30000 x 30000 pixels', pngClaiming(30_000, 30_000), /too many pixels/],
@@ -89,26 +104,38 @@ describe('image uploads', () => {
   });
 
   it('stores nothing of a PNG whose header reads but whose pixels do not, so no record can point at it', async () => {
-    const whole = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#552211' } }).png({ compressionLevel: 0 }).toBuffer();
+    const whole = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#552211' } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     const cut = whole.subarray(0, Math.floor(whole.length / 2));
     await expectStoreRefused('a PNG cut in half (it used to stay stored and public)', (await uploaded(cut)).id, /not a readable PNG/);
     await tally.attempt('an item pointing at where that PNG would be', async () => {
       const before = storedState(shop);
       const url = `/media/${createHash('sha256').update(cut).digest('hex')}.png`;
       expect((await fetch(`${shop.url}${url}`)).status).toBe(404);
-      const { body } = await callAs(shop, admin, 'mutation ($i: CreateItemInput!) { createItem(input: $i) { id } }',
-        { i: { name: 'Broken picture', price: 9, tags: ['wine'], description: 'd', img: url } });
+      const { body } = await callAs(shop, admin, 'mutation ($i: CreateItemInput!) { createItem(input: $i) { id } }', {
+        i: { name: 'Broken picture', price: 9, tags: ['wine'], description: 'd', img: url },
+      });
       expectRefused(body, 'ValidationError');
       expectNothingStored(shop, before);
     });
   });
 
-  it('refuses ids that are not the caller\'s own pending upload: wrong, another admin\'s, paths, used', async () => {
+  it("refuses ids that are not the caller's own pending upload: wrong, another admin's, paths, used", async () => {
     const png = await pngBytes(8, 8);
     const mine = await uploaded(png);
     await expectStoreRefused('an id never given', 'f'.repeat(32), notFound);
-    await expectStoreRefused('another admin\'s upload', mine.id, notFound, otherAdmin);
-    for (const id of ['../media/x.png', `../${mine.id}`, `${mine.id}/../${mine.id}`, `uploads/${mine.id}`, '%2e%2e%2fshop.sqlite3', `${mine.id}\u0000`, mine.id.toUpperCase(), '']) {
+    await expectStoreRefused("another admin's upload", mine.id, notFound, otherAdmin);
+    for (const id of [
+      '../media/x.png',
+      `../${mine.id}`,
+      `${mine.id}/../${mine.id}`,
+      `uploads/${mine.id}`,
+      '%2e%2e%2fshop.sqlite3',
+      `${mine.id}\u0000`,
+      mine.id.toUpperCase(),
+      '',
+    ]) {
       await expectStoreRefused(`the id ${JSON.stringify(id)}`, id, notFound);
     }
     // The other admin's attempt left it in place: its owner still stores it, once.
@@ -118,9 +145,12 @@ describe('image uploads', () => {
     await expectStoreRefused('a used id', mine.id, notFound);
   });
 
-  it('refuses uploads by users and guests, asking or storing, and leaves an admin\'s upload untouched', async () => {
+  it("refuses uploads by users and guests, asking or storing, and leaves an admin's upload untouched", async () => {
     const pending = await uploaded(await pngBytes(8, 9));
-    for (const [name, credentials] of [['a user', user], ['a guest', asGuest(shop)]] as const) {
+    for (const [name, credentials] of [
+      ['a user', user],
+      ['a guest', asGuest(shop)],
+    ] as const) {
       await tally.attempt(`a target for ${name}`, async () => {
         const { body } = await requestTarget(as(credentials));
         expectRefused(body as never, 'Unauthorized');
@@ -157,7 +187,10 @@ describe('image uploads', () => {
       expectNothingStored(shop, before);
     });
     for (const [label, request] of [
-      ['a declared 9 MB body', { headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(9 * 1024 * 1024) }, body: '' }],
+      [
+        'a declared 9 MB body',
+        { headers: { 'content-type': 'multipart/form-data; boundary=x', 'content-length': String(9 * 1024 * 1024) }, body: '' },
+      ],
       ['a streamed 9 MB body', { headers: { 'content-type': 'multipart/form-data; boundary=x' }, streamBytes: 9 * 1024 * 1024 }],
     ] as const) {
       await tally.attempt(label, async () => {

@@ -23,8 +23,20 @@ function init() {
   const users = required(ENV.users);
   const sessions = new DynamoSessionStore(db, { sessions: required(ENV.sessions), users });
   const throttle = new DynamoThrottleStore(db, required(ENV.throttle));
-  const accounts = new AccountService(new DynamoAccountStore(db, { users, credentials: required(ENV.credentials) }, sessions), sessions, DEFAULT_THROTTLE_RULES, Date.now, throttle);
-  return buildHandlers({ accounts, catalogue: notServedHere<CatalogueService>('the catalogue'), media: notServedHere<ImageStore>('image storage'), uploads: notServedHere<UploadInbox>('uploads') });
+  const accounts = new AccountService(
+    new DynamoAccountStore(db, { users, credentials: required(ENV.credentials) }, sessions),
+    sessions,
+    DEFAULT_THROTTLE_RULES,
+    Date.now,
+    throttle,
+  );
+  return buildHandlers({
+    accounts,
+    catalogue: notServedHere<CatalogueService>('the catalogue'),
+    media: notServedHere<ImageStore>('image storage'),
+    uploads: notServedHere<UploadInbox>('uploads'),
+  });
 }
 
-export const handler = async (event: AmplifyFunctionEvent) => runHandler(handlers ??= init(), SERVED_FIELDS[ACCOUNTS_FUNCTION]!, SHOP_FIELD_POLICY, event);
+export const handler = async (event: AmplifyFunctionEvent) =>
+  runHandler((handlers ??= init()), SERVED_FIELDS[ACCOUNTS_FUNCTION]!, SHOP_FIELD_POLICY, event);

@@ -4,7 +4,11 @@ import { decideAccess, type FieldPolicy, type Principal } from '../../../server/
 
 export type AuthorizerAnswer = AppSyncAuthorizerResult<{ userId: string; type: string }>;
 
-export async function authorize(resolve: (token: string) => Promise<Principal | null>, policy: FieldPolicy, token: string | undefined): Promise<AuthorizerAnswer> {
+export async function authorize(
+  resolve: (token: string) => Promise<Principal | null>,
+  policy: FieldPolicy,
+  token: string | undefined,
+): Promise<AuthorizerAnswer> {
   const principal = await resolve(token ?? '');
   const { isAuthorized, deniedFields, resolverContext, ttlOverride } = decideAccess(principal, policy);
   return { isAuthorized, deniedFields, ttlOverride, ...(resolverContext ? { resolverContext } : {}) };

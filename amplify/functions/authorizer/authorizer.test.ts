@@ -19,8 +19,12 @@ const policy = fieldPolicyFromSdl(sdl, SELF_SERVICE_FIELDS);
 
 describe('fieldPolicyFromSdl', () => {
   let server: TestServer;
-  beforeAll(async () => { server = await startTestServer(); });
-  afterAll(async () => { await server?.stop(); });
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
 
   it('reads the same policy the local engine serves by', () => {
     expect([...policy.lambdaFields].sort()).toEqual([...server.engine.rootFields('lambda')].sort());
@@ -36,7 +40,15 @@ describe('the cloud authorizer', () => {
   const db = fakeShopDynamo();
   const sessions = new DynamoSessionStore(db, { sessions: TABLES.sessions, users: TABLES.users }, () => now);
   const answer = (token: string | undefined) => authorize((value) => sessions.resolve(value), policy, token);
-  const adminOnly = ['Query.listUsers', 'Query.getUser', 'Mutation.createItem', 'Mutation.deleteAdmin', 'Mutation.requestImageUpload', 'Mutation.storeUploadedImage', 'Mutation.replaceBanners'];
+  const adminOnly = [
+    'Query.listUsers',
+    'Query.getUser',
+    'Mutation.createItem',
+    'Mutation.deleteAdmin',
+    'Mutation.requestImageUpload',
+    'Mutation.storeUploadedImage',
+    'Mutation.replaceBanners',
+  ];
 
   beforeAll(async () => {
     await db.put({ TableName: TABLES.users, Item: { id: 'admin', name: 'The Boss', type: ROLE_ADMIN } });
@@ -45,7 +57,12 @@ describe('the cloud authorizer', () => {
 
   it('lets an admin call everything, with ttlOverride 0 so AppSync asks again on every request', async () => {
     const { token } = await sessions.create('admin');
-    expect(await answer(token)).toEqual({ isAuthorized: true, deniedFields: [], ttlOverride: 0, resolverContext: { userId: 'admin', type: '0' } });
+    expect(await answer(token)).toEqual({
+      isAuthorized: true,
+      deniedFields: [],
+      ttlOverride: 0,
+      resolverContext: { userId: 'admin', type: '0' },
+    });
   });
 
   it('stops a signed-out or deleted admin on the next request (nothing cached to outlive it)', async () => {

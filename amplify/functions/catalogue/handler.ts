@@ -22,12 +22,24 @@ let handlers: ReturnType<typeof buildHandlers> | undefined;
 
 function init() {
   const tables = { Banner: required(ENV.banners), Category: required(ENV.categories), Tag: required(ENV.tags) };
-  const catalogue = new CatalogueService(new DynamoCatalogueStore(sdkDynamoPort(), tables), new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))));
-  return buildHandlers({ accounts: notServedHere<AccountService>('accounts'), catalogue, media: notServedHere<ImageStore>('image storage'), uploads: notServedHere<UploadInbox>('uploads') });
+  const catalogue = new CatalogueService(
+    new DynamoCatalogueStore(sdkDynamoPort(), tables),
+    new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))),
+  );
+  return buildHandlers({
+    accounts: notServedHere<AccountService>('accounts'),
+    catalogue,
+    media: notServedHere<ImageStore>('image storage'),
+    uploads: notServedHere<UploadInbox>('uploads'),
+  });
 }
 
 let guard: ReturnType<typeof modelWriteGuard> | undefined;
 
-export const handler = async (event: AmplifyFunctionEvent | ModelWriteCheckEvent) => isModelWriteCheck(event)
-  ? checkModelWrite(event, guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS)))
-  : runHandler(handlers ??= init(), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event);
+export const handler = async (event: AmplifyFunctionEvent | ModelWriteCheckEvent) =>
+  isModelWriteCheck(event)
+    ? checkModelWrite(
+        event,
+        (guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS))),
+      )
+    : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event);

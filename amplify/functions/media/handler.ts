@@ -27,4 +27,5 @@ function init() {
   });
 }
 
-export const handler = async (event: AmplifyFunctionEvent) => runHandler(handlers ??= init(), SERVED_FIELDS[MEDIA_FUNCTION]!, SHOP_FIELD_POLICY, event);
+export const handler = async (event: AmplifyFunctionEvent) =>
+  runHandler((handlers ??= init()), SERVED_FIELDS[MEDIA_FUNCTION]!, SHOP_FIELD_POLICY, event);

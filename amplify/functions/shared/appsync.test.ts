@@ -6,7 +6,12 @@ import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
 import { MAX_TEXT_LENGTH } from '../../../shared/validation/text';
 import { clientIpOf, principalOf, requestContextOf, runHandler, RESPONSE_TEMPLATE } from './appsync';
 
-const event = (fieldName: string, extra: Record<string, unknown> = {}) => ({ typeName: 'Mutation', fieldName, arguments: { id: '1' }, ...extra });
+const event = (fieldName: string, extra: Record<string, unknown> = {}) => ({
+  typeName: 'Mutation',
+  fieldName,
+  arguments: { id: '1' },
+  ...extra,
+});
 
 describe('runHandler', () => {
   const policy: FieldPolicy = {
@@ -17,14 +22,20 @@ describe('runHandler', () => {
   const served = new Set(['Mutation.ok', 'Mutation.refuse', 'Mutation.crash']);
   const handlers = {
     'Mutation.ok': (args: Record<string, unknown>) => ({ echoed: args.id }),
-    'Mutation.refuse': () => { throw new AppError('TooManyRequests', 'Slow down', { retryAfterSeconds: 60 }); },
-    'Mutation.crash': () => { throw new Error('secret detail'); },
+    'Mutation.refuse': () => {
+      throw new AppError('TooManyRequests', 'Slow down', { retryAfterSeconds: 60 });
+    },
+    'Mutation.crash': () => {
+      throw new Error('secret detail');
+    },
     'Mutation.elsewhere': () => 'not here',
   };
 
   it('answers data, or the AppError with its errorType and errorInfo', async () => {
     expect(await runHandler(handlers, served, policy, event('ok'))).toEqual({ data: { echoed: '1' } });
-    expect(await runHandler(handlers, served, policy, event('refuse'))).toEqual({ error: { errorType: 'TooManyRequests', message: 'Slow down', errorInfo: { retryAfterSeconds: 60 } } });
+    expect(await runHandler(handlers, served, policy, event('refuse'))).toEqual({
+      error: { errorType: 'TooManyRequests', message: 'Slow down', errorInfo: { retryAfterSeconds: 60 } },
+    });
   });
 
   it('refuses a text over the limit anywhere in the arguments before the handler runs, as the local server does', async () => {
@@ -32,14 +43,17 @@ describe('runHandler', () => {
     expect(await runHandler(handlers, served, policy, event('ok', { arguments: { id: '1', names: ['a', long] } }))).toEqual({
       error: { errorType: 'ValidationError', message: 'Names is too long: at most 10,000 characters (names[1])', errorInfo: null },
     });
-    expect(await runHandler(handlers, served, policy, event('ok', { arguments: { id: 'x'.repeat(MAX_TEXT_LENGTH) } }))).toMatchObject({ data: { echoed: expect.any(String) } });
+    expect(await runHandler(handlers, served, policy, event('ok', { arguments: { id: 'x'.repeat(MAX_TEXT_LENGTH) } }))).toMatchObject({
+      data: { echoed: expect.any(String) },
+    });
   });
 
-  it('does not run a handler the caller\'s role may not call, whatever AppSync does with deniedFields', async () => {
+  it("does not run a handler the caller's role may not call, whatever AppSync does with deniedFields", async () => {
     let ran = 0;
     const guarded = { 'Mutation.adminOnly': () => ++ran, 'Mutation.signOut': () => ++ran };
     const servedHere = new Set(Object.keys(guarded));
-    const as = (type: number, fieldName: string) => event(fieldName, { identity: { resolverContext: { userId: 'u', type: String(type) } } });
+    const as = (type: number, fieldName: string) =>
+      event(fieldName, { identity: { resolverContext: { userId: 'u', type: String(type) } } });
     expect(await runHandler(guarded, servedHere, policy, as(ROLE_USER, 'adminOnly'))).toEqual({
       error: { errorType: 'Unauthorized', message: 'Not Authorized to access adminOnly on type Mutation', errorInfo: null },
     });
@@ -52,7 +66,9 @@ describe('runHandler', () => {
     const original = console.error;
     console.error = () => {};
     try {
-      expect(await runHandler(handlers, served, policy, event('crash'))).toEqual({ error: { errorType: 'InternalFailure', message: 'An internal error occurred.', errorInfo: null } });
+      expect(await runHandler(handlers, served, policy, event('crash'))).toEqual({
+        error: { errorType: 'InternalFailure', message: 'An internal error occurred.', errorInfo: null },
+      });
     } finally {
       console.error = original;
     }
@@ -60,7 +76,9 @@ describe('runHandler', () => {
   });
 
   it('raises { error } in the response template with its type and info', () => {
-    expect(RESPONSE_TEMPLATE).toContain('$util.error($ctx.result.error.message, $ctx.result.error.errorType, null, $ctx.result.error.errorInfo)');
+    expect(RESPONSE_TEMPLATE).toContain(
+      '$util.error($ctx.result.error.message, $ctx.result.error.errorType, null, $ctx.result.error.errorInfo)',
+    );
     expect(RESPONSE_TEMPLATE).toContain('$util.toJson($ctx.result.data)');
   });
 });

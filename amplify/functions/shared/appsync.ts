@@ -26,8 +26,7 @@ export interface AmplifyFunctionEvent {
 }
 
 export type FunctionResult =
-  | { data: unknown }
-  | { error: { errorType: string; message: string; errorInfo: Record<string, unknown> | null } };
+  { data: unknown } | { error: { errorType: string; message: string; errorInfo: Record<string, unknown> | null } };
 
 export const RESPONSE_TEMPLATE = `## Our functions answer { data } or { error } (amplify/functions/shared/appsync.ts).
 #if( $ctx.error )
@@ -68,7 +67,10 @@ export const ENTRIES_AFTER_CLIENT = 1;
 export function clientIpOf(event: AmplifyFunctionEvent): string {
   const raw: unknown = headerOf(event, 'x-forwarded-for');
   const header = Array.isArray(raw) ? raw.join(',') : typeof raw === 'string' ? raw : '';
-  const entries = header.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const entries = header
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   // Fewer entries than expected: nothing came after the client, so the last one is AWS's own.
   return entries[entries.length - 1 - ENTRIES_AFTER_CLIENT] ?? entries[entries.length - 1] ?? 'unknown';
 }
@@ -76,7 +78,12 @@ export function clientIpOf(event: AmplifyFunctionEvent): string {
 export function requestContextOf(event: AmplifyFunctionEvent): RequestContext {
   const principal = principalOf(event);
   return {
-    auth: { mode: principal ? 'lambda' : 'apiKey', principal, deniedFields: new Set(), token: principal ? headerOf(event, 'authorization') : null },
+    auth: {
+      mode: principal ? 'lambda' : 'apiKey',
+      principal,
+      deniedFields: new Set(),
+      token: principal ? headerOf(event, 'authorization') : null,
+    },
     clientIp: clientIpOf(event),
     // The custom handlers never touch the local ModelStore; the cloud's stores come in through the services.
     store: undefined as never,
@@ -85,13 +92,24 @@ export function requestContextOf(event: AmplifyFunctionEvent): RequestContext {
 }
 
 /** Runs the handler for `Type.field` if this function serves it. */
-export async function runHandler(handlers: Record<string, CustomHandler>, served: ReadonlySet<string>, policy: FieldPolicy, event: AmplifyFunctionEvent): Promise<FunctionResult> {
+export async function runHandler(
+  handlers: Record<string, CustomHandler>,
+  served: ReadonlySet<string>,
+  policy: FieldPolicy,
+  event: AmplifyFunctionEvent,
+): Promise<FunctionResult> {
   const key = `${event.typeName}.${event.fieldName}`;
   // The authorizer's deniedFields decide this first, but AppSync documents denied fields as nulled
   // in the answer; the handler must not run for them at all (the cloud role matrix checks it).
   const principal = principalOf(event);
   if (principal && decideAccess(principal, policy).deniedFields.includes(key)) {
-    return { error: { errorType: ERROR_TYPES.unauthorized, message: `Not Authorized to access ${event.fieldName} on type ${event.typeName}`, errorInfo: null } };
+    return {
+      error: {
+        errorType: ERROR_TYPES.unauthorized,
+        message: `Not Authorized to access ${event.fieldName} on type ${event.typeName}`,
+        errorInfo: null,
+      },
+    };
   }
   const handler = served.has(key) ? handlers[key] : undefined;
   if (!handler) return { error: { errorType: ERROR_TYPES.badRequest, message: `${key} is not served by this function`, errorInfo: null } };
@@ -114,5 +132,9 @@ export function errorResult(error: unknown, what: string): FunctionResult {
 
 /** A dependency this function does not have (e.g. image storage in the accounts function). */
 export function notServedHere<T extends object>(what: string): T {
-  return new Proxy({} as T, { get: () => { throw new Error(`${what} is not available in this function`); } });
+  return new Proxy({} as T, {
+    get: () => {
+      throw new Error(`${what} is not available in this function`);
+    },
+  });
 }

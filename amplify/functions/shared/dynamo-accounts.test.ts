@@ -53,7 +53,10 @@ describe('AccountService on DynamoDB', () => {
   it('refuses a second account with the same e-mail', async () => {
     const { db, service } = setup();
     await service.signUp(person('ada@example.com'), '203.0.113.1');
-    expect(await errorOf(service.signUp(person('ADA@example.com'), '203.0.113.2'))).toEqual({ errorType: 'ValidationError', message: MESSAGES.duplicateEmail });
+    expect(await errorOf(service.signUp(person('ADA@example.com'), '203.0.113.2'))).toEqual({
+      errorType: 'ValidationError',
+      message: MESSAGES.duplicateEmail,
+    });
     expect(db.items(TABLES.users)).toHaveLength(1);
   });
 
@@ -62,8 +65,12 @@ describe('AccountService on DynamoDB', () => {
     await service.signUp(person('ada@example.com'), '203.0.113.1');
     const session = await service.signIn({ email: 'ada@example.com', password: PASSWORD }, '203.0.113.1');
     expect(await sessions.resolve(session.token)).not.toBeNull();
-    expect(await errorOf(service.signIn({ email: 'bob@example.com', password: PASSWORD }, '203.0.113.1'))).toMatchObject({ message: MESSAGES.userNotFound });
-    expect(await errorOf(service.signIn({ email: 'ada@example.com', password: 'Wr0ng!Password' }, '203.0.113.1'))).toMatchObject({ message: MESSAGES.incorrectPassword });
+    expect(await errorOf(service.signIn({ email: 'bob@example.com', password: PASSWORD }, '203.0.113.1'))).toMatchObject({
+      message: MESSAGES.userNotFound,
+    });
+    expect(await errorOf(service.signIn({ email: 'ada@example.com', password: 'Wr0ng!Password' }, '203.0.113.1'))).toMatchObject({
+      message: MESSAGES.incorrectPassword,
+    });
     expect(await service.signOut(session.token)).toBe(true);
     expect(await sessions.resolve(session.token)).toBeNull();
   });
@@ -76,14 +83,25 @@ describe('AccountService on DynamoDB', () => {
     expect(await store.countByType(ROLE_ADMIN)).toBe(2);
     expect(await store.countByType(ROLE_USER)).toBe(0);
 
-    const renamed = await service.updateAdmin({ id: second.id, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' }, caller);
+    const renamed = await service.updateAdmin(
+      { id: second.id, firstName: 'Grace', lastName: 'Hopper', email: 'grace@example.com' },
+      caller,
+    );
     expect(renamed).toMatchObject({ email: 'grace@example.com', name: 'Grace Hopper' });
     expect(renamed.updatedAt > second.updatedAt).toBe(true);
-    expect(db.items(TABLES.credentials).map((item) => item.pk).sort()).toEqual(['count#admins', 'email#boss@example.com', 'email#grace@example.com']);
+    expect(
+      db
+        .items(TABLES.credentials)
+        .map((item) => item.pk)
+        .sort(),
+    ).toEqual(['count#admins', 'email#boss@example.com', 'email#grace@example.com']);
     expect((await store.findByEmail('grace@example.com'))?.user.id).toBe(second.id);
-    expect(await errorOf(service.updateAdmin({ id: second.id, firstName: 'G', lastName: 'H', email: 'boss@example.com' }, caller)))
-      .toMatchObject({ message: MESSAGES.duplicateEmail });
-    expect(await errorOf(service.createAdmin(person('x@example.com'), { userId: 'someone', type: ROLE_USER }))).toMatchObject({ errorType: 'Unauthorized' });
+    expect(
+      await errorOf(service.updateAdmin({ id: second.id, firstName: 'G', lastName: 'H', email: 'boss@example.com' }, caller)),
+    ).toMatchObject({ message: MESSAGES.duplicateEmail });
+    expect(await errorOf(service.createAdmin(person('x@example.com'), { userId: 'someone', type: ROLE_USER }))).toMatchObject({
+      errorType: 'Unauthorized',
+    });
   });
 
   it('deletes an admin with credential and sessions, but never the last one', async () => {
@@ -102,7 +120,10 @@ describe('AccountService on DynamoDB', () => {
 
     const third = await store.create({ email: 'third@example.com', name: 'Third Admin', type: ROLE_ADMIN }, 'hash');
     await store.deleteAdmin(first.id);
-    expect(await errorOf(store.deleteAdmin(third.id))).toEqual({ errorType: 'ValidationError', message: 'The last admin cannot be deleted' });
+    expect(await errorOf(store.deleteAdmin(third.id))).toEqual({
+      errorType: 'ValidationError',
+      message: 'The last admin cannot be deleted',
+    });
     expect(await store.get(third.id)).not.toBeNull();
     expect(await errorOf(store.deleteAdmin('no-such-id'))).toMatchObject({ errorType: 'NotFound' });
   });

@@ -30,8 +30,12 @@ const duplicateEmail = () => validationError(MESSAGES.duplicateEmail);
 const adminNotFound = () => new AppError('NotFound', 'Admin not found');
 
 const asUser = (item: Item): UserRecord => ({
-  id: String(item.id), email: String(item.email), name: String(item.name), type: item.type as Role,
-  createdAt: String(item.createdAt), updatedAt: String(item.updatedAt),
+  id: String(item.id),
+  email: String(item.email),
+  name: String(item.name),
+  type: item.type as Role,
+  createdAt: String(item.createdAt),
+  updatedAt: String(item.updatedAt),
 });
 
 export class DynamoAccountStore implements AccountStore {
@@ -57,12 +61,34 @@ export class DynamoAccountStore implements AccountStore {
 
   async create(user: { email: string; name: string; type: Role }, passwordHash: string) {
     const now = new Date(this.now()).toISOString();
-    const item = { id: randomUUID(), __typename: 'User', email: user.email, name: user.name, type: user.type, createdAt: now, updatedAt: now };
+    const item = {
+      id: randomUUID(),
+      __typename: 'User',
+      email: user.email,
+      name: user.name,
+      type: user.type,
+      createdAt: now,
+      updatedAt: now,
+    };
     try {
       await this.db.transactWrite({
         TransactItems: [
-          { Put: { TableName: this.tables.credentials, Item: { pk: credentialKey(user.email), userId: item.id, passwordHash }, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': 'pk' } } },
-          { Put: { TableName: this.tables.users, Item: item, ConditionExpression: 'attribute_not_exists(#id)', ExpressionAttributeNames: { '#id': 'id' } } },
+          {
+            Put: {
+              TableName: this.tables.credentials,
+              Item: { pk: credentialKey(user.email), userId: item.id, passwordHash },
+              ConditionExpression: 'attribute_not_exists(#pk)',
+              ExpressionAttributeNames: { '#pk': 'pk' },
+            },
+          },
+          {
+            Put: {
+              TableName: this.tables.users,
+              Item: item,
+              ConditionExpression: 'attribute_not_exists(#id)',
+              ExpressionAttributeNames: { '#id': 'id' },
+            },
+          },
           ...(user.type === ROLE_ADMIN ? [this.adminCountChange(1)] : []),
         ],
       });
@@ -83,7 +109,12 @@ export class DynamoAccountStore implements AccountStore {
         UpdateExpression: 'SET #email = :email, #name = :name, #updatedAt = :updatedAt',
         ConditionExpression: '#updatedAt = :seen',
         ExpressionAttributeNames: { '#email': 'email', '#name': 'name', '#updatedAt': 'updatedAt' },
-        ExpressionAttributeValues: { ':email': changes.email, ':name': changes.name, ':updatedAt': nextTimestamp(this.now(), current.updatedAt), ':seen': current.updatedAt },
+        ExpressionAttributeValues: {
+          ':email': changes.email,
+          ':name': changes.name,
+          ':updatedAt': nextTimestamp(this.now(), current.updatedAt),
+          ':seen': current.updatedAt,
+        },
       },
     };
     const moves: Array<Record<string, unknown>> = [];
@@ -91,8 +122,23 @@ export class DynamoAccountStore implements AccountStore {
       const credential = await this.db.get({ TableName: this.tables.credentials, Key: { pk: credentialKey(current.email) } });
       if (!credential) throw new AppError('NotFound', 'User not found');
       moves.push(
-        { Put: { TableName: this.tables.credentials, Item: { ...credential, pk: credentialKey(changes.email) }, ConditionExpression: 'attribute_not_exists(#pk)', ExpressionAttributeNames: { '#pk': 'pk' } } },
-        { Delete: { TableName: this.tables.credentials, Key: { pk: credentialKey(current.email) }, ConditionExpression: '#u = :id', ExpressionAttributeNames: { '#u': 'userId' }, ExpressionAttributeValues: { ':id': id } } },
+        {
+          Put: {
+            TableName: this.tables.credentials,
+            Item: { ...credential, pk: credentialKey(changes.email) },
+            ConditionExpression: 'attribute_not_exists(#pk)',
+            ExpressionAttributeNames: { '#pk': 'pk' },
+          },
+        },
+        {
+          Delete: {
+            TableName: this.tables.credentials,
+            Key: { pk: credentialKey(current.email) },
+            ConditionExpression: '#u = :id',
+            ExpressionAttributeNames: { '#u': 'userId' },
+            ExpressionAttributeValues: { ':id': id },
+          },
+        },
       );
     }
     try {
@@ -113,8 +159,24 @@ export class DynamoAccountStore implements AccountStore {
       await this.db.transactWrite({
         TransactItems: [
           this.adminCountChange(-1, true),
-          { Delete: { TableName: this.tables.credentials, Key: { pk: credentialKey(user.email) }, ConditionExpression: '#u = :id', ExpressionAttributeNames: { '#u': 'userId' }, ExpressionAttributeValues: { ':id': id } } },
-          { Delete: { TableName: this.tables.users, Key: { id }, ConditionExpression: '#type = :admin', ExpressionAttributeNames: { '#type': 'type' }, ExpressionAttributeValues: { ':admin': ROLE_ADMIN } } },
+          {
+            Delete: {
+              TableName: this.tables.credentials,
+              Key: { pk: credentialKey(user.email) },
+              ConditionExpression: '#u = :id',
+              ExpressionAttributeNames: { '#u': 'userId' },
+              ExpressionAttributeValues: { ':id': id },
+            },
+          },
+          {
+            Delete: {
+              TableName: this.tables.users,
+              Key: { id },
+              ConditionExpression: '#type = :admin',
+              ExpressionAttributeNames: { '#type': 'type' },
+              ExpressionAttributeValues: { ':admin': ROLE_ADMIN },
+            },
+          },
         ],
       });
     } catch (error) {
@@ -136,8 +198,12 @@ export class DynamoAccountStore implements AccountStore {
     let total = 0;
     await allPages(async (startKey) => {
       const page = await this.db.scan({
-        TableName: this.tables.users, Select: 'COUNT', FilterExpression: '#type = :type',
-        ExpressionAttributeNames: { '#type': 'type' }, ExpressionAttributeValues: { ':type': type }, ExclusiveStartKey: startKey,
+        TableName: this.tables.users,
+        Select: 'COUNT',
+        FilterExpression: '#type = :type',
+        ExpressionAttributeNames: { '#type': 'type' },
+        ExpressionAttributeValues: { ':type': type },
+        ExclusiveStartKey: startKey,
       });
       total += page.count;
       return page;

@@ -13,10 +13,21 @@ function setup() {
   const db = fakeShopDynamo();
   let now = Date.UTC(2030, 0, 1);
   const store = new DynamoCatalogueStore(db, { Banner: TABLES.Banner, Category: TABLES.Category, Tag: TABLES.Tag }, () => now);
-  return { db, store, service: new CatalogueService(store, images), tick: () => { now += 1000; } };
+  return {
+    db,
+    store,
+    service: new CatalogueService(store, images),
+    tick: () => {
+      now += 1000;
+    },
+  };
 }
 
-const errorTypeOf = async (promise: Promise<unknown>) => promise.then(() => 'no error', (error: unknown) => (error instanceof AppError ? error.errorType : String(error)));
+const errorTypeOf = async (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'no error',
+    (error: unknown) => (error instanceof AppError ? error.errorType : String(error)),
+  );
 
 describe('CatalogueService on DynamoDB', () => {
   it('replaces the banner set in one transaction, with items shaped as AppSync writes them', async () => {
@@ -34,16 +45,24 @@ describe('CatalogueService on DynamoDB', () => {
 
   it('renumbers categories and tags, writing only what moved', async () => {
     const { db, store, service, tick } = setup();
-    const [a, b, c] = await store.commit(['A', 'B', 'C'].map((name, index) => ({ op: 'create' as const, model: 'Category', fields: { name, index } })));
+    const [a, b, c] = await store.commit(
+      ['A', 'B', 'C'].map((name, index) => ({ op: 'create' as const, model: 'Category', fields: { name, index } })),
+    );
     tick();
     const before = db.calls.transactWrite!;
     const ordered = await service.reorderCategories([c!.id, a!.id, b!.id]);
-    expect(ordered.map((category) => [category.name, category.index])).toEqual([['C', 0], ['A', 1], ['B', 2]]);
+    expect(ordered.map((category) => [category.name, category.index])).toEqual([
+      ['C', 0],
+      ['A', 1],
+      ['B', 2],
+    ]);
     expect(db.calls.transactWrite).toBe(before + 1);
     expect(ordered[0]!.updatedAt > c!.updatedAt).toBe(true);
     expect(await errorTypeOf(service.reorderCategories([a!.id, b!.id]))).toBe('ValidationError');
 
-    const tags = await store.commit(['x', 'y'].map((name, index) => ({ op: 'create' as const, model: 'Tag', fields: { name, index, categoryId: a!.id } })));
+    const tags = await store.commit(
+      ['x', 'y'].map((name, index) => ({ op: 'create' as const, model: 'Tag', fields: { name, index, categoryId: a!.id } })),
+    );
     await store.commit([{ op: 'create', model: 'Tag', fields: { name: 'z', index: 0, categoryId: b!.id } }]);
     const reordered = await service.reorderTags(a!.id, [tags[1]!.id, tags[0]!.id]);
     expect(reordered.map((tag) => tag.name)).toEqual(['y', 'x']);
@@ -51,21 +70,31 @@ describe('CatalogueService on DynamoDB', () => {
 
   it('fails the whole change when a record changed since it was read', async () => {
     const { db, store, tick } = setup();
-    const [a, b] = await store.commit(['A', 'B'].map((name, index) => ({ op: 'create' as const, model: 'Category', fields: { name, index } })));
+    const [a, b] = await store.commit(
+      ['A', 'B'].map((name, index) => ({ op: 'create' as const, model: 'Category', fields: { name, index } })),
+    );
     tick();
     const stale = b!.updatedAt;
     await store.commit([{ op: 'update', model: 'Category', id: b!.id, fields: { name: 'B2' }, expectUpdatedAt: stale }]);
-    expect(await errorTypeOf(Promise.resolve(store.commit([
-      { op: 'update', model: 'Category', id: a!.id, fields: { index: 1 }, expectUpdatedAt: a!.updatedAt },
-      { op: 'update', model: 'Category', id: b!.id, fields: { index: 0 }, expectUpdatedAt: stale },
-    ])))).toBe('DynamoDB:ConditionalCheckFailedException');
+    expect(
+      await errorTypeOf(
+        Promise.resolve(
+          store.commit([
+            { op: 'update', model: 'Category', id: a!.id, fields: { index: 1 }, expectUpdatedAt: a!.updatedAt },
+            { op: 'update', model: 'Category', id: b!.id, fields: { index: 0 }, expectUpdatedAt: stale },
+          ]),
+        ),
+      ),
+    ).toBe('DynamoDB:ConditionalCheckFailedException');
     expect(db.items(TABLES.Category).find((item) => item.id === a!.id)!.index).toBe(0);
   });
 
   it('deletes a category with its tags, refuses the built-in one, and caps a change at 100 records', async () => {
     const { db, store, service } = setup();
     const [category] = await store.commit([{ op: 'create', model: 'Category', fields: { name: 'Region', index: 0 } }]);
-    await store.commit([1, 2, 3].map((n) => ({ op: 'create' as const, model: 'Tag', fields: { name: `t${n}`, categoryId: category!.id } })));
+    await store.commit(
+      [1, 2, 3].map((n) => ({ op: 'create' as const, model: 'Tag', fields: { name: `t${n}`, categoryId: category!.id } })),
+    );
     expect(await service.deleteCategoryAndTags(category!.id)).toMatchObject({ id: category!.id, name: 'Region' });
     expect(db.items(TABLES.Tag)).toHaveLength(0);
     expect(await errorTypeOf(service.deleteCategoryAndTags(category!.id))).toBe('NotFound');

@@ -20,7 +20,11 @@ const asRecord = (item: Item) => {
 
 export class DynamoCatalogueStore implements CatalogueStore {
   /** `tables` maps a model name to its table (e.g. Banner -> Banner-<apiId>-NONE). */
-  constructor(private readonly db: DynamoPort, private readonly tables: Record<string, string>, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: DynamoPort,
+    private readonly tables: Record<string, string>,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   private tableFor(model: string): string {
     const table = this.tables[model];
@@ -29,11 +33,19 @@ export class DynamoCatalogueStore implements CatalogueStore {
   }
 
   async all(model: string, where?: { field: string; value: string }) {
-    const items = await allPages((startKey) => this.db.scan({
-      TableName: this.tableFor(model),
-      ExclusiveStartKey: startKey,
-      ...(where ? { FilterExpression: '#f = :v', ExpressionAttributeNames: { '#f': where.field }, ExpressionAttributeValues: { ':v': where.value } } : {}),
-    }));
+    const items = await allPages((startKey) =>
+      this.db.scan({
+        TableName: this.tableFor(model),
+        ExclusiveStartKey: startKey,
+        ...(where
+          ? {
+              FilterExpression: '#f = :v',
+              ExpressionAttributeNames: { '#f': where.field },
+              ExpressionAttributeValues: { ':v': where.value },
+            }
+          : {}),
+      }),
+    );
     return items.map(asRecord);
   }
 
@@ -47,47 +59,58 @@ export class DynamoCatalogueStore implements CatalogueStore {
     if (writes.length > MAX_TRANSACTION_ITEMS) throw validationError(`One change can touch at most ${MAX_TRANSACTION_ITEMS} records`);
     const now = this.now();
     const results: ModelRecord[] = [];
-    const operations = await Promise.all(writes.map(async (write, position) => {
-      const TableName = this.tableFor(write.model);
-      switch (write.op) {
-        case 'create': {
-          const stamp = new Date(now).toISOString();
-          const item = { ...write.fields, id: randomUUID(), __typename: write.model, createdAt: stamp, updatedAt: stamp };
-          results[position] = asRecord(item);
-          return { Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(#id)', ExpressionAttributeNames: { '#id': 'id' } } };
+    const operations = await Promise.all(
+      writes.map(async (write, position) => {
+        const TableName = this.tableFor(write.model);
+        switch (write.op) {
+          case 'create': {
+            const stamp = new Date(now).toISOString();
+            const item = { ...write.fields, id: randomUUID(), __typename: write.model, createdAt: stamp, updatedAt: stamp };
+            results[position] = asRecord(item);
+            return {
+              Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(#id)', ExpressionAttributeNames: { '#id': 'id' } },
+            };
+          }
+          case 'update': {
+            const current = await this.get(write.model, write.id);
+            if (!current) throw conditionFailed();
+            const updatedAt = nextTimestamp(now, write.expectUpdatedAt);
+            results[position] = { ...current, ...write.fields, updatedAt };
+            const names = Object.keys(write.fields);
+            return {
+              Update: {
+                TableName,
+                Key: { id: write.id },
+                UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}, #updatedAt = :updatedAt`,
+                ConditionExpression: '#updatedAt = :seen',
+                ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, i) => [`#f${i}`, name])), '#updatedAt': 'updatedAt' },
+                ExpressionAttributeValues: {
+                  ...Object.fromEntries(names.map((name, i) => [`:f${i}`, write.fields[name]])),
+                  ':updatedAt': updatedAt,
+                  ':seen': write.expectUpdatedAt,
+                },
+              },
+            };
+          }
+          case 'delete': {
+            const current = await this.get(write.model, write.id);
+            if (!current) throw conditionFailed();
+            results[position] = current;
+            return {
+              Delete: {
+                TableName,
+                Key: { id: write.id },
+                ConditionExpression: '#updatedAt = :seen',
+                ExpressionAttributeNames: { '#updatedAt': 'updatedAt' },
+                ExpressionAttributeValues: { ':seen': write.expectUpdatedAt },
+              },
+            };
+          }
         }
-        case 'update': {
-          const current = await this.get(write.model, write.id);
-          if (!current) throw conditionFailed();
-          const updatedAt = nextTimestamp(now, write.expectUpdatedAt);
-          results[position] = { ...current, ...write.fields, updatedAt };
-          const names = Object.keys(write.fields);
-          return {
-            Update: {
-              TableName,
-              Key: { id: write.id },
-              UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}, #updatedAt = :updatedAt`,
-              ConditionExpression: '#updatedAt = :seen',
-              ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, i) => [`#f${i}`, name])), '#updatedAt': 'updatedAt' },
-              ExpressionAttributeValues: { ...Object.fromEntries(names.map((name, i) => [`:f${i}`, write.fields[name]])), ':updatedAt': updatedAt, ':seen': write.expectUpdatedAt },
-            },
-          };
-        }
-        case 'delete': {
-          const current = await this.get(write.model, write.id);
-          if (!current) throw conditionFailed();
-          results[position] = current;
-          return {
-            Delete: {
-              TableName, Key: { id: write.id }, ConditionExpression: '#updatedAt = :seen',
-              ExpressionAttributeNames: { '#updatedAt': 'updatedAt' }, ExpressionAttributeValues: { ':seen': write.expectUpdatedAt },
-            },
-          };
-        }
-      }
-    }));
+      }),
+    );
     try {
-      await this.db.transactWrite({ TransactItems: operations as never });
+      await this.db.transactWrite({ TransactItems: operations });
     } catch (error) {
       if (cancellationReasons(error)) throw conditionFailed();
       throw error;
@@ -95,4 +118,3 @@ export class DynamoCatalogueStore implements CatalogueStore {
     return results;
   }
 }
-

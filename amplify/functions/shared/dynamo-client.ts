@@ -1,16 +1,29 @@
 /** The real DynamoDB behind DynamoPort: the SDK's document client. */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
-  DeleteCommand, DynamoDBDocumentClient, GetCommand, PutCommand, QueryCommand, ScanCommand, TransactWriteCommand, UpdateCommand,
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  TransactWriteCommand,
+  UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { DynamoPort } from './dynamo-port';
 
-export function sdkDynamoPort(client = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } })): DynamoPort {
+export function sdkDynamoPort(
+  client = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
+): DynamoPort {
   return {
     get: async (input) => (await client.send(new GetCommand({ ...input, ConsistentRead: true }))).Item,
-    put: async (input) => { await client.send(new PutCommand(input)); },
+    put: async (input) => {
+      await client.send(new PutCommand(input));
+    },
     update: async (input) => (await client.send(new UpdateCommand({ ...input, ReturnValues: 'ALL_NEW' }))).Attributes,
-    delete: async (input) => { await client.send(new DeleteCommand(input)); },
+    delete: async (input) => {
+      await client.send(new DeleteCommand(input));
+    },
     query: async (input) => {
       const output = await client.send(new QueryCommand(input));
       return { items: output.Items ?? [], lastKey: output.LastEvaluatedKey };
@@ -19,6 +32,8 @@ export function sdkDynamoPort(client = DynamoDBDocumentClient.from(new DynamoDBC
       const output = await client.send(new ScanCommand(input));
       return { items: output.Items ?? [], lastKey: output.LastEvaluatedKey, count: output.Count ?? 0 };
     },
-    transactWrite: async (input) => { await client.send(new TransactWriteCommand(input)); },
+    transactWrite: async (input) => {
+      await client.send(new TransactWriteCommand(input));
+    },
   };
 }

@@ -5,7 +5,13 @@
  * SDK's own command inputs.
  */
 import type {
-  DeleteCommandInput, GetCommandInput, PutCommandInput, QueryCommandInput, ScanCommandInput, TransactWriteCommandInput, UpdateCommandInput,
+  DeleteCommandInput,
+  GetCommandInput,
+  PutCommandInput,
+  QueryCommandInput,
+  ScanCommandInput,
+  TransactWriteCommandInput,
+  UpdateCommandInput,
 } from '@aws-sdk/lib-dynamodb';
 
 export type Item = Record<string, unknown>;

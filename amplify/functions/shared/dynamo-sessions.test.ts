@@ -8,7 +8,11 @@ import { fakeShopDynamo, TABLES } from './fake-tables';
 function setup() {
   const db = fakeShopDynamo();
   let now = Date.UTC(2030, 0, 1);
-  const clock = { advance: (ms: number) => { now += ms; } };
+  const clock = {
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
   const sessions = new DynamoSessionStore(db, { sessions: TABLES.sessions, users: TABLES.users }, () => now);
   void db.put({ TableName: TABLES.users, Item: { id: 'u1', name: 'Ada Lovelace', type: ROLE_USER, email: 'ada@example.com' } });
   return { db, sessions, clock };

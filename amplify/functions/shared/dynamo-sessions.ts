@@ -6,7 +6,14 @@
  */
 import type { Principal } from '../../../server/auth/authorizer';
 import type { SessionIssuer } from '../../../server/accounts/account-service';
-import { hashToken, MAX_TOKEN_LENGTH, newSessionToken, SESSION_ABSOLUTE_MS, sessionIsLive, TOUCH_INTERVAL_MS } from '../../../server/auth/sessions';
+import {
+  hashToken,
+  MAX_TOKEN_LENGTH,
+  newSessionToken,
+  SESSION_ABSOLUTE_MS,
+  sessionIsLive,
+  TOUCH_INTERVAL_MS,
+} from '../../../server/auth/sessions';
 import { isRole } from '../../../shared/roles';
 import { allPages, isConditionFailure, type DynamoPort } from './dynamo-port';
 
@@ -20,7 +27,11 @@ export interface SessionTables {
 export const SESSIONS_BY_USER_INDEX = 'byUser';
 
 export class DynamoSessionStore implements SessionIssuer {
-  constructor(private readonly db: DynamoPort, private readonly tables: SessionTables, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly db: DynamoPort,
+    private readonly tables: SessionTables,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async create(userId: string): Promise<{ token: string; expiresAt: number }> {
     const token = newSessionToken();
@@ -76,14 +87,16 @@ export class DynamoSessionStore implements SessionIssuer {
   }
 
   async revokeAllFor(userId: string): Promise<void> {
-    const sessions = await allPages((startKey) => this.db.query({
-      TableName: this.tables.sessions,
-      IndexName: SESSIONS_BY_USER_INDEX,
-      KeyConditionExpression: '#u = :u',
-      ExpressionAttributeNames: { '#u': 'userId' },
-      ExpressionAttributeValues: { ':u': userId },
-      ExclusiveStartKey: startKey,
-    }));
+    const sessions = await allPages((startKey) =>
+      this.db.query({
+        TableName: this.tables.sessions,
+        IndexName: SESSIONS_BY_USER_INDEX,
+        KeyConditionExpression: '#u = :u',
+        ExpressionAttributeNames: { '#u': 'userId' },
+        ExpressionAttributeValues: { ':u': userId },
+        ExclusiveStartKey: startKey,
+      }),
+    );
     for (const session of sessions) {
       await this.db.delete({ TableName: this.tables.sessions, Key: { tokenHash: String(session.tokenHash) } });
     }

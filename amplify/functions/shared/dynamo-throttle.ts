@@ -32,7 +32,11 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const epochSeconds = (ms: number) => Math.ceil(ms / 1000);
 
 export class DynamoThrottleStore implements ThrottleStore {
-  constructor(private readonly db: DynamoPort, private readonly table: string, private readonly clock: () => number = Date.now) {}
+  constructor(
+    private readonly db: DynamoPort,
+    private readonly table: string,
+    private readonly clock: () => number = Date.now,
+  ) {}
 
   async read<S>(key: string): Promise<S | undefined> {
     const item = await this.db.get({ TableName: this.table, Key: { key } });
@@ -79,7 +83,12 @@ export class DynamoThrottleStore implements ThrottleStore {
           UpdateExpression: 'SET #holder = :holder, #until = :until, #ttl = :ttl',
           ConditionExpression: 'attribute_not_exists(#until) OR #until < :now',
           ExpressionAttributeNames: { '#holder': 'holder', '#until': 'until', '#ttl': 'ttl' },
-          ExpressionAttributeValues: { ':holder': holder, ':until': now + TURN_LEASE_MS, ':ttl': epochSeconds(now + TURN_LEASE_MS), ':now': now },
+          ExpressionAttributeValues: {
+            ':holder': holder,
+            ':until': now + TURN_LEASE_MS,
+            ':ttl': epochSeconds(now + TURN_LEASE_MS),
+            ':now': now,
+          },
         });
         break;
       } catch (error) {
@@ -91,17 +100,19 @@ export class DynamoThrottleStore implements ThrottleStore {
     try {
       return await task();
     } finally {
-      await this.db.update({
-        ...lease,
-        UpdateExpression: 'SET #until = :released',
-        ConditionExpression: '#holder = :holder',
-        ExpressionAttributeNames: { '#holder': 'holder', '#until': 'until' },
-        ExpressionAttributeValues: { ':holder': holder, ':released': 0 },
-      }).catch((error: unknown) => {
-        // Another holder took over after our lease ran out: theirs now, nothing to release. Any
-        // other failure only delays the next turn until the lease runs out; the answer stands.
-        if (!isConditionFailure(error)) console.error('releasing a sign-in turn failed', error);
-      });
+      await this.db
+        .update({
+          ...lease,
+          UpdateExpression: 'SET #until = :released',
+          ConditionExpression: '#holder = :holder',
+          ExpressionAttributeNames: { '#holder': 'holder', '#until': 'until' },
+          ExpressionAttributeValues: { ':holder': holder, ':released': 0 },
+        })
+        .catch((error: unknown) => {
+          // Another holder took over after our lease ran out: theirs now, nothing to release. Any
+          // other failure only delays the next turn until the lease runs out; the answer stands.
+          if (!isConditionFailure(error)) console.error('releasing a sign-in turn failed', error);
+        });
     }
   }
 }

@@ -9,13 +9,19 @@
  */
 import type { DynamoPort, Item } from './dynamo-port';
 
-export interface FakeTable { key: string; indexes?: Record<string, string> }
+export interface FakeTable {
+  key: string;
+  indexes?: Record<string, string>;
+}
 
 type Names = Record<string, string> | undefined;
 type Values = Record<string, unknown> | undefined;
 
 class ConditionFailed extends Error {
-  constructor() { super('The conditional request failed'); this.name = 'ConditionalCheckFailedException'; }
+  constructor() {
+    super('The conditional request failed');
+    this.name = 'ConditionalCheckFailedException';
+  }
 }
 
 export class FakeDynamo implements DynamoPort {
@@ -23,7 +29,10 @@ export class FakeDynamo implements DynamoPort {
   /** Number of calls, by method, to check what a store costs. */
   readonly calls: Record<string, number> = {};
 
-  constructor(specs: Record<string, FakeTable>, private readonly pageSize = 2) {
+  constructor(
+    specs: Record<string, FakeTable>,
+    private readonly pageSize = 2,
+  ) {
     for (const [name, spec] of Object.entries(specs)) this.tables.set(name, { spec, items: new Map() });
   }
 
@@ -37,25 +46,51 @@ export class FakeDynamo implements DynamoPort {
     return item ? structuredClone(item) : undefined;
   }
 
-  async put(input: { TableName?: string; Item?: Item; ConditionExpression?: string; ExpressionAttributeNames?: Names; ExpressionAttributeValues?: Values }) {
+  async put(input: {
+    TableName?: string;
+    Item?: Item;
+    ConditionExpression?: string;
+    ExpressionAttributeNames?: Names;
+    ExpressionAttributeValues?: Values;
+  }) {
     this.count('put');
     this.check(input.TableName, input.Item, input);
     this.applyPut(input.TableName, input.Item!);
   }
 
-  async update(input: { TableName?: string; Key?: Item; UpdateExpression?: string; ConditionExpression?: string; ExpressionAttributeNames?: Names; ExpressionAttributeValues?: Values }) {
+  async update(input: {
+    TableName?: string;
+    Key?: Item;
+    UpdateExpression?: string;
+    ConditionExpression?: string;
+    ExpressionAttributeNames?: Names;
+    ExpressionAttributeValues?: Values;
+  }) {
     this.count('update');
     this.check(input.TableName, input.Key, input);
     return structuredClone(this.applyUpdate(input));
   }
 
-  async delete(input: { TableName?: string; Key?: Item; ConditionExpression?: string; ExpressionAttributeNames?: Names; ExpressionAttributeValues?: Values }) {
+  async delete(input: {
+    TableName?: string;
+    Key?: Item;
+    ConditionExpression?: string;
+    ExpressionAttributeNames?: Names;
+    ExpressionAttributeValues?: Values;
+  }) {
     this.count('delete');
     this.check(input.TableName, input.Key, input);
     this.table(input.TableName).items.delete(this.keyOf(input.TableName, input.Key));
   }
 
-  async query(input: { TableName?: string; IndexName?: string; KeyConditionExpression?: string; ExpressionAttributeNames?: Names; ExpressionAttributeValues?: Values; ExclusiveStartKey?: Item }) {
+  async query(input: {
+    TableName?: string;
+    IndexName?: string;
+    KeyConditionExpression?: string;
+    ExpressionAttributeNames?: Names;
+    ExpressionAttributeValues?: Values;
+    ExclusiveStartKey?: Item;
+  }) {
     this.count('query');
     const table = this.table(input.TableName);
     const match = /^(#\w+) = (:\w+)$/.exec(input.KeyConditionExpression ?? '');
@@ -64,13 +99,27 @@ export class FakeDynamo implements DynamoPort {
     const expected = this.value(match[2]!, input.ExpressionAttributeValues);
     const indexed = input.IndexName ? table.spec.indexes?.[input.IndexName] : table.spec.key;
     if (indexed !== field) throw new Error(`fake: ${input.IndexName ?? 'the table key'} is not on ${field}`);
-    return this.page([...table.items.values()].filter((item) => item[field] === expected), input.TableName, input.ExclusiveStartKey);
+    return this.page(
+      [...table.items.values()].filter((item) => item[field] === expected),
+      input.TableName,
+      input.ExclusiveStartKey,
+    );
   }
 
-  async scan(input: { TableName?: string; FilterExpression?: string; ExpressionAttributeNames?: Names; ExpressionAttributeValues?: Values; ExclusiveStartKey?: Item; Select?: string }) {
+  async scan(input: {
+    TableName?: string;
+    FilterExpression?: string;
+    ExpressionAttributeNames?: Names;
+    ExpressionAttributeValues?: Values;
+    ExclusiveStartKey?: Item;
+    Select?: string;
+  }) {
     this.count('scan');
-    const all = [...this.table(input.TableName).items.values()]
-      .filter((item) => !input.FilterExpression || this.matches(item, input.FilterExpression, input.ExpressionAttributeNames, input.ExpressionAttributeValues));
+    const all = [...this.table(input.TableName).items.values()].filter(
+      (item) =>
+        !input.FilterExpression ||
+        this.matches(item, input.FilterExpression, input.ExpressionAttributeNames, input.ExpressionAttributeValues),
+    );
     const page = this.page(all, input.TableName, input.ExclusiveStartKey);
     return { ...page, items: input.Select === 'COUNT' ? [] : page.items, count: page.items.length };
   }
@@ -78,7 +127,8 @@ export class FakeDynamo implements DynamoPort {
   async transactWrite(input: { TransactItems?: Array<Record<string, any>> }) {
     this.count('transactWrite');
     const operations = input.TransactItems ?? [];
-    if (operations.length > 100) throw Object.assign(new Error('Member must have length less than or equal to 100'), { name: 'ValidationException' });
+    if (operations.length > 100)
+      throw Object.assign(new Error('Member must have length less than or equal to 100'), { name: 'ValidationException' });
     const reasons = operations.map((operation) => {
       const [kind, body] = Object.entries(operation)[0]!;
       try {
@@ -91,7 +141,8 @@ export class FakeDynamo implements DynamoPort {
     });
     if (reasons.some((reason) => reason !== 'None')) {
       throw Object.assign(new Error(`Transaction cancelled [${reasons.join(', ')}]`), {
-        name: 'TransactionCanceledException', CancellationReasons: reasons.map((Code) => ({ Code })),
+        name: 'TransactionCanceledException',
+        CancellationReasons: reasons.map((Code) => ({ Code })),
       });
     }
     for (const operation of operations) {
@@ -102,7 +153,9 @@ export class FakeDynamo implements DynamoPort {
     }
   }
 
-  private count(method: string) { this.calls[method] = (this.calls[method] ?? 0) + 1; }
+  private count(method: string) {
+    this.calls[method] = (this.calls[method] ?? 0) + 1;
+  }
 
   private table(name: string | undefined) {
     const table = name ? this.tables.get(name) : undefined;
@@ -112,7 +165,8 @@ export class FakeDynamo implements DynamoPort {
 
   private keyOf(tableName: string | undefined, key: Item | undefined): string {
     const value = key?.[this.table(tableName).spec.key];
-    if (typeof value !== 'string' || value === '') throw Object.assign(new Error('The provided key element does not match the schema'), { name: 'ValidationException' });
+    if (typeof value !== 'string' || value === '')
+      throw Object.assign(new Error('The provided key element does not match the schema'), { name: 'ValidationException' });
     return value;
   }
 
@@ -122,13 +176,21 @@ export class FakeDynamo implements DynamoPort {
     const start = startKey ? sorted.findIndex((item) => item[keyName] === startKey[keyName]) + 1 : 0;
     const slice = sorted.slice(start, start + this.pageSize);
     const more = start + this.pageSize < sorted.length;
-    return { items: slice.map((item) => structuredClone(item)), lastKey: more ? { [keyName]: slice[slice.length - 1]![keyName] } : undefined };
+    return {
+      items: slice.map((item) => structuredClone(item)),
+      lastKey: more ? { [keyName]: slice[slice.length - 1]![keyName] } : undefined,
+    };
   }
 
-  private check(tableName: string | undefined, key: Item | undefined, input: { ConditionExpression?: string; ExpressionAttributeNames?: Names; ExpressionAttributeValues?: Values }) {
+  private check(
+    tableName: string | undefined,
+    key: Item | undefined,
+    input: { ConditionExpression?: string; ExpressionAttributeNames?: Names; ExpressionAttributeValues?: Values },
+  ) {
     if (!input.ConditionExpression) return;
     const current = this.table(tableName).items.get(this.keyOf(tableName, key)) ?? {};
-    if (!this.matches(current, input.ConditionExpression, input.ExpressionAttributeNames, input.ExpressionAttributeValues)) throw new ConditionFailed();
+    if (!this.matches(current, input.ConditionExpression, input.ExpressionAttributeNames, input.ExpressionAttributeValues))
+      throw new ConditionFailed();
   }
 
   private matches(item: Item, expression: string, names: Names, values: Values): boolean {
@@ -154,7 +216,13 @@ export class FakeDynamo implements DynamoPort {
     this.table(tableName).items.set(this.keyOf(tableName, item), structuredClone(item));
   }
 
-  private applyUpdate(input: { TableName?: string; Key?: Item; UpdateExpression?: string; ExpressionAttributeNames?: Names; ExpressionAttributeValues?: Values }): Item {
+  private applyUpdate(input: {
+    TableName?: string;
+    Key?: Item;
+    UpdateExpression?: string;
+    ExpressionAttributeNames?: Names;
+    ExpressionAttributeValues?: Values;
+  }): Item {
     const table = this.table(input.TableName);
     const key = this.keyOf(input.TableName, input.Key);
     const item = table.items.get(key) ?? structuredClone(input.Key!);

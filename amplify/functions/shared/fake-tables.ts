@@ -3,17 +3,24 @@ import { FakeDynamo } from './fake-dynamo';
 import { SESSIONS_BY_USER_INDEX } from './dynamo-sessions';
 
 export const TABLES = {
-  users: 'User-test', credentials: 'Credentials-test', sessions: 'Sessions-test',
-  Banner: 'Banner-test', Category: 'Category-test', Tag: 'Tag-test',
+  users: 'User-test',
+  credentials: 'Credentials-test',
+  sessions: 'Sessions-test',
+  Banner: 'Banner-test',
+  Category: 'Category-test',
+  Tag: 'Tag-test',
 } as const;
 
 export function fakeShopDynamo(pageSize = 2): FakeDynamo {
-  return new FakeDynamo({
-    [TABLES.users]: { key: 'id' },
-    [TABLES.credentials]: { key: 'pk' },
-    [TABLES.sessions]: { key: 'tokenHash', indexes: { [SESSIONS_BY_USER_INDEX]: 'userId' } },
-    [TABLES.Banner]: { key: 'id' },
-    [TABLES.Category]: { key: 'id' },
-    [TABLES.Tag]: { key: 'id' },
-  }, pageSize);
+  return new FakeDynamo(
+    {
+      [TABLES.users]: { key: 'id' },
+      [TABLES.credentials]: { key: 'pk' },
+      [TABLES.sessions]: { key: 'tokenHash', indexes: { [SESSIONS_BY_USER_INDEX]: 'userId' } },
+      [TABLES.Banner]: { key: 'id' },
+      [TABLES.Category]: { key: 'id' },
+      [TABLES.Tag]: { key: 'id' },
+    },
+    pageSize,
+  );
 }

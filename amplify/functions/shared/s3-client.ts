@@ -18,14 +18,17 @@ export function sdkObjectPort(bucket: string, client = new S3Client({})): Object
       }
     },
     put: async (key, bytes, contentType, cacheControl) => {
-      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: cacheControl }));
+      await client.send(
+        new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType, CacheControl: cacheControl }),
+      );
     },
   };
 }
 
 export function sdkUploadPort(bucket: string, client = new S3Client({})): UploadObjectPort {
   return {
-    presignPost: async (key, conditions, expiresSeconds) => createPresignedPost(client, { Bucket: bucket, Key: key, Conditions: conditions, Expires: expiresSeconds }),
+    presignPost: async (key, conditions, expiresSeconds) =>
+      createPresignedPost(client, { Bucket: bucket, Key: key, Conditions: conditions, Expires: expiresSeconds }),
     putIfAbsent: async (key) => {
       try {
         // HEAD first for stores that ignore If-None-Match (s3rver in the emulation); S3 itself decides a race.
@@ -50,7 +53,10 @@ export function sdkUploadPort(bucket: string, client = new S3Client({})): Upload
         throw error;
       }
     },
-    get: async (key) => Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray()),
-    remove: async (key) => { await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key })); },
+    get: async (key) =>
+      Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray()),
+    remove: async (key) => {
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
   };
 }

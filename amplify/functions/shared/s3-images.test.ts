@@ -9,7 +9,9 @@ function memoryBucket() {
   const objects = new Map<string, { bytes: Buffer; contentType: string; cacheControl: string }>();
   const port: ObjectPort = {
     exists: async (key) => objects.has(key),
-    put: async (key, bytes, contentType, cacheControl) => { objects.set(key, { bytes, contentType, cacheControl }); },
+    put: async (key, bytes, contentType, cacheControl) => {
+      objects.set(key, { bytes, contentType, cacheControl });
+    },
   };
   return { objects, port };
 }
@@ -17,12 +19,19 @@ function memoryBucket() {
 describe('S3ImageStore', () => {
   it('stores the PNG and its WebP variants under media/ and returns the same URL as the local server', async () => {
     const { objects, port } = memoryBucket();
-    const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#7a1f2b' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#7a1f2b' } })
+      .png()
+      .toBuffer();
     const url = await storePng(new S3ImageStore(port), png);
     expect(url).toMatch(/^\/media\/[a-f0-9]{64}\.png$/);
     const hash = url.slice('/media/'.length, -'.png'.length);
-    expect([...objects.keys()].sort()).toEqual([`media/${hash}.png`, ...IMAGE_VARIANT_WIDTHS.map((width) => `media/${hash}-w${width}.webp`)].sort());
-    expect(objects.get(`media/${hash}.png`)).toMatchObject({ contentType: 'image/png', cacheControl: 'public, max-age=31536000, immutable' });
+    expect([...objects.keys()].sort()).toEqual(
+      [`media/${hash}.png`, ...IMAGE_VARIANT_WIDTHS.map((width) => `media/${hash}-w${width}.webp`)].sort(),
+    );
+    expect(objects.get(`media/${hash}.png`)).toMatchObject({
+      contentType: 'image/png',
+      cacheControl: 'public, max-age=31536000, immutable',
+    });
     expect(objects.get(`media/${hash}-w400.webp`)!.contentType).toBe('image/webp');
     expect(await new S3ImageStore(port).exists(`${hash}.png`)).toBe(true);
     expect(await new S3ImageStore(port).exists('../secret.png')).toBe(false);

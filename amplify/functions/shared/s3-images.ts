@@ -29,7 +29,7 @@ export class S3ImageStore implements ImageStore {
   async putNamed(name: string, bytes: Buffer): Promise<string> {
     if (!MEDIA_NAME.test(name)) throw new Error(`not a media name: ${name}`);
     const key = `${MEDIA_KEY_PREFIX}${name}`;
-    if (!await this.objects.exists(key)) {
+    if (!(await this.objects.exists(key))) {
       await this.objects.put(key, bytes, name.endsWith('.webp') ? 'image/webp' : 'image/png', IMMUTABLE);
     }
     return `${MEDIA_URL_PREFIX}${name}`;

@@ -17,9 +17,16 @@ function memoryBucket() {
     putIfAbsent: async (key) => !objects.has(key) && Boolean(objects.set(key, Buffer.alloc(0))),
     size: async (key) => objects.get(key)?.length ?? null,
     get: async (key) => objects.get(key)!,
-    remove: async (key) => { objects.delete(key); },
+    remove: async (key) => {
+      objects.delete(key);
+    },
   };
-  const media: ObjectPort = { exists: async (key) => objects.has(key), put: async (key, bytes) => { objects.set(key, bytes); } };
+  const media: ObjectPort = {
+    exists: async (key) => objects.has(key),
+    put: async (key, bytes) => {
+      objects.set(key, bytes);
+    },
+  };
   return { objects, presigned, uploads, store: new S3ImageStore(media) };
 }
 
@@ -27,17 +34,25 @@ describe('S3UploadInbox', () => {
   it('asks S3 for a POST to one key under uploads/, 1 byte to 5 MB, for UPLOAD_TTL_SECONDS', async () => {
     const { presigned, uploads } = memoryBucket();
     const target = await new S3UploadInbox(uploads, () => 0).open('admin-1');
-    expect(presigned).toEqual([{ key: uploadKey('admin-1', target.id), conditions: [['content-length-range', 1, MAX_PNG_BYTES]], expiresSeconds: UPLOAD_TTL_SECONDS }]);
+    expect(presigned).toEqual([
+      {
+        key: uploadKey('admin-1', target.id),
+        conditions: [['content-length-range', 1, MAX_PNG_BYTES]],
+        expiresSeconds: UPLOAD_TTL_SECONDS,
+      },
+    ]);
     expect(uploadKey('admin-1', target.id)).toMatch(new RegExp(`^uploads/[a-f0-9]{32}/${target.id}$`));
     expect(target).toMatchObject({ url: 'https://bucket.s3.amazonaws.com/', expiresAt: new Date(UPLOAD_TTL_SECONDS * 1000).toISOString() });
     expect(target.fields.map((field) => field.name)).toEqual(['key', 'Policy', 'X-Amz-Signature']);
   });
 
-  it('stores the caller\'s own upload once, refusing it to anyone else, and leaves only the marker and the resent file', async () => {
+  it("stores the caller's own upload once, refusing it to anyone else, and leaves only the marker and the resent file", async () => {
     const { objects, uploads, store } = memoryBucket();
     const inbox = new S3UploadInbox(uploads);
     const { id } = await inbox.open('admin-1');
-    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#335577' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#335577' } })
+      .png()
+      .toBuffer();
     objects.set(uploadKey('admin-1', id), png);
     await expect(storeUploadedImage(store, inbox, 'admin-2', id)).rejects.toThrow(IMAGE_UPLOAD_MESSAGES.notFound);
     expect(await storeUploadedImage(store, inbox, 'admin-1', id)).toMatch(/^\/media\/[a-f0-9]{64}\.png$/);
@@ -45,7 +60,10 @@ describe('S3UploadInbox', () => {
     objects.set(uploadKey('admin-1', id), png);
     await expect(storeUploadedImage(store, inbox, 'admin-1', id)).rejects.toThrow(IMAGE_UPLOAD_MESSAGES.notFound);
     // What the second POST left waits for the lifecycle rule.
-    expect([...objects.keys()].filter((key) => key.startsWith('uploads/')).sort()).toEqual([uploadKey('admin-1', id), `${uploadKey('admin-1', id)}.taken`]);
+    expect([...objects.keys()].filter((key) => key.startsWith('uploads/')).sort()).toEqual([
+      uploadKey('admin-1', id),
+      `${uploadKey('admin-1', id)}.taken`,
+    ]);
   });
 
   it('refuses a file over 5 MB without reading it, and ids that are not ids', async () => {

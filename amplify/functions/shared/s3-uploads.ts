@@ -40,12 +40,19 @@ export function uploadKey(userId: string, id: string): string {
 }
 
 export class S3UploadInbox implements UploadInbox {
-  constructor(private readonly objects: UploadObjectPort, private readonly now: () => number = Date.now) {}
+  constructor(
+    private readonly objects: UploadObjectPort,
+    private readonly now: () => number = Date.now,
+  ) {}
 
   async open(userId: string): Promise<ImageUploadTarget> {
     const id = randomBytes(16).toString('hex');
     const expiresAt = new Date(this.now() + UPLOAD_TTL_SECONDS * 1000).toISOString();
-    const { url, fields } = await this.objects.presignPost(uploadKey(userId, id), [['content-length-range', 1, MAX_PNG_BYTES]], UPLOAD_TTL_SECONDS);
+    const { url, fields } = await this.objects.presignPost(
+      uploadKey(userId, id),
+      [['content-length-range', 1, MAX_PNG_BYTES]],
+      UPLOAD_TTL_SECONDS,
+    );
     return { id, url, fields: Object.entries(fields).map(([name, value]) => ({ name, value })), expiresAt };
   }
 

@@ -7,7 +7,11 @@ import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION, SERVED_FIELDS } 
 
 describe('SERVED_FIELDS', () => {
   it('names the same functions as the schema', () => {
-    expect([ACCOUNTS_FUNCTION, MEDIA_FUNCTION, CATALOGUE_FUNCTION]).toEqual([schemaModule.ACCOUNTS_FUNCTION, schemaModule.MEDIA_FUNCTION, schemaModule.CATALOGUE_FUNCTION]);
+    expect([ACCOUNTS_FUNCTION, MEDIA_FUNCTION, CATALOGUE_FUNCTION]).toEqual([
+      schemaModule.ACCOUNTS_FUNCTION,
+      schemaModule.MEDIA_FUNCTION,
+      schemaModule.CATALOGUE_FUNCTION,
+    ]);
   });
 
   it('matches the @function routing of the transformed schema and the local handler table', () => {
@@ -24,6 +28,10 @@ describe('SERVED_FIELDS', () => {
       Object.fromEntries(Object.entries(routed).map(([fn, fields]) => [fn, fields.sort()])),
     );
     const handlers = buildHandlers({ accounts: {} as never, catalogue: {} as never, media: {} as never, uploads: {} as never });
-    expect(Object.keys(handlers).sort()).toEqual(Object.values(SERVED_FIELDS).flatMap((fields) => [...fields]).sort());
+    expect(Object.keys(handlers).sort()).toEqual(
+      Object.values(SERVED_FIELDS)
+        .flatMap((fields) => [...fields])
+        .sort(),
+    );
   });
 });

@@ -1,7 +1,7 @@
 import { useId, useRef, useState } from 'react';
 import { Modal } from '../ui/Modal';
 import { MAIN_ID } from './SkipLink';
-import { shop } from '../../config/shop';
+import { shop } from '../../../shared/shop';
 import { isAgeVerified, rememberAgeVerified } from '../../lib/age-verification';
 import '../../styles/age-gate.css';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import logoUrl from '../../assets/logo.svg';
-import { shop } from '../../config/shop';
+import { shop } from '../../../shared/shop';
 
 /** The shop's logo, linking to /home. */
 export function Logo({ height = 48 }: { height?: number }) {

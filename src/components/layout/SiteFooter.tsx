@@ -1,5 +1,5 @@
 import { weeklyHoursOf } from '../../../shared/shop-hours';
-import { shop } from '../../config/shop';
+import { shop } from '../../../shared/shop';
 import { useShopDetails } from '../../lib/shop-settings';
 import { OpeningHours } from '../shop/OpeningHours';
 

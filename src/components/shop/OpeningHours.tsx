@@ -46,8 +46,7 @@ export function OpeningHours({ hours, withSpecialDates = true, labelledBy }: Ope
           <ul className="opening-hours__specials">
             {specials.map((special) => (
               <li key={special.date}>
-                <span className="opening-hours__special-day">{special.day}</span>{' '}
-                {special.label ? `${special.label}: ` : ''}
+                <span className="opening-hours__special-day">{special.day}</span> {special.label ? `${special.label}: ` : ''}
                 {special.hoursText}
               </li>
             ))}

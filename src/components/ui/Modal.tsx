@@ -122,7 +122,7 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
   };
 
   return createPortal(
-    <div ref={overlayRef} className="modal-overlay" onKeyDown={onKeyDown}>
+    <div ref={overlayRef} className="modal-overlay" role="presentation" onKeyDown={onKeyDown}>
       <div
         ref={dialogRef}
         className={className ? `modal ${className}` : 'modal'}

@@ -1,6 +1,6 @@
 import { weeklyHoursOf } from '../../../shared/shop-hours';
 import { OpeningHours } from '../../components/shop/OpeningHours';
-import { shop } from '../../config/shop';
+import { shop } from '../../../shared/shop';
 import { usePageHead } from '../../hooks/use-page-head';
 import { useShopDetails } from '../../lib/shop-settings';
 import '../../styles/about.css';

@@ -11,7 +11,7 @@ const isMissing = (field: string, value: string) => (/password/i.test(field) ? v
  * the message is not about one field (throttling, network, ...).
  */
 export function fieldForMessage<F extends string>(message: string, values: Readonly<Record<F, string>>, fields: readonly F[]): F | null {
-  const pick = (field: string): F | null => (fields as readonly string[]).includes(field) ? (field as F) : null;
+  const pick = (field: string): F | null => ((fields as readonly string[]).includes(field) ? (field as F) : null);
   if (message === MESSAGES.allFieldsRequired) return fields.find((field) => isMissing(field, values[field])) ?? null;
   if (message === MESSAGES.passwordsDoNotMatch) return pick('confirmPassword');
   if (EMAIL_MESSAGES.has(message)) return pick('email');

@@ -38,9 +38,7 @@ function EventEntry({ event, first, shop }: { event: ShopEvent; first: boolean; 
       </div>
       <div className="event__body">
         <h2 className="event__name">{event.name}</h2>
-        <p className="event__time">
-          {time ? <time dateTime={event.time ?? undefined}>{time}</time> : 'Time to be announced'}
-        </p>
+        <p className="event__time">{time ? <time dateTime={event.time ?? undefined}>{time}</time> : 'Time to be announced'}</p>
         <p className="event__description">{event.description}</p>
         <AddToCalendar event={event} shop={shop} />
       </div>

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { calendarRoutesServed } from './calendar-file';
 
 /** A page whose embedded client config is `text` (or that has none, as on static hosting). */
-const pageWith = (text?: string) => ({
-  getElementById: (id: string) => (id === 'amplify-outputs' && text !== undefined ? { textContent: text } : null),
-}) as unknown as Document;
+const pageWith = (text?: string) =>
+  ({
+    getElementById: (id: string) => (id === 'amplify-outputs' && text !== undefined ? { textContent: text } : null),
+  }) as unknown as Document;
 
 const outputs = (region: string) => JSON.stringify({ version: '1.4', data: { url: '/graphql', aws_region: region, api_key: 'da2-x' } });
 

@@ -13,8 +13,5 @@ const timeKey = (time: string | null) => (time && /^\d{1,2}:\d{2}/.test(time) ? 
 export function upcomingEvents(events: readonly ShopEvent[], today: string): ShopEvent[] {
   return events
     .filter((event) => parseLocalDate(event.date) !== null && event.date >= today)
-    .sort(
-      (a, b) =>
-        a.date.localeCompare(b.date) || timeKey(a.time).localeCompare(timeKey(b.time)) || a.name.localeCompare(b.name),
-    );
+    .sort((a, b) => a.date.localeCompare(b.date) || timeKey(a.time).localeCompare(timeKey(b.time)) || a.name.localeCompare(b.name));
 }

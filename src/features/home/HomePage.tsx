@@ -1,4 +1,4 @@
-import { shop } from '../../config/shop';
+import { shop } from '../../../shared/shop';
 import { usePageHead } from '../../hooks/use-page-head';
 import '../../styles/home.css';
 import { BannerCarousel } from './components/BannerCarousel';

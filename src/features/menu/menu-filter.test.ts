@@ -64,8 +64,23 @@ describe('menu categories', () => {
 describe('filterGroupsFor', () => {
   it('offers the visible categories of the menu (type in any case), by index, tags by index', () => {
     expect(filterGroupsFor(categories, tags, 'wine')).toEqual([
-      { id: 'wine-type', name: 'Wine Type', tags: [{ id: 'tag-red', name: 'Red' }, { id: 'tag-white', name: 'White' }, { id: 'tag-rose', name: 'Rosé' }] },
-      { id: 'region', name: 'Region', tags: [{ id: 'tag-california', name: 'California' }, { id: 'tag-france', name: 'France' }] },
+      {
+        id: 'wine-type',
+        name: 'Wine Type',
+        tags: [
+          { id: 'tag-red', name: 'Red' },
+          { id: 'tag-white', name: 'White' },
+          { id: 'tag-rose', name: 'Rosé' },
+        ],
+      },
+      {
+        id: 'region',
+        name: 'Region',
+        tags: [
+          { id: 'tag-california', name: 'California' },
+          { id: 'tag-france', name: 'France' },
+        ],
+      },
     ]);
     expect(filterGroupsFor(categories, tags, 'liquor').map((group) => group.id)).toEqual(['region', 'spirit']);
   });
@@ -99,7 +114,7 @@ const wineGroups = filterGroupsFor(categories, tags, 'wine');
 const pick = (...tagIds: string[]) => menuSelection(new Set(tagIds), wineGroups);
 
 describe('menuSelection', () => {
-  it('groups the ticked tags by the panel\'s groups, in order, leaving out tags no group offers', () => {
+  it("groups the ticked tags by the panel's groups, in order, leaving out tags no group offers", () => {
     expect(pick('tag-france', 'tag-red', 'tag-gin', 'wine').map((set) => [...set])).toEqual([['tag-red'], ['tag-france']]);
     expect(pick().map((set) => set.size)).toEqual([0, 0]);
   });
@@ -146,30 +161,50 @@ describe('filterMenuItems', () => {
   });
 
   it('handles 5,000 items', () => {
-    const many = Array.from({ length: 5000 }, (_, i) => item(`i${i}`, `Wine number ${i}`, ['wine', i % 2 ? 'tag-red' : 'tag-white', i % 5 ? 'tag-california' : 'tag-france']));
+    const many = Array.from({ length: 5000 }, (_, i) =>
+      item(`i${i}`, `Wine number ${i}`, ['wine', i % 2 ? 'tag-red' : 'tag-white', i % 5 ? 'tag-california' : 'tag-france']),
+    );
     const index = indexMenuItems(many, 'wine');
     expect(filterMenuItems(index, pick('tag-red'), '')).toHaveLength(2500);
     expect(filterMenuItems(index, pick('tag-red'), 'number 49')).toHaveLength(56);
     expect(filterMenuItems(index, pick('tag-red', 'tag-france'), '')).toHaveLength(500);
     const counts = facetCounts(index, wineGroups, pick('tag-red', 'tag-france'), '');
-    expect(Object.fromEntries(counts)).toEqual({ 'tag-red': 500, 'tag-white': 500, 'tag-rose': 0, 'tag-california': 2000, 'tag-france': 500 });
+    expect(Object.fromEntries(counts)).toEqual({
+      'tag-red': 500,
+      'tag-white': 500,
+      'tag-rose': 0,
+      'tag-california': 2000,
+      'tag-france': 500,
+    });
   });
 });
 
 describe('facetCounts', () => {
   const count = (selection: ReturnType<typeof pick>, query = '') => Object.fromEntries(facetCounts(wine, wineGroups, selection, query));
 
-  it('with nothing ticked, counts the menu\'s items carrying each tag', () => {
+  it("with nothing ticked, counts the menu's items carrying each tag", () => {
     expect(count(pick())).toEqual({ 'tag-red': 3, 'tag-white': 1, 'tag-rose': 1, 'tag-california': 2, 'tag-france': 2 });
   });
 
-  it('counts a tag among the items passing the other groups\' selections, its own group\'s ticks aside', () => {
+  it("counts a tag among the items passing the other groups' selections, its own group's ticks aside", () => {
     // Red ticked: the regions count reds only; the wine types still count every wine.
     expect(count(pick('tag-red'))).toEqual({ 'tag-red': 3, 'tag-white': 1, 'tag-rose': 1, 'tag-california': 1, 'tag-france': 1 });
     // Red + France: the types count French wines, the regions reds.
-    expect(count(pick('tag-red', 'tag-france'))).toEqual({ 'tag-red': 1, 'tag-white': 0, 'tag-rose': 1, 'tag-california': 1, 'tag-france': 1 });
+    expect(count(pick('tag-red', 'tag-france'))).toEqual({
+      'tag-red': 1,
+      'tag-white': 0,
+      'tag-rose': 1,
+      'tag-california': 1,
+      'tag-france': 1,
+    });
     // Two types ticked: the regions count reds and whites.
-    expect(count(pick('tag-red', 'tag-white'))).toEqual({ 'tag-red': 3, 'tag-white': 1, 'tag-rose': 1, 'tag-california': 2, 'tag-france': 1 });
+    expect(count(pick('tag-red', 'tag-white'))).toEqual({
+      'tag-red': 3,
+      'tag-white': 1,
+      'tag-rose': 1,
+      'tag-california': 2,
+      'tag-france': 1,
+    });
   });
 
   it('follows the search', () => {
@@ -192,8 +227,23 @@ describe('offeredGroups', () => {
     // A ticked tag giving nothing stays, to be unticked.
     const stale = new Set(['tag-white', 'tag-france']);
     expect(offeredGroups(wineGroups, facetCounts(wine, wineGroups, menuSelection(stale, wineGroups), ''), stale)).toEqual([
-      { id: 'wine-type', name: 'Wine Type', tags: [{ id: 'tag-red', name: 'Red', count: 1 }, { id: 'tag-white', name: 'White', count: 0 }, { id: 'tag-rose', name: 'Rosé', count: 1 }] },
-      { id: 'region', name: 'Region', tags: [{ id: 'tag-california', name: 'California', count: 1 }, { id: 'tag-france', name: 'France', count: 0 }] },
+      {
+        id: 'wine-type',
+        name: 'Wine Type',
+        tags: [
+          { id: 'tag-red', name: 'Red', count: 1 },
+          { id: 'tag-white', name: 'White', count: 0 },
+          { id: 'tag-rose', name: 'Rosé', count: 1 },
+        ],
+      },
+      {
+        id: 'region',
+        name: 'Region',
+        tags: [
+          { id: 'tag-california', name: 'California', count: 1 },
+          { id: 'tag-france', name: 'France', count: 0 },
+        ],
+      },
     ]);
   });
 
@@ -201,7 +251,9 @@ describe('offeredGroups', () => {
     const liquorGroups = filterGroupsFor(categories, tags, 'liquor');
     const liquor = indexMenuItems(items, 'liquor');
     const counts = facetCounts(liquor, liquorGroups, menuSelection(new Set(), liquorGroups), '');
-    expect(offeredGroups(liquorGroups, counts, new Set())).toEqual([{ id: 'spirit', name: 'Spirit', tags: [{ id: 'tag-gin', name: 'Gin', count: 1 }] }]);
+    expect(offeredGroups(liquorGroups, counts, new Set())).toEqual([
+      { id: 'spirit', name: 'Spirit', tags: [{ id: 'tag-gin', name: 'Gin', count: 1 }] },
+    ]);
   });
 });
 

@@ -53,11 +53,7 @@ const byIndexThenName = (a: { index?: number | null; name: string }, b: { index?
  * The filter panel of a menu: its visible categories by index, each with its tags by index.
  * Categories without tags are left out (they would offer nothing to tick).
  */
-export function filterGroupsFor(
-  categories: readonly CategoryRecord[],
-  tags: readonly TagRecord[],
-  menu: MenuCategory,
-): FilterGroup[] {
+export function filterGroupsFor(categories: readonly CategoryRecord[], tags: readonly TagRecord[], menu: MenuCategory): FilterGroup[] {
   const tagsByCategory = new Map<string, TagRecord[]>();
   for (const tag of tags) {
     const list = tagsByCategory.get(tag.categoryId);
@@ -180,14 +176,16 @@ export interface FacetGroup {
  * The panel as offered: each tag with its count, those that would give nothing left out (unless
  * ticked), and groups left with no tag left out.
  */
-export function offeredGroups(groups: readonly FilterGroup[], counts: ReadonlyMap<string, number>, selected: ReadonlySet<string>): FacetGroup[] {
+export function offeredGroups(
+  groups: readonly FilterGroup[],
+  counts: ReadonlyMap<string, number>,
+  selected: ReadonlySet<string>,
+): FacetGroup[] {
   return groups
     .map((group) => ({
       id: group.id,
       name: group.name,
-      tags: group.tags
-        .map((tag) => ({ ...tag, count: counts.get(tag.id) ?? 0 }))
-        .filter((tag) => tag.count > 0 || selected.has(tag.id)),
+      tags: group.tags.map((tag) => ({ ...tag, count: counts.get(tag.id) ?? 0 })).filter((tag) => tag.count > 0 || selected.has(tag.id)),
     }))
     .filter((group) => group.tags.length > 0);
 }

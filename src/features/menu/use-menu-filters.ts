@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { useLocation, useNavigate, useNavigationType } from 'react-router-dom';
+import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { menuSearch, parseMenuFilters, sameFilters, toggleTag, type MenuCategory, type MenuFilters } from './menu-filter';
 
 /** Marks the history entries this hook writes, so it does not read its own writes back. */
@@ -39,7 +39,7 @@ export function useMenuFilters(menu: MenuCategory) {
   }, []);
 
   useEffect(() => {
-    if (navigationType !== 'POP' && isOwnEntry(location.state)) return;
+    if (navigationType !== NavigationType.Pop && isOwnEntry(location.state)) return;
     clearTimeout(pendingWrite.current);
     if (!sameFilters(latest.current, fromUrl)) setFilters(fromUrl);
   }, [location.key, location.state, navigationType, fromUrl, setFilters]);
@@ -50,7 +50,7 @@ export function useMenuFilters(menu: MenuCategory) {
   const writeUrl = useCallback(
     (next: MenuFilters, replace: boolean) => {
       clearTimeout(pendingWrite.current);
-      navigate({ search: menuSearch(menu, next) }, { replace, state: OWN_ENTRY, preventScrollReset: true });
+      void navigate({ search: menuSearch(menu, next) }, { replace, state: OWN_ENTRY, preventScrollReset: true });
     },
     [menu, navigate],
   );

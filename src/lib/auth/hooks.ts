@@ -26,10 +26,10 @@ export function useSession(): Session | null {
 export function useSignedInCall() {
   const navigate = useNavigate();
   return useCallback(
-    <R,>(call: (auth: SignedInOptions) => Promise<R>): Promise<R> =>
+    <R>(call: (auth: SignedInOptions) => Promise<R>): Promise<R> =>
       runSignedIn(call, getSignedInOptions, () => {
         endSession();
-        navigate(LOGIN_PATH, { replace: true });
+        void navigate(LOGIN_PATH, { replace: true });
         void import('../notify').then(({ notify }) => notify.error(new SessionEndedError().message));
       }),
     [navigate],

@@ -66,7 +66,12 @@ describe('login', () => {
 
   it("requires both fields without calling the server ('All fields are required')", async () => {
     const { service, calls } = setup();
-    for (const [email, password] of [['', GOOD_PASSWORD], ['  ', GOOD_PASSWORD], ['ana@example.com', ''], ['', '']] as const) {
+    for (const [email, password] of [
+      ['', GOOD_PASSWORD],
+      ['  ', GOOD_PASSWORD],
+      ['ana@example.com', ''],
+      ['', ''],
+    ] as const) {
       await expect(service.login(email, password)).resolves.toEqual({ message: MESSAGES.allFieldsRequired });
     }
     expect(calls.signIn).not.toHaveBeenCalled();

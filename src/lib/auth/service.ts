@@ -27,9 +27,9 @@ export interface AuthApi {
 }
 
 export interface AuthService {
-  login(email: string, password: string): Promise<AuthResult>;
-  signUp(firstName: string, lastName: string, email: string, password: string, confirmPassword: string): Promise<AuthResult>;
-  logout(): Promise<void>;
+  login: (email: string, password: string) => Promise<AuthResult>;
+  signUp: (firstName: string, lastName: string, email: string, password: string, confirmPassword: string) => Promise<AuthResult>;
+  logout: () => Promise<void>;
 }
 
 /** How long logout waits for the server before signing out locally anyway. */
@@ -44,9 +44,9 @@ const messageOf = (error: unknown): string => {
  * SPEC §7's result of a sign-in or sign-up response: the server's first error message when it
  * sent errors, 'Error' when it sent no session, otherwise the session to store.
  */
-export function readAuthResponse(response: MutationResponse<AuthSessionData> | null | undefined):
-  | { ok: true; session: AuthSessionData }
-  | { ok: false; message: string } {
+export function readAuthResponse(
+  response: MutationResponse<AuthSessionData> | null | undefined,
+): { ok: true; session: AuthSessionData } | { ok: false; message: string } {
   const firstError = response?.errors?.[0];
   if (firstError) return { ok: false, message: messageOf(firstError) };
   const data = response?.data;
@@ -96,7 +96,10 @@ export function createAuthService(api: AuthApi, store: SessionStore, signOutTime
       const authToken = store.getSnapshot()?.authToken;
       if (authToken) {
         // The session ends here whatever the server says: a failed or slow sign-out is ignored.
-        await withTimeout(api.signOut(authToken).catch(() => undefined), signOutTimeoutMs);
+        await withTimeout(
+          api.signOut(authToken).catch(() => undefined),
+          signOutTimeoutMs,
+        );
       }
       store.clear();
     },

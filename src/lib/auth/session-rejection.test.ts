@@ -31,8 +31,20 @@ describe('runSignedIn', () => {
   it('passes the session options to the call and returns its result, errors included', async () => {
     const ended = vi.fn();
     const refused = { data: null, errors: [{ message: 'Not Authorized', errorType: 'Unauthorized' }] };
-    await expect(runSignedIn(async (options) => ({ data: options.authToken }), () => auth, ended)).resolves.toEqual({ data: 'tok' });
-    await expect(runSignedIn(async () => refused, () => auth, ended)).resolves.toBe(refused);
+    await expect(
+      runSignedIn(
+        async (options) => ({ data: options.authToken }),
+        () => auth,
+        ended,
+      ),
+    ).resolves.toEqual({ data: 'tok' });
+    await expect(
+      runSignedIn(
+        async () => refused,
+        () => auth,
+        ended,
+      ),
+    ).resolves.toBe(refused);
     expect(ended).not.toHaveBeenCalled();
   });
 
@@ -47,15 +59,33 @@ describe('runSignedIn', () => {
   it('ends the session when the server rejects it, returned or thrown', async () => {
     const rejected = { data: null, errors: [{ message: 'You are not authorized to make this call.', errorType: 'UnauthorizedException' }] };
     const ended = vi.fn();
-    await expect(runSignedIn(async () => rejected, () => auth, ended)).rejects.toBeInstanceOf(SessionEndedError);
-    await expect(runSignedIn(() => Promise.reject(rejected), () => auth, ended)).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(
+      runSignedIn(
+        async () => rejected,
+        () => auth,
+        ended,
+      ),
+    ).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(
+      runSignedIn(
+        () => Promise.reject(rejected),
+        () => auth,
+        ended,
+      ),
+    ).rejects.toBeInstanceOf(SessionEndedError);
     expect(ended).toHaveBeenCalledTimes(2);
   });
 
   it('rethrows other failures as they are', async () => {
     const ended = vi.fn();
     const failure = new Error('Network error');
-    await expect(runSignedIn(() => Promise.reject(failure), () => auth, ended)).rejects.toBe(failure);
+    await expect(
+      runSignedIn(
+        () => Promise.reject(failure),
+        () => auth,
+        ended,
+      ),
+    ).rejects.toBe(failure);
     expect(ended).not.toHaveBeenCalled();
   });
 });

@@ -19,10 +19,10 @@ import {
 
 export interface SessionStore {
   /** The current session or null; the same object until storage changes. */
-  getSnapshot(): Session | null;
-  subscribe(listener: () => void): () => void;
-  save(data: AuthSessionData): void;
-  clear(): void;
+  getSnapshot: () => Session | null;
+  subscribe: (listener: () => void) => () => void;
+  save: (data: AuthSessionData) => void;
+  clear: () => void;
 }
 
 export function createSessionStore(storage: SessionStorageLike, now: () => number = Date.now): SessionStore {

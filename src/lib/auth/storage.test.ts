@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
-import {
-  clearSession,
-  firstName,
-  homePathFor,
-  isExpired,
-  mayOpenAdminRoutes,
-  readRole,
-  readSession,
-  writeSession,
-} from './storage';
+import { clearSession, firstName, homePathFor, isExpired, mayOpenAdminRoutes, readRole, readSession, writeSession } from './storage';
 import { sampleSession, testStorage } from './testing';
 
 describe('writeSession', () => {

@@ -19,13 +19,20 @@ const apiKey = process.env.CLOUD_API_KEY!;
 export const PASSWORD = 'Cl0ud-Probe-Passw0rd!';
 
 export type Credentials = { none: true } | { apiKey: string } | { token: string };
-export interface Body { data?: Record<string, unknown> | null; errors?: Array<{ errorType?: string; message: string }> }
+export interface Body {
+  data?: Record<string, unknown> | null;
+  errors?: Array<{ errorType?: string; message: string }>;
+}
 
 export const guest: Credentials = { apiKey };
 export const wrongKey: Credentials = { apiKey: `${apiKey}x` };
 export const forged = (): Credentials => ({ token: forgedToken() });
 
-export async function call(credentials: Credentials, query: string, variables: Record<string, unknown> = {}): Promise<{ status: number; body: Body }> {
+export async function call(
+  credentials: Credentials,
+  query: string,
+  variables: Record<string, unknown> = {},
+): Promise<{ status: number; body: Body }> {
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if ('token' in credentials) headers.authorization = credentials.token;
   if ('apiKey' in credentials) headers['x-api-key'] = credentials.apiKey;
@@ -34,7 +41,10 @@ export async function call(credentials: Credentials, query: string, variables: R
 }
 
 /** GraphQL calls with these credentials, as the upload helpers take them. */
-export const as = (credentials: Credentials): GraphQLCaller => async (query, variables) => (await call(credentials, query, variables)).body;
+export const as =
+  (credentials: Credentials): GraphQLCaller =>
+  async (query, variables) =>
+    (await call(credentials, query, variables)).body;
 
 /** A call that must succeed: its data. */
 export async function ok(credentials: Credentials, query: string, variables: Record<string, unknown> = {}): Promise<Record<string, any>> {
@@ -47,12 +57,22 @@ let emails = 0;
 export const uniqueEmail = (label: string) => `cloud-${label}-${Date.now()}-${++emails}@example.com`;
 
 export const signIn = async (email: string, password = PASSWORD) =>
-  ((await ok(guest, 'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }', { email, password })).signIn as { token: string }).token;
+  (
+    (
+      await ok(guest, 'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }', {
+        email,
+        password,
+      })
+    ).signIn as { token: string }
+  ).token;
 
 export async function signUp(email: string): Promise<string> {
-  const data = await ok(guest, `mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
+  const data = await ok(
+    guest,
+    `mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
     signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) { token } }`,
-  { firstName: 'Cloud', lastName: 'Customer', email, password: PASSWORD, confirmPassword: PASSWORD });
+    { firstName: 'Cloud', lastName: 'Customer', email, password: PASSWORD, confirmPassword: PASSWORD },
+  );
   return (data.signUp as { token: string }).token;
 }
 
@@ -66,23 +86,35 @@ export async function cloudShop() {
   const shop = {
     admin: await signIn(E2E_ADMIN.email, E2E_ADMIN.password),
     imageUrl: '',
-    async signInAdminAgain() { shop.admin = await signIn(E2E_ADMIN.email, E2E_ADMIN.password); },
+    async signInAdminAgain() {
+      shop.admin = await signIn(E2E_ADMIN.email, E2E_ADMIN.password);
+    },
     async createAdmin(email: string): Promise<string> {
-      const created = await ok({ token: shop.admin }, `mutation ($email: String, $password: String, $confirmPassword: String, $firstName: String, $lastName: String) {
+      const created = await ok(
+        { token: shop.admin },
+        `mutation ($email: String, $password: String, $confirmPassword: String, $firstName: String, $lastName: String) {
         createAdmin(email: $email, password: $password, confirmPassword: $confirmPassword, firstName: $firstName, lastName: $lastName) { id } }`,
-      { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Probe', lastName: 'Admin' });
+        { email, password: PASSWORD, confirmPassword: PASSWORD, firstName: 'Probe', lastName: 'Admin' },
+      );
       return (created.createAdmin as { id: string }).id;
     },
     /** New records of every model; a new admin only when asked (a bcrypt hash costs time). */
     async renew(withAdmin: boolean) {
       const create = async (model: string, input: Record<string, unknown>) =>
-        ((await ok({ token: shop.admin }, `mutation ($input: Create${model}Input!) { create${model}(input: $input) { id } }`, { input }))[`create${model}`] as { id: string }).id;
+        (
+          (await ok({ token: shop.admin }, `mutation ($input: Create${model}Input!) { create${model}(input: $input) { id } }`, { input }))[
+            `create${model}`
+          ] as { id: string }
+        ).id;
       ids.Category = await create('Category', { name: 'Probe category', type: ['Wine'], visible: true, index: 0 });
       ids.Tag = await create('Tag', { name: 'Probe tag', categoryId: ids.Category, index: 0 });
       ids.Item = await create('Item', { name: 'Probe item', price: 12.5, tags: ['wine', ids.Tag], description: 'Probe' });
       ids.Banner = await create('Banner', { img: shop.imageUrl, index: 0 });
       ids.Event = await create('Event', { name: 'Probe event', date: '2031-01-01', description: 'Probe' });
-      ids.ShopSettings = await create('ShopSettings', { name: 'Probe shop', weeklyHours: ['closed', 'closed', 'closed', 'closed', 'closed', 'closed', 'closed'] });
+      ids.ShopSettings = await create('ShopSettings', {
+        name: 'Probe shop',
+        weeklyHours: ['closed', 'closed', 'closed', 'closed', 'closed', 'closed', 'closed'],
+      });
       if (withAdmin) ids.User = await shop.createAdmin(uniqueEmail('target'));
     },
     values: {
@@ -91,7 +123,7 @@ export async function cloudShop() {
       imageUrl: '',
       email: () => uniqueEmail('probe'),
       password: PASSWORD,
-    } as ValueSource,
+    } satisfies ValueSource,
   };
   const uploaded = await uploadImage(as({ token: shop.admin }), png, url);
   expect(uploaded.body.errors).toBeUndefined();
@@ -100,15 +132,26 @@ export async function cloudShop() {
   return shop;
 }
 
-const LISTS: Record<string, string> = { Item: 'listItems', Banner: 'listBanners', Category: 'listCategories', Tag: 'listTags', Event: 'listEvents', ShopSettings: 'listShopSettings', User: 'listUsers' };
+const LISTS: Record<string, string> = {
+  Item: 'listItems',
+  Banner: 'listBanners',
+  Category: 'listCategories',
+  Tag: 'listTags',
+  Event: 'listEvents',
+  ShopSettings: 'listShopSettings',
+  User: 'listUsers',
+};
 
 /** What the API holds of the models a mutation could touch: each record's id and last change. */
 export async function stored(shop: CloudShop, op: RootOperation): Promise<string> {
   const models = op.model ? [op.model] : Object.keys(LISTS);
-  const lists = await Promise.all(models.map(async (model) => {
-    const data = await ok({ token: shop.admin }, `query { ${LISTS[model]}(limit: 1000) { items { id updatedAt } } }`);
-    return (data[LISTS[model]!] as { items: Array<{ id: string; updatedAt: string }> }).items.map((record) => `${record.id}@${record.updatedAt}`).sort();
-  }));
+  const lists = await Promise.all(
+    models.map(async (model) => {
+      const data = await ok({ token: shop.admin }, `query { ${LISTS[model]}(limit: 1000) { items { id updatedAt } } }`);
+      return (data[LISTS[model]!] as { items: Array<{ id: string; updatedAt: string }> }).items
+        .map((record) => `${record.id}@${record.updatedAt}`)
+        .sort();
+    }),
+  );
   return JSON.stringify(lists);
 }
-

@@ -6,11 +6,23 @@
  */
 import { createRequire } from 'node:module';
 
-interface AttributeValue { S?: string; N?: string; M?: Record<string, AttributeValue>; NULL?: boolean }
-export interface ThrottleItem { key: string; state: Record<string, number> | null; version: number; ttl: number }
+interface AttributeValue {
+  S?: string;
+  N?: string;
+  M?: Record<string, AttributeValue>;
+  NULL?: boolean;
+}
+export interface ThrottleItem {
+  key: string;
+  state: Record<string, number> | null;
+  version: number;
+  ttl: number;
+}
 
 interface DynamoSdk {
-  DynamoDBClient: new (config: Record<string, unknown>) => { send(command: unknown): Promise<{ Items?: Array<Record<string, AttributeValue>>; LastEvaluatedKey?: unknown }> };
+  DynamoDBClient: new (config: Record<string, unknown>) => {
+    send(command: unknown): Promise<{ Items?: Array<Record<string, AttributeValue>>; LastEvaluatedKey?: unknown }>;
+  };
   ScanCommand: new (input: Record<string, unknown>) => unknown;
 }
 
@@ -36,12 +48,18 @@ const plain = (value: AttributeValue | undefined): unknown => {
 
 /** Every item of the throttle table (a test's own addresses keep its items apart from others'). */
 export async function throttleItems(): Promise<ThrottleItem[]> {
-  const { sdk: { ScanCommand }, client: db } = dynamo();
+  const {
+    sdk: { ScanCommand },
+    client: db,
+  } = dynamo();
   const items: ThrottleItem[] = [];
   let startKey: unknown;
   do {
-    const page = await db.send(new ScanCommand({ TableName: process.env.CLOUD_THROTTLE_TABLE, ConsistentRead: true, ExclusiveStartKey: startKey }));
-    for (const item of page.Items ?? []) items.push(Object.fromEntries(Object.entries(item).map(([name, value]) => [name, plain(value)])) as unknown as ThrottleItem);
+    const page = await db.send(
+      new ScanCommand({ TableName: process.env.CLOUD_THROTTLE_TABLE, ConsistentRead: true, ExclusiveStartKey: startKey }),
+    );
+    for (const item of page.Items ?? [])
+      items.push(Object.fromEntries(Object.entries(item).map(([name, value]) => [name, plain(value)])) as unknown as ThrottleItem);
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;

@@ -75,7 +75,8 @@ export async function adminApi(request: APIRequestContext, account: Account = E2
   const token = await sessionToken(request, account);
   return {
     token,
-    raw: <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) => graphql<T>(request, query, variables, token),
+    raw: <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}) =>
+      graphql<T>(request, query, variables, token),
     call: async <T = Record<string, unknown>>(query: string, variables: Record<string, unknown> = {}): Promise<T> => {
       const body = await graphql<T>(request, query, variables, token);
       expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();

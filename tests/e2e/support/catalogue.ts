@@ -47,7 +47,10 @@ export async function getItem(api: AdminApi, id: string): Promise<ApiItem | null
 }
 
 export async function updateItem(api: AdminApi, input: Record<string, unknown> & { id: string }): Promise<ApiItem> {
-  const data = await api.call<{ updateItem: ApiItem }>(`mutation ($input: UpdateItemInput!) { updateItem(input: $input) { ${ITEM_FIELDS} } }`, { input });
+  const data = await api.call<{ updateItem: ApiItem }>(
+    `mutation ($input: UpdateItemInput!) { updateItem(input: $input) { ${ITEM_FIELDS} } }`,
+    { input },
+  );
   return data.updateItem;
 }
 
@@ -65,5 +68,8 @@ export async function bannerList(api: AdminApi): Promise<Array<{ img: string; de
 
 /** Replaces the banner set; `descriptions`, when given, parallel to `images`. */
 export async function replaceBanners(api: AdminApi, images: string[], descriptions?: Array<string | null>): Promise<void> {
-  await api.call('mutation ($images: [String!]!, $descriptions: [String]) { replaceBanners(images: $images, descriptions: $descriptions) { id } }', { images, descriptions });
+  await api.call(
+    'mutation ($images: [String!]!, $descriptions: [String]) { replaceBanners(images: $images, descriptions: $descriptions) { id } }',
+    { images, descriptions },
+  );
 }

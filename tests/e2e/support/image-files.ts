@@ -20,7 +20,9 @@ export async function imageFiles() {
     /** A real PNG of this size and colour. */
     png: async (name: string, width: number, height: number, colour: string): Promise<string> => {
       const path = join(dir, `${name}.png`);
-      await sharp({ create: { width, height, channels: 3, background: colour } }).png().toFile(path);
+      await sharp({ create: { width, height, channels: 3, background: colour } })
+        .png()
+        .toFile(path);
       return path;
     },
     /**
@@ -30,13 +32,17 @@ export async function imageFiles() {
     noisePng: async (name: string, bytes: number): Promise<string> => {
       const side = Math.floor(Math.sqrt(bytes / 3.003));
       const path = join(dir, `${name}.png`);
-      await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 9 }).toFile(path);
+      await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+        .png({ compressionLevel: 9 })
+        .toFile(path);
       return path;
     },
     /** A JPEG, saved under `fileName` (for example `photo.png`, a JPEG dressed up as a PNG). */
     jpeg: async (fileName: string, width = 200, height = 200): Promise<string> => {
       const path = join(dir, fileName);
-      await sharp({ create: { width, height, channels: 3, background: '#884422' } }).jpeg().toFile(path);
+      await sharp({ create: { width, height, channels: 3, background: '#884422' } })
+        .jpeg()
+        .toFile(path);
       return path;
     },
     cleanup: () => rm(dir, { recursive: true, force: true }),
@@ -45,5 +51,7 @@ export async function imageFiles() {
 
 /** The URL the server stores an uploaded PNG at: `/media/<sha256 of its bytes>.png`. */
 export async function storedUrl(path: string): Promise<string> {
-  return `/media/${createHash('sha256').update(await readFile(path)).digest('hex')}.png`;
+  return `/media/${createHash('sha256')
+    .update(await readFile(path))
+    .digest('hex')}.png`;
 }

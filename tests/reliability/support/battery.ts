@@ -29,7 +29,9 @@ export function removeDataDirs(): void {
 }
 
 export function printFigures(battery: string, figures: Record<string, number | string>): void {
-  const line = Object.entries(figures).map(([name, value]) => `${name}=${value}`).join(' ');
+  const line = Object.entries(figures)
+    .map(([name, value]) => `${name}=${value}`)
+    .join(' ');
   console.log(`[reliability] ${battery}: ${line}`);
 }
 

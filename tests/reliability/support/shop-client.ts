@@ -5,7 +5,11 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 
-export interface GraphQLResult { status: number; data: Record<string, unknown> | null; errors: Array<{ errorType?: string; message: string }> }
+export interface GraphQLResult {
+  status: number;
+  data: Record<string, unknown> | null;
+  errors: Array<{ errorType?: string; message: string }>;
+}
 
 /**
  * One request as the client saw it: when it was sent and answered, and how; and whether it went
@@ -32,7 +36,7 @@ export class ShopClient {
 
   static async connect(url: string): Promise<ShopClient> {
     const response = await fetch(`${url}/amplify_outputs.json`);
-    const outputs = await response.json() as { data: { api_key: string } };
+    const outputs = (await response.json()) as { data: { api_key: string } };
     return new ShopClient(url, outputs.data.api_key);
   }
 
@@ -73,7 +77,9 @@ export class ShopClient {
     const record = (status: number | null, errors: number, failure: string | null) =>
       this.observer?.({ operation, startedAt, endedAt: Date.now(), reusedConnection, status, errors, failure });
     try {
-      const result = await this.send(query, variables, headers, (reused) => { reusedConnection = reused; });
+      const result = await this.send(query, variables, headers, (reused) => {
+        reusedConnection = reused;
+      });
       record(result.status, result.errors.length, null);
       return result;
     } catch (error) {
@@ -86,19 +92,28 @@ export class ShopClient {
    * POSTs over node:http with a keep-alive agent rather than fetch: the record then tells whether
    * the request went over a connection the server had already accepted (a reused one).
    */
-  private send(query: string, variables: Record<string, unknown>, headers: Record<string, string>, onSocket: (reused: boolean) => void): Promise<GraphQLResult> {
+  private send(
+    query: string,
+    variables: Record<string, unknown>,
+    headers: Record<string, string>,
+    onSocket: (reused: boolean) => void,
+  ): Promise<GraphQLResult> {
     const body = JSON.stringify({ query, variables });
     return new Promise((resolve, reject) => {
-      const request = httpRequest(`${this.url}/graphql`, {
-        method: 'POST',
-        agent: keepAliveAgent,
-        headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
-      }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('error', reject);
-        response.on('end', () => resolve(parseResult(response.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'))));
-      });
+      const request = httpRequest(
+        `${this.url}/graphql`,
+        {
+          method: 'POST',
+          agent: keepAliveAgent,
+          headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), ...headers },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('error', reject);
+          response.on('end', () => resolve(parseResult(response.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'))));
+        },
+      );
       request.on('socket', () => onSocket(request.reusedSocket));
       request.on('error', reject);
       request.end(body);
@@ -122,5 +137,5 @@ function parseResult(status: number, text: string): GraphQLResult {
 export function acknowledged<T>(result: GraphQLResult, field: string): T | null {
   if (result.status !== 200 || result.errors.length > 0) return null;
   const value = result.data?.[field];
-  return value === null || value === undefined ? null : value as T;
+  return value === null || value === undefined ? null : (value as T);
 }

@@ -12,9 +12,15 @@ export const ADMIN_PASSWORD = 'Rel1able!Passw0rd';
 
 const OPEN_LINE = /is open at (http:\/\/[^\s]+)\/home/;
 const running = new Set<ChildProcess>();
-process.on('exit', () => { for (const child of running) child.kill('SIGKILL'); });
+process.on('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
 
-export interface ExitResult { code: number | null; signal: NodeJS.Signals | null; at: number }
+export interface ExitResult {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  at: number;
+}
 
 export interface ShopProcess {
   url: string;
@@ -26,7 +32,11 @@ export interface ShopProcess {
   signal(signal: NodeJS.Signals): void;
 }
 
-export interface StartOptions { dataDir: string; env?: Record<string, string>; startTimeoutMs?: number }
+export interface StartOptions {
+  dataDir: string;
+  env?: Record<string, string>;
+  startTimeoutMs?: number;
+}
 
 export async function startShopProcess({ dataDir, env = {}, startTimeoutMs = 30_000 }: StartOptions): Promise<ShopProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -51,8 +61,12 @@ export async function startShopProcess({ dataDir, env = {}, startTimeoutMs = 30_
   });
   running.add(child);
   let output = '';
-  child.stdout!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { output += chunk; });
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    output += chunk;
+  });
   const exited = new Promise<ExitResult>((resolve) => {
     child.once('exit', (code, signal) => {
       running.delete(child);
@@ -72,7 +86,7 @@ export async function startShopProcess({ dataDir, env = {}, startTimeoutMs = 30_
     const onExit = () => fail(new Error('server exited before opening'));
     function cleanup() {
       clearTimeout(timer);
-      child.stdout!.off('data', onData);
+      child.stdout.off('data', onData);
       child.off('exit', onExit);
     }
     function fail(error: Error) {
@@ -80,7 +94,7 @@ export async function startShopProcess({ dataDir, env = {}, startTimeoutMs = 30_
       child.kill('SIGKILL');
       reject(new Error(`${error.message}\n${output}`));
     }
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', onExit);
   });
 
@@ -89,16 +103,23 @@ export async function startShopProcess({ dataDir, env = {}, startTimeoutMs = 30_
     pid: child.pid!,
     output: () => output,
     exited,
-    signal: (signal) => { child.kill(signal); },
+    signal: (signal) => {
+      child.kill(signal);
+    },
   };
 }
 
 /** SIGKILLs every server still running; for afterAll and failure paths. */
 export async function killAllShopProcesses(): Promise<void> {
   const children = [...running];
-  await Promise.all(children.map((child) => new Promise<void>((resolve) => {
-    if (child.exitCode !== null || child.signalCode !== null) return resolve();
-    child.once('exit', () => resolve());
-    child.kill('SIGKILL');
-  })));
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
 }

@@ -10,9 +10,20 @@ import { REQUEST_UPLOAD } from '../../../server/testing/image-upload';
 import type { ImageUploadTarget } from '../../../shared/image-upload';
 
 /** `status` of the file's POST (204 when taken); `id` the upload to store once the server is back. */
-export interface SlowUploadResult { status: number | null; id: string; failure: string | null; endedAt: number }
+export interface SlowUploadResult {
+  status: number | null;
+  id: string;
+  failure: string | null;
+  endedAt: number;
+}
 
-function post(agent: Agent, url: string, headers: Record<string, string>, body: Buffer, release: Promise<void>): Promise<{ status: number; text: string }> {
+function post(
+  agent: Agent,
+  url: string,
+  headers: Record<string, string>,
+  body: Buffer,
+  release: Promise<void>,
+): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
     const request = httpRequest(url, { method: 'POST', agent, headers: { ...headers, 'content-length': body.length } }, (response) => {
       const chunks: Buffer[] = [];
@@ -39,14 +50,27 @@ async function formBody(png: Buffer): Promise<{ body: Buffer; contentType: strin
  * Asks for a target, then starts the file's POST over the same connection. Resolves once the
  * first half is on its way, with `done` for the answer (wrapped: an async function would flatten it).
  */
-export async function startSlowUpload(baseUrl: string, token: string, label: string, release: Promise<void>): Promise<{ done: Promise<SlowUploadResult> }> {
+export async function startSlowUpload(
+  baseUrl: string,
+  token: string,
+  label: string,
+  release: Promise<void>,
+): Promise<{ done: Promise<SlowUploadResult> }> {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
-  const asked = await post(agent, `${baseUrl}/graphql`, { 'content-type': 'application/json', authorization: token }, Buffer.from(JSON.stringify({ query: REQUEST_UPLOAD })), Promise.resolve());
+  const asked = await post(
+    agent,
+    `${baseUrl}/graphql`,
+    { 'content-type': 'application/json', authorization: token },
+    Buffer.from(JSON.stringify({ query: REQUEST_UPLOAD })),
+    Promise.resolve(),
+  );
   const target = (JSON.parse(asked.text) as { data: { requestImageUpload: ImageUploadTarget } }).data.requestImageUpload;
   const { body, contentType } = await formBody(makePng(label, 200, true));
-  const done = post(agent, new URL(target.url, baseUrl).href, { 'content-type': contentType }, body, release).then(
-    ({ status, text }) => ({ status, id: target.id, failure: status === 204 ? null : text.slice(0, 300), endedAt: Date.now() }),
-    (error: unknown) => ({ status: null, id: target.id, failure: String(error), endedAt: Date.now() }),
-  ).finally(() => agent.destroy());
+  const done = post(agent, new URL(target.url, baseUrl).href, { 'content-type': contentType }, body, release)
+    .then(
+      ({ status, text }) => ({ status, id: target.id, failure: status === 204 ? null : text.slice(0, 300), endedAt: Date.now() }),
+      (error: unknown) => ({ status: null, id: target.id, failure: String(error), endedAt: Date.now() }),
+    )
+    .finally(() => agent.destroy());
   return { done };
 }

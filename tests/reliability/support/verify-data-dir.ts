@@ -76,8 +76,10 @@ export function verifyDataDir(dataDir: string, ledger: WriteLedger): Verificatio
       const state = rowState(rowsByKey.get(key), accepted.find((candidate) => candidate !== null) ?? null);
       found.set(key, state);
       if (!accepted.some((candidate) => matches(state, candidate))) {
-        problems.push(`${key}: found ${JSON.stringify(state)}, acknowledged ${JSON.stringify(record.acked)}`
-          + (record.unsure.length ? ` (or unanswered ${JSON.stringify(record.unsure)})` : ''));
+        problems.push(
+          `${key}: found ${JSON.stringify(state)}, acknowledged ${JSON.stringify(record.acked)}` +
+            (record.unsure.length ? ` (or unanswered ${JSON.stringify(record.unsure)})` : ''),
+        );
       }
     }
 
@@ -88,7 +90,9 @@ export function verifyDataDir(dataDir: string, ledger: WriteLedger): Verificatio
     }
     problems.push(...missingImages(db, mediaDir));
     for (const url of ledger.images) {
-      const missing = (imageFiles(url) ?? [url]).filter((name) => !existsSync(join(mediaDir, name)) || statSync(join(mediaDir, name)).size === 0);
+      const missing = (imageFiles(url) ?? [url]).filter(
+        (name) => !existsSync(join(mediaDir, name)) || statSync(join(mediaDir, name)).size === 0,
+      );
       if (missing.length > 0) problems.push(`acknowledged upload ${url}: ${missing.join(', ')} missing`);
     }
     return { problems, recordsChecked: ledger.records.size, rows, imagesChecked: references.length + ledger.images.size, found };

@@ -8,11 +8,25 @@ export type Model = 'Item' | 'Event';
 /** A record's fields as written, or null when it does not exist (never created, or deleted). */
 export type RecordState = Record<string, unknown> | null;
 
-interface TrackedRecord { model: Model; id: string; acked: RecordState; unsure: RecordState[] }
+interface TrackedRecord {
+  model: Model;
+  id: string;
+  acked: RecordState;
+  unsure: RecordState[];
+}
 
-export interface PendingWrite { readonly key: string; readonly next: RecordState }
+export interface PendingWrite {
+  readonly key: string;
+  readonly next: RecordState;
+}
 
-export interface LedgerFigures { attempted: number; acknowledged: number; refused: number; unknown: number; uploads: number }
+export interface LedgerFigures {
+  attempted: number;
+  acknowledged: number;
+  refused: number;
+  unknown: number;
+  uploads: number;
+}
 
 export class WriteLedger {
   readonly records = new Map<string, TrackedRecord>();
@@ -22,7 +36,9 @@ export class WriteLedger {
   /** Why refused writes were refused (first few), for the failure message. */
   readonly refusals: string[] = [];
 
-  static key(model: Model, id: string) { return `${model}:${id}`; }
+  static key(model: Model, id: string) {
+    return `${model}:${id}`;
+  }
 
   /** The last acknowledged state of a record (null when absent or unknown to the ledger). */
   current(model: Model, id: string): RecordState {

@@ -119,11 +119,17 @@ class Writer {
     let result = await this.send(REQUEST_UPLOAD, {}, unanswered);
     const target = acknowledged<ImageUploadTarget>(result, 'requestImageUpload');
     if (target) {
-      const posted = await postToTarget(target, png, this.options.client.url).then((response) => response.status, (error: unknown) => {
-        unanswered();
-        throw new Unanswered(String(error));
-      });
-      result = posted === 204 ? await this.send(STORE_UPLOAD, { id: target.id }, unanswered) : { status: posted, data: null, errors: [{ message: 'the upload target refused the file' }] };
+      const posted = await postToTarget(target, png, this.options.client.url).then(
+        (response) => response.status,
+        (error: unknown) => {
+          unanswered();
+          throw new Unanswered(String(error));
+        },
+      );
+      result =
+        posted === 204
+          ? await this.send(STORE_UPLOAD, { id: target.id }, unanswered)
+          : { status: posted, data: null, errors: [{ message: 'the upload target refused the file' }] };
     }
     const url = target ? acknowledged<string>(result, 'storeUploadedImage') : null;
     this.options.ledger.upload(url ? { url } : { refused: describe(result) });
@@ -132,7 +138,14 @@ class Writer {
   }
 
   /** One write of a record; true when acknowledged. The record is dropped from the writer's lists otherwise. */
-  private async write(model: Model, id: string, next: RecordState, query: string, variables: Record<string, unknown>, field: string): Promise<boolean> {
+  private async write(
+    model: Model,
+    id: string,
+    next: RecordState,
+    query: string,
+    variables: Record<string, unknown>,
+    field: string,
+  ): Promise<boolean> {
     const pending = this.options.ledger.begin(model, id, next);
     const result = await this.send(query, variables, () => this.options.ledger.unknown(pending));
     if (acknowledged(result, field)) {

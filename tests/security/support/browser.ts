@@ -1,5 +1,5 @@
 /**
- * Debian's Chromium driven by Playwright (as tests/e2e do), and what the browser battery reads
+ * Chromium (scripts/chromium.ts) driven by Playwright (as tests/e2e do), and what the browser battery reads
  * from it: the GraphQL traffic of a page, and signs that injected markup ran.
  *
  *     const browser = await launchChromium();
@@ -9,11 +9,9 @@
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { Kind, parse } from 'graphql';
+import { CHROMIUM_FLAGS, chromiumPath } from '../../../scripts/chromium';
 
-export const launchChromium = (): Promise<Browser> => chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+export const launchChromium = (): Promise<Browser> => chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_FLAGS });
 
 /** A fresh context (its own storage) whose visitor has passed the 21+ gate. */
 export async function openShopPage(browser: Browser): Promise<Page> {
@@ -33,15 +31,20 @@ export async function signInThroughForm(page: Page, baseUrl: string, email: stri
 export interface GraphQLExchange {
   /** Root fields the request called (names, not aliases). */
   fields: string[];
-  body: { data?: Record<string, unknown> | null; errors?: Array<{ errorType: string; message: string; path?: Array<string | number> | null }> };
+  body: {
+    data?: Record<string, unknown> | null;
+    errors?: Array<{ errorType: string; message: string; path?: Array<string | number> | null }>;
+  };
 }
 
 function rootFields(postData: string | null): string[] {
   try {
     const { query } = JSON.parse(postData ?? '') as { query: string };
-    return parse(query).definitions.flatMap((definition) => (definition.kind === Kind.OPERATION_DEFINITION
-      ? definition.selectionSet.selections.flatMap((selection) => (selection.kind === Kind.FIELD ? [selection.name.value] : []))
-      : []));
+    return parse(query).definitions.flatMap((definition) =>
+      definition.kind === Kind.OPERATION_DEFINITION
+        ? definition.selectionSet.selections.flatMap((selection) => (selection.kind === Kind.FIELD ? [selection.name.value] : []))
+        : [],
+    );
   } catch {
     return [];
   }
@@ -54,8 +57,10 @@ export function recordGraphQL(page: Page): GraphQLExchange[] {
     const request = response.request();
     if (!request.url().endsWith('/graphql') || request.method() !== 'POST') return;
     try {
-      exchanges.push({ fields: rootFields(request.postData()), body: await response.json() as GraphQLExchange['body'] });
-    } catch { /* the page navigated away before the body was read */ }
+      exchanges.push({ fields: rootFields(request.postData()), body: (await response.json()) as GraphQLExchange['body'] });
+    } catch {
+      /* the page navigated away before the body was read */
+    }
   });
   return exchanges;
 }
@@ -63,7 +68,9 @@ export function recordGraphQL(page: Page): GraphQLExchange[] {
 /** Console lines Chromium writes when the CSP blocks something (markup that tried to run). */
 export function recordCspViolations(page: Page): string[] {
   const violations: string[] = [];
-  page.on('console', (message) => { if (/Content Security Policy/i.test(message.text())) violations.push(message.text()); });
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
   return violations;
 }
 

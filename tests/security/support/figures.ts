@@ -11,7 +11,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, expect, inject } from 'vitest';
 
-export interface BatteryFigures { name: string; attempts: number; failures: string[] }
+export interface BatteryFigures {
+  name: string;
+  attempts: number;
+  failures: string[];
+}
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -31,7 +35,8 @@ export interface Battery {
   readonly figures: BatteryFigures;
 }
 
-const firstLine = (error: unknown) => (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 3).join(' ').slice(0, 400);
+const firstLine = (error: unknown) =>
+  (error instanceof Error ? error.message : String(error)).split('\n').slice(0, 3).join(' ').slice(0, 400);
 
 export function battery(name: string): Battery {
   const figures: BatteryFigures = { name, attempts: 0, failures: [] };

@@ -50,7 +50,10 @@ export async function catalogueFixture(shop: TestServer) {
       ids.Item = shop.store.create('Item', { name: 'Probe item', price: 12.5, tags: [ids.Tag], description: 'Probe' }).id;
       ids.Banner = shop.store.create('Banner', { img: imageUrl, index: 0 }).id;
       ids.Event = shop.store.create('Event', { name: 'Probe event', date: '2031-01-01', description: 'Probe' }).id;
-      ids.ShopSettings = shop.store.create('ShopSettings', { name: 'Probe shop', weeklyHours: ['closed', 'closed', 'closed', 'closed', 'closed', 'closed', 'closed'] }).id;
+      ids.ShopSettings = shop.store.create('ShopSettings', {
+        name: 'Probe shop',
+        weeklyHours: ['closed', 'closed', 'closed', 'closed', 'closed', 'closed', 'closed'],
+      }).id;
       if (withAdmin) ids.User = (await createAdmin(shop)).id;
     },
   };

@@ -8,9 +8,14 @@ import { crc32, deflateSync } from 'node:zlib';
 import sharp from 'sharp';
 
 export const pngBytes = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 3, background: '#7a1f2b' } }).png().toBuffer();
+  sharp({ create: { width, height, channels: 3, background: '#7a1f2b' } })
+    .png()
+    .toBuffer();
 
-export const jpegBytes = () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#224466' } }).jpeg().toBuffer();
+export const jpegBytes = () =>
+  sharp({ create: { width: 8, height: 8, channels: 3, background: '#224466' } })
+    .jpeg()
+    .toBuffer();
 
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 

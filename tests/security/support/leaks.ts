@@ -16,7 +16,11 @@ const INTERNALS: Array<[string, RegExp]> = [
 const MAX_CHECKED_LENGTH = 16 * 1024;
 const BCRYPT_HASH = /\$2[aby]\$\d\d\$/;
 
-interface ErrorLike { message?: unknown; errorType?: unknown; [key: string]: unknown }
+interface ErrorLike {
+  message?: unknown;
+  errorType?: unknown;
+  [key: string]: unknown;
+}
 
 /** Fails when any error in the body carries internals or keys beyond AppSync's error shape, or the body a hash. */
 export function expectNoInternals(body: unknown): void {
@@ -24,7 +28,9 @@ export function expectNoInternals(body: unknown): void {
   expect(BCRYPT_HASH.test(JSON.stringify(body)), 'the answer carries a password hash').toBe(false);
   for (const error of errors) {
     expect(typeof error.errorType, `error without errorType: ${JSON.stringify(error)}`).toBe('string');
-    expect(Object.keys(error).filter((key) => !['path', 'data', 'errorType', 'errorInfo', 'locations', 'message'].includes(key))).toEqual([]);
+    expect(Object.keys(error).filter((key) => !['path', 'data', 'errorType', 'errorInfo', 'locations', 'message'].includes(key))).toEqual(
+      [],
+    );
     const message = String(error.message).slice(0, MAX_CHECKED_LENGTH);
     for (const [what, pattern] of INTERNALS) {
       expect(pattern.test(message), `error message carries ${what}: ${message.slice(0, 200)}`).toBe(false);

@@ -10,8 +10,18 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import {
-  buildSchema, getNamedType, isEnumType, isInputObjectType, isLeafType, isListType, isNonNullType, isObjectType,
-  type GraphQLArgument, type GraphQLField, type GraphQLInputType, type GraphQLNamedType,
+  buildSchema,
+  getNamedType,
+  isEnumType,
+  isInputObjectType,
+  isLeafType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  type GraphQLArgument,
+  type GraphQLField,
+  type GraphQLInputType,
+  type GraphQLNamedType,
 } from 'graphql';
 import introspection from '../../../shared/generated/model-introspection.json' with { type: 'json' };
 
@@ -38,7 +48,11 @@ export function rootOperations(): RootOperation[] {
   return (['query', 'mutation'] as const).flatMap((kind) => {
     const type = kind === 'query' ? schema.getQueryType() : schema.getMutationType();
     return Object.values(type?.getFields() ?? {}).map((field) => ({
-      kind, key: `${type!.name}.${field.name}`, name: field.name, field, model: modelOf(getNamedType(field.type)),
+      kind,
+      key: `${type!.name}.${field.name}`,
+      name: field.name,
+      field,
+      model: modelOf(getNamedType(field.type)),
     }));
   });
 }
@@ -66,9 +80,13 @@ export function audienceOf(op: RootOperation): Audience {
 export function selectionOf(op: RootOperation): string {
   const named = getNamedType(op.field.type);
   if (!isObjectType(named)) return '';
-  const scalars = (type: GraphQLNamedType) => (isObjectType(type)
-    ? Object.values(type.getFields()).filter((field) => isLeafType(getNamedType(field.type))).map((field) => field.name).join(' ')
-    : '');
+  const scalars = (type: GraphQLNamedType) =>
+    isObjectType(type)
+      ? Object.values(type.getFields())
+          .filter((field) => isLeafType(getNamedType(field.type)))
+          .map((field) => field.name)
+          .join(' ')
+      : '';
   const items = named.getFields().items;
   return items ? `{ items { ${scalars(getNamedType(items.type))} } nextToken }` : `{ ${scalars(named)} }`;
 }
@@ -95,9 +113,19 @@ export interface ValueSource {
 }
 
 const BY_TYPE: Record<string, unknown> = {
-  String: 'Security probe', ID: 'probe-id', Int: 1, Float: 9.99, Boolean: true,
-  AWSDate: '2031-01-01', AWSTime: '18:00', AWSDateTime: '2031-01-01T18:00:00.000Z', AWSTimestamp: 1_900_000_000,
-  AWSJSON: '{}', AWSURL: 'https://example.com/', AWSPhone: '+1 845 555 0100', AWSIPAddress: '127.0.0.1',
+  String: 'Security probe',
+  ID: 'probe-id',
+  Int: 1,
+  Float: 9.99,
+  Boolean: true,
+  AWSDate: '2031-01-01',
+  AWSTime: '18:00',
+  AWSDateTime: '2031-01-01T18:00:00.000Z',
+  AWSTimestamp: 1_900_000_000,
+  AWSJSON: '{}',
+  AWSURL: 'https://example.com/',
+  AWSPhone: '+1 845 555 0100',
+  AWSIPAddress: '127.0.0.1',
 };
 
 /** Fields the schema leaves optional but the server's rules require (an item's department tag). */
@@ -105,16 +133,27 @@ const RULE_REQUIRED: Record<string, Record<string, unknown>> = { CreateItemInput
 
 function byName(name: string, op: RootOperation, values: ValueSource): unknown {
   switch (name) {
-    case 'id': return values.idOf(op.model);
-    case 'categoryId': return values.idOf('Category');
-    case 'ids': return values.idsOf(op.model);
-    case 'images': return [values.imageUrl];
-    case 'img': return values.imageUrl;
-    case 'email': return values.email();
-    case 'password': case 'confirmPassword': return values.password;
-    case 'firstName': return 'Probe';
-    case 'lastName': return 'Person';
-    default: return undefined;
+    case 'id':
+      return values.idOf(op.model);
+    case 'categoryId':
+      return values.idOf('Category');
+    case 'ids':
+      return values.idsOf(op.model);
+    case 'images':
+      return [values.imageUrl];
+    case 'img':
+      return values.imageUrl;
+    case 'email':
+      return values.email();
+    case 'password':
+    case 'confirmPassword':
+      return values.password;
+    case 'firstName':
+      return 'Probe';
+    case 'lastName':
+      return 'Person';
+    default:
+      return undefined;
   }
 }
 
@@ -127,8 +166,11 @@ function valueOf(type: GraphQLInputType, name: string, op: RootOperation, values
   if (isInputObjectType(inner)) {
     // Required fields only: what the smallest real call sends, plus what the catalogue rules require.
     return {
-      ...Object.fromEntries(Object.values(inner.getFields()).filter((field) => isNonNullType(field.type))
-        .map((field) => [field.name, valueOf(field.type, field.name, op, values)])),
+      ...Object.fromEntries(
+        Object.values(inner.getFields())
+          .filter((field) => isNonNullType(field.type))
+          .map((field) => [field.name, valueOf(field.type, field.name, op, values)]),
+      ),
       ...RULE_REQUIRED[inner.name],
     };
   }
@@ -139,12 +181,17 @@ function valueOf(type: GraphQLInputType, name: string, op: RootOperation, values
 const sentByDefault = (arg: GraphQLArgument) => isNonNullType(arg.type) || (isLeafType(getNamedType(arg.type)) && arg.name !== 'nextToken');
 
 export function wellFormedCall(op: RootOperation, values: ValueSource): { query: string; variables: Record<string, unknown> } {
-  const variables = Object.fromEntries(op.field.args.filter(sentByDefault).map((arg) => [arg.name, valueOf(arg.type, arg.name, op, values)]));
+  const variables = Object.fromEntries(
+    op.field.args.filter(sentByDefault).map((arg) => [arg.name, valueOf(arg.type, arg.name, op, values)]),
+  );
   return { query: documentFor(op), variables };
 }
 
 /** Every place a value goes: each argument, and each field of an input-object argument. */
-export interface InputSlot { path: [string] | [string, string]; type: GraphQLInputType }
+export interface InputSlot {
+  path: [string] | [string, string];
+  type: GraphQLInputType;
+}
 
 export function inputSlots(op: RootOperation): InputSlot[] {
   return op.field.args.flatMap((arg): InputSlot[] => {

@@ -35,12 +35,18 @@ export class TestClock {
   }
 }
 
-export interface NamedCredentials { name: string; credentials: Credentials }
+export interface NamedCredentials {
+  name: string;
+  credentials: Credentials;
+}
 
 export const forgedToken = () => randomBytes(32).toString('base64url');
 
 export async function signIn(shop: TestServer, email: string, password = TEST_PASSWORD): Promise<string> {
-  const { body } = await callAs(shop, asGuest(shop), 'mutation ($e: String, $p: String) { signIn(email: $e, password: $p) { token } }', { e: email, p: password });
+  const { body } = await callAs(shop, asGuest(shop), 'mutation ($e: String, $p: String) { signIn(email: $e, password: $p) { token } }', {
+    e: email,
+    p: password,
+  });
   expect(body.errors).toBeUndefined();
   return (body.data!.signIn as { token: string }).token;
 }
@@ -73,7 +79,9 @@ export async function refusedCredentials(shop: TestServer, clock: TestClock): Pr
   expect(signOut.data?.signOut).toBe(true);
 
   const deletedAdmin = await shop.sessionFor(ROLE_ADMIN);
-  const { body: deletion } = await callAs(shop, { token: admin.token }, 'mutation ($id: ID!) { deleteAdmin(id: $id) { id } }', { id: deletedAdmin.userId });
+  const { body: deletion } = await callAs(shop, { token: admin.token }, 'mutation ($id: ID!) { deleteAdmin(id: $id) { id } }', {
+    id: deletedAdmin.userId,
+  });
   expect(deletion.errors).toBeUndefined();
 
   const deletedUser = await shop.sessionFor(ROLE_USER);

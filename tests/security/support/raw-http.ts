@@ -18,7 +18,12 @@ export interface RawRequest {
   localAddress?: string;
 }
 
-export interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; text: string; json: unknown }
+export interface RawResponse {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: unknown;
+}
 
 export function rawRequest(baseUrl: string, path: string, options: RawRequest = {}): Promise<RawResponse> {
   const { hostname, port } = new URL(baseUrl);
@@ -31,14 +36,22 @@ export function rawRequest(baseUrl: string, path: string, options: RawRequest = 
       res.on('end', () => {
         const text = Buffer.concat(chunks).toString('utf8');
         let json: unknown = null;
-        try { json = JSON.parse(text); } catch { /* not JSON: the test looks at text */ }
+        try {
+          json = JSON.parse(text);
+        } catch {
+          /* not JSON: the test looks at text */
+        }
         resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
       });
       res.on('error', reject);
     });
     let answered = false;
-    req.on('response', () => { answered = true; });
-    req.on('error', (error) => { if (!answered) reject(error); });
+    req.on('response', () => {
+      answered = true;
+    });
+    req.on('error', (error) => {
+      if (!answered) reject(error);
+    });
     if (options.streamBytes) {
       streamPadding(req, options.streamBytes);
     } else {

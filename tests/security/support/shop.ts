@@ -41,20 +41,29 @@ export function expectRefused(body: GraphQLBody, errorType: string | RegExp): vo
   for (const value of Object.values(body.data ?? {})) expect(value).toBeNull();
 }
 
-export interface StoredState { database: string; media: string[] }
+export interface StoredState {
+  database: string;
+  media: string[];
+}
 
 /**
  * A digest of every table, and the media files. Sessions count only while live: the server may
  * drop an expired one when it is presented, which is not a write the caller caused.
  */
 export function storedState(shop: TestServer, now = Date.now()): StoredState {
-  const tables = (shop.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{ name: string }>)
-    .map(({ name }) => name);
+  const tables = (
+    shop.db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as Array<{
+      name: string;
+    }>
+  ).map(({ name }) => name);
   const digest = createHash('sha256');
   for (const table of tables) {
-    const rows = table === '_sessions'
-      ? shop.db.prepare('SELECT tokenHash, userId, expiresAt FROM _sessions WHERE expiresAt > ? AND lastSeenAt > ? ORDER BY tokenHash').all(now, now - SESSION_IDLE_MS)
-      : shop.db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all();
+    const rows =
+      table === '_sessions'
+        ? shop.db
+            .prepare('SELECT tokenHash, userId, expiresAt FROM _sessions WHERE expiresAt > ? AND lastSeenAt > ? ORDER BY tokenHash')
+            .all(now, now - SESSION_IDLE_MS)
+        : shop.db.prepare(`SELECT * FROM "${table}" ORDER BY rowid`).all();
     digest.update(`${table}\n${JSON.stringify(rows)}\n`);
   }
   return { database: digest.digest('hex'), media: readdirSync(shop.media.dir).sort() };

@@ -8,14 +8,42 @@ import { getNullableType, isEnumType, isInputObjectType, isListType, isNonNullTy
 export type LabelledValue = [label: string, value: unknown];
 
 const BY_SCALAR: Record<string, LabelledValue[]> = {
-  String: [['an object', { $gt: '' }], ['a boolean', true], ['a number', 42]],
-  ID: [['an object', { $ne: null }], ['a boolean', true], ['a fraction', 1.5]],
-  Int: [['a numeric string', '1'], ['a fraction', 1.5], ['2^31', 2 ** 31]],
-  Float: [['a numeric string', '9.99'], ['a boolean', true]],
-  Boolean: [['the string "true"', 'true'], ['the number 1', 1]],
-  AWSDate: [['February 30th', '2031-02-30'], ['a number', 20310101], ['free text', 'next friday']],
-  AWSEmail: [['no @', 'not-an-email'], ['an object', { $gt: '' }]],
-  AWSDateTime: [['a date without time', '2031-01-01'], ['a number', 1]],
+  String: [
+    ['an object', { $gt: '' }],
+    ['a boolean', true],
+    ['a number', 42],
+  ],
+  ID: [
+    ['an object', { $ne: null }],
+    ['a boolean', true],
+    ['a fraction', 1.5],
+  ],
+  Int: [
+    ['a numeric string', '1'],
+    ['a fraction', 1.5],
+    ['2^31', 2 ** 31],
+  ],
+  Float: [
+    ['a numeric string', '9.99'],
+    ['a boolean', true],
+  ],
+  Boolean: [
+    ['the string "true"', 'true'],
+    ['the number 1', 1],
+  ],
+  AWSDate: [
+    ['February 30th', '2031-02-30'],
+    ['a number', 20310101],
+    ['free text', 'next friday'],
+  ],
+  AWSEmail: [
+    ['no @', 'not-an-email'],
+    ['an object', { $gt: '' }],
+  ],
+  AWSDateTime: [
+    ['a date without time', '2031-01-01'],
+    ['a number', 1],
+  ],
 };
 
 export function wrongValues(type: GraphQLInputType): LabelledValue[] {

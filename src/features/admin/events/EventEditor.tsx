@@ -112,7 +112,11 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
   const shownImage = preview ?? currentImage;
 
   return (
-    <Modal title={event ? 'Event Editor' : 'Event Creator'} onEscape={saving ? undefined : onCancel} className="admin-modal admin-modal--wide">
+    <Modal
+      title={event ? 'Event Editor' : 'Event Creator'}
+      onEscape={saving ? undefined : onCancel}
+      className="admin-modal admin-modal--wide"
+    >
       <form noValidate onSubmit={(e) => void submit(e)} className="event-editor">
         <div className="event-editor__fields">
           <EditorField label="Name" {...fieldProps('name')} />
@@ -136,7 +140,13 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
           </div>
         </div>
         <div className="event-editor__image">
-          <PngFileInput label="Image" note="Optional, .png only. Without one, the shop's logo is shown." inputRef={fileInputRef} onFiles={([chosen]) => chooseFile(chosen)} onRefused={refuseFile} />
+          <PngFileInput
+            label="Image"
+            note="Optional, .png only. Without one, the shop's logo is shown."
+            inputRef={fileInputRef}
+            onFiles={([chosen]) => chooseFile(chosen)}
+            onRefused={refuseFile}
+          />
           <figure className="event-editor__preview">
             {shownImage ? (
               preview ? (

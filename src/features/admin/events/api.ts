@@ -1,23 +1,18 @@
 /**
  * The admin Events screen's server calls, as the signed-in admin (lambda auth mode): every event
- * (all pages), create, update and delete. Each write throws `{ errors }` when it fails.
+ * (all pages), create, update and delete. Each write throws ApiCallError when it fails.
  */
 import { useQuery } from '@tanstack/react-query';
 import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import type { AdminEvent, EventFields } from './event-form';
+import { dataOrThrow } from '../shared/graphql-errors';
 
 export const ADMIN_EVENTS_QUERY_KEY = ['admin', 'events'] as const;
 
 type SignedInCall = ReturnType<typeof useSignedInCall>;
 type EventInput = EventFields & { img: string | null };
-
-/** The data of a call's result; throws `{ errors }` when it failed (read with userFacingMessage). */
-function dataOrThrow<T>(result: { data?: T | null; errors?: readonly unknown[] | null }): T {
-  if (result.errors?.length || result.data === null || result.data === undefined) throw { errors: result.errors ?? [] };
-  return result.data;
-}
 
 export async function getAdminEvents(signedInCall: SignedInCall): Promise<AdminEvent[]> {
   const events = await listAll((nextToken) =>

@@ -63,7 +63,15 @@ export function AdminItemPage() {
       <article className="admin-item__layout">
         <div className="admin-item__media">
           {current.img ? (
-            <StoredImage className="admin-product-image admin-item__image" url={current.img} alt={current.name} width={600} height={800} sizes="(max-width: 48rem) 90vw, 24rem" priority />
+            <StoredImage
+              className="admin-product-image admin-item__image"
+              url={current.img}
+              alt={current.name}
+              width={600}
+              height={800}
+              sizes="(max-width: 48rem) 90vw, 24rem"
+              priority
+            />
           ) : (
             <span className="admin-product-image admin-product-image--empty admin-item__image">No image</span>
           )}

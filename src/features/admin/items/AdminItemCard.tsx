@@ -22,7 +22,12 @@ export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, 
   const shortName = truncateName(item.name, ADMIN_ITEM_NAME_LENGTH);
   return (
     <article className={item.promoted ? 'admin-item-card admin-item-card--promoted' : 'admin-item-card'} aria-label={item.name}>
-      <button type="button" className="admin-item-card__delete admin-icon-button" aria-label={`Delete ${item.name}`} onClick={() => onDelete(item)}>
+      <button
+        type="button"
+        className="admin-item-card__delete admin-icon-button"
+        aria-label={`Delete ${item.name}`}
+        onClick={() => onDelete(item)}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
           <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.4" strokeLinecap="round" />
         </svg>
@@ -53,7 +58,12 @@ export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, 
         >
           {item.promoted ? 'Demote' : 'Promote'}
         </button>
-        <button type="button" className="admin-button admin-button--small admin-button--ghost" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
+        <button
+          type="button"
+          className="admin-button admin-button--small admin-button--ghost"
+          aria-label={`Edit ${item.name}`}
+          onClick={() => onEdit(item)}
+        >
           Edit
         </button>
       </div>

@@ -177,11 +177,23 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
   const imageUrl = preview ?? (values.img || null);
 
   return (
-    <Modal title="Item Editor" onEscape={saving ? undefined : onClose} initialFocusRef={nameRef} className="admin-modal admin-modal--wide item-editor" describedBy={formError ? errorId : undefined}>
+    <Modal
+      title="Item Editor"
+      onEscape={saving ? undefined : onClose}
+      initialFocusRef={nameRef}
+      className="admin-modal admin-modal--wide item-editor"
+      describedBy={formError ? errorId : undefined}
+    >
       <p className="item-editor__mode">{base ? `Editing ${base.name}` : 'New item'}</p>
       <form className="item-editor__form" onSubmit={onSubmit} noValidate aria-busy={saving}>
         <div className="item-editor__fields">
-          <EditorField label="Name" value={values.name} onChange={(value) => set('name', value)} invalid={invalid === 'name'} inputRef={refs.name} />
+          <EditorField
+            label="Name"
+            value={values.name}
+            onChange={(value) => set('name', value)}
+            invalid={invalid === 'name'}
+            inputRef={refs.name}
+          />
           <div className="item-editor__row">
             <EditorField
               label="Price ($)"
@@ -206,7 +218,14 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
               preview ? (
                 <img className="admin-product-image item-editor__preview" src={preview} alt="The chosen image" width={120} height={160} />
               ) : (
-                <StoredImage className="admin-product-image item-editor__preview" url={imageUrl} alt="The current image" width={120} height={160} sizes="120px" />
+                <StoredImage
+                  className="admin-product-image item-editor__preview"
+                  url={imageUrl}
+                  alt="The current image"
+                  width={120}
+                  height={160}
+                  sizes="120px"
+                />
               )
             ) : (
               <span className="admin-product-image admin-product-image--empty item-editor__preview" aria-hidden="true" />

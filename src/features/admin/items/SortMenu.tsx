@@ -97,7 +97,7 @@ export function SortMenu({ value, onChange }: SortMenuProps) {
         </svg>
       </button>
       {open ? (
-        <div id={menuId} className="sort-menu__list" role="menu" aria-label="Sort By" onKeyDown={onMenuKeyDown}>
+        <div id={menuId} className="sort-menu__list" role="menu" aria-label="Sort By" tabIndex={-1} onKeyDown={onMenuKeyDown}>
           {SORT_OPTIONS.map((option, index) => (
             <button
               key={option.label}

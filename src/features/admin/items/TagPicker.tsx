@@ -69,7 +69,12 @@ export function TagPicker({ groups, loading, failed, selection, onChange, invali
               first = false;
               return (
                 <label key={tag.id} className="admin-check">
-                  <input ref={ref} type="checkbox" checked={selection.includes(tag.id)} onChange={() => onChange(toggleTag(selection, tag.id))} />
+                  <input
+                    ref={ref}
+                    type="checkbox"
+                    checked={selection.includes(tag.id)}
+                    onChange={() => onChange(toggleTag(selection, tag.id))}
+                  />
                   <span>{tag.name}</span>
                 </label>
               );

@@ -10,7 +10,7 @@ import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
 import { catalogueChanged } from '../shared/catalogue-cache';
-import { errorsOf, hasErrorType } from '../shared/graphql-errors';
+import { ApiCallError, errorsOf, hasErrorType, throwOnErrors } from '../shared/graphql-errors';
 import type { AdminItem, ItemCreateInput, ItemUpdateInput } from './item-rules';
 import { tagGroups } from './tag-groups';
 
@@ -58,7 +58,7 @@ export async function fetchAdminItems(signedInCall: SignedInCall, filter?: { pro
 /** One item; null when there is none with this id. */
 export async function fetchAdminItem(signedInCall: SignedInCall, id: string): Promise<AdminItem | null> {
   const result = await signedInCall((auth) => client.models.Item.get({ id }, { selectionSet: ITEM_FIELDS, ...auth }));
-  if (result.errors?.length) throw { errors: result.errors };
+  throwOnErrors(result);
   return result.data ? toAdminItem(result.data) : null;
 }
 
@@ -81,7 +81,12 @@ export function usePromotedAdminItems() {
 
 export function useAdminItem(id: string) {
   const signedInCall = useSignedInCall();
-  return useQuery({ queryKey: adminItemKey(id), queryFn: () => fetchAdminItem(signedInCall, id), staleTime: ADMIN_STALE_MS, enabled: id !== '' });
+  return useQuery({
+    queryKey: adminItemKey(id),
+    queryFn: () => fetchAdminItem(signedInCall, id),
+    staleTime: ADMIN_STALE_MS,
+    enabled: id !== '',
+  });
 }
 
 /** After a write: this item's cache holds the new copy, and every list (admin and public) reloads. */
@@ -94,7 +99,16 @@ function stored(item: AdminItem): AdminItem {
 const UPDATE_ITEM = /* GraphQL */ `
   mutation UpdateItemIfUnchanged($input: UpdateItemInput!, $condition: ModelItemConditionInput) {
     updateItem(input: $input, condition: $condition) {
-      id name price description tags promoted upc img createdAt updatedAt
+      id
+      name
+      price
+      description
+      tags
+      promoted
+      upc
+      img
+      createdAt
+      updatedAt
     }
   }
 `;
@@ -109,10 +123,10 @@ export type UpdateOutcome =
 export function useItemWrites() {
   const signedInCall = useSignedInCall();
 
-  /** Creates an item; the new item, or `{ errors }` thrown. */
+  /** Creates an item; the new item, or ApiCallError thrown. */
   const createItem = async (input: ItemCreateInput): Promise<AdminItem> => {
     const result = await signedInCall((auth) => client.models.Item.create(input, { selectionSet: ITEM_FIELDS, ...auth }));
-    if (result.errors?.length || !result.data) throw { errors: result.errors ?? [] };
+    if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
     return stored(toAdminItem(result.data));
   };
 
@@ -131,7 +145,7 @@ export function useItemWrites() {
             ...auth,
           }) as Promise<{ data?: { updateItem?: RawItem | null }; errors?: unknown[] }>,
       );
-      if (result.errors?.length) throw result;
+      throwOnErrors(result);
       data = result.data;
     } catch (error) {
       if (hasErrorType(error, ERROR_TYPES.conditionFailed)) {
@@ -149,18 +163,18 @@ export function useItemWrites() {
 
   /**
    * Promote or Demote: writes the `promoted` field alone, so it cannot undo anyone else's
-   * change to the other fields. The updated item, or `{ errors }` thrown.
+   * change to the other fields. The updated item, or ApiCallError thrown.
    */
   const setPromoted = async (id: string, promoted: boolean): Promise<AdminItem> => {
     const result = await signedInCall((auth) => client.models.Item.update({ id, promoted }, { selectionSet: ITEM_FIELDS, ...auth }));
-    if (result.errors?.length || !result.data) throw { errors: result.errors ?? [] };
+    if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
     return stored(toAdminItem(result.data));
   };
 
-  /** Deletes an item; `{ errors }` thrown when the server did not delete it. */
+  /** Deletes an item; ApiCallError thrown when the server did not delete it. */
   const deleteItem = async (id: string): Promise<void> => {
     const result = await signedInCall((auth) => client.models.Item.delete({ id }, auth));
-    if (result.errors?.length || !result.data) throw { errors: result.errors ?? [] };
+    if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
     queryClient.removeQueries({ queryKey: adminItemKey(id) });
     // The lists on screen no longer show it once this resolves (so focus can move on safely).
     await catalogueChanged();
@@ -177,7 +191,12 @@ export function useTagGroups() {
     queryFn: async () => {
       const categories = await listAll((nextToken) =>
         signedInCall((auth) =>
-          client.models.Category.list({ selectionSet: ['id', 'name', 'index', 'tags.id', 'tags.name', 'tags.index'], limit: MAX_PAGE_SIZE, nextToken, ...auth }),
+          client.models.Category.list({
+            selectionSet: ['id', 'name', 'index', 'tags.id', 'tags.name', 'tags.index'],
+            limit: MAX_PAGE_SIZE,
+            nextToken,
+            ...auth,
+          }),
         ),
       );
       return tagGroups(categories);

@@ -66,7 +66,10 @@ describe('validateItemSave', () => {
     expect(validateItemSave({ ...EMPTY_ITEM_FORM, tags: ['wine'], price: '1e999' }, 'update')).toEqual(invalid);
     // In the order of the form: after the name, before the image and description.
     expect(validateItemSave({ ...complete, price: 'ten', description: '', hasNewImage: false }, 'create')).toEqual(invalid);
-    expect(validateItemSave({ ...complete, price: 'ten', name: '' }, 'create')).toEqual({ message: ITEM_MESSAGES.missingRequired, field: 'name' });
+    expect(validateItemSave({ ...complete, price: 'ten', name: '' }, 'create')).toEqual({
+      message: ITEM_MESSAGES.missingRequired,
+      field: 'name',
+    });
   });
 });
 
@@ -136,7 +139,14 @@ describe('formFromItem', () => {
     };
     const values = formFromItem(item);
     expect(values).toEqual({ ...EMPTY_ITEM_FORM, name: 'Rye', price: '30', img: '/media/r.png', promoted: true, tags: ['liquor'] });
-    expect(buildUpdateInput(item.id, values)).toEqual({ id: 'i1', name: 'Rye', price: 30, img: '/media/r.png', promoted: true, tags: ['liquor'] });
+    expect(buildUpdateInput(item.id, values)).toEqual({
+      id: 'i1',
+      name: 'Rye',
+      price: 30,
+      img: '/media/r.png',
+      promoted: true,
+      tags: ['liquor'],
+    });
   });
 });
 

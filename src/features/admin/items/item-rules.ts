@@ -209,7 +209,10 @@ function byPrice(direction: 1 | -1) {
  * shopper reads them (case and accents ignored, numbers by value). Promoted puts the promoted
  * items first, each group in the given order.
  */
-export function sortItems<T extends { name: string; price: number | null; promoted: boolean }>(items: readonly T[], sort: ItemSort | null): T[] {
+export function sortItems<T extends { name: string; price: number | null; promoted: boolean }>(
+  items: readonly T[],
+  sort: ItemSort | null,
+): T[] {
   const sorted = [...items];
   switch (sort) {
     case 'az':

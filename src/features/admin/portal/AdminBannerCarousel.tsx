@@ -36,7 +36,15 @@ export function AdminBannerCarousel({ banners }: { banners: readonly AdminBanner
             aria-label={`${index + 1} of ${count}`}
             hidden={index !== current}
           >
-            <StoredImage className="admin-banner-carousel__image" url={banner.img} alt={`Banner ${index + 1}`} width={1900} height={370} sizes="(max-width: 64rem) 100vw, 80vw" priority={index === 0} />
+            <StoredImage
+              className="admin-banner-carousel__image"
+              url={banner.img}
+              alt={`Banner ${index + 1}`}
+              width={1900}
+              height={370}
+              sizes="(max-width: 64rem) 100vw, 80vw"
+              priority={index === 0}
+            />
           </div>
         ))}
       </div>

@@ -106,7 +106,10 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
 
   const addFiles = (files: File[]) => {
     if (errorCause?.kind === 'chosen') showError('');
-    setEntries((current) => [...current, ...files.map((file): BannerEntry => ({ key: nextKey(), kind: 'new', file, name: file.name, description: '' }))]);
+    setEntries((current) => [
+      ...current,
+      ...files.map((file): BannerEntry => ({ key: nextKey(), kind: 'new', file, name: file.name, description: '' })),
+    ]);
   };
 
   /** After a removal, the focus goes to the next row's Delete, else the previous one's, else the file input. */
@@ -168,7 +171,9 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
     try {
       for (const entry of entries) {
         if (entry.kind !== 'new' || stored.current.has(entry.key)) continue;
-        const url = await upload(entry.file, { onRefused: (message) => showError(`${entry.name}: ${message}`, { kind: 'entry', key: entry.key }) });
+        const url = await upload(entry.file, {
+          onRefused: (message) => showError(`${entry.name}: ${message}`, { kind: 'entry', key: entry.key }),
+        });
         if (!url) return; // upload() has said why; the list stays as it is.
         stored.current.set(entry.key, url);
       }
@@ -207,7 +212,8 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
         </h3>
         {entries.length === 0 ? <p className="banner-changer__empty">No banners. Add .png images above.</p> : null}
         <p className="banner-changer__note" id="banner-changer-description-note">
-          A description says what a banner says, for screen readers and as a caption under it on phones (at most {MAX_BANNER_DESCRIPTION} characters).
+          A description says what a banner says, for screen readers and as a caption under it on phones (at most {MAX_BANNER_DESCRIPTION}{' '}
+          characters).
         </p>
         <ol ref={listRef} className="banner-changer__list" aria-labelledby="banner-changer-list">
           {entries.map((entry, index) => {

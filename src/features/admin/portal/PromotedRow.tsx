@@ -48,7 +48,13 @@ export function PromotedRow({ items, busyIds, onDemote }: PromotedRowProps) {
 
   return (
     <div className="promoted-row">
-      <button type="button" className="admin-icon-button promoted-row__arrow" aria-label="Scroll promoted items left" disabled={atStart} onClick={() => step(-1)}>
+      <button
+        type="button"
+        className="admin-icon-button promoted-row__arrow"
+        aria-label="Scroll promoted items left"
+        disabled={atStart}
+        onClick={() => step(-1)}
+      >
         <ChevronIcon direction="left" />
       </button>
       <ul ref={listRef} className="promoted-row__list" aria-label="Promotional Items" onScroll={measure}>
@@ -82,7 +88,13 @@ export function PromotedRow({ items, busyIds, onDemote }: PromotedRowProps) {
           );
         })}
       </ul>
-      <button type="button" className="admin-icon-button promoted-row__arrow" aria-label="Scroll promoted items right" disabled={atEnd} onClick={() => step(1)}>
+      <button
+        type="button"
+        className="admin-icon-button promoted-row__arrow"
+        aria-label="Scroll promoted items right"
+        disabled={atEnd}
+        onClick={() => step(1)}
+      >
         <ChevronIcon direction="right" />
       </button>
     </div>

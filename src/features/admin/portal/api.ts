@@ -4,6 +4,7 @@ import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import { byIndex, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { catalogueChanged } from '../shared/catalogue-cache';
+import { ApiCallError, throwOnErrors } from '../shared/graphql-errors';
 
 export interface AdminBanner {
   id: string;
@@ -29,7 +30,9 @@ export function useAdminBanners() {
     queryKey: adminBannersKey,
     queryFn: async (): Promise<AdminBanner[]> => {
       const banners = await listAll((nextToken) =>
-        signedInCall((auth) => client.models.Banner.list({ selectionSet: ['id', 'img', 'index', 'description'], limit: MAX_PAGE_SIZE, nextToken, ...auth })),
+        signedInCall((auth) =>
+          client.models.Banner.list({ selectionSet: ['id', 'img', 'index', 'description'], limit: MAX_PAGE_SIZE, nextToken, ...auth }),
+        ),
       );
       return byIndex(banners).map((banner) => ({ id: banner.id, img: banner.img, description: banner.description ?? '' }));
     },
@@ -40,10 +43,10 @@ export function useAdminBanners() {
 export function useBannerWrites() {
   const signedInCall = useSignedInCall();
 
-  /** Deletes one saved banner at once (SPEC §4 banner edit); `{ errors }` thrown on failure. */
+  /** Deletes one saved banner at once (SPEC §4 banner edit); ApiCallError thrown on failure. */
   const deleteBanner = async (id: string): Promise<void> => {
     const result = await signedInCall((auth) => client.models.Banner.delete({ id }, auth));
-    if (result.errors?.length || !result.data) throw { errors: result.errors ?? [] };
+    if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
     void catalogueChanged();
   };
 
@@ -53,7 +56,7 @@ export function useBannerWrites() {
    */
   const replaceBanners = async (images: string[], descriptions: string[]): Promise<void> => {
     const result = await signedInCall((auth) => client.mutations.replaceBanners({ images, descriptions }, auth));
-    if (result.errors?.length) throw { errors: result.errors };
+    throwOnErrors(result);
     await catalogueChanged();
   };
 

@@ -7,7 +7,7 @@
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { WEEKDAYS } from '../../../../shared/shop-hours';
 import { Spinner } from '../../../components/ui/Spinner';
-import { shop, shopAddressLine } from '../../../config/shop';
+import { shop, shopAddressLine } from '../../../../shared/shop';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
@@ -19,7 +19,16 @@ import { userFacingMessage } from '../shared/graphql-errors';
 import '../shared/admin.css';
 import { saveShopSettings, useAdminShopSettings } from './api';
 import {
-  defaultHours, EDITOR_DAY_ORDER, formOf, inputOf, newSpecialKey, problemsOf, type DayForm, type FormProblems, type SettingsForm, type SpecialForm,
+  defaultHours,
+  EDITOR_DAY_ORDER,
+  formOf,
+  inputOf,
+  newSpecialKey,
+  problemsOf,
+  type DayForm,
+  type FormProblems,
+  type SettingsForm,
+  type SpecialForm,
 } from './settings-form';
 import './admin-settings.css';
 
@@ -50,7 +59,13 @@ function HoursFields({ day, legend, error, onChange, openDefaults }: HoursFields
           <input
             type="checkbox"
             checked={day.closed}
-            onChange={(event) => onChange(event.target.checked ? { ...day, closed: true } : { ...day, closed: false, open: day.open || openDefaults.open, close: day.close || openDefaults.close })}
+            onChange={(event) =>
+              onChange(
+                event.target.checked
+                  ? { ...day, closed: true }
+                  : { ...day, closed: false, open: day.open || openDefaults.open, close: day.close || openDefaults.close },
+              )
+            }
           />
           Closed
         </label>
@@ -112,8 +127,16 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
     setServerError('');
     setForm((current) => ({ ...current, [key]: value }));
   };
-  const setDay = (weekday: number, day: DayForm) => set('week', form.week.map((current, i) => (i === weekday ? day : current)));
-  const setSpecial = (key: number, change: Partial<SpecialForm>) => set('specials', form.specials.map((special) => (special.key === key ? { ...special, ...change } : special)));
+  const setDay = (weekday: number, day: DayForm) =>
+    set(
+      'week',
+      form.week.map((current, i) => (i === weekday ? day : current)),
+    );
+  const setSpecial = (key: number, change: Partial<SpecialForm>) =>
+    set(
+      'specials',
+      form.specials.map((special) => (special.key === key ? { ...special, ...change } : special)),
+    );
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -141,15 +164,62 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
       <section className="settings-card" aria-labelledby="settings-details">
         <h2 id="settings-details">Shop details</h2>
         <div className="settings-grid">
-          <AdminField label="Shop name">{(control) => <input {...control} className="admin-input" value={form.name} maxLength={120} onChange={(e) => set('name', e.target.value)} />}</AdminField>
-          <AdminField label="Address" note="One line, as on the footer: street, town, state and ZIP">
-            {(control) => <input {...control} className="admin-input" autoComplete="street-address" value={form.address} maxLength={200} onChange={(e) => set('address', e.target.value)} />}
-          </AdminField>
-          <AdminField label="Phone">{(control) => <input {...control} type="tel" className="admin-input" value={form.phone} maxLength={40} onChange={(e) => set('phone', e.target.value)} />}</AdminField>
-          <AdminField label="E-mail">{(control) => <input {...control} type="email" className="admin-input" value={form.email} maxLength={200} onChange={(e) => set('email', e.target.value)} />}</AdminField>
-          <AdminField label="Map link" note={problems.mapUrl ?? 'An https:// link to the shop on a map; empty: the OpenStreetMap link'} className="settings-grid__wide">
+          <AdminField label="Shop name">
             {(control) => (
-              <input {...control} type="url" className="admin-input" value={form.mapUrl} maxLength={2000} aria-invalid={problems.mapUrl ? true : undefined} onChange={(e) => set('mapUrl', e.target.value)} />
+              <input {...control} className="admin-input" value={form.name} maxLength={120} onChange={(e) => set('name', e.target.value)} />
+            )}
+          </AdminField>
+          <AdminField label="Address" note="One line, as on the footer: street, town, state and ZIP">
+            {(control) => (
+              <input
+                {...control}
+                className="admin-input"
+                autoComplete="street-address"
+                value={form.address}
+                maxLength={200}
+                onChange={(e) => set('address', e.target.value)}
+              />
+            )}
+          </AdminField>
+          <AdminField label="Phone">
+            {(control) => (
+              <input
+                {...control}
+                type="tel"
+                className="admin-input"
+                value={form.phone}
+                maxLength={40}
+                onChange={(e) => set('phone', e.target.value)}
+              />
+            )}
+          </AdminField>
+          <AdminField label="E-mail">
+            {(control) => (
+              <input
+                {...control}
+                type="email"
+                className="admin-input"
+                value={form.email}
+                maxLength={200}
+                onChange={(e) => set('email', e.target.value)}
+              />
+            )}
+          </AdminField>
+          <AdminField
+            label="Map link"
+            note={problems.mapUrl ?? 'An https:// link to the shop on a map; empty: the OpenStreetMap link'}
+            className="settings-grid__wide"
+          >
+            {(control) => (
+              <input
+                {...control}
+                type="url"
+                className="admin-input"
+                value={form.mapUrl}
+                maxLength={2000}
+                aria-invalid={problems.mapUrl ? true : undefined}
+                onChange={(e) => set('mapUrl', e.target.value)}
+              />
             )}
           </AdminField>
         </div>
@@ -158,15 +228,15 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
       <section className="settings-card" aria-labelledby="settings-week">
         <h2 id="settings-week">Weekly hours</h2>
         <p className="settings-note" id="settings-law">
-          New York allows a liquor store to sell from 8 AM to midnight, and on Sundays from 10 AM to 10 PM. A closing time of 12:00 AM
-          means midnight.
+          New York allows a liquor store to sell from 8 AM to midnight, and on Sundays from 10 AM to 10 PM. A closing time of 12:00 AM means
+          midnight.
         </p>
         {EDITOR_DAY_ORDER.map((weekday) => (
           <fieldset key={weekday} className="settings-day" aria-describedby="settings-law">
             <legend>{WEEKDAYS[weekday]}</legend>
             <HoursFields
               day={form.week[weekday]!}
-              legend={WEEKDAYS[weekday]!}
+              legend={WEEKDAYS[weekday]}
               error={problems.days[weekday]}
               openDefaults={defaultHours(weekday)}
               onChange={(day) => setDay(weekday, day)}
@@ -187,12 +257,26 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
               <div className="settings-special__fields">
                 <AdminField label="Date">
                   {(control) => (
-                    <input {...control} type="date" className="admin-input" aria-label={`${legend} date`} value={special.date} onChange={(e) => setSpecial(special.key, { date: e.target.value })} />
+                    <input
+                      {...control}
+                      type="date"
+                      className="admin-input"
+                      aria-label={`${legend} date`}
+                      value={special.date}
+                      onChange={(e) => setSpecial(special.key, { date: e.target.value })}
+                    />
                   )}
                 </AdminField>
                 <AdminField label="Name" note="e.g. Thanksgiving, Stocktake">
                   {(control) => (
-                    <input {...control} className="admin-input" aria-label={`${legend} name`} value={special.label} maxLength={60} onChange={(e) => setSpecial(special.key, { label: e.target.value })} />
+                    <input
+                      {...control}
+                      className="admin-input"
+                      aria-label={`${legend} name`}
+                      value={special.label}
+                      maxLength={60}
+                      onChange={(e) => setSpecial(special.key, { label: e.target.value })}
+                    />
                   )}
                 </AdminField>
               </div>
@@ -203,7 +287,16 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
                 openDefaults={{ open: '10:00', close: '18:00' }}
                 onChange={(day) => setSpecial(special.key, day)}
               />
-              <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={() => set('specials', form.specials.filter((s) => s.key !== special.key))}>
+              <button
+                type="button"
+                className="admin-button admin-button--ghost admin-button--small"
+                onClick={() =>
+                  set(
+                    'specials',
+                    form.specials.filter((s) => s.key !== special.key),
+                  )
+                }
+              >
                 Remove {legend.toLowerCase()}
               </button>
             </fieldset>
@@ -212,7 +305,9 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
         <button
           type="button"
           className="admin-button admin-button--ghost"
-          onClick={() => set('specials', [...form.specials, { key: newSpecialKey(), date: '', label: '', closed: true, open: '10:00', close: '18:00' }])}
+          onClick={() =>
+            set('specials', [...form.specials, { key: newSpecialKey(), date: '', label: '', closed: true, open: '10:00', close: '18:00' }])
+          }
         >
           Add special date
         </button>
@@ -237,6 +332,7 @@ export function AdminSettingsPage() {
   useEffect(() => {
     if (!isPending && !isError) setInitial(formOf(data, FALLBACK));
     // Only the first answer fills the form: a refetch after Save must not undo what is typed.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isPending, isError]);
   let body;
   if (isPending || (!isError && !initial)) body = <Spinner label="Loading shop settings" />;

@@ -4,8 +4,8 @@ import { SELECTIONS } from '../../../../shared/first-screen';
 import { SHOP_SETTINGS_ID } from '../../../../shared/shop-hours';
 import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
-import type { ShopSettingsRecord } from '../../../lib/shop-settings';
 import type { inputOf } from './settings-form';
+import { ApiCallError, throwOnErrors } from '../shared/graphql-errors';
 
 export const ADMIN_SETTINGS_QUERY_KEY = ['admin', 'shop-settings'] as const;
 type SignedInCall = ReturnType<typeof useSignedInCall>;
@@ -15,9 +15,11 @@ export function useAdminShopSettings() {
   return useQuery({
     queryKey: ADMIN_SETTINGS_QUERY_KEY,
     queryFn: async () => {
-      const result = await signedInCall((auth) => client.models.ShopSettings.get({ id: SHOP_SETTINGS_ID }, { selectionSet: SELECTIONS.shopSettings, ...auth }));
-      if (result.errors?.length) throw { errors: result.errors };
-      return (result.data as ShopSettingsRecord | null) ?? null;
+      const result = await signedInCall((auth) =>
+        client.models.ShopSettings.get({ id: SHOP_SETTINGS_ID }, { selectionSet: SELECTIONS.shopSettings, ...auth }),
+      );
+      throwOnErrors(result);
+      return result.data ?? null;
     },
     staleTime: 0,
     retry: false,
@@ -29,5 +31,5 @@ export async function saveShopSettings(signedInCall: SignedInCall, input: Return
   const result = exists
     ? await signedInCall((auth) => client.models.ShopSettings.update({ id: SHOP_SETTINGS_ID, ...input }, auth))
     : await signedInCall((auth) => client.models.ShopSettings.create({ id: SHOP_SETTINGS_ID, ...input }, auth));
-  if (result.errors?.length || !result.data) throw { errors: result.errors ?? [] };
+  if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
 }

@@ -4,7 +4,10 @@ import { formOf, inputOf, problemsOf, SPECIAL_DATE_REQUIRED } from './settings-f
 
 const FALLBACK = { name: 'Shop', address: '1 Main St', phone: '(845) 555-0100', email: 'a@example.com' };
 const RECORD = {
-  id: 'shop', name: 'Patterson', phone: null, mapUrl: null,
+  id: 'shop',
+  name: 'Patterson',
+  phone: null,
+  mapUrl: null,
   weeklyHours: ['12:00-18:00', '09:00-21:00', '09:00-21:00', 'closed', '09:00-21:00', '08:00-00:00', '09:00-21:00'],
   specialDates: ['2026-12-25 closed Christmas Day', '2026-11-26 closed Thanksgiving'],
 };

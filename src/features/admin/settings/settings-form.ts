@@ -3,13 +3,32 @@
  * problems to show, found with the same rules the server applies (shared/shop-hours.ts).
  */
 import {
-  dayHoursProblem, dayHoursText, HOURS_MESSAGES, isMapUrl, MAX_LABEL_LENGTH, parseDayHours, specialDatesOf, specialDatesProblem,
-  specialDateText, weekdayOf, WEEKDAYS, weeklyHoursProblem, type DayHours,
+  dayHoursProblem,
+  dayHoursText,
+  HOURS_MESSAGES,
+  isMapUrl,
+  MAX_LABEL_LENGTH,
+  parseDayHours,
+  specialDatesOf,
+  specialDatesProblem,
+  specialDateText,
+  weekdayOf,
+  WEEKDAYS,
+  weeklyHoursProblem,
+  type DayHours,
 } from '../../../../shared/shop-hours';
 import type { ShopSettingsRecord } from '../../../lib/shop-settings';
 
-export interface DayForm { closed: boolean; open: string; close: string }
-export interface SpecialForm extends DayForm { key: number; date: string; label: string }
+export interface DayForm {
+  closed: boolean;
+  open: string;
+  close: string;
+}
+export interface SpecialForm extends DayForm {
+  key: number;
+  date: string;
+  label: string;
+}
 
 export interface SettingsForm {
   name: string;
@@ -27,15 +46,18 @@ export const EDITOR_DAY_ORDER = [1, 2, 3, 4, 5, 6, 0] as const;
 
 /** Opening hours a day gets when it is opened in the editor. */
 export const defaultHours = (weekday: number): { open: string; close: string } =>
-  (weekday === 0 ? { open: '12:00', close: '18:00' } : { open: '09:00', close: '21:00' });
+  weekday === 0 ? { open: '12:00', close: '18:00' } : { open: '09:00', close: '21:00' };
 
 const dayForm = (hours: DayHours | undefined, weekday: number): DayForm =>
-  (hours ? { closed: false, ...hours } : { closed: hours === null, ...defaultHours(weekday) });
+  hours ? { closed: false, ...hours } : { closed: hours === null, ...defaultHours(weekday) };
 
 let keys = 0;
 export const newSpecialKey = () => ++keys;
 
-export function formOf(record: ShopSettingsRecord | null | undefined, fallback: { name: string; address: string; phone: string; email: string }): SettingsForm {
+export function formOf(
+  record: ShopSettingsRecord | null | undefined,
+  fallback: { name: string; address: string; phone: string; email: string },
+): SettingsForm {
   const stored = record?.weeklyHours?.length === 7 ? record.weeklyHours : null;
   return {
     name: record?.name ?? fallback.name,
@@ -48,7 +70,10 @@ export function formOf(record: ShopSettingsRecord | null | undefined, fallback: 
       return dayForm(typeof text === 'string' ? parseDayHours(text) : undefined, weekday);
     }),
     specials: specialDatesOf(record).map((special) => ({
-      key: newSpecialKey(), date: special.date, label: special.label, ...dayForm(special.hours, weekdayOf(special.date) ?? 1),
+      key: newSpecialKey(),
+      date: special.date,
+      label: special.label,
+      ...dayForm(special.hours, weekdayOf(special.date) ?? 1),
     })),
   };
 }
@@ -87,8 +112,12 @@ export function problemsOf(form: SettingsForm): FormProblems {
   for (const weekday of EDITOR_DAY_ORDER) {
     const day = form.week[weekday]!;
     const hours = hoursOf(day);
-    const problem = hours && (!day.open || !day.close) ? HOURS_MESSAGES.format(WEEKDAYS[weekday]!) : dayHoursProblem(weekday, hours, WEEKDAYS[weekday]!);
-    if (problem) { problems.days[weekday] = problem; found.push(problem); }
+    const problem =
+      hours && (!day.open || !day.close) ? HOURS_MESSAGES.format(WEEKDAYS[weekday]) : dayHoursProblem(weekday, hours, WEEKDAYS[weekday]);
+    if (problem) {
+      problems.days[weekday] = problem;
+      found.push(problem);
+    }
   }
   const seen = new Set<string>();
   for (const special of form.specials) {
@@ -101,10 +130,16 @@ export function problemsOf(form: SettingsForm): FormProblems {
     else if (hours && (!special.open || !special.close)) problem = HOURS_MESSAGES.format(special.date);
     else problem = dayHoursProblem(weekday, hours, special.date);
     seen.add(special.date);
-    if (problem) { problems.specials[special.key] = problem; found.push(problem); }
+    if (problem) {
+      problems.specials[special.key] = problem;
+      found.push(problem);
+    }
   }
   const mapUrl = form.mapUrl.trim();
-  if (mapUrl && !isMapUrl(mapUrl)) { problems.mapUrl = HOURS_MESSAGES.mapUrl; found.push(HOURS_MESSAGES.mapUrl); }
+  if (mapUrl && !isMapUrl(mapUrl)) {
+    problems.mapUrl = HOURS_MESSAGES.mapUrl;
+    found.push(HOURS_MESSAGES.mapUrl);
+  }
   // Anything the field checks missed, as the server would say it.
   const input = inputOf(form);
   const rest = weeklyHoursProblem(input.weeklyHours) ?? specialDatesProblem(input.specialDates);

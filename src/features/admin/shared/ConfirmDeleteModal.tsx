@@ -83,7 +83,13 @@ function ConfirmDeleteDialog({
   };
 
   return (
-    <Modal title={title} describedBy={messageId} onEscape={busy ? undefined : close} initialFocusRef={cancelRef} className="admin-modal admin-confirm">
+    <Modal
+      title={title}
+      describedBy={messageId}
+      onEscape={busy ? undefined : close}
+      initialFocusRef={cancelRef}
+      className="admin-modal admin-confirm"
+    >
       <p id={messageId} className="admin-confirm__message">
         {message}
       </p>
@@ -94,7 +100,13 @@ function ConfirmDeleteDialog({
         <button ref={cancelRef} type="button" className="admin-button admin-button--ghost" onClick={close} disabled={busy}>
           Cancel
         </button>
-        <button type="button" className="admin-button admin-button--danger" onClick={() => void confirm()} disabled={busy} aria-busy={busy || undefined}>
+        <button
+          type="button"
+          className="admin-button admin-button--danger"
+          onClick={() => void confirm()}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
           {busy ? 'Deleting...' : confirmLabel}
         </button>
       </div>

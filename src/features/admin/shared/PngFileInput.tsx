@@ -33,7 +33,17 @@ export interface PngFileInputProps {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export function PngFileInput({ label, onFiles, onRefused, multiple = false, note, clearAfterChoose = false, disabled, id, inputRef }: PngFileInputProps) {
+export function PngFileInput({
+  label,
+  onFiles,
+  onRefused,
+  multiple = false,
+  note,
+  clearAfterChoose = false,
+  disabled,
+  id,
+  inputRef,
+}: PngFileInputProps) {
   const [refused, setRefused] = useState(false);
 
   const onChange = async (event: ChangeEvent<HTMLInputElement>) => {

@@ -60,7 +60,16 @@ export interface EditorActionsProps {
   className?: string;
 }
 
-export function EditorActions({ saving, error, onCancel, busy = saving, cancelLabel = 'Cancel', onSave, errorId, className }: EditorActionsProps) {
+export function EditorActions({
+  saving,
+  error,
+  onCancel,
+  busy = saving,
+  cancelLabel = 'Cancel',
+  onSave,
+  errorId,
+  className,
+}: EditorActionsProps) {
   return (
     <div className={className ? `admin-modal__actions ${className}` : 'admin-modal__actions'}>
       <p id={errorId} className="admin-form-error" role="alert">

@@ -3,10 +3,9 @@
  *
  * The model client resolves with `{ data, errors }`; `client.graphql` throws `{ data, errors }`
  * instead. Each error may carry an `errorType` (one of ERROR_TYPES, shared with the server) and a
- * `message`.
+ * `message`. The admin calls throw `ApiCallError` when a call failed, which reads the same way.
  *
- *     const { data, errors } = await signedInCall((auth) => client.models.Tag.delete({ id }, auth));
- *     if (errors?.length || !data) throw new Error(firstErrorMessage(errors) ?? 'Error Deleting Tag');
+ *     const deleted = dataOrThrow(await signedInCall((auth) => client.models.Tag.delete({ id }, auth)));
  */
 import { ERROR_TYPES } from '../../../../shared/error-types';
 
@@ -42,4 +41,29 @@ export function firstErrorMessage(resultOrErrors: unknown): string | undefined {
 export function userFacingMessage(resultOrErrors: unknown, fallback: string): string {
   const validation = errorsOf(resultOrErrors).find((error) => error.errorType === ERROR_TYPES.validation && error.message);
   return validation?.message ?? fallback;
+}
+
+/** A failed data-client call: an `Error` with the call's errors and the first one's `errorType`. */
+export class ApiCallError extends Error {
+  readonly errors: ApiError[];
+  readonly errorType: string | undefined;
+
+  constructor(errors: readonly unknown[] | null | undefined) {
+    const list = errorsOf(errors ?? []);
+    super(firstErrorMessage(list) ?? 'The call failed with no error message');
+    this.name = 'ApiCallError';
+    this.errors = list;
+    this.errorType = list.find((error) => error.errorType)?.errorType;
+  }
+}
+
+/** The data of a call's result; throws ApiCallError when it failed or came back empty. */
+export function dataOrThrow<T>(result: { data?: T | null; errors?: readonly unknown[] | null }): T {
+  if (result.errors?.length || result.data === null || result.data === undefined) throw new ApiCallError(result.errors);
+  return result.data;
+}
+
+/** Throws ApiCallError when a call's result has errors (the data may be null: a delete of nothing). */
+export function throwOnErrors(result: { errors?: readonly unknown[] | null }): void {
+  if (result.errors?.length) throw new ApiCallError(result.errors);
 }

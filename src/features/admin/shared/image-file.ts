@@ -2,7 +2,15 @@
  * Checking a chosen image file and sending it to its upload target (SPEC §5: .png only; the rule
  * itself is shared/image-upload.ts). `checkPngFile` is pure; `sendToUploadTarget` uses fetch.
  */
-import { hasPngSignature, IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, PNG_MIME, PNG_SIGNATURE, UPLOAD_FILE_FIELD, type ImageUploadTarget } from '../../../../shared/image-upload';
+import {
+  hasPngSignature,
+  IMAGE_UPLOAD_MESSAGES,
+  MAX_PNG_BYTES,
+  PNG_MIME,
+  PNG_SIGNATURE,
+  UPLOAD_FILE_FIELD,
+  type ImageUploadTarget,
+} from '../../../../shared/image-upload';
 
 export const PNG_ACCEPT = PNG_MIME;
 

@@ -43,7 +43,10 @@ describe('checkChosenImage', () => {
 });
 
 describe('graphql errors', () => {
-  const errors = [{ message: 'internal', errorType: 'InternalFailure' }, { message: 'Not a PNG image', errorType: 'ValidationError' }];
+  const errors = [
+    { message: 'internal', errorType: 'InternalFailure' },
+    { message: 'Not a PNG image', errorType: 'ValidationError' },
+  ];
   it('reads errors from an array, a result or a thrown object', () => {
     expect(errorsOf(errors)).toHaveLength(2);
     expect(errorsOf({ data: null, errors })).toHaveLength(2);

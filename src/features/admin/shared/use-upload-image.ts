@@ -53,7 +53,8 @@ export function useUploadImage(): UploadImage {
         const target = await signedInCall((auth) => client.mutations.requestImageUpload(auth));
         if (target.errors?.length || !target.data) return refuse(userFacingMessage(target.errors, IMAGE_MESSAGES.uploadFailed));
         const { id, url, fields } = target.data;
-        if (!(await sendToUploadTarget({ url, fields: fields.filter((field) => field !== null) }, file))) return refuse(IMAGE_MESSAGES.uploadFailed);
+        if (!(await sendToUploadTarget({ url, fields: fields.filter((field) => field !== null) }, file)))
+          return refuse(IMAGE_MESSAGES.uploadFailed);
         const stored = await signedInCall((auth) => client.mutations.storeUploadedImage({ id }, auth));
         if (stored.errors?.length || !stored.data) return refuse(userFacingMessage(stored.errors, IMAGE_MESSAGES.uploadFailed));
         return stored.data;

@@ -20,14 +20,7 @@ import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal';
 import { userFacingMessage } from '../shared/graphql-errors';
 import '../shared/admin.css';
 import { CATEGORIES_QUERY_KEY, tagsApi, useCategoryTree } from './api';
-import {
-  TAG_MESSAGES,
-  withCategoryOrder,
-  withTagOrder,
-  type CategoryForm,
-  type CategoryNode,
-  type TagNode,
-} from './category-tree';
+import { TAG_MESSAGES, withCategoryOrder, withTagOrder, type CategoryForm, type CategoryNode, type TagNode } from './category-tree';
 import { CategoryEditor } from './components/CategoryEditor';
 import { CategoryRow } from './components/CategoryRow';
 import { FiltersPreview } from './components/FiltersPreview';
@@ -36,9 +29,7 @@ import { ReorderableList } from './components/ReorderableList';
 import { TagEditor } from './components/TagEditor';
 import './tags.css';
 
-type Editor =
-  | { kind: 'category'; category: CategoryNode | null }
-  | { kind: 'tag'; category: CategoryNode; tag: TagNode | null };
+type Editor = { kind: 'category'; category: CategoryNode | null } | { kind: 'tag'; category: CategoryNode; tag: TagNode | null };
 
 type DeleteTarget = { kind: 'category'; category: CategoryNode } | { kind: 'tag'; tag: TagNode };
 
@@ -108,10 +99,18 @@ export function AdminTagsPage() {
   };
 
   const reorderCategories = (ids: string[]) =>
-    void saveOrder((tree) => withCategoryOrder(tree, ids), () => api.reorderCategories(ids), TAG_MESSAGES.categoryUpdateFailed);
+    void saveOrder(
+      (tree) => withCategoryOrder(tree, ids),
+      () => api.reorderCategories(ids),
+      TAG_MESSAGES.categoryUpdateFailed,
+    );
 
   const reorderTags = (categoryId: string, ids: string[]) =>
-    void saveOrder((tree) => withTagOrder(tree, categoryId, ids), () => api.reorderTags(categoryId, ids), TAG_MESSAGES.tagUpdateFailed);
+    void saveOrder(
+      (tree) => withTagOrder(tree, categoryId, ids),
+      () => api.reorderTags(categoryId, ids),
+      TAG_MESSAGES.tagUpdateFailed,
+    );
 
   /**
    * Runs a save or delete: the success toast and a reload, or the failure toast. Resolves null
@@ -232,9 +231,7 @@ export function AdminTagsPage() {
         open={deleteTarget !== null}
         title={deleteTarget?.kind === 'category' ? 'Delete Category' : 'Delete Tag'}
         message={
-          deleteTarget?.kind === 'category'
-            ? 'Are you sure you want to delete this category?'
-            : 'Are you sure you want to delete this tag?'
+          deleteTarget?.kind === 'category' ? 'Are you sure you want to delete this category?' : 'Are you sure you want to delete this tag?'
         }
         onConfirm={() => (deleteTarget ? confirmDelete(deleteTarget) : Promise.resolve(true))}
         onClose={() => setDeleteTarget(null)}

@@ -8,16 +8,11 @@ import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { buildCategoryTree, type CategoryForm, type CategoryNode } from './category-tree';
+import { dataOrThrow } from '../shared/graphql-errors';
 
 export const CATEGORIES_QUERY_KEY = ['admin', 'categories'] as const;
 
 export type SignedInCall = ReturnType<typeof useSignedInCall>;
-
-/** The data of a call's result; throws `{ errors }` when it failed (read with userFacingMessage). */
-function dataOrThrow<T>(result: { data?: T | null; errors?: readonly unknown[] | null }): T {
-  if (result.errors?.length || result.data === null || result.data === undefined) throw { errors: result.errors ?? [] };
-  return result.data;
-}
 
 export async function getCategoryTree(signedInCall: SignedInCall): Promise<CategoryNode[]> {
   const [categories, tags] = await Promise.all([
@@ -46,7 +41,7 @@ export function useCategoryTree() {
   return useQuery({ queryKey: CATEGORIES_QUERY_KEY, queryFn: () => getCategoryTree(signedInCall), staleTime: 0, retry: false });
 }
 
-/** The calls of the Tags screen, bound to the signed-in session. Each throws `{ errors }` on failure. */
+/** The calls of the Tags screen, bound to the signed-in session. Each throws ApiCallError on failure. */
 export function tagsApi(signedInCall: SignedInCall) {
   return {
     /** A new category goes last: its index is the current number of categories (SPEC §7). */
@@ -62,8 +57,7 @@ export function tagsApi(signedInCall: SignedInCall) {
           client.models.Category.update({ id, name: form.name.trim(), type: [...form.type], visible: form.visible }, auth),
         ),
       ),
-    deleteCategory: async (id: string) =>
-      dataOrThrow(await signedInCall((auth) => client.mutations.deleteCategoryAndTags({ id }, auth))),
+    deleteCategory: async (id: string) => dataOrThrow(await signedInCall((auth) => client.mutations.deleteCategoryAndTags({ id }, auth))),
     /** A new tag goes last in its category: its index is the number of tags already there. */
     createTag: async (categoryId: string, name: string, index: number) =>
       dataOrThrow(await signedInCall((auth) => client.models.Tag.create({ name: name.trim(), categoryId, index }, auth))),

@@ -73,9 +73,7 @@ export function buildCategoryTree(categories: readonly CategoryRecord[], tags: r
     name: category.name,
     type: normalizeTypes(category.type),
     visible: category.visible === true,
-    tags: [...(tagsByCategory.get(category.id) ?? [])]
-      .sort(byIndexThenName)
-      .map(({ id, name, categoryId }) => ({ id, name, categoryId })),
+    tags: [...(tagsByCategory.get(category.id) ?? [])].sort(byIndexThenName).map(({ id, name, categoryId }) => ({ id, name, categoryId })),
   }));
 }
 

@@ -15,7 +15,9 @@ describe('reorder announcements', () => {
     expect(say.onDragOver({ active: { id: 'b' }, over: null })).toBeUndefined();
     expect(say.onDragEnd({ active: { id: 'b' }, over: { id: 'a' } })).toBe('Category Spirit was dropped at position 1 of 3.');
     expect(say.onDragEnd({ active: { id: 'b' }, over: null })).toBe('Category Spirit was dropped in its original position.');
-    expect(say.onDragCancel({ active: { id: 'a' } })).toBe('Moving was cancelled. Category Wine Type was dropped in its original position.');
+    expect(say.onDragCancel({ active: { id: 'a' } })).toBe(
+      'Moving was cancelled. Category Wine Type was dropped in its original position.',
+    );
   });
 
   it('tells how to reorder with the keyboard', () => {

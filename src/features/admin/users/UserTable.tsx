@@ -41,7 +41,8 @@ export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, too
   if (isPending) status = `Loading ${noun}...`;
   else if (isError) status = `The ${noun} couldn't be loaded.`;
   else if (users.length === 0) status = query ? `No ${noun} match "${query}".` : `No ${noun} yet.`;
-  else status = `Showing ${users.length} ${users.length === 1 ? nounOne : noun}${hasNextPage ? ' (more below)' : ''}${query ? ` matching "${query}"` : ''}.`;
+  else
+    status = `Showing ${users.length} ${users.length === 1 ? nounOne : noun}${hasNextPage ? ' (more below)' : ''}${query ? ` matching "${query}"` : ''}.`;
 
   return (
     <>
@@ -98,7 +99,12 @@ export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, too
       ) : null}
       {hasNextPage && !isError ? (
         <div className="user-more">
-          <button type="button" className="admin-button admin-button--ghost" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
+          <button
+            type="button"
+            className="admin-button admin-button--ghost"
+            disabled={isFetchingNextPage}
+            onClick={() => void fetchNextPage()}
+          >
             {isFetchingNextPage ? 'Loading...' : 'Load more'}
           </button>
         </div>

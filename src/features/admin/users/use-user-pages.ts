@@ -10,6 +10,7 @@ import { useSignedInCall } from '../../../lib/auth';
 import { fillPage } from '../../../lib/catalogue';
 import type { Role } from '../../../../shared/roles';
 import { USER_PAGE_SIZE, userListFilter } from './user-search';
+import { throwOnErrors } from '../shared/graphql-errors';
 
 export interface UserRow {
   id: string;
@@ -28,14 +29,18 @@ export function useUserPages(type: Role, search: string) {
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
       const filter = userListFilter(type, query);
-      const page = await fillPage(async (nextToken, limit) => {
-        const result = await signedInCall((auth) =>
-          client.models.User.list({ filter, selectionSet: ['id', 'name', 'email'], limit, nextToken, ...auth }),
-        );
-        if (result.errors?.length) throw { errors: result.errors };
-        return result;
-      }, USER_PAGE_SIZE, pageParam ?? undefined);
-      return { users: page.items as UserRow[], nextToken: page.nextToken };
+      const page = await fillPage(
+        async (nextToken, limit) => {
+          const result = await signedInCall((auth) =>
+            client.models.User.list({ filter, selectionSet: ['id', 'name', 'email'], limit, nextToken, ...auth }),
+          );
+          throwOnErrors(result);
+          return result;
+        },
+        USER_PAGE_SIZE,
+        pageParam ?? undefined,
+      );
+      return { users: page.items, nextToken: page.nextToken };
     },
     getNextPageParam: (lastPage) => lastPage.nextToken ?? undefined,
     placeholderData: keepPreviousData,

@@ -16,7 +16,17 @@ export function AuthCard({ title, lead, children }: { title: string; lead: strin
 }
 
 /** The form's buttons: submit (disabled while a request is in flight), then a button to the other screen. */
-export function AuthFormActions({ submitLabel, busy, otherLabel, otherPath }: { submitLabel: string; busy: boolean; otherLabel: string; otherPath: string }) {
+export function AuthFormActions({
+  submitLabel,
+  busy,
+  otherLabel,
+  otherPath,
+}: {
+  submitLabel: string;
+  busy: boolean;
+  otherLabel: string;
+  otherPath: string;
+}) {
   const navigate = useNavigate();
   return (
     <div className="auth-form__actions">

@@ -29,14 +29,7 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
  */
 export function PasswordToggle({ visible, onToggle, controls, label = 'Show password' }: PasswordToggleProps) {
   return (
-    <button
-      type="button"
-      className="password-toggle"
-      aria-label={label}
-      aria-pressed={visible}
-      aria-controls={controls}
-      onClick={onToggle}
-    >
+    <button type="button" className="password-toggle" aria-label={label} aria-pressed={visible} aria-controls={controls} onClick={onToggle}>
       <EyeIcon crossed={visible} />
     </button>
   );

@@ -19,13 +19,15 @@ const toEvents = (records: readonly EventRecord[]): ShopEvent[] =>
 
 /** Every event (past ones too; the page picks the upcoming ones by the visitor's local day). */
 export async function getEvents(): Promise<ShopEvent[]> {
-  return toEvents(await listAll((nextToken) =>
-    client.models.Event.list({
-      selectionSet: SELECTIONS.event,
-      limit: MAX_PAGE_SIZE,
-      nextToken,
-    }),
-  ));
+  return toEvents(
+    await listAll((nextToken) =>
+      client.models.Event.list({
+        selectionSet: SELECTIONS.event,
+        limit: MAX_PAGE_SIZE,
+        nextToken,
+      }),
+    ),
+  );
 }
 
 /** Every event; on a first visit to the page, those inlined in it. */

@@ -25,9 +25,9 @@ function toBanners(records: readonly BannerRecord[]): Banner[] {
 
 /** Every banner, in carousel order. */
 export async function getBanners(): Promise<Banner[]> {
-  return toBanners(await listAll((nextToken) =>
-    client.models.Banner.list({ selectionSet: SELECTIONS.banner, limit: MAX_PAGE_SIZE, nextToken }),
-  ));
+  return toBanners(
+    await listAll((nextToken) => client.models.Banner.list({ selectionSet: SELECTIONS.banner, limit: MAX_PAGE_SIZE, nextToken })),
+  );
 }
 
 /** The home page's banners, cached across navigation; on a first visit, those inlined in the page. */

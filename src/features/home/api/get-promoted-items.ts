@@ -18,14 +18,16 @@ const toPromotedItems = (records: readonly PromotedItemRecord[]): PromotedItem[]
 
 /** Reads every promoted item, following `nextToken` until the last page. */
 export async function getPromotedItems(): Promise<PromotedItem[]> {
-  return toPromotedItems(await listAll((nextToken) =>
-    client.models.Item.list({
-      filter: FILTERS.promoted,
-      selectionSet: SELECTIONS.promotedItem,
-      limit: MAX_PAGE_SIZE,
-      nextToken,
-    }),
-  ));
+  return toPromotedItems(
+    await listAll((nextToken) =>
+      client.models.Item.list({
+        filter: FILTERS.promoted,
+        selectionSet: SELECTIONS.promotedItem,
+        limit: MAX_PAGE_SIZE,
+        nextToken,
+      }),
+    ),
+  );
 }
 
 export const promotedItemsQueryKey = ['items', 'promoted'] as const;

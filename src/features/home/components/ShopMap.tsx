@@ -1,5 +1,5 @@
 import { weeklyHoursOf } from '../../../../shared/shop-hours';
-import { shop } from '../../../config/shop';
+import { shop } from '../../../../shared/shop';
 import { OpeningHours } from '../../../components/shop/OpeningHours';
 import { useNearViewport } from '../../../hooks/use-near-viewport';
 import { useShopDetails } from '../../../lib/shop-settings';

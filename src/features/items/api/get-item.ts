@@ -16,10 +16,7 @@ export interface ItemDetails {
 
 /** One item, or null when there is none with this id. */
 export async function getItem(id: string): Promise<ItemDetails | null> {
-  const result = await client.models.Item.get(
-    { id },
-    { selectionSet: SELECTIONS.item },
-  );
+  const result = await client.models.Item.get({ id }, { selectionSet: SELECTIONS.item });
   if (result.errors?.length && !result.data) throw new Error(result.errors.map((error) => error.message).join('; '));
   return toItemDetails(result.data);
 }
@@ -56,7 +53,10 @@ interface ListedItem {
  * name, price and picture at once while the description loads.
  */
 function glimpse(queryClient: QueryClient, id: string): ItemDetails | undefined {
-  for (const key of [['menu', 'items'], ['items', 'promoted']]) {
+  for (const key of [
+    ['menu', 'items'],
+    ['items', 'promoted'],
+  ]) {
     for (const [, data] of queryClient.getQueriesData<ListedItem[]>({ queryKey: key })) {
       const item = data?.find((entry) => entry.id === id);
       if (item) return { id, name: item.name, price: item.price, img: item.img, tags: item.tags ?? [] };

@@ -5,7 +5,11 @@ import { firstScreenData } from '../../../lib/first-screen';
 import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import type { CategoryRecord, MenuCategory, MenuItem, TagRecord } from '../menu-filter';
 
-type MenuItemRecord = Pick<MenuItem, 'id' | 'name'> & { price?: number | null; img?: string | null; tags?: readonly (string | null)[] | null };
+type MenuItemRecord = Pick<MenuItem, 'id' | 'name'> & {
+  price?: number | null;
+  img?: string | null;
+  tags?: readonly (string | null)[] | null;
+};
 
 const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
   records.map((item) => ({
@@ -18,14 +22,16 @@ const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
 
 /** Every item carrying the menu's built-in tag, all pages of up to 1000. */
 export async function getMenuItems(menu: MenuCategory): Promise<MenuItem[]> {
-  return toMenuItems(await listAll((nextToken) =>
-    client.models.Item.list({
-      filter: FILTERS.menu(menu),
-      selectionSet: SELECTIONS.menuItem,
-      limit: MAX_PAGE_SIZE,
-      nextToken,
-    }),
-  ));
+  return toMenuItems(
+    await listAll((nextToken) =>
+      client.models.Item.list({
+        filter: FILTERS.menu(menu),
+        selectionSet: SELECTIONS.menuItem,
+        limit: MAX_PAGE_SIZE,
+        nextToken,
+      }),
+    ),
+  );
 }
 
 export interface FilterData {
@@ -43,9 +49,7 @@ export async function getFilterData(): Promise<FilterData> {
         nextToken,
       }),
     ),
-    listAll((nextToken) =>
-      client.models.Tag.list({ selectionSet: SELECTIONS.tag, limit: MAX_PAGE_SIZE, nextToken }),
-    ),
+    listAll((nextToken) => client.models.Tag.list({ selectionSet: SELECTIONS.tag, limit: MAX_PAGE_SIZE, nextToken })),
   ]);
   return { categories, tags };
 }

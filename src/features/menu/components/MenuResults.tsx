@@ -6,8 +6,7 @@ import type { MenuItem } from '../menu-filter';
 export const RESULTS_STEP = 24;
 
 /** How wide a card's image is at each of the grid's layouts (see menu.css). */
-const MENU_IMAGE_SIZES =
-  '(max-width: 799px) 88px, (max-width: 1079px) 112px, (max-width: 1199px) 432px, (max-width: 1499px) 256px, 192px';
+const MENU_IMAGE_SIZES = '(max-width: 799px) 88px, (max-width: 1079px) 112px, (max-width: 1199px) 432px, (max-width: 1499px) 256px, 192px';
 
 /** Cards in the first row load at once; the rest as they come near the viewport. */
 const EAGER_CARDS = 4;

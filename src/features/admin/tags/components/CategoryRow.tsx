@@ -90,7 +90,12 @@ export function CategoryRow({
                     <PencilIcon />
                   </button>
                   {isBuiltInTag(tag.id) ? null : (
-                    <button type="button" className="admin-icon-button" aria-label={`Delete tag ${tag.name}`} onClick={() => onDeleteTag(tag)}>
+                    <button
+                      type="button"
+                      className="admin-icon-button"
+                      aria-label={`Delete tag ${tag.name}`}
+                      onClick={() => onDeleteTag(tag)}
+                    >
                       <CrossIcon />
                     </button>
                   )}

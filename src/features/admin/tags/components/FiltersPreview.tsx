@@ -17,13 +17,7 @@ export function FiltersPreview({ categories }: { categories: readonly CategoryNo
       </h2>
       <div className="filters-preview__types" role="group" aria-label="Menu to preview">
         {CATEGORY_TYPES.map((option) => (
-          <button
-            key={option}
-            type="button"
-            className="type-chip"
-            aria-pressed={option === type}
-            onClick={() => setType(option)}
-          >
+          <button key={option} type="button" className="type-chip" aria-pressed={option === type} onClick={() => setType(option)}>
             {option}
           </button>
         ))}

@@ -122,14 +122,7 @@ function SortableRow({ id, label, className, children }: SortableRowProps) {
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } = useSortable({ id });
   const style = { transform: CSS.Translate.toString(transform), transition };
   const handle = (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      className="drag-handle"
-      {...attributes}
-      {...listeners}
-      aria-label={label}
-    >
+    <button type="button" ref={setActivatorNodeRef} className="drag-handle" {...attributes} {...listeners} aria-label={label}>
       <GripIcon />
     </button>
   );

@@ -1,4 +1,4 @@
-import type { ShopFacts } from '../../shared/structured-data';
+import type { ShopFacts } from './structured-data';
 
 /**
  * The shop's own details, in one place: header, footer, about page, map and page titles read

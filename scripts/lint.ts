@@ -1,0 +1,32 @@
+/**
+ * `npm run lint`: ESLint (eslint.config.js: type-aware rules, hooks, accessibility, import
+ * boundaries) and Prettier's check, over the whole repository. amplify/'s backend, functions,
+ * scripts and emulator are type-checked against the deploy tooling (`npm run amplify:install`);
+ * without it they are left to `npm run check:amplify`, which lints them after installing it.
+ * Exits non-zero on any finding.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+/** What needs amplify/'s own install to be type-checked. */
+export const AMPLIFY_TOOLING_PATHS = [
+  'amplify/backend.ts',
+  'amplify/security-review*.ts',
+  'amplify/functions',
+  'amplify/scripts',
+  'amplify/emulation',
+];
+
+export function lint(paths: string[] = ['.']): number {
+  const withTooling = existsSync('amplify/node_modules/@aws-amplify/backend');
+  const ignore = withTooling ? [] : AMPLIFY_TOOLING_PATHS.flatMap((path) => ['--ignore-pattern', path]);
+  if (!withTooling)
+    console.log('lint: amplify/ tooling not installed; its backend, functions and scripts are linted by npm run check:amplify');
+  const run = (args: string[]) => spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
+  const eslint = run(['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', ...ignore, ...paths]);
+  const prettier = run(['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', ...paths]);
+  if (prettier !== 0) console.log('lint: run `npx prettier --write <files>` to format them');
+  return eslint || prettier;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) process.exit(lint(process.argv.slice(2).length ? process.argv.slice(2) : undefined));
