@@ -11,6 +11,7 @@ import { existsSync } from 'node:fs';
 /** What needs amplify/'s own install to be type-checked. */
 export const AMPLIFY_TOOLING_PATHS = [
   'amplify/backend.ts',
+  'amplify/data/resource.ts',
   'amplify/security-review*.ts',
   'amplify/functions',
   'amplify/scripts',

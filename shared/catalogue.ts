@@ -2,13 +2,23 @@
 
 /** The built-in category holding the department tags; every item carries one of its tags. */
 export const DEPARTMENT_CATEGORY_ID = 'department';
-/** Built-in tag ids (SPEC §3): the menu's three departments. */
-export const DEPARTMENT_TAG_IDS = ['wine', 'liquor', 'extras'] as const;
-export type DepartmentTagId = (typeof DEPARTMENT_TAG_IDS)[number];
+/**
+ * The shop's three departments (SPEC §2, §3): the built-in tags by id (the storefront's menus,
+ * `/menu?category=wine`) and their names, which are also the types a category can have.
+ */
+export const DEPARTMENTS = { wine: 'Wine', liquor: 'Liquor', extras: 'Extras' } as const;
+export type DepartmentTagId = keyof typeof DEPARTMENTS;
+export type DepartmentName = (typeof DEPARTMENTS)[DepartmentTagId];
+/** Built-in tag ids (SPEC §3), in menu order. */
+export const DEPARTMENT_TAG_IDS = Object.keys(DEPARTMENTS) as readonly DepartmentTagId[];
+/** The types a category can have (SPEC §3), in the order the chips and filters show them. */
+export const DEPARTMENT_NAMES = Object.values(DEPARTMENTS) as readonly DepartmentName[];
 
 /** Whether a value (a tag id, a `?category=` parameter) names one of the three departments. */
-export const isDepartment = (value: string | null | undefined): value is DepartmentTagId =>
-  (DEPARTMENT_TAG_IDS as readonly (string | null | undefined)[]).includes(value);
+export const isDepartment = (value: unknown): value is DepartmentTagId => typeof value === 'string' && Object.hasOwn(DEPARTMENTS, value);
+
+/** The rule every item keeps (SPEC §5): its tags hold at least one department tag. */
+export const hasDepartmentTag = (tags: unknown): boolean => Array.isArray(tags) && tags.some(isDepartment);
 
 /**
  * Ids the API hands out (UUIDs) and the seed's readable ones: anything else in an /item or
@@ -20,14 +30,13 @@ export const PLAUSIBLE_ID = /^[A-Za-z0-9_-]{1,64}$/;
 export const BUILT_IN_CATEGORY = {
   id: DEPARTMENT_CATEGORY_ID,
   name: 'Department',
-  type: ['Wine', 'Liquor', 'Extras'],
+  type: DEPARTMENT_NAMES,
   visible: false,
 } as const;
-export const BUILT_IN_TAGS: ReadonlyArray<{ id: DepartmentTagId; name: string }> = [
-  { id: 'wine', name: 'Wine' },
-  { id: 'liquor', name: 'Liquor' },
-  { id: 'extras', name: 'Extras' },
-];
+export const BUILT_IN_TAGS: ReadonlyArray<{ id: DepartmentTagId; name: DepartmentName }> = DEPARTMENT_TAG_IDS.map((id) => ({
+  id,
+  name: DEPARTMENTS[id],
+}));
 
 /** The largest page the API hands out (AppSync and the local server cap `limit` at 1000). */
 export const MAX_PAGE_SIZE = 1000;

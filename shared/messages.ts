@@ -8,4 +8,6 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   duplicateEmail: 'An account with this email already exists',
   genericError: 'Error',
+  /** An item without a department tag (SPEC §5), from the Item Editor and from the server. */
+  requiredTags: 'Please select required tag(s)',
 } as const;

@@ -12,7 +12,8 @@
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
  * before AppSync's own DynamoDB resolvers (amplify/functions/shared/model-write-check.ts).
  */
-import { DEPARTMENT_CATEGORY_ID, DEPARTMENT_TAG_IDS } from '../../shared/catalogue';
+import { DEPARTMENT_CATEGORY_ID, hasDepartmentTag, isDepartment } from '../../shared/catalogue';
+import { MESSAGES } from '../../shared/messages';
 import { HOURS_MESSAGES, isMapUrl, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours';
 import { validationError } from '../errors';
 import type { ModelWrite } from '../graphql/engine';
@@ -21,7 +22,6 @@ import { storedImageName } from '../media/media-store';
 import type { ImageLookup } from './catalogue-service';
 
 export const GUARD_MESSAGES = {
-  departmentTag: 'Please select required tag(s)',
   builtInTag: 'The built-in tags wine, liquor and extras cannot be deleted or moved',
   builtInCategory: 'The built-in Department category cannot be deleted',
   uploadedImage: 'The image must be an uploaded image',
@@ -36,8 +36,6 @@ export async function isUploadedImage(media: ImageLookup, url: unknown): Promise
 /** The models whose records carry an image (`img`), which must be an uploaded one. */
 export const modelsWithImages = (models: readonly ModelMeta[]) =>
   models.filter((model) => model.scalarByName.has('img')).map((model) => model.name);
-
-const isDepartmentTag = (tag: unknown) => (DEPARTMENT_TAG_IDS as readonly unknown[]).includes(tag);
 
 /**
  * The check for the engine: rejects (ValidationError) a write that would break a rule.
@@ -58,9 +56,9 @@ export function modelWriteGuard(media: ImageLookup, imageModels: readonly string
 export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
   if (model === 'Item' && (op === 'create' || 'tags' in input)) {
     const tags = input.tags;
-    if (!Array.isArray(tags) || !tags.some(isDepartmentTag)) throw validationError(GUARD_MESSAGES.departmentTag);
+    if (!hasDepartmentTag(tags)) throw validationError(MESSAGES.requiredTags);
   }
-  if (model === 'Tag' && isDepartmentTag(input.id)) {
+  if (model === 'Tag' && isDepartment(input.id)) {
     const leaves = op === 'delete' || ((op === 'create' || 'categoryId' in input) && input.categoryId !== DEPARTMENT_CATEGORY_ID);
     if (leaves) throw validationError(GUARD_MESSAGES.builtInTag);
   }

@@ -1,18 +1,15 @@
 /**
- * The shop's three departments: the menus of the storefront (`/menu?category=wine`) and the
- * built-in tag ids every item carries at least one of (SPEC §2, §3).
+ * The storefront's way to the department menus. The departments themselves (ids, names, the rule
+ * every item keeps) are shared/catalogue.ts, which the server applies too.
  */
-export const DEPARTMENTS = { wine: 'Wine', liquor: 'Liquor', extras: 'Extras' } as const;
-export type Department = keyof typeof DEPARTMENTS;
+import { isDepartment, type DepartmentTagId } from '../../shared/catalogue';
 
-export function isDepartment(value: string | null | undefined): value is Department {
-  return typeof value === 'string' && Object.hasOwn(DEPARTMENTS, value);
-}
+export { DEPARTMENTS, isDepartment, type DepartmentTagId as Department } from '../../shared/catalogue';
 
 /** The link to a department's menu. */
-export const departmentMenuPath = (department: Department) => `/menu?category=${department}`;
+export const departmentMenuPath = (department: DepartmentTagId) => `/menu?category=${department}`;
 
 /** The first department an item's tags name, if any. */
-export function departmentOf(tags: readonly string[]): Department | undefined {
+export function departmentOf(tags: readonly string[]): DepartmentTagId | undefined {
   return tags.find(isDepartment);
 }

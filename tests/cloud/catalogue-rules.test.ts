@@ -9,6 +9,7 @@ import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
 import { ERROR_TYPES } from '../../shared/error-types';
 import { requiredFieldMessage } from '../../server/graphql/model-meta';
 import { HOURS_MESSAGES } from '../../shared/shop-hours';
+import { MESSAGES } from '../../shared/messages';
 import { call, cloudShop, ok, type CloudShop } from './support/api';
 
 let shop: CloudShop;
@@ -44,13 +45,13 @@ describe('catalogue rules on the emulated cloud', () => {
 
   it('an item needs a department tag, on create and when its tags change', async () => {
     const name = `No department ${Date.now()}`;
-    await refused('createItem', { name, price: 10, tags: [shop.values.idOf('Tag')], description: 'x' }, GUARD_MESSAGES.departmentTag);
-    await refused('createItem', { name, price: 10, description: 'x' }, GUARD_MESSAGES.departmentTag);
+    await refused('createItem', { name, price: 10, tags: [shop.values.idOf('Tag')], description: 'x' }, MESSAGES.requiredTags);
+    await refused('createItem', { name, price: 10, description: 'x' }, MESSAGES.requiredTags);
     expect(await itemNames()).not.toContain(name);
 
     const id = shop.values.idOf('Item');
-    await refused('updateItem', { id, tags: [shop.values.idOf('Tag')] }, GUARD_MESSAGES.departmentTag);
-    await refused('updateItem', { id, tags: null }, GUARD_MESSAGES.departmentTag);
+    await refused('updateItem', { id, tags: [shop.values.idOf('Tag')] }, MESSAGES.requiredTags);
+    await refused('updateItem', { id, tags: null }, MESSAGES.requiredTags);
     expect((await getOne('Item', id, 'tags'))?.tags).toContain('wine');
   });
 

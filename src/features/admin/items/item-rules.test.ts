@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../../shared/messages';
 import {
   buildCreateInput,
   buildUpdateInput,
@@ -26,7 +27,7 @@ const complete: ItemFormValues = {
 
 describe('validateItemSave', () => {
   it('asks for a department tag first, in both modes', () => {
-    const refusal = { message: ITEM_MESSAGES.requiredTags, field: 'tags' };
+    const refusal = { message: MESSAGES.requiredTags, field: 'tags' };
     expect(validateItemSave({ ...complete, tags: [] }, 'create')).toEqual(refusal);
     expect(validateItemSave({ ...complete, tags: ['tag-red'] }, 'create')).toEqual(refusal);
     expect(validateItemSave({ ...EMPTY_ITEM_FORM, tags: ['tag-red'] }, 'update')).toEqual(refusal);

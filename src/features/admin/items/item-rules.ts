@@ -2,7 +2,8 @@
  * The admin item rules (SPEC §4 item sort and search, §5 item save): pure functions, no React,
  * no I/O, so they are tested directly (item-rules.test.ts).
  */
-import { DEPARTMENT_TAG_IDS } from '../../../../shared/catalogue';
+import { hasDepartmentTag } from '../../../../shared/catalogue';
+import { MESSAGES } from '../../../../shared/messages';
 
 /** An item as the admin screens read it. `updatedAt` is what a later update is conditioned on. */
 export interface AdminItem {
@@ -18,7 +19,6 @@ export interface AdminItem {
 }
 
 export const ITEM_MESSAGES = {
-  requiredTags: 'Please select required tag(s)',
   missingRequired: 'Missing Required Fields',
   invalidPrice: 'Please enter a valid price, such as 12.99',
   createError: 'Error Creating Item',
@@ -94,11 +94,6 @@ export interface SaveRefusal {
   field: ItemField;
 }
 
-/** Whether the selection holds one of the built-in department tags (wine, liquor, extras). */
-export function hasDepartmentTag(tags: readonly string[]): boolean {
-  return tags.some((tag) => (DEPARTMENT_TAG_IDS as readonly string[]).includes(tag));
-}
-
 /**
  * Why the editor may not save, or null (SPEC §5): a department tag first ('Please select
  * required tag(s)'), then on create name, price, image and description ('Missing Required
@@ -106,7 +101,7 @@ export function hasDepartmentTag(tags: readonly string[]): boolean {
  * both modes.
  */
 export function validateItemSave(values: ItemFormValues, mode: 'create' | 'update'): SaveRefusal | null {
-  if (!hasDepartmentTag(values.tags)) return { message: ITEM_MESSAGES.requiredTags, field: 'tags' };
+  if (!hasDepartmentTag(values.tags)) return { message: MESSAGES.requiredTags, field: 'tags' };
   const price = parsePrice(values.price);
   const missing = { message: ITEM_MESSAGES.missingRequired } as const;
   if (mode === 'create' && !values.name.trim()) return { ...missing, field: 'name' };

@@ -17,7 +17,8 @@
  */
 import { useState, type ChangeEvent, type Ref } from 'react';
 import { AdminField } from './AdminField';
-import { checkChosenImage, PNG_ACCEPT } from './image-file';
+import { PNG_MIME } from '../../../../shared/image-upload';
+import { checkChosenImage } from './image-file';
 import './admin.css';
 
 export interface PngFileInputProps {
@@ -71,7 +72,7 @@ export function PngFileInput({
           {...control}
           className="admin-file__input"
           type="file"
-          accept={PNG_ACCEPT}
+          accept={PNG_MIME}
           multiple={multiple}
           disabled={disabled}
           aria-invalid={refused || undefined}

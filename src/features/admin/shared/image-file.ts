@@ -12,11 +12,8 @@ import {
   type ImageUploadTarget,
 } from '../../../../shared/image-upload';
 
-export const PNG_ACCEPT = PNG_MIME;
-
+/** SPEC §8's toast when an upload fails for a reason the server does not name; the file's own refusals are IMAGE_UPLOAD_MESSAGES. */
 export const IMAGE_MESSAGES = {
-  notPng: IMAGE_UPLOAD_MESSAGES.notPng,
-  tooLarge: IMAGE_UPLOAD_MESSAGES.tooLarge,
   uploadFailed: 'Error Uploading Image',
 } as const;
 
@@ -34,8 +31,8 @@ export interface FileLike {
 export function checkPngFile(file: FileLike): string | null {
   const pngName = file.name.toLowerCase().endsWith('.png');
   const pngType = file.type === '' || file.type === PNG_MIME;
-  if (!pngName || !pngType) return IMAGE_MESSAGES.notPng;
-  if (file.size > MAX_PNG_BYTES) return IMAGE_MESSAGES.tooLarge;
+  if (!pngName || !pngType) return IMAGE_UPLOAD_MESSAGES.notPng;
+  if (file.size > MAX_PNG_BYTES) return IMAGE_UPLOAD_MESSAGES.tooLarge;
   return null;
 }
 
@@ -49,9 +46,9 @@ export async function checkChosenImage(file: FileLike & Pick<Blob, 'slice'>): Pr
   if (refusal) return refusal;
   try {
     const head = new Uint8Array(await file.slice(0, PNG_SIGNATURE.length).arrayBuffer());
-    return hasPngSignature(head) ? null : IMAGE_MESSAGES.notPng;
+    return hasPngSignature(head) ? null : IMAGE_UPLOAD_MESSAGES.notPng;
   } catch {
-    return IMAGE_MESSAGES.notPng; // unreadable (moved or deleted since it was chosen)
+    return IMAGE_UPLOAD_MESSAGES.notPng; // unreadable (moved or deleted since it was chosen)
   }
 }
 

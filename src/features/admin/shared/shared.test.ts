@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { errorsOf, firstErrorMessage, hasErrorType, userFacingMessage } from './graphql-errors';
-import { MAX_PNG_BYTES } from '../../../../shared/image-upload';
-import { checkChosenImage, checkPngFile, IMAGE_MESSAGES } from './image-file';
+import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES } from '../../../../shared/image-upload';
+import { checkChosenImage, checkPngFile } from './image-file';
 
 describe('checkPngFile', () => {
   const file = (name: string, type = 'image/png', size = 100) => ({ name, type, size });
@@ -13,14 +13,14 @@ describe('checkPngFile', () => {
     expect(checkPngFile(file('a.png', ''))).toBeNull();
   });
   it('refuses other names and types', () => {
-    expect(checkPngFile(file('a.jpg', 'image/jpeg'))).toBe(IMAGE_MESSAGES.notPng);
-    expect(checkPngFile(file('a.png', 'image/jpeg'))).toBe(IMAGE_MESSAGES.notPng);
-    expect(checkPngFile(file('a.jpg', 'image/png'))).toBe(IMAGE_MESSAGES.notPng);
-    expect(checkPngFile(file('png', 'image/png'))).toBe(IMAGE_MESSAGES.notPng);
+    expect(checkPngFile(file('a.jpg', 'image/jpeg'))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
+    expect(checkPngFile(file('a.png', 'image/jpeg'))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
+    expect(checkPngFile(file('a.jpg', 'image/png'))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
+    expect(checkPngFile(file('png', 'image/png'))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
   });
   it('refuses a file over 5 MB', () => {
     expect(checkPngFile(file('a.png', 'image/png', MAX_PNG_BYTES))).toBeNull();
-    expect(checkPngFile(file('a.png', 'image/png', MAX_PNG_BYTES + 1))).toBe(IMAGE_MESSAGES.tooLarge);
+    expect(checkPngFile(file('a.png', 'image/png', MAX_PNG_BYTES + 1))).toBe(IMAGE_UPLOAD_MESSAGES.tooLarge);
   });
 });
 
@@ -31,14 +31,16 @@ describe('checkChosenImage', () => {
     expect(await checkChosenImage(chosen('a.png', [...PNG_HEAD, 0, 0, 0, 13]))).toBeNull();
   });
   it('refuses a JPEG or anything else named .png, by its first bytes', async () => {
-    expect(await checkChosenImage(chosen('fake.png', [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49]))).toBe(IMAGE_MESSAGES.notPng);
-    expect(await checkChosenImage(chosen('short.png', PNG_HEAD.slice(0, 7)))).toBe(IMAGE_MESSAGES.notPng);
-    expect(await checkChosenImage(chosen('empty.png', []))).toBe(IMAGE_MESSAGES.notPng);
+    expect(await checkChosenImage(chosen('fake.png', [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49]))).toBe(
+      IMAGE_UPLOAD_MESSAGES.notPng,
+    );
+    expect(await checkChosenImage(chosen('short.png', PNG_HEAD.slice(0, 7)))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
+    expect(await checkChosenImage(chosen('empty.png', []))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
   });
   it('refuses by name and type first, then by size', async () => {
-    expect(await checkChosenImage(chosen('a.jpg', PNG_HEAD, 'image/jpeg'))).toBe(IMAGE_MESSAGES.notPng);
+    expect(await checkChosenImage(chosen('a.jpg', PNG_HEAD, 'image/jpeg'))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
     const big = new File([new Uint8Array(PNG_HEAD), new Uint8Array(MAX_PNG_BYTES)], 'big.png', { type: 'image/png' });
-    expect(await checkChosenImage(big)).toBe(IMAGE_MESSAGES.tooLarge);
+    expect(await checkChosenImage(big)).toBe(IMAGE_UPLOAD_MESSAGES.tooLarge);
   });
 });
 

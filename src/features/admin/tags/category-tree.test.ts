@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../../shared/messages';
 import {
   buildCategoryTree,
   categoryProblem,
@@ -126,7 +127,7 @@ describe('editors', () => {
 
   it("refuses a category without a name or a type: 'All fields are required'", () => {
     expect(categoryProblem({ name: '  ', type: ['Wine'], visible: true })).toBe('All fields are required');
-    expect(categoryProblem({ name: 'Region', type: [], visible: true })).toBe(TAG_MESSAGES.allFieldsRequired);
+    expect(categoryProblem({ name: 'Region', type: [], visible: true })).toBe(MESSAGES.allFieldsRequired);
     expect(categoryProblem({ name: 'Region', type: ['Liquor'], visible: false })).toBeNull();
   });
 

@@ -3,16 +3,12 @@
  * the id lists a drag and drop produces, the Filters Preview, and the editors' validation
  * (SPEC §2 Admin tags, §4 Category and tag modals, §5 Category save, Tag save).
  */
-import { DEPARTMENT_CATEGORY_ID, DEPARTMENT_TAG_IDS } from '../../../../shared/catalogue';
+import { DEPARTMENT_CATEGORY_ID, DEPARTMENT_NAMES, DEPARTMENT_TAG_IDS, type DepartmentName } from '../../../../shared/catalogue';
 import type { CategoryRecord, TagRecord } from '../../../lib/catalogue';
-
-/** The menus a category can belong to (SPEC §3), in the order the chips and filters show them. */
-export const CATEGORY_TYPES = ['Wine', 'Liquor', 'Extras'] as const;
-export type CategoryType = (typeof CATEGORY_TYPES)[number];
+import { MESSAGES } from '../../../../shared/messages';
 
 /** The messages of SPEC §8 (Categories, Tags); 'Error creating tag' replaces SPEC's copy-paste. */
 export const TAG_MESSAGES = {
-  allFieldsRequired: 'All fields are required',
   missingName: 'Missing Name',
   loadFailed: 'Error getting categories',
   categoryCreateFailed: 'Error creating category',
@@ -40,8 +36,8 @@ export interface TagNode {
 export interface CategoryNode {
   id: string;
   name: string;
-  /** The known types it names, in CATEGORY_TYPES order (stored spellings of any case are read). */
-  type: CategoryType[];
+  /** The known types it names, in DEPARTMENT_NAMES order (stored spellings of any case are read). */
+  type: DepartmentName[];
   visible: boolean;
   tags: TagNode[];
 }
@@ -51,10 +47,10 @@ const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true
 const byIndexThenName = (a: { index?: number | null; name: string }, b: { index?: number | null; name: string }) =>
   (a.index ?? Number.POSITIVE_INFINITY) - (b.index ?? Number.POSITIVE_INFINITY) || collator.compare(a.name, b.name);
 
-/** The known types among stored ones, matched ignoring case, each once, in CATEGORY_TYPES order. */
-export function normalizeTypes(stored: readonly (string | null)[] | null | undefined): CategoryType[] {
+/** The known types among stored ones, matched ignoring case, each once, in DEPARTMENT_NAMES order. */
+export function normalizeTypes(stored: readonly (string | null)[] | null | undefined): DepartmentName[] {
   const wanted = new Set((stored ?? []).map((type) => type?.trim().toLowerCase()));
-  return CATEGORY_TYPES.filter((type) => wanted.has(type.toLowerCase()));
+  return DEPARTMENT_NAMES.filter((type) => wanted.has(type.toLowerCase()));
 }
 
 /**
@@ -121,23 +117,23 @@ export interface PreviewGroup {
  * (ignoring case), in order, each with its tags. Hidden categories are left out, as on the
  * public menu (docs/decisions.md).
  */
-export function previewGroups(tree: readonly CategoryNode[], type: CategoryType): PreviewGroup[] {
+export function previewGroups(tree: readonly CategoryNode[], type: DepartmentName): PreviewGroup[] {
   return tree
     .filter((category) => category.visible && category.type.includes(type))
     .map((category) => ({ id: category.id, name: category.name, tags: category.tags.map(({ id, name }) => ({ id, name })) }));
 }
 
-/** Adds the type when absent, removes it when present; the result stays in CATEGORY_TYPES order. */
-export function toggleType(types: readonly CategoryType[], type: CategoryType): CategoryType[] {
+/** Adds the type when absent, removes it when present; the result stays in DEPARTMENT_NAMES order. */
+export function toggleType(types: readonly DepartmentName[], type: DepartmentName): DepartmentName[] {
   const next = new Set(types);
   if (next.has(type)) next.delete(type);
   else next.add(type);
-  return CATEGORY_TYPES.filter((known) => next.has(known));
+  return DEPARTMENT_NAMES.filter((known) => next.has(known));
 }
 
 export interface CategoryForm {
   name: string;
-  type: readonly CategoryType[];
+  type: readonly DepartmentName[];
   visible: boolean;
 }
 
@@ -145,7 +141,7 @@ export const EMPTY_CATEGORY_FORM: CategoryForm = { name: '', type: [], visible: 
 
 /** SPEC §5 Category save: a name and at least one type, else 'All fields are required'. */
 export function categoryProblem(form: CategoryForm): string | null {
-  return form.name.trim() === '' || form.type.length === 0 ? TAG_MESSAGES.allFieldsRequired : null;
+  return form.name.trim() === '' || form.type.length === 0 ? MESSAGES.allFieldsRequired : null;
 }
 
 /** SPEC §5 Tag save: a name, else 'Missing Name'. */

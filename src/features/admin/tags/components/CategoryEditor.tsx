@@ -6,7 +6,8 @@
  */
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Modal } from '../../../../components/ui/Modal';
-import { CATEGORY_TYPES, categoryProblem, EMPTY_CATEGORY_FORM, toggleType, type CategoryForm } from '../category-tree';
+import { categoryProblem, EMPTY_CATEGORY_FORM, toggleType, type CategoryForm } from '../category-tree';
+import { DEPARTMENT_NAMES } from '../../../../../shared/catalogue';
 import { EditorActions, EditorField, useEditorSave } from '../../shared/editor-parts';
 
 export interface CategoryEditorProps {
@@ -56,7 +57,7 @@ export function CategoryEditor({ initial, onSave, onCancel }: CategoryEditorProp
             Type
           </span>
           <div ref={typesRef} className="type-chips" role="group" aria-labelledby={typeLabelId}>
-            {CATEGORY_TYPES.map((type) => (
+            {DEPARTMENT_NAMES.map((type) => (
               <button
                 key={type}
                 type="button"

@@ -4,10 +4,11 @@
  * show them. The checkboxes only try the look; nothing is saved.
  */
 import { useId, useState } from 'react';
-import { CATEGORY_TYPES, previewGroups, type CategoryNode, type CategoryType } from '../category-tree';
+import { previewGroups, type CategoryNode } from '../category-tree';
+import { DEPARTMENT_NAMES, type DepartmentName } from '../../../../../shared/catalogue';
 
 export function FiltersPreview({ categories }: { categories: readonly CategoryNode[] }) {
-  const [type, setType] = useState<CategoryType>('Wine');
+  const [type, setType] = useState<DepartmentName>('Wine');
   const headingId = useId();
   const groups = previewGroups(categories, type);
   return (
@@ -16,7 +17,7 @@ export function FiltersPreview({ categories }: { categories: readonly CategoryNo
         Filters Preview
       </h2>
       <div className="filters-preview__types" role="group" aria-label="Menu to preview">
-        {CATEGORY_TYPES.map((option) => (
+        {DEPARTMENT_NAMES.map((option) => (
           <button key={option} type="button" className="type-chip" aria-pressed={option === type} onClick={() => setType(option)}>
             {option}
           </button>
