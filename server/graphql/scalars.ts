@@ -1,10 +1,10 @@
 /** AppSync's AWS* scalars, with the input validation AppSync applies. */
 import { GraphQLScalarType, Kind, type GraphQLSchema, type ValueNode } from 'graphql';
+import { isValidEmail } from '../../shared/validation/account';
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})(Z|[+-]\d{2}:\d{2}(:\d{2})?)?$/;
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}(:\d{2})?)?$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2}(:\d{2})?)$/;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const PHONE = /^\+?[\d\s().-]{3,}$/;
 
 function validCalendarDate(value: string): boolean {
@@ -37,7 +37,7 @@ const implementations: Record<string, ScalarImpl> = {
   AWSDate: stringScalar('AWSDate', validCalendarDate),
   AWSTime: stringScalar('AWSTime', (value) => TIME.test(value)),
   AWSDateTime: stringScalar('AWSDateTime', (value) => DATE_TIME.test(value) && !Number.isNaN(Date.parse(value))),
-  AWSEmail: stringScalar('AWSEmail', (value) => value.length <= 254 && EMAIL.test(value)),
+  AWSEmail: stringScalar('AWSEmail', isValidEmail),
   AWSURL: stringScalar('AWSURL', (value) => {
     try {
       return Boolean(new URL(value));

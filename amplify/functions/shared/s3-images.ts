@@ -7,7 +7,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { ImageStore } from '../../../server/media/images';
-import { MEDIA_URL_PREFIX } from '../../../server/media/media-store';
+import { isMediaName, MEDIA_URL_PREFIX } from '../../../server/media/media-store';
 
 /** The S3 calls the store makes (s3-client.ts adapts the SDK; tests use a Map). */
 export interface ObjectPort {
@@ -15,7 +15,6 @@ export interface ObjectPort {
   put(key: string, bytes: Buffer, contentType: string, cacheControl: string): Promise<void>;
 }
 
-const MEDIA_NAME = /^[a-f0-9]{64}(-w\d{2,4})?\.(png|webp)$/;
 export const MEDIA_KEY_PREFIX = 'media/';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
@@ -27,7 +26,7 @@ export class S3ImageStore implements ImageStore {
   }
 
   async putNamed(name: string, bytes: Buffer): Promise<string> {
-    if (!MEDIA_NAME.test(name)) throw new Error(`not a media name: ${name}`);
+    if (!isMediaName(name)) throw new Error(`not a media name: ${name}`);
     const key = `${MEDIA_KEY_PREFIX}${name}`;
     if (!(await this.objects.exists(key))) {
       await this.objects.put(key, bytes, name.endsWith('.webp') ? 'image/webp' : 'image/png', IMMUTABLE);
@@ -36,6 +35,6 @@ export class S3ImageStore implements ImageStore {
   }
 
   async exists(name: string): Promise<boolean> {
-    return MEDIA_NAME.test(name) && this.objects.exists(`${MEDIA_KEY_PREFIX}${name}`);
+    return isMediaName(name) && this.objects.exists(`${MEDIA_KEY_PREFIX}${name}`);
   }
 }

@@ -5,7 +5,7 @@
  * server (the same rules, shared/shop-hours.ts).
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
-import { WEEKDAYS } from '../../../../shared/shop-hours';
+import { MAX_LABEL_LENGTH, WEEKDAYS } from '../../../../shared/shop-hours';
 import { Spinner } from '../../../components/ui/Spinner';
 import { shop, shopAddressLine } from '../../../../shared/shop';
 import { usePageHead } from '../../../hooks/use-page-head';
@@ -274,7 +274,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
                       className="admin-input"
                       aria-label={`${legend} name`}
                       value={special.label}
-                      maxLength={60}
+                      maxLength={MAX_LABEL_LENGTH}
                       onChange={(e) => setSpecial(special.key, { label: e.target.value })}
                     />
                   )}
