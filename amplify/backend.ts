@@ -20,16 +20,16 @@ import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lamb
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { data } from './data/resource';
 import { accounts, authorizer, catalogue, media } from './functions/resource';
-import { RESPONSE_TEMPLATE } from './functions/shared/appsync';
+import { RESPONSE_TEMPLATE } from './functions/common/appsync';
 import {
   isModelWrite,
   MODEL_WRITE_CHECK_REQUEST_TEMPLATE,
   MODEL_WRITE_GUARD_REQUEST_TEMPLATE,
   MODEL_WRITE_GUARD_RESPONSE_TEMPLATE,
 } from './data/model-write-guard';
-import { SESSIONS_BY_USER_INDEX } from './functions/shared/dynamo-sessions';
-import { ENV } from './functions/shared/env';
-import { UPLOAD_KEY_PREFIX } from './functions/shared/s3-uploads';
+import { SESSIONS_BY_USER_INDEX } from './functions/common/dynamo-sessions';
+import { ENV } from './functions/common/env';
+import { UPLOAD_KEY_PREFIX } from './functions/common/s3-uploads';
 
 export const backend = defineBackend({ data, authorizer, accounts, media, catalogue });
 
@@ -48,7 +48,7 @@ const credentials = new Table(dataStack, 'ShopCredentials', {
   pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
   removalPolicy: RemovalPolicy.DESTROY,
 });
-// Sign-in and sign-up limits shared by every accounts Lambda instance (functions/shared/dynamo-throttle.ts);
+// Sign-in and sign-up limits shared by every accounts Lambda instance (functions/common/dynamo-throttle.ts);
 // each item's ttl is when it is the same as none, so DynamoDB drops idle keys.
 const throttle = new Table(dataStack, 'ShopThrottle', {
   partitionKey: { name: 'key', type: AttributeType.STRING },
@@ -130,7 +130,7 @@ const bucket = new Bucket(mediaStack, 'ShopMedia', {
   encryption: BucketEncryption.S3_MANAGED,
   enforceSSL: true,
   removalPolicy: RemovalPolicy.RETAIN,
-  // Browsers POST uploads straight to S3 (amplify/functions/shared/s3-uploads.ts). Any origin: the
+  // Browsers POST uploads straight to S3 (amplify/functions/common/s3-uploads.ts). Any origin: the
   // site's is not known at synth (Amplify Hosting's domain, custom domains), and CORS guards
   // nothing here: a multipart POST needs no preflight, so any page (or curl) can send one anyway;
   // what admits it is the signed policy (exact key, at most 5 MB, minutes). CORS only lets the
@@ -194,7 +194,7 @@ if (writes.length !== 3 * writableModels.length)
 // Then the catalogue rules, in the catalogue function: one AppSync function shared by every write.
 const modelWriteCheck = backend.data.resources.graphqlApi
   .addLambdaDataSource('ModelWriteCheck', catalogueLambda, {
-    description: 'Catalogue rules of model writes (amplify/functions/shared/model-write-check.ts)',
+    description: 'Catalogue rules of model writes (amplify/functions/common/model-write-check.ts)',
   })
   .createFunction('ModelWriteCheckFunction', {
     name: 'ModelWriteCheck',

@@ -37,9 +37,9 @@ import { MEDIA_URL_PREFIX, MediaStore } from './media/media-store';
 import { LocalUploadInbox, UPLOAD_PATH_PREFIX } from './media/upload-inbox';
 import { handleUpload } from './http/upload-route';
 import { ensureFirstAdmin } from './setup/first-admin';
-import { seedDemoCatalogue } from './setup/seed';
+import { seedDemoCatalogue } from './seed/seed-demo-shop';
 import { ensureBuiltInCatalogue } from './setup/built-in-catalogue';
-import { buildHandlers, SELF_SERVICE_FIELDS } from './handlers';
+import { buildHandlers, SELF_SERVICE_FIELDS } from './operations';
 import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
 import { modelsWithImages, modelWriteGuard } from './catalogue/model-guards';
 

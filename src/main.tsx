@@ -1,6 +1,6 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import './styles/global.css';
+import './app/global.css';
 import { loadDataClient, loadDataClientOnFirstInteraction } from './lib/amplify';
 import { hasFirstScreenData } from './lib/first-screen';
 import { App } from './app/App';

@@ -40,7 +40,7 @@ export const MODEL_WRITE_GUARD_RESPONSE_TEMPLATE = '$util.toJson({})';
 /**
  * The second guard, after the first: the catalogue rules, which need code and lookups (a department
  * tag, the built-in tags, uploaded images). It invokes the catalogue function, which runs the local
- * server's guard (amplify/functions/shared/model-write-check.ts); its answer is read with the
+ * server's guard (amplify/functions/common/model-write-check.ts); its answer is read with the
  * functions' RESPONSE_TEMPLATE, so a refusal keeps its ValidationError and message.
  */
 export const MODEL_WRITE_CHECK_REQUEST_TEMPLATE = `{"version":"2018-05-29","operation":"Invoke","payload":{"modelWriteCheck":{"fieldName":$util.toJson($ctx.info.fieldName),"input":$util.toJson($ctx.args.input)}}}`;

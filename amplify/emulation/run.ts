@@ -20,7 +20,7 @@ import { startEmulation, type Emulation } from './emulation';
 import { startHosting } from './hosting';
 import { apiCaller, seedThroughApi } from './seed';
 import { E2E_ADMIN } from '../../playwright.config';
-import { ENV } from '../functions/shared/env';
+import { ENV } from '../functions/common/env';
 import { LAMBDA_RUNTIME } from '../functions/resource';
 import { nodeForLambdaRuntime } from '../../scripts/node-binaries';
 import { printPlaywrightFailures } from '../../scripts/playwright-failures';

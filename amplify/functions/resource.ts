@@ -13,7 +13,7 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, Code, LayerVersion, Runtime, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
-import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from './shared/served-fields';
+import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from './common/served-fields';
 
 export const AUTHORIZER_FUNCTION = 'shopAuthorizer';
 /** Every function's runtime (Lambda's Node.js runtimes: nodejs20.x can no longer be deployed). */

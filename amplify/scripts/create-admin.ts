@@ -12,9 +12,9 @@ import { registerAccount } from '../../server/accounts/account-service';
 import { AppError } from '../../server/errors';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { readAdminName, readAdminPassword } from '../../scripts/admin-password';
-import { DynamoAccountStore } from '../functions/shared/dynamo-accounts';
-import { sdkDynamoPort } from '../functions/shared/dynamo-client';
-import { DynamoSessionStore } from '../functions/shared/dynamo-sessions';
+import { DynamoAccountStore } from '../functions/common/dynamo-accounts';
+import { sdkDynamoPort } from '../functions/common/dynamo-client';
+import { DynamoSessionStore } from '../functions/common/dynamo-sessions';
 
 const [email, givenName] = process.argv.slice(2);
 if (!email) {

@@ -1,6 +1,6 @@
 /**
  * What every ThrottleStore must do, as tests the memory store (throttle-store.test.ts) and the
- * DynamoDB store (amplify/functions/shared/dynamo-throttle.test.ts) both run: the same limits give
+ * DynamoDB store (amplify/functions/common/dynamo-throttle.test.ts) both run: the same limits give
  * the same answers whichever store keeps the counts.
  */
 import { describe, expect, it } from 'vitest';

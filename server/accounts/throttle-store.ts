@@ -1,6 +1,6 @@
 /**
  * Where the account limits keep their counts: a port with two stores, memory here (one local
- * process sees every request) and DynamoDB in the cloud (amplify/functions/shared/dynamo-throttle.ts:
+ * process sees every request) and DynamoDB in the cloud (amplify/functions/common/dynamo-throttle.ts:
  * every Lambda instance sees the same counts). The limits themselves (RateLimit, Lockout) are
  * written once, over the port, with the arithmetic of throttle.ts; a store only keeps a state per
  * key and changes it atomically.

@@ -25,7 +25,7 @@ export const newSessionToken = () => randomBytes(32).toString('base64url');
 export const sessionIsLive = (session: { lastSeenAt: number; expiresAt: number }, now: number) =>
   now < session.expiresAt && now - session.lastSeenAt < SESSION_IDLE_MS;
 
-// These rules are shared with the cloud's session store (amplify/functions/shared/dynamo-sessions.ts).
+// These rules are shared with the cloud's session store (amplify/functions/common/dynamo-sessions.ts).
 
 export class SessionStore {
   private lastPurge = Number.NEGATIVE_INFINITY;

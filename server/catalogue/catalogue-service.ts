@@ -2,7 +2,7 @@
  * Catalogue changes that land whole or not at all: the banner set, the order of categories and
  * of tags, and a category with its tags. The service reads, plans the writes, and hands them to a
  * CatalogueStore that applies them together: one SQLite transaction locally, one DynamoDB
- * transaction in the cloud (amplify/functions/shared/dynamo-catalogue.ts). Each update and delete
+ * transaction in the cloud (amplify/functions/common/dynamo-catalogue.ts). Each update and delete
  * names the record's updatedAt as read, so a record changed in between fails the whole change.
  */
 import type { ModelRecord, ModelStore } from '../db/model-store';

@@ -10,7 +10,7 @@
  * - the shop's settings keep New York's hours for a package store (shared/shop-hours.ts) and a
  *   map link is https.
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
- * before AppSync's own DynamoDB resolvers (amplify/functions/shared/model-write-check.ts).
+ * before AppSync's own DynamoDB resolvers (amplify/functions/common/model-write-check.ts).
  */
 import { DEPARTMENT_CATEGORY_ID, hasDepartmentTag, isDepartment } from '../../shared/catalogue';
 import { MESSAGES } from '../../shared/messages';

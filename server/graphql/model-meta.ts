@@ -35,7 +35,7 @@ export const requiredFieldMessage = (field: string) => `${field} is required`;
 /**
  * The first required field an update would clear (set to null), or null. AppSync's update input
  * types let every field be null, and its DynamoDB resolver then removes the attribute, so the
- * cloud checks this before the write (amplify/functions/shared/model-write-check.ts).
+ * cloud checks this before the write (amplify/functions/common/model-write-check.ts).
  */
 export function clearedRequiredField(model: ModelMeta, input: Record<string, unknown>): string | null {
   return (

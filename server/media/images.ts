@@ -25,7 +25,7 @@ export interface ImageStore {
 /**
  * Where an uploaded file waits for `storeUploadedImage`: DATA_DIR/uploads behind the local
  * server's POST /uploads/<id> (upload-inbox.ts), the bucket's private uploads/ prefix behind an
- * S3 presigned POST in the cloud (amplify/functions/shared/s3-uploads.ts).
+ * S3 presigned POST in the cloud (amplify/functions/common/s3-uploads.ts).
  */
 export interface UploadInbox {
   /** A new single-use target for this caller, valid UPLOAD_TTL_SECONDS. */

@@ -1,6 +1,6 @@
 /**
  * The longest text one value may be: every backend refuses longer strings (the local server in
- * server/graphql/cost.ts, the Lambda functions in amplify/functions/shared/appsync.ts, AppSync's
+ * server/graphql/cost.ts, the Lambda functions in amplify/functions/common/appsync.ts, AppSync's
  * model mutations in a VTL guard from amplify/backend.ts) and the editors stop typing there.
  * Names, descriptions and e-mails are far shorter.
  */

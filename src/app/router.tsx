@@ -74,7 +74,7 @@ const AdminItemsPage = lazyPage(
   (m) => m.AdminItemsPage,
 );
 const AdminItemPage = lazyPage(
-  () => import('../features/admin/item/AdminItemPage'),
+  () => import('../features/admin/item-detail/AdminItemPage'),
   (m) => m.AdminItemPage,
 );
 const AdminTagsPage = lazyPage(

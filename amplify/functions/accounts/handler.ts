@@ -5,16 +5,16 @@
  */
 import { AccountService, DEFAULT_THROTTLE_RULES } from '../../../server/accounts/account-service';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
-import { buildHandlers } from '../../../server/handlers';
+import { buildHandlers } from '../../../server/operations';
 import type { ImageStore, UploadInbox } from '../../../server/media/images';
-import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../shared/appsync';
-import { DynamoAccountStore } from '../shared/dynamo-accounts';
-import { sdkDynamoPort } from '../shared/dynamo-client';
-import { DynamoSessionStore } from '../shared/dynamo-sessions';
-import { DynamoThrottleStore } from '../shared/dynamo-throttle';
-import { ENV, required } from '../shared/env';
-import { SHOP_FIELD_POLICY } from '../shared/shop-field-policy';
-import { ACCOUNTS_FUNCTION, SERVED_FIELDS } from '../shared/served-fields';
+import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../common/appsync';
+import { DynamoAccountStore } from '../common/dynamo-accounts';
+import { sdkDynamoPort } from '../common/dynamo-client';
+import { DynamoSessionStore } from '../common/dynamo-sessions';
+import { DynamoThrottleStore } from '../common/dynamo-throttle';
+import { ENV, required } from '../common/env';
+import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
+import { ACCOUNTS_FUNCTION, SERVED_FIELDS } from '../common/served-fields';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
 

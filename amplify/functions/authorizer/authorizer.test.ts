@@ -9,10 +9,10 @@ import { AUTHORIZER_TTL_SECONDS, SELF_SERVICE_FIELDS } from '../../../server/aut
 import { SESSION_ABSOLUTE_MS } from '../../../server/auth/sessions';
 import { startTestServer, type TestServer } from '../../../server/testing/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
-import { DynamoSessionStore } from '../shared/dynamo-sessions';
-import { fakeShopDynamo, TABLES } from '../shared/fake-tables';
+import { DynamoSessionStore } from '../common/dynamo-sessions';
+import { fakeShopDynamo, TABLES } from '../common/fake-tables';
 import { authorize } from './authorize';
-import { fieldPolicyFromSdl } from '../shared/field-policy';
+import { fieldPolicyFromSdl } from '../common/field-policy';
 
 const sdl = readFileSync(new URL('../../../server/generated/appsync-schema.graphql', import.meta.url), 'utf8');
 const policy = fieldPolicyFromSdl(sdl, SELF_SERVICE_FIELDS);

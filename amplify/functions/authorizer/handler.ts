@@ -7,11 +7,11 @@
  * text loader).
  */
 import type { AppSyncAuthorizerEvent } from 'aws-lambda';
-import { sdkDynamoPort } from '../shared/dynamo-client';
-import { DynamoSessionStore } from '../shared/dynamo-sessions';
-import { ENV, required } from '../shared/env';
+import { sdkDynamoPort } from '../common/dynamo-client';
+import { DynamoSessionStore } from '../common/dynamo-sessions';
+import { ENV, required } from '../common/env';
 import { authorize, type AuthorizerAnswer } from './authorize';
-import { SHOP_FIELD_POLICY } from '../shared/shop-field-policy';
+import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
 
 let sessions: DynamoSessionStore | undefined;
 

@@ -6,17 +6,17 @@
 import type { AccountService } from '../../../server/accounts/account-service';
 import { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import { modelsWithImages, modelWriteGuard } from '../../../server/catalogue/model-guards';
-import { buildHandlers } from '../../../server/handlers';
+import { buildHandlers } from '../../../server/operations';
 import type { ImageStore, UploadInbox } from '../../../server/media/images';
-import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../shared/appsync';
-import { sdkDynamoPort } from '../shared/dynamo-client';
-import { checkModelWrite, isModelWriteCheck, SHOP_MODELS, type ModelWriteCheckEvent } from '../shared/model-write-check';
-import { DynamoCatalogueStore } from '../shared/dynamo-catalogue';
-import { ENV, required } from '../shared/env';
-import { SHOP_FIELD_POLICY } from '../shared/shop-field-policy';
-import { CATALOGUE_FUNCTION, SERVED_FIELDS } from '../shared/served-fields';
-import { sdkObjectPort } from '../shared/s3-client';
-import { S3ImageStore } from '../shared/s3-images';
+import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../common/appsync';
+import { sdkDynamoPort } from '../common/dynamo-client';
+import { checkModelWrite, isModelWriteCheck, SHOP_MODELS, type ModelWriteCheckEvent } from '../common/model-write-check';
+import { DynamoCatalogueStore } from '../common/dynamo-catalogue';
+import { ENV, required } from '../common/env';
+import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
+import { CATALOGUE_FUNCTION, SERVED_FIELDS } from '../common/served-fields';
+import { sdkObjectPort } from '../common/s3-client';
+import { S3ImageStore } from '../common/s3-images';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
 

@@ -4,15 +4,15 @@
  */
 import type { AccountService } from '../../../server/accounts/account-service';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
-import { buildHandlers } from '../../../server/handlers';
-import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../shared/appsync';
-import { ENV, required } from '../shared/env';
-import { SHOP_FIELD_POLICY } from '../shared/shop-field-policy';
-import { MEDIA_FUNCTION, SERVED_FIELDS } from '../shared/served-fields';
+import { buildHandlers } from '../../../server/operations';
+import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../common/appsync';
+import { ENV, required } from '../common/env';
+import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
+import { MEDIA_FUNCTION, SERVED_FIELDS } from '../common/served-fields';
 import { S3Client } from '@aws-sdk/client-s3';
-import { sdkObjectPort, sdkUploadPort } from '../shared/s3-client';
-import { S3ImageStore } from '../shared/s3-images';
-import { S3UploadInbox } from '../shared/s3-uploads';
+import { sdkObjectPort, sdkUploadPort } from '../common/s3-client';
+import { S3ImageStore } from '../common/s3-images';
+import { S3UploadInbox } from '../common/s3-uploads';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
 

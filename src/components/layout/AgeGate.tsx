@@ -3,7 +3,7 @@ import { Modal } from '../ui/Modal';
 import { MAIN_ID } from './SkipLink';
 import { shop } from '../../../shared/shop';
 import { isAgeVerified, rememberAgeVerified } from '../../lib/age-verification';
-import '../../styles/age-gate.css';
+import './age-gate.css';
 
 /**
  * The 21+ gate (SPEC §4, issue 16): until a visitor confirms being 21 or older, a modal dialog

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import '../../styles/modal.css';
+import './modal.css';
 
 const FOCUSABLE = [
   'a[href]',

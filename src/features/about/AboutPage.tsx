@@ -3,7 +3,7 @@ import { OpeningHours } from '../../components/shop/OpeningHours';
 import { shop } from '../../../shared/shop';
 import { usePageHead } from '../../hooks/use-page-head';
 import { useShopDetails } from '../../lib/shop-settings';
-import '../../styles/about.css';
+import './about.css';
 
 /** About Us (SPEC §2): Who We Are, Our Mission, Our Team; then where and when to find us. */
 export function AboutPage() {

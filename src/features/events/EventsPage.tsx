@@ -6,7 +6,7 @@ import { StoredImage } from '../../components/ui/StoredImage';
 import { usePageHead } from '../../hooks/use-page-head';
 import { formatEventTime, toLocalIsoDate } from '../../lib/format';
 import { useShopDetails } from '../../lib/shop-settings';
-import '../../styles/events.css';
+import '../../components/ui/events.css';
 import { AddToCalendar, EventsFeedLink, type CalendarShopDetails } from './AddToCalendar';
 import { useEvents } from './api/get-events';
 import { upcomingEvents, type ShopEvent } from './upcoming-events';

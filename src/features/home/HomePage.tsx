@@ -1,6 +1,6 @@
 import { shop } from '../../../shared/shop';
 import { usePageHead } from '../../hooks/use-page-head';
-import '../../styles/home.css';
+import './home.css';
 import { BannerCarousel } from './components/BannerCarousel';
 import { PromotedItems } from './components/PromotedItems';
 import { ShopMap } from './components/ShopMap';

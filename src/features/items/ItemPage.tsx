@@ -7,7 +7,7 @@ import { StoredImage } from '../../components/ui/StoredImage';
 import { usePageHead } from '../../hooks/use-page-head';
 import { DEPARTMENTS, departmentMenuPath, departmentOf } from '../../lib/departments';
 import { formatPrice } from '../../lib/format';
-import '../../styles/item.css';
+import './item.css';
 import { useItem, type ItemDetails } from './api/get-item';
 
 function ItemNotFound() {

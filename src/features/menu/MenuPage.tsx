@@ -4,7 +4,7 @@ import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { FilterIcon } from '../../components/ui/icons';
 import { usePageHead } from '../../hooks/use-page-head';
-import '../../styles/menu.css';
+import './menu.css';
 import { useFilterData, useMenuItems } from './api/get-menu';
 import { FilterPanel } from './components/FilterPanel';
 import { MenuResults } from './components/MenuResults';

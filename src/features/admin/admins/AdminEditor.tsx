@@ -7,7 +7,7 @@
 import { useRef, useState, type FormEvent } from 'react';
 import { Modal } from '../../../components/ui/Modal';
 import { PASSWORD_POLICY_TEXT } from '../../../../shared/validation/account';
-import { EditorActions, EditorField, useEditorSave } from '../shared/editor-parts';
+import { EditorActions, EditorField, useEditorSave } from '../common/editor-parts';
 import { adminFormProblem, EMPTY_ADMIN_FORM, type AdminField, type AdminForm } from './admin-form';
 
 export interface AdminEditorProps {

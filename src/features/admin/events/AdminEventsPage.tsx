@@ -11,13 +11,13 @@ import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
 import { eventDateParts, formatEventTime } from '../../../lib/format';
 import { notify } from '../../../lib/notify';
-import { AdminPageHeader } from '../shared/AdminPageHeader';
-import { catalogueChanged } from '../shared/catalogue-cache';
-import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal';
-import { userFacingMessage } from '../shared/graphql-errors';
-import '../shared/admin.css';
-import { CrossIcon } from '../shared/icons';
-import { ListEmptyState } from '../shared/editor-parts';
+import { AdminPageHeader } from '../common/AdminPageHeader';
+import { catalogueChanged } from '../common/catalogue-cache';
+import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
+import { userFacingMessage } from '../common/graphql-errors';
+import '../common/admin.css';
+import { CrossIcon } from '../common/icons';
+import { ListEmptyState } from '../common/editor-parts';
 import { eventsApi, useAdminEvents } from './api';
 import { EventEditor } from './EventEditor';
 import {
@@ -30,7 +30,7 @@ import {
   type EventFields,
   type EventSort,
 } from './event-form';
-import '../../../styles/events.css';
+import '../../../components/ui/events.css';
 import './admin-events.css';
 
 /** Toasts a failed call's message (the server's own refusal, else `fallback`) and returns it; '' for an ended session (already handled). */

@@ -8,12 +8,12 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import logoUrl from '../../../assets/logo.svg';
 import { Modal } from '../../../components/ui/Modal';
 import { StoredImage } from '../../../components/ui/StoredImage';
-import { IMAGE_MESSAGES } from '../shared/image-file';
-import { PngFileInput } from '../shared/PngFileInput';
-import { useObjectUrl } from '../shared/use-object-url';
-import { useUploadImage } from '../shared/use-upload-image';
-import '../../../styles/events.css';
-import { EditorActions, EditorField, useEditorSave } from '../shared/editor-parts';
+import { IMAGE_MESSAGES } from '../common/image-file';
+import { PngFileInput } from '../common/PngFileInput';
+import { useObjectUrl } from '../common/use-object-url';
+import { useUploadImage } from '../common/use-upload-image';
+import '../../../components/ui/events.css';
+import { EditorActions, EditorField, useEditorSave } from '../common/editor-parts';
 import {
   EMPTY_EVENT_FORM,
   EVENT_MESSAGES,

@@ -7,7 +7,7 @@ import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import type { AdminEvent, EventFields } from './event-form';
-import { dataOrThrow } from '../shared/graphql-errors';
+import { dataOrThrow } from '../common/graphql-errors';
 
 export const ADMIN_EVENTS_QUERY_KEY = ['admin', 'events'] as const;
 

@@ -3,16 +3,16 @@ import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { AdminPageHeader } from '../shared/AdminPageHeader';
-import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal';
-import { userFacingMessage } from '../shared/graphql-errors';
+import { AdminPageHeader } from '../common/AdminPageHeader';
+import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
+import { userFacingMessage } from '../common/graphql-errors';
 import { AdminItemCard } from './AdminItemCard';
 import { useAdminItems, useItemWrites } from './api';
 import { ItemEditorModal } from './ItemEditorModal';
 import { ITEM_MESSAGES, searchItems, sortItems, type AdminItem, type ItemSort } from './item-rules';
 import { SortMenu } from './SortMenu';
 import { usePromotion } from './use-promotion';
-import '../shared/admin.css';
+import '../common/admin.css';
 import './admin-items.css';
 
 /** Up to 7 columns in a main area about 72rem wide; fewer on narrower screens (admin-items.css). */

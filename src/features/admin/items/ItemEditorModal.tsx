@@ -9,11 +9,11 @@ import { Modal } from '../../../components/ui/Modal';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { userFacingMessage } from '../shared/graphql-errors';
-import { EditorActions, EditorField, EditorTextArea } from '../shared/editor-parts';
-import { PngFileInput } from '../shared/PngFileInput';
-import { useObjectUrl } from '../shared/use-object-url';
-import { useUploadImage } from '../shared/use-upload-image';
+import { userFacingMessage } from '../common/graphql-errors';
+import { EditorActions, EditorField, EditorTextArea } from '../common/editor-parts';
+import { PngFileInput } from '../common/PngFileInput';
+import { useObjectUrl } from '../common/use-object-url';
+import { useUploadImage } from '../common/use-upload-image';
 import { useItemWrites, useTagGroups } from './api';
 import {
   buildCreateInput,

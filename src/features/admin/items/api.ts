@@ -9,8 +9,8 @@ import { useSignedInCall } from '../../../lib/auth';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
-import { catalogueChanged } from '../shared/catalogue-cache';
-import { ApiCallError, errorsOf, hasErrorType, throwOnErrors } from '../shared/graphql-errors';
+import { catalogueChanged } from '../common/catalogue-cache';
+import { ApiCallError, errorsOf, hasErrorType, throwOnErrors } from '../common/graphql-errors';
 import type { AdminItem, ItemCreateInput, ItemUpdateInput } from './item-rules';
 import { tagGroups } from './tag-groups';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { userFacingMessage } from '../shared/graphql-errors';
+import { userFacingMessage } from '../common/graphql-errors';
 import { useItemWrites } from './api';
 import { ITEM_MESSAGES, type AdminItem } from './item-rules';
 

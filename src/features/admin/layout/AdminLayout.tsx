@@ -6,7 +6,7 @@ import { MAIN_ID, SkipLink } from '../../../components/layout/SkipLink';
 import { useFocusMainOnNavigate } from '../../../components/layout/use-focus-main-on-navigate';
 import { LOGIN_PATH, logout } from '../../../lib/auth';
 import { AdminsIcon, EventsIcon, HomeIcon, ItemsIcon, LogoutIcon, MenuIcon, SettingsIcon, TagsIcon, UsersIcon } from './icons';
-import '../shared/admin.css';
+import '../common/admin.css';
 import './admin-layout.css';
 
 interface AdminNavItem {

@@ -6,12 +6,12 @@ import { notify } from '../../../lib/notify';
 import { usePromotedAdminItems } from '../items/api';
 import { ITEM_MESSAGES } from '../items/item-rules';
 import { usePromotion } from '../items/use-promotion';
-import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { AdminPageHeader } from '../common/AdminPageHeader';
 import { AdminBannerCarousel } from './AdminBannerCarousel';
 import { BANNER_MESSAGES, useAdminBanners } from './api';
 import { BannerChangerModal } from './BannerChangerModal';
 import { PromotedRow } from './PromotedRow';
-import '../shared/admin.css';
+import '../common/admin.css';
 import './admin-portal.css';
 
 /** /admin-portal (SPEC §2 Admin portal home): the banners with Change Banner, and the promoted items. */

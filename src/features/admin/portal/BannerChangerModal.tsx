@@ -11,11 +11,11 @@ import { StoredImage } from '../../../components/ui/StoredImage';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { ConfirmDeleteModal } from '../shared/ConfirmDeleteModal';
-import { userFacingMessage } from '../shared/graphql-errors';
-import { EditorActions } from '../shared/editor-parts';
-import { PngFileInput } from '../shared/PngFileInput';
-import { useUploadImage } from '../shared/use-upload-image';
+import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
+import { userFacingMessage } from '../common/graphql-errors';
+import { EditorActions } from '../common/editor-parts';
+import { PngFileInput } from '../common/PngFileInput';
+import { useUploadImage } from '../common/use-upload-image';
 import { BANNER_MESSAGES, useBannerWrites, type AdminBanner } from './api';
 import { descriptionsToSave, imagesToSave, MAX_BANNER_DESCRIPTION, moveEntry, type BannerEntry } from './banner-list';
 

@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import { byIndex, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
-import { catalogueChanged } from '../shared/catalogue-cache';
-import { ApiCallError, throwOnErrors } from '../shared/graphql-errors';
+import { catalogueChanged } from '../common/catalogue-cache';
+import { ApiCallError, throwOnErrors } from '../common/graphql-errors';
 
 export interface AdminBanner {
   id: string;

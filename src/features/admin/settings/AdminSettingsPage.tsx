@@ -11,12 +11,12 @@ import { shop, shopAddressLine } from '../../../../shared/shop';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { AdminField } from '../shared/AdminField';
-import { AdminPageHeader } from '../shared/AdminPageHeader';
-import { catalogueChanged } from '../shared/catalogue-cache';
-import { ListEmptyState } from '../shared/editor-parts';
-import { userFacingMessage } from '../shared/graphql-errors';
-import '../shared/admin.css';
+import { AdminField } from '../common/AdminField';
+import { AdminPageHeader } from '../common/AdminPageHeader';
+import { catalogueChanged } from '../common/catalogue-cache';
+import { ListEmptyState } from '../common/editor-parts';
+import { userFacingMessage } from '../common/graphql-errors';
+import '../common/admin.css';
 import { saveShopSettings, useAdminShopSettings } from './api';
 import {
   defaultHours,

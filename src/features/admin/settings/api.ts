@@ -5,7 +5,7 @@ import { SHOP_SETTINGS_ID } from '../../../../shared/shop-hours';
 import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import type { inputOf } from './settings-form';
-import { ApiCallError, throwOnErrors } from '../shared/graphql-errors';
+import { ApiCallError, throwOnErrors } from '../common/graphql-errors';
 
 export const ADMIN_SETTINGS_QUERY_KEY = ['admin', 'shop-settings'] as const;
 type SignedInCall = ReturnType<typeof useSignedInCall>;

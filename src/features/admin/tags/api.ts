@@ -8,7 +8,7 @@ import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { buildCategoryTree, type CategoryForm, type CategoryNode } from './category-tree';
-import { dataOrThrow } from '../shared/graphql-errors';
+import { dataOrThrow } from '../common/graphql-errors';
 
 export const CATEGORIES_QUERY_KEY = ['admin', 'categories'] as const;
 

@@ -1,6 +1,6 @@
 /** Client Users (SPEC §2 Admin users): the type 1 accounts, searched and paged on the server. */
 import { usePageHead } from '../../../hooks/use-page-head';
-import { AdminPageHeader } from '../shared/AdminPageHeader';
+import { AdminPageHeader } from '../common/AdminPageHeader';
 import { UserTable } from './UserTable';
 import { ROLE_USER } from './user-search';
 

@@ -10,7 +10,7 @@ import { useSignedInCall } from '../../../lib/auth';
 import { fillPage } from '../../../lib/catalogue';
 import type { Role } from '../../../../shared/roles';
 import { USER_PAGE_SIZE, userListFilter } from './user-search';
-import { throwOnErrors } from '../shared/graphql-errors';
+import { throwOnErrors } from '../common/graphql-errors';
 
 export interface UserRow {
   id: string;

@@ -8,7 +8,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { Modal } from '../../../../components/ui/Modal';
 import { categoryProblem, EMPTY_CATEGORY_FORM, toggleType, type CategoryForm } from '../category-tree';
 import { DEPARTMENT_NAMES } from '../../../../../shared/catalogue';
-import { EditorActions, EditorField, useEditorSave } from '../../shared/editor-parts';
+import { EditorActions, EditorField, useEditorSave } from '../../common/editor-parts';
 
 export interface CategoryEditorProps {
   /** The category being edited; absent to add one. */

@@ -6,7 +6,7 @@
  */
 import type { ReactNode } from 'react';
 import { isBuiltInCategory, isBuiltInTag, type CategoryNode, type TagNode } from '../category-tree';
-import { CrossIcon, DisclosureIcon, PencilIcon } from '../../shared/icons';
+import { CrossIcon, DisclosureIcon, PencilIcon } from '../../common/icons';
 import { ReorderableList } from './ReorderableList';
 
 export interface CategoryRowProps {

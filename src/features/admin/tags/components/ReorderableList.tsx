@@ -21,7 +21,7 @@ import { CSS } from '@dnd-kit/utilities';
 import { useMemo, type ReactNode } from 'react';
 import { moveId } from '../category-tree';
 import { reorderAnnouncements, reorderInstructions } from '../reorder-announcements';
-import { GripIcon } from '../../shared/icons';
+import { GripIcon } from '../../common/icons';
 
 /** SPEC §9: a drag starts after the pointer has moved 5 px (a click on the handle stays a click). */
 export const DRAG_START_DISTANCE_PX = 5;

@@ -6,7 +6,7 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { Modal } from '../../../../components/ui/Modal';
 import { tagProblem } from '../category-tree';
-import { EditorActions, EditorField, useEditorSave } from '../../shared/editor-parts';
+import { EditorActions, EditorField, useEditorSave } from '../../common/editor-parts';
 
 export interface TagEditorProps {
   /** The tag's name when editing. */

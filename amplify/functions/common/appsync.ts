@@ -1,5 +1,5 @@
 /**
- * Runs the local server's handler table (server/handlers/index.ts) inside a Lambda function that
+ * Runs the local server's handler table (server/operations/index.ts) inside a Lambda function that
  * AppSync invokes for a custom mutation. Amplify's invoke template sends
  * `{ typeName, fieldName, arguments, identity, request, ... }`; the Lambda authorizer's
  * resolverContext arrives as `identity.resolverContext`.
@@ -28,7 +28,7 @@ export interface AmplifyFunctionEvent {
 export type FunctionResult =
   { data: unknown } | { error: { errorType: string; message: string; errorInfo: Record<string, unknown> | null } };
 
-export const RESPONSE_TEMPLATE = `## Our functions answer { data } or { error } (amplify/functions/shared/appsync.ts).
+export const RESPONSE_TEMPLATE = `## Our functions answer { data } or { error } (amplify/functions/common/appsync.ts).
 #if( $ctx.error )
   $util.error($ctx.error.message, $ctx.error.type)
 #end

@@ -10,7 +10,7 @@ import { useAdminItem } from '../items/api';
 import { ItemEditorModal } from '../items/ItemEditorModal';
 import { ITEM_MESSAGES } from '../items/item-rules';
 import { usePromotion } from '../items/use-promotion';
-import '../shared/admin.css';
+import '../common/admin.css';
 import './admin-item.css';
 
 /**

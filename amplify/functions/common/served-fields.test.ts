@@ -2,7 +2,7 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
 import * as schemaModule from '../../data/schema';
-import { buildHandlers } from '../../../server/handlers';
+import { buildHandlers } from '../../../server/operations';
 import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION, SERVED_FIELDS } from './served-fields';
 
 describe('SERVED_FIELDS', () => {

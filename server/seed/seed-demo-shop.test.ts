@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_VARIANT_WIDTHS } from '../../shared/media';
 import { startTestServer, type TestServer } from '../testing/test-server';
-import { seedDemoCatalogue } from './seed';
+import { seedDemoCatalogue } from '../seed/seed-demo-shop';
 
 let server: TestServer;
 beforeAll(async () => {
