@@ -1,7 +1,28 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryCache, QueryClient } from '@tanstack/react-query';
+import { SessionEndedError } from './auth/session-rejection';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    queryMeta: {
+      /** SPEC §8's toast when this query fails to load (admin screens); none for the storefront's. */
+      loadFailedMessage?: string;
+    };
+  }
+}
+
+/**
+ * The one place a failed load becomes its toast: every query that names a `loadFailedMessage`,
+ * each time a fetch fails (after its retries). An ended session is not toasted again: the app
+ * is already on its way to /login with its own notice. The toasts load on demand (lib/notify).
+ */
+export function toastLoadFailure(error: unknown, loadFailedMessage: string | undefined): void {
+  if (!loadFailedMessage || error instanceof SessionEndedError) return;
+  void import('./notify').then(({ notify }) => notify.error(loadFailedMessage));
+}
 
 /** One query cache for the whole app, so data survives navigation between pages. */
 export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => toastLoadFailure(error, query.meta?.loadFailedMessage) }),
   defaultOptions: {
     queries: {
       staleTime: 60_000,

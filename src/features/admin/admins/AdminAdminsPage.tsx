@@ -14,11 +14,12 @@ import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
 import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
-import { USERS_QUERY_KEY, type UserRow } from '../users/use-user-pages';
+import { type UserRow } from '../users/use-user-pages';
 import { ROLE_ADMIN } from '../users/user-search';
 import { UserTable } from '../users/UserTable';
 import { AdminEditor } from './AdminEditor';
 import { ADMIN_MESSAGES, adminToForm, type AdminForm } from './admin-form';
+import { adminKeys } from '../common/admin-keys';
 
 export function AdminAdminsPage() {
   usePageHead('Admin Users · Admin');
@@ -44,7 +45,7 @@ export function AdminAdminsPage() {
       const result = await call();
       if (!result.errors?.length && result.data) {
         notify.success(success);
-        void queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY });
+        void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
         return null;
       }
       message = userFacingMessage(result.errors, failure);

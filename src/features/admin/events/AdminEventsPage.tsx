@@ -3,13 +3,14 @@
  * Soonest, Date Latest), and the event rows (date, image, name, time, description, Edit, delete
  * cross), with the Event Creator/Editor and the Delete Event confirmation.
  */
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import logoUrl from '../../../assets/logo.svg';
 import { Spinner } from '../../../components/ui/Spinner';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
-import { eventDateParts, formatEventTime } from '../../../lib/format';
+import { formatEventTime } from '../../../lib/format';
+import { EventDate } from '../../../components/ui/EventDate';
 import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { catalogueChanged } from '../common/catalogue-cache';
@@ -48,26 +49,10 @@ interface EventRowProps {
 }
 
 function EventRow({ event, onEdit, onDelete }: EventRowProps) {
-  const parts = eventDateParts(event.date);
   const time = formatEventTime(event.time);
   return (
     <li className="admin-event">
-      {parts ? (
-        <time className="event__date admin-event__date" dateTime={event.date}>
-          <span className="visually-hidden">{parts.full}</span>
-          <span className="event__weekday" aria-hidden="true">
-            {parts.weekday}
-          </span>
-          <span className="event__day" aria-hidden="true">
-            {parts.day}
-          </span>
-          <span className="event__month" aria-hidden="true">
-            {parts.monthYear}
-          </span>
-        </time>
-      ) : (
-        <span className="event__date admin-event__date">{event.date}</span>
-      )}
+      <EventDate date={event.date} block="event" className="admin-event__date" />
       <div className="admin-event__media">
         {event.img ? (
           <StoredImage className="event__image" url={event.img} alt="" width={800} height={500} sizes="(max-width: 75rem) 40vw, 14rem" />
@@ -96,7 +81,7 @@ export function AdminEventsPage() {
   usePageHead('Events · Admin');
   const signedInCall = useSignedInCall();
   const api = eventsApi(signedInCall);
-  const { data, isPending, isError, error, errorUpdatedAt, refetch } = useAdminEvents();
+  const { data, isPending, isError, refetch } = useAdminEvents();
   const [sort, setSort] = useState<EventSort>(DEFAULT_EVENT_SORT);
   const events = useMemo(() => sortEvents(isError ? [] : (data ?? []), sort), [data, isError, sort]);
   /** null: closed; 'new': the Event Creator; an event: the Event Editor. */
@@ -104,10 +89,6 @@ export function AdminEventsPage() {
   const [deleting, setDeleting] = useState<AdminEvent | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const sortId = useId();
-
-  useEffect(() => {
-    if (errorUpdatedAt && !(error instanceof SessionEndedError)) notify.error(EVENT_MESSAGES.loadFailed);
-  }, [error, errorUpdatedAt]);
 
   /** Resolves null once saved (and closes the editor), else the failure's message. */
   const save = async (event: AdminEvent | null, input: EventFields & { img: string | null }): Promise<string | null> => {

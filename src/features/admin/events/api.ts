@@ -6,10 +6,9 @@ import { useQuery } from '@tanstack/react-query';
 import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
-import type { AdminEvent, EventFields } from './event-form';
+import { EVENT_MESSAGES, type AdminEvent, type EventFields } from './event-form';
 import { dataOrThrow } from '../common/graphql-errors';
-
-export const ADMIN_EVENTS_QUERY_KEY = ['admin', 'events'] as const;
+import { adminKeys } from '../common/admin-keys';
 
 type SignedInCall = ReturnType<typeof useSignedInCall>;
 type EventInput = EventFields & { img: string | null };
@@ -30,7 +29,13 @@ export async function getAdminEvents(signedInCall: SignedInCall): Promise<AdminE
 
 export function useAdminEvents() {
   const signedInCall = useSignedInCall();
-  return useQuery({ queryKey: ADMIN_EVENTS_QUERY_KEY, queryFn: () => getAdminEvents(signedInCall), staleTime: 0, retry: false });
+  return useQuery({
+    queryKey: adminKeys.events(),
+    queryFn: () => getAdminEvents(signedInCall),
+    staleTime: 0,
+    retry: false,
+    meta: { loadFailedMessage: EVENT_MESSAGES.loadFailed },
+  });
 }
 
 export function eventsApi(signedInCall: SignedInCall) {

@@ -1,14 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/Spinner';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { SessionEndedError } from '../../../lib/auth';
 import { formatPrice } from '../../../lib/format';
-import { notify } from '../../../lib/notify';
 import { useAdminItem } from '../items/api';
 import { ItemEditorModal } from '../items/ItemEditorModal';
-import { ITEM_MESSAGES } from '../items/item-rules';
 import { usePromotion } from '../items/use-promotion';
 import '../common/admin.css';
 import './admin-item.css';
@@ -24,10 +21,6 @@ export function AdminItemPage() {
   const { toggle, busyIds } = usePromotion();
   const [editing, setEditing] = useState(false);
   usePageHead(item.data ? `${item.data.name} · Admin` : 'Item · Admin');
-
-  useEffect(() => {
-    if (item.isError && !(item.error instanceof SessionEndedError)) notify.error(ITEM_MESSAGES.loadError);
-  }, [item.isError, item.error]);
 
   if (!id || item.data === null) {
     return (

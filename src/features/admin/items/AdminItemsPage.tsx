@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError } from '../../../lib/auth';
@@ -33,10 +33,6 @@ export function AdminItemsPage() {
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const deferredQuery = useDeferredValue(query);
-
-  useEffect(() => {
-    if (items.isError && !(items.error instanceof SessionEndedError)) notify.error(ITEM_MESSAGES.loadError);
-  }, [items.isError, items.error]);
 
   const all = items.data;
   const shown = useMemo(() => sortItems(searchItems(all ?? [], deferredQuery), sort), [all, deferredQuery, sort]);

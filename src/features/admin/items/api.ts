@@ -11,13 +11,11 @@ import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, errorsOf, hasErrorType, throwOnErrors } from '../common/graphql-errors';
-import type { AdminItem, ItemCreateInput, ItemUpdateInput } from './item-rules';
+import { ITEM_MESSAGES, type AdminItem, type ItemCreateInput, type ItemUpdateInput } from './item-rules';
 import { tagGroups } from './tag-groups';
+import { adminKeys } from '../common/admin-keys';
 
 const ITEM_FIELDS = ['id', 'name', 'price', 'description', 'tags', 'promoted', 'upc', 'img', 'updatedAt'] as const;
-
-export const adminItemsKey = ['admin', 'items'] as const;
-export const adminItemKey = (id: string) => ['admin', 'item', id] as const;
 
 interface RawItem {
   id: string;
@@ -67,31 +65,38 @@ const ADMIN_STALE_MS = 0;
 
 export function useAdminItems() {
   const signedInCall = useSignedInCall();
-  return useQuery({ queryKey: adminItemsKey, queryFn: () => fetchAdminItems(signedInCall), staleTime: ADMIN_STALE_MS });
+  return useQuery({
+    queryKey: adminKeys.items(),
+    queryFn: () => fetchAdminItems(signedInCall),
+    staleTime: ADMIN_STALE_MS,
+    meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
+  });
 }
 
 export function usePromotedAdminItems() {
   const signedInCall = useSignedInCall();
   return useQuery({
-    queryKey: [...adminItemsKey, 'promoted'],
+    queryKey: adminKeys.promotedItems(),
     queryFn: () => fetchAdminItems(signedInCall, { promoted: { eq: true } }),
     staleTime: ADMIN_STALE_MS,
+    meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
   });
 }
 
 export function useAdminItem(id: string) {
   const signedInCall = useSignedInCall();
   return useQuery({
-    queryKey: adminItemKey(id),
+    queryKey: adminKeys.item(id),
     queryFn: () => fetchAdminItem(signedInCall, id),
     staleTime: ADMIN_STALE_MS,
+    meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
     enabled: id !== '',
   });
 }
 
 /** After a write: this item's cache holds the new copy, and every list (admin and public) reloads. */
 function stored(item: AdminItem): AdminItem {
-  queryClient.setQueryData(adminItemKey(item.id), item);
+  queryClient.setQueryData(adminKeys.item(item.id), item);
   void catalogueChanged();
   return item;
 }
@@ -150,7 +155,7 @@ export function useItemWrites() {
     } catch (error) {
       if (hasErrorType(error, ERROR_TYPES.conditionFailed)) {
         const current = await fetchAdminItem(signedInCall, input.id).catch(() => null);
-        if (current) queryClient.setQueryData(adminItemKey(current.id), current);
+        if (current) queryClient.setQueryData(adminKeys.item(current.id), current);
         void catalogueChanged();
         return { ok: false, stale: true, current };
       }
@@ -175,7 +180,7 @@ export function useItemWrites() {
   const deleteItem = async (id: string): Promise<void> => {
     const result = await signedInCall((auth) => client.models.Item.delete({ id }, auth));
     if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
-    queryClient.removeQueries({ queryKey: adminItemKey(id) });
+    queryClient.removeQueries({ queryKey: adminKeys.item(id) });
     // The lists on screen no longer show it once this resolves (so focus can move on safely).
     await catalogueChanged();
   };
@@ -187,7 +192,7 @@ export function useItemWrites() {
 export function useTagGroups() {
   const signedInCall = useSignedInCall();
   return useQuery({
-    queryKey: ['admin', 'categories', 'with-tags'],
+    queryKey: adminKeys.tagGroups(),
     queryFn: async () => {
       const categories = await listAll((nextToken) =>
         signedInCall((auth) =>

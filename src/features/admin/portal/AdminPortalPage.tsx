@@ -1,10 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { SessionEndedError } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
 import { usePromotedAdminItems } from '../items/api';
-import { ITEM_MESSAGES } from '../items/item-rules';
 import { usePromotion } from '../items/use-promotion';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { AdminBannerCarousel } from './AdminBannerCarousel';
@@ -21,13 +18,6 @@ export function AdminPortalPage() {
   const promoted = usePromotedAdminItems();
   const { toggle, busyIds } = usePromotion();
   const [changing, setChanging] = useState(false);
-
-  useEffect(() => {
-    if (banners.isError && !(banners.error instanceof SessionEndedError)) notify.error(BANNER_MESSAGES.loadError);
-  }, [banners.isError, banners.error]);
-  useEffect(() => {
-    if (promoted.isError && !(promoted.error instanceof SessionEndedError)) notify.error(ITEM_MESSAGES.loadError);
-  }, [promoted.isError, promoted.error]);
 
   return (
     <div className="admin-portal">

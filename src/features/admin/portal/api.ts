@@ -5,6 +5,7 @@ import { useSignedInCall } from '../../../lib/auth';
 import { byIndex, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, throwOnErrors } from '../common/graphql-errors';
+import { adminKeys } from '../common/admin-keys';
 
 export interface AdminBanner {
   id: string;
@@ -21,13 +22,11 @@ export const BANNER_MESSAGES = {
   saveError: 'Error Saving Banners',
 } as const;
 
-export const adminBannersKey = ['admin', 'banners'] as const;
-
 /** Every banner, in carousel order. */
 export function useAdminBanners() {
   const signedInCall = useSignedInCall();
   return useQuery({
-    queryKey: adminBannersKey,
+    queryKey: adminKeys.banners(),
     queryFn: async (): Promise<AdminBanner[]> => {
       const banners = await listAll((nextToken) =>
         signedInCall((auth) =>
@@ -37,6 +36,7 @@ export function useAdminBanners() {
       return byIndex(banners).map((banner) => ({ id: banner.id, img: banner.img, description: banner.description ?? '' }));
     },
     staleTime: 0,
+    meta: { loadFailedMessage: BANNER_MESSAGES.loadError },
   });
 }
 

@@ -6,14 +6,14 @@ import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import type { inputOf } from './settings-form';
 import { ApiCallError, throwOnErrors } from '../common/graphql-errors';
+import { adminKeys } from '../common/admin-keys';
 
-export const ADMIN_SETTINGS_QUERY_KEY = ['admin', 'shop-settings'] as const;
 type SignedInCall = ReturnType<typeof useSignedInCall>;
 
 export function useAdminShopSettings() {
   const signedInCall = useSignedInCall();
   return useQuery({
-    queryKey: ADMIN_SETTINGS_QUERY_KEY,
+    queryKey: adminKeys.settings(),
     queryFn: async () => {
       const result = await signedInCall((auth) =>
         client.models.ShopSettings.get({ id: SHOP_SETTINGS_ID }, { selectionSet: SELECTIONS.shopSettings, ...auth }),

@@ -9,7 +9,7 @@
  * the list after it is saved; each such load opens every category again (SPEC §4).
  */
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
@@ -19,7 +19,7 @@ import { catalogueChanged } from '../common/catalogue-cache';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
 import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
-import { CATEGORIES_QUERY_KEY, tagsApi, useCategoryTree } from './api';
+import { tagsApi, useCategoryTree } from './api';
 import { TAG_MESSAGES, withCategoryOrder, withTagOrder, type CategoryForm, type CategoryNode, type TagNode } from './category-tree';
 import { CategoryEditor } from './components/CategoryEditor';
 import { CategoryRow } from './components/CategoryRow';
@@ -28,6 +28,7 @@ import { ListEmptyState } from '../common/editor-parts';
 import { ReorderableList } from './components/ReorderableList';
 import { TagEditor } from './components/TagEditor';
 import './tags.css';
+import { adminKeys } from '../common/admin-keys';
 
 type Editor = { kind: 'category'; category: CategoryNode | null } | { kind: 'tag'; category: CategoryNode; tag: TagNode | null };
 
@@ -43,7 +44,7 @@ export function AdminTagsPage() {
   const signedInCall = useSignedInCall();
   const api = tagsApi(signedInCall);
   const queryClient = useQueryClient();
-  const { data, isPending, isError, error, dataUpdatedAt, errorUpdatedAt, refetch } = useCategoryTree();
+  const { data, isPending, isError, dataUpdatedAt, refetch } = useCategoryTree();
   const categories = isError ? [] : (data ?? []);
 
   const [editor, setEditor] = useState<Editor | null>(null);
@@ -63,10 +64,6 @@ export function AdminTagsPage() {
   const addCategoryRef = useRef<HTMLButtonElement>(null);
   const editorHeadingId = useId();
 
-  useEffect(() => {
-    if (errorUpdatedAt && !(error instanceof SessionEndedError)) notify.error(TAG_MESSAGES.loadFailed);
-  }, [error, errorUpdatedAt]);
-
   const toggleExpanded = (id: string) => {
     const ids = new Set(collapsedIds);
     if (ids.has(id)) ids.delete(id);
@@ -77,23 +74,23 @@ export function AdminTagsPage() {
 
   /** Shows the new order now, saves it, puts the old one back on failure, then reloads. */
   const saveOrder = async (reorder: (tree: CategoryNode[]) => CategoryNode[], save: () => Promise<unknown>, failure: string) => {
-    void queryClient.cancelQueries({ queryKey: CATEGORIES_QUERY_KEY });
-    const previous = queryClient.getQueryData<CategoryNode[]>(CATEGORIES_QUERY_KEY);
+    void queryClient.cancelQueries({ queryKey: adminKeys.categories() });
+    const previous = queryClient.getQueryData<CategoryNode[]>(adminKeys.categories());
     setKept(collapsedIds);
-    if (previous) queryClient.setQueryData(CATEGORIES_QUERY_KEY, reorder(previous));
+    if (previous) queryClient.setQueryData(adminKeys.categories(), reorder(previous));
     setSavingOrder(true);
     try {
       await save();
       notify.success(TAG_MESSAGES.orderSaved);
     } catch (saveError) {
-      if (previous) queryClient.setQueryData(CATEGORIES_QUERY_KEY, previous);
+      if (previous) queryClient.setQueryData(adminKeys.categories(), previous);
       const message = failureMessage(saveError, failure);
       if (message) notify.error(message);
     } finally {
       setSavingOrder(false);
       await catalogueChanged();
       // The reload is in: keep each category as it was, expanded or collapsed.
-      setCollapsed({ loadedAt: queryClient.getQueryState(CATEGORIES_QUERY_KEY)?.dataUpdatedAt ?? 0, ids: keptRef.current ?? new Set() });
+      setCollapsed({ loadedAt: queryClient.getQueryState(adminKeys.categories())?.dataUpdatedAt ?? 0, ids: keptRef.current ?? new Set() });
       setKept(null);
     }
   };

@@ -7,10 +7,9 @@ import { useQuery } from '@tanstack/react-query';
 import { client } from '../../../lib/amplify';
 import { useSignedInCall } from '../../../lib/auth';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
-import { buildCategoryTree, type CategoryForm, type CategoryNode } from './category-tree';
+import { buildCategoryTree, TAG_MESSAGES, type CategoryForm, type CategoryNode } from './category-tree';
 import { dataOrThrow } from '../common/graphql-errors';
-
-export const CATEGORIES_QUERY_KEY = ['admin', 'categories'] as const;
+import { adminKeys } from '../common/admin-keys';
 
 export type SignedInCall = ReturnType<typeof useSignedInCall>;
 
@@ -38,7 +37,13 @@ export async function getCategoryTree(signedInCall: SignedInCall): Promise<Categ
 /** Every category with its tags, in display order. */
 export function useCategoryTree() {
   const signedInCall = useSignedInCall();
-  return useQuery({ queryKey: CATEGORIES_QUERY_KEY, queryFn: () => getCategoryTree(signedInCall), staleTime: 0, retry: false });
+  return useQuery({
+    queryKey: adminKeys.categories(),
+    queryFn: () => getCategoryTree(signedInCall),
+    staleTime: 0,
+    retry: false,
+    meta: { loadFailedMessage: TAG_MESSAGES.loadFailed },
+  });
 }
 
 /** The calls of the Tags screen, bound to the signed-in session. Each throws ApiCallError on failure. */

@@ -2,10 +2,8 @@
  * A searchable, paged table of accounts (Client Users, Admin Users): the search box (name or
  * e-mail, searched on the server after a 250 ms pause in typing), the table, "Load more".
  */
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
-import { SessionEndedError } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
 import type { Role } from '../../../../shared/roles';
 import { useDebouncedValue, useUserPages, type UserRow } from './use-user-pages';
 import { SEARCH_DEBOUNCE_MS } from './user-search';
@@ -27,15 +25,14 @@ export interface UserTableProps {
 export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, toolbar }: UserTableProps) {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
-  const { data, isPending, isError, error, errorUpdatedAt, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } =
-    useUserPages(type, query);
+  const { data, isPending, isError, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = useUserPages(
+    type,
+    query,
+    loadFailedMessage,
+  );
   const users = isError ? [] : (data?.pages.flatMap((page) => page.users) ?? []);
   const searchId = useId();
   const statusId = useId();
-
-  useEffect(() => {
-    if (errorUpdatedAt && !(error instanceof SessionEndedError)) notify.error(loadFailedMessage);
-  }, [error, errorUpdatedAt, loadFailedMessage]);
 
   let status: string;
   if (isPending) status = `Loading ${noun}...`;

@@ -11,6 +11,7 @@ import { fillPage } from '../../../lib/catalogue';
 import type { Role } from '../../../../shared/roles';
 import { USER_PAGE_SIZE, userListFilter } from './user-search';
 import { throwOnErrors } from '../common/graphql-errors';
+import { adminKeys } from '../common/admin-keys';
 
 export interface UserRow {
   id: string;
@@ -18,14 +19,12 @@ export interface UserRow {
   email: string;
 }
 
-/** Every user list query starts with this key (refreshed after an admin is created, edited or deleted). */
-export const USERS_QUERY_KEY = ['admin', 'users'] as const;
-
-export function useUserPages(type: Role, search: string) {
+/** `loadFailedMessage`: SPEC §8's toast when a page fails to load. */
+export function useUserPages(type: Role, search: string, loadFailedMessage: string) {
   const signedInCall = useSignedInCall();
   const query = search.trim();
   return useInfiniteQuery({
-    queryKey: [...USERS_QUERY_KEY, type, query],
+    queryKey: adminKeys.userPages(type, query),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
       const filter = userListFilter(type, query);
@@ -46,6 +45,7 @@ export function useUserPages(type: Role, search: string) {
     placeholderData: keepPreviousData,
     staleTime: 0,
     retry: false,
+    meta: { loadFailedMessage },
   });
 }
 

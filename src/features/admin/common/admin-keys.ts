@@ -1,0 +1,20 @@
+/**
+ * The admin screens' query keys, in one factory (TanStack Query's convention): a screen reads
+ * `adminKeys.items()`, a write invalidates by prefix (`adminKeys.all` is every admin query).
+ */
+import type { Role } from '../../../../shared/roles';
+
+export const adminKeys = {
+  all: ['admin'] as const,
+  items: () => [...adminKeys.all, 'items'] as const,
+  promotedItems: () => [...adminKeys.items(), 'promoted'] as const,
+  item: (id: string) => [...adminKeys.all, 'item', id] as const,
+  categories: () => [...adminKeys.all, 'categories'] as const,
+  /** The categories with their tags, as the Item Editor's tag groups show them. */
+  tagGroups: () => [...adminKeys.categories(), 'with-tags'] as const,
+  banners: () => [...adminKeys.all, 'banners'] as const,
+  events: () => [...adminKeys.all, 'events'] as const,
+  settings: () => [...adminKeys.all, 'shop-settings'] as const,
+  users: () => [...adminKeys.all, 'users'] as const,
+  userPages: (role: Role, search: string) => [...adminKeys.users(), role, search] as const,
+};
