@@ -20,7 +20,8 @@ export type DataClient = ReturnType<typeof createDataClient>;
 
 /**
  * Per-call options of a signed-in call: the session token, checked by the Lambda authorizer.
- * Pages get them through `useSignedInCall()` (lib/auth), which also handles an ended session.
+ * The admin screens' client attaches them itself (features/admin/common/admin-client.ts), which also
+ * handles an ended session.
  */
 export interface SignedInOptions {
   authMode: 'lambda';

@@ -1,6 +1,6 @@
 /** The browser side of accounts (SPEC §3-§7): session storage, auth service, hooks, admin guard. */
 export { authService, endSession, getSignedInOptions, login, logout, sessionStore, signUp } from './session';
-export { LOGIN_PATH, useSession, useSignedInCall } from './hooks';
+export { LOGIN_PATH, useSession } from './hooks';
 export { RequireAdmin } from './RequireAdmin';
 export { isSessionRejected, runSignedIn, SessionEndedError, SESSION_REJECTED_ERROR_TYPE } from './session-rejection';
 export type { SignedInOptions } from '../amplify';

@@ -7,8 +7,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { client } from '../../../lib/amplify';
-import { SessionEndedError, useSession, useSignedInCall } from '../../../lib/auth';
+import { SessionEndedError, useSession } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
@@ -20,10 +19,10 @@ import { UserTable } from '../users/UserTable';
 import { AdminEditor } from './AdminEditor';
 import { ADMIN_MESSAGES, adminToForm, type AdminForm } from './admin-form';
 import { adminKeys } from '../common/admin-keys';
+import { adminClient } from '../common/admin-client';
 
 export function AdminAdminsPage() {
   usePageHead('Admin Users · Admin');
-  const signedInCall = useSignedInCall();
   const session = useSession();
   const queryClient = useQueryClient();
   /** null: closed; 'new': creating; a row: editing it. */
@@ -60,16 +59,9 @@ export function AdminAdminsPage() {
   const save = async (admin: UserRow | null, form: AdminForm) => {
     const names = { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() };
     const done = admin
-      ? await run(
-          () => signedInCall((auth) => client.mutations.updateAdmin({ id: admin.id, ...names }, auth)),
-          ADMIN_MESSAGES.updated,
-          ADMIN_MESSAGES.updateFailed,
-        )
+      ? await run(() => adminClient.mutations.updateAdmin({ id: admin.id, ...names }), ADMIN_MESSAGES.updated, ADMIN_MESSAGES.updateFailed)
       : await run(
-          () =>
-            signedInCall((auth) =>
-              client.mutations.createAdmin({ ...names, password: form.password, confirmPassword: form.confirmPassword }, auth),
-            ),
+          () => adminClient.mutations.createAdmin({ ...names, password: form.password, confirmPassword: form.confirmPassword }),
           ADMIN_MESSAGES.created,
           ADMIN_MESSAGES.createFailed,
         );
@@ -79,11 +71,7 @@ export function AdminAdminsPage() {
 
   /** Resolves false when nothing was deleted (the confirmation then stays open). */
   const remove = async (admin: UserRow) =>
-    (await run(
-      () => signedInCall((auth) => client.mutations.deleteAdmin({ id: admin.id }, auth)),
-      ADMIN_MESSAGES.deleted,
-      ADMIN_MESSAGES.deleteFailed,
-    )) === null;
+    (await run(() => adminClient.mutations.deleteAdmin({ id: admin.id }), ADMIN_MESSAGES.deleted, ADMIN_MESSAGES.deleteFailed)) === null;
 
   return (
     <>

@@ -5,7 +5,7 @@
  * instead. Each error may carry an `errorType` (one of ERROR_TYPES, shared with the server) and a
  * `message`. The admin calls throw `ApiCallError` when a call failed, which reads the same way.
  *
- *     const deleted = dataOrThrow(await signedInCall((auth) => client.models.Tag.delete({ id }, auth)));
+ *     const deleted = dataOrThrow(await adminClient.models.Tag.delete({ id }));
  */
 import { ERROR_TYPES } from '../../../../shared/error-types';
 

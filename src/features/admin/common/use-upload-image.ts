@@ -17,11 +17,11 @@
  * are inert, so screen readers would not hear them).
  */
 import { useCallback, useState } from 'react';
-import { client } from '../../../lib/amplify';
-import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
+import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from './graphql-errors';
 import { checkPngFile, IMAGE_MESSAGES, sendToUploadTarget } from './image-file';
+import { adminClient } from './admin-client';
 
 export interface UploadOptions {
   /** Called with the message of the Error toast when the file is refused or the upload fails. */
@@ -36,37 +36,33 @@ export interface UploadImage {
 }
 
 export function useUploadImage(): UploadImage {
-  const signedInCall = useSignedInCall();
   const [running, setRunning] = useState(0);
 
-  const upload = useCallback(
-    async (file: File, options: UploadOptions = {}): Promise<string | null> => {
-      const refuse = (message: string) => {
-        notify.error(message);
-        options.onRefused?.(message);
-        return null;
-      };
-      const refusal = checkPngFile(file);
-      if (refusal) return refuse(refusal);
-      setRunning((n) => n + 1);
-      try {
-        const target = await signedInCall((auth) => client.mutations.requestImageUpload(auth));
-        if (target.errors?.length || !target.data) return refuse(userFacingMessage(target.errors, IMAGE_MESSAGES.uploadFailed));
-        const { id, url, fields } = target.data;
-        if (!(await sendToUploadTarget({ url, fields: fields.filter((field) => field !== null) }, file)))
-          return refuse(IMAGE_MESSAGES.uploadFailed);
-        const stored = await signedInCall((auth) => client.mutations.storeUploadedImage({ id }, auth));
-        if (stored.errors?.length || !stored.data) return refuse(userFacingMessage(stored.errors, IMAGE_MESSAGES.uploadFailed));
-        return stored.data;
-      } catch (error) {
-        if (error instanceof SessionEndedError) return null;
-        return refuse(userFacingMessage(error, IMAGE_MESSAGES.uploadFailed));
-      } finally {
-        setRunning((n) => n - 1);
-      }
-    },
-    [signedInCall],
-  );
+  const upload = useCallback(async (file: File, options: UploadOptions = {}): Promise<string | null> => {
+    const refuse = (message: string) => {
+      notify.error(message);
+      options.onRefused?.(message);
+      return null;
+    };
+    const refusal = checkPngFile(file);
+    if (refusal) return refuse(refusal);
+    setRunning((n) => n + 1);
+    try {
+      const target = await adminClient.mutations.requestImageUpload();
+      if (target.errors?.length || !target.data) return refuse(userFacingMessage(target.errors, IMAGE_MESSAGES.uploadFailed));
+      const { id, url, fields } = target.data;
+      if (!(await sendToUploadTarget({ url, fields: fields.filter((field) => field !== null) }, file)))
+        return refuse(IMAGE_MESSAGES.uploadFailed);
+      const stored = await adminClient.mutations.storeUploadedImage({ id });
+      if (stored.errors?.length || !stored.data) return refuse(userFacingMessage(stored.errors, IMAGE_MESSAGES.uploadFailed));
+      return stored.data;
+    } catch (error) {
+      if (error instanceof SessionEndedError) return null;
+      return refuse(userFacingMessage(error, IMAGE_MESSAGES.uploadFailed));
+    } finally {
+      setRunning((n) => n - 1);
+    }
+  }, []);
 
   return { upload, uploading: running > 0 };
 }

@@ -8,7 +8,7 @@ import logoUrl from '../../../assets/logo.svg';
 import { Spinner } from '../../../components/ui/Spinner';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
+import { SessionEndedError } from '../../../lib/auth';
 import { formatEventTime } from '../../../lib/format';
 import { EventDate } from '../../../components/ui/EventDate';
 import { notify } from '../../../lib/notify';
@@ -79,8 +79,7 @@ function EventRow({ event, onEdit, onDelete }: EventRowProps) {
 
 export function AdminEventsPage() {
   usePageHead('Events · Admin');
-  const signedInCall = useSignedInCall();
-  const api = eventsApi(signedInCall);
+  const api = eventsApi;
   const { data, isPending, isError, refetch } = useAdminEvents();
   const [sort, setSort] = useState<EventSort>(DEFAULT_EVENT_SORT);
   const events = useMemo(() => sortEvents(isError ? [] : (data ?? []), sort), [data, isError, sort]);

@@ -3,46 +3,37 @@
  * (all pages), create, update and delete. Each write throws ApiCallError when it fails.
  */
 import { useQuery } from '@tanstack/react-query';
-import { client } from '../../../lib/amplify';
-import { useSignedInCall } from '../../../lib/auth';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { EVENT_MESSAGES, type AdminEvent, type EventFields } from './event-form';
 import { dataOrThrow } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
+import { adminClient } from '../common/admin-client';
 
-type SignedInCall = ReturnType<typeof useSignedInCall>;
 type EventInput = EventFields & { img: string | null };
 
-export async function getAdminEvents(signedInCall: SignedInCall): Promise<AdminEvent[]> {
+export async function getAdminEvents(): Promise<AdminEvent[]> {
   const events = await listAll((nextToken) =>
-    signedInCall((auth) =>
-      client.models.Event.list({
-        selectionSet: ['id', 'name', 'date', 'time', 'description', 'img'],
-        limit: MAX_PAGE_SIZE,
-        nextToken,
-        ...auth,
-      }),
-    ),
+    adminClient.models.Event.list({
+      selectionSet: ['id', 'name', 'date', 'time', 'description', 'img'],
+      limit: MAX_PAGE_SIZE,
+      nextToken,
+    }),
   );
   return events.map((event) => ({ ...event, time: event.time ?? null, img: event.img ?? null }));
 }
 
 export function useAdminEvents() {
-  const signedInCall = useSignedInCall();
   return useQuery({
     queryKey: adminKeys.events(),
-    queryFn: () => getAdminEvents(signedInCall),
+    queryFn: () => getAdminEvents(),
     staleTime: 0,
     retry: false,
     meta: { loadFailedMessage: EVENT_MESSAGES.loadFailed },
   });
 }
 
-export function eventsApi(signedInCall: SignedInCall) {
-  return {
-    create: async (input: EventInput) => dataOrThrow(await signedInCall((auth) => client.models.Event.create(input, auth))),
-    update: async (id: string, input: EventInput) =>
-      dataOrThrow(await signedInCall((auth) => client.models.Event.update({ id, ...input }, auth))),
-    remove: async (id: string) => dataOrThrow(await signedInCall((auth) => client.models.Event.delete({ id }, auth))),
-  };
-}
+export const eventsApi = {
+  create: async (input: EventInput) => dataOrThrow(await adminClient.models.Event.create(input)),
+  update: async (id: string, input: EventInput) => dataOrThrow(await adminClient.models.Event.update({ id, ...input })),
+  remove: async (id: string) => dataOrThrow(await adminClient.models.Event.delete({ id })),
+};

@@ -4,8 +4,6 @@
  * Shared by /admin-items, /admin-item and the portal's promoted row.
  */
 import { useQuery } from '@tanstack/react-query';
-import { client } from '../../../lib/amplify';
-import { useSignedInCall } from '../../../lib/auth';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
@@ -14,6 +12,7 @@ import { ApiCallError, errorsOf, hasErrorType, throwOnErrors } from '../common/g
 import { ITEM_MESSAGES, type AdminItem, type ItemCreateInput, type ItemUpdateInput } from './item-rules';
 import { tagGroups } from './tag-groups';
 import { adminKeys } from '../common/admin-keys';
+import { adminClient } from '../common/admin-client';
 
 const ITEM_FIELDS = ['id', 'name', 'price', 'description', 'tags', 'promoted', 'upc', 'img', 'updatedAt'] as const;
 
@@ -43,19 +42,17 @@ export function toAdminItem(raw: RawItem): AdminItem {
   };
 }
 
-type SignedInCall = ReturnType<typeof useSignedInCall>;
-
 /** Every item, in the server's order (creation order). */
-export async function fetchAdminItems(signedInCall: SignedInCall, filter?: { promoted: { eq: boolean } }): Promise<AdminItem[]> {
+export async function fetchAdminItems(filter?: { promoted: { eq: boolean } }): Promise<AdminItem[]> {
   const items = await listAll((nextToken) =>
-    signedInCall((auth) => client.models.Item.list({ filter, selectionSet: ITEM_FIELDS, limit: MAX_PAGE_SIZE, nextToken, ...auth })),
+    adminClient.models.Item.list({ filter, selectionSet: ITEM_FIELDS, limit: MAX_PAGE_SIZE, nextToken }),
   );
   return items.map(toAdminItem);
 }
 
 /** One item; null when there is none with this id. */
-export async function fetchAdminItem(signedInCall: SignedInCall, id: string): Promise<AdminItem | null> {
-  const result = await signedInCall((auth) => client.models.Item.get({ id }, { selectionSet: ITEM_FIELDS, ...auth }));
+export async function fetchAdminItem(id: string): Promise<AdminItem | null> {
+  const result = await adminClient.models.Item.get({ id }, { selectionSet: ITEM_FIELDS });
   throwOnErrors(result);
   return result.data ? toAdminItem(result.data) : null;
 }
@@ -64,30 +61,27 @@ export async function fetchAdminItem(signedInCall: SignedInCall, id: string): Pr
 const ADMIN_STALE_MS = 0;
 
 export function useAdminItems() {
-  const signedInCall = useSignedInCall();
   return useQuery({
     queryKey: adminKeys.items(),
-    queryFn: () => fetchAdminItems(signedInCall),
+    queryFn: () => fetchAdminItems(),
     staleTime: ADMIN_STALE_MS,
     meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
   });
 }
 
 export function usePromotedAdminItems() {
-  const signedInCall = useSignedInCall();
   return useQuery({
     queryKey: adminKeys.promotedItems(),
-    queryFn: () => fetchAdminItems(signedInCall, { promoted: { eq: true } }),
+    queryFn: () => fetchAdminItems({ promoted: { eq: true } }),
     staleTime: ADMIN_STALE_MS,
     meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
   });
 }
 
 export function useAdminItem(id: string) {
-  const signedInCall = useSignedInCall();
   return useQuery({
     queryKey: adminKeys.item(id),
-    queryFn: () => fetchAdminItem(signedInCall, id),
+    queryFn: () => fetchAdminItem(id),
     staleTime: ADMIN_STALE_MS,
     meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
     enabled: id !== '',
@@ -126,11 +120,9 @@ export type UpdateOutcome =
 
 /** The item operations of the admin screens. Each rejects only with SessionEndedError or a network failure. */
 export function useItemWrites() {
-  const signedInCall = useSignedInCall();
-
   /** Creates an item; the new item, or ApiCallError thrown. */
   const createItem = async (input: ItemCreateInput): Promise<AdminItem> => {
-    const result = await signedInCall((auth) => client.models.Item.create(input, { selectionSet: ITEM_FIELDS, ...auth }));
+    const result = await adminClient.models.Item.create(input, { selectionSet: ITEM_FIELDS });
     if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
     return stored(toAdminItem(result.data));
   };
@@ -142,19 +134,15 @@ export function useItemWrites() {
   const updateItem = async (input: ItemUpdateInput, expectedUpdatedAt: string): Promise<UpdateOutcome> => {
     let data: { updateItem?: RawItem | null } | undefined;
     try {
-      const result = await signedInCall(
-        (auth) =>
-          client.graphql({
-            query: UPDATE_ITEM,
-            variables: { input, condition: { updatedAt: { eq: expectedUpdatedAt } } },
-            ...auth,
-          }) as Promise<{ data?: { updateItem?: RawItem | null }; errors?: unknown[] }>,
-      );
+      const result = await (adminClient.graphql({
+        query: UPDATE_ITEM,
+        variables: { input, condition: { updatedAt: { eq: expectedUpdatedAt } } },
+      }) as Promise<{ data?: { updateItem?: RawItem | null }; errors?: unknown[] }>);
       throwOnErrors(result);
       data = result.data;
     } catch (error) {
       if (hasErrorType(error, ERROR_TYPES.conditionFailed)) {
-        const current = await fetchAdminItem(signedInCall, input.id).catch(() => null);
+        const current = await fetchAdminItem(input.id).catch(() => null);
         if (current) queryClient.setQueryData(adminKeys.item(current.id), current);
         void catalogueChanged();
         return { ok: false, stale: true, current };
@@ -171,14 +159,14 @@ export function useItemWrites() {
    * change to the other fields. The updated item, or ApiCallError thrown.
    */
   const setPromoted = async (id: string, promoted: boolean): Promise<AdminItem> => {
-    const result = await signedInCall((auth) => client.models.Item.update({ id, promoted }, { selectionSet: ITEM_FIELDS, ...auth }));
+    const result = await adminClient.models.Item.update({ id, promoted }, { selectionSet: ITEM_FIELDS });
     if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
     return stored(toAdminItem(result.data));
   };
 
   /** Deletes an item; ApiCallError thrown when the server did not delete it. */
   const deleteItem = async (id: string): Promise<void> => {
-    const result = await signedInCall((auth) => client.models.Item.delete({ id }, auth));
+    const result = await adminClient.models.Item.delete({ id });
     if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
     queryClient.removeQueries({ queryKey: adminKeys.item(id) });
     // The lists on screen no longer show it once this resolves (so focus can move on safely).
@@ -190,19 +178,15 @@ export function useItemWrites() {
 
 /** The Item Editor's tag choices: every category with its tags, by index. */
 export function useTagGroups() {
-  const signedInCall = useSignedInCall();
   return useQuery({
     queryKey: adminKeys.tagGroups(),
     queryFn: async () => {
       const categories = await listAll((nextToken) =>
-        signedInCall((auth) =>
-          client.models.Category.list({
-            selectionSet: ['id', 'name', 'index', 'tags.id', 'tags.name', 'tags.index'],
-            limit: MAX_PAGE_SIZE,
-            nextToken,
-            ...auth,
-          }),
-        ),
+        adminClient.models.Category.list({
+          selectionSet: ['id', 'name', 'index', 'tags.id', 'tags.name', 'tags.index'],
+          limit: MAX_PAGE_SIZE,
+          nextToken,
+        }),
       );
       return tagGroups(categories);
     },

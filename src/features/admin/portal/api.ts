@@ -1,11 +1,10 @@
 /** Banners as the admin portal reads and writes them (signed in, lambda mode). */
 import { useQuery } from '@tanstack/react-query';
-import { client } from '../../../lib/amplify';
-import { useSignedInCall } from '../../../lib/auth';
 import { byIndex, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, throwOnErrors } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
+import { adminClient } from '../common/admin-client';
 
 export interface AdminBanner {
   id: string;
@@ -24,14 +23,11 @@ export const BANNER_MESSAGES = {
 
 /** Every banner, in carousel order. */
 export function useAdminBanners() {
-  const signedInCall = useSignedInCall();
   return useQuery({
     queryKey: adminKeys.banners(),
     queryFn: async (): Promise<AdminBanner[]> => {
       const banners = await listAll((nextToken) =>
-        signedInCall((auth) =>
-          client.models.Banner.list({ selectionSet: ['id', 'img', 'index', 'description'], limit: MAX_PAGE_SIZE, nextToken, ...auth }),
-        ),
+        adminClient.models.Banner.list({ selectionSet: ['id', 'img', 'index', 'description'], limit: MAX_PAGE_SIZE, nextToken }),
       );
       return byIndex(banners).map((banner) => ({ id: banner.id, img: banner.img, description: banner.description ?? '' }));
     },
@@ -41,11 +37,9 @@ export function useAdminBanners() {
 }
 
 export function useBannerWrites() {
-  const signedInCall = useSignedInCall();
-
   /** Deletes one saved banner at once (SPEC §4 banner edit); ApiCallError thrown on failure. */
   const deleteBanner = async (id: string): Promise<void> => {
-    const result = await signedInCall((auth) => client.models.Banner.delete({ id }, auth));
+    const result = await adminClient.models.Banner.delete({ id });
     if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
     void catalogueChanged();
   };
@@ -55,7 +49,7 @@ export function useBannerWrites() {
    * its description (parallel to `images`; '' for none).
    */
   const replaceBanners = async (images: string[], descriptions: string[]): Promise<void> => {
-    const result = await signedInCall((auth) => client.mutations.replaceBanners({ images, descriptions }, auth));
+    const result = await adminClient.mutations.replaceBanners({ images, descriptions });
     throwOnErrors(result);
     await catalogueChanged();
   };

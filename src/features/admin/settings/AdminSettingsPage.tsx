@@ -9,7 +9,7 @@ import { MAX_LABEL_LENGTH, WEEKDAYS } from '../../../../shared/shop-hours';
 import { Spinner } from '../../../components/ui/Spinner';
 import { shop, shopAddressLine } from '../../../../shared/shop';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
+import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { AdminField } from '../common/AdminField';
 import { AdminPageHeader } from '../common/AdminPageHeader';
@@ -113,7 +113,6 @@ interface SettingsEditorProps {
 }
 
 function SettingsEditor({ initial, exists }: SettingsEditorProps) {
-  const signedInCall = useSignedInCall();
   const [form, setForm] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [stored, setStored] = useState(exists);
@@ -144,7 +143,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
     if (problemsOf(form).first) return;
     setSaving(true);
     try {
-      await saveShopSettings(signedInCall, inputOf(form), stored);
+      await saveShopSettings(inputOf(form), stored);
       setStored(true);
       notify.success(SETTINGS_MESSAGES.saved);
       void catalogueChanged();

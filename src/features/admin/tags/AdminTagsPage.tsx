@@ -12,14 +12,14 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { SessionEndedError, useSignedInCall } from '../../../lib/auth';
+import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
 import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
-import { tagsApi, useCategoryTree } from './api';
+import { tagsApi, useCategoryTree, useTreeReorder } from './api';
 import { TAG_MESSAGES, withCategoryOrder, withTagOrder, type CategoryForm, type CategoryNode, type TagNode } from './category-tree';
 import { CategoryEditor } from './components/CategoryEditor';
 import { CategoryRow } from './components/CategoryRow';
@@ -41,8 +41,7 @@ function failureMessage(error: unknown, fallback: string): string | null {
 
 export function AdminTagsPage() {
   usePageHead('Tags · Admin');
-  const signedInCall = useSignedInCall();
-  const api = tagsApi(signedInCall);
+  const api = tagsApi;
   const queryClient = useQueryClient();
   const { data, isPending, isError, dataUpdatedAt, refetch } = useCategoryTree();
   const categories = isError ? [] : (data ?? []);
@@ -60,7 +59,8 @@ export function AdminTagsPage() {
   };
   const collapsedIds = collapsed.loadedAt === dataUpdatedAt ? collapsed.ids : (kept ?? new Set<string>());
   const [tagDragging, setTagDragging] = useState(false);
-  const [savingOrder, setSavingOrder] = useState(false);
+  const treeReorder = useTreeReorder();
+  const savingOrder = treeReorder.isPending;
   const addCategoryRef = useRef<HTMLButtonElement>(null);
   const editorHeadingId = useId();
 
@@ -74,21 +74,14 @@ export function AdminTagsPage() {
 
   /** Shows the new order now, saves it, puts the old one back on failure, then reloads. */
   const saveOrder = async (reorder: (tree: CategoryNode[]) => CategoryNode[], save: () => Promise<unknown>, failure: string) => {
-    void queryClient.cancelQueries({ queryKey: adminKeys.categories() });
-    const previous = queryClient.getQueryData<CategoryNode[]>(adminKeys.categories());
     setKept(collapsedIds);
-    if (previous) queryClient.setQueryData(adminKeys.categories(), reorder(previous));
-    setSavingOrder(true);
     try {
-      await save();
+      await treeReorder.mutateAsync({ reorder, save });
       notify.success(TAG_MESSAGES.orderSaved);
     } catch (saveError) {
-      if (previous) queryClient.setQueryData(adminKeys.categories(), previous);
       const message = failureMessage(saveError, failure);
       if (message) notify.error(message);
     } finally {
-      setSavingOrder(false);
-      await catalogueChanged();
       // The reload is in: keep each category as it was, expanded or collapsed.
       setCollapsed({ loadedAt: queryClient.getQueryState(adminKeys.categories())?.dataUpdatedAt ?? 0, ids: keptRef.current ?? new Set() });
       setKept(null);

@@ -3,32 +3,25 @@
  * create and update through the models, and the all-or-nothing custom mutations for reordering
  * and for deleting a category with its tags.
  */
-import { useQuery } from '@tanstack/react-query';
-import { client } from '../../../lib/amplify';
-import { useSignedInCall } from '../../../lib/auth';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { buildCategoryTree, TAG_MESSAGES, type CategoryForm, type CategoryNode } from './category-tree';
 import { dataOrThrow } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
+import { adminClient } from '../common/admin-client';
+import { catalogueChanged } from '../common/catalogue-cache';
 
-export type SignedInCall = ReturnType<typeof useSignedInCall>;
-
-export async function getCategoryTree(signedInCall: SignedInCall): Promise<CategoryNode[]> {
+export async function getCategoryTree(): Promise<CategoryNode[]> {
   const [categories, tags] = await Promise.all([
     listAll((nextToken) =>
-      signedInCall((auth) =>
-        client.models.Category.list({
-          selectionSet: ['id', 'name', 'type', 'visible', 'index'],
-          limit: MAX_PAGE_SIZE,
-          nextToken,
-          ...auth,
-        }),
-      ),
+      adminClient.models.Category.list({
+        selectionSet: ['id', 'name', 'type', 'visible', 'index'],
+        limit: MAX_PAGE_SIZE,
+        nextToken,
+      }),
     ),
     listAll((nextToken) =>
-      signedInCall((auth) =>
-        client.models.Tag.list({ selectionSet: ['id', 'name', 'categoryId', 'index'], limit: MAX_PAGE_SIZE, nextToken, ...auth }),
-      ),
+      adminClient.models.Tag.list({ selectionSet: ['id', 'name', 'categoryId', 'index'], limit: MAX_PAGE_SIZE, nextToken }),
     ),
   ]);
   return buildCategoryTree(categories, tags);
@@ -36,42 +29,57 @@ export async function getCategoryTree(signedInCall: SignedInCall): Promise<Categ
 
 /** Every category with its tags, in display order. */
 export function useCategoryTree() {
-  const signedInCall = useSignedInCall();
   return useQuery({
     queryKey: adminKeys.categories(),
-    queryFn: () => getCategoryTree(signedInCall),
+    queryFn: () => getCategoryTree(),
     staleTime: 0,
     retry: false,
     meta: { loadFailedMessage: TAG_MESSAGES.loadFailed },
   });
 }
 
-/** The calls of the Tags screen, bound to the signed-in session. Each throws ApiCallError on failure. */
-export function tagsApi(signedInCall: SignedInCall) {
-  return {
-    /** A new category goes last: its index is the current number of categories (SPEC §7). */
-    createCategory: async (form: CategoryForm, index: number) =>
-      dataOrThrow(
-        await signedInCall((auth) =>
-          client.models.Category.create({ name: form.name.trim(), type: [...form.type], visible: form.visible, index }, auth),
-        ),
-      ),
-    updateCategory: async (id: string, form: CategoryForm) =>
-      dataOrThrow(
-        await signedInCall((auth) =>
-          client.models.Category.update({ id, name: form.name.trim(), type: [...form.type], visible: form.visible }, auth),
-        ),
-      ),
-    deleteCategory: async (id: string) => dataOrThrow(await signedInCall((auth) => client.mutations.deleteCategoryAndTags({ id }, auth))),
-    /** A new tag goes last in its category: its index is the number of tags already there. */
-    createTag: async (categoryId: string, name: string, index: number) =>
-      dataOrThrow(await signedInCall((auth) => client.models.Tag.create({ name: name.trim(), categoryId, index }, auth))),
-    updateTag: async (id: string, name: string) =>
-      dataOrThrow(await signedInCall((auth) => client.models.Tag.update({ id, name: name.trim() }, auth))),
-    deleteTag: async (id: string) => dataOrThrow(await signedInCall((auth) => client.models.Tag.delete({ id }, auth))),
-    reorderCategories: async (ids: readonly string[]) =>
-      dataOrThrow(await signedInCall((auth) => client.mutations.reorderCategories({ ids: [...ids] }, auth))),
-    reorderTags: async (categoryId: string, ids: readonly string[]) =>
-      dataOrThrow(await signedInCall((auth) => client.mutations.reorderTags({ categoryId, ids: [...ids] }, auth))),
-  };
+/** A new order of categories, or of one category's tags: how the tree looks with it, and the call that saves it. */
+export interface TreeReorder {
+  reorder: (tree: CategoryNode[]) => CategoryNode[];
+  save: () => Promise<unknown>;
 }
+
+/**
+ * Saves a new order optimistically: the cached tree shows it at once (onMutate), gets the old
+ * order back when the save fails (onError), and every list reloads after either (onSettled).
+ * `mutateAsync` settles once that reload is in.
+ */
+export function useTreeReorder() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ save }: TreeReorder) => save(),
+    onMutate: async ({ reorder }) => {
+      await queryClient.cancelQueries({ queryKey: adminKeys.categories() });
+      const previous = queryClient.getQueryData<CategoryNode[]>(adminKeys.categories());
+      if (previous) queryClient.setQueryData(adminKeys.categories(), reorder(previous));
+      return { previous };
+    },
+    onError: (_error, _reorder, context) => {
+      if (context?.previous) queryClient.setQueryData(adminKeys.categories(), context.previous);
+    },
+    onSettled: () => catalogueChanged(),
+  });
+}
+
+/** The calls of the Tags screen, bound to the signed-in session. Each throws ApiCallError on failure. */
+export const tagsApi = {
+  /** A new category goes last: its index is the current number of categories (SPEC §7). */
+  createCategory: async (form: CategoryForm, index: number) =>
+    dataOrThrow(await adminClient.models.Category.create({ name: form.name.trim(), type: [...form.type], visible: form.visible, index })),
+  updateCategory: async (id: string, form: CategoryForm) =>
+    dataOrThrow(await adminClient.models.Category.update({ id, name: form.name.trim(), type: [...form.type], visible: form.visible })),
+  deleteCategory: async (id: string) => dataOrThrow(await adminClient.mutations.deleteCategoryAndTags({ id })),
+  /** A new tag goes last in its category: its index is the number of tags already there. */
+  createTag: async (categoryId: string, name: string, index: number) =>
+    dataOrThrow(await adminClient.models.Tag.create({ name: name.trim(), categoryId, index })),
+  updateTag: async (id: string, name: string) => dataOrThrow(await adminClient.models.Tag.update({ id, name: name.trim() })),
+  deleteTag: async (id: string) => dataOrThrow(await adminClient.models.Tag.delete({ id })),
+  reorderCategories: async (ids: readonly string[]) => dataOrThrow(await adminClient.mutations.reorderCategories({ ids: [...ids] })),
+  reorderTags: async (categoryId: string, ids: readonly string[]) =>
+    dataOrThrow(await adminClient.mutations.reorderTags({ categoryId, ids: [...ids] })),
+};

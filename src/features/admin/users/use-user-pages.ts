@@ -5,13 +5,12 @@
  */
 import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { client } from '../../../lib/amplify';
-import { useSignedInCall } from '../../../lib/auth';
 import { fillPage } from '../../../lib/catalogue';
 import type { Role } from '../../../../shared/roles';
 import { USER_PAGE_SIZE, userListFilter } from './user-search';
 import { throwOnErrors } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
+import { adminClient } from '../common/admin-client';
 
 export interface UserRow {
   id: string;
@@ -21,7 +20,6 @@ export interface UserRow {
 
 /** `loadFailedMessage`: SPEC §8's toast when a page fails to load. */
 export function useUserPages(type: Role, search: string, loadFailedMessage: string) {
-  const signedInCall = useSignedInCall();
   const query = search.trim();
   return useInfiniteQuery({
     queryKey: adminKeys.userPages(type, query),
@@ -30,9 +28,7 @@ export function useUserPages(type: Role, search: string, loadFailedMessage: stri
       const filter = userListFilter(type, query);
       const page = await fillPage(
         async (nextToken, limit) => {
-          const result = await signedInCall((auth) =>
-            client.models.User.list({ filter, selectionSet: ['id', 'name', 'email'], limit, nextToken, ...auth }),
-          );
+          const result = await adminClient.models.User.list({ filter, selectionSet: ['id', 'name', 'email'], limit, nextToken });
           throwOnErrors(result);
           return result;
         },
