@@ -4,38 +4,23 @@
  * (`fillPage`, `listAll`, from shared/list-pages) are the app's one way to read a list, admin screens included.
  */
 
+import type { Schema } from '../../amplify/data/schema';
+
 /** How long catalogue data counts as fresh (TanStack Query `staleTime`). */
 export const CATALOGUE_STALE_MS = 5 * 60_000;
 
 export { byIndex, MAX_PAGE_SIZE } from '../../shared/catalogue';
 export { fillPage, listAll, type ListPage } from '../../shared/list-pages';
 
-/** A Category as the API returns it (the fields the storefront reads). */
-export interface CategoryRecord {
-  id: string;
-  name: string;
-  /** Which menus show it: any of Wine, Liquor, Extras (any case). */
-  type?: readonly (string | null)[] | null;
-  visible?: boolean | null;
-  index?: number | null;
-}
+/** A model's record as the API returns it, typed by the schema (amplify/data/schema.ts), not by hand. */
+export type ModelRecord<Model extends keyof Schema> = Schema[Model]['type'];
 
-/** A Tag as the API returns it (the fields the storefront reads). */
-export interface TagRecord {
-  id: string;
-  name: string;
-  categoryId: string;
-  index?: number | null;
-}
+/** A Category (the fields the storefront reads); `type`: which menus show it, any of Wine, Liquor, Extras (any case). */
+export type CategoryRecord = Pick<ModelRecord<'Category'>, 'id' | 'name'> &
+  Partial<Pick<ModelRecord<'Category'>, 'type' | 'visible' | 'index'>>;
 
-/** An Event as the API returns it. */
-export interface EventRecord {
-  id: string;
-  name: string;
-  /** YYYY-MM-DD, a local calendar day. */
-  date: string;
-  /** HH:MM, 24-hour, or null when not set. */
-  time: string | null;
-  description: string;
-  img: string | null;
-}
+/** A Tag (the fields the storefront reads). */
+export type TagRecord = Pick<ModelRecord<'Tag'>, 'id' | 'name' | 'categoryId'> & Partial<Pick<ModelRecord<'Tag'>, 'index'>>;
+
+/** An Event; `time` (HH:MM, 24-hour) and `img` are null when not set. */
+export type EventRecord = Pick<ModelRecord<'Event'>, 'id' | 'name' | 'date' | 'description'> & { time: string | null; img: string | null };

@@ -10,20 +10,15 @@ import { firstScreenKeys, SELECTIONS } from '../../shared/first-screen';
 import { isMapUrl, SHOP_SETTINGS_ID, type ShopHoursSource } from '../../shared/shop-hours';
 import { shop, shopAddressLine } from '../../shared/shop';
 import { client } from './amplify';
-import { CATALOGUE_STALE_MS } from './catalogue';
+import { CATALOGUE_STALE_MS, type ModelRecord } from './catalogue';
 import { firstScreenData } from './first-screen';
 
 export const SHOP_SETTINGS_QUERY_KEY = ['shop-settings'] as const;
 
 /** The record as the API returns it (SELECTIONS.shopSettings). */
-export interface ShopSettingsRecord extends ShopHoursSource {
-  id: string;
-  name?: string | null;
-  address?: string | null;
-  phone?: string | null;
-  email?: string | null;
-  mapUrl?: string | null;
-}
+export type ShopSettingsRecord = ShopHoursSource &
+  Pick<ModelRecord<'ShopSettings'>, 'id'> &
+  Partial<Pick<ModelRecord<'ShopSettings'>, 'name' | 'address' | 'phone' | 'email' | 'mapUrl'>>;
 
 /** The settings record, or null when there is none. */
 export async function getShopSettings(): Promise<ShopSettingsRecord | null> {

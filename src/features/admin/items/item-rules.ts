@@ -3,20 +3,18 @@
  * no I/O, so they are tested directly (item-rules.test.ts).
  */
 import { hasDepartmentTag } from '../../../../shared/catalogue';
+import type { ModelRecord } from '../../../lib/catalogue';
 import { MESSAGES } from '../../../../shared/messages';
 
-/** An item as the admin screens read it. `updatedAt` is what a later update is conditioned on. */
-export interface AdminItem {
-  id: string;
-  name: string;
-  price: number | null;
-  description: string | null;
-  tags: string[];
-  promoted: boolean;
-  upc: string | null;
-  img: string | null;
-  updatedAt: string;
-}
+type ItemModel = ModelRecord<'Item'>;
+
+/**
+ * An item as the admin screens read it: the schema's fields, with absent values as null, its
+ * tags as a list and `promoted` as a boolean. `updatedAt` is what a later update is conditioned on.
+ */
+export type AdminItem = Pick<ItemModel, 'id' | 'name' | 'updatedAt'> & {
+  [Field in 'price' | 'description' | 'upc' | 'img']: NonNullable<ItemModel[Field]> | null;
+} & { tags: string[]; promoted: boolean };
 
 export const ITEM_MESSAGES = {
   missingRequired: 'Missing Required Fields',

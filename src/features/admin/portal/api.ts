@@ -1,17 +1,13 @@
 /** Banners as the admin portal reads and writes them (signed in, lambda mode). */
 import { useQuery } from '@tanstack/react-query';
-import { byIndex, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
+import { byIndex, listAll, MAX_PAGE_SIZE, type ModelRecord } from '../../../lib/catalogue';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, throwOnErrors } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
 import { adminClient } from '../common/admin-client';
 
-export interface AdminBanner {
-  id: string;
-  img: string;
-  /** Its alt text (and caption on phones); '' for none. */
-  description: string;
-}
+/** A banner as the Banner Changer edits it: its description (alt text, caption on phones) '' for none. */
+export type AdminBanner = Pick<ModelRecord<'Banner'>, 'id' | 'img'> & { description: string };
 
 export const BANNER_MESSAGES = {
   loadError: 'Error Loading Banner Images',
