@@ -4,7 +4,6 @@
  * offered Delete on their own row; the server also refuses to delete your own account or the
  * last admin, and its message is what the toast shows.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError, useSession } from '../../../lib/auth';
@@ -18,60 +17,45 @@ import { ROLE_ADMIN } from '../users/user-search';
 import { UserTable } from '../users/UserTable';
 import { AdminEditor } from './AdminEditor';
 import { ADMIN_MESSAGES, adminToForm, type AdminForm } from './admin-form';
-import { adminKeys } from '../common/admin-keys';
-import { adminClient } from '../common/admin-client';
+import { useAdminWrites } from './api';
 
 export function AdminAdminsPage() {
   usePageHead('Admin Users · Admin');
   const session = useSession();
-  const queryClient = useQueryClient();
+  const writes = useAdminWrites();
   /** null: closed; 'new': creating; a row: editing it. */
   const [editing, setEditing] = useState<UserRow | 'new' | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
   const createRef = useRef<HTMLButtonElement>(null);
 
   /**
-   * Runs an account mutation and toasts the outcome (the server's message when it gives one).
+   * Runs an account write and toasts the outcome (the server's message when it gives one).
    * Resolves null when it worked, else the failure's message ('' when the session ended).
    */
-  const run = async (
-    call: () => Promise<{ data?: unknown; errors?: readonly unknown[] | null }>,
-    success: string,
-    failure: string,
-  ): Promise<string | null> => {
-    let message: string;
+  const run = async (write: () => Promise<unknown>, success: string, failure: string): Promise<string | null> => {
     try {
-      const result = await call();
-      if (!result.errors?.length && result.data) {
-        notify.success(success);
-        void queryClient.invalidateQueries({ queryKey: adminKeys.users() });
-        return null;
-      }
-      message = userFacingMessage(result.errors, failure);
+      await write();
     } catch (error) {
       if (error instanceof SessionEndedError) return '';
-      message = userFacingMessage(error, failure);
+      const message = userFacingMessage(error, failure);
+      notify.error(message);
+      return message;
     }
-    notify.error(message);
-    return message;
+    notify.success(success);
+    return null;
   };
 
   const save = async (admin: UserRow | null, form: AdminForm) => {
-    const names = { firstName: form.firstName.trim(), lastName: form.lastName.trim(), email: form.email.trim() };
     const done = admin
-      ? await run(() => adminClient.mutations.updateAdmin({ id: admin.id, ...names }), ADMIN_MESSAGES.updated, ADMIN_MESSAGES.updateFailed)
-      : await run(
-          () => adminClient.mutations.createAdmin({ ...names, password: form.password, confirmPassword: form.confirmPassword }),
-          ADMIN_MESSAGES.created,
-          ADMIN_MESSAGES.createFailed,
-        );
+      ? await run(() => writes.save.mutateAsync({ id: admin.id, form }), ADMIN_MESSAGES.updated, ADMIN_MESSAGES.updateFailed)
+      : await run(() => writes.save.mutateAsync({ form }), ADMIN_MESSAGES.created, ADMIN_MESSAGES.createFailed);
     if (done === null) setEditing(null);
     return done;
   };
 
   /** Resolves false when nothing was deleted (the confirmation then stays open). */
   const remove = async (admin: UserRow) =>
-    (await run(() => adminClient.mutations.deleteAdmin({ id: admin.id }), ADMIN_MESSAGES.deleted, ADMIN_MESSAGES.deleteFailed)) === null;
+    (await run(() => writes.remove.mutateAsync(admin.id), ADMIN_MESSAGES.deleted, ADMIN_MESSAGES.deleteFailed)) === null;
 
   return (
     <>

@@ -13,13 +13,12 @@ import { formatEventTime } from '../../../lib/format';
 import { EventDate } from '../../../components/ui/EventDate';
 import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../common/AdminPageHeader';
-import { catalogueChanged } from '../common/catalogue-cache';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
 import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
 import { CrossIcon } from '../common/icons';
 import { ListEmptyState } from '../common/editor-parts';
-import { eventsApi, useAdminEvents } from './api';
+import { useAdminEvents, useEventWrites } from './api';
 import { EventEditor } from './EventEditor';
 import {
   DEFAULT_EVENT_SORT,
@@ -79,7 +78,7 @@ function EventRow({ event, onEdit, onDelete }: EventRowProps) {
 
 export function AdminEventsPage() {
   usePageHead('Events · Admin');
-  const api = eventsApi;
+  const writes = useEventWrites();
   const { data, isPending, isError, refetch } = useAdminEvents();
   const [sort, setSort] = useState<EventSort>(DEFAULT_EVENT_SORT);
   const events = useMemo(() => sortEvents(isError ? [] : (data ?? []), sort), [data, isError, sort]);
@@ -92,27 +91,24 @@ export function AdminEventsPage() {
   /** Resolves null once saved (and closes the editor), else the failure's message. */
   const save = async (event: AdminEvent | null, input: EventFields & { img: string | null }): Promise<string | null> => {
     try {
-      if (event) await api.update(event.id, input);
-      else await api.create(input);
+      await writes.save.mutateAsync({ id: event?.id, input });
     } catch (saveError) {
       return notifyFailure(saveError, event ? EVENT_MESSAGES.updateFailed : EVENT_MESSAGES.createFailed);
     }
     notify.success(event ? EVENT_MESSAGES.updated : EVENT_MESSAGES.created);
     setEditing(null);
-    void catalogueChanged();
     return null;
   };
 
   /** Resolves false when nothing was deleted (the confirmation then stays open). */
   const remove = async (event: AdminEvent) => {
     try {
-      await api.remove(event.id);
+      await writes.remove.mutateAsync(event.id);
     } catch (deleteError) {
       notifyFailure(deleteError, EVENT_MESSAGES.deleteFailed);
       return false;
     }
     notify.success(EVENT_MESSAGES.deleted);
-    void catalogueChanged();
     return true;
   };
 

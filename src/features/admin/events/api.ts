@@ -2,12 +2,13 @@
  * The admin Events screen's server calls, as the signed-in admin (lambda auth mode): every event
  * (all pages), create, update and delete. Each write throws ApiCallError when it fails.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { EVENT_MESSAGES, type AdminEvent, type EventFields } from './event-form';
 import { dataOrThrow } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
 import { adminClient } from '../common/admin-client';
+import { catalogueChanged } from '../common/catalogue-cache';
 
 type EventInput = EventFields & { img: string | null };
 
@@ -32,8 +33,20 @@ export function useAdminEvents() {
   });
 }
 
-export const eventsApi = {
-  create: async (input: EventInput) => dataOrThrow(await adminClient.models.Event.create(input)),
-  update: async (id: string, input: EventInput) => dataOrThrow(await adminClient.models.Event.update({ id, ...input })),
-  remove: async (id: string) => dataOrThrow(await adminClient.models.Event.delete({ id })),
-};
+/** An event saved from the editor: an update when it has an id, else a new event. */
+async function saveEvent({ id, input }: { id?: string; input: EventInput }) {
+  return dataOrThrow(await (id ? adminClient.models.Event.update({ id, ...input }) : adminClient.models.Event.create(input)));
+}
+
+async function deleteEvent(id: string) {
+  return dataOrThrow(await adminClient.models.Event.delete({ id }));
+}
+
+/** The Events screen's writes, as mutations; each reloads the catalogue (admin and public lists) when it worked. */
+export function useEventWrites() {
+  const reload = () => void catalogueChanged();
+  return {
+    save: useMutation({ mutationFn: saveEvent, onSuccess: reload }),
+    remove: useMutation({ mutationFn: deleteEvent, onSuccess: reload }),
+  };
+}

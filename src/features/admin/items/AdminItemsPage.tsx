@@ -24,7 +24,7 @@ type EditorState = { open: false } | { open: true; item: AdminItem | null };
 export function AdminItemsPage() {
   usePageHead('Items · Admin');
   const items = useAdminItems();
-  const { deleteItem } = useItemWrites();
+  const { remove: deleteItem } = useItemWrites();
   const { toggle, busyIds } = usePromotion();
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<ItemSort | null>(null);
@@ -40,7 +40,7 @@ export function AdminItemsPage() {
   const confirmDelete = async () => {
     if (!deleting) return false;
     try {
-      await deleteItem(deleting.id);
+      await deleteItem.mutateAsync(deleting.id);
       notify.success(ITEM_MESSAGES.deleted);
       return true;
     } catch (error) {

@@ -58,7 +58,7 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
   const [errorCause, setErrorCause] = useState<'rules' | 'image' | null>(null);
   const preview = useObjectUrl(file);
   const { upload } = useUploadImage();
-  const { createItem, updateItem } = useItemWrites();
+  const { create: createItem, update: updateItem } = useItemWrites();
   const tags = useTagGroups();
   const id = useId();
   const errorId = `${id}-error`;
@@ -141,7 +141,7 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
       }
       if (!base) {
         try {
-          const created = await createItem(buildCreateInput(values, img));
+          const created = await createItem.mutateAsync(buildCreateInput(values, img));
           notify.success(ITEM_MESSAGES.created);
           onSaved?.(created);
           onClose();
@@ -150,7 +150,7 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
         }
         return;
       }
-      const outcome = await updateItem(buildUpdateInput(base.id, values, img), base.updatedAt);
+      const outcome = await updateItem.mutateAsync({ input: buildUpdateInput(base.id, values, img), expectedUpdatedAt: base.updatedAt });
       if (outcome.ok) {
         notify.success(ITEM_MESSAGES.updated);
         onSaved?.(outcome.item);

@@ -3,7 +3,7 @@
  * the list, one item, create, the conditional update (stale-edit check), delete, promote/demote.
  * Shared by /admin-items, /admin-item and the portal's promoted row.
  */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
@@ -118,62 +118,71 @@ export type UpdateOutcome =
   | { ok: false; stale: true; current: AdminItem | null }
   | { ok: false; stale: false; errors: unknown };
 
-/** The item operations of the admin screens. Each rejects only with SessionEndedError or a network failure. */
-export function useItemWrites() {
-  /** Creates an item; the new item, or ApiCallError thrown. */
-  const createItem = async (input: ItemCreateInput): Promise<AdminItem> => {
-    const result = await adminClient.models.Item.create(input, { selectionSet: ITEM_FIELDS });
-    if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
-    return stored(toAdminItem(result.data));
-  };
+/** Creates an item; the new item, or ApiCallError thrown. */
+async function createItem(input: ItemCreateInput): Promise<AdminItem> {
+  const result = await adminClient.models.Item.create(input, { selectionSet: ITEM_FIELDS });
+  if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
+  return stored(toAdminItem(result.data));
+}
 
-  /**
-   * Updates an item only if it is still the copy the editor loaded (`updatedAt` unchanged).
-   * When it is not, nothing is written and the current copy comes back to show.
-   */
-  const updateItem = async (input: ItemUpdateInput, expectedUpdatedAt: string): Promise<UpdateOutcome> => {
-    let data: { updateItem?: RawItem | null } | undefined;
-    try {
-      const result = await (adminClient.graphql({
-        query: UPDATE_ITEM,
-        variables: { input, condition: { updatedAt: { eq: expectedUpdatedAt } } },
-      }) as Promise<{ data?: { updateItem?: RawItem | null }; errors?: unknown[] }>);
-      throwOnErrors(result);
-      data = result.data;
-    } catch (error) {
-      if (hasErrorType(error, ERROR_TYPES.conditionFailed)) {
-        const current = await fetchAdminItem(input.id).catch(() => null);
-        if (current) queryClient.setQueryData(adminKeys.item(current.id), current);
-        void catalogueChanged();
-        return { ok: false, stale: true, current };
-      }
-      if (errorsOf(error).length === 0) throw error;
-      return { ok: false, stale: false, errors: errorsOf(error) };
+/**
+ * Updates an item only if it is still the copy the editor loaded (`updatedAt` unchanged).
+ * When it is not, nothing is written and the current copy comes back to show.
+ */
+async function updateItem({ input, expectedUpdatedAt }: { input: ItemUpdateInput; expectedUpdatedAt: string }): Promise<UpdateOutcome> {
+  let data: { updateItem?: RawItem | null } | undefined;
+  try {
+    const result = await (adminClient.graphql({
+      query: UPDATE_ITEM,
+      variables: { input, condition: { updatedAt: { eq: expectedUpdatedAt } } },
+    }) as Promise<{ data?: { updateItem?: RawItem | null }; errors?: unknown[] }>);
+    throwOnErrors(result);
+    data = result.data;
+  } catch (error) {
+    if (hasErrorType(error, ERROR_TYPES.conditionFailed)) {
+      const current = await fetchAdminItem(input.id).catch(() => null);
+      if (current) queryClient.setQueryData(adminKeys.item(current.id), current);
+      void catalogueChanged();
+      return { ok: false, stale: true, current };
     }
-    if (!data?.updateItem) return { ok: false, stale: false, errors: [] };
-    return { ok: true, item: stored(toAdminItem(data.updateItem)) };
-  };
+    if (errorsOf(error).length === 0) throw error;
+    return { ok: false, stale: false, errors: errorsOf(error) };
+  }
+  if (!data?.updateItem) return { ok: false, stale: false, errors: [] };
+  return { ok: true, item: stored(toAdminItem(data.updateItem)) };
+}
 
-  /**
-   * Promote or Demote: writes the `promoted` field alone, so it cannot undo anyone else's
-   * change to the other fields. The updated item, or ApiCallError thrown.
-   */
-  const setPromoted = async (id: string, promoted: boolean): Promise<AdminItem> => {
-    const result = await adminClient.models.Item.update({ id, promoted }, { selectionSet: ITEM_FIELDS });
-    if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
-    return stored(toAdminItem(result.data));
-  };
+/**
+ * Promote or Demote: writes the `promoted` field alone, so it cannot undo anyone else's
+ * change to the other fields. The updated item, or ApiCallError thrown.
+ */
+async function setPromoted({ id, promoted }: { id: string; promoted: boolean }): Promise<AdminItem> {
+  const result = await adminClient.models.Item.update({ id, promoted }, { selectionSet: ITEM_FIELDS });
+  if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
+  return stored(toAdminItem(result.data));
+}
 
-  /** Deletes an item; ApiCallError thrown when the server did not delete it. */
-  const deleteItem = async (id: string): Promise<void> => {
-    const result = await adminClient.models.Item.delete({ id });
-    if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
-    queryClient.removeQueries({ queryKey: adminKeys.item(id) });
-    // The lists on screen no longer show it once this resolves (so focus can move on safely).
-    await catalogueChanged();
-  };
+/** Deletes an item; ApiCallError thrown when the server did not delete it. */
+async function deleteItem(id: string): Promise<void> {
+  const result = await adminClient.models.Item.delete({ id });
+  if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
+  queryClient.removeQueries({ queryKey: adminKeys.item(id) });
+  // The lists on screen no longer show it once this resolves (so focus can move on safely).
+  await catalogueChanged();
+}
 
-  return { createItem, updateItem, setPromoted, deleteItem };
+/**
+ * The item writes of the admin screens, as mutations: `create`, `update` (only if unchanged since
+ * loaded), `promote` (the `promoted` field alone) and `remove`. Each rejects only with
+ * ApiCallError, SessionEndedError or a network failure; `update` answers a stale copy as an outcome.
+ */
+export function useItemWrites() {
+  return {
+    create: useMutation({ mutationFn: createItem }),
+    update: useMutation({ mutationFn: updateItem }),
+    promote: useMutation({ mutationFn: setPromoted }),
+    remove: useMutation({ mutationFn: deleteItem }),
+  };
 }
 
 /** The Item Editor's tag choices: every category with its tags, by index. */

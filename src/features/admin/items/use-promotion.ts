@@ -10,13 +10,13 @@ import { ITEM_MESSAGES, type AdminItem } from './item-rules';
  * `busyIds` holds the items being changed, so their button can be disabled meanwhile.
  */
 export function usePromotion() {
-  const { setPromoted } = useItemWrites();
+  const { promote } = useItemWrites();
   const [busyIds, setBusyIds] = useState<ReadonlySet<string>>(new Set());
 
   const toggle = async (item: AdminItem): Promise<AdminItem | null> => {
     setBusyIds((ids) => new Set(ids).add(item.id));
     try {
-      const updated = await setPromoted(item.id, !item.promoted);
+      const updated = await promote.mutateAsync({ id: item.id, promoted: !item.promoted });
       notify.success(ITEM_MESSAGES.updated);
       return updated;
     } catch (error) {

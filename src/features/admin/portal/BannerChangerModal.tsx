@@ -91,7 +91,7 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
   const listRef = useRef<HTMLOListElement>(null);
   const fileInputRef = useRef<HTMLInputElement>(null);
   const { upload } = useUploadImage();
-  const { deleteBanner, replaceBanners } = useBannerWrites();
+  const { remove: deleteBanner, replace: replaceBanners } = useBannerWrites();
   const busy = saving;
 
   const showError = (message: string, cause: typeof errorCause = null) => {
@@ -139,7 +139,7 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
   const deleteSaved = async (entry: Extract<BannerEntry, { kind: 'saved' }>, position: number) => {
     showError('');
     try {
-      await deleteBanner(entry.id);
+      await deleteBanner.mutateAsync(entry.id);
     } catch (error) {
       if (!(error instanceof SessionEndedError)) fail(userFacingMessage(error, BANNER_MESSAGES.deleteError));
       return false;
@@ -179,7 +179,7 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
       }
       const images = imagesToSave(entries, stored.current);
       if (!images) return;
-      await replaceBanners(images, descriptionsToSave(entries));
+      await replaceBanners.mutateAsync({ images, descriptions: descriptionsToSave(entries) });
       notify.success(BANNER_MESSAGES.saved);
       onClose();
     } catch (error) {

@@ -1,5 +1,5 @@
 /** Banners as the admin portal reads and writes them (signed in, lambda mode). */
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { byIndex, listAll, MAX_PAGE_SIZE, type ModelRecord } from '../../../lib/catalogue';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, throwOnErrors } from '../common/graphql-errors';
@@ -32,23 +32,27 @@ export function useAdminBanners() {
   });
 }
 
+/** Deletes one saved banner at once (SPEC §4 banner edit); ApiCallError thrown on failure. */
+async function deleteBanner(id: string): Promise<void> {
+  const result = await adminClient.models.Banner.delete({ id });
+  if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
+  void catalogueChanged();
+}
+
+/**
+ * Replaces the whole banner set with these images, in this order, in one transaction, each with
+ * its description (parallel to `images`; '' for none).
+ */
+async function replaceBanners({ images, descriptions }: { images: string[]; descriptions: string[] }): Promise<void> {
+  const result = await adminClient.mutations.replaceBanners({ images, descriptions });
+  throwOnErrors(result);
+  await catalogueChanged();
+}
+
+/** The banner writes of the Banner Changer, as mutations: `remove` one saved banner, `replace` the whole set. */
 export function useBannerWrites() {
-  /** Deletes one saved banner at once (SPEC §4 banner edit); ApiCallError thrown on failure. */
-  const deleteBanner = async (id: string): Promise<void> => {
-    const result = await adminClient.models.Banner.delete({ id });
-    if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);
-    void catalogueChanged();
+  return {
+    remove: useMutation({ mutationFn: deleteBanner }),
+    replace: useMutation({ mutationFn: replaceBanners }),
   };
-
-  /**
-   * Replaces the whole banner set with these images, in this order, in one transaction, each with
-   * its description (parallel to `images`; '' for none).
-   */
-  const replaceBanners = async (images: string[], descriptions: string[]): Promise<void> => {
-    const result = await adminClient.mutations.replaceBanners({ images, descriptions });
-    throwOnErrors(result);
-    await catalogueChanged();
-  };
-
-  return { deleteBanner, replaceBanners };
 }

@@ -13,11 +13,10 @@ import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { AdminField } from '../common/AdminField';
 import { AdminPageHeader } from '../common/AdminPageHeader';
-import { catalogueChanged } from '../common/catalogue-cache';
 import { ListEmptyState } from '../common/editor-parts';
 import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
-import { saveShopSettings, useAdminShopSettings } from './api';
+import { useAdminShopSettings, useSaveShopSettings } from './api';
 import {
   defaultHours,
   EDITOR_DAY_ORDER,
@@ -114,7 +113,8 @@ interface SettingsEditorProps {
 
 function SettingsEditor({ initial, exists }: SettingsEditorProps) {
   const [form, setForm] = useState(initial);
-  const [saving, setSaving] = useState(false);
+  const saveSettings = useSaveShopSettings();
+  const saving = saveSettings.isPending;
   const [stored, setStored] = useState(exists);
   /** Shown once Save was tried, then kept current as the fields change. */
   const [showProblems, setShowProblems] = useState(false);
@@ -141,20 +141,16 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
     event.preventDefault();
     setShowProblems(true);
     if (problemsOf(form).first) return;
-    setSaving(true);
     try {
-      await saveShopSettings(inputOf(form), stored);
+      await saveSettings.mutateAsync({ input: inputOf(form), exists: stored });
       setStored(true);
       notify.success(SETTINGS_MESSAGES.saved);
-      void catalogueChanged();
     } catch (error) {
       if (!(error instanceof SessionEndedError)) {
         const message = userFacingMessage(error, SETTINGS_MESSAGES.failed);
         setServerError(message);
         notify.error(message);
       }
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -15,12 +15,11 @@ import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../common/AdminPageHeader';
-import { catalogueChanged } from '../common/catalogue-cache';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
 import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
-import { tagsApi, useCategoryTree, useTreeReorder } from './api';
-import { TAG_MESSAGES, withCategoryOrder, withTagOrder, type CategoryForm, type CategoryNode, type TagNode } from './category-tree';
+import { useCategoryTree, useTagWrites, useTreeReorder, type TreeOrder } from './api';
+import { TAG_MESSAGES, type CategoryForm, type CategoryNode, type TagNode } from './category-tree';
 import { CategoryEditor } from './components/CategoryEditor';
 import { CategoryRow } from './components/CategoryRow';
 import { FiltersPreview } from './components/FiltersPreview';
@@ -41,7 +40,7 @@ function failureMessage(error: unknown, fallback: string): string | null {
 
 export function AdminTagsPage() {
   usePageHead('Tags · Admin');
-  const api = tagsApi;
+  const writes = useTagWrites();
   const queryClient = useQueryClient();
   const { data, isPending, isError, dataUpdatedAt, refetch } = useCategoryTree();
   const categories = isError ? [] : (data ?? []);
@@ -73,10 +72,10 @@ export function AdminTagsPage() {
   };
 
   /** Shows the new order now, saves it, puts the old one back on failure, then reloads. */
-  const saveOrder = async (reorder: (tree: CategoryNode[]) => CategoryNode[], save: () => Promise<unknown>, failure: string) => {
+  const saveOrder = async (order: TreeOrder, failure: string) => {
     setKept(collapsedIds);
     try {
-      await treeReorder.mutateAsync({ reorder, save });
+      await treeReorder.mutateAsync(order);
       notify.success(TAG_MESSAGES.orderSaved);
     } catch (saveError) {
       const message = failureMessage(saveError, failure);
@@ -88,23 +87,12 @@ export function AdminTagsPage() {
     }
   };
 
-  const reorderCategories = (ids: string[]) =>
-    void saveOrder(
-      (tree) => withCategoryOrder(tree, ids),
-      () => api.reorderCategories(ids),
-      TAG_MESSAGES.categoryUpdateFailed,
-    );
-
-  const reorderTags = (categoryId: string, ids: string[]) =>
-    void saveOrder(
-      (tree) => withTagOrder(tree, categoryId, ids),
-      () => api.reorderTags(categoryId, ids),
-      TAG_MESSAGES.tagUpdateFailed,
-    );
+  const reorderCategories = (categoryIds: string[]) => void saveOrder({ categoryIds }, TAG_MESSAGES.categoryUpdateFailed);
+  const reorderTags = (categoryId: string, tagIds: string[]) => void saveOrder({ categoryId, tagIds }, TAG_MESSAGES.tagUpdateFailed);
 
   /**
-   * Runs a save or delete: the success toast and a reload, or the failure toast. Resolves null
-   * when it worked, else the failure's message (empty when the session ended).
+   * Runs a save or delete (the mutation reloads the lists): the success toast, or the failure
+   * toast. Resolves null when it worked, else the failure's message (empty when the session ended).
    */
   const run = async (action: () => Promise<unknown>, success: string, failure: string): Promise<string | null> => {
     try {
@@ -115,25 +103,44 @@ export function AdminTagsPage() {
       return message ?? '';
     }
     notify.success(success);
-    void catalogueChanged();
     return null;
   };
 
   const saveCategory = (category: CategoryNode | null, form: CategoryForm) =>
     category
-      ? run(() => api.updateCategory(category.id, form), TAG_MESSAGES.categoryUpdated, TAG_MESSAGES.categoryUpdateFailed)
-      : run(() => api.createCategory(form, categories.length), TAG_MESSAGES.categoryCreated, TAG_MESSAGES.categoryCreateFailed);
+      ? run(
+          () => writes.saveCategory.mutateAsync({ id: category.id, form }),
+          TAG_MESSAGES.categoryUpdated,
+          TAG_MESSAGES.categoryUpdateFailed,
+        )
+      : run(
+          () => writes.saveCategory.mutateAsync({ form, index: categories.length }),
+          TAG_MESSAGES.categoryCreated,
+          TAG_MESSAGES.categoryCreateFailed,
+        );
 
   const saveTag = (category: CategoryNode, tag: TagNode | null, name: string) =>
     tag
-      ? run(() => api.updateTag(tag.id, name), TAG_MESSAGES.tagUpdated, TAG_MESSAGES.tagUpdateFailed)
-      : run(() => api.createTag(category.id, name, category.tags.length), TAG_MESSAGES.tagCreated, TAG_MESSAGES.tagCreateFailed);
+      ? run(
+          () => writes.saveTag.mutateAsync({ id: tag.id, categoryId: category.id, name }),
+          TAG_MESSAGES.tagUpdated,
+          TAG_MESSAGES.tagUpdateFailed,
+        )
+      : run(
+          () => writes.saveTag.mutateAsync({ categoryId: category.id, name, index: category.tags.length }),
+          TAG_MESSAGES.tagCreated,
+          TAG_MESSAGES.tagCreateFailed,
+        );
 
   /** Resolves false when nothing was deleted (the confirmation then stays open). */
   const confirmDelete = async (target: DeleteTarget) =>
     (target.kind === 'category'
-      ? await run(() => api.deleteCategory(target.category.id), TAG_MESSAGES.categoryDeleted, TAG_MESSAGES.categoryDeleteFailed)
-      : await run(() => api.deleteTag(target.tag.id), TAG_MESSAGES.tagDeleted, TAG_MESSAGES.tagDeleteFailed)) === null;
+      ? await run(
+          () => writes.removeCategory.mutateAsync(target.category.id),
+          TAG_MESSAGES.categoryDeleted,
+          TAG_MESSAGES.categoryDeleteFailed,
+        )
+      : await run(() => writes.removeTag.mutateAsync(target.tag.id), TAG_MESSAGES.tagDeleted, TAG_MESSAGES.tagDeleteFailed)) === null;
 
   const closeEditor = () => setEditor(null);
   const closeAfter = async (saved: Promise<string | null>) => {

@@ -5,7 +5,7 @@
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
-import { buildCategoryTree, TAG_MESSAGES, type CategoryForm, type CategoryNode } from './category-tree';
+import { buildCategoryTree, TAG_MESSAGES, withCategoryOrder, withTagOrder, type CategoryForm, type CategoryNode } from './category-tree';
 import { dataOrThrow } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
 import { adminClient } from '../common/admin-client';
@@ -38,10 +38,17 @@ export function useCategoryTree() {
   });
 }
 
-/** A new order of categories, or of one category's tags: how the tree looks with it, and the call that saves it. */
-export interface TreeReorder {
-  reorder: (tree: CategoryNode[]) => CategoryNode[];
-  save: () => Promise<unknown>;
+/** A new order: of the categories, or of one category's tags (ids in their new order). */
+export type TreeOrder = { categoryIds: readonly string[] } | { categoryId: string; tagIds: readonly string[] };
+
+const withOrder = (tree: CategoryNode[], order: TreeOrder) =>
+  'categoryIds' in order ? withCategoryOrder(tree, [...order.categoryIds]) : withTagOrder(tree, order.categoryId, [...order.tagIds]);
+
+/** Saves a new order in one all-or-nothing call (the custom reorder mutations). */
+async function saveOrder(order: TreeOrder) {
+  return 'categoryIds' in order
+    ? dataOrThrow(await adminClient.mutations.reorderCategories({ ids: [...order.categoryIds] }))
+    : dataOrThrow(await adminClient.mutations.reorderTags({ categoryId: order.categoryId, ids: [...order.tagIds] }));
 }
 
 /**
@@ -52,34 +59,47 @@ export interface TreeReorder {
 export function useTreeReorder() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ save }: TreeReorder) => save(),
-    onMutate: async ({ reorder }) => {
+    mutationFn: saveOrder,
+    onMutate: async (order) => {
       await queryClient.cancelQueries({ queryKey: adminKeys.categories() });
       const previous = queryClient.getQueryData<CategoryNode[]>(adminKeys.categories());
-      if (previous) queryClient.setQueryData(adminKeys.categories(), reorder(previous));
+      if (previous) queryClient.setQueryData(adminKeys.categories(), withOrder(previous, order));
       return { previous };
     },
-    onError: (_error, _reorder, context) => {
+    onError: (_error, _order, context) => {
       if (context?.previous) queryClient.setQueryData(adminKeys.categories(), context.previous);
     },
     onSettled: () => catalogueChanged(),
   });
 }
 
-/** The calls of the Tags screen, bound to the signed-in session. Each throws ApiCallError on failure. */
-export const tagsApi = {
-  /** A new category goes last: its index is the current number of categories (SPEC §7). */
-  createCategory: async (form: CategoryForm, index: number) =>
-    dataOrThrow(await adminClient.models.Category.create({ name: form.name.trim(), type: [...form.type], visible: form.visible, index })),
-  updateCategory: async (id: string, form: CategoryForm) =>
-    dataOrThrow(await adminClient.models.Category.update({ id, name: form.name.trim(), type: [...form.type], visible: form.visible })),
-  deleteCategory: async (id: string) => dataOrThrow(await adminClient.mutations.deleteCategoryAndTags({ id })),
-  /** A new tag goes last in its category: its index is the number of tags already there. */
-  createTag: async (categoryId: string, name: string, index: number) =>
-    dataOrThrow(await adminClient.models.Tag.create({ name: name.trim(), categoryId, index })),
-  updateTag: async (id: string, name: string) => dataOrThrow(await adminClient.models.Tag.update({ id, name: name.trim() })),
-  deleteTag: async (id: string) => dataOrThrow(await adminClient.models.Tag.delete({ id })),
-  reorderCategories: async (ids: readonly string[]) => dataOrThrow(await adminClient.mutations.reorderCategories({ ids: [...ids] })),
-  reorderTags: async (categoryId: string, ids: readonly string[]) =>
-    dataOrThrow(await adminClient.mutations.reorderTags({ categoryId, ids: [...ids] })),
-};
+/** A category from its editor: an update when it has an id, else a new one, last (its index is the count so far, SPEC §7). */
+async function saveCategory({ id, form, index }: { id?: string; form: CategoryForm; index?: number }) {
+  const fields = { name: form.name.trim(), type: [...form.type], visible: form.visible };
+  return dataOrThrow(
+    await (id ? adminClient.models.Category.update({ id, ...fields }) : adminClient.models.Category.create({ ...fields, index })),
+  );
+}
+
+/** A tag from its editor: an update when it has an id, else a new one, last in its category. */
+async function saveTag({ id, categoryId, name, index }: { id?: string; categoryId: string; name: string; index?: number }) {
+  return dataOrThrow(
+    await (id
+      ? adminClient.models.Tag.update({ id, name: name.trim() })
+      : adminClient.models.Tag.create({ name: name.trim(), categoryId, index })),
+  );
+}
+
+const deleteCategory = async (id: string) => dataOrThrow(await adminClient.mutations.deleteCategoryAndTags({ id }));
+const deleteTag = async (id: string) => dataOrThrow(await adminClient.models.Tag.delete({ id }));
+
+/** The Tags screen's writes, as mutations; each reloads every list (admin and public) when it worked. Each throws ApiCallError on failure. */
+export function useTagWrites() {
+  const reload = () => void catalogueChanged();
+  return {
+    saveCategory: useMutation({ mutationFn: saveCategory, onSuccess: reload }),
+    removeCategory: useMutation({ mutationFn: deleteCategory, onSuccess: reload }),
+    saveTag: useMutation({ mutationFn: saveTag, onSuccess: reload }),
+    removeTag: useMutation({ mutationFn: deleteTag, onSuccess: reload }),
+  };
+}
