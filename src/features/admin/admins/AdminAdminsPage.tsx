@@ -6,11 +6,9 @@
  */
 import { useRef, useState } from 'react';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { SessionEndedError, useSession } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/auth';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
-import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
 import { type UserRow } from '../users/use-user-pages';
 import { ROLE_ADMIN } from '../users/user-search';
@@ -18,6 +16,7 @@ import { UserTable } from '../users/UserTable';
 import { AdminEditor } from './AdminEditor';
 import { ADMIN_MESSAGES, adminToForm, type AdminForm } from './admin-form';
 import { useAdminWrites } from './api';
+import { runWrite } from '../common/run-write';
 
 export function AdminAdminsPage() {
   usePageHead('Admin Users · Admin');
@@ -28,34 +27,17 @@ export function AdminAdminsPage() {
   const [deleting, setDeleting] = useState<UserRow | null>(null);
   const createRef = useRef<HTMLButtonElement>(null);
 
-  /**
-   * Runs an account write and toasts the outcome (the server's message when it gives one).
-   * Resolves null when it worked, else the failure's message ('' when the session ended).
-   */
-  const run = async (write: () => Promise<unknown>, success: string, failure: string): Promise<string | null> => {
-    try {
-      await write();
-    } catch (error) {
-      if (error instanceof SessionEndedError) return '';
-      const message = userFacingMessage(error, failure);
-      notify.error(message);
-      return message;
-    }
-    notify.success(success);
-    return null;
-  };
-
   const save = async (admin: UserRow | null, form: AdminForm) => {
     const done = admin
-      ? await run(() => writes.save.mutateAsync({ id: admin.id, form }), ADMIN_MESSAGES.updated, ADMIN_MESSAGES.updateFailed)
-      : await run(() => writes.save.mutateAsync({ form }), ADMIN_MESSAGES.created, ADMIN_MESSAGES.createFailed);
+      ? await runWrite(() => writes.save.mutateAsync({ id: admin.id, form }), ADMIN_MESSAGES.updated, ADMIN_MESSAGES.updateFailed)
+      : await runWrite(() => writes.save.mutateAsync({ form }), ADMIN_MESSAGES.created, ADMIN_MESSAGES.createFailed);
     if (done === null) setEditing(null);
     return done;
   };
 
   /** Resolves false when nothing was deleted (the confirmation then stays open). */
   const remove = async (admin: UserRow) =>
-    (await run(() => writes.remove.mutateAsync(admin.id), ADMIN_MESSAGES.deleted, ADMIN_MESSAGES.deleteFailed)) === null;
+    (await runWrite(() => writes.remove.mutateAsync(admin.id), ADMIN_MESSAGES.deleted, ADMIN_MESSAGES.deleteFailed)) === null;
 
   return (
     <>

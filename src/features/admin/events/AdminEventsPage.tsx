@@ -8,17 +8,15 @@ import logoUrl from '../../../assets/logo.svg';
 import { Spinner } from '../../../components/ui/Spinner';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { SessionEndedError } from '../../../lib/auth';
 import { formatEventTime } from '../../../lib/format';
 import { EventDate } from '../../../components/ui/EventDate';
-import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
-import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
 import { CrossIcon } from '../common/icons';
 import { ListEmptyState } from '../common/editor-parts';
 import { useAdminEvents, useEventWrites } from './api';
+import { runWrite } from '../common/run-write';
 import { EventEditor } from './EventEditor';
 import {
   DEFAULT_EVENT_SORT,
@@ -34,13 +32,6 @@ import '../../../components/ui/events.css';
 import './admin-events.css';
 
 /** Toasts a failed call's message (the server's own refusal, else `fallback`) and returns it; '' for an ended session (already handled). */
-function notifyFailure(error: unknown, fallback: string): string {
-  if (error instanceof SessionEndedError) return '';
-  const message = userFacingMessage(error, fallback);
-  notify.error(message);
-  return message;
-}
-
 interface EventRowProps {
   event: AdminEvent;
   onEdit: () => void;
@@ -90,27 +81,18 @@ export function AdminEventsPage() {
 
   /** Resolves null once saved (and closes the editor), else the failure's message. */
   const save = async (event: AdminEvent | null, input: EventFields & { img: string | null }): Promise<string | null> => {
-    try {
-      await writes.save.mutateAsync({ id: event?.id, input });
-    } catch (saveError) {
-      return notifyFailure(saveError, event ? EVENT_MESSAGES.updateFailed : EVENT_MESSAGES.createFailed);
-    }
-    notify.success(event ? EVENT_MESSAGES.updated : EVENT_MESSAGES.created);
-    setEditing(null);
-    return null;
+    const done = await runWrite(
+      () => writes.save.mutateAsync({ id: event?.id, input }),
+      event ? EVENT_MESSAGES.updated : EVENT_MESSAGES.created,
+      event ? EVENT_MESSAGES.updateFailed : EVENT_MESSAGES.createFailed,
+    );
+    if (done === null) setEditing(null);
+    return done;
   };
 
   /** Resolves false when nothing was deleted (the confirmation then stays open). */
-  const remove = async (event: AdminEvent) => {
-    try {
-      await writes.remove.mutateAsync(event.id);
-    } catch (deleteError) {
-      notifyFailure(deleteError, EVENT_MESSAGES.deleteFailed);
-      return false;
-    }
-    notify.success(EVENT_MESSAGES.deleted);
-    return true;
-  };
+  const remove = async (event: AdminEvent) =>
+    (await runWrite(() => writes.remove.mutateAsync(event.id), EVENT_MESSAGES.deleted, EVENT_MESSAGES.deleteFailed)) === null;
 
   let body;
   if (isPending) {

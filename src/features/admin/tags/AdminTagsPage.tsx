@@ -1,24 +1,18 @@
 /**
  * Tags (SPEC §2 Admin tags, §4, §5, §8): the Editor on the left (categories and their tags,
  * reordered by drag and drop or the keyboard, added, edited and deleted) and the Filters Preview
- * on the right.
- *
- * A new order is shown at once, saved in one server-side step (reorderCategories/reorderTags),
- * put back as it was when the save fails, and then the list reloads; "Order saved" says it worked,
- * and each category stays expanded or collapsed as it was (issue 16). Every other change reloads
+ * on the right. Order and expanded state: use-category-ordering.ts. Every other change reloads
  * the list after it is saved; each such load opens every category again (SPEC §4).
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { SessionEndedError } from '../../../lib/auth';
-import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
-import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
-import { useCategoryTree, useTagWrites, useTreeReorder, type TreeOrder } from './api';
+import { useCategoryTree, useTagWrites } from './api';
+import { runWrite } from '../common/run-write';
+import { useCategoryOrdering } from './use-category-ordering';
 import { TAG_MESSAGES, type CategoryForm, type CategoryNode, type TagNode } from './category-tree';
 import { CategoryEditor } from './components/CategoryEditor';
 import { CategoryRow } from './components/CategoryRow';
@@ -27,93 +21,32 @@ import { ListEmptyState } from '../common/editor-parts';
 import { ReorderableList } from './components/ReorderableList';
 import { TagEditor } from './components/TagEditor';
 import './tags.css';
-import { adminKeys } from '../common/admin-keys';
 
 type Editor = { kind: 'category'; category: CategoryNode | null } | { kind: 'tag'; category: CategoryNode; tag: TagNode | null };
 
 type DeleteTarget = { kind: 'category'; category: CategoryNode } | { kind: 'tag'; tag: TagNode };
 
-/** A failed call's message: the server's own refusal, else `fallback`; null for an ended session (already handled). */
-function failureMessage(error: unknown, fallback: string): string | null {
-  return error instanceof SessionEndedError ? null : userFacingMessage(error, fallback);
-}
-
 export function AdminTagsPage() {
   usePageHead('Tags · Admin');
   const writes = useTagWrites();
-  const queryClient = useQueryClient();
   const { data, isPending, isError, dataUpdatedAt, refetch } = useCategoryTree();
   const categories = isError ? [] : (data ?? []);
 
   const [editor, setEditor] = useState<Editor | null>(null);
   const [deleteTarget, setDeleteTarget] = useState<DeleteTarget | null>(null);
-  /** Collapsed categories since the last load (SPEC §4: every category starts expanded after a load). */
-  const [collapsed, setCollapsed] = useState<{ loadedAt: number; ids: ReadonlySet<string> }>({ loadedAt: 0, ids: new Set() });
-  /** While an order is saved (shown at once, then reloaded), the collapsed categories to keep. */
-  const [kept, setKeptState] = useState<ReadonlySet<string> | null>(null);
-  const keptRef = useRef<ReadonlySet<string> | null>(null);
-  const setKept = (ids: ReadonlySet<string> | null) => {
-    keptRef.current = ids;
-    setKeptState(ids);
-  };
-  const collapsedIds = collapsed.loadedAt === dataUpdatedAt ? collapsed.ids : (kept ?? new Set<string>());
+  const { collapsedIds, toggleExpanded, reorderCategories, reorderTags, savingOrder } = useCategoryOrdering(dataUpdatedAt);
   const [tagDragging, setTagDragging] = useState(false);
-  const treeReorder = useTreeReorder();
-  const savingOrder = treeReorder.isPending;
   const addCategoryRef = useRef<HTMLButtonElement>(null);
   const editorHeadingId = useId();
 
-  const toggleExpanded = (id: string) => {
-    const ids = new Set(collapsedIds);
-    if (ids.has(id)) ids.delete(id);
-    else ids.add(id);
-    setCollapsed({ loadedAt: dataUpdatedAt, ids });
-    if (keptRef.current) setKept(ids);
-  };
-
-  /** Shows the new order now, saves it, puts the old one back on failure, then reloads. */
-  const saveOrder = async (order: TreeOrder, failure: string) => {
-    setKept(collapsedIds);
-    try {
-      await treeReorder.mutateAsync(order);
-      notify.success(TAG_MESSAGES.orderSaved);
-    } catch (saveError) {
-      const message = failureMessage(saveError, failure);
-      if (message) notify.error(message);
-    } finally {
-      // The reload is in: keep each category as it was, expanded or collapsed.
-      setCollapsed({ loadedAt: queryClient.getQueryState(adminKeys.categories())?.dataUpdatedAt ?? 0, ids: keptRef.current ?? new Set() });
-      setKept(null);
-    }
-  };
-
-  const reorderCategories = (categoryIds: string[]) => void saveOrder({ categoryIds }, TAG_MESSAGES.categoryUpdateFailed);
-  const reorderTags = (categoryId: string, tagIds: string[]) => void saveOrder({ categoryId, tagIds }, TAG_MESSAGES.tagUpdateFailed);
-
-  /**
-   * Runs a save or delete (the mutation reloads the lists): the success toast, or the failure
-   * toast. Resolves null when it worked, else the failure's message (empty when the session ended).
-   */
-  const run = async (action: () => Promise<unknown>, success: string, failure: string): Promise<string | null> => {
-    try {
-      await action();
-    } catch (actionError) {
-      const message = failureMessage(actionError, failure);
-      if (message) notify.error(message);
-      return message ?? '';
-    }
-    notify.success(success);
-    return null;
-  };
-
   const saveCategory = (category: CategoryNode | null, form: CategoryForm) =>
     category
-      ? run(
+      ? runWrite(
           () => writes.saveCategory.mutateAsync({ id: category.id, form }),
           TAG_MESSAGES.categoryUpdated,
           TAG_MESSAGES.categoryUpdateFailed,
         )
-      : run(
+      : runWrite(
           () => writes.saveCategory.mutateAsync({ form, index: categories.length }),
           TAG_MESSAGES.categoryCreated,
           TAG_MESSAGES.categoryCreateFailed,
@@ -121,12 +54,12 @@ export function AdminTagsPage() {
 
   const saveTag = (category: CategoryNode, tag: TagNode | null, name: string) =>
     tag
-      ? run(
+      ? runWrite(
           () => writes.saveTag.mutateAsync({ id: tag.id, categoryId: category.id, name }),
           TAG_MESSAGES.tagUpdated,
           TAG_MESSAGES.tagUpdateFailed,
         )
-      : run(
+      : runWrite(
           () => writes.saveTag.mutateAsync({ categoryId: category.id, name, index: category.tags.length }),
           TAG_MESSAGES.tagCreated,
           TAG_MESSAGES.tagCreateFailed,
@@ -135,12 +68,12 @@ export function AdminTagsPage() {
   /** Resolves false when nothing was deleted (the confirmation then stays open). */
   const confirmDelete = async (target: DeleteTarget) =>
     (target.kind === 'category'
-      ? await run(
+      ? await runWrite(
           () => writes.removeCategory.mutateAsync(target.category.id),
           TAG_MESSAGES.categoryDeleted,
           TAG_MESSAGES.categoryDeleteFailed,
         )
-      : await run(() => writes.removeTag.mutateAsync(target.tag.id), TAG_MESSAGES.tagDeleted, TAG_MESSAGES.tagDeleteFailed)) === null;
+      : await runWrite(() => writes.removeTag.mutateAsync(target.tag.id), TAG_MESSAGES.tagDeleted, TAG_MESSAGES.tagDeleteFailed)) === null;
 
   const closeEditor = () => setEditor(null);
   const closeAfter = async (saved: Promise<string | null>) => {
