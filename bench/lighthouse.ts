@@ -6,7 +6,7 @@
  * most 170 KB gzipped.
  *
  * The 21+ age gate covers /home on a first visit. Both visitors are measured on /home; the budget
- * is held by both (docs/decisions.md, issue 8). A returning visitor's `ageVerified` is written by
+ * is held by both (docs/decisions/, issue 8). A returning visitor's `ageVerified` is written by
  * a script that runs before the page's own (puppeteer's evaluateOnNewDocument), after Lighthouse
  * has cleared the origin's storage and caches, so the visit is otherwise a cold one.
  */

@@ -29,7 +29,7 @@ export function formatPrice(price: number | null | undefined): string {
 /**
  * An event time, HH:MM in 24-hour form (seconds allowed), in US 12-hour form: 15:00 gives
  * 3:00 PM, 12:30 gives 12:30 PM, 00:00 gives 12:00 AM. Empty for a missing or malformed time.
- * (SPEC §5's rule would show noon as AM and midnight as "00 AM"; see docs/decisions.md.)
+ * (SPEC §5's rule would show noon as AM and midnight as "00 AM"; see docs/decisions/.)
  */
 export function formatEventTime(time: string | null | undefined): string {
   const match = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(time?.trim() ?? '');

@@ -5,7 +5,7 @@
  * - The 21+ gate at every door: a first visit to any public page (a shared link to /menu?...,
  *   /item/{id}, /events, /aboutus, not only /home) gets the gate as a dialog over the page itself,
  *   no redirect; once confirmed it is gone on every page. Sign-in pages and the admin portal have
- *   none (docs/decisions.md, issue 16).
+ *   none (docs/decisions/, issue 16).
  * - Filters that narrow: tags of one group combine with OR, groups with AND (Red + France = French
  *   reds); each option shows its count; options that would give nothing are not offered.
  */

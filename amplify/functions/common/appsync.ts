@@ -55,7 +55,7 @@ export function headerOf(event: AmplifyFunctionEvent, name: string): string | nu
 /**
  * Entries AWS appends to X-Forwarded-For after the client's own address: AppSync's endpoint is a
  * CloudFront distribution, which appends the address its viewer connected from, and behind it
- * AppSync's side appends the CloudFront edge's address (docs/decisions.md, issue 15).
+ * AppSync's side appends the CloudFront edge's address (docs/decisions/, issue 15).
  */
 export const ENTRIES_AFTER_CLIENT = 1;
 

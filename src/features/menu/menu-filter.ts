@@ -6,7 +6,7 @@
  *   `index`, each with its tags by `index`.
  * - No tag selected: every item of the menu. Tags of one category combine with OR, categories
  *   with AND: Red + France gives the French reds, Red + White every red and every white
- *   (issue 16; SPEC §4 ORs every selected tag, see docs/decisions.md).
+ *   (issue 16; SPEC §4 ORs every selected tag, see docs/decisions/).
  * - Each offered tag carries its count: the items carrying it among those that pass the search and
  *   the other categories' selections (the usual faceted count). A tag that would give no item is
  *   not offered, unless it is selected (it stays, to be unticked).

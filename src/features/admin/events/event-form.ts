@@ -5,7 +5,7 @@
 import type { EventRecord } from '../../../lib/catalogue';
 import { parseLocalDate } from '../../../lib/format';
 
-/** SPEC §8 Events, plus the two successes SPEC does not name (docs/decisions.md). */
+/** SPEC §8 Events, plus the two successes SPEC does not name (docs/decisions/). */
 export const EVENT_MESSAGES = {
   missingFields: 'Please fill out all fields',
   loadFailed: 'Error loading events',

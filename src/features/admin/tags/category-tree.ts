@@ -115,7 +115,7 @@ export interface PreviewGroup {
 /**
  * The Filters Preview of one menu type: the visible categories whose type list contains it
  * (ignoring case), in order, each with its tags. Hidden categories are left out, as on the
- * public menu (docs/decisions.md).
+ * public menu (docs/decisions/).
  */
 export function previewGroups(tree: readonly CategoryNode[], type: DepartmentName): PreviewGroup[] {
   return tree

@@ -6,7 +6,7 @@
  * `contains` is case-sensitive on the server (as in DynamoDB). E-mails are stored lower-cased, so
  * the search is lower-cased for them; names are searched as typed, all lower-case, with a capital
  * first letter, and with each word capitalised ("ana lo" also finds "Ana Lopez"). A name written
- * with inner capitals ("McDonald") is found only when typed that way (docs/decisions.md).
+ * with inner capitals ("McDonald") is found only when typed that way (docs/decisions/).
  */
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../../../shared/roles';
 
