@@ -9,9 +9,9 @@
  * Every wall-clock time is in the shop's zone, America/New_York.
  */
 import { PLAUSIBLE_ID } from './catalogue';
-import { SHOP_TIME_ZONE } from './shop-hours';
+import { addDays, newYorkClockParts, SHOP_TIME_ZONE } from './shop-hours';
 
-/** How long an event with a start time and no end lasts in a calendar (docs/decisions.md, issue 17). */
+/** How long an event with a start time and no end lasts in a calendar (docs/decisions/, issue 17). */
 export const DEFAULT_EVENT_MINUTES = 120;
 
 /**
@@ -61,14 +61,6 @@ export function isCalendarDate(date: string | null | undefined): date is string 
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
   const parsed = new Date(Date.UTC(year, month - 1, day));
   return year >= 1 && parsed.getUTCFullYear() === year && parsed.getUTCMonth() === month - 1 && parsed.getUTCDate() === day;
-}
-
-/** The calendar day `days` after `date` (YYYY-MM-DD), on calendar dates: no zone or DST moves it. */
-export function addCalendarDays(date: string, days: number): string {
-  const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  const moved = new Date(Date.UTC(year, month - 1, day + days));
-  const pad = (n: number, width = 2) => String(n).padStart(width, '0');
-  return `${pad(moved.getUTCFullYear(), 4)}-${pad(moved.getUTCMonth() + 1)}-${pad(moved.getUTCDate())}`;
 }
 
 /** The longest time text worth reading: a stored value is short; anything longer is not a time. */
@@ -145,13 +137,13 @@ export function parseEventTime(time: string | null | undefined): { start: number
 export function eventSchedule(event: Pick<CalendarEventSource, 'date' | 'time'>): EventSchedule | null {
   if (!isCalendarDate(event.date)) return null;
   const time = parseEventTime(event.time);
-  if (!time) return { allDay: true, date: event.date, endDate: addCalendarDays(event.date, 1) };
+  if (!time) return { allDay: true, date: event.date, endDate: addDays(event.date, 1) };
   const endMinutes = time.end ?? time.start + DEFAULT_EVENT_MINUTES;
   const endsNextDay = time.end === null ? endMinutes >= 24 * 60 : time.end < time.start;
   return {
     allDay: false,
     start: { date: event.date, minutes: time.start },
-    end: { date: endsNextDay ? addCalendarDays(event.date, 1) : event.date, minutes: endMinutes % (24 * 60) },
+    end: { date: endsNextDay ? addDays(event.date, 1) : event.date, minutes: endMinutes % (24 * 60) },
   };
 }
 
@@ -164,28 +156,10 @@ export const compactDate = (date: string): string => date.replaceAll('-', '');
 export const compactWallTime = ({ date, minutes }: WallTime): string =>
   `${compactDate(date)}T${pad2(Math.floor(minutes / 60))}${pad2(minutes % 60)}00`;
 
-const zoneParts = new Intl.DateTimeFormat('en-US', {
-  timeZone: SHOP_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-  hourCycle: 'h23',
-});
-
 /** New York's offset from UTC at `instant`, in minutes (-240 in summer, -300 in winter). */
 export function newYorkOffsetMinutes(instant: number): number {
-  const parts = Object.fromEntries(zoneParts.formatToParts(new Date(instant)).map((part) => [part.type, part.value]));
-  const asUtc = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour) % 24,
-    Number(parts.minute),
-    Number(parts.second),
-  );
+  const { year, month, day, hour, minute, second } = newYorkClockParts(new Date(instant));
+  const asUtc = Date.UTC(year, month - 1, day, hour, minute, second);
   return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / 60_000);
 }
 

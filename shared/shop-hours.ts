@@ -44,7 +44,7 @@ export const MAX_LABEL_LENGTH = 60;
 /**
  * When New York lets a package store (an off-premises liquor store) sell, in minutes from
  * midnight: not from midnight to 8 AM, and on Sunday only from 10 AM to 10 PM (Alcoholic Beverage
- * Control Law §105(14)(a); docs/decisions.md, issue 16).
+ * Control Law §105(14)(a); docs/decisions/, issue 16).
  */
 export function allowedWindow(weekday: number): { from: number; to: number } {
   return weekday === 0 ? { from: 10 * 60, to: 22 * 60 } : { from: 8 * 60, to: 24 * 60 };
@@ -203,19 +203,29 @@ const newYorkClock = new Intl.DateTimeFormat('en-US', {
   day: '2-digit',
   hour: '2-digit',
   minute: '2-digit',
+  second: '2-digit',
   hourCycle: 'h23',
 });
 
-/** The calendar day (YYYY-MM-DD) and minutes since midnight in New York at `now`. */
-export function newYorkTime(now: Date): { date: string; minutes: number } {
-  const parts = Object.fromEntries(newYorkClock.formatToParts(now).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, minutes: (Number(parts.hour) % 24) * 60 + Number(parts.minute) };
+/** New York's wall clock at `instant`: year, month, day, hour (0-23), minute and second, as numbers. */
+export function newYorkClockParts(instant: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+  const parts = Object.fromEntries(newYorkClock.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
+  return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
 }
 
-/** The calendar day `days` after `date` (YYYY-MM-DD). */
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+
+/** The calendar day (YYYY-MM-DD) and minutes since midnight in New York at `now`. */
+export function newYorkTime(now: Date): { date: string; minutes: number } {
+  const { year, month, day, hour, minute } = newYorkClockParts(now);
+  return { date: `${pad(year, 4)}-${pad(month)}-${pad(day)}`, minutes: hour * 60 + minute };
+}
+
+/** The calendar day `days` after `date` (YYYY-MM-DD), on calendar dates: no zone or DST moves it. */
 export function addDays(date: string, days: number): string {
   const [year, month, day] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+  const moved = new Date(Date.UTC(year, month - 1, day + days));
+  return `${pad(moved.getUTCFullYear(), 4)}-${pad(moved.getUTCMonth() + 1)}-${pad(moved.getUTCDate())}`;
 }
 
 /** "Thu, Nov 26". */

@@ -53,98 +53,43 @@ function block(keyword: string, name: string, lines: string[], directives = ''):
   return `${keyword} ${name}${directives ? ` ${directives}` : ''} {\n${lines.map((line) => `  ${line}`).join('\n')}\n}`;
 }
 
-const SHARED_DEFINITIONS = `
-input ModelStringInput {
-  ne: String
-  eq: String
-  le: String
-  lt: String
-  ge: String
-  gt: String
-  contains: String
-  notContains: String
-  between: [String]
-  beginsWith: String
-  attributeExists: Boolean
-  attributeType: ModelAttributeTypes
-  size: ModelSizeInput
+/**
+ * A scalar's filter input as AppSync writes it: the comparisons, then `between`; text-like types
+ * (String, ID) add contains/notContains and beginsWith; all but ModelSizeInput test attributes.
+ */
+function filterInput(name: string, type: string, { text = false, attributes = true } = {}): string {
+  const compare = ['ne', 'eq', 'le', 'lt', 'ge', 'gt'].map((op) => `${op}: ${type}`);
+  return block('input', name, [
+    ...compare,
+    ...(text ? [`contains: ${type}`, `notContains: ${type}`] : []),
+    `between: [${type}]`,
+    ...(text ? [`beginsWith: ${type}`] : []),
+    ...(attributes ? ['attributeExists: Boolean', 'attributeType: ModelAttributeTypes'] : []),
+    ...(text ? ['size: ModelSizeInput'] : []),
+  ]);
 }
 
-input ModelIntInput {
-  ne: Int
-  eq: Int
-  le: Int
-  lt: Int
-  ge: Int
-  gt: Int
-  between: [Int]
-  attributeExists: Boolean
-  attributeType: ModelAttributeTypes
-}
-
-input ModelFloatInput {
-  ne: Float
-  eq: Float
-  le: Float
-  lt: Float
-  ge: Float
-  gt: Float
-  between: [Float]
-  attributeExists: Boolean
-  attributeType: ModelAttributeTypes
-}
-
-input ModelBooleanInput {
-  ne: Boolean
-  eq: Boolean
-  attributeExists: Boolean
-  attributeType: ModelAttributeTypes
-}
-
-input ModelIDInput {
-  ne: ID
-  eq: ID
-  le: ID
-  lt: ID
-  ge: ID
-  gt: ID
-  contains: ID
-  notContains: ID
-  between: [ID]
-  beginsWith: ID
-  attributeExists: Boolean
-  attributeType: ModelAttributeTypes
-  size: ModelSizeInput
-}
-
-enum ModelAttributeTypes {
-  binary
-  binarySet
-  bool
-  list
-  map
-  number
-  numberSet
-  string
-  stringSet
-  _null
-}
-
-input ModelSizeInput {
-  ne: Int
-  eq: Int
-  le: Int
-  lt: Int
-  ge: Int
-  gt: Int
-  between: [Int]
-}
-
-enum ModelSortDirection {
-  ASC
-  DESC
-}
-`.trim();
+const SHARED_DEFINITIONS = [
+  filterInput('ModelStringInput', 'String', { text: true }),
+  filterInput('ModelIntInput', 'Int'),
+  filterInput('ModelFloatInput', 'Float'),
+  block('input', 'ModelBooleanInput', ['ne: Boolean', 'eq: Boolean', 'attributeExists: Boolean', 'attributeType: ModelAttributeTypes']),
+  filterInput('ModelIDInput', 'ID', { text: true }),
+  block('enum', 'ModelAttributeTypes', [
+    'binary',
+    'binarySet',
+    'bool',
+    'list',
+    'map',
+    'number',
+    'numberSet',
+    'string',
+    'stringSet',
+    '_null',
+  ]),
+  filterInput('ModelSizeInput', 'Int', { attributes: false }),
+  block('enum', 'ModelSortDirection', ['ASC', 'DESC']),
+].join('\n\n');
 
 export function buildAppSyncSdl(models: ModelMeta[], customTypes: CustomType[] = [], customOperations: CustomOperation[] = []): string {
   const parts: string[] = [

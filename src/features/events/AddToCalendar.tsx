@@ -4,7 +4,7 @@
  * work from the keyboard, open in a new tab or save with the browser's own menu; where the server
  * has no .ics route (the AWS build) the download is built in the browser instead (calendar-file.ts).
  */
-import { useState, type MouseEvent } from 'react';
+import { useState, type MouseEvent, type ReactNode } from 'react';
 import { eventCalendarPath, eventFileName, EVENTS_FEED_PATH, googleCalendarUrl } from '../../../shared/event-schedule';
 import type { ShopEvent } from './upcoming-events';
 import { calendarRoutesServed, downloadEventFile } from './calendar-file';
@@ -16,36 +16,23 @@ export interface CalendarShopDetails {
 
 const eventsPageUrl = () => `${window.location.origin}/events`;
 
-function CalendarIcon() {
+/** A 24 x 24 line icon in the text's colour, hidden from assistive technology (the link's text says it). */
+function LineIcon({ path, children }: { path: string; children?: ReactNode }) {
   return (
     <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="add-to-calendar__icon">
-      <rect x="3.5" y="5" width="17" height="15.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
-      <path
-        d="M3.5 10h17M8 3v4M16 3v4M12 13v5M9.5 15.5 12 18l2.5-2.5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
+      {children}
+      <path d={path} fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
 
-function ExternalIcon() {
-  return (
-    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false" className="add-to-calendar__icon">
-      <path
-        d="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
-  );
-}
+const CalendarIcon = () => (
+  <LineIcon path="M3.5 10h17M8 3v4M16 3v4M12 13v5M9.5 15.5 12 18l2.5-2.5">
+    <rect x="3.5" y="5" width="17" height="15.5" rx="2" fill="none" stroke="currentColor" strokeWidth="1.8" />
+  </LineIcon>
+);
+
+const ExternalIcon = () => <LineIcon path="M14 4h6v6M20 4l-9 9M18 14v5a1 1 0 0 1-1 1H5a1 1 0 0 1-1-1V7a1 1 0 0 1 1-1h5" />;
 
 export function AddToCalendar({ event, shop }: { event: ShopEvent; shop: CalendarShopDetails }) {
   const [busy, setBusy] = useState(false);
