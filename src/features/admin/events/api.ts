@@ -2,7 +2,7 @@
  * The admin Events screen's server calls, as the signed-in admin (lambda auth mode): every event
  * (all pages), create, update and delete. Each write throws ApiCallError when it fails.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { EVENT_MESSAGES, type AdminEvent, type EventFields } from './event-form';
 import { dataOrThrow } from '../common/graphql-errors';
@@ -23,14 +23,17 @@ export async function getAdminEvents(): Promise<AdminEvent[]> {
   return events.map((event) => ({ ...event, time: event.time ?? null, img: event.img ?? null }));
 }
 
-export function useAdminEvents() {
-  return useQuery({
+export const adminEventsQuery = () =>
+  queryOptions({
     queryKey: adminKeys.events(),
     queryFn: () => getAdminEvents(),
     staleTime: 0,
     retry: false,
     meta: { loadFailedMessage: EVENT_MESSAGES.loadFailed },
   });
+
+export function useAdminEvents() {
+  return useQuery(adminEventsQuery());
 }
 
 /** An event saved from the editor: an update when it has an id, else a new event. */

@@ -3,7 +3,7 @@
  * the list, one item, create, the conditional update (stale-edit check), delete, promote/demote.
  * Shared by /admin-items, /admin-item and the portal's promoted row.
  */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
@@ -60,32 +60,41 @@ export async function fetchAdminItem(id: string): Promise<AdminItem | null> {
 /** Admin lists are read fresh whenever a page shows them (another admin may have changed them). */
 const ADMIN_STALE_MS = 0;
 
-export function useAdminItems() {
-  return useQuery({
+export const adminItemsQuery = () =>
+  queryOptions({
     queryKey: adminKeys.items(),
     queryFn: () => fetchAdminItems(),
     staleTime: ADMIN_STALE_MS,
     meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
   });
+
+export function useAdminItems() {
+  return useQuery(adminItemsQuery());
 }
 
-export function usePromotedAdminItems() {
-  return useQuery({
+export const promotedAdminItemsQuery = () =>
+  queryOptions({
     queryKey: adminKeys.promotedItems(),
     queryFn: () => fetchAdminItems({ promoted: { eq: true } }),
     staleTime: ADMIN_STALE_MS,
     meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
   });
+
+export function usePromotedAdminItems() {
+  return useQuery(promotedAdminItemsQuery());
 }
 
-export function useAdminItem(id: string) {
-  return useQuery({
+export const adminItemQuery = (id: string) =>
+  queryOptions({
     queryKey: adminKeys.item(id),
     queryFn: () => fetchAdminItem(id),
     staleTime: ADMIN_STALE_MS,
     meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
     enabled: id !== '',
   });
+
+export function useAdminItem(id: string) {
+  return useQuery(adminItemQuery(id));
 }
 
 /** After a write: this item's cache holds the new copy, and every list (admin and public) reloads. */
@@ -186,8 +195,8 @@ export function useItemWrites() {
 }
 
 /** The Item Editor's tag choices: every category with its tags, by index. */
-export function useTagGroups() {
-  return useQuery({
+export const tagGroupsQuery = () =>
+  queryOptions({
     queryKey: adminKeys.tagGroups(),
     queryFn: async () => {
       const categories = await listAll((nextToken) =>
@@ -201,4 +210,7 @@ export function useTagGroups() {
     },
     staleTime: ADMIN_STALE_MS,
   });
+
+export function useTagGroups() {
+  return useQuery(tagGroupsQuery());
 }

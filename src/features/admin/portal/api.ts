@@ -1,5 +1,5 @@
 /** Banners as the admin portal reads and writes them (signed in, lambda mode). */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { byIndex, listAll, MAX_PAGE_SIZE, type ModelRecord } from '../../../lib/catalogue';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, throwOnErrors } from '../common/graphql-errors';
@@ -18,8 +18,8 @@ export const BANNER_MESSAGES = {
 } as const;
 
 /** Every banner, in carousel order. */
-export function useAdminBanners() {
-  return useQuery({
+export const adminBannersQuery = () =>
+  queryOptions({
     queryKey: adminKeys.banners(),
     queryFn: async (): Promise<AdminBanner[]> => {
       const banners = await listAll((nextToken) =>
@@ -30,6 +30,9 @@ export function useAdminBanners() {
     staleTime: 0,
     meta: { loadFailedMessage: BANNER_MESSAGES.loadError },
   });
+
+export function useAdminBanners() {
+  return useQuery(adminBannersQuery());
 }
 
 /** Deletes one saved banner at once (SPEC §4 banner edit); ApiCallError thrown on failure. */

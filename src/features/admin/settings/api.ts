@@ -1,5 +1,5 @@
 /** The Shop settings screen's server calls, as the signed-in admin: read the record, save it. */
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import { SELECTIONS } from '../../../../shared/first-screen';
 import { SHOP_SETTINGS_ID } from '../../../../shared/shop-hours';
 import type { inputOf } from './settings-form';
@@ -8,8 +8,8 @@ import { adminKeys } from '../common/admin-keys';
 import { adminClient } from '../common/admin-client';
 import { catalogueChanged } from '../common/catalogue-cache';
 
-export function useAdminShopSettings() {
-  return useQuery({
+export const adminShopSettingsQuery = () =>
+  queryOptions({
     queryKey: adminKeys.settings(),
     queryFn: async () => {
       const result = await adminClient.models.ShopSettings.get({ id: SHOP_SETTINGS_ID }, { selectionSet: SELECTIONS.shopSettings });
@@ -19,6 +19,9 @@ export function useAdminShopSettings() {
     staleTime: 0,
     retry: false,
   });
+
+export function useAdminShopSettings() {
+  return useQuery(adminShopSettingsQuery());
 }
 
 /** Saves the settings: an update of the one record, or its creation when there is none yet. Throws ApiCallError. */

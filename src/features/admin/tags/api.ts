@@ -3,7 +3,7 @@
  * create and update through the models, and the all-or-nothing custom mutations for reordering
  * and for deleting a category with its tags.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { buildCategoryTree, TAG_MESSAGES, withCategoryOrder, withTagOrder, type CategoryForm, type CategoryNode } from './category-tree';
 import { dataOrThrow } from '../common/graphql-errors';
@@ -28,14 +28,17 @@ export async function getCategoryTree(): Promise<CategoryNode[]> {
 }
 
 /** Every category with its tags, in display order. */
-export function useCategoryTree() {
-  return useQuery({
+export const categoryTreeQuery = () =>
+  queryOptions({
     queryKey: adminKeys.categories(),
     queryFn: () => getCategoryTree(),
     staleTime: 0,
     retry: false,
     meta: { loadFailedMessage: TAG_MESSAGES.loadFailed },
   });
+
+export function useCategoryTree() {
+  return useQuery(categoryTreeQuery());
 }
 
 /** A new order: of the categories, or of one category's tags (ids in their new order). */

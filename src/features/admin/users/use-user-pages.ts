@@ -3,7 +3,7 @@
  * each page to 50 while more match) and searched there (see user-search.ts); "Load more" asks for
  * the next page. While a new search loads, the previous results stay on screen.
  */
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import { infiniteQueryOptions, keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { fillPage } from '../../../lib/catalogue';
 import type { Role } from '../../../../shared/roles';
@@ -19,9 +19,9 @@ export interface UserRow {
 }
 
 /** `loadFailedMessage`: SPEC §8's toast when a page fails to load. */
-export function useUserPages(type: Role, search: string, loadFailedMessage: string) {
+export function userPagesQuery(type: Role, search: string, loadFailedMessage: string) {
   const query = search.trim();
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: adminKeys.userPages(type, query),
     initialPageParam: null as string | null,
     queryFn: async ({ pageParam }) => {
@@ -43,6 +43,10 @@ export function useUserPages(type: Role, search: string, loadFailedMessage: stri
     retry: false,
     meta: { loadFailedMessage },
   });
+}
+
+export function useUserPages(type: Role, search: string, loadFailedMessage: string) {
+  return useInfiniteQuery(userPagesQuery(type, search, loadFailedMessage));
 }
 
 /** `value`, once it has stopped changing for `delayMs`. */
