@@ -13,6 +13,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
+import { pickUpWithKeyboard } from './support/keyboard-drag';
 import { seriousViolations } from './support/axe';
 import { bannerImages, replaceBanners } from './support/catalogue';
 import { imageFiles } from './support/image-files';
@@ -292,8 +293,7 @@ for (const width of WIDTHS) {
         // A one place down (B, A, C) with the keyboard.
         const handle = page.getByRole('button', { name: `Reorder category ${names[0]}`, exact: true });
         const liveRegion = page.locator('[id^="DndLiveRegion"]');
-        await handle.focus();
-        await page.keyboard.press('Space');
+        await pickUpWithKeyboard(handle, 'down');
         await expect(liveRegion.filter({ hasText: `Picked up category ${names[0]}.` })).toHaveCount(1);
         await page.keyboard.press('ArrowDown');
         await expect(liveRegion.filter({ hasText: `Category ${names[0]} was moved into position` })).toHaveCount(1);

@@ -10,6 +10,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
+import { pickUpWithKeyboard } from './support/keyboard-drag';
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
 
@@ -290,8 +291,7 @@ test('categories and tags reorder with the keyboard, announced to screen readers
   await expect(handleA).toHaveAccessibleDescription(/To pick up a category, press Space or Enter/);
 
   // A one place down: B, A, C.
-  await handleA.focus();
-  await page.keyboard.press('Space');
+  await pickUpWithKeyboard(handleA, 'down');
   await expect(liveRegion.filter({ hasText: `Picked up category ${a}.` })).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
   await expect(liveRegion.filter({ hasText: `Category ${a} was moved into position` })).toHaveCount(1);
@@ -303,8 +303,7 @@ test('categories and tags reorder with the keyboard, announced to screen readers
   await expect(handleA).toBeFocused();
 
   // Uno one place down: Dos, Uno, Tres.
-  await tagHandle(page, tagged, 'Uno').focus();
-  await page.keyboard.press('Space');
+  await pickUpWithKeyboard(tagHandle(page, tagged, 'Uno'), 'down');
   await expect(liveRegion.filter({ hasText: 'Picked up tag Uno. It is in position 1 of 3.' })).toHaveCount(1);
   await page.keyboard.press('ArrowDown');
   await expect(liveRegion.filter({ hasText: 'Tag Uno was moved into position 2 of 3.' })).toHaveCount(1);
@@ -329,8 +328,7 @@ test('category dragging is disabled while a tag is dragged; Escape cancels a mov
   await expect(category).toHaveAttribute('aria-disabled', 'false');
 
   const liveRegion = page.locator('[id^="DndLiveRegion"]');
-  await tagHandle(page, tagged, 'First').focus();
-  await page.keyboard.press('Space');
+  await pickUpWithKeyboard(tagHandle(page, tagged, 'First'), 'down');
   // Wait for the pick-up to be announced: an arrow pressed before that may be lost.
   await expect(liveRegion.filter({ hasText: 'Picked up tag First. It is in position 1 of 2.' })).toHaveCount(1);
   await expect(category).toHaveAttribute('aria-disabled', 'true');
@@ -362,8 +360,7 @@ test('a failed reorder shows the new order at once, then puts the old one back',
   await page.goto('/admin-tags');
   await expect.poll(() => categoryOrder(page, [a, b])).toEqual([a, b]);
   const liveRegion = page.locator('[id^="DndLiveRegion"]');
-  await categoryHandle(page, b).focus();
-  await page.keyboard.press('Space');
+  await pickUpWithKeyboard(categoryHandle(page, b), 'up');
   await expect(liveRegion.filter({ hasText: `Picked up category ${b}.` })).toHaveCount(1);
   await page.keyboard.press('ArrowUp');
   await expect(liveRegion.filter({ hasText: `Category ${b} was moved into position` })).toHaveCount(1);

@@ -67,8 +67,9 @@ export function ReorderableList<T extends { id: string; name: string }>({
 }: ReorderableListProps<T>) {
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: DRAG_START_DISTANCE_PX } }),
-    // An arrow key near the window's edge scrolls the page instead of moving the row; a smooth
-    // scroll leaves the row between two places while it runs, so the page jumps at once.
+    // While the place a row would move to lies in the half of the window it moves toward, an arrow
+    // key scrolls the page instead (the row stays in view); a smooth scroll leaves the row between
+    // two places while it runs, so the page jumps at once.
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const ids = useMemo(() => items.map((item) => item.id), [items]);
