@@ -8,7 +8,7 @@ import type { Locator } from '@playwright/test';
  * a row about to move down starts at the window's top, one about to move up at its bottom.
  */
 export async function pickUpWithKeyboard(handle: Locator, moving: 'down' | 'up'): Promise<void> {
-  const block = moving === 'down' ? 'start' : 'end';
+  const block: ScrollLogicalPosition = moving === 'down' ? 'start' : 'end';
   await handle.evaluate((element, at) => element.closest('li')!.scrollIntoView({ block: at }), block);
   await handle.focus();
   await handle.page().keyboard.press('Space');
