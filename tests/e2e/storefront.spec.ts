@@ -133,9 +133,9 @@ test.describe('home', () => {
     await expect(dot(2)).toHaveAttribute('aria-current', 'true', { timeout: 5000 });
     await pause.click();
     await expect(carousel.getByRole('button', { name: 'Play banners' })).toBeVisible();
-    const current = await carousel.locator('.banner-carousel__dot[aria-current="true"]').getAttribute('aria-label');
+    const current = await carousel.locator('.carousel-dots__dot[aria-current="true"]').getAttribute('aria-label');
     await page.waitForTimeout(3600);
-    await expect(carousel.locator('.banner-carousel__dot[aria-current="true"]')).toHaveAttribute('aria-label', current!);
+    await expect(carousel.locator('.carousel-dots__dot[aria-current="true"]')).toHaveAttribute('aria-label', current!);
   });
 
   test('a swipe beyond a third of the width changes the banner, a shorter one does not', async ({ page }) => {
@@ -153,7 +153,7 @@ test.describe('home', () => {
       await page.waitForTimeout(150); // a slow swipe: no fling
       await page.mouse.up();
     };
-    const current = () => carousel.locator('.banner-carousel__dot[aria-current="true"]');
+    const current = () => carousel.locator('.carousel-dots__dot[aria-current="true"]');
 
     await drag(0.25);
     await expect(current()).toHaveAttribute('aria-label', 'Banner 1');

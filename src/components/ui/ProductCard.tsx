@@ -1,11 +1,7 @@
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../lib/format';
-import { StoredImage } from './StoredImage';
-
-/** Catalogue product photos are 600x800 portrait. */
-export const PRODUCT_IMAGE_WIDTH = 600;
-export const PRODUCT_IMAGE_HEIGHT = 800;
+import { ProductImage } from './ProductImage';
 
 export interface ProductCardItem {
   id: string;
@@ -31,20 +27,15 @@ export const ProductCard = memo(function ProductCard({ item, label = item.name, 
   const shortened = label !== item.name;
   return (
     <Link to={`/item/${encodeURIComponent(item.id)}`} className={className ? `product-card ${className}` : 'product-card'}>
-      {item.img ? (
-        <StoredImage
-          className="product-card__image"
-          url={item.img}
-          // The visible name labels the link; a shortened one is replaced by the alt text.
-          alt={shortened ? item.name : ''}
-          width={PRODUCT_IMAGE_WIDTH}
-          height={PRODUCT_IMAGE_HEIGHT}
-          sizes={sizes}
-          priority={eager}
-        />
-      ) : (
-        <span className="product-card__image product-card__image--empty" aria-hidden="true" />
-      )}
+      <ProductImage
+        item={item}
+        // The visible name labels the link; a shortened one is replaced by the alt text.
+        alt={shortened ? item.name : ''}
+        className="product-card__image"
+        emptyClassName="product-card__image--empty"
+        sizes={sizes}
+        priority={eager}
+      />
       <span className="product-card__body">
         {/* A shortened name is hidden from assistive technology, which gets the full one instead. */}
         <span className="product-card__name" title={shortened ? item.name : undefined} aria-hidden={shortened || undefined}>

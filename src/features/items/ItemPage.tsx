@@ -1,9 +1,8 @@
 import { Link, useParams } from 'react-router-dom';
 import { IMAGE_SIZES } from '../../../shared/first-screen';
-import { PRODUCT_IMAGE_HEIGHT, PRODUCT_IMAGE_WIDTH } from '../../components/ui/ProductCard';
+import { ProductImage } from '../../components/ui/ProductImage';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
-import { StoredImage } from '../../components/ui/StoredImage';
 import { usePageHead } from '../../hooks/use-page-head';
 import { DEPARTMENTS, departmentMenuPath, departmentOf } from '../../lib/departments';
 import { formatPrice } from '../../lib/format';
@@ -49,19 +48,13 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
       </nav>
       <div className="item-page__layout">
         <div className="item-page__media">
-          {item.img ? (
-            <StoredImage
-              className="item-page__image"
-              url={item.img}
-              alt={item.name}
-              width={PRODUCT_IMAGE_WIDTH}
-              height={PRODUCT_IMAGE_HEIGHT}
-              sizes={IMAGE_SIZES.itemPage}
-              priority
-            />
-          ) : (
-            <div className="item-page__image item-page__image--empty" aria-hidden="true" />
-          )}
+          <ProductImage
+            item={item}
+            className="item-page__image"
+            emptyClassName="item-page__image--empty"
+            sizes={IMAGE_SIZES.itemPage}
+            priority
+          />
         </div>
         <div className="item-page__details">
           <h1 className="item-page__name">{item.name}</h1>

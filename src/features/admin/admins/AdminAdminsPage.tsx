@@ -48,19 +48,19 @@ export function AdminAdminsPage() {
         nounOne="admin"
         loadFailedMessage="Error loading admins"
         toolbar={
-          <button ref={createRef} type="button" className="admin-button" onClick={() => setEditing('new')}>
+          <button ref={createRef} type="button" className="button" onClick={() => setEditing('new')}>
             Create Admin
           </button>
         }
         actions={(admin) => (
           <>
-            <button type="button" className="admin-button admin-button--small admin-button--ghost" onClick={() => setEditing(admin)}>
+            <button type="button" className="button button--small button--ghost" onClick={() => setEditing(admin)}>
               Edit<span className="visually-hidden"> {admin.name}</span>
             </button>
             {admin.id === session?.userId ? (
               <span className="user-table__you">(you)</span>
             ) : (
-              <button type="button" className="admin-button admin-button--small admin-button--danger" onClick={() => setDeleting(admin)}>
+              <button type="button" className="button button--small button--danger" onClick={() => setDeleting(admin)}>
                 Delete<span className="visually-hidden"> {admin.name}</span>
               </button>
             )}

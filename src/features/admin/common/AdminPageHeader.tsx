@@ -3,7 +3,7 @@
  * page's actions (buttons, a search box); they wrap below the title on narrow screens.
  *
  *     <AdminPageHeader title="Items">
- *       <button type="button" className="admin-button" onClick={openEditor}>Add Item</button>
+ *       <button type="button" className="button" onClick={openEditor}>Add Item</button>
  *     </AdminPageHeader>
  */
 import type { ReactNode } from 'react';

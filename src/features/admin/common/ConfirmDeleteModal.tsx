@@ -97,12 +97,12 @@ function ConfirmDeleteDialog({
         <p className="admin-form-error" role="alert">
           {failed ? 'Nothing was deleted. Please try again.' : ''}
         </p>
-        <button ref={cancelRef} type="button" className="admin-button admin-button--ghost" onClick={close} disabled={busy}>
+        <button ref={cancelRef} type="button" className="button button--ghost" onClick={close} disabled={busy}>
           Cancel
         </button>
         <button
           type="button"
-          className="admin-button admin-button--danger"
+          className="button button--danger"
           onClick={() => void confirm()}
           disabled={busy}
           aria-busy={busy || undefined}

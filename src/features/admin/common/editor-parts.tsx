@@ -75,10 +75,10 @@ export function EditorActions({
       <p id={errorId} className="admin-form-error" role="alert">
         {error}
       </p>
-      <button type="button" className="admin-button admin-button--ghost" onClick={onCancel} disabled={busy}>
+      <button type="button" className="button button--ghost" onClick={onCancel} disabled={busy}>
         {cancelLabel}
       </button>
-      <button type={onSave ? 'button' : 'submit'} className="admin-button" onClick={onSave} disabled={busy} aria-busy={saving || undefined}>
+      <button type={onSave ? 'button' : 'submit'} className="button" onClick={onSave} disabled={busy} aria-busy={saving || undefined}>
         {saving ? 'Saving...' : 'Save'}
       </button>
     </div>
@@ -156,7 +156,7 @@ export function ListEmptyState({ failed, noun, onRetry }: ListEmptyStateProps) {
     <div className="empty-state">
       <p>{failed ? `The ${noun} couldn't be loaded.` : `No ${noun} yet.`}</p>
       {failed ? (
-        <button type="button" className="admin-button admin-button--ghost" onClick={onRetry}>
+        <button type="button" className="button button--ghost" onClick={onRetry}>
           Try again
         </button>
       ) : null}

@@ -56,7 +56,7 @@ function EventRow({ event, onEdit, onDelete }: EventRowProps) {
       </div>
       <p className="admin-event__description">{event.description}</p>
       <div className="admin-event__actions">
-        <button type="button" className="admin-button admin-button--small" onClick={onEdit}>
+        <button type="button" className="button button--small" onClick={onEdit}>
           Edit<span className="visually-hidden"> {event.name}</span>
         </button>
         <button type="button" className="admin-icon-button" aria-label={`Delete event ${event.name}`} onClick={onDelete}>
@@ -131,7 +131,7 @@ export function AdminEventsPage() {
             ))}
           </select>
         </div>
-        <button ref={addRef} type="button" className="admin-button" onClick={() => setEditing('new')}>
+        <button ref={addRef} type="button" className="button" onClick={() => setEditing('new')}>
           Add Event
         </button>
       </AdminPageHeader>

@@ -158,7 +158,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
               <img src={logoUrl} alt="Shop logo (no image)" width={218} height={64} className="event__image event__image--logo" />
             )}
             {shownImage ? (
-              <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={clearImage}>
+              <button type="button" className="button button--ghost button--small" onClick={clearImage}>
                 Remove image
               </button>
             ) : null}

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { Spinner } from '../../../components/ui/Spinner';
-import { StoredImage } from '../../../components/ui/StoredImage';
+import { ProductImage } from '../../../components/ui/ProductImage';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { formatPrice } from '../../../lib/format';
 import { useAdminItem } from '../items/api';
@@ -27,7 +27,7 @@ export function AdminItemPage() {
       <div className="admin-item">
         <h1>Item not found</h1>
         <p>{id ? 'There is no item with this id; it may have been deleted.' : 'No item was chosen.'}</p>
-        <Link to="/admin-items" className="admin-button admin-button--ghost">
+        <Link to="/admin-items" className="button button--ghost">
           Back to Items
         </Link>
       </div>
@@ -39,7 +39,7 @@ export function AdminItemPage() {
       <div className="admin-item">
         <h1>Item</h1>
         <p>The item could not be loaded.</p>
-        <button type="button" className="admin-button admin-button--ghost" onClick={() => void item.refetch()}>
+        <button type="button" className="button button--ghost" onClick={() => void item.refetch()}>
           Try again
         </button>
       </div>
@@ -55,19 +55,14 @@ export function AdminItemPage() {
       </p>
       <article className="admin-item__layout">
         <div className="admin-item__media">
-          {current.img ? (
-            <StoredImage
-              className="admin-product-image admin-item__image"
-              url={current.img}
-              alt={current.name}
-              width={600}
-              height={800}
-              sizes="(max-width: 48rem) 90vw, 24rem"
-              priority
-            />
-          ) : (
-            <span className="admin-product-image admin-product-image--empty admin-item__image">No image</span>
-          )}
+          <ProductImage
+            item={current}
+            className="admin-product-image admin-item__image"
+            emptyClassName="admin-product-image--empty"
+            sizes="(max-width: 48rem) 90vw, 24rem"
+            priority
+            placeholder="No image"
+          />
         </div>
         <div className="admin-item__details">
           <h1 className="admin-item__name">{current.name}</h1>
@@ -78,13 +73,13 @@ export function AdminItemPage() {
           <div className="admin-item__actions">
             <button
               type="button"
-              className={current.promoted ? 'admin-button admin-button--ghost' : 'admin-button'}
+              className={current.promoted ? 'button button--ghost' : 'button'}
               onClick={() => void toggle(current)}
               disabled={busyIds.has(current.id)}
             >
               {current.promoted ? 'Demote' : 'Promote'}
             </button>
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => setEditing(true)}>
+            <button type="button" className="button button--ghost" onClick={() => setEditing(true)}>
               Edit
             </button>
           </div>

@@ -1,5 +1,5 @@
 import { Link } from 'react-router-dom';
-import { StoredImage } from '../../../components/ui/StoredImage';
+import { ProductImage } from '../../../components/ui/ProductImage';
 import { ADMIN_ITEM_NAME_LENGTH } from '../../../config/constants';
 import { formatPrice, truncateName } from '../../../lib/format';
 import type { AdminItem } from './item-rules';
@@ -33,13 +33,13 @@ export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, 
         </svg>
       </button>
       <Link to={adminItemPath(item.id)} className="admin-product-image-link">
-        {item.img ? (
-          <StoredImage className="admin-product-image" url={item.img} alt={item.name} width={600} height={800} sizes={sizes} />
-        ) : (
-          <span className="admin-product-image admin-product-image--empty">
-            <span className="visually-hidden">{item.name}</span>
-          </span>
-        )}
+        <ProductImage
+          item={item}
+          className="admin-product-image"
+          emptyClassName="admin-product-image--empty"
+          sizes={sizes}
+          placeholder={<span className="visually-hidden">{item.name}</span>}
+        />
       </Link>
       <div className="admin-item-card__body">
         <p className="admin-item-card__name" title={shortName !== item.name ? item.name : undefined}>
@@ -51,19 +51,14 @@ export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, 
       <div className="admin-item-card__actions">
         <button
           type="button"
-          className={item.promoted ? 'admin-button admin-button--small admin-button--ghost' : 'admin-button admin-button--small'}
+          className={item.promoted ? 'button button--small button--ghost' : 'button button--small'}
           aria-label={`${item.promoted ? 'Demote' : 'Promote'} ${item.name}`}
           onClick={() => onTogglePromoted(item)}
           disabled={busy}
         >
           {item.promoted ? 'Demote' : 'Promote'}
         </button>
-        <button
-          type="button"
-          className="admin-button admin-button--small admin-button--ghost"
-          aria-label={`Edit ${item.name}`}
-          onClick={() => onEdit(item)}
-        >
+        <button type="button" className="button button--small button--ghost" aria-label={`Edit ${item.name}`} onClick={() => onEdit(item)}>
           Edit
         </button>
       </div>

@@ -68,7 +68,7 @@ export function AdminItemsPage() {
           />
         </div>
         <SortMenu value={sort} onChange={setSort} />
-        <button type="button" className="admin-button" onClick={() => setEditor({ open: true, item: null })}>
+        <button type="button" className="button" onClick={() => setEditor({ open: true, item: null })}>
           Add Item
         </button>
       </AdminPageHeader>
@@ -78,7 +78,7 @@ export function AdminItemsPage() {
       ) : items.isError ? (
         <div className="admin-empty">
           <p>The items could not be loaded.</p>
-          <button type="button" className="admin-button admin-button--ghost" onClick={() => void items.refetch()}>
+          <button type="button" className="button button--ghost" onClick={() => void items.refetch()}>
             Try again
           </button>
         </div>

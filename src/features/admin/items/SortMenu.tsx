@@ -84,7 +84,7 @@ export function SortMenu({ value, onChange }: SortMenuProps) {
       <button
         ref={buttonRef}
         type="button"
-        className="admin-button admin-button--ghost sort-menu__button"
+        className="button button--ghost sort-menu__button"
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { ChevronIcon } from '../../../components/ui/icons';
+import { CarouselDots } from '../../../components/ui/CarouselDots';
 import type { AdminBanner } from './api';
 
 /**
@@ -23,48 +24,36 @@ export function AdminBannerCarousel({ banners }: { banners: readonly AdminBanner
     setSelected(((index % count) + count) % count);
   };
 
-  if (count === 0) return <p className="admin-banner-carousel__empty">No banners yet. Use Change Banner to add some.</p>;
+  const banner = banners[current];
+  if (!banner) return <p className="admin-banner-carousel__empty">No banners yet. Use Change Banner to add some.</p>;
   return (
     <section className="admin-banner-carousel" aria-roledescription="carousel" aria-label="Banners">
       <div className="admin-banner-carousel__viewport">
-        {banners.map((banner, index) => (
-          <div
-            key={banner.id}
-            className="admin-banner-carousel__slide"
-            role="group"
-            aria-roledescription="slide"
-            aria-label={`${index + 1} of ${count}`}
-            hidden={index !== current}
-          >
-            <StoredImage
-              className="admin-banner-carousel__image"
-              url={banner.img}
-              alt={`Banner ${index + 1}`}
-              width={1900}
-              height={370}
-              sizes="(max-width: 64rem) 100vw, 80vw"
-              priority={index === 0}
-            />
-          </div>
-        ))}
+        {/* Only the banner shown is in the page: the preview has no sliding between them. */}
+        <div
+          key={banner.id}
+          className="admin-banner-carousel__slide"
+          role="group"
+          aria-roledescription="slide"
+          aria-label={`${current + 1} of ${count}`}
+        >
+          <StoredImage
+            className="admin-banner-carousel__image"
+            url={banner.img}
+            alt={`Banner ${current + 1}`}
+            width={1900}
+            height={370}
+            sizes="(max-width: 64rem) 100vw, 80vw"
+            priority={current === 0}
+          />
+        </div>
       </div>
       {count > 1 ? (
         <div className="admin-banner-carousel__controls">
           <button type="button" className="admin-icon-button" aria-label="Previous banner" onClick={() => go(current - 1)}>
             <ChevronIcon direction="left" />
           </button>
-          <div className="admin-banner-carousel__dots" role="group" aria-label="Choose a banner">
-            {banners.map((banner, index) => (
-              <button
-                key={banner.id}
-                type="button"
-                className="admin-banner-carousel__dot"
-                aria-label={`Banner ${index + 1}`}
-                aria-current={index === current ? 'true' : undefined}
-                onClick={() => go(index)}
-              />
-            ))}
-          </div>
+          <CarouselDots count={count} selected={current} onSelect={go} />
           <button type="button" className="admin-icon-button" aria-label="Next banner" onClick={() => go(current + 1)}>
             <ChevronIcon direction="right" />
           </button>

@@ -26,7 +26,7 @@ export function AdminPortalPage() {
       <section className="admin-portal__section" aria-labelledby="portal-banners">
         <div className="admin-portal__section-header">
           <h2 id="portal-banners">Banners</h2>
-          <button type="button" className="admin-button" onClick={() => setChanging(true)} disabled={!banners.data}>
+          <button type="button" className="button" onClick={() => setChanging(true)} disabled={!banners.data}>
             Change Banner
           </button>
         </div>
@@ -35,7 +35,7 @@ export function AdminPortalPage() {
         ) : banners.isError ? (
           <div className="admin-empty">
             <p>{BANNER_MESSAGES.loadError}</p>
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => void banners.refetch()}>
+            <button type="button" className="button button--ghost" onClick={() => void banners.refetch()}>
               Try again
             </button>
           </div>
@@ -54,7 +54,7 @@ export function AdminPortalPage() {
         ) : promoted.isError ? (
           <div className="admin-empty">
             <p>The promoted items could not be loaded.</p>
-            <button type="button" className="admin-button admin-button--ghost" onClick={() => void promoted.refetch()}>
+            <button type="button" className="button button--ghost" onClick={() => void promoted.refetch()}>
               Try again
             </button>
           </div>

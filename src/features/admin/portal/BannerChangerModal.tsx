@@ -265,7 +265,7 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
                   {entry.kind === 'saved' ? (
                     <button
                       type="button"
-                      className="admin-button admin-button--small admin-button--danger banner-changer__remove banner-changer__delete"
+                      className="button button--small button--danger banner-changer__remove banner-changer__delete"
                       aria-label={`Delete ${label} from the live site`}
                       disabled={busy}
                       onClick={() => remove(entry, index)}
@@ -275,7 +275,7 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
                   ) : (
                     <button
                       type="button"
-                      className="admin-button admin-button--small admin-button--ghost banner-changer__remove"
+                      className="button button--small button--ghost banner-changer__remove"
                       aria-label={`Remove new ${label} from the list`}
                       disabled={busy}
                       onClick={() => remove(entry, index)}

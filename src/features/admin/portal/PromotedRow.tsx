@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { StoredImage } from '../../../components/ui/StoredImage';
+import { ProductImage } from '../../../components/ui/ProductImage';
 import { ChevronIcon } from '../../../components/ui/icons';
 import { SHORT_NAME_LENGTH } from '../../../config/constants';
 import { formatPrice, truncateName } from '../../../lib/format';
@@ -63,13 +63,12 @@ export function PromotedRow({ items, busyIds, onDemote }: PromotedRowProps) {
           return (
             <li key={item.id} className="promoted-row__card">
               <Link to={adminItemPath(item.id)} className="admin-product-image-link">
-                {item.img ? (
-                  <StoredImage className="admin-product-image" url={item.img} alt={item.name} width={600} height={800} sizes="9rem" />
-                ) : (
-                  <span className="admin-product-image">
-                    <span className="visually-hidden">{item.name}</span>
-                  </span>
-                )}
+                <ProductImage
+                  item={item}
+                  className="admin-product-image"
+                  sizes="9rem"
+                  placeholder={<span className="visually-hidden">{item.name}</span>}
+                />
               </Link>
               <p className="promoted-row__name" title={item.name} aria-hidden={shortName !== item.name || undefined}>
                 {shortName}
@@ -77,7 +76,7 @@ export function PromotedRow({ items, busyIds, onDemote }: PromotedRowProps) {
               <p className="promoted-row__price">{formatPrice(item.price)}</p>
               <button
                 type="button"
-                className="admin-button admin-button--small admin-button--ghost"
+                className="button button--small button--ghost"
                 aria-label={`Demote ${item.name}`}
                 disabled={busyIds.has(item.id)}
                 onClick={() => onDemote(item)}

@@ -284,7 +284,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
               />
               <button
                 type="button"
-                className="admin-button admin-button--ghost admin-button--small"
+                className="button button--ghost button--small"
                 onClick={() =>
                   set(
                     'specials',
@@ -299,7 +299,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
         })}
         <button
           type="button"
-          className="admin-button admin-button--ghost"
+          className="button button--ghost"
           onClick={() =>
             set('specials', [...form.specials, { key: newSpecialKey(), date: '', label: '', closed: true, open: '10:00', close: '18:00' }])
           }
@@ -312,7 +312,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
         <p className="admin-form-error" role="alert">
           {formError}
         </p>
-        <button type="submit" className="admin-button" disabled={saving}>
+        <button type="submit" className="button" disabled={saving}>
           {saving ? 'Saving...' : 'Save'}
         </button>
       </div>

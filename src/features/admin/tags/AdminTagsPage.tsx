@@ -129,7 +129,7 @@ export function AdminTagsPage() {
             <button
               ref={addCategoryRef}
               type="button"
-              className="admin-button"
+              className="button"
               // A new category goes last (index = count), so the count must be known.
               disabled={isPending || isError}
               onClick={() => setEditor({ kind: 'category', category: null })}

@@ -68,7 +68,7 @@ export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, too
       {isPending ? (
         <Spinner label={`Loading ${noun}`} />
       ) : isError ? (
-        <button type="button" className="admin-button admin-button--ghost" onClick={() => void refetch()}>
+        <button type="button" className="button button--ghost" onClick={() => void refetch()}>
           Try again
         </button>
       ) : users.length > 0 ? (
@@ -96,12 +96,7 @@ export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, too
       ) : null}
       {hasNextPage && !isError ? (
         <div className="user-more">
-          <button
-            type="button"
-            className="admin-button admin-button--ghost"
-            disabled={isFetchingNextPage}
-            onClick={() => void fetchNextPage()}
-          >
+          <button type="button" className="button button--ghost" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
             {isFetchingNextPage ? 'Loading...' : 'Load more'}
           </button>
         </div>

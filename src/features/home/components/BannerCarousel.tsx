@@ -150,7 +150,7 @@ function BannerSlides({ banners }: { banners: readonly Banner[] }) {
           <button type="button" className="carousel-button" aria-label="Previous banner" onClick={() => embla?.scrollPrev()}>
             <ChevronIcon direction="left" />
           </button>
-          <CarouselDots count={count} selected={selected} onSelect={(index) => embla?.scrollTo(index)} block="banner-carousel" />
+          <CarouselDots count={count} selected={selected} onSelect={(index) => embla?.scrollTo(index)} />
           <button type="button" className="carousel-button" aria-label="Next banner" onClick={() => embla?.scrollNext()}>
             <ChevronIcon direction="right" />
           </button>

@@ -105,7 +105,7 @@ export function CategoryRow({
           />
         )}
         {builtIn ? null : (
-          <button type="button" className="admin-button admin-button--ghost admin-button--small" onClick={onAddTag}>
+          <button type="button" className="button button--ghost button--small" onClick={onAddTag}>
             Add Tag<span className="visually-hidden"> to {category.name}</span>
           </button>
         )}

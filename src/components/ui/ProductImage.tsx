@@ -1,0 +1,41 @@
+import type { ReactNode } from 'react';
+import { StoredImage } from './StoredImage';
+
+/** Catalogue product photos are 600x800 portrait. */
+export const PRODUCT_IMAGE_WIDTH = 600;
+export const PRODUCT_IMAGE_HEIGHT = 800;
+
+export interface ProductImageProps {
+  item: { name: string; img?: string | null };
+  /** The picture's text alternative; the item's name unless something else names it. */
+  alt?: string;
+  className: string;
+  /** Added to `className` on the box shown when the item has no picture. */
+  emptyClassName?: string;
+  sizes: string;
+  priority?: boolean;
+  /** What the empty box says; without it the box is decoration, hidden from screen readers. */
+  placeholder?: ReactNode;
+}
+
+/** An item's picture at the catalogue's size, or a box of the same size when it has none. */
+export function ProductImage({ item, alt = item.name, className, emptyClassName, sizes, priority, placeholder }: ProductImageProps) {
+  if (item.img) {
+    return (
+      <StoredImage
+        className={className}
+        url={item.img}
+        alt={alt}
+        width={PRODUCT_IMAGE_WIDTH}
+        height={PRODUCT_IMAGE_HEIGHT}
+        sizes={sizes}
+        priority={priority}
+      />
+    );
+  }
+  return (
+    <span className={emptyClassName ? `${className} ${emptyClassName}` : className} aria-hidden={placeholder ? undefined : true}>
+      {placeholder}
+    </span>
+  );
+}
