@@ -20,10 +20,11 @@ export interface ProductImageProps {
 
 /** An item's picture at the catalogue's size, or a box of the same size when it has none. */
 export function ProductImage({ item, alt = item.name, className, emptyClassName, sizes, priority, placeholder }: ProductImageProps) {
+  const classes = `product-photo ${className}`;
   if (item.img) {
     return (
       <StoredImage
-        className={className}
+        className={classes}
         url={item.img}
         alt={alt}
         width={PRODUCT_IMAGE_WIDTH}
@@ -34,7 +35,7 @@ export function ProductImage({ item, alt = item.name, className, emptyClassName,
     );
   }
   return (
-    <span className={emptyClassName ? `${className} ${emptyClassName}` : className} aria-hidden={placeholder ? undefined : true}>
+    <span className={emptyClassName ? `${classes} ${emptyClassName}` : classes} aria-hidden={placeholder ? undefined : true}>
       {placeholder}
     </span>
   );

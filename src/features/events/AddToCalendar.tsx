@@ -60,7 +60,7 @@ export function AddToCalendar({ event, shop }: { event: ShopEvent; shop: Calenda
         Add to calendar
       </span>
       <a
-        className="add-to-calendar__action"
+        className="button button--outline add-to-calendar__action"
         href={eventCalendarPath(event.id)}
         download={eventFileName(event)}
         type="text/calendar"
@@ -72,7 +72,7 @@ export function AddToCalendar({ event, shop }: { event: ShopEvent; shop: Calenda
         Download .ics
       </a>
       <a
-        className="add-to-calendar__action"
+        className="button button--outline add-to-calendar__action"
         href={google}
         target="_blank"
         rel="noopener"

@@ -81,7 +81,7 @@ export function EventsPage() {
 
   return (
     <>
-      <div className="events-heading">
+      <div className="page-header">
         <h1 className="page-heading">Upcoming Events</h1>
         <EventsFeedLink />
       </div>

@@ -88,7 +88,7 @@ function Menu({ menu }: { menu: MenuCategory }) {
 
   return (
     <div className="menu-page">
-      <div className="menu-page__header">
+      <div className="page-header menu-page__header">
         <h1 className="page-heading">{title}</h1>
         <div className="menu-search" role="search">
           <label htmlFor={searchId} className="visually-hidden">

@@ -59,7 +59,7 @@ function EventRow({ event, onEdit, onDelete }: EventRowProps) {
         <button type="button" className="button button--small" onClick={onEdit}>
           Edit<span className="visually-hidden"> {event.name}</span>
         </button>
-        <button type="button" className="admin-icon-button" aria-label={`Delete event ${event.name}`} onClick={onDelete}>
+        <button type="button" className="icon-button" aria-label={`Delete event ${event.name}`} onClick={onDelete}>
           <CrossIcon />
         </button>
       </div>

@@ -54,16 +54,14 @@ export function AdminItemPage() {
         <Link to="/admin-items">Items</Link> <span aria-hidden="true">/</span> <span>{current.name}</span>
       </p>
       <article className="admin-item__layout">
-        <div className="admin-item__media">
-          <ProductImage
-            item={current}
-            className="admin-product-image admin-item__image"
-            emptyClassName="admin-product-image--empty"
-            sizes="(max-width: 48rem) 90vw, 24rem"
-            priority
-            placeholder="No image"
-          />
-        </div>
+        <ProductImage
+          item={current}
+          className="admin-product-image admin-item__image"
+          emptyClassName="admin-product-image--empty"
+          sizes="(max-width: 48rem) 90vw, 24rem"
+          priority
+          placeholder="No image"
+        />
         <div className="admin-item__details">
           <h1 className="admin-item__name">{current.name}</h1>
           <p className="admin-item__price">{price || 'No price'}</p>

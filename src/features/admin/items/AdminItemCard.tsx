@@ -24,7 +24,7 @@ export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, 
     <article className={item.promoted ? 'admin-item-card admin-item-card--promoted' : 'admin-item-card'} aria-label={item.name}>
       <button
         type="button"
-        className="admin-item-card__delete admin-icon-button"
+        className="admin-item-card__delete icon-button"
         aria-label={`Delete ${item.name}`}
         onClick={() => onDelete(item)}
       >

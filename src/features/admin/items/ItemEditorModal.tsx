@@ -116,7 +116,13 @@ function ItemImageField({ invalid, preview, storedUrl, inputKey, inputRef, onCho
   return (
     <div className={invalid ? 'item-editor__image item-editor__image--invalid' : 'item-editor__image'}>
       {preview ? (
-        <img className="admin-product-image item-editor__preview" src={preview} alt="The chosen image" width={120} height={160} />
+        <img
+          className="product-photo admin-product-image item-editor__preview"
+          src={preview}
+          alt="The chosen image"
+          width={120}
+          height={160}
+        />
       ) : storedUrl ? (
         <StoredImage
           className="admin-product-image item-editor__preview"

@@ -104,7 +104,7 @@ export function AdminLayout() {
         <button
           ref={toggleRef}
           type="button"
-          className="admin-topbar__toggle admin-icon-button"
+          className="admin-topbar__toggle icon-button"
           aria-expanded={drawerOpen}
           aria-controls={navId}
           aria-label="Admin menu"

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { ChevronIcon } from '../../../components/ui/icons';
-import { CarouselDots } from '../../../components/ui/CarouselDots';
+import { CarouselDots, CarouselSlide } from '../../../components/ui/Carousel';
 import type { AdminBanner } from './api';
 
 /**
@@ -30,13 +30,7 @@ export function AdminBannerCarousel({ banners }: { banners: readonly AdminBanner
     <section className="admin-banner-carousel" aria-roledescription="carousel" aria-label="Banners">
       <div className="admin-banner-carousel__viewport">
         {/* Only the banner shown is in the page: the preview has no sliding between them. */}
-        <div
-          key={banner.id}
-          className="admin-banner-carousel__slide"
-          role="group"
-          aria-roledescription="slide"
-          aria-label={`${current + 1} of ${count}`}
-        >
+        <CarouselSlide key={banner.id} index={current} count={count} className="admin-banner-carousel__slide">
           <StoredImage
             className="admin-banner-carousel__image"
             url={banner.img}
@@ -46,15 +40,15 @@ export function AdminBannerCarousel({ banners }: { banners: readonly AdminBanner
             sizes="(max-width: 64rem) 100vw, 80vw"
             priority={current === 0}
           />
-        </div>
+        </CarouselSlide>
       </div>
       {count > 1 ? (
         <div className="admin-banner-carousel__controls">
-          <button type="button" className="admin-icon-button" aria-label="Previous banner" onClick={() => go(current - 1)}>
+          <button type="button" className="icon-button" aria-label="Previous banner" onClick={() => go(current - 1)}>
             <ChevronIcon direction="left" />
           </button>
           <CarouselDots count={count} selected={current} onSelect={go} />
-          <button type="button" className="admin-icon-button" aria-label="Next banner" onClick={() => go(current + 1)}>
+          <button type="button" className="icon-button" aria-label="Next banner" onClick={() => go(current + 1)}>
             <ChevronIcon direction="right" />
           </button>
           <p className="visually-hidden" aria-live={announce.current ? 'polite' : 'off'}>{`Banner ${current + 1} of ${count}`}</p>

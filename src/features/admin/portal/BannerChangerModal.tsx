@@ -251,7 +251,7 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
                     <button
                       key={direction}
                       type="button"
-                      className="admin-icon-button"
+                      className="icon-button"
                       data-direction={direction}
                       aria-label={`Move ${label} ${direction}`}
                       disabled={busy || index + delta < 0 || index + delta >= entries.length}

@@ -50,7 +50,7 @@ export function PromotedRow({ items, busyIds, onDemote }: PromotedRowProps) {
     <div className="promoted-row">
       <button
         type="button"
-        className="admin-icon-button promoted-row__arrow"
+        className="icon-button promoted-row__arrow"
         aria-label="Scroll promoted items left"
         disabled={atStart}
         onClick={() => step(-1)}
@@ -89,7 +89,7 @@ export function PromotedRow({ items, busyIds, onDemote }: PromotedRowProps) {
       </ul>
       <button
         type="button"
-        className="admin-icon-button promoted-row__arrow"
+        className="icon-button promoted-row__arrow"
         aria-label="Scroll promoted items right"
         disabled={atEnd}
         onClick={() => step(1)}

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { IMAGE_SIZES } from '../../../../shared/first-screen';
-import { CarouselDots } from '../../../components/ui/CarouselDots';
+import { CarouselDots, CarouselSlide } from '../../../components/ui/Carousel';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { ChevronIcon, PauseIcon, PlayIcon } from '../../../components/ui/icons';
 import { useBanners, type Banner } from '../api/get-banners';
@@ -108,14 +108,7 @@ function BannerSlides({ banners }: { banners: readonly Banner[] }) {
       >
         <div className="banner-carousel__container">
           {banners.map((banner, index) => (
-            <div
-              key={banner.id}
-              className="banner-carousel__slide"
-              role="group"
-              aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}`}
-              aria-hidden={index !== selected}
-            >
+            <CarouselSlide key={banner.id} index={index} count={count} className="banner-carousel__slide" inView={index === selected}>
               <StoredImage
                 className="banner-carousel__image"
                 url={banner.img}
@@ -132,7 +125,7 @@ function BannerSlides({ banners }: { banners: readonly Banner[] }) {
                   {banner.description}
                 </p>
               ) : null}
-            </div>
+            </CarouselSlide>
           ))}
         </div>
       </div>
@@ -140,18 +133,28 @@ function BannerSlides({ banners }: { banners: readonly Banner[] }) {
         <div className="banner-carousel__controls">
           <button
             type="button"
-            className="carousel-button carousel-button--play"
+            className="button button--outline carousel-button carousel-button--play"
             onClick={() => setPlaying((value) => !value)}
             aria-label={playing ? 'Pause banners' : 'Play banners'}
           >
             {playing ? <PauseIcon /> : <PlayIcon />}
             <span aria-hidden="true">{playing ? 'Pause' : 'Play'}</span>
           </button>
-          <button type="button" className="carousel-button" aria-label="Previous banner" onClick={() => embla?.scrollPrev()}>
+          <button
+            type="button"
+            className="button button--outline carousel-button"
+            aria-label="Previous banner"
+            onClick={() => embla?.scrollPrev()}
+          >
             <ChevronIcon direction="left" />
           </button>
           <CarouselDots count={count} selected={selected} onSelect={(index) => embla?.scrollTo(index)} />
-          <button type="button" className="carousel-button" aria-label="Next banner" onClick={() => embla?.scrollNext()}>
+          <button
+            type="button"
+            className="button button--outline carousel-button"
+            aria-label="Next banner"
+            onClick={() => embla?.scrollNext()}
+          >
             <ChevronIcon direction="right" />
           </button>
         </div>

@@ -33,7 +33,7 @@ export function PromotedCarousel({ items }: { items: readonly PromotedItem[] }) 
       <button
         ref={prevRef}
         type="button"
-        className="promoted__arrow promoted__arrow--prev"
+        className="icon-button promoted__arrow promoted__arrow--prev"
         aria-label="Previous promoted items"
         disabled={atStart}
         onClick={() => move(-PROMOTED_STEP)}
@@ -50,7 +50,7 @@ export function PromotedCarousel({ items }: { items: readonly PromotedItem[] }) 
       <button
         ref={nextRef}
         type="button"
-        className="promoted__arrow promoted__arrow--next"
+        className="icon-button promoted__arrow promoted__arrow--next"
         aria-label="Next promoted items"
         disabled={atEnd}
         onClick={() => move(PROMOTED_STEP)}
@@ -71,7 +71,7 @@ export function PromotedCarousel({ items }: { items: readonly PromotedItem[] }) 
 function PromotedSkeleton() {
   return (
     <div className="promoted promoted--loading">
-      <span className="promoted__arrow promoted__arrow--prev promoted__arrow--placeholder" aria-hidden="true" />
+      <span className="icon-button promoted__arrow promoted__arrow--prev promoted__arrow--placeholder" aria-hidden="true" />
       <ul className="promoted__list" aria-hidden="true">
         {Array.from({ length: PROMOTED_WINDOW }, (_, index) => (
           <li key={index}>
@@ -85,7 +85,7 @@ function PromotedSkeleton() {
           </li>
         ))}
       </ul>
-      <span className="promoted__arrow promoted__arrow--next promoted__arrow--placeholder" aria-hidden="true" />
+      <span className="icon-button promoted__arrow promoted__arrow--next promoted__arrow--placeholder" aria-hidden="true" />
       <div className="promoted__spinner">
         <Spinner label="Loading promoted items" />
       </div>

@@ -1,4 +1,5 @@
 import { memo } from 'react';
+import { FilterGroup, FilterOption } from '../../../components/ui/FilterGroup';
 import type { FacetGroup } from '../menu-filter';
 
 export interface FilterPanelProps {
@@ -20,21 +21,17 @@ export const FilterPanel = memo(function FilterPanel({ groups, emptyText, select
   return (
     <>
       {groups.map((group) => (
-        <fieldset key={group.id} className="filter-group">
-          <legend className="filter-group__name">{group.name}</legend>
-          <ul className="filter-group__tags">
-            {group.tags.map((tag) => (
-              <li key={tag.id}>
-                <label className="filter-option">
-                  <input type="checkbox" checked={selected.has(tag.id)} onChange={() => onToggle(tag.id)} />
-                  <span>
-                    {tag.name} <span className="filter-option__count">({tag.count})</span>
-                  </span>
-                </label>
-              </li>
-            ))}
-          </ul>
-        </fieldset>
+        <FilterGroup key={group.id} name={group.name}>
+          {group.tags.map((tag) => (
+            <FilterOption
+              key={tag.id}
+              label={tag.name}
+              count={tag.count}
+              checked={selected.has(tag.id)}
+              onToggle={() => onToggle(tag.id)}
+            />
+          ))}
+        </FilterGroup>
       ))}
     </>
   );

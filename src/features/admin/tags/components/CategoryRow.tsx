@@ -58,11 +58,11 @@ export function CategoryRow({
           {builtIn ? <span className="badge badge--quiet">Built-in</span> : null}
         </span>
         <span className="row-actions">
-          <button type="button" className="admin-icon-button" aria-label={`Edit category ${category.name}`} onClick={onEdit}>
+          <button type="button" className="icon-button" aria-label={`Edit category ${category.name}`} onClick={onEdit}>
             <PencilIcon />
           </button>
           {builtIn ? null : (
-            <button type="button" className="admin-icon-button" aria-label={`Delete category ${category.name}`} onClick={onDelete}>
+            <button type="button" className="icon-button" aria-label={`Delete category ${category.name}`} onClick={onDelete}>
               <CrossIcon />
             </button>
           )}
@@ -86,16 +86,11 @@ export function CategoryRow({
                 {tagHandle}
                 <span className="tag-row__name">{tag.name}</span>
                 <span className="row-actions">
-                  <button type="button" className="admin-icon-button" aria-label={`Edit tag ${tag.name}`} onClick={() => onEditTag(tag)}>
+                  <button type="button" className="icon-button" aria-label={`Edit tag ${tag.name}`} onClick={() => onEditTag(tag)}>
                     <PencilIcon />
                   </button>
                   {isBuiltInTag(tag.id) ? null : (
-                    <button
-                      type="button"
-                      className="admin-icon-button"
-                      aria-label={`Delete tag ${tag.name}`}
-                      onClick={() => onDeleteTag(tag)}
-                    >
+                    <button type="button" className="icon-button" aria-label={`Delete tag ${tag.name}`} onClick={() => onDeleteTag(tag)}>
                       <CrossIcon />
                     </button>
                   )}

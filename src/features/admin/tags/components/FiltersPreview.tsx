@@ -4,6 +4,7 @@
  * show them. The checkboxes only try the look; nothing is saved.
  */
 import { useId, useState } from 'react';
+import { FilterGroup, FilterOption } from '../../../../components/ui/FilterGroup';
 import { previewGroups, type CategoryNode } from '../category-tree';
 import { DEPARTMENT_NAMES, type DepartmentName } from '../../../../../shared/catalogue';
 
@@ -29,23 +30,16 @@ export function FiltersPreview({ categories }: { categories: readonly CategoryNo
       ) : (
         <div className="filters-preview__groups">
           {groups.map((group) => (
-            <fieldset key={group.id} className="filters-preview__group">
-              <legend className="filters-preview__name">{group.name}</legend>
-              {group.tags.length === 0 ? (
-                <p className="admin-field__note">No tags yet.</p>
-              ) : (
-                <ul className="filters-preview__tags">
-                  {group.tags.map((tag) => (
-                    <li key={tag.id}>
-                      <label className="admin-check">
-                        <input type="checkbox" />
-                        {tag.name}
-                      </label>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </fieldset>
+            <FilterGroup
+              key={group.id}
+              name={group.name}
+              className="filters-preview__group"
+              empty={<p className="admin-field__note">No tags yet.</p>}
+            >
+              {group.tags.map((tag) => (
+                <FilterOption key={tag.id} label={tag.name} />
+              ))}
+            </FilterGroup>
           ))}
         </div>
       )}

@@ -1,4 +1,6 @@
-import './carousel-dots.css';
+/** The parts both banner carousels share: the slides' and the dots' markup (APG carousel pattern). */
+import type { ReactNode } from 'react';
+import './carousel.css';
 
 export interface CarouselDotsProps {
   count: number;
@@ -23,6 +25,25 @@ export function CarouselDots({ count, selected, onSelect, label = 'Choose a bann
           onClick={() => onSelect(index)}
         />
       ))}
+    </div>
+  );
+}
+
+export interface CarouselSlideProps {
+  /** 0-based; the slide is named "2 of 5". */
+  index: number;
+  count: number;
+  className: string;
+  /** A slide out of view is hidden from screen readers (it stays in the page for sliding). */
+  inView?: boolean;
+  children: ReactNode;
+}
+
+/** One slide: a group named by its position. */
+export function CarouselSlide({ index, count, className, inView = true, children }: CarouselSlideProps) {
+  return (
+    <div className={className} role="group" aria-roledescription="slide" aria-label={`${index + 1} of ${count}`} aria-hidden={!inView}>
+      {children}
     </div>
   );
 }
