@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { firstName, logout, mayOpenAdminRoutes, useSession, type Session } from '../../lib/auth';
 import { Logo } from './Logo';
+import { MenuToggle } from './MenuToggle';
 
 interface NavItem {
   label: string;
@@ -24,18 +25,6 @@ export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Events', to: '/events', isCurrent: (pathname) => pathname === '/events' },
   { label: 'About Us', to: '/aboutus', isCurrent: (pathname) => pathname === '/aboutus' },
 ];
-
-function MenuIcon({ open }: { open: boolean }) {
-  return (
-    <svg className="menu-toggle__icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      {open ? (
-        <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-      ) : (
-        <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2.2" strokeLinecap="round" />
-      )}
-    </svg>
-  );
-}
 
 /** The toast after Log Out. */
 export const SIGNED_OUT_MESSAGE = 'You are signed out';
@@ -120,17 +109,15 @@ export function SiteHeader() {
         <Logo />
         <nav className="site-nav" aria-label="Main">
           {/* Phones: a disclosure button shows the list below the bar; desktop: always shown. */}
-          <button
+          <MenuToggle
             ref={toggleRef}
-            type="button"
+            open={open}
+            controls={listId}
             className="button button--ghost menu-toggle"
-            aria-expanded={open}
-            aria-controls={listId}
-            onClick={() => setOpen((value) => !value)}
+            onToggle={() => setOpen((value) => !value)}
           >
-            <MenuIcon open={open} />
             <span className="menu-toggle__label">Menu</span>
-          </button>
+          </MenuToggle>
           <ul id={listId} className="site-nav__list" data-open={open}>
             {NAV_ITEMS.map((item) => (
               <li key={item.label}>

@@ -1,20 +1,37 @@
-/** The parts both banner carousels share: the slides' and the dots' markup (APG carousel pattern). */
+/** The parts both banner carousels share: slides, and Previous, dots and Next (APG carousel pattern). */
 import type { ReactNode } from 'react';
+import { ChevronIcon } from './icons';
 import './carousel.css';
 
-export interface CarouselDotsProps {
+export interface CarouselNavProps {
   count: number;
-  /** The slide shown now (marked `aria-current`). */
+  /** The slide shown now (its dot is marked `aria-current`). */
   selected: number;
   onSelect: (index: number) => void;
-  /** The group's label; each dot is "Banner 1", "Banner 2", ... */
-  label?: string;
+  /** Previous (-1) or Next (+1); a carousel that loops wraps around. */
+  onStep: (step: -1 | 1) => void;
+  /** The class of the Previous and Next buttons. */
+  buttonClassName: string;
 }
 
-/** One button per slide, the current one marked: a carousel's dots. */
-export function CarouselDots({ count, selected, onSelect, label = 'Choose a banner' }: CarouselDotsProps) {
+/** Previous, one dot per slide ("Banner 1", "Banner 2", ...), Next. */
+export function CarouselNav({ count, selected, onSelect, onStep, buttonClassName }: CarouselNavProps) {
   return (
-    <div className="carousel-dots" role="group" aria-label={label}>
+    <>
+      <button type="button" className={buttonClassName} aria-label="Previous banner" onClick={() => onStep(-1)}>
+        <ChevronIcon direction="left" />
+      </button>
+      <CarouselDots count={count} selected={selected} onSelect={onSelect} />
+      <button type="button" className={buttonClassName} aria-label="Next banner" onClick={() => onStep(1)}>
+        <ChevronIcon direction="right" />
+      </button>
+    </>
+  );
+}
+
+function CarouselDots({ count, selected, onSelect }: Pick<CarouselNavProps, 'count' | 'selected' | 'onSelect'>) {
+  return (
+    <div className="carousel-dots" role="group" aria-label="Choose a banner">
       {Array.from({ length: count }, (_, index) => (
         <button
           key={index}

@@ -1,10 +1,9 @@
-import { useId, useState } from 'react';
 import { Navigate } from 'react-router-dom';
 import { usePageHead } from '../../hooks/use-page-head';
 import { firstName, homePathFor, login, sessionStore, useSession } from '../../lib/auth';
 import { AuthCard, AuthFormActions } from './components/AuthCard';
-import { PasswordToggle } from './components/PasswordToggle';
-import { EmailField, PasswordField } from './components/TextField';
+import { CurrentPasswordField } from './components/PasswordFields';
+import { EmailField } from './components/TextField';
 import { useAuthForm } from './use-auth-form';
 import './auth.css';
 
@@ -14,8 +13,6 @@ const FIELDS = ['email', 'password'] as const;
 export function LoginPage() {
   usePageHead();
   const session = useSession();
-  const [showPassword, setShowPassword] = useState(false);
-  const passwordId = useId();
   const { busy, onSubmit, fieldProps } = useAuthForm({
     fields: FIELDS,
     submit: ({ email, password }) => login(email, password),
@@ -29,14 +26,7 @@ export function LoginPage() {
     <AuthCard title="Log in" lead="Welcome back. Log in with your e-mail and password.">
       <form className="auth-form" noValidate onSubmit={onSubmit}>
         <EmailField {...fieldProps('email')} />
-        <PasswordField
-          id={passwordId}
-          label="Password"
-          visible={showPassword}
-          autoComplete="current-password"
-          {...fieldProps('password')}
-          end={<PasswordToggle visible={showPassword} onToggle={() => setShowPassword((shown) => !shown)} controls={passwordId} />}
-        />
+        <CurrentPasswordField {...fieldProps('password')} />
         <AuthFormActions submitLabel="Log in" busy={busy} otherLabel="Sign Up" otherPath="/signup" />
       </form>
     </AuthCard>

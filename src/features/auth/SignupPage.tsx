@@ -1,11 +1,9 @@
-import { useId, useState } from 'react';
 import { Navigate } from 'react-router-dom';
-import { PASSWORD_POLICY_TEXT } from '../../../shared/validation/account';
 import { usePageHead } from '../../hooks/use-page-head';
 import { firstName, homePathFor, sessionStore, signUp, useSession } from '../../lib/auth';
 import { AuthCard, AuthFormActions } from './components/AuthCard';
-import { PasswordToggle } from './components/PasswordToggle';
-import { EmailField, PasswordField, TextField } from './components/TextField';
+import { NewPasswordFields } from './components/PasswordFields';
+import { EmailField, TextField } from './components/TextField';
 import { useAuthForm } from './use-auth-form';
 import './auth.css';
 
@@ -15,9 +13,6 @@ const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword']
 export function SignupPage() {
   usePageHead();
   const session = useSession();
-  const [showPasswords, setShowPasswords] = useState(false);
-  const passwordId = useId();
-  const confirmId = useId();
   const { busy, onSubmit, fieldProps } = useAuthForm({
     fields: FIELDS,
     submit: (values) => signUp(values.firstName, values.lastName, values.email, values.password, values.confirmPassword),
@@ -34,29 +29,7 @@ export function SignupPage() {
           <TextField label="Last Name" autoComplete="family-name" {...fieldProps('lastName')} />
         </div>
         <EmailField {...fieldProps('email')} />
-        <PasswordField
-          id={passwordId}
-          label="Password"
-          visible={showPasswords}
-          autoComplete="new-password"
-          hint={PASSWORD_POLICY_TEXT}
-          {...fieldProps('password')}
-          end={
-            <PasswordToggle
-              visible={showPasswords}
-              onToggle={() => setShowPasswords((shown) => !shown)}
-              controls={`${passwordId} ${confirmId}`}
-              label="Show passwords"
-            />
-          }
-        />
-        <PasswordField
-          id={confirmId}
-          label="Confirm Password"
-          visible={showPasswords}
-          autoComplete="new-password"
-          {...fieldProps('confirmPassword')}
-        />
+        <NewPasswordFields password={fieldProps('password')} confirm={fieldProps('confirmPassword')} />
         <AuthFormActions submitLabel="Sign Up" busy={busy} otherLabel="Already have an account? Log in" otherPath="/login" />
       </form>
     </AuthCard>

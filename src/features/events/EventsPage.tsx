@@ -19,7 +19,7 @@ const EVENT_IMAGE_SIZES = '(max-width: 50rem) calc(100vw - 4rem), 18rem';
 function EventEntry({ event, first, shop }: { event: ShopEvent; first: boolean; shop: CalendarShopDetails }) {
   const time = formatEventTime(event.time);
   return (
-    <li className="event">
+    <li className="card event">
       <EventDate date={event.date} block="event" />
       <div className="event__media">
         {event.img ? (

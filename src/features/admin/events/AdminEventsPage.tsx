@@ -41,7 +41,7 @@ interface EventRowProps {
 function EventRow({ event, onEdit, onDelete }: EventRowProps) {
   const time = formatEventTime(event.time);
   return (
-    <li className="admin-event">
+    <li className="card admin-event">
       <EventDate date={event.date} block="event" className="admin-event__date" />
       <div className="admin-event__media">
         {event.img ? (

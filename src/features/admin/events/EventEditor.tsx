@@ -120,7 +120,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
       <form noValidate onSubmit={(e) => void submit(e)} className="event-editor">
         <div className="event-editor__fields">
           <EditorField label="Name" {...fieldProps('name')} />
-          <div className="event-editor__row">
+          <div className="field-columns">
             <EditorField label="Date" type="date" {...fieldProps('date')} />
             <EditorField label="Time" type="time" note="Optional" {...fieldProps('time')} />
           </div>
@@ -164,7 +164,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
             ) : null}
           </figure>
         </div>
-        <div className="event-editor__actions">
+        <div className="full-row">
           <EditorActions saving={saving} error={error} onCancel={onCancel} />
         </div>
       </form>

@@ -2,10 +2,11 @@ import { useEffect, useId, useRef, useState, type ComponentType, type FocusEvent
 import { Link, useLocation } from 'react-router-dom';
 import { PageOutlet } from '../../../components/layout/PageOutlet';
 import { Logo } from '../../../components/layout/Logo';
+import { MenuToggle } from '../../../components/layout/MenuToggle';
 import { MAIN_ID, SkipLink } from '../../../components/layout/SkipLink';
 import { useFocusMainOnNavigate } from '../../../components/layout/use-focus-main-on-navigate';
 import { LOGIN_PATH, logout } from '../../../lib/auth';
-import { AdminsIcon, EventsIcon, HomeIcon, ItemsIcon, LogoutIcon, MenuIcon, SettingsIcon, TagsIcon, UsersIcon } from './icons';
+import { AdminsIcon, EventsIcon, HomeIcon, ItemsIcon, LogoutIcon, SettingsIcon, TagsIcon, UsersIcon } from './icons';
 import '../common/admin.css';
 import './admin-layout.css';
 
@@ -101,17 +102,14 @@ export function AdminLayout() {
       {/* The open drawer keeps the keyboard: keys bubble here from the toggle and the links. */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions */}
       <header className="admin-topbar" onKeyDown={(event) => drawerOpen && onNavKeyDown(event)}>
-        <button
+        <MenuToggle
           ref={toggleRef}
-          type="button"
+          open={drawerOpen}
+          controls={navId}
           className="admin-topbar__toggle icon-button"
-          aria-expanded={drawerOpen}
-          aria-controls={navId}
-          aria-label="Admin menu"
-          onClick={() => setVisibility((value) => (value === 'hidden' ? 'visible' : 'hidden'))}
-        >
-          <MenuIcon open={drawerOpen} />
-        </button>
+          label="Admin menu"
+          onToggle={() => setVisibility((value) => (value === 'hidden' ? 'visible' : 'hidden'))}
+        />
         <Logo height={40} />
         <span className="admin-topbar__title">Admin Portal</span>
       </header>

@@ -74,7 +74,3 @@ export const LogoutIcon = () => (
     <path d="M10 8l-4 4 4 4M6 12h10" />
   </Icon>
 );
-
-export function MenuIcon({ open }: { open: boolean }) {
-  return <Icon>{open ? <path d="M6 6l12 12M18 6L6 18" /> : <path d="M4 7h16M4 12h16M4 17h16" />}</Icon>;
-}

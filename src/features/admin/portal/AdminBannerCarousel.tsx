@@ -1,7 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { StoredImage } from '../../../components/ui/StoredImage';
-import { ChevronIcon } from '../../../components/ui/icons';
-import { CarouselDots, CarouselSlide } from '../../../components/ui/Carousel';
+import { CarouselNav, CarouselSlide } from '../../../components/ui/Carousel';
 import type { AdminBanner } from './api';
 
 /**
@@ -44,13 +43,7 @@ export function AdminBannerCarousel({ banners }: { banners: readonly AdminBanner
       </div>
       {count > 1 ? (
         <div className="admin-banner-carousel__controls">
-          <button type="button" className="icon-button" aria-label="Previous banner" onClick={() => go(current - 1)}>
-            <ChevronIcon direction="left" />
-          </button>
-          <CarouselDots count={count} selected={current} onSelect={go} />
-          <button type="button" className="icon-button" aria-label="Next banner" onClick={() => go(current + 1)}>
-            <ChevronIcon direction="right" />
-          </button>
+          <CarouselNav count={count} selected={current} onSelect={go} onStep={(step) => go(current + step)} buttonClassName="icon-button" />
           <p className="visually-hidden" aria-live={announce.current ? 'polite' : 'off'}>{`Banner ${current + 1} of ${count}`}</p>
         </div>
       ) : null}

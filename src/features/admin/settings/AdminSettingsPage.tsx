@@ -158,7 +158,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
     <form className="settings-form" noValidate onSubmit={(event) => void onSubmit(event)}>
       <section className="settings-card" aria-labelledby="settings-details">
         <h2 id="settings-details">Shop details</h2>
-        <div className="settings-grid">
+        <div className="field-columns">
           <AdminField label="Shop name">
             {(control) => (
               <input {...control} className="admin-input" value={form.name} maxLength={120} onChange={(e) => set('name', e.target.value)} />
@@ -203,7 +203,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
           <AdminField
             label="Map link"
             note={problems.mapUrl ?? 'An https:// link to the shop on a map; empty: the OpenStreetMap link'}
-            className="settings-grid__wide"
+            className="full-row"
           >
             {(control) => (
               <input

@@ -121,7 +121,7 @@ export function AdminTagsPage() {
     <>
       <AdminPageHeader title="Tags" />
       <div className="tags-layout">
-        <section className="tags-panel" aria-labelledby={editorHeadingId}>
+        <section className="card tags-panel" aria-labelledby={editorHeadingId}>
           <div className="tags-panel__header">
             <h2 id={editorHeadingId} className="tags-panel__title">
               Editor

@@ -72,7 +72,7 @@ export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, too
           Try again
         </button>
       ) : users.length > 0 ? (
-        <div className="user-table__scroll">
+        <div className="card user-table__scroll">
           <table className="user-table">
             <caption className="visually-hidden">{noun[0]!.toUpperCase() + noun.slice(1)}</caption>
             <thead>

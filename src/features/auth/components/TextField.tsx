@@ -32,14 +32,9 @@ export function TextField({ label, hint, end, id, ...input }: TextFieldProps) {
   );
 }
 
-type FieldProps = Omit<TextFieldProps, 'label' | 'type'>;
+export type FieldProps = Omit<TextFieldProps, 'label' | 'type'>;
 
 /** The e-mail field of both forms. */
 export function EmailField(props: FieldProps) {
   return <TextField label="Email" type="email" autoComplete="email" autoCapitalize="none" spellCheck={false} {...props} />;
-}
-
-/** A password field, shown as text while `visible` (the show/hide toggle). */
-export function PasswordField({ label, visible, ...props }: FieldProps & { label: string; visible: boolean }) {
-  return <TextField label={label} type={visible ? 'text' : 'password'} autoCapitalize="none" spellCheck={false} {...props} />;
 }

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { EmblaCarouselType } from 'embla-carousel';
 import { IMAGE_SIZES } from '../../../../shared/first-screen';
-import { CarouselDots, CarouselSlide } from '../../../components/ui/Carousel';
+import { CarouselNav, CarouselSlide } from '../../../components/ui/Carousel';
 import { StoredImage } from '../../../components/ui/StoredImage';
-import { ChevronIcon, PauseIcon, PlayIcon } from '../../../components/ui/icons';
+import { PauseIcon, PlayIcon } from '../../../components/ui/icons';
 import { useBanners, type Banner } from '../api/get-banners';
 import { CAROUSEL, EMBLA_DURATION, slideAfterSwipe } from '../banner-swipe';
 
@@ -140,23 +140,13 @@ function BannerSlides({ banners }: { banners: readonly Banner[] }) {
             {playing ? <PauseIcon /> : <PlayIcon />}
             <span aria-hidden="true">{playing ? 'Pause' : 'Play'}</span>
           </button>
-          <button
-            type="button"
-            className="button button--outline carousel-button"
-            aria-label="Previous banner"
-            onClick={() => embla?.scrollPrev()}
-          >
-            <ChevronIcon direction="left" />
-          </button>
-          <CarouselDots count={count} selected={selected} onSelect={(index) => embla?.scrollTo(index)} />
-          <button
-            type="button"
-            className="button button--outline carousel-button"
-            aria-label="Next banner"
-            onClick={() => embla?.scrollNext()}
-          >
-            <ChevronIcon direction="right" />
-          </button>
+          <CarouselNav
+            count={count}
+            selected={selected}
+            onSelect={(index) => embla?.scrollTo(index)}
+            onStep={(step) => (step < 0 ? embla?.scrollPrev() : embla?.scrollNext())}
+            buttonClassName="button button--outline carousel-button"
+          />
         </div>
       ) : null}
     </section>

@@ -13,7 +13,7 @@ export function FiltersPreview({ categories }: { categories: readonly CategoryNo
   const headingId = useId();
   const groups = previewGroups(categories, type);
   return (
-    <section className="tags-panel filters-preview" aria-labelledby={headingId}>
+    <section className="card tags-panel filters-preview" aria-labelledby={headingId}>
       <h2 id={headingId} className="tags-panel__title">
         Filters Preview
       </h2>
