@@ -24,7 +24,7 @@ export function SignupPage() {
   return (
     <AuthCard title="Create an account" lead="Sign up to keep up with new arrivals, tastings and events.">
       <form className="auth-form" noValidate onSubmit={onSubmit}>
-        <div className="auth-form__row">
+        <div className="field-columns">
           <TextField label="First Name" autoComplete="given-name" {...fieldProps('firstName')} />
           <TextField label="Last Name" autoComplete="family-name" {...fieldProps('lastName')} />
         </div>

@@ -75,14 +75,7 @@ export function AdminAdminsPage() {
           onCancel={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDeleteModal
-        open={deleting !== null}
-        title="Delete Admin"
-        message="Are you sure you want to delete this admin?"
-        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve(true))}
-        onClose={() => setDeleting(null)}
-        returnFocusTo={createRef}
-      />
+      <ConfirmDeleteModal target={deleting} noun="Admin" onConfirm={remove} onClose={() => setDeleting(null)} returnFocusTo={createRef} />
     </>
   );
 }

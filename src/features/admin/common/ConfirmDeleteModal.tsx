@@ -3,13 +3,10 @@
  * category deletes): an accessible modal dialog with the message, a Delete button and a Cancel
  * button.
  *
- *     <ConfirmDeleteModal
- *       open={target !== null}
- *       title="Delete Item"
- *       message="Are you sure you want to delete this item?"
- *       onConfirm={async () => { await deleteItem(target!.id); }}   // toast inside; throw to stay open
- *       onClose={() => setTarget(null)}
- *     />
+ *     <ConfirmDeleteModal target={deleting} noun="Item" onConfirm={remove} onClose={() => setDeleting(null)} />
+ *
+ * opens while `target` is set, titled "Delete Item" and asking "Are you sure you want to delete
+ * this item?"; `remove(target)` deletes it and toasts (`title` and `message` replace the words).
  *
  * While `onConfirm` runs, both buttons are disabled and Delete reads "Deleting...". When it
  * resolves (with anything but `false`) the modal calls `onClose`; when it rejects or resolves
@@ -23,11 +20,15 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { Modal } from '../../../components/ui/Modal';
 import './admin.css';
 
-export interface ConfirmDeleteModalProps {
-  open: boolean;
-  title: string;
-  message: string;
-  onConfirm: () => Promise<unknown>;
+export interface ConfirmDeleteModalProps<T> {
+  /** What is to be deleted; the dialog is open while it is set. */
+  target: T | null;
+  /** "Item": the title "Delete Item" and the question "Are you sure you want to delete this item?". */
+  noun?: string;
+  title?: string;
+  message?: string;
+  /** Deletes the target (toasting how it went); rejects or resolves `false` when it did not. */
+  onConfirm: (target: T) => Promise<unknown>;
   onClose: () => void;
   /** The confirm button's text; "Delete" by default. */
   confirmLabel?: string;
@@ -35,8 +36,9 @@ export interface ConfirmDeleteModalProps {
   returnFocusTo?: RefObject<HTMLElement | null>;
 }
 
-export function ConfirmDeleteModal(props: ConfirmDeleteModalProps) {
-  const { open, returnFocusTo } = props;
+export function ConfirmDeleteModal<T>({ target, noun = '', title, message, onConfirm, ...rest }: ConfirmDeleteModalProps<T>) {
+  const open = target !== null;
+  const { returnFocusTo } = rest;
   const focusAfterClose = useRef(false);
   // Once the dialog is gone (and the page is no longer inert), after a successful delete.
   useEffect(() => {
@@ -44,18 +46,26 @@ export function ConfirmDeleteModal(props: ConfirmDeleteModalProps) {
     focusAfterClose.current = false;
     returnFocusTo?.current?.focus();
   }, [open, returnFocusTo]);
-  if (!open) return null;
-  return <ConfirmDeleteDialog {...props} onDeleted={() => (focusAfterClose.current = true)} />;
+  if (target === null) return null;
+  return (
+    <ConfirmDeleteDialog
+      {...rest}
+      title={title ?? `Delete ${noun}`}
+      message={message ?? `Are you sure you want to delete this ${noun.toLowerCase()}?`}
+      onConfirm={() => onConfirm(target)}
+      onDeleted={() => (focusAfterClose.current = true)}
+    />
+  );
 }
 
-function ConfirmDeleteDialog({
-  title,
-  message,
-  onConfirm,
-  onClose,
-  confirmLabel = 'Delete',
-  onDeleted,
-}: ConfirmDeleteModalProps & { onDeleted: () => void }) {
+interface ConfirmDeleteDialogProps extends Pick<ConfirmDeleteModalProps<unknown>, 'onClose' | 'confirmLabel'> {
+  title: string;
+  message: string;
+  onConfirm: () => Promise<unknown>;
+  onDeleted: () => void;
+}
+
+function ConfirmDeleteDialog({ title, message, onConfirm, onClose, confirmLabel = 'Delete', onDeleted }: ConfirmDeleteDialogProps) {
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
   const messageId = useId();

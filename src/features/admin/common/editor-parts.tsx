@@ -13,10 +13,10 @@
  *     <EditorField label="Tag Name" value={name} onChange={setName} invalid={invalid} inputRef={nameRef} />
  *     <EditorActions saving={saving} error={error} onCancel={onCancel} />
  */
-import { useState, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useState, type ChangeEvent, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
 import { notify } from '../../../lib/notify';
 import { MAX_TEXT_LENGTH } from '../../../../shared/validation/text';
-import { AdminField } from './AdminField';
+import { AdminField, type ControlIds } from './AdminField';
 
 export function useEditorSave() {
   const [saving, setSaving] = useState(false);
@@ -85,30 +85,44 @@ export function EditorActions({
   );
 }
 
-export interface EditorFieldProps extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'> {
+/** What an editor's text control and its field take besides the control's own attributes. */
+interface EditorControlProps {
   label: string;
   value: string;
   onChange: (value: string) => void;
   invalid?: boolean;
-  /** Help under the input, read with it. */
+  /** Help under the control, read with it. */
   note?: string;
+  /** A class for the field around the control (`full-row`). */
+  fieldClassName?: string;
+}
+
+/** The props both text controls get: the field's ids, the value, a length limit and the invalid flag. */
+function controlledText(control: ControlIds, { value, onChange, invalid }: Pick<EditorControlProps, 'value' | 'onChange' | 'invalid'>) {
+  return {
+    ...control,
+    maxLength: MAX_TEXT_LENGTH,
+    value,
+    'aria-invalid': invalid || undefined,
+    onChange: (event: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => onChange(event.target.value),
+  };
+}
+
+export interface EditorFieldProps extends EditorControlProps, Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'id'> {
   inputRef?: Ref<HTMLInputElement>;
 }
 
-export function EditorField({ label, value, onChange, invalid, note, inputRef, type = 'text', ...input }: EditorFieldProps) {
+/** A labelled one-line input of an admin editor; attributes given (type, maxLength, ...) win. */
+export function EditorField({ label, value, onChange, invalid, note, fieldClassName, inputRef, ...input }: EditorFieldProps) {
   return (
-    <AdminField label={label} note={note}>
+    <AdminField label={label} note={note} className={fieldClassName}>
       {(control) => (
         <input
           ref={inputRef}
-          {...control}
           className="admin-input"
-          type={type}
+          type="text"
           autoComplete="off"
-          maxLength={MAX_TEXT_LENGTH}
-          value={value}
-          aria-invalid={invalid || undefined}
-          onChange={(event) => onChange(event.target.value)}
+          {...controlledText(control, { value, onChange, invalid })}
           {...input}
         />
       )}
@@ -116,28 +130,16 @@ export function EditorField({ label, value, onChange, invalid, note, inputRef, t
   );
 }
 
-export interface EditorTextAreaProps extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  invalid?: boolean;
+export interface EditorTextAreaProps
+  extends EditorControlProps, Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'id'> {
   textAreaRef?: Ref<HTMLTextAreaElement>;
 }
 
-export function EditorTextArea({ label, value, onChange, invalid, textAreaRef, ...textArea }: EditorTextAreaProps) {
+export function EditorTextArea({ label, value, onChange, invalid, note, fieldClassName, textAreaRef, ...textArea }: EditorTextAreaProps) {
   return (
-    <AdminField label={label}>
+    <AdminField label={label} note={note} className={fieldClassName}>
       {(control) => (
-        <textarea
-          ref={textAreaRef}
-          {...control}
-          className="admin-textarea"
-          maxLength={MAX_TEXT_LENGTH}
-          value={value}
-          aria-invalid={invalid || undefined}
-          onChange={(event) => onChange(event.target.value)}
-          {...textArea}
-        />
+        <textarea ref={textAreaRef} className="admin-textarea" {...controlledText(control, { value, onChange, invalid })} {...textArea} />
       )}
     </AdminField>
   );

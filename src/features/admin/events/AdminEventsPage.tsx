@@ -144,14 +144,7 @@ export function AdminEventsPage() {
           onCancel={() => setEditing(null)}
         />
       ) : null}
-      <ConfirmDeleteModal
-        open={deleting !== null}
-        title="Delete Event"
-        message="Are you sure you want to delete this event?"
-        onConfirm={() => (deleting ? remove(deleting) : Promise.resolve(true))}
-        onClose={() => setDeleting(null)}
-        returnFocusTo={addRef}
-      />
+      <ConfirmDeleteModal target={deleting} noun="Event" onConfirm={remove} onClose={() => setDeleting(null)} returnFocusTo={addRef} />
     </>
   );
 }

@@ -2,11 +2,12 @@
  * The admin Events screen's server calls, as the signed-in admin (lambda auth mode): every event
  * (all pages), create, update and delete. Each write throws ApiCallError when it fails.
  */
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { EVENT_MESSAGES, type AdminEvent, type EventFields } from './event-form';
 import { dataOrThrow } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
+import { adminQuery } from '../common/admin-query';
 import { adminClient } from '../common/admin-client';
 import { catalogueChanged } from '../common/catalogue-cache';
 
@@ -23,14 +24,7 @@ export async function getAdminEvents(): Promise<AdminEvent[]> {
   return events.map((event) => ({ ...event, time: event.time ?? null, img: event.img ?? null }));
 }
 
-export const adminEventsQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.events(),
-    queryFn: () => getAdminEvents(),
-    staleTime: 0,
-    retry: false,
-    meta: { loadFailedMessage: EVENT_MESSAGES.loadFailed },
-  });
+export const adminEventsQuery = () => adminQuery(adminKeys.events(), getAdminEvents, EVENT_MESSAGES.loadFailed, { retry: false });
 
 export function useAdminEvents() {
   return useQuery(adminEventsQuery());

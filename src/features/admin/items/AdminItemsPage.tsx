@@ -1,11 +1,10 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
-import { userFacingMessage } from '../common/graphql-errors';
+import { runWrite } from '../common/run-write';
 import { AdminItemCard } from './AdminItemCard';
 import { useAdminItems, useItemWrites } from './api';
 import { ItemEditorModal } from './ItemEditorModal';
@@ -37,17 +36,9 @@ export function AdminItemsPage() {
   const all = items.data;
   const shown = useMemo(() => sortItems(searchItems(all ?? [], deferredQuery), sort), [all, deferredQuery, sort]);
 
-  const confirmDelete = async () => {
-    if (!deleting) return false;
-    try {
-      await deleteItem.mutateAsync(deleting.id);
-      notify.success(ITEM_MESSAGES.deleted);
-      return true;
-    } catch (error) {
-      if (!(error instanceof SessionEndedError)) notify.error(userFacingMessage(error, ITEM_MESSAGES.deleteError));
-      return false;
-    }
-  };
+  /** Resolves false when nothing was deleted (the confirmation then stays open). */
+  const remove = async (item: AdminItem) =>
+    (await runWrite(() => deleteItem.mutateAsync(item.id), ITEM_MESSAGES.deleted, ITEM_MESSAGES.deleteError)) === null;
 
   return (
     <div className="admin-items">
@@ -109,14 +100,7 @@ export function AdminItemsPage() {
       )}
 
       <ItemEditorModal open={editor.open} item={editor.open ? editor.item : null} onClose={() => setEditor({ open: false })} />
-      <ConfirmDeleteModal
-        open={deleting !== null}
-        title="Delete Item"
-        message="Are you sure you want to delete this item?"
-        onConfirm={confirmDelete}
-        onClose={() => setDeleting(null)}
-        returnFocusTo={searchRef}
-      />
+      <ConfirmDeleteModal target={deleting} noun="Item" onConfirm={remove} onClose={() => setDeleting(null)} returnFocusTo={searchRef} />
     </div>
   );
 }

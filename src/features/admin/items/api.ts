@@ -3,7 +3,7 @@
  * the list, one item, create, the conditional update (stale-edit check), delete, promote/demote.
  * Shared by /admin-items, /admin-item and the portal's promoted row.
  */
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
@@ -12,6 +12,7 @@ import { ApiCallError, errorsOf, hasErrorType, throwOnErrors } from '../common/g
 import { ITEM_MESSAGES, type AdminItem, type ItemCreateInput, type ItemUpdateInput } from './item-rules';
 import { tagGroups } from './tag-groups';
 import { adminKeys } from '../common/admin-keys';
+import { adminQuery } from '../common/admin-query';
 import { adminClient } from '../common/admin-client';
 
 const ITEM_FIELDS = ['id', 'name', 'price', 'description', 'tags', 'promoted', 'upc', 'img', 'updatedAt'] as const;
@@ -57,41 +58,21 @@ export async function fetchAdminItem(id: string): Promise<AdminItem | null> {
   return result.data ? toAdminItem(result.data) : null;
 }
 
-/** Admin lists are read fresh whenever a page shows them (another admin may have changed them). */
-const ADMIN_STALE_MS = 0;
-
-export const adminItemsQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.items(),
-    queryFn: () => fetchAdminItems(),
-    staleTime: ADMIN_STALE_MS,
-    meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
-  });
+export const adminItemsQuery = () => adminQuery(adminKeys.items(), () => fetchAdminItems(), ITEM_MESSAGES.loadError);
 
 export function useAdminItems() {
   return useQuery(adminItemsQuery());
 }
 
 export const promotedAdminItemsQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.promotedItems(),
-    queryFn: () => fetchAdminItems({ promoted: { eq: true } }),
-    staleTime: ADMIN_STALE_MS,
-    meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
-  });
+  adminQuery(adminKeys.promotedItems(), () => fetchAdminItems({ promoted: { eq: true } }), ITEM_MESSAGES.loadError);
 
 export function usePromotedAdminItems() {
   return useQuery(promotedAdminItemsQuery());
 }
 
 export const adminItemQuery = (id: string) =>
-  queryOptions({
-    queryKey: adminKeys.item(id),
-    queryFn: () => fetchAdminItem(id),
-    staleTime: ADMIN_STALE_MS,
-    meta: { loadFailedMessage: ITEM_MESSAGES.loadError },
-    enabled: id !== '',
-  });
+  adminQuery(adminKeys.item(id), () => fetchAdminItem(id), ITEM_MESSAGES.loadError, { enabled: id !== '' });
 
 export function useAdminItem(id: string) {
   return useQuery(adminItemQuery(id));
@@ -195,21 +176,18 @@ export function useItemWrites() {
 }
 
 /** The Item Editor's tag choices: every category with its tags, by index. */
-export const tagGroupsQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.tagGroups(),
-    queryFn: async () => {
-      const categories = await listAll((nextToken) =>
-        adminClient.models.Category.list({
-          selectionSet: ['id', 'name', 'index', 'tags.id', 'tags.name', 'tags.index'],
-          limit: MAX_PAGE_SIZE,
-          nextToken,
-        }),
-      );
-      return tagGroups(categories);
-    },
-    staleTime: ADMIN_STALE_MS,
-  });
+async function fetchTagGroups() {
+  const categories = await listAll((nextToken) =>
+    adminClient.models.Category.list({
+      selectionSet: ['id', 'name', 'index', 'tags.id', 'tags.name', 'tags.index'],
+      limit: MAX_PAGE_SIZE,
+      nextToken,
+    }),
+  );
+  return tagGroups(categories);
+}
+
+export const tagGroupsQuery = () => adminQuery(adminKeys.tagGroups(), fetchTagGroups);
 
 export function useTagGroups() {
   return useQuery(tagGroupsQuery());

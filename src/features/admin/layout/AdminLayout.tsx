@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ComponentType, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PageOutlet } from '../../../components/layout/PageOutlet';
 import { Logo } from '../../../components/layout/Logo';
@@ -6,27 +6,27 @@ import { MenuToggle } from '../../../components/layout/MenuToggle';
 import { MAIN_ID, SkipLink } from '../../../components/layout/SkipLink';
 import { useFocusMainOnNavigate } from '../../../components/layout/use-focus-main-on-navigate';
 import { LOGIN_PATH, logout } from '../../../lib/auth';
-import { AdminsIcon, EventsIcon, HomeIcon, ItemsIcon, LogoutIcon, SettingsIcon, TagsIcon, UsersIcon } from './icons';
+import { AdminIcon, type AdminIconName } from './icons';
 import '../common/admin.css';
 import './admin-layout.css';
 
 interface AdminNavItem {
   label: string;
   to: string;
-  Icon: ComponentType;
+  icon: AdminIconName;
   /** Other paths that belong to this entry (the single item page belongs to Items). */
   also?: string[];
 }
 
 /** SPEC §2 Admin sidebar. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
-  { label: 'Home', to: '/admin-portal', Icon: HomeIcon },
-  { label: 'Items', to: '/admin-items', Icon: ItemsIcon, also: ['/admin-item'] },
-  { label: 'Tags', to: '/admin-tags', Icon: TagsIcon },
-  { label: 'Events', to: '/admin-events', Icon: EventsIcon },
-  { label: 'Users', to: '/admin-users', Icon: UsersIcon },
-  { label: 'Admins', to: '/admin-admins', Icon: AdminsIcon },
-  { label: 'Shop settings', to: '/admin-settings', Icon: SettingsIcon },
+  { label: 'Home', to: '/admin-portal', icon: 'home' },
+  { label: 'Items', to: '/admin-items', icon: 'items', also: ['/admin-item'] },
+  { label: 'Tags', to: '/admin-tags', icon: 'tags' },
+  { label: 'Events', to: '/admin-events', icon: 'events' },
+  { label: 'Users', to: '/admin-users', icon: 'users' },
+  { label: 'Admins', to: '/admin-admins', icon: 'admins' },
+  { label: 'Shop settings', to: '/admin-settings', icon: 'settings' },
 ];
 
 /** Below this width the sidebar is a drawer behind a menu button (admin-layout.css agrees). */
@@ -129,12 +129,12 @@ export function AdminLayout() {
           <span className="admin-sidebar__caption">Admin Portal</span>
         </div>
         <ul className="admin-sidebar__list">
-          {ADMIN_NAV.map(({ label, to, Icon, also }) => {
+          {ADMIN_NAV.map(({ label, to, icon, also }) => {
             const current = pathname === to || (also ?? []).includes(pathname);
             return (
               <li key={to}>
                 <Link to={to} className="admin-sidebar__link" aria-current={current ? 'page' : undefined}>
-                  <Icon />
+                  <AdminIcon name={icon} />
                   <span>{label}</span>
                 </Link>
               </li>
@@ -142,7 +142,7 @@ export function AdminLayout() {
           })}
         </ul>
         <button type="button" className="admin-sidebar__link admin-sidebar__logout" onClick={() => void onLogout()} disabled={loggingOut}>
-          <LogoutIcon />
+          <AdminIcon name="logout" />
           <span>{loggingOut ? 'Logging out...' : 'Logout'}</span>
         </button>
       </nav>

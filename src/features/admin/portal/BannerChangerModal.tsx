@@ -291,14 +291,10 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
         <EditorActions saving={saving} error={formError} busy={busy} cancelLabel="Close" onCancel={onClose} onSave={() => void save()} />
       </Modal>
       <ConfirmDeleteModal
-        open={confirming !== null}
+        target={confirming}
         title="Delete Banner"
-        message={
-          confirming
-            ? `Delete Banner ${confirming.position + 1}? It leaves the live site at once, without Save, and cannot be brought back.`
-            : ''
-        }
-        onConfirm={() => (confirming ? deleteSaved(confirming.entry, confirming.position) : Promise.resolve(false))}
+        message={`Delete Banner ${(confirming?.position ?? 0) + 1}? It leaves the live site at once, without Save, and cannot be brought back.`}
+        onConfirm={({ entry, position }) => deleteSaved(entry, position)}
         onClose={() => setConfirming(null)}
       />
     </>

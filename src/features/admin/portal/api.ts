@@ -1,9 +1,10 @@
 /** Banners as the admin portal reads and writes them (signed in, lambda mode). */
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { byIndex, listAll, MAX_PAGE_SIZE, type ModelRecord } from '../../../lib/catalogue';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, throwOnErrors } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
+import { adminQuery } from '../common/admin-query';
 import { adminClient } from '../common/admin-client';
 
 /** A banner as the Banner Changer edits it: its description (alt text, caption on phones) '' for none. */
@@ -18,18 +19,14 @@ export const BANNER_MESSAGES = {
 } as const;
 
 /** Every banner, in carousel order. */
-export const adminBannersQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.banners(),
-    queryFn: async (): Promise<AdminBanner[]> => {
-      const banners = await listAll((nextToken) =>
-        adminClient.models.Banner.list({ selectionSet: ['id', 'img', 'index', 'description'], limit: MAX_PAGE_SIZE, nextToken }),
-      );
-      return byIndex(banners).map((banner) => ({ id: banner.id, img: banner.img, description: banner.description ?? '' }));
-    },
-    staleTime: 0,
-    meta: { loadFailedMessage: BANNER_MESSAGES.loadError },
-  });
+async function fetchAdminBanners(): Promise<AdminBanner[]> {
+  const banners = await listAll((nextToken) =>
+    adminClient.models.Banner.list({ selectionSet: ['id', 'img', 'index', 'description'], limit: MAX_PAGE_SIZE, nextToken }),
+  );
+  return byIndex(banners).map((banner) => ({ id: banner.id, img: banner.img, description: banner.description ?? '' }));
+}
+
+export const adminBannersQuery = () => adminQuery(adminKeys.banners(), fetchAdminBanners, BANNER_MESSAGES.loadError);
 
 export function useAdminBanners() {
   return useQuery(adminBannersQuery());

@@ -11,9 +11,8 @@ import { shop, shopAddressLine } from '../../../../shared/shop';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
-import { AdminField } from '../common/AdminField';
 import { AdminPageHeader } from '../common/AdminPageHeader';
-import { ListEmptyState } from '../common/editor-parts';
+import { EditorField, ListEmptyState } from '../common/editor-parts';
 import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
 import { useAdminShopSettings, useSaveShopSettings } from './api';
@@ -68,34 +67,22 @@ function HoursFields({ day, legend, error, onChange, openDefaults }: HoursFields
           />
           Closed
         </label>
-        <label className="settings-hours__time" htmlFor={`${id}-open`}>
-          <span>Opens</span>
-          <input
-            id={`${id}-open`}
-            type="time"
-            className="admin-input"
-            value={day.open}
-            disabled={day.closed}
-            aria-invalid={invalid}
-            aria-describedby={described}
-            aria-label={`${legend} opens`}
-            onChange={(event) => onChange({ ...day, open: event.target.value })}
-          />
-        </label>
-        <label className="settings-hours__time" htmlFor={`${id}-close`}>
-          <span>Closes</span>
-          <input
-            id={`${id}-close`}
-            type="time"
-            className="admin-input"
-            value={day.close}
-            disabled={day.closed}
-            aria-invalid={invalid}
-            aria-describedby={described}
-            aria-label={`${legend} closes`}
-            onChange={(event) => onChange({ ...day, close: event.target.value })}
-          />
-        </label>
+        {(['open', 'close'] as const).map((end) => (
+          <label key={end} className="settings-hours__time" htmlFor={`${id}-${end}`}>
+            <span>{end === 'open' ? 'Opens' : 'Closes'}</span>
+            <input
+              id={`${id}-${end}`}
+              type="time"
+              className="admin-input"
+              value={day[end]}
+              disabled={day.closed}
+              aria-invalid={invalid}
+              aria-describedby={described}
+              aria-label={`${legend} ${end === 'open' ? 'opens' : 'closes'}`}
+              onChange={(event) => onChange({ ...day, [end]: event.target.value })}
+            />
+          </label>
+        ))}
       </div>
       {error ? (
         <p id={errorId} className="settings-error">
@@ -159,64 +146,27 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
       <section className="settings-card" aria-labelledby="settings-details">
         <h2 id="settings-details">Shop details</h2>
         <div className="field-columns">
-          <AdminField label="Shop name">
-            {(control) => (
-              <input {...control} className="admin-input" value={form.name} maxLength={120} onChange={(e) => set('name', e.target.value)} />
-            )}
-          </AdminField>
-          <AdminField label="Address" note="One line, as on the footer: street, town, state and ZIP">
-            {(control) => (
-              <input
-                {...control}
-                className="admin-input"
-                autoComplete="street-address"
-                value={form.address}
-                maxLength={200}
-                onChange={(e) => set('address', e.target.value)}
-              />
-            )}
-          </AdminField>
-          <AdminField label="Phone">
-            {(control) => (
-              <input
-                {...control}
-                type="tel"
-                className="admin-input"
-                value={form.phone}
-                maxLength={40}
-                onChange={(e) => set('phone', e.target.value)}
-              />
-            )}
-          </AdminField>
-          <AdminField label="E-mail">
-            {(control) => (
-              <input
-                {...control}
-                type="email"
-                className="admin-input"
-                value={form.email}
-                maxLength={200}
-                onChange={(e) => set('email', e.target.value)}
-              />
-            )}
-          </AdminField>
-          <AdminField
+          <EditorField label="Shop name" value={form.name} maxLength={120} onChange={(value) => set('name', value)} />
+          <EditorField
+            label="Address"
+            note="One line, as on the footer: street, town, state and ZIP"
+            autoComplete="street-address"
+            value={form.address}
+            maxLength={200}
+            onChange={(value) => set('address', value)}
+          />
+          <EditorField label="Phone" type="tel" value={form.phone} maxLength={40} onChange={(value) => set('phone', value)} />
+          <EditorField label="E-mail" type="email" value={form.email} maxLength={200} onChange={(value) => set('email', value)} />
+          <EditorField
             label="Map link"
             note={problems.mapUrl ?? 'An https:// link to the shop on a map; empty: the OpenStreetMap link'}
-            className="full-row"
-          >
-            {(control) => (
-              <input
-                {...control}
-                type="url"
-                className="admin-input"
-                value={form.mapUrl}
-                maxLength={2000}
-                aria-invalid={problems.mapUrl ? true : undefined}
-                onChange={(e) => set('mapUrl', e.target.value)}
-              />
-            )}
-          </AdminField>
+            fieldClassName="full-row"
+            type="url"
+            value={form.mapUrl}
+            maxLength={2000}
+            invalid={Boolean(problems.mapUrl)}
+            onChange={(value) => set('mapUrl', value)}
+          />
         </div>
       </section>
 
@@ -250,30 +200,21 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
             <fieldset key={special.key} className="settings-day settings-special">
               <legend>{legend}</legend>
               <div className="settings-special__fields">
-                <AdminField label="Date">
-                  {(control) => (
-                    <input
-                      {...control}
-                      type="date"
-                      className="admin-input"
-                      aria-label={`${legend} date`}
-                      value={special.date}
-                      onChange={(e) => setSpecial(special.key, { date: e.target.value })}
-                    />
-                  )}
-                </AdminField>
-                <AdminField label="Name" note="e.g. Thanksgiving, Stocktake">
-                  {(control) => (
-                    <input
-                      {...control}
-                      className="admin-input"
-                      aria-label={`${legend} name`}
-                      value={special.label}
-                      maxLength={MAX_LABEL_LENGTH}
-                      onChange={(e) => setSpecial(special.key, { label: e.target.value })}
-                    />
-                  )}
-                </AdminField>
+                <EditorField
+                  label="Date"
+                  type="date"
+                  aria-label={`${legend} date`}
+                  value={special.date}
+                  onChange={(date) => setSpecial(special.key, { date })}
+                />
+                <EditorField
+                  label="Name"
+                  note="e.g. Thanksgiving, Stocktake"
+                  aria-label={`${legend} name`}
+                  value={special.label}
+                  maxLength={MAX_LABEL_LENGTH}
+                  onChange={(label) => setSpecial(special.key, { label })}
+                />
               </div>
               <HoursFields
                 day={special}

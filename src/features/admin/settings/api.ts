@@ -1,24 +1,21 @@
 /** The Shop settings screen's server calls, as the signed-in admin: read the record, save it. */
-import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { SELECTIONS } from '../../../../shared/first-screen';
 import { SHOP_SETTINGS_ID } from '../../../../shared/shop-hours';
 import type { inputOf } from './settings-form';
 import { ApiCallError, throwOnErrors } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
+import { adminQuery } from '../common/admin-query';
 import { adminClient } from '../common/admin-client';
 import { catalogueChanged } from '../common/catalogue-cache';
 
-export const adminShopSettingsQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.settings(),
-    queryFn: async () => {
-      const result = await adminClient.models.ShopSettings.get({ id: SHOP_SETTINGS_ID }, { selectionSet: SELECTIONS.shopSettings });
-      throwOnErrors(result);
-      return result.data ?? null;
-    },
-    staleTime: 0,
-    retry: false,
-  });
+async function fetchShopSettings() {
+  const result = await adminClient.models.ShopSettings.get({ id: SHOP_SETTINGS_ID }, { selectionSet: SELECTIONS.shopSettings });
+  throwOnErrors(result);
+  return result.data ?? null;
+}
+
+export const adminShopSettingsQuery = () => adminQuery(adminKeys.settings(), fetchShopSettings, undefined, { retry: false });
 
 export function useAdminShopSettings() {
   return useQuery(adminShopSettingsQuery());

@@ -158,12 +158,9 @@ export function AdminTagsPage() {
         />
       ) : null}
       <ConfirmDeleteModal
-        open={deleteTarget !== null}
-        title={deleteTarget?.kind === 'category' ? 'Delete Category' : 'Delete Tag'}
-        message={
-          deleteTarget?.kind === 'category' ? 'Are you sure you want to delete this category?' : 'Are you sure you want to delete this tag?'
-        }
-        onConfirm={() => (deleteTarget ? confirmDelete(deleteTarget) : Promise.resolve(true))}
+        target={deleteTarget}
+        noun={deleteTarget?.kind === 'category' ? 'Category' : 'Tag'}
+        onConfirm={confirmDelete}
         onClose={() => setDeleteTarget(null)}
         returnFocusTo={addCategoryRef}
       />

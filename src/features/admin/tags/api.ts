@@ -3,11 +3,12 @@
  * create and update through the models, and the all-or-nothing custom mutations for reordering
  * and for deleting a category with its tags.
  */
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { buildCategoryTree, TAG_MESSAGES, withCategoryOrder, withTagOrder, type CategoryForm, type CategoryNode } from './category-tree';
 import { dataOrThrow } from '../common/graphql-errors';
 import { adminKeys } from '../common/admin-keys';
+import { adminQuery } from '../common/admin-query';
 import { adminClient } from '../common/admin-client';
 import { catalogueChanged } from '../common/catalogue-cache';
 
@@ -28,14 +29,7 @@ export async function getCategoryTree(): Promise<CategoryNode[]> {
 }
 
 /** Every category with its tags, in display order. */
-export const categoryTreeQuery = () =>
-  queryOptions({
-    queryKey: adminKeys.categories(),
-    queryFn: () => getCategoryTree(),
-    staleTime: 0,
-    retry: false,
-    meta: { loadFailedMessage: TAG_MESSAGES.loadFailed },
-  });
+export const categoryTreeQuery = () => adminQuery(adminKeys.categories(), getCategoryTree, TAG_MESSAGES.loadFailed, { retry: false });
 
 export function useCategoryTree() {
   return useQuery(categoryTreeQuery());
