@@ -1,7 +1,6 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
-import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
 import { runWrite } from '../common/run-write';
