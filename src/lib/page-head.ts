@@ -29,9 +29,26 @@ export function siteOrigin(doc: Document = document): string {
 const CARD_SELECTOR = 'meta[property^="og:"], meta[property^="product:"], meta[name^="twitter:"]';
 const JSON_LD_SELECTOR = 'script[type="application/ld+json"]';
 
-function upsert<T extends HTMLElement>(head: HTMLHeadElement, selector: string, create: () => T, update: (element: T) => void): void {
-  const element = head.querySelector<T>(selector) ?? head.appendChild(create());
-  update(element);
+/**
+ * The one element of its kind (`<meta name="robots">`, `<link rel="canonical">`) set to `value`,
+ * created when missing, removed when there is no value.
+ */
+function setSingle(
+  head: HTMLHeadElement,
+  tag: 'meta' | 'link',
+  [key, name]: [string, string],
+  valueAttribute: string,
+  value: string | null | undefined,
+): void {
+  const selector = `${tag}[${key}="${name}"]`;
+  if (!value) return remove(head, selector);
+  let element = head.querySelector(selector);
+  if (!element) {
+    element = head.ownerDocument.createElement(tag);
+    element.setAttribute(key, name);
+    head.appendChild(element);
+  }
+  element.setAttribute(valueAttribute, value);
 }
 
 function remove(head: HTMLHeadElement, selector: string): void {
@@ -58,34 +75,9 @@ function written(head: HTMLHeadElement): string {
 export function applyPageHead(head: PageHead, doc: Document = document): void {
   doc.title = head.title;
   const root = doc.head;
-  upsert(
-    root,
-    'meta[name="description"]',
-    () => Object.assign(doc.createElement('meta'), { name: 'description' }),
-    (meta) => {
-      meta.content = head.description;
-    },
-  );
-  if (head.robots)
-    upsert(
-      root,
-      'meta[name="robots"]',
-      () => Object.assign(doc.createElement('meta'), { name: 'robots' }),
-      (meta) => {
-        meta.content = head.robots!;
-      },
-    );
-  else remove(root, 'meta[name="robots"]');
-  if (head.canonical)
-    upsert(
-      root,
-      'link[rel="canonical"]',
-      () => Object.assign(doc.createElement('link'), { rel: 'canonical' }),
-      (link) => {
-        link.href = head.canonical!;
-      },
-    );
-  else remove(root, 'link[rel="canonical"]');
+  setSingle(root, 'meta', ['name', 'description'], 'content', head.description);
+  setSingle(root, 'meta', ['name', 'robots'], 'content', head.robots);
+  setSingle(root, 'link', ['rel', 'canonical'], 'href', head.canonical);
 
   const wanted = JSON.stringify([
     head.meta.map((meta) => `${meta.property ?? meta.name}=${meta.content}`),

@@ -4,7 +4,6 @@
  * - `useEditorSave` and `EditorActions`: the Cancel and Save row of an editor with its inline
  *   error (toasts are inert behind a modal, so the dialog says it too), and the saving state.
  * - `EditorField` and `EditorTextArea`: a labelled input or text area, `aria-invalid` when refused.
- * - `ListEmptyState`: an empty list, or one that failed to load with a Try again button.
  *
  *     const { saving, error, refuse, save } = useEditorSave();
  *     if (problem) return refuse(problem, nameRef.current);   // toast + inline message + focus
@@ -142,26 +141,5 @@ export function EditorTextArea({ label, value, onChange, invalid, note, fieldCla
         <textarea ref={textAreaRef} className="admin-textarea" {...controlledText(control, { value, onChange, invalid })} {...textArea} />
       )}
     </AdminField>
-  );
-}
-
-export interface ListEmptyStateProps {
-  /** The list could not be loaded (else it is just empty). */
-  failed: boolean;
-  /** "categories", "events": in "The events couldn't be loaded." */
-  noun: string;
-  onRetry: () => void;
-}
-
-export function ListEmptyState({ failed, noun, onRetry }: ListEmptyStateProps) {
-  return (
-    <div className="empty-state">
-      <p>{failed ? `The ${noun} couldn't be loaded.` : `No ${noun} yet.`}</p>
-      {failed ? (
-        <button type="button" className="button button--ghost" onClick={onRetry}>
-          Try again
-        </button>
-      ) : null}
-    </div>
   );
 }

@@ -5,7 +5,6 @@
  */
 import { useId, useMemo, useRef, useState } from 'react';
 import logoUrl from '../../../assets/logo.svg';
-import { Spinner } from '../../../components/ui/Spinner';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { formatEventTime } from '../../../lib/format';
@@ -14,7 +13,7 @@ import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
 import '../common/admin.css';
 import { CrossIcon } from '../common/icons';
-import { ListEmptyState } from '../common/editor-parts';
+import { QueryState } from '../common/QueryState';
 import { useAdminEvents, useEventWrites } from './api';
 import { runWrite } from '../common/run-write';
 import { EventEditor } from './EventEditor';
@@ -70,7 +69,8 @@ function EventRow({ event, onEdit, onDelete }: EventRowProps) {
 export function AdminEventsPage() {
   usePageHead('Events · Admin');
   const writes = useEventWrites();
-  const { data, isPending, isError, refetch } = useAdminEvents();
+  const eventsQuery = useAdminEvents();
+  const { data, isError } = eventsQuery;
   const [sort, setSort] = useState<EventSort>(DEFAULT_EVENT_SORT);
   const events = useMemo(() => sortEvents(isError ? [] : (data ?? []), sort), [data, isError, sort]);
   /** null: closed; 'new': the Event Creator; an event: the Event Editor. */
@@ -93,21 +93,6 @@ export function AdminEventsPage() {
   /** Resolves false when nothing was deleted (the confirmation then stays open). */
   const remove = async (event: AdminEvent) =>
     (await runWrite(() => writes.remove.mutateAsync(event.id), EVENT_MESSAGES.deleted, EVENT_MESSAGES.deleteFailed)) === null;
-
-  let body;
-  if (isPending) {
-    body = <Spinner label="Loading events" />;
-  } else if (events.length === 0) {
-    body = <ListEmptyState failed={isError} noun="events" onRetry={() => void refetch()} />;
-  } else {
-    body = (
-      <ol className="admin-events" aria-label="Events">
-        {events.map((event) => (
-          <EventRow key={event.id} event={event} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
-        ))}
-      </ol>
-    );
-  }
 
   return (
     <>
@@ -135,7 +120,13 @@ export function AdminEventsPage() {
           Add Event
         </button>
       </AdminPageHeader>
-      {body}
+      <QueryState query={eventsQuery} noun="events" empty={events.length === 0}>
+        <ol className="admin-events" aria-label="Events">
+          {events.map((event) => (
+            <EventRow key={event.id} event={event} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
+          ))}
+        </ol>
+      </QueryState>
 
       {editing ? (
         <EventEditor

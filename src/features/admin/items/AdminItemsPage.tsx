@@ -1,8 +1,8 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
-import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
+import { QueryState } from '../common/QueryState';
 import { runWrite } from '../common/run-write';
 import { AdminItemCard } from './AdminItemCard';
 import { useAdminItems, useItemWrites } from './api';
@@ -63,22 +63,13 @@ export function AdminItemsPage() {
         </button>
       </AdminPageHeader>
 
-      {items.isPending ? (
-        <Spinner label="Loading items" />
-      ) : items.isError ? (
-        <div className="admin-empty">
-          <p>The items could not be loaded.</p>
-          <button type="button" className="button button--ghost" onClick={() => void items.refetch()}>
-            Try again
-          </button>
-        </div>
-      ) : (
+      <QueryState query={items} noun="items">
         <>
           <p className="admin-items__count" role="status">
             {deferredQuery.trim() ? `${shown.length} of ${all?.length ?? 0} items match` : `${all?.length ?? 0} items`}
           </p>
           {shown.length === 0 ? (
-            <p className="admin-empty">{deferredQuery.trim() ? 'No items match your search.' : 'No items yet.'}</p>
+            <p className="empty-state">{deferredQuery.trim() ? 'No items match your search.' : 'No items yet.'}</p>
           ) : (
             <ul className="admin-item-grid" aria-label="Items">
               {shown.map((item) => (
@@ -96,7 +87,7 @@ export function AdminItemsPage() {
             </ul>
           )}
         </>
-      )}
+      </QueryState>
 
       <ItemEditorModal open={editor.open} item={editor.open ? editor.item : null} onClose={() => setEditor({ open: false })} />
       <ConfirmDeleteModal target={deleting} noun="Item" onConfirm={remove} onClose={() => setDeleting(null)} returnFocusTo={searchRef} />

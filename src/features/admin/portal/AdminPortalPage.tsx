@@ -1,11 +1,11 @@
 import { useState } from 'react';
-import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { usePromotedAdminItems } from '../items/api';
 import { usePromotion } from '../items/use-promotion';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { AdminBannerCarousel } from './AdminBannerCarousel';
-import { BANNER_MESSAGES, useAdminBanners } from './api';
+import { QueryState } from '../common/QueryState';
+import { useAdminBanners } from './api';
 import { BannerChangerModal } from './BannerChangerModal';
 import { PromotedRow } from './PromotedRow';
 import '../common/admin.css';
@@ -30,18 +30,9 @@ export function AdminPortalPage() {
             Change Banner
           </button>
         </div>
-        {banners.isPending ? (
-          <Spinner label="Loading banners" />
-        ) : banners.isError ? (
-          <div className="admin-empty">
-            <p>{BANNER_MESSAGES.loadError}</p>
-            <button type="button" className="button button--ghost" onClick={() => void banners.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : (
-          <AdminBannerCarousel banners={banners.data} />
-        )}
+        <QueryState query={banners} noun="banners">
+          <AdminBannerCarousel banners={banners.data ?? []} />
+        </QueryState>
       </section>
 
       <section className="admin-portal__section" aria-labelledby="portal-promoted">
@@ -49,20 +40,14 @@ export function AdminPortalPage() {
           <h2 id="portal-promoted">Promotional Items</h2>
           {promoted.data ? <span className="admin-portal__count">{promoted.data.length} promoted</span> : null}
         </div>
-        {promoted.isPending ? (
-          <Spinner label="Loading promoted items" />
-        ) : promoted.isError ? (
-          <div className="admin-empty">
-            <p>The promoted items could not be loaded.</p>
-            <button type="button" className="button button--ghost" onClick={() => void promoted.refetch()}>
-              Try again
-            </button>
-          </div>
-        ) : promoted.data.length === 0 ? (
-          <p className="admin-empty">No promoted items. Promote items on the Items page.</p>
-        ) : (
-          <PromotedRow items={promoted.data} busyIds={busyIds} onDemote={(item) => void toggle(item)} />
-        )}
+        <QueryState
+          query={promoted}
+          noun="promoted items"
+          empty={promoted.data?.length === 0}
+          emptyText="No promoted items. Promote items on the Items page."
+        >
+          <PromotedRow items={promoted.data ?? []} busyIds={busyIds} onDemote={(item) => void toggle(item)} />
+        </QueryState>
       </section>
 
       <BannerChangerModal open={changing} banners={banners.data} onClose={() => setChanging(false)} />

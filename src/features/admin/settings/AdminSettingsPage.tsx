@@ -6,13 +6,13 @@
  */
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { MAX_LABEL_LENGTH, WEEKDAYS } from '../../../../shared/shop-hours';
-import { Spinner } from '../../../components/ui/Spinner';
 import { shop, shopAddressLine } from '../../../../shared/shop';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { AdminPageHeader } from '../common/AdminPageHeader';
-import { EditorField, ListEmptyState } from '../common/editor-parts';
+import { EditorField } from '../common/editor-parts';
+import { QueryState } from '../common/QueryState';
 import { userFacingMessage } from '../common/graphql-errors';
 import '../common/admin.css';
 import { useAdminShopSettings, useSaveShopSettings } from './api';
@@ -270,14 +270,14 @@ export function AdminSettingsPage() {
     // Only the first answer fills the form: a refetch after Save must not undo what is typed.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isPending, isError]);
-  let body;
-  if (isPending || (!isError && !initial)) body = <Spinner label="Loading shop settings" />;
-  else if (isError) body = <ListEmptyState failed noun="shop settings" onRetry={() => void refetch()} />;
-  else body = <SettingsEditor initial={initial!} exists={data !== null} />;
+  // The form waits for its first values (set just after the answer arrives).
+  const loading = isPending || (!isError && !initial);
   return (
     <>
       <AdminPageHeader title="Shop settings" />
-      {body}
+      <QueryState query={{ isPending: loading, isError, refetch }} noun="shop settings">
+        {initial ? <SettingsEditor initial={initial} exists={data !== null} /> : null}
+      </QueryState>
     </>
   );
 }

@@ -5,7 +5,6 @@
  * the list after it is saved; each such load opens every category again (SPEC §4).
  */
 import { useId, useRef, useState } from 'react';
-import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
@@ -17,7 +16,7 @@ import { TAG_MESSAGES, type CategoryForm, type CategoryNode, type TagNode } from
 import { CategoryEditor } from './components/CategoryEditor';
 import { CategoryRow } from './components/CategoryRow';
 import { FiltersPreview } from './components/FiltersPreview';
-import { ListEmptyState } from '../common/editor-parts';
+import { QueryState } from '../common/QueryState';
 import { ReorderableList } from './components/ReorderableList';
 import { TagEditor } from './components/TagEditor';
 import './tags.css';
@@ -29,7 +28,8 @@ type DeleteTarget = { kind: 'category'; category: CategoryNode } | { kind: 'tag'
 export function AdminTagsPage() {
   usePageHead('Tags · Admin');
   const writes = useTagWrites();
-  const { data, isPending, isError, dataUpdatedAt, refetch } = useCategoryTree();
+  const tree = useCategoryTree();
+  const { data, isPending, isError, dataUpdatedAt } = tree;
   const categories = isError ? [] : (data ?? []);
 
   const [editor, setEditor] = useState<Editor | null>(null);
@@ -82,41 +82,6 @@ export function AdminTagsPage() {
     return failure;
   };
 
-  let editorBody;
-  if (isPending) {
-    editorBody = <Spinner label="Loading categories" />;
-  } else if (categories.length === 0) {
-    editorBody = <ListEmptyState failed={isError} noun="categories" onRetry={() => void refetch()} />;
-  } else {
-    editorBody = (
-      <ReorderableList
-        noun="category"
-        items={categories}
-        onReorder={reorderCategories}
-        disabled={tagDragging || savingOrder}
-        className="category-list"
-        rowClassName="category-row"
-        renderRow={(category, handle) => (
-          <CategoryRow
-            category={category}
-            handle={handle}
-            expanded={!collapsedIds.has(category.id)}
-            onToggle={() => toggleExpanded(category.id)}
-            onEdit={() => setEditor({ kind: 'category', category })}
-            onDelete={() => setDeleteTarget({ kind: 'category', category })}
-            onAddTag={() => setEditor({ kind: 'tag', category, tag: null })}
-            onEditTag={(tag) => setEditor({ kind: 'tag', category, tag })}
-            onDeleteTag={(tag) => setDeleteTarget({ kind: 'tag', tag })}
-            onReorderTags={(ids) => reorderTags(category.id, ids)}
-            tagsDisabled={savingOrder}
-            onTagDragStart={() => setTagDragging(true)}
-            onTagDragFinish={() => setTagDragging(false)}
-          />
-        )}
-      />
-    );
-  }
-
   return (
     <>
       <AdminPageHeader title="Tags" />
@@ -137,7 +102,33 @@ export function AdminTagsPage() {
               Add Category
             </button>
           </div>
-          {editorBody}
+          <QueryState query={tree} noun="categories" empty={categories.length === 0}>
+            <ReorderableList
+              noun="category"
+              items={categories}
+              onReorder={reorderCategories}
+              disabled={tagDragging || savingOrder}
+              className="category-list"
+              rowClassName="category-row"
+              renderRow={(category, handle) => (
+                <CategoryRow
+                  category={category}
+                  handle={handle}
+                  expanded={!collapsedIds.has(category.id)}
+                  onToggle={() => toggleExpanded(category.id)}
+                  onEdit={() => setEditor({ kind: 'category', category })}
+                  onDelete={() => setDeleteTarget({ kind: 'category', category })}
+                  onAddTag={() => setEditor({ kind: 'tag', category, tag: null })}
+                  onEditTag={(tag) => setEditor({ kind: 'tag', category, tag })}
+                  onDeleteTag={(tag) => setDeleteTarget({ kind: 'tag', tag })}
+                  onReorderTags={(ids) => reorderTags(category.id, ids)}
+                  tagsDisabled={savingOrder}
+                  onTagDragStart={() => setTagDragging(true)}
+                  onTagDragFinish={() => setTagDragging(false)}
+                />
+              )}
+            />
+          </QueryState>
         </section>
         <FiltersPreview categories={categories} />
       </div>
