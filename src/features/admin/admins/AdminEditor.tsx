@@ -30,24 +30,18 @@ export function AdminEditor({ initial, onSave, onCancel }: AdminEditorProps) {
   const mode = initial ? 'edit' : 'create';
   const [form, setForm] = useState<AdminForm>(initial ?? EMPTY_ADMIN_FORM);
   const [invalid, setInvalid] = useState<AdminField | null>(null);
-  const { saving, error, refuse, save } = useEditorSave();
+  const { saving, error, onSubmit } = useEditorSave();
   const inputs = useRef(new Map<AdminField, HTMLInputElement>());
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
+  const refusal = () => {
     const problem = adminFormProblem(form, mode);
-    if (problem) {
-      setInvalid(problem.field);
-      refuse(problem.message, inputs.current.get(problem.field));
-      return;
-    }
-    await save(() => onSave(form));
+    setInvalid(problem?.field ?? null);
+    return problem ? { message: problem.message, focus: inputs.current.get(problem.field) } : null;
   };
 
   return (
     <Modal title="Admin Editor" onEscape={saving ? undefined : onCancel} className="admin-modal">
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={onSubmit(refusal, () => onSave(form))}>
         {FIELDS.filter(({ createOnly }) => mode === 'create' || !createOnly).map(({ field, label, type, autoComplete }) => (
           <EditorField
             key={field}

@@ -5,41 +5,60 @@
  *   error (toasts are inert behind a modal, so the dialog says it too), and the saving state.
  * - `EditorField` and `EditorTextArea`: a labelled input or text area, `aria-invalid` when refused.
  *
- *     const { saving, error, refuse, save } = useEditorSave();
- *     if (problem) return refuse(problem, nameRef.current);   // toast + inline message + focus
- *     await save(() => onSave(values));                        // onSave: null when saved, else the message
+ *     const { saving, error, onSubmit } = useEditorSave();
+ *     // a refusal: toast + inline message + focus; else onSave: null when saved, else the message
+ *     <form onSubmit={onSubmit(() => (problem ? { message: problem, focus: nameRef.current } : null), () => onSave(values))}>
  *     ...
  *     <EditorField label="Tag Name" value={name} onChange={setName} invalid={invalid} inputRef={nameRef} />
  *     <EditorActions saving={saving} error={error} onCancel={onCancel} />
  */
-import { useState, type ChangeEvent, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
+import { useState, type ChangeEvent, type FormEvent, type InputHTMLAttributes, type Ref, type TextareaHTMLAttributes } from 'react';
 import { notify } from '../../../lib/notify';
 import { MAX_TEXT_LENGTH } from '../../../../shared/validation/text';
 import { AdminField, type ControlIds } from './AdminField';
 
+/** Why a form is not saved: the message, and the control to put focus on. */
+export interface Refusal {
+  message: string;
+  focus?: HTMLElement | null;
+}
+
 export function useEditorSave() {
   const [saving, setSaving] = useState(false);
   const [error, setError] = useState('');
+  /** Refuses to save: the message as a toast and in the dialog, focus on the field concerned. */
+  const refuse = ({ message, focus }: Refusal) => {
+    setError(message);
+    notify.error(message);
+    focus?.focus();
+  };
+  /** Runs the save; on failure shows its message in the dialog and allows another try. */
+  const save = async (run: () => Promise<string | null>) => {
+    setSaving(true);
+    setError('');
+    const failure = await run();
+    if (failure) {
+      setError(failure);
+      setSaving(false);
+    }
+  };
   return {
     saving,
     error,
-    /** Refuses to save: the message as a toast and in the dialog, focus on the field concerned. */
-    refuse: (message: string, focus?: HTMLElement | null) => {
-      setError(message);
-      notify.error(message);
-      focus?.focus();
-    },
+    refuse,
+    save,
     /** Takes the inline message away (its cause is gone). */
     clear: () => setError(''),
-    /** Runs the save; on failure shows its message in the dialog and allows another try. */
-    save: async (run: () => Promise<string | null>) => {
-      setSaving(true);
-      setError('');
-      const failure = await run();
-      if (failure) {
-        setError(failure);
-        setSaving(false);
-      }
+    /**
+     * The form's submit handler: nothing while a save runs; the refusal `check` returns (it marks
+     * its field invalid), else the save `run`.
+     */
+    onSubmit: (check: () => Refusal | null, run: () => Promise<string | null>) => (event: FormEvent) => {
+      event.preventDefault();
+      if (saving) return;
+      const refusal = check();
+      if (refusal) refuse(refusal);
+      else void save(run);
     },
   };
 }

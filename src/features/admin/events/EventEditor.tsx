@@ -39,7 +39,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
   const [invalid, setInvalid] = useState<EventField | null>(null);
   const [file, setFile] = useState<File | null>(null);
   const [keepImage, setKeepImage] = useState(true);
-  const { saving, error, refuse, clear, save } = useEditorSave();
+  const { saving, error, refuse, clear, onSubmit } = useEditorSave();
   /** Whether the inline error is about the image (it goes when a good image is chosen or the image cleared). */
   const [imageRefused, setImageRefused] = useState(false);
   const { upload } = useUploadImage();
@@ -62,7 +62,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
   /** The image was refused when chosen (PngFileInput's check); the previous choice stays. */
   const refuseFile = (message: string) => {
     setImageRefused(true);
-    refuse(message, fileInputRef.current);
+    refuse({ message, focus: fileInputRef.current });
   };
 
   const forgetImageRefusal = () => {
@@ -84,22 +84,18 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
     if (fileInputRef.current) fileInputRef.current.value = '';
   };
 
-  const submit = async (submitEvent: FormEvent) => {
-    submitEvent.preventDefault();
-    if (saving) return;
+  const refusal = () => {
     setImageRefused(false);
     const missing = missingEventField(form);
-    if (missing) {
-      setInvalid(missing);
-      refuse(EVENT_MESSAGES.missingFields, fieldRefs[missing].current);
-      return;
-    }
-    await save(async () => {
-      // A newly chosen image is uploaded first; useUploadImage has toasted why when it fails.
-      const img = file ? await upload(file) : currentImage;
-      if (file && !img) return IMAGE_MESSAGES.uploadFailed;
-      return onSave({ ...eventInput(form), img });
-    });
+    if (!missing) return null;
+    setInvalid(missing);
+    return { message: EVENT_MESSAGES.missingFields, focus: fieldRefs[missing].current };
+  };
+  const saveEvent = async () => {
+    // A newly chosen image is uploaded first; useUploadImage has toasted why when it fails.
+    const img = file ? await upload(file) : currentImage;
+    if (file && !img) return IMAGE_MESSAGES.uploadFailed;
+    return onSave({ ...eventInput(form), img });
   };
 
   /** The props of the field's input: its value, its change, its invalid mark and its ref. */
@@ -117,7 +113,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
       onEscape={saving ? undefined : onCancel}
       className="admin-modal admin-modal--wide"
     >
-      <form noValidate onSubmit={(e) => void submit(e)} className="event-editor">
+      <form noValidate onSubmit={onSubmit(refusal, saveEvent)} className="event-editor">
         <div className="event-editor__fields">
           <EditorField label="Name" {...fieldProps('name')} />
           <div className="field-columns">

@@ -21,27 +21,22 @@ export interface CategoryEditorProps {
 export function CategoryEditor({ initial, onSave, onCancel }: CategoryEditorProps) {
   const [form, setForm] = useState<CategoryForm>(initial ?? EMPTY_CATEGORY_FORM);
   const [invalid, setInvalid] = useState<'name' | 'type' | null>(null);
-  const { saving, error, refuse, save } = useEditorSave();
+  const { saving, error, onSubmit } = useEditorSave();
   const nameRef = useRef<HTMLInputElement>(null);
   const typesRef = useRef<HTMLDivElement>(null);
   const typeLabelId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
+  const refusal = () => {
     const problem = categoryProblem(form);
-    if (problem) {
-      const field = form.name.trim() === '' ? 'name' : 'type';
-      setInvalid(field);
-      refuse(problem, field === 'name' ? nameRef.current : typesRef.current?.querySelector('button'));
-      return;
-    }
-    await save(() => onSave(form));
+    if (!problem) return null;
+    const field = form.name.trim() === '' ? 'name' : 'type';
+    setInvalid(field);
+    return { message: problem, focus: field === 'name' ? nameRef.current : typesRef.current?.querySelector('button') };
   };
 
   return (
     <Modal title="Category Editor" onEscape={saving ? undefined : onCancel} className="admin-modal">
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={onSubmit(refusal, () => onSave(form))}>
         <EditorField
           label="Category Name"
           inputRef={nameRef}

@@ -21,20 +21,14 @@ export interface TagEditorProps {
 export function TagEditor({ initialName = '', categoryName, onSave, onCancel }: TagEditorProps) {
   const [name, setName] = useState(initialName);
   const [invalid, setInvalid] = useState(false);
-  const { saving, error, refuse, save } = useEditorSave();
+  const { saving, error, onSubmit } = useEditorSave();
   const nameRef = useRef<HTMLInputElement>(null);
   const categoryId = useId();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (saving) return;
+  const refusal = () => {
     const problem = tagProblem(name);
-    if (problem) {
-      setInvalid(true);
-      refuse(problem, nameRef.current);
-      return;
-    }
-    await save(() => onSave(name));
+    setInvalid(problem !== null);
+    return problem ? { message: problem, focus: nameRef.current } : null;
   };
 
   return (
@@ -42,7 +36,7 @@ export function TagEditor({ initialName = '', categoryName, onSave, onCancel }: 
       <p id={categoryId} className="admin-field__note tag-editor__category">
         Category: {categoryName}
       </p>
-      <form noValidate onSubmit={(event) => void submit(event)}>
+      <form noValidate onSubmit={onSubmit(refusal, () => onSave(name))}>
         <EditorField
           label="Tag Name"
           inputRef={nameRef}
