@@ -4,7 +4,7 @@
  * space. 'Missing required fields', 'Passwords do not match' and the password policy are checked
  * before anything is sent; the server checks them again.
  */
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/Modal';
 import { PASSWORD_POLICY_TEXT } from '../../../../shared/validation/account';
 import { EditorActions, EditorField, useEditorSave } from '../common/editor-parts';

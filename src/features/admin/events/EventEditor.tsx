@@ -4,7 +4,7 @@
  * all fields'); the time and a .png image are optional. Without an image the pages show the
  * shop's logo (img stays null). A chosen image is uploaded first, on Save.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import logoUrl from '../../../assets/logo.svg';
 import { Modal } from '../../../components/ui/Modal';
 import { StoredImage } from '../../../components/ui/StoredImage';

@@ -4,7 +4,7 @@
  * and Escape close it and drop the changes. An empty name or no type is refused with
  * 'All fields are required' before anything is sent.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Modal } from '../../../../components/ui/Modal';
 import { categoryProblem, EMPTY_CATEGORY_FORM, toggleType, type CategoryForm } from '../category-tree';
 import { DEPARTMENT_NAMES } from '../../../../../shared/catalogue';

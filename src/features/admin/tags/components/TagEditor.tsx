@@ -3,7 +3,7 @@
  * pre-filled to edit; Cancel and Escape close it and drop the changes. An empty name is refused
  * with 'Missing Name' before anything is sent.
  */
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState } from 'react';
 import { Modal } from '../../../../components/ui/Modal';
 import { tagProblem } from '../category-tree';
 import { EditorActions, EditorField, useEditorSave } from '../../common/editor-parts';
