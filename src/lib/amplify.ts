@@ -8,6 +8,7 @@
  * file is fetched once from `/amplify_outputs.json`.
  */
 import type { createDataClient } from './amplify-runtime';
+import { parseJsonAs } from './json';
 
 /** The id of the JSON element the server writes into index.html. */
 export const AMPLIFY_OUTPUTS_ELEMENT_ID = 'amplify-outputs';
@@ -38,15 +39,7 @@ function isOutputs(value: unknown): value is AmplifyOutputs {
 
 /** The config embedded in the page by the server, or null when there is none (or it is unusable). */
 export function readEmbeddedOutputs(doc: Document = document): AmplifyOutputs | null {
-  const element = doc.getElementById(AMPLIFY_OUTPUTS_ELEMENT_ID);
-  const text = element?.textContent?.trim();
-  if (!text) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isOutputs(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+  return parseJsonAs(doc.getElementById(AMPLIFY_OUTPUTS_ELEMENT_ID)?.textContent?.trim(), isOutputs);
 }
 
 /**

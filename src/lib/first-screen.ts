@@ -3,23 +3,18 @@
  * once, handed to a query hook as TanStack Query initial data. Without it (AWS static hosting,
  * the Vite dev server) hooks fetch as usual.
  */
+import type { QueryKey } from '@tanstack/react-query';
 import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/page-markers';
+import { CATALOGUE_STALE_MS } from './catalogue';
+import { isJsonObject, parseJsonAs } from './json';
 
 let answers: Record<string, unknown> | undefined;
 
 /** The inlined answers by key; empty when the page has none or they are unreadable. */
 export function readFirstScreen(doc?: Document): Record<string, unknown> {
   if (answers) return answers;
-  answers = {};
-  const text = (doc ?? document).getElementById(FIRST_SCREEN_ELEMENT_ID)?.textContent;
-  if (text) {
-    try {
-      const parsed: unknown = JSON.parse(text);
-      if (typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)) answers = parsed as Record<string, unknown>;
-    } catch {
-      // A broken block only costs the round trip it was meant to save.
-    }
-  }
+  // A broken block only costs the round trip it was meant to save.
+  answers = parseJsonAs((doc ?? document).getElementById(FIRST_SCREEN_ELEMENT_ID)?.textContent, isJsonObject) ?? {};
   return answers;
 }
 
@@ -54,4 +49,17 @@ export function firstScreenData<T>(keys: readonly string[], toData: (answers: un
     },
     initialDataUpdatedAt: Math.round(performance.timeOrigin),
   };
+}
+
+/**
+ * A storefront query's options: fetched by `queryFn`, fresh for CATALOGUE_STALE_MS, started with
+ * the page's inlined answers for `keys` when there are some (made into data by `toData`).
+ */
+export function catalogueQuery<T, TKey extends QueryKey>(
+  queryKey: TKey,
+  queryFn: () => Promise<T>,
+  keys: readonly string[],
+  toData: (answers: unknown[]) => T,
+) {
+  return { queryKey, queryFn, staleTime: CATALOGUE_STALE_MS, ...firstScreenData(keys, toData) };
 }

@@ -12,6 +12,7 @@
  * localStorage (`ageVerified`) is not touched here: it outlives a session on purpose.
  */
 import { isRole, ROLE_ADMIN, type Role } from '../../../shared/roles';
+import { isJsonObject, parseJsonAs } from '../json';
 
 export const TOKEN_KEY = 'token';
 export const ROLE_KEY = 'role';
@@ -43,17 +44,8 @@ export interface Session {
 /** The part of the Web Storage API the session needs. */
 export type SessionStorageLike = Pick<Storage, 'getItem' | 'setItem' | 'removeItem' | 'clear'>;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
-
 function readJson(storage: SessionStorageLike, key: string): Record<string, unknown> | null {
-  const text = storage.getItem(key);
-  if (!text) return null;
-  try {
-    const parsed: unknown = JSON.parse(text);
-    return isRecord(parsed) ? parsed : null;
-  } catch {
-    return null;
-  }
+  return parseJsonAs(storage.getItem(key), isJsonObject);
 }
 
 const nonEmptyString = (value: unknown): value is string => typeof value === 'string' && value !== '';

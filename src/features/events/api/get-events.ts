@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
-import { firstScreenData } from '../../../lib/first-screen';
-import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
+import { catalogueQuery } from '../../../lib/first-screen';
+import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import type { ShopEvent } from '../upcoming-events';
 
 type EventRecord = Omit<ShopEvent, 'time' | 'img'> & { time?: string | null; img?: string | null };
@@ -32,10 +32,5 @@ export async function getEvents(): Promise<ShopEvent[]> {
 
 /** Every event; on a first visit to the page, those inlined in it. */
 export function useEvents() {
-  return useQuery({
-    queryKey: ['events'],
-    queryFn: getEvents,
-    staleTime: CATALOGUE_STALE_MS,
-    ...firstScreenData([firstScreenKeys.events], ([records]) => toEvents(records as EventRecord[])),
-  });
+  return useQuery(catalogueQuery(['events'], getEvents, [firstScreenKeys.events], ([records]) => toEvents(records as EventRecord[])));
 }

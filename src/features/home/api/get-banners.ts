@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
-import { firstScreenData } from '../../../lib/first-screen';
-import { byIndex, CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
+import { catalogueQuery } from '../../../lib/first-screen';
+import { byIndex, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 
 export interface Banner {
   id: string;
@@ -32,10 +32,5 @@ export async function getBanners(): Promise<Banner[]> {
 
 /** The home page's banners, cached across navigation; on a first visit, those inlined in the page. */
 export function useBanners() {
-  return useQuery({
-    queryKey: ['banners'],
-    queryFn: getBanners,
-    staleTime: CATALOGUE_STALE_MS,
-    ...firstScreenData([firstScreenKeys.banners], ([records]) => toBanners(records as BannerRecord[])),
-  });
+  return useQuery(catalogueQuery(['banners'], getBanners, [firstScreenKeys.banners], ([records]) => toBanners(records as BannerRecord[])));
 }

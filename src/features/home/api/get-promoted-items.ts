@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { FILTERS, firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
-import { firstScreenData } from '../../../lib/first-screen';
-import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
+import { catalogueQuery } from '../../../lib/first-screen';
+import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 
 export interface PromotedItem {
   id: string;
@@ -34,10 +34,9 @@ export const promotedItemsQueryKey = ['items', 'promoted'] as const;
 
 /** The promoted items, cached across navigation; on a first visit, those inlined in the page. */
 export function usePromotedItems() {
-  return useQuery({
-    queryKey: promotedItemsQueryKey,
-    queryFn: getPromotedItems,
-    staleTime: CATALOGUE_STALE_MS,
-    ...firstScreenData([firstScreenKeys.promotedItems], ([records]) => toPromotedItems(records as PromotedItemRecord[])),
-  });
+  return useQuery(
+    catalogueQuery(promotedItemsQueryKey, getPromotedItems, [firstScreenKeys.promotedItems], ([records]) =>
+      toPromotedItems(records as PromotedItemRecord[]),
+    ),
+  );
 }

@@ -1,8 +1,7 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
-import { firstScreenData } from '../../../lib/first-screen';
-import { CATALOGUE_STALE_MS } from '../../../lib/catalogue';
+import { catalogueQuery } from '../../../lib/first-screen';
 
 export interface ItemDetails {
   id: string;
@@ -68,10 +67,12 @@ function glimpse(queryClient: QueryClient, id: string): ItemDetails | undefined 
 export function useItem(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['item', id],
-    queryFn: () => getItem(id),
-    staleTime: CATALOGUE_STALE_MS,
+    ...catalogueQuery(
+      ['item', id],
+      () => getItem(id),
+      [firstScreenKeys.item(id)],
+      ([record]) => toItemDetails(record as ItemRecord | null),
+    ),
     placeholderData: () => glimpse(queryClient, id),
-    ...firstScreenData([firstScreenKeys.item(id)], ([record]) => toItemDetails(record as ItemRecord | null)),
   });
 }

@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { FILTERS, firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
-import { firstScreenData } from '../../../lib/first-screen';
-import { CATALOGUE_STALE_MS, listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
+import { catalogueQuery } from '../../../lib/first-screen';
+import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import type { CategoryRecord, MenuCategory, MenuItem, TagRecord } from '../menu-filter';
 
 type MenuItemRecord = Pick<MenuItem, 'id' | 'name'> & {
@@ -59,22 +59,21 @@ export const menuItemsQueryKey = (menu: MenuCategory) => ['menu', 'items', menu]
 
 /** A menu's items; on a first visit to it, those inlined in the page. */
 export function useMenuItems(menu: MenuCategory) {
-  return useQuery({
-    queryKey: menuItemsQueryKey(menu),
-    queryFn: () => getMenuItems(menu),
-    staleTime: CATALOGUE_STALE_MS,
-    ...firstScreenData([firstScreenKeys.menuItems(menu)], ([records]) => toMenuItems(records as MenuItemRecord[])),
-  });
+  return useQuery(
+    catalogueQuery(
+      menuItemsQueryKey(menu),
+      () => getMenuItems(menu),
+      [firstScreenKeys.menuItems(menu)],
+      ([records]) => toMenuItems(records as MenuItemRecord[]),
+    ),
+  );
 }
 
 export function useFilterData() {
-  return useQuery({
-    queryKey: ['menu', 'filters'],
-    queryFn: getFilterData,
-    staleTime: CATALOGUE_STALE_MS,
-    ...firstScreenData([firstScreenKeys.categories, firstScreenKeys.tags], ([categories, tags]): FilterData => ({
+  return useQuery(
+    catalogueQuery(['menu', 'filters'], getFilterData, [firstScreenKeys.categories, firstScreenKeys.tags], ([categories, tags]) => ({
       categories: categories as CategoryRecord[],
       tags: tags as TagRecord[],
     })),
-  });
+  );
 }
