@@ -10,10 +10,6 @@
  */
 import { a, type ClientSchema } from '@aws-amplify/data-schema';
 
-/** Catalogue models: public read with the API key, everything else decided by the authorizer. */
-const catalogueRules = (allow: CatalogueAllow) => [allow.publicApiKey().to(['read']), allow.custom()];
-type CatalogueAllow = Parameters<Parameters<ReturnType<typeof a.model>['authorization']>[0]>[0];
-
 /** The Lambda function that runs the account operations in the cloud (amplify/functions). */
 export const ACCOUNTS_FUNCTION = 'shopAccounts';
 /** The Lambda function that stores uploaded images in the cloud. */
@@ -21,66 +17,73 @@ export const MEDIA_FUNCTION = 'shopMedia';
 /** The Lambda function that runs the all-or-nothing catalogue changes in the cloud. */
 export const CATALOGUE_FUNCTION = 'shopCatalogue';
 
+/** Catalogue models: public read with the API key, everything else decided by the authorizer. */
+const catalogueRules = (allow: CatalogueAllow) => [allow.publicApiKey().to(['read']), allow.custom()];
+type CatalogueAllow = Parameters<Parameters<ReturnType<typeof a.model>['authorization']>[0]>[0];
+
+/** A catalogue model: public read with the API key, everything else decided by the authorizer; no subscriptions. */
+const catalogueModel = <Fields extends Parameters<typeof a.model>[0]>(fields: Fields) =>
+  a.model(fields).disableOperations(['subscriptions']).authorization(catalogueRules);
+
+/** Signing in and up: open to visitors with the API key (a session token also passes). */
+const signInMutation = () =>
+  a
+    .mutation()
+    .authorization((allow) => [allow.publicApiKey(), allow.custom()])
+    .handler(a.handler.function(ACCOUNTS_FUNCTION));
+
+/** A mutation run by a Lambda function for signed-in callers (the authorizer decides by role). */
+const authorizedMutation = (fn: string) =>
+  a
+    .mutation()
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(fn));
+
 export const schema = a.schema({
-  Item: a
-    .model({
-      name: a.string().required(),
-      price: a.float(),
-      description: a.string(),
-      /** Tag ids; every item carries at least one of the built-in wine, liquor, extras. */
-      tags: a.id().array(),
-      promoted: a.boolean(),
-      upc: a.string(),
-      img: a.string(),
-    })
-    .disableOperations(['subscriptions'])
-    .authorization(catalogueRules),
+  Item: catalogueModel({
+    name: a.string().required(),
+    price: a.float(),
+    description: a.string(),
+    /** Tag ids; every item carries at least one of the built-in wine, liquor, extras. */
+    tags: a.id().array(),
+    promoted: a.boolean(),
+    upc: a.string(),
+    img: a.string(),
+  }),
 
-  Banner: a
-    .model({
-      img: a.string().required(),
-      /** Display order in the carousel, from 0. */
-      index: a.integer(),
-      /** What the banner says (alt text; the caption under it on phones). At most 300 characters. */
-      description: a.string(),
-    })
-    .disableOperations(['subscriptions'])
-    .authorization(catalogueRules),
+  Banner: catalogueModel({
+    img: a.string().required(),
+    /** Display order in the carousel, from 0. */
+    index: a.integer(),
+    /** What the banner says (alt text; the caption under it on phones). At most 300 characters. */
+    description: a.string(),
+  }),
 
-  Category: a
-    .model({
-      name: a.string().required(),
-      /** Which menus show it: any of Wine, Liquor, Extras. */
-      type: a.string().array(),
-      visible: a.boolean(),
-      index: a.integer(),
-      tags: a.hasMany('Tag', 'categoryId'),
-    })
-    .disableOperations(['subscriptions'])
-    .authorization(catalogueRules),
+  Category: catalogueModel({
+    name: a.string().required(),
+    /** Which menus show it: any of Wine, Liquor, Extras. */
+    type: a.string().array(),
+    visible: a.boolean(),
+    index: a.integer(),
+    tags: a.hasMany('Tag', 'categoryId'),
+  }),
 
-  Tag: a
-    .model({
-      name: a.string().required(),
-      categoryId: a.id().required(),
-      category: a.belongsTo('Category', 'categoryId'),
-      index: a.integer(),
-    })
-    .disableOperations(['subscriptions'])
-    .authorization(catalogueRules),
+  Tag: catalogueModel({
+    name: a.string().required(),
+    categoryId: a.id().required(),
+    category: a.belongsTo('Category', 'categoryId'),
+    index: a.integer(),
+  }),
 
-  Event: a
-    .model({
-      name: a.string().required(),
-      /** Calendar day, YYYY-MM-DD. */
-      date: a.date().required(),
-      /** HH:MM, 24-hour; null when the event has no set time. */
-      time: a.string(),
-      description: a.string().required(),
-      img: a.string(),
-    })
-    .disableOperations(['subscriptions'])
-    .authorization(catalogueRules),
+  Event: catalogueModel({
+    name: a.string().required(),
+    /** Calendar day, YYYY-MM-DD. */
+    date: a.date().required(),
+    /** HH:MM, 24-hour; null when the event has no set time. */
+    time: a.string(),
+    description: a.string().required(),
+    img: a.string(),
+  }),
 
   /**
    * The shop's own details and opening hours, edited by the owner (issue 16 §1): one record, id
@@ -88,19 +91,16 @@ export const schema = a.schema({
    * rules for a package store: `weeklyHours` 7 entries, Sunday first, each "HH:MM-HH:MM" or
    * "closed"; `specialDates` "YYYY-MM-DD closed|HH:MM-HH:MM[ label]".
    */
-  ShopSettings: a
-    .model({
-      name: a.string(),
-      address: a.string(),
-      phone: a.string(),
-      email: a.string(),
-      /** A link to the shop on a map (https). */
-      mapUrl: a.string(),
-      weeklyHours: a.string().array(),
-      specialDates: a.string().array(),
-    })
-    .disableOperations(['subscriptions'])
-    .authorization(catalogueRules),
+  ShopSettings: catalogueModel({
+    name: a.string(),
+    address: a.string(),
+    phone: a.string(),
+    email: a.string(),
+    /** A link to the shop on a map (https). */
+    mapUrl: a.string(),
+    weeklyHours: a.string().array(),
+    specialDates: a.string().array(),
+  }),
 
   /** Accounts. Writes go through the account mutations only, so a hash is always set with them. */
   User: a
@@ -126,42 +126,19 @@ export const schema = a.schema({
   // Account operations (SPEC §5, §7; DESIGN §3). Their handlers run on the server: in-process
   // locally, as the Lambda function named here in the cloud, with one shared implementation.
   // Required-ness is checked by the handlers, so an empty field gets SPEC's own message.
-  signUp: a
-    .mutation()
+  signUp: signInMutation()
     .arguments({ firstName: a.string(), lastName: a.string(), email: a.string(), password: a.string(), confirmPassword: a.string() })
-    .returns(a.ref('AuthSession'))
-    .authorization((allow) => [allow.publicApiKey(), allow.custom()])
-    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
-  signIn: a
-    .mutation()
-    .arguments({ email: a.string(), password: a.string() })
-    .returns(a.ref('AuthSession'))
-    .authorization((allow) => [allow.publicApiKey(), allow.custom()])
-    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
+    .returns(a.ref('AuthSession')),
+  signIn: signInMutation().arguments({ email: a.string(), password: a.string() }).returns(a.ref('AuthSession')),
   /** Revokes the caller's own session. */
-  signOut: a
-    .mutation()
-    .returns(a.boolean())
-    .authorization((allow) => [allow.custom()])
-    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
-  createAdmin: a
-    .mutation()
+  signOut: authorizedMutation(ACCOUNTS_FUNCTION).returns(a.boolean()),
+  createAdmin: authorizedMutation(ACCOUNTS_FUNCTION)
     .arguments({ firstName: a.string(), lastName: a.string(), email: a.string(), password: a.string(), confirmPassword: a.string() })
-    .returns(a.ref('User'))
-    .authorization((allow) => [allow.custom()])
-    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
-  updateAdmin: a
-    .mutation()
+    .returns(a.ref('User')),
+  updateAdmin: authorizedMutation(ACCOUNTS_FUNCTION)
     .arguments({ id: a.id().required(), firstName: a.string(), lastName: a.string(), email: a.string() })
-    .returns(a.ref('User'))
-    .authorization((allow) => [allow.custom()])
-    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
-  deleteAdmin: a
-    .mutation()
-    .arguments({ id: a.id().required() })
-    .returns(a.ref('User'))
-    .authorization((allow) => [allow.custom()])
-    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
+    .returns(a.ref('User')),
+  deleteAdmin: authorizedMutation(ACCOUNTS_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('User')),
 
   // Image uploads (SPEC §5; shared/image-upload.ts), in two calls so the file itself never passes
   // through GraphQL (a 5 MB PNG as JSON is over Lambda's 6 MB payload limit). Admins only.
@@ -174,18 +151,9 @@ export const schema = a.schema({
     fields: a.ref('ImageUploadField').required().array().required(),
     expiresAt: a.datetime().required(),
   }),
-  requestImageUpload: a
-    .mutation()
-    .returns(a.ref('ImageUploadTarget'))
-    .authorization((allow) => [allow.custom()])
-    .handler(a.handler.function(MEDIA_FUNCTION)),
+  requestImageUpload: authorizedMutation(MEDIA_FUNCTION).returns(a.ref('ImageUploadTarget')),
   /** Checks the file uploaded under `id` (PNG, 5 MB, 4096 x 4096), stores it, and returns the URL records keep in `img`. */
-  storeUploadedImage: a
-    .mutation()
-    .arguments({ id: a.string().required() })
-    .returns(a.string())
-    .authorization((allow) => [allow.custom()])
-    .handler(a.handler.function(MEDIA_FUNCTION)),
+  storeUploadedImage: authorizedMutation(MEDIA_FUNCTION).arguments({ id: a.string().required() }).returns(a.string()),
 
   // Catalogue changes that must land whole or not at all (SPEC §4 did them as many calls, which
   // could leave half a change behind). Admins only.
@@ -193,33 +161,19 @@ export const schema = a.schema({
    * Replaces every banner with these images, in this order (Banner.index from 0). `descriptions`,
    * when given, is parallel to `images` (same length; null or empty = no description).
    */
-  replaceBanners: a
-    .mutation()
+  replaceBanners: authorizedMutation(CATALOGUE_FUNCTION)
     .arguments({ images: a.string().required().array().required(), descriptions: a.string().array() })
-    .returns(a.ref('Banner').array())
-    .authorization((allow) => [allow.custom()])
-    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+    .returns(a.ref('Banner').array()),
   /** Renumbers Category.index from 0 in the order given; every category must be listed. */
-  reorderCategories: a
-    .mutation()
+  reorderCategories: authorizedMutation(CATALOGUE_FUNCTION)
     .arguments({ ids: a.id().required().array().required() })
-    .returns(a.ref('Category').array())
-    .authorization((allow) => [allow.custom()])
-    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+    .returns(a.ref('Category').array()),
   /** Renumbers Tag.index from 0 within one category; every tag of it must be listed. */
-  reorderTags: a
-    .mutation()
+  reorderTags: authorizedMutation(CATALOGUE_FUNCTION)
     .arguments({ categoryId: a.id().required(), ids: a.id().required().array().required() })
-    .returns(a.ref('Tag').array())
-    .authorization((allow) => [allow.custom()])
-    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+    .returns(a.ref('Tag').array()),
   /** Deletes a category together with all of its tags. */
-  deleteCategoryAndTags: a
-    .mutation()
-    .arguments({ id: a.id().required() })
-    .returns(a.ref('Category'))
-    .authorization((allow) => [allow.custom()])
-    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  deleteCategoryAndTags: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('Category')),
 });
 
 export type Schema = ClientSchema<typeof schema>;

@@ -53,6 +53,16 @@ function block(keyword: string, name: string, lines: string[], directives = ''):
   return `${keyword} ${name}${directives ? ` ${directives}` : ''} {\n${lines.map((line) => `  ${line}`).join('\n')}\n}`;
 }
 
+/** A model's filter or condition input: a comparison per field, then `and`, `or` and `not` of itself. */
+function logicInput(name: string, fields: readonly ScalarField[]): string {
+  return block('input', name, [
+    ...fields.map((field) => `${field.name}: ${filterInputFor(field.type)}`),
+    `and: [${name}]`,
+    `or: [${name}]`,
+    `not: ${name}`,
+  ]);
+}
+
 /**
  * A scalar's filter input as AppSync writes it: the comparisons, then `between`; text-like types
  * (String, ID) add contains/notContains and beginsWith; all but ModelSizeInput test attributes.
@@ -121,15 +131,7 @@ export function buildAppSyncSdl(models: ModelMeta[], customTypes: CustomType[] =
     parts.push(block('type', model.name, objectLines, readDirectives));
     parts.push(block('type', `Model${model.name}Connection`, [`items: [${model.name}]!`, 'nextToken: String'], readDirectives));
 
-    const filterLines = model.scalars.map((field) => `${field.name}: ${filterInputFor(field.type)}`);
-    parts.push(
-      block('input', `Model${model.name}FilterInput`, [
-        ...filterLines,
-        `and: [Model${model.name}FilterInput]`,
-        `or: [Model${model.name}FilterInput]`,
-        `not: Model${model.name}FilterInput`,
-      ]),
-    );
+    parts.push(logicInput(`Model${model.name}FilterInput`, model.scalars));
     if (model.operations.has('get')) queries.push(`get${model.name}(id: ID!): ${model.name} ${readDirectives}`);
     if (model.operations.has('list')) {
       queries.push(
@@ -139,16 +141,11 @@ export function buildAppSyncSdl(models: ModelMeta[], customTypes: CustomType[] =
 
     const hasMutations = model.operations.has('create') || model.operations.has('update') || model.operations.has('delete');
     if (!hasMutations) continue;
-    const conditionLines = model.scalars
-      .filter((field) => field.name !== 'id')
-      .map((field) => `${field.name}: ${filterInputFor(field.type)}`);
     parts.push(
-      block('input', `Model${model.name}ConditionInput`, [
-        ...conditionLines,
-        `and: [Model${model.name}ConditionInput]`,
-        `or: [Model${model.name}ConditionInput]`,
-        `not: Model${model.name}ConditionInput`,
-      ]),
+      logicInput(
+        `Model${model.name}ConditionInput`,
+        model.scalars.filter((field) => field.name !== 'id'),
+      ),
     );
     const writable = model.scalars.filter((field) => !field.isReadOnly && field.name !== 'id');
     if (model.operations.has('create')) {

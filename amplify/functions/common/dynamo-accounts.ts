@@ -130,15 +130,7 @@ export class DynamoAccountStore implements AccountStore {
             ExpressionAttributeNames: { '#pk': 'pk' },
           },
         },
-        {
-          Delete: {
-            TableName: this.tables.credentials,
-            Key: { pk: credentialKey(current.email) },
-            ConditionExpression: '#u = :id',
-            ExpressionAttributeNames: { '#u': 'userId' },
-            ExpressionAttributeValues: { ':id': id },
-          },
-        },
+        this.credentialDelete(current.email, id),
       );
     }
     try {
@@ -159,15 +151,7 @@ export class DynamoAccountStore implements AccountStore {
       await this.db.transactWrite({
         TransactItems: [
           this.adminCountChange(-1, true),
-          {
-            Delete: {
-              TableName: this.tables.credentials,
-              Key: { pk: credentialKey(user.email) },
-              ConditionExpression: '#u = :id',
-              ExpressionAttributeNames: { '#u': 'userId' },
-              ExpressionAttributeValues: { ':id': id },
-            },
-          },
+          this.credentialDelete(user.email, id),
           {
             Delete: {
               TableName: this.tables.users,
@@ -209,6 +193,19 @@ export class DynamoAccountStore implements AccountStore {
       return page;
     });
     return total;
+  }
+
+  /** Deletes an e-mail's credential, only while it still belongs to the account `userId`. */
+  private credentialDelete(email: string, userId: string) {
+    return {
+      Delete: {
+        TableName: this.tables.credentials,
+        Key: { pk: credentialKey(email) },
+        ConditionExpression: '#u = :id',
+        ExpressionAttributeNames: { '#u': 'userId' },
+        ExpressionAttributeValues: { ':id': userId },
+      },
+    };
   }
 
   /** Changes the admin counter; a decrease must leave at least one admin. */
