@@ -13,7 +13,7 @@
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
-import { pickUpWithKeyboard } from './support/keyboard-drag';
+import { moveWithKeyboard, pickUpWithKeyboard } from './support/keyboard-drag';
 import { seriousViolations } from './support/axe';
 import { bannerImages, replaceBanners } from './support/catalogue';
 import { imageFiles } from './support/image-files';
@@ -295,8 +295,7 @@ for (const width of WIDTHS) {
         const liveRegion = page.locator('[id^="DndLiveRegion"]');
         await pickUpWithKeyboard(handle, 'down');
         await expect(liveRegion.filter({ hasText: `Picked up category ${names[0]}.` })).toHaveCount(1);
-        await page.keyboard.press('ArrowDown');
-        await expect(liveRegion.filter({ hasText: `Category ${names[0]} was moved into position` })).toHaveCount(1);
+        await moveWithKeyboard(handle, 'ArrowDown', liveRegion.filter({ hasText: `Category ${names[0]} was moved into position` }));
         const saved = page.waitForResponse(
           (response) => response.url().endsWith('/graphql') && (response.request().postData() ?? '').includes('reorderCategories'),
         );

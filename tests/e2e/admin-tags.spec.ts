@@ -10,7 +10,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import { pickUpWithKeyboard } from './support/keyboard-drag';
+import { moveWithKeyboard, pickUpWithKeyboard } from './support/keyboard-drag';
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
 
@@ -293,8 +293,7 @@ test('categories and tags reorder with the keyboard, announced to screen readers
   // A one place down: B, A, C.
   await pickUpWithKeyboard(handleA, 'down');
   await expect(liveRegion.filter({ hasText: `Picked up category ${a}.` })).toHaveCount(1);
-  await page.keyboard.press('ArrowDown');
-  await expect(liveRegion.filter({ hasText: `Category ${a} was moved into position` })).toHaveCount(1);
+  await moveWithKeyboard(handleA, 'ArrowDown', liveRegion.filter({ hasText: `Category ${a} was moved into position` }));
   let saved = reorderSaved(page, 'reorderCategories');
   await page.keyboard.press('Space');
   await saved;
@@ -305,8 +304,11 @@ test('categories and tags reorder with the keyboard, announced to screen readers
   // Uno one place down: Dos, Uno, Tres.
   await pickUpWithKeyboard(tagHandle(page, tagged, 'Uno'), 'down');
   await expect(liveRegion.filter({ hasText: 'Picked up tag Uno. It is in position 1 of 3.' })).toHaveCount(1);
-  await page.keyboard.press('ArrowDown');
-  await expect(liveRegion.filter({ hasText: 'Tag Uno was moved into position 2 of 3.' })).toHaveCount(1);
+  await moveWithKeyboard(
+    tagHandle(page, tagged, 'Uno'),
+    'ArrowDown',
+    liveRegion.filter({ hasText: 'Tag Uno was moved into position 2 of 3.' }),
+  );
   saved = reorderSaved(page, 'reorderTags');
   await page.keyboard.press('Space');
   await saved;
@@ -333,8 +335,11 @@ test('category dragging is disabled while a tag is dragged; Escape cancels a mov
   await expect(liveRegion.filter({ hasText: 'Picked up tag First. It is in position 1 of 2.' })).toHaveCount(1);
   await expect(category).toHaveAttribute('aria-disabled', 'true');
   await expect(categoryHandle(page, 'Wine Type')).toHaveAttribute('aria-disabled', 'true');
-  await page.keyboard.press('ArrowDown');
-  await expect(liveRegion.filter({ hasText: 'Tag First was moved into position 2 of 2.' })).toHaveCount(1);
+  await moveWithKeyboard(
+    tagHandle(page, tagged, 'First'),
+    'ArrowDown',
+    liveRegion.filter({ hasText: 'Tag First was moved into position 2 of 2.' }),
+  );
   await page.keyboard.press('Escape');
   await expect(liveRegion.filter({ hasText: 'Moving was cancelled. Tag First was dropped in its original position.' })).toHaveCount(1);
   await expect(category).toHaveAttribute('aria-disabled', 'false');
@@ -362,8 +367,7 @@ test('a failed reorder shows the new order at once, then puts the old one back',
   const liveRegion = page.locator('[id^="DndLiveRegion"]');
   await pickUpWithKeyboard(categoryHandle(page, b), 'up');
   await expect(liveRegion.filter({ hasText: `Picked up category ${b}.` })).toHaveCount(1);
-  await page.keyboard.press('ArrowUp');
-  await expect(liveRegion.filter({ hasText: `Category ${b} was moved into position` })).toHaveCount(1);
+  await moveWithKeyboard(categoryHandle(page, b), 'ArrowUp', liveRegion.filter({ hasText: `Category ${b} was moved into position` }));
   await page.keyboard.press('Space');
   // Optimistic: moved while the server has not answered.
   await expect.poll(() => categoryOrder(page, [a, b])).toEqual([b, a]);

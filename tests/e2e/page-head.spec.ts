@@ -32,6 +32,8 @@ test.beforeEach(async ({ page }) => {
 test("client-side navigation keeps each page's head right", async ({ page, baseURL }) => {
   await page.goto('/home');
   await expect(page.locator('.promoted .product-card').first()).toBeVisible();
+  // Static hosting shows index.html's head until the SPA writes the page's own, after its first render.
+  await expect(page).toHaveTitle(`Home${SUFFIX}`);
   const home = await head(page);
   expect(home).toMatchObject({ title: `Home${SUFFIX}`, ogTitle: 'Home', types: ['LiquorStore'], titles: 1, robots: null });
   const origin = new URL(home.canonical!).origin;

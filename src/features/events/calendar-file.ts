@@ -12,6 +12,7 @@
 import { eventFileName } from '../../../shared/event-schedule';
 import { client, servedByLocalServer } from '../../lib/amplify';
 import type { ShopEvent } from './upcoming-events';
+import { saveTextFile } from '../../lib/save-file';
 
 /** Whether the server that sent this page serves the .ics routes (the local server does; static hosting does not). */
 export const calendarRoutesServed = servedByLocalServer;
@@ -37,14 +38,5 @@ export async function downloadEventFile(event: ShopEvent, shop: { name: string; 
   ]);
   const text = buildEventCalendar(record, { shop, pageUrl });
   if (text === null) throw new Error(`event ${event.id} has no date a calendar can hold`);
-  const url = URL.createObjectURL(new Blob([text], { type: CALENDAR_CONTENT_TYPE }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = eventFileName(event);
-  link.hidden = true;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has its own copy once it starts; a minute is ample.
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  saveTextFile(eventFileName(event), text, CALENDAR_CONTENT_TYPE);
 }

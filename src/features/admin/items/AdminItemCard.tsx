@@ -13,15 +13,27 @@ export interface AdminItemCardProps {
   onTogglePromoted: (item: AdminItem) => void;
   /** `sizes` of the card image. */
   sizes: string;
+  /** Chosen for a bulk action. */
+  selected: boolean;
+  /** The box was clicked; `range` with Shift (select from the last box clicked). */
+  onSelect: (item: AdminItem, range: boolean) => void;
 }
 
 export const adminItemPath = (id: string) => `/admin-item?id=${encodeURIComponent(id)}`;
 
 /** One item of the admin grid (SPEC §2 Admin items). */
-export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, sizes }: AdminItemCardProps) {
+export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, sizes, selected, onSelect }: AdminItemCardProps) {
   const shortName = truncateName(item.name, ADMIN_ITEM_NAME_LENGTH);
   return (
-    <article className={item.promoted ? 'admin-item-card admin-item-card--promoted' : 'admin-item-card'} aria-label={item.name}>
+    <article
+      className={`card admin-item-card${item.promoted ? ' admin-item-card--promoted' : ''}${selected ? ' admin-item-card--selected' : ''}`}
+      aria-label={item.name}
+    >
+      <label className="admin-item-card__select">
+        {/* onClick, not onChange: a change event does not say whether Shift was held. */}
+        <input type="checkbox" checked={selected} readOnly onClick={(event) => onSelect(item, event.shiftKey)} />
+        <span className="visually-hidden">Select {item.name}</span>
+      </label>
       <button
         type="button"
         className="admin-item-card__delete icon-button"

@@ -5,6 +5,9 @@ import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
 import { QueryState } from '../common/QueryState';
 import { runWrite } from '../common/run-write';
 import { AdminItemCard } from './AdminItemCard';
+import { BulkActionBar } from './BulkActionBar';
+import { ExportItemsButton } from './ExportItemsButton';
+import { toggleSelection } from './item-selection';
 import { useAdminItems, useItemWrites } from './api';
 import { ItemEditorModal } from './ItemEditorModal';
 import { ITEM_MESSAGES, searchItems, sortItems, type AdminItem, type ItemSort } from './item-rules';
@@ -34,6 +37,15 @@ export function AdminItemsPage() {
 
   const all = items.data;
   const shown = useMemo(() => sortItems(searchItems(all ?? [], deferredQuery), sort), [all, deferredQuery, sort]);
+  const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set());
+  const lastClicked = useRef<string | null>(null);
+  // Deleted items leave the selection with the list.
+  const selected = useMemo(() => (all ?? []).filter((item) => selectedIds.has(item.id)), [all, selectedIds]);
+  const select = (item: AdminItem, range: boolean) => {
+    const ids = shown.map(({ id }) => id);
+    setSelectedIds((current) => toggleSelection(current, ids, item.id, lastClicked.current, range));
+    lastClicked.current = item.id;
+  };
 
   /** Resolves false when nothing was deleted (the confirmation then stays open). */
   const remove = async (item: AdminItem) =>
@@ -58,6 +70,7 @@ export function AdminItemsPage() {
           />
         </div>
         <SortMenu value={sort} onChange={setSort} />
+        <ExportItemsButton />
         <button type="button" className="button" onClick={() => setEditor({ open: true, item: null })}>
           Add Item
         </button>
@@ -65,6 +78,15 @@ export function AdminItemsPage() {
 
       <QueryState query={items} noun="items">
         <>
+          {selected.length > 0 ? (
+            <BulkActionBar
+              selected={selected}
+              matching={shown.length}
+              onSelectAll={() => setSelectedIds(new Set(shown.map(({ id }) => id)))}
+              onClear={() => setSelectedIds(new Set())}
+              onDone={(keep) => setSelectedIds(new Set(keep))}
+            />
+          ) : null}
           <p className="admin-items__count" role="status">
             {deferredQuery.trim() ? `${shown.length} of ${all?.length ?? 0} items match` : `${all?.length ?? 0} items`}
           </p>
@@ -78,6 +100,8 @@ export function AdminItemsPage() {
                     item={item}
                     busy={busyIds.has(item.id)}
                     sizes={CARD_SIZES}
+                    selected={selectedIds.has(item.id)}
+                    onSelect={select}
                     onDelete={setDeleting}
                     onEdit={(target) => setEditor({ open: true, item: target })}
                     onTogglePromoted={(target) => void toggle(target)}

@@ -1,6 +1,7 @@
 /**
  * Items as the admin screens read and write them, all as the signed-in admin (lambda mode):
- * the list, one item, create, the conditional update (stale-edit check), delete, promote/demote.
+ * the list, one item, create, the conditional update (stale-edit check), delete, promote/demote,
+ * and bulk changes (each write conditional, like the update).
  * Shared by /admin-items, /admin-item and the portal's promoted row.
  */
 import { useMutation, useQuery } from '@tanstack/react-query';
@@ -11,6 +12,8 @@ import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, errorsOf, hasErrorType, throwOnErrors } from '../common/graphql-errors';
 import { ITEM_MESSAGES, type AdminItem, type ItemCreateInput, type ItemUpdateInput } from './item-rules';
 import { tagGroups } from './tag-groups';
+import type { BulkOutcome, BulkWrite } from './bulk-change';
+import { SessionEndedError } from '../../../lib/auth';
 import { adminKeys } from '../common/admin-keys';
 import { adminQuery } from '../common/admin-query';
 import { adminClient } from '../common/admin-client';
@@ -161,6 +164,56 @@ async function deleteItem(id: string): Promise<void> {
   await catalogueChanged();
 }
 
+const DELETE_ITEM = /* GraphQL */ `
+  mutation DeleteItemIfUnchanged($input: DeleteItemInput!, $condition: ModelItemConditionInput) {
+    deleteItem(input: $input, condition: $condition) {
+      id
+    }
+  }
+`;
+
+/** How many writes of a bulk change are in flight at once (the server allows bursts of 500). */
+const BULK_CONCURRENCY = 4;
+
+/** One write of a bulk change, only if the item is unchanged since the list was loaded. */
+async function writeIfUnchanged(write: BulkWrite): Promise<'done' | 'stale' | 'failed'> {
+  const condition = { updatedAt: { eq: write.item.updatedAt } };
+  try {
+    const result = await (adminClient.graphql({
+      query: write.kind === 'delete' ? DELETE_ITEM : UPDATE_ITEM,
+      variables: { input: write.kind === 'delete' ? { id: write.item.id } : write.input, condition },
+    }) as Promise<{ errors?: unknown[] }>);
+    throwOnErrors(result);
+    return 'done';
+  } catch (error) {
+    if (error instanceof SessionEndedError) throw error;
+    return hasErrorType(error, ERROR_TYPES.conditionFailed) ? 'stale' : 'failed';
+  }
+}
+
+/**
+ * Runs a bulk change's writes, a few at a time; the lists reload once at the end. The ids of the
+ * items not written (stale or failed) come back with the counts. Rejects only when the session ended.
+ */
+async function runBulkChange(writes: readonly BulkWrite[]): Promise<BulkOutcome & { notWritten: string[] }> {
+  const outcome = { done: 0, stale: 0, failed: 0, notWritten: [] as string[] };
+  const queue = [...writes];
+  const worker = async () => {
+    for (let write = queue.shift(); write; write = queue.shift()) {
+      const result = await writeIfUnchanged(write);
+      outcome[result] += 1;
+      if (result !== 'done') outcome.notWritten.push(write.item.id);
+      if (result === 'done' && write.kind === 'delete') queryClient.removeQueries({ queryKey: adminKeys.item(write.item.id) });
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, writes.length) }, worker));
+  } finally {
+    await catalogueChanged();
+  }
+  return outcome;
+}
+
 /**
  * The item writes of the admin screens, as mutations: `create`, `update` (only if unchanged since
  * loaded), `promote` (the `promoted` field alone) and `remove`. Each rejects only with
@@ -172,6 +225,7 @@ export function useItemWrites() {
     update: useMutation({ mutationFn: updateItem }),
     promote: useMutation({ mutationFn: setPromoted }),
     remove: useMutation({ mutationFn: deleteItem }),
+    bulk: useMutation({ mutationFn: runBulkChange }),
   };
 }
 
