@@ -43,8 +43,10 @@ export function AdminItemsPage() {
   const selected = useMemo(() => (all ?? []).filter((item) => selectedIds.has(item.id)), [all, selectedIds]);
   const select = (item: AdminItem, range: boolean) => {
     const ids = shown.map(({ id }) => id);
-    setSelectedIds((current) => toggleSelection(current, ids, item.id, lastClicked.current, range));
+    // Read now: React may run the updater later, after the ref below has moved on.
+    const anchor = lastClicked.current;
     lastClicked.current = item.id;
+    setSelectedIds((current) => toggleSelection(current, ids, item.id, anchor, range));
   };
 
   /** Resolves false when nothing was deleted (the confirmation then stays open). */
