@@ -101,11 +101,12 @@ allow(accountsLambda, ['dynamodb:Query'], [`${sessions.tableArn}/index/${SESSION
 accountsLambda.addEnvironment(ENV.throttle, throttle.tableName);
 allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [throttle.tableArn]);
 
-// Catalogue: banners, categories, tags; checks banner images exist in S3.
+// Catalogue: items (imports), banners, categories, tags; checks images exist in S3.
+catalogueLambda.addEnvironment(ENV.items, modelTable('Item').tableName);
 catalogueLambda.addEnvironment(ENV.banners, modelTable('Banner').tableName);
 catalogueLambda.addEnvironment(ENV.categories, modelTable('Category').tableName);
 catalogueLambda.addEnvironment(ENV.tags, modelTable('Tag').tableName);
-for (const model of ['Banner', 'Category', 'Tag']) modelTable(model).grantReadWriteData(catalogueLambda);
+for (const model of ['Item', 'Banner', 'Category', 'Tag']) modelTable(model).grantReadWriteData(catalogueLambda);
 
 // --- Images: a private bucket in a stack of its own (the data stack depends on it, never the
 // reverse), public through CloudFront with origin access control. Not Amplify's defineStorage:

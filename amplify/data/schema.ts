@@ -172,6 +172,41 @@ export const schema = a.schema({
   reorderTags: authorizedMutation(CATALOGUE_FUNCTION)
     .arguments({ categoryId: a.id().required(), ids: a.id().required().array().required() })
     .returns(a.ref('Tag').array()),
+  /**
+   * One row of a CSV import (shared/item-import.ts): its number in the file and the text of each
+   * mapped column; a field left out is not mapped. `tags`: one cell per mapped category.
+   */
+  ItemImportRow: a.customType({
+    row: a.integer().required(),
+    name: a.string(),
+    price: a.string(),
+    upc: a.string(),
+    promoted: a.string(),
+    description: a.string(),
+    img: a.string(),
+    tags: a.ref('ItemImportTagCell').required().array(),
+  }),
+  /** One category's cell of an import row: tag names separated by ";". */
+  ItemImportTagCell: a.customType({ categoryId: a.id().required(), names: a.string() }),
+  ItemImportProblem: a.customType({ row: a.integer().required(), field: a.string().required(), message: a.string().required() }),
+  /**
+   * What an import did or would do: each row's outcome (create, update, unchanged, error), the
+   * problems, and when applied the rows written. `failure` says why the rest was not applied.
+   */
+  ItemImportReport: a.customType({
+    applied: a.boolean().required(),
+    outcomes: a.string().required().array().required(),
+    problems: a.ref('ItemImportProblem').required().array().required(),
+    appliedRows: a.integer().required().array().required(),
+    failure: a.string(),
+  }),
+  /**
+   * Creates or updates items from CSV rows, keyed on UPC. `apply` false (the default) is a dry run;
+   * true writes every row or none (locally one transaction; in the cloud, transactions of 100).
+   */
+  importItems: authorizedMutation(CATALOGUE_FUNCTION)
+    .arguments({ rows: a.ref('ItemImportRow').required().array().required(), apply: a.boolean() })
+    .returns(a.ref('ItemImportReport')),
   /** Deletes a category together with all of its tags. */
   deleteCategoryAndTags: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('Category')),
 });

@@ -8,6 +8,17 @@
 import type { ModelRecord, ModelStore } from '../db/model-store';
 import { AppError, validationError } from '../errors';
 import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
+import {
+  importedImagePaths,
+  IMPORT_MESSAGES,
+  MAX_IMPORT_ROWS,
+  planItemImport,
+  type ImportCatalogue,
+  type ItemImportRow,
+  type ImportProblem,
+  type RowOutcome,
+} from '../../shared/item-import';
+import { runLimited } from '../../shared/run-limited';
 import { GUARD_MESSAGES, isUploadedImage, MAX_BANNER_DESCRIPTION } from './model-guards';
 
 export { MAX_BANNER_DESCRIPTION };
@@ -40,6 +51,8 @@ export type CatalogueWrite =
   | { op: 'delete'; model: string; id: string; expectUpdatedAt: string };
 
 export interface CatalogueStore {
+  /** The most writes one commit can take (DynamoDB: 100 per transaction); a larger change goes in several. */
+  readonly maxWritesPerCommit: number;
   /** Every record of a model, or those whose `where.field` equals `where.value`. */
   all(model: string, where?: { field: string; value: string }): ModelRecord[] | Promise<ModelRecord[]>;
   get(model: string, id: string): ModelRecord | null | Promise<ModelRecord | null>;
@@ -50,6 +63,20 @@ export interface CatalogueStore {
    */
   commit(writes: CatalogueWrite[]): ModelRecord[] | Promise<ModelRecord[]>;
 }
+
+/** What an import did or would do (the ItemImportReport of the schema). */
+export interface ItemImportReport {
+  applied: boolean;
+  outcomes: RowOutcome[];
+  problems: ImportProblem[];
+  /** The rows written, in the file's order. */
+  appliedRows: number[];
+  /** Why the rest was not written, when a commit after the first failed (the cloud's batches). */
+  failure: string | null;
+}
+
+/** Image lookups an import runs at once (S3 HEAD requests in the cloud). */
+const IMAGE_LOOKUPS_AT_ONCE = 16;
 
 /** Whether an uploaded image exists (the data directory locally, S3 in the cloud). */
 export interface ImageLookup {
@@ -106,6 +133,45 @@ export class CatalogueService {
     return written[written.length - 1]!;
   }
 
+  /**
+   * Plans an import of item rows (shared/item-import.ts) and, when `apply` is set and no row has a
+   * problem, writes it: in one commit when the store takes that many writes (SQLite), else in
+   * commits of the store's size, stopping at the first that fails (the report says which rows
+   * were written and why the rest were not).
+   */
+  async importItems(rows: readonly ItemImportRow[], apply: boolean): Promise<ItemImportReport> {
+    if (!Array.isArray(rows) || rows.length === 0) throw validationError(IMPORT_MESSAGES.noRows);
+    if (rows.length > MAX_IMPORT_ROWS) throw validationError(IMPORT_MESSAGES.tooManyRows);
+    const [items, categories, tags] = await Promise.all([this.store.all('Item'), this.store.all('Category'), this.store.all('Tag')]);
+    const existingImages = new Set<string>();
+    await runLimited(importedImagePaths(rows), IMAGE_LOOKUPS_AT_ONCE, async (path) => {
+      if (await isUploadedImage(this.media, path)) existingImages.add(path);
+    });
+    const plan = planItemImport(rows, { items, categories, tags } as unknown as ImportCatalogue, existingImages);
+    const report: ItemImportReport = { applied: false, outcomes: plan.outcomes, problems: plan.problems, appliedRows: [], failure: null };
+    if (!apply || plan.problems.length) return report;
+    for (let start = 0; start < plan.writes.length; start += this.store.maxWritesPerCommit) {
+      const batch = plan.writes.slice(start, start + this.store.maxWritesPerCommit);
+      try {
+        await this.store.commit(
+          batch.map((write): CatalogueWrite =>
+            write.op === 'create'
+              ? { op: 'create', model: 'Item', fields: { ...write.fields } }
+              : { op: 'update', model: 'Item', id: write.id, fields: { ...write.fields }, expectUpdatedAt: write.expectUpdatedAt },
+          ),
+        );
+      } catch (error) {
+        // Nothing written yet: the import failed whole, as a single change does.
+        if (start === 0) throw error;
+        report.failure = error instanceof AppError ? error.message : 'The rest could not be written';
+        break;
+      }
+      report.appliedRows.push(...batch.map((write) => write.row));
+    }
+    report.applied = report.failure === null;
+    return report;
+  }
+
   /** Sets index = position for every record; the ids must list each record exactly once. */
   private async renumber(model: string, records: ModelRecord[], ids: string[], what: string): Promise<ModelRecord[]> {
     const known = new Set(records.map((record) => record.id));
@@ -130,6 +196,9 @@ export class CatalogueService {
 
 /** The local store: ModelStore on SQLite, every commit in one transaction. */
 export class SqliteCatalogueStore implements CatalogueStore {
+  /** One transaction takes any number of writes, so an import lands whole or not at all. */
+  readonly maxWritesPerCommit = Number.POSITIVE_INFINITY;
+
   constructor(private readonly store: ModelStore) {}
 
   all(model: string, where?: { field: string; value: string }): ModelRecord[] {

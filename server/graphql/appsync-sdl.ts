@@ -18,6 +18,8 @@ export interface CustomOperation {
 }
 
 export interface CustomType {
+  /** An output type, or an input type (a custom type a custom operation takes as an argument). */
+  kind: 'type' | 'input';
   name: string;
   fields: Array<{ name: string; type: string }>;
   authModes: AuthMode[];
@@ -178,10 +180,10 @@ export function buildAppSyncSdl(models: ModelMeta[], customTypes: CustomType[] =
   for (const type of customTypes) {
     parts.push(
       block(
-        'type',
+        type.kind,
         type.name,
         type.fields.map((field) => `${field.name}: ${field.type}`),
-        directivesFor(type.authModes),
+        type.kind === 'type' ? directivesFor(type.authModes) : undefined,
       ),
     );
   }

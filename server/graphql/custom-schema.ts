@@ -29,6 +29,11 @@ export function readCustomSchema(modelSdl: string): { customTypes: CustomType[];
   const customTypes: CustomType[] = [];
   const customOperations: CustomOperation[] = [];
   for (const definition of document.definitions) {
+    if (definition.kind === Kind.INPUT_OBJECT_TYPE_DEFINITION) {
+      const fields = (definition.fields ?? []).map((field) => ({ name: field.name.value, type: print(field.type) }));
+      customTypes.push({ kind: 'input', name: definition.name.value, fields, authModes: [] });
+      continue;
+    }
     if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION) continue;
     const type = definition;
     const name = type.name.value;
@@ -44,6 +49,7 @@ export function readCustomSchema(modelSdl: string): { customTypes: CustomType[];
       }
     } else if (!type.directives?.some((directive) => directive.name.value === 'model')) {
       customTypes.push({
+        kind: 'type',
         name,
         fields: (type.fields ?? []).map((field) => ({ name: field.name.value, type: print(field.type) })),
         authModes: authModesOf(type.directives),

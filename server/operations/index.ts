@@ -5,6 +5,7 @@
  */
 import type { AccountService } from '../accounts/account-service';
 import type { CatalogueService } from '../catalogue/catalogue-service';
+import type { ItemImportRow } from '../../shared/item-import';
 import { unauthorized } from '../errors';
 import type { CustomHandler, RequestContext } from '../graphql/request-context';
 import { storeUploadedImage, type ImageStore, type UploadInbox } from '../media/images';
@@ -42,5 +43,6 @@ export function buildHandlers({ accounts, catalogue, media, uploads }: HandlerDe
     'Mutation.reorderCategories': (args) => catalogue.reorderCategories(args.ids as string[]),
     'Mutation.reorderTags': (args) => catalogue.reorderTags(String(args.categoryId), args.ids as string[]),
     'Mutation.deleteCategoryAndTags': (args) => catalogue.deleteCategoryAndTags(String(args.id)),
+    'Mutation.importItems': (args) => catalogue.importItems(args.rows as ItemImportRow[], args.apply === true),
   };
 }

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../../server/testing/test-server';
-import { ROLE_ADMIN } from '../../shared/roles';
+import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';
 import { expectNoInternals } from './support/leaks';
 import { rawRequest, type RawRequest } from './support/raw-http';
@@ -15,10 +15,12 @@ import { asGuest, callAs, expectNothingStored, expectRefused, storedState, type 
 const tally = battery('request limits');
 let shop: TestServer;
 let adminToken: string;
+let userToken: string;
 
 beforeAll(async () => {
   shop = await startTestServer();
   adminToken = (await shop.sessionFor(ROLE_ADMIN)).token;
+  userToken = (await shop.sessionFor(ROLE_USER)).token;
   shop.store.create('Category', { id: 'cat', name: 'Region', type: ['wine'], visible: true, index: 0 });
   shop.store.create('Tag', { id: 'tag', name: 'France', categoryId: 'cat', index: 0 });
   shop.store.create('Item', { name: '100% Agave_Reposado', price: 40, tags: ['liquor'] });
@@ -181,10 +183,13 @@ describe('GraphQL requests that are not what they seem', () => {
 describe('request bodies', () => {
   const plainQuery = JSON.stringify({ query: `mutation { ${createEvent('Sent anyway')} }` });
 
-  it('refuses bodies over 256 KB, declared or streamed (images go to their upload target)', async () => {
+  it('refuses bodies over 256 KB from anyone but an admin and over 8 MB from an admin, declared or streamed', async () => {
     await expectRawRefusal(
-      '300 KB body',
-      { body: JSON.stringify({ query: `mutation { ${createEvent('Big')} }`, variables: { pad: 'x'.repeat(300 * 1024) } }) },
+      '300 KB body from a user',
+      {
+        headers: { authorization: userToken },
+        body: JSON.stringify({ query: `mutation { ${createEvent('Big')} }`, variables: { pad: 'x'.repeat(300 * 1024) } }),
+      },
       413,
       'PayloadTooLarge',
     );

@@ -106,6 +106,7 @@ describe('the matrix itself', () => {
       'reorderCategories',
       'reorderTags',
       'deleteCategoryAndTags',
+      'importItems',
     ]) {
       expect(byKey.get(`Mutation.${custom}`)).toBe('admin');
     }

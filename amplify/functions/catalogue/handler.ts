@@ -1,5 +1,5 @@
 /**
- * shopCatalogue: replaceBanners, reorderCategories, reorderTags, deleteCategoryAndTags. The same
+ * shopCatalogue: replaceBanners, reorderCategories, reorderTags, deleteCategoryAndTags, importItems. The same
  * CatalogueService as the local server; each change is one DynamoDB transaction. Also the
  * catalogue rules of every model write (shared/model-write-check.ts), with the local server's guard.
  */
@@ -21,7 +21,12 @@ import { S3ImageStore } from '../common/s3-images';
 let handlers: ReturnType<typeof buildHandlers> | undefined;
 
 function init() {
-  const tables = { Banner: required(ENV.banners), Category: required(ENV.categories), Tag: required(ENV.tags) };
+  const tables = {
+    Item: required(ENV.items),
+    Banner: required(ENV.banners),
+    Category: required(ENV.categories),
+    Tag: required(ENV.tags),
+  };
   const catalogue = new CatalogueService(
     new DynamoCatalogueStore(sdkDynamoPort(), tables),
     new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))),

@@ -19,6 +19,8 @@ const asRecord = (item: Item) => {
 };
 
 export class DynamoCatalogueStore implements CatalogueStore {
+  readonly maxWritesPerCommit = MAX_TRANSACTION_ITEMS;
+
   /** `tables` maps a model name to its table (e.g. Banner -> Banner-<apiId>-NONE). */
   constructor(
     private readonly db: DynamoPort,

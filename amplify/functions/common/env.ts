@@ -4,6 +4,7 @@ export const ENV = {
   credentials: 'SHOP_CREDENTIALS_TABLE',
   sessions: 'SHOP_SESSIONS_TABLE',
   throttle: 'SHOP_THROTTLE_TABLE',
+  items: 'SHOP_ITEM_TABLE',
   banners: 'SHOP_BANNER_TABLE',
   categories: 'SHOP_CATEGORY_TABLE',
   tags: 'SHOP_TAG_TABLE',

@@ -12,5 +12,5 @@ const mutations = (...names: string[]): ReadonlySet<string> => new Set(names.map
 export const SERVED_FIELDS: Record<string, ReadonlySet<string>> = {
   [ACCOUNTS_FUNCTION]: mutations('signUp', 'signIn', 'signOut', 'createAdmin', 'updateAdmin', 'deleteAdmin'),
   [MEDIA_FUNCTION]: mutations('requestImageUpload', 'storeUploadedImage'),
-  [CATALOGUE_FUNCTION]: mutations('replaceBanners', 'reorderCategories', 'reorderTags', 'deleteCategoryAndTags'),
+  [CATALOGUE_FUNCTION]: mutations('replaceBanners', 'reorderCategories', 'reorderTags', 'deleteCategoryAndTags', 'importItems'),
 };

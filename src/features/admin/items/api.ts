@@ -8,6 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
+import { runLimited } from '../../../../shared/run-limited';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, errorsOf, hasErrorType, throwOnErrors } from '../common/graphql-errors';
 import { ITEM_MESSAGES, type AdminItem, type ItemCreateInput, type ItemUpdateInput } from './item-rules';
@@ -197,17 +198,14 @@ async function writeIfUnchanged(write: BulkWrite): Promise<'done' | 'stale' | 'f
  */
 async function runBulkChange(writes: readonly BulkWrite[]): Promise<BulkOutcome & { notWritten: string[] }> {
   const outcome = { done: 0, stale: 0, failed: 0, notWritten: [] as string[] };
-  const queue = [...writes];
-  const worker = async () => {
-    for (let write = queue.shift(); write; write = queue.shift()) {
-      const result = await writeIfUnchanged(write);
-      outcome[result] += 1;
-      if (result !== 'done') outcome.notWritten.push(write.item.id);
-      if (result === 'done' && write.kind === 'delete') queryClient.removeQueries({ queryKey: adminKeys.item(write.item.id) });
-    }
+  const write = async (write: BulkWrite) => {
+    const result = await writeIfUnchanged(write);
+    outcome[result] += 1;
+    if (result !== 'done') outcome.notWritten.push(write.item.id);
+    if (result === 'done' && write.kind === 'delete') queryClient.removeQueries({ queryKey: adminKeys.item(write.item.id) });
   };
   try {
-    await Promise.all(Array.from({ length: Math.min(BULK_CONCURRENCY, writes.length) }, worker));
+    await runLimited(writes, BULK_CONCURRENCY, write);
   } finally {
     await catalogueChanged();
   }

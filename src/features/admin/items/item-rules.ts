@@ -2,9 +2,19 @@
  * The admin item rules (SPEC §4 item sort and search, §5 item save): pure functions, no React,
  * no I/O, so they are tested directly (item-rules.test.ts).
  */
-import { hasDepartmentTag } from '../../../../shared/catalogue';
 import type { ModelRecord } from '../../../lib/catalogue';
-import { MESSAGES } from '../../../../shared/messages';
+import type { ItemFormValues } from '../../../../shared/item-rules';
+import { parsePrice } from '../../../../shared/item-rules';
+
+export {
+  EMPTY_ITEM_FORM,
+  ITEM_MESSAGES,
+  parsePrice,
+  validateItemSave,
+  type ItemField,
+  type ItemFormValues,
+  type SaveRefusal,
+} from '../../../../shared/item-rules';
 
 type ItemModel = ModelRecord<'Item'>;
 
@@ -15,47 +25,6 @@ type ItemModel = ModelRecord<'Item'>;
 export type AdminItem = Pick<ItemModel, 'id' | 'name' | 'updatedAt'> & {
   [Field in 'price' | 'description' | 'upc' | 'img']: NonNullable<ItemModel[Field]> | null;
 } & { tags: string[]; promoted: boolean };
-
-export const ITEM_MESSAGES = {
-  missingRequired: 'Missing Required Fields',
-  invalidPrice: 'Please enter a valid price, such as 12.99',
-  createError: 'Error Creating Item',
-  updateError: 'Error Updating Item',
-  deleteError: 'Error Deleting Item',
-  loadError: 'Error Loading Items',
-  created: 'Item Created',
-  updated: 'Item Updated',
-  deleted: 'Item Deleted',
-  staleEdit: 'Someone else changed this item while you were editing. Its current values are now shown; make your changes again.',
-  stalePromotion: 'Someone else changed or deleted this item. The list now shows its current state.',
-} as const;
-
-// ---------- The editor's values ----------
-
-/** What the Item Editor holds: text as typed, the stored image URL, and whether a new file is chosen. */
-export interface ItemFormValues {
-  name: string;
-  price: string;
-  description: string;
-  upc: string;
-  /** The stored image (`/media/...png`), or '' when there is none yet. */
-  img: string;
-  /** A .png file is chosen and will be uploaded on save (it then replaces `img`). */
-  hasNewImage: boolean;
-  promoted: boolean;
-  tags: string[];
-}
-
-export const EMPTY_ITEM_FORM: ItemFormValues = {
-  name: '',
-  price: '',
-  description: '',
-  upc: '',
-  img: '',
-  hasNewImage: false,
-  promoted: false,
-  tags: [],
-};
 
 /** The editor's values for an existing item. */
 export function formFromItem(item: AdminItem): ItemFormValues {
@@ -69,47 +38,6 @@ export function formFromItem(item: AdminItem): ItemFormValues {
     promoted: item.promoted,
     tags: [...item.tags],
   };
-}
-
-/**
- * The price as typed (a leading $ allowed), rounded to cents: a number, null when empty, or NaN
- * when it is not a price (negative, text, Infinity). A price of 0 counts as missing, as in SPEC
- * (a shop item is never free; its reset value is 0).
- */
-export function parsePrice(text: string): number | null {
-  const trimmed = text.trim();
-  if (trimmed === '') return null;
-  const value = Number(trimmed.replace(/^\$/, ''));
-  if (!Number.isFinite(value) || value < 0) return Number.NaN;
-  return Math.round(value * 100) / 100;
-}
-
-export type ItemField = 'tags' | 'name' | 'price' | 'img' | 'description';
-
-export interface SaveRefusal {
-  message: string;
-  /** The first field concerned, to mark and focus. */
-  field: ItemField;
-}
-
-/**
- * Why the editor may not save, or null (SPEC §5): a department tag first ('Please select
- * required tag(s)'), then on create name, price, image and description ('Missing Required
- * Fields'; a price of 0 is missing). A price that is typed but is not a price is refused in
- * both modes.
- */
-export function validateItemSave(values: ItemFormValues, mode: 'create' | 'update'): SaveRefusal | null {
-  if (!hasDepartmentTag(values.tags)) return { message: MESSAGES.requiredTags, field: 'tags' };
-  const price = parsePrice(values.price);
-  const missing = { message: ITEM_MESSAGES.missingRequired } as const;
-  if (mode === 'create' && !values.name.trim()) return { ...missing, field: 'name' };
-  if (Number.isNaN(price)) return { message: ITEM_MESSAGES.invalidPrice, field: 'price' };
-  if (mode === 'create') {
-    if (!price) return { ...missing, field: 'price' };
-    if (!values.img && !values.hasNewImage) return { ...missing, field: 'img' };
-    if (!values.description.trim()) return { ...missing, field: 'description' };
-  }
-  return null;
 }
 
 // ---------- What a save sends ----------

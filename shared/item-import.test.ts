@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import { MESSAGES } from './messages';
+import { ITEM_MESSAGES } from './item-rules';
+import { imagePath, IMPORT_MESSAGES, parsePromoted, planItemImport, type ImportCatalogue, type ItemImportRow } from './item-import';
+
+const IMG = '/media/' + 'a'.repeat(64) + '.png';
+const OTHER_IMG = '/media/' + 'b'.repeat(64) + '.png';
+
+const catalogue: ImportCatalogue = {
+  categories: [
+    { id: 'department', name: 'Department' },
+    { id: 'region', name: 'Region' },
+  ],
+  tags: [
+    { id: 'wine', name: 'Wine', categoryId: 'department' },
+    { id: 'liquor', name: 'Liquor', categoryId: 'department' },
+    { id: 'extras', name: 'Extras', categoryId: 'department' },
+    { id: 'rhone', name: 'Côtes du Rhône', categoryId: 'region' },
+    { id: 'napa', name: 'Napa', categoryId: 'region' },
+  ],
+  items: [
+    {
+      id: 'merlot',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+      name: 'Merlot',
+      price: 12.99,
+      upc: '0001',
+      promoted: false,
+      description: 'Soft',
+      img: IMG,
+      tags: ['wine', 'napa'],
+    },
+    { id: 'twin-a', updatedAt: 't', name: 'Twin A', upc: '0009', tags: ['wine'] },
+    { id: 'twin-b', updatedAt: 't', name: 'Twin B', upc: '0009', tags: ['wine'] },
+  ],
+};
+const images = new Set([IMG, OTHER_IMG]);
+const plan = (rows: ItemImportRow[]) => planItemImport(rows, catalogue, images);
+const department = (names: string) => ({ categoryId: 'department', names });
+
+const newItem: ItemImportRow = {
+  row: 2,
+  name: 'L\'Ermitage, "Cuvée" Rosé',
+  price: '$24.5',
+  upc: '',
+  promoted: 'Yes',
+  description: 'Line one,\nline two',
+  img: `https://shop.example${IMG}`,
+  tags: [department('Wine'), { categoryId: 'region', names: 'côtes du rhône; ' }],
+};
+
+describe('planItemImport', () => {
+  it('creates a row without a known UPC, keeping its text as written and its tags by name', () => {
+    const result = plan([newItem]);
+    expect(result.problems).toEqual([]);
+    expect(result.outcomes).toEqual(['create']);
+    expect(result.writes).toEqual([
+      {
+        row: 2,
+        op: 'create',
+        fields: {
+          name: 'L\'Ermitage, "Cuvée" Rosé',
+          price: 24.5,
+          description: 'Line one,\nline two',
+          img: IMG,
+          promoted: true,
+          tags: ['wine', 'rhone'],
+        },
+      },
+    ]);
+  });
+
+  it('updates the item with the UPC: only what changes, empty cells left alone, unmapped categories kept', () => {
+    const result = plan([{ row: 3, upc: '0001', name: '', price: '13.49', promoted: 'no', tags: [department('Wine; Extras')] }]);
+    expect(result.outcomes).toEqual(['update']);
+    expect(result.writes).toEqual([
+      {
+        row: 3,
+        op: 'update',
+        id: 'merlot',
+        expectUpdatedAt: '2026-11-01T00:00:00.000Z',
+        fields: { price: 13.49, tags: ['napa', 'wine', 'extras'] },
+      },
+    ]);
+  });
+
+  it('says unchanged when the row says what the item already holds', () => {
+    const result = plan([{ row: 2, upc: '0001', name: 'Merlot', price: '12.99', promoted: 'No', tags: [department('wine')] }]);
+    expect(result.outcomes).toEqual(['unchanged']);
+    expect(result.writes).toEqual([]);
+  });
+
+  it("reports every problem of a row with the Item Editor's messages, and then writes nothing", () => {
+    const result = plan([
+      newItem,
+      { row: 3, name: '', price: 'twelve', description: '', img: '/media/missing.png', promoted: 'maybe', tags: [] },
+    ]);
+    expect(result.outcomes).toEqual(['create', 'error']);
+    expect(result.problems).toEqual([
+      { row: 3, field: 'Promoted', message: IMPORT_MESSAGES.promoted },
+      { row: 3, field: 'Image URL', message: IMPORT_MESSAGES.image },
+      { row: 3, field: 'Department', message: MESSAGES.requiredTags },
+      { row: 3, field: 'Name', message: ITEM_MESSAGES.missingRequired },
+      { row: 3, field: 'Price', message: ITEM_MESSAGES.invalidPrice },
+      { row: 3, field: 'Description', message: ITEM_MESSAGES.missingRequired },
+    ]);
+    expect(result.writes).toEqual([]);
+  });
+
+  it('refuses unknown tags and categories, a UPC on two rows, and a UPC two items share', () => {
+    const result = plan([
+      { ...newItem, row: 2, upc: '777', tags: [department('Wine'), { categoryId: 'region', names: 'Bordeaux' }] },
+      { ...newItem, row: 3, upc: '777', tags: [department('Wine'), { categoryId: 'gone', names: 'x' }] },
+      { row: 4, upc: '0009', price: '3' },
+    ]);
+    expect(result.problems).toEqual([
+      { row: 2, field: 'Region', message: IMPORT_MESSAGES.unknownTag('Bordeaux', 'Region') },
+      { row: 3, field: 'UPC', message: IMPORT_MESSAGES.repeatedUpc(2) },
+      { row: 3, field: 'gone', message: IMPORT_MESSAGES.unknownCategory },
+      { row: 4, field: 'UPC', message: IMPORT_MESSAGES.sharedUpc },
+    ]);
+  });
+
+  it('keeps the department rule on update: a row may not take the last department tag away', () => {
+    const result = plan([{ row: 2, upc: '0001', tags: [department('')] }]);
+    expect(result.problems).toEqual([{ row: 2, field: 'Department', message: MESSAGES.requiredTags }]);
+  });
+});
+
+describe('parsing a cell', () => {
+  it('reads Promoted as a person writes it', () => {
+    expect(['Yes', 'y', 'TRUE', '1'].map(parsePromoted)).toEqual([true, true, true, true]);
+    expect(['No', 'n', 'false', '0', ' '].map(parsePromoted)).toEqual([false, false, false, false, false]);
+    expect(parsePromoted('sometimes')).toBeUndefined();
+  });
+
+  it('turns an exported image URL into the path records keep', () => {
+    expect(imagePath(`https://shop.example${IMG}`)).toBe(IMG);
+    expect(imagePath(` ${IMG} `)).toBe(IMG);
+    expect(imagePath('not a url')).toBe('not a url');
+  });
+});

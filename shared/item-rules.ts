@@ -1,0 +1,94 @@
+/**
+ * The item rules of SPEC §5 that the Item Editor and the server's CSV import both apply (issue
+ * 19 §1: "the same rules and messages as the Item Editor"): the editor's values, the price as
+ * typed, and why a save is refused. Pure; tested in item-rules.test.ts.
+ */
+import { hasDepartmentTag } from './catalogue';
+import { MESSAGES } from './messages';
+
+export const ITEM_MESSAGES = {
+  missingRequired: 'Missing Required Fields',
+  invalidPrice: 'Please enter a valid price, such as 12.99',
+  createError: 'Error Creating Item',
+  updateError: 'Error Updating Item',
+  deleteError: 'Error Deleting Item',
+  loadError: 'Error Loading Items',
+  created: 'Item Created',
+  updated: 'Item Updated',
+  deleted: 'Item Deleted',
+  staleEdit: 'Someone else changed this item while you were editing. Its current values are now shown; make your changes again.',
+  stalePromotion: 'Someone else changed or deleted this item. The list now shows its current state.',
+} as const;
+
+// ---------- The editor's values ----------
+
+/** What the Item Editor holds: text as typed, the stored image URL, and whether a new file is chosen. */
+export interface ItemFormValues {
+  name: string;
+  price: string;
+  description: string;
+  upc: string;
+  /** The stored image (`/media/...png`), or '' when there is none yet. */
+  img: string;
+  /** A .png file is chosen and will be uploaded on save (it then replaces `img`). */
+  hasNewImage: boolean;
+  promoted: boolean;
+  tags: string[];
+}
+
+export const EMPTY_ITEM_FORM: ItemFormValues = {
+  name: '',
+  price: '',
+  description: '',
+  upc: '',
+  img: '',
+  hasNewImage: false,
+  promoted: false,
+  tags: [],
+};
+
+/**
+ * The price as typed (a leading $ allowed), rounded to cents: a number, null when empty, or NaN
+ * when it is not a price (negative, text, Infinity). A price of 0 counts as missing, as in SPEC
+ * (a shop item is never free; its reset value is 0).
+ */
+export function parsePrice(text: string): number | null {
+  const trimmed = text.trim();
+  if (trimmed === '') return null;
+  const value = Number(trimmed.replace(/^\$/, ''));
+  if (!Number.isFinite(value) || value < 0) return Number.NaN;
+  return Math.round(value * 100) / 100;
+}
+
+export type ItemField = 'tags' | 'name' | 'price' | 'img' | 'description';
+
+export interface SaveRefusal {
+  message: string;
+  /** The first field concerned, to mark and focus. */
+  field: ItemField;
+}
+
+/**
+ * Every reason the editor may not save, in the order the editor reports them (SPEC §5): a
+ * department tag first ('Please select required tag(s)'), then on create name, price, image and
+ * description ('Missing Required Fields'; a price of 0 is missing). A price that is typed but is
+ * not a price is refused in both modes.
+ */
+export function itemSaveRefusals(values: ItemFormValues, mode: 'create' | 'update'): SaveRefusal[] {
+  const refusals: SaveRefusal[] = [];
+  const missing = (field: ItemField) => refusals.push({ message: ITEM_MESSAGES.missingRequired, field });
+  if (!hasDepartmentTag(values.tags)) refusals.push({ message: MESSAGES.requiredTags, field: 'tags' });
+  const price = parsePrice(values.price);
+  if (mode === 'create' && !values.name.trim()) missing('name');
+  if (Number.isNaN(price)) refusals.push({ message: ITEM_MESSAGES.invalidPrice, field: 'price' });
+  else if (mode === 'create' && !price) missing('price');
+  if (mode === 'create') {
+    if (!values.img && !values.hasNewImage) missing('img');
+    if (!values.description.trim()) missing('description');
+  }
+  return refusals;
+}
+
+/** Why the editor may not save (the first reason, whose field it marks and focuses), or null. */
+export const validateItemSave = (values: ItemFormValues, mode: 'create' | 'update'): SaveRefusal | null =>
+  itemSaveRefusals(values, mode)[0] ?? null;
