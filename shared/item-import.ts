@@ -38,7 +38,7 @@ export interface ItemImportRow {
   promoted?: string | null;
   description?: string | null;
   img?: string | null;
-  tags?: ReadonlyArray<{ categoryId: string; names?: string | null }> | null;
+  tags?: Array<{ categoryId: string; names?: string | null }> | null;
 }
 
 /** What the plan reads: every item (by UPC), category and tag. */

@@ -1,13 +1,15 @@
 /**
- * Items out as CSV (issue 19 §1, export): Export CSV on /admin-items saves every item, read fresh
+ * Items in and out as CSV (issue 19 §1). Export CSV on /admin-items saves every item, read fresh
  * from the server, as a UTF-8 CSV with a byte order mark and every field quoted; an awkward row
  * (apostrophe, comma, quotes, accents, a line break, a would-be formula) comes back whole when a
- * CSV library reads the file.
+ * CSV library reads the file. Import CSV reads a file with its own column names, maps them,
+ * checks every row (problems by row and column, nothing written), and imports all rows or none.
  */
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
+import { seriousViolations } from './support/axe';
 import { listItems } from './support/catalogue';
 
 test.beforeEach(async ({ page }) => {
@@ -47,4 +49,94 @@ test('Export CSV saves every item, awkward text intact, tags by category', async
   // A spreadsheet would run =1+2: it is written as text.
   expect(cell('UPC')).toBe("'=1+2");
   expect(cell('Department')).toBe('Wine');
+});
+
+const csvFile = (name: string, rows: string[][]) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`\uFEFF${Papa.unparse(rows, { newline: '\r\n' })}`, 'utf8'),
+});
+
+test('Import CSV maps columns, lists every problem by row, then imports awkward rows whole', async ({ page }) => {
+  const api = await adminApi(page.request);
+  const image = (await listItems(api)).find((item) => item.img)!.img!;
+  const upc = unique('upc-');
+  const existing = unique('Existing ');
+  await api.call('mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }', {
+    input: { name: existing, price: 10, description: 'Before', upc, tags: ['wine'], img: image },
+  });
+  const awkwardName = unique(`L'Ermitage, "Cuvée" Rosé `);
+  const awkwardDescription = 'Apostrophes \' and commas, "quotes", accents é ñ ü\nand a second line';
+  const header = ['Title', 'Cost', 'Barcode', 'Notes', 'Department', 'Image'];
+  const good = [
+    [awkwardName, '$24.50', '', awkwardDescription, 'Wine', image],
+    [existing, '11.25', upc, '', 'Wine; Extras', ''],
+  ];
+
+  await signInAsAdmin(page);
+  await page.goto('/admin-items');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Import items from CSV' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByLabel('CSV file').setInputFiles(csvFile('with-problems.csv', [header, ...good, ['', 'twelve', '', '', 'Beer', '']]));
+
+  // The columns are guessed from their names; Notes is mapped by hand.
+  const mapping = page.getByRole('dialog', { name: 'Match the columns' });
+  await expect(mapping.getByLabel(/^Title/)).toHaveValue('field:name');
+  await expect(mapping.getByLabel(/^Barcode/)).toHaveValue('field:upc');
+  await expect(mapping.getByLabel(/^Notes/)).toHaveValue('');
+  await mapping.getByLabel(/^Notes/).selectOption({ label: 'Description' });
+  await mapping.getByRole('button', { name: 'Check 3 rows' }).click();
+
+  const review = page.getByRole('dialog', { name: 'Check the import' });
+  await expect(review.getByRole('status')).toContainText('problems to fix in the file');
+  const problems = review.getByRole('table', { name: 'Problems' });
+  await expect(problems.getByRole('row', { name: '4 Department No tag "Beer" in Department' })).toBeVisible();
+  await expect(problems.getByRole('row', { name: '4 Name Missing Required Fields' })).toBeVisible();
+  await expect(problems.getByRole('row', { name: '4 Price Please enter a valid price, such as 12.99' })).toBeVisible();
+  await expect(review.getByRole('button', { name: 'Import 3 rows' })).toBeDisabled();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect((await listItems(api)).some((item) => item.name === awkwardName)).toBe(false);
+
+  // Back to the file: the corrected one checks clean and imports.
+  await review.getByRole('button', { name: 'Back' }).click();
+  await page.getByRole('dialog', { name: 'Match the columns' }).getByRole('button', { name: 'Back' }).click();
+  await dialog.getByLabel('CSV file').setInputFiles(csvFile('fixed.csv', [header, ...good]));
+  await mapping.getByLabel(/^Notes/).selectOption({ label: 'Description' });
+  await mapping.getByRole('button', { name: 'Check 2 rows' }).click();
+  await expect(review.getByRole('status')).toHaveText('Ready: 1 item created, 1 updated, 0 unchanged.');
+  await expect(review.getByRole('table', { name: 'Rows' }).getByRole('row', { name: `3 ${existing} ${upc} Update` })).toBeVisible();
+  await review.getByRole('button', { name: 'Import 2 rows' }).click();
+  await expectToast(page, 'Success', 'Import done: 1 item created, 1 updated, 0 unchanged');
+  await expect(review).toBeHidden();
+
+  const items = await listItems(api);
+  expect(items.find((item) => item.name === awkwardName)).toMatchObject({
+    price: 24.5,
+    description: awkwardDescription,
+    img: image,
+    tags: ['wine'],
+  });
+  expect(items.find((item) => item.upc === upc)).toMatchObject({
+    name: existing,
+    price: 11.25,
+    description: 'Before',
+    tags: ['wine', 'extras'],
+  });
+  // The grid shows the new item without a reload.
+  await page.getByRole('searchbox', { name: 'Search items by name or UPC' }).fill(awkwardName);
+  await expect(page.getByText(awkwardName)).toBeVisible();
+});
+
+test('the import template holds every column and no rows', async ({ page }) => {
+  await signInAsAdmin(page);
+  await page.goto('/admin-items');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('dialog', { name: 'Import items from CSV' }).getByRole('button', { name: 'Download template' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('items-template.csv');
+  const rows = Papa.parse<string[]>((await readFile(await file.path(), 'utf8')).slice(1), { skipEmptyLines: true }).data;
+  expect(rows).toHaveLength(1);
+  expect(rows[0]!.slice(0, 7)).toEqual(['Name', 'Price', 'UPC', 'Promoted', 'Description', 'Image URL', 'Department']);
 });

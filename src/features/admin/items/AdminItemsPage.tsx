@@ -7,6 +7,7 @@ import { runWrite } from '../common/run-write';
 import { AdminItemCard } from './AdminItemCard';
 import { BulkActionBar } from './BulkActionBar';
 import { ExportItemsButton } from './ExportItemsButton';
+import { ImportItemsButton } from './ImportItemsDialog';
 import { toggleSelection } from './item-selection';
 import { useAdminItems, useItemWrites } from './api';
 import { ItemEditorModal } from './ItemEditorModal';
@@ -72,6 +73,7 @@ export function AdminItemsPage() {
           />
         </div>
         <SortMenu value={sort} onChange={setSort} />
+        <ImportItemsButton />
         <ExportItemsButton />
         <button type="button" className="button" onClick={() => setEditor({ open: true, item: null })}>
           Add Item

@@ -9,8 +9,9 @@ import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
 import { runLimited } from '../../../../shared/run-limited';
+import type { ItemImportRow } from '../../../../shared/item-import';
 import { catalogueChanged } from '../common/catalogue-cache';
-import { ApiCallError, errorsOf, hasErrorType, throwOnErrors } from '../common/graphql-errors';
+import { ApiCallError, dataOrThrow, errorsOf, hasErrorType, throwOnErrors } from '../common/graphql-errors';
 import { ITEM_MESSAGES, type AdminItem, type ItemCreateInput, type ItemUpdateInput } from './item-rules';
 import { tagGroups } from './tag-groups';
 import type { BulkOutcome, BulkWrite } from './bulk-change';
@@ -243,4 +244,17 @@ export const tagGroupsQuery = () => adminQuery(adminKeys.tagGroups(), fetchTagGr
 
 export function useTagGroups() {
   return useQuery(tagGroupsQuery());
+}
+
+/** What an import did or would do (the schema's ItemImportReport). */
+export type ItemImportReport = Awaited<ReturnType<typeof importItems>>;
+
+/**
+ * Sends an import's rows in one call: a dry run (`apply` false) or the import itself, after which
+ * every list reloads. Rejects with ApiCallError (a refused file: too many rows, none at all).
+ */
+export async function importItems(rows: ItemImportRow[], apply: boolean) {
+  const report = dataOrThrow(await adminClient.mutations.importItems({ rows, apply }));
+  if (apply) await catalogueChanged();
+  return report;
 }

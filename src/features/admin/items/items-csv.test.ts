@@ -2,7 +2,16 @@ import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import type { AdminItem } from './item-rules';
 import { adminItem } from './test-items';
-import { itemsToCsv } from './items-csv';
+import {
+  CsvReadError,
+  guessColumnTargets,
+  importRows,
+  importTemplateCsv,
+  itemsToCsv,
+  readCsv,
+  targetFromKey,
+  targetKey,
+} from './items-csv';
 import type { TagGroup } from './tag-groups';
 
 const groups: TagGroup[] = [
@@ -70,5 +79,77 @@ describe('itemsToCsv', () => {
   it('leaves out tags no category lists', () => {
     const [, row] = parse(itemsToCsv([item({ tags: ['wine', 'gone'] })], groups, 'https://shop.example'));
     expect(row?.slice(6)).toEqual(['Wine', '']);
+  });
+});
+
+describe('reading a CSV for import', () => {
+  const awkward = item({
+    name: 'Château d\'Yquem, "Sauternes" 2015',
+    description: '- Golden, honeyed.\nServe at 10–12 °C; pairs with Roquefort.',
+    upc: '0123456789012',
+    promoted: true,
+    tags: ['wine', 'fr', 'it'],
+    img: '/media/items/abc.png',
+    price: 389.5,
+  });
+
+  it('reads back what the export wrote, every character, with the columns guessed', () => {
+    const table = readCsv(itemsToCsv([awkward], groups, 'https://shop.example'));
+    const targets = guessColumnTargets(table.headers, groups);
+    expect(targets.map(targetKey)).toEqual([
+      'field:name',
+      'field:price',
+      'field:upc',
+      'field:promoted',
+      'field:description',
+      'field:img',
+      'category:department',
+      'category:region',
+    ]);
+    expect(importRows(table, targets)).toEqual([
+      {
+        row: 2,
+        name: 'Château d\'Yquem, "Sauternes" 2015',
+        price: '389.50',
+        upc: '0123456789012',
+        promoted: 'Yes',
+        description: '- Golden, honeyed.\nServe at 10–12 °C; pairs with Roquefort.',
+        img: 'https://shop.example/media/items/abc.png',
+        tags: [
+          { categoryId: 'department', names: 'Wine' },
+          { categoryId: 'region', names: 'France; Italy' },
+        ],
+      },
+    ]);
+  });
+
+  it('numbers rows as a spreadsheet does, pads short rows, and sends only the mapped columns', () => {
+    const table = readCsv('Title,Cost,Notes\r\n"Two\nlines",5\r\n\r\nThird,7,x\r\n');
+    const targets = guessColumnTargets(table.headers, groups);
+    expect(targets).toEqual([{ field: 'name' }, { field: 'price' }, null]);
+    expect(importRows(table, targets)).toEqual([
+      { row: 2, name: 'Two\nlines', price: '5' },
+      { row: 3, name: 'Third', price: '7' },
+    ]);
+  });
+
+  it('maps each target once, the first column naming it', () => {
+    expect(guessColumnTargets(['Name', 'Title', 'region'], groups)).toEqual([{ field: 'name' }, null, { categoryId: 'region' }]);
+    expect(targetFromKey(targetKey({ categoryId: 'region' }))).toEqual({ categoryId: 'region' });
+    expect(targetFromKey('')).toBeNull();
+  });
+
+  it('refuses an empty file and a quote never closed, saying which', () => {
+    expect(() => readCsv('')).toThrow(CsvReadError);
+    expect(() => readCsv('\uFEFF\r\n')).toThrow('The file is empty');
+    expect(() => readCsv('Name,Price\r\n"Open,5\r\n')).toThrow('Row 2 has a quote that is never closed');
+  });
+
+  it('offers a template with the header alone', () => {
+    const template = readCsv(importTemplateCsv(groups));
+    expect(template).toEqual({
+      headers: ['Name', 'Price', 'UPC', 'Promoted', 'Description', 'Image URL', 'Department', 'Region'],
+      records: [],
+    });
   });
 });

@@ -1,23 +1,30 @@
 /**
- * Items out as CSV (issue 19 §1): one row per item, its tags in a column per category (names,
+ * Items in and out as CSV (issue 19 §1). Out: one row per item, its tags in a column per category (names,
  * separated by "; "), the image as a full URL. Written with Papa Parse: every field quoted, CRLF
  * line ends and a UTF-8 byte order mark, so a spreadsheet opens accents and line breaks as they
  * are; a field that a spreadsheet would run as a formula (=, +, -, @ first) is escaped with a
- * leading apostrophe. Pure; tested in items-csv.test.ts.
+ * leading apostrophe. In: the same columns (any order, any names: the person maps them), read
+ with Papa Parse into the rows the server plans (shared/item-import.ts). Pure; tested in
+ items-csv.test.ts.
  */
 import Papa from 'papaparse';
+import { IMPORT_FIELDS, TAG_NAME_SEPARATOR, type ImportField, type ItemImportRow } from '../../../../shared/item-import';
 import type { AdminItem } from './item-rules';
 import type { TagGroup } from './tag-groups';
 
-export const ITEM_CSV_COLUMNS = ['Name', 'Price', 'UPC', 'Promoted', 'Description', 'Image URL'] as const;
+/** The item columns, in the export's and the template's order. */
+export const ITEM_CSV_COLUMNS = Object.values(IMPORT_FIELDS);
 
 /** Between two tags of one category in a cell. */
-export const TAG_SEPARATOR = '; ';
+export const TAG_SEPARATOR = `${TAG_NAME_SEPARATOR} `;
 
 const BOM = '\uFEFF';
 
+const header = (groups: readonly TagGroup[]) => [...ITEM_CSV_COLUMNS, ...groups.map((group) => group.name)];
+const unparse = (fields: string[], data: string[][]) =>
+  BOM + Papa.unparse({ fields, data }, { quotes: true, newline: '\r\n', escapeFormulae: true });
+
 export function itemsToCsv(items: readonly AdminItem[], groups: readonly TagGroup[], origin: string): string {
-  const fields = [...ITEM_CSV_COLUMNS, ...groups.map((group) => group.name)];
   const data = items.map((item) => [
     item.name,
     item.price === null ? '' : item.price.toFixed(2),
@@ -32,8 +39,99 @@ export function itemsToCsv(items: readonly AdminItem[], groups: readonly TagGrou
         .join(TAG_SEPARATOR),
     ),
   ]);
-  return BOM + Papa.unparse({ fields, data }, { quotes: true, newline: '\r\n', escapeFormulae: true });
+  return unparse(header(groups), data);
 }
+
+/** The import template: the export's header and no rows. */
+export const importTemplateCsv = (groups: readonly TagGroup[]) => unparse(header(groups), []);
+export const IMPORT_TEMPLATE_FILE_NAME = 'items-template.csv';
 
 /** The export's file name: items-2026-11-24.csv (the shop's own date). */
 export const itemsCsvFileName = (today: string) => `items-${today}.csv`;
+
+// ---------- In ----------
+
+/** Where a column of the file goes: an item field, a category's tags, or nowhere. */
+export type ColumnTarget = { field: ImportField } | { categoryId: string } | null;
+
+export interface CsvTable {
+  headers: string[];
+  /** The data rows, each as long as the header (missing cells are empty). */
+  records: string[][];
+}
+
+/** A file that cannot be read as a table, with the reason a person can act on. */
+export class CsvReadError extends Error {}
+
+/**
+ * Reads the file's text: the first row is the header; empty lines are skipped; a leading byte
+ * order mark is dropped. Quoted fields keep their commas, quotes and line breaks.
+ */
+export function readCsv(text: string): CsvTable {
+  const parsed = Papa.parse<string[]>(text.replace(/^\uFEFF/, ''), { skipEmptyLines: 'greedy' });
+  const broken = parsed.errors.find((error) => error.type === 'Quotes');
+  if (broken) throw new CsvReadError(`Row ${(broken.row ?? 0) + 1} has a quote that is never closed`);
+  const [headers = [], ...rows] = parsed.data;
+  if (!headers.some((cell) => cell.trim())) throw new CsvReadError('The file is empty: its first row must name the columns');
+  return { headers: headers.map((cell) => cell.trim()), records: rows.map((row) => headers.map((_, i) => row[i] ?? '')) };
+}
+
+const simplified = (text: string) =>
+  text
+    .trim()
+    .toLocaleLowerCase('en-US')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** Other names a spreadsheet might give the item columns. */
+const FIELD_ALIASES: Record<ImportField, readonly string[]> = {
+  name: ['name', 'title', 'item', 'product'],
+  price: ['price', 'cost'],
+  upc: ['upc', 'barcode', 'upc code'],
+  promoted: ['promoted', 'featured'],
+  description: ['description', 'details'],
+  img: ['image url', 'image', 'img', 'photo'],
+};
+
+/** The first guess at each column's target: item fields by name or alias, categories by name; each target once. */
+export function guessColumnTargets(headers: readonly string[], groups: readonly TagGroup[]): ColumnTarget[] {
+  const taken = new Set<string>();
+  return headers.map((header): ColumnTarget => {
+    const name = simplified(header);
+    const field = (Object.keys(FIELD_ALIASES) as ImportField[]).find((key) => FIELD_ALIASES[key].includes(name));
+    const group = groups.find((candidate) => simplified(candidate.name) === name);
+    const target: ColumnTarget = field ? { field } : group ? { categoryId: group.id } : null;
+    const key = targetKey(target);
+    if (target === null || taken.has(key)) return null;
+    taken.add(key);
+    return target;
+  });
+}
+
+/** A target as one string (a select's value): "field:price", "category:<id>", or "" for none. */
+export const targetKey = (target: ColumnTarget): string =>
+  target === null ? '' : 'field' in target ? `field:${target.field}` : `category:${target.categoryId}`;
+
+export function targetFromKey(key: string): ColumnTarget {
+  if (key.startsWith('field:')) return { field: key.slice(6) as ImportField };
+  if (key.startsWith('category:')) return { categoryId: key.slice(9) };
+  return null;
+}
+
+/** A cell the export escaped against formulas ("'=1+2") as it was written. */
+const unescaped = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+/** The rows to send: row numbers as a spreadsheet shows them (the header is row 1), mapped columns only. */
+export function importRows(table: CsvTable, targets: readonly ColumnTarget[]): ItemImportRow[] {
+  return table.records.map((record, index) => {
+    const row: ItemImportRow & { [Field in ImportField]?: string } = { row: index + 2 };
+    const tags: Array<{ categoryId: string; names: string }> = [];
+    targets.forEach((target, column) => {
+      const cell = unescaped(record[column] ?? '');
+      if (target === null) return;
+      if ('field' in target) row[target.field] = cell;
+      else tags.push({ categoryId: target.categoryId, names: cell });
+    });
+    return tags.length ? { ...row, tags } : row;
+  });
+}

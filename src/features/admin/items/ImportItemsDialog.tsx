@@ -1,0 +1,267 @@
+/**
+ * Import CSV on /admin-items (issue 19 §1): a dialog in three steps. 1. Choose a file (or save the
+ * template). 2. Say where each column goes (guessed from its name). 3. Read the check: each
+ * row's outcome and every problem (row, column, message); Import writes all rows or none.
+ */
+import { useId, useRef, useState } from 'react';
+import { Modal } from '../../../components/ui/Modal';
+import { saveTextFile } from '../../../lib/save-file';
+import { IMPORT_FIELDS, type ImportField } from '../../../../shared/item-import';
+import { IMPORT_TEMPLATE_FILE_NAME, importTemplateCsv, targetFromKey, targetKey, type CsvTable, type ColumnTarget } from './items-csv';
+import type { TagGroup } from './tag-groups';
+import { importSummary, useItemImport } from './use-item-import';
+import { useTagGroups, type ItemImportReport } from './api';
+
+/** Rows and problems listed at most (the counts above them cover the rest). */
+const SHOWN_ROWS = 200;
+
+const OUTCOME_LABEL: Record<string, string> = { create: 'New item', update: 'Update', unchanged: 'No change', error: 'Problem' };
+
+export interface ImportItemsDialogProps {
+  groups: readonly TagGroup[];
+  onClose: () => void;
+}
+
+export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
+  const flow = useItemImport(groups, onClose);
+  const fileRef = useRef<HTMLInputElement>(null);
+  const fileId = useId();
+  const { step, busy, error, report } = flow;
+  const title = step === 'file' ? 'Import items from CSV' : step === 'map' ? 'Match the columns' : 'Check the import';
+  const problemCount = report?.problems.length ?? 0;
+
+  return (
+    <Modal
+      title={title}
+      onEscape={busy ? undefined : onClose}
+      initialFocusRef={step === 'file' ? fileRef : undefined}
+      className="admin-modal admin-modal--wide item-import"
+    >
+      {step === 'file' ? (
+        <div className="item-import__file">
+          <p>
+            One row per item. A row whose UPC an item has updates that item; any other row adds a new item, which needs a name, a price, a
+            description, a department tag and the Image URL of a photo already on the site (as Export CSV writes it). You match the columns
+            next; the template has them all.
+          </p>
+          <label htmlFor={fileId}>CSV file</label>
+          <input
+            ref={fileRef}
+            id={fileId}
+            type="file"
+            accept=".csv,text/csv"
+            className="admin-input"
+            disabled={busy}
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              if (file) void flow.chooseFile(file);
+              event.target.value = '';
+            }}
+          />
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => saveTextFile(IMPORT_TEMPLATE_FILE_NAME, importTemplateCsv(groups), 'text/csv;charset=utf-8')}
+          >
+            Download template
+          </button>
+        </div>
+      ) : null}
+      {step === 'map' && flow.table ? (
+        <ColumnMapping table={flow.table} targets={flow.targets} groups={groups} onChange={flow.setTarget} />
+      ) : null}
+      {step === 'review' && report ? <ImportReview report={report} rows={flow.rows} /> : null}
+
+      <div className="admin-modal__actions">
+        <p className="admin-form-error" role="alert">
+          {error}
+        </p>
+        {step !== 'file' ? (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() => flow.setStep(step === 'review' ? 'map' : 'file')}
+            disabled={busy}
+          >
+            Back
+          </button>
+        ) : null}
+        <button type="button" className="button button--ghost" onClick={onClose} disabled={busy}>
+          {report?.applied ? 'Close' : 'Cancel'}
+        </button>
+        {step === 'map' ? (
+          <button type="button" className="button" onClick={() => void flow.check()} disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Checking...' : `Check ${flow.table?.records.length.toLocaleString('en-US')} rows`}
+          </button>
+        ) : null}
+        {step === 'review' && !report?.applied && !report?.failure ? (
+          <button
+            type="button"
+            className="button"
+            onClick={() => void flow.apply()}
+            disabled={busy || problemCount > 0}
+            aria-busy={busy || undefined}
+          >
+            {busy ? 'Importing...' : `Import ${flow.rows.length.toLocaleString('en-US')} rows`}
+          </button>
+        ) : null}
+      </div>
+    </Modal>
+  );
+}
+
+function ColumnMapping({
+  table,
+  targets,
+  groups,
+  onChange,
+}: {
+  table: CsvTable;
+  targets: readonly ColumnTarget[];
+  groups: readonly TagGroup[];
+  onChange: (column: number, target: ColumnTarget) => void;
+}) {
+  const idPrefix = useId();
+  const used = new Set(targets.map(targetKey));
+  return (
+    <div className="item-import__mapping">
+      <p>
+        {table.records.length.toLocaleString('en-US')} rows. Choose where each column of the file goes; a column set to “Leave out” is not
+        imported, and an item keeps what it has there.
+      </p>
+      <ul className="item-import__columns">
+        {table.headers.map((header, column) => {
+          const current = targetKey(targets[column] ?? null);
+          const sample = table.records.find((record) => record[column]?.trim())?.[column] ?? '';
+          return (
+            <li key={column} className="item-import__column">
+              <label htmlFor={`${idPrefix}-${column}`}>
+                <span className="item-import__header">{header || `Column ${column + 1}`}</span>
+                <span className="item-import__sample">{sample ? `e.g. ${sample.slice(0, 60)}` : 'empty'}</span>
+              </label>
+              <select
+                id={`${idPrefix}-${column}`}
+                className="admin-input"
+                value={current}
+                onChange={(event) => onChange(column, targetFromKey(event.target.value))}
+              >
+                <option value="">Leave out</option>
+                <optgroup label="Item">
+                  {(Object.keys(IMPORT_FIELDS) as ImportField[]).map((field) => {
+                    const key = targetKey({ field });
+                    return (
+                      <option key={key} value={key} disabled={used.has(key) && key !== current}>
+                        {IMPORT_FIELDS[field]}
+                      </option>
+                    );
+                  })}
+                </optgroup>
+                <optgroup label="Tags of a category">
+                  {groups.map((group) => {
+                    const key = targetKey({ categoryId: group.id });
+                    return (
+                      <option key={key} value={key} disabled={used.has(key) && key !== current}>
+                        {group.name}
+                      </option>
+                    );
+                  })}
+                </optgroup>
+              </select>
+            </li>
+          );
+        })}
+      </ul>
+    </div>
+  );
+}
+
+function ImportReview({
+  report,
+  rows,
+}: {
+  report: ItemImportReport;
+  rows: readonly { row: number; name?: string | null; upc?: string | null }[];
+}) {
+  const problems = report.problems;
+  const listId = useId();
+  const problemsId = useId();
+  return (
+    <div className="item-import__review">
+      <p role="status" className="item-import__summary">
+        {report.applied
+          ? `Imported: ${importSummary(report)}.`
+          : problems.length
+            ? `${problems.length.toLocaleString('en-US')} ${problems.length === 1 ? 'problem' : 'problems'} to fix in the file; nothing is imported until every row is right.`
+            : `Ready: ${importSummary(report)}.`}
+      </p>
+      {problems.length ? (
+        <>
+          <h3 id={problemsId} className="item-import__heading">
+            Problems
+          </h3>
+          <div className="item-import__table-wrap">
+            <table className="item-import__table" aria-labelledby={problemsId}>
+              <thead>
+                <tr>
+                  <th scope="col">Row</th>
+                  <th scope="col">Column</th>
+                  <th scope="col">Problem</th>
+                </tr>
+              </thead>
+              <tbody>
+                {problems.slice(0, SHOWN_ROWS).map((problem, index) => (
+                  <tr key={index}>
+                    <td>{problem.row}</td>
+                    <td>{problem.field}</td>
+                    <td>{problem.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          {problems.length > SHOWN_ROWS ? <p>…and {(problems.length - SHOWN_ROWS).toLocaleString('en-US')} more.</p> : null}
+        </>
+      ) : null}
+      <h3 id={listId} className="item-import__heading">
+        Rows
+      </h3>
+      <div className="item-import__table-wrap">
+        <table className="item-import__table" aria-labelledby={listId}>
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">Name</th>
+              <th scope="col">UPC</th>
+              <th scope="col">Outcome</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(0, SHOWN_ROWS).map((row, index) => (
+              <tr key={row.row} className={report.outcomes[index] === 'error' ? 'item-import__row--problem' : undefined}>
+                <td>{row.row}</td>
+                <td>{row.name ?? ''}</td>
+                <td>{row.upc ?? ''}</td>
+                <td className="item-import__outcome">{OUTCOME_LABEL[report.outcomes[index] ?? ''] ?? ''}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {rows.length > SHOWN_ROWS ? <p>…and {(rows.length - SHOWN_ROWS).toLocaleString('en-US')} more rows.</p> : null}
+    </div>
+  );
+}
+
+/** The page header's Import CSV button and its dialog (offered once the categories are in). */
+export function ImportItemsButton() {
+  const [open, setOpen] = useState(false);
+  const groups = useTagGroups();
+  return (
+    <>
+      <button type="button" className="button button--ghost" onClick={() => setOpen(true)} disabled={!groups.data}>
+        Import CSV
+      </button>
+      {open && groups.data ? <ImportItemsDialog groups={groups.data} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}
