@@ -2,16 +2,23 @@
  * `npm run bench [-- part...]`: the performance budgets of DESIGN §4, measured in one run.
  * Parts: api (throughput against bare node:http), hostile (a visitor under the dearest allowed
  * requests, and the time to judge 256 KB hostile documents), lighthouse (mobile scores of the public pages),
- * scale (/menu with 5,000 items in Chromium). Each prints its detail; the run ends with one
+ * scale (/menu with 5,000 items in Chromium), import (a 5,000-row CSV checked and applied). Each prints its detail; the run ends with one
  * summary table and exits 1 when a budget is missed.
  */
 import { runApi } from './api';
 import { runHostile } from './hostile';
+import { runImport } from './import';
 import { runLighthouse } from './lighthouse';
 import { runScale } from './scale';
 import { formatSummary, type Metric } from './support/summary';
 
-const PARTS: Record<string, () => Promise<Metric[]>> = { api: runApi, hostile: runHostile, lighthouse: runLighthouse, scale: runScale };
+const PARTS: Record<string, () => Promise<Metric[]>> = {
+  api: runApi,
+  hostile: runHostile,
+  import: runImport,
+  lighthouse: runLighthouse,
+  scale: runScale,
+};
 
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !(name in PARTS));

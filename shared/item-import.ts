@@ -143,7 +143,7 @@ function tagFinder(catalogue: ImportCatalogue) {
   const byCategory = new Map<string, Map<string, string>>();
   for (const tag of catalogue.tags) {
     const names = byCategory.get(tag.categoryId) ?? new Map<string, string>();
-    const key = tag.name.trim().toLocaleLowerCase('en-US');
+    const key = tag.name.trim().toLowerCase();
     if (!names.has(key)) names.set(key, tag.id);
     byCategory.set(tag.categoryId, names);
   }
@@ -205,7 +205,7 @@ export function planItemImport(
       mapped.add(cell.categoryId);
       for (const name of (cell.names ?? '').split(TAG_NAME_SEPARATOR).map((part) => part.trim())) {
         if (!name) continue;
-        const id = names.get(name.toLocaleLowerCase('en-US'));
+        const id = names.get(name.toLowerCase());
         if (id === undefined) problem(categoryName, IMPORT_MESSAGES.unknownTag(name, categoryName));
         else if (!cellTags.includes(id)) cellTags.push(id);
       }

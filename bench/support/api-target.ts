@@ -3,13 +3,17 @@
  * items; `bare` is a plain node:http server that answers every POST with the same JSON bytes.
  * Prints `READY <port> <apiKey>` when it listens.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
+import { registerAccount } from '../../server/accounts/account-service';
+import { SqliteAccountStore } from '../../server/accounts/account-store';
+import { ROLE_ADMIN } from '../../shared/roles';
+import { IMPORT_EXISTING, IMPORT_IMAGE_HASH, importUpc } from './import-file';
 
 const [mode, jsonFile] = process.argv.slice(2);
 
@@ -50,6 +54,39 @@ if (mode === 'ours' || mode === 'hostile') {
     });
   });
   console.log(`READY ${server.port} ${server.apiKey}`);
+} else if (mode === 'import') {
+  // The import benchmark: an admin's session, a region category, one uploaded image and
+  // IMPORT_EXISTING items with UPCs the file will update.
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-import-'));
+  const server = await startServer({
+    ...loadConfig({ RATE_LIMIT_PER_SECOND: '0' }),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    distDir: join(dataDir, 'none'),
+    seedDemo: false,
+  });
+  writeFileSync(join(server.media.dir, `${IMPORT_IMAGE_HASH}.png`), 'png');
+  server.store.transaction(() => {
+    server.store.create('Category', { id: 'region', name: 'Region', type: ['Wine'], visible: true, index: 1 });
+    server.store.create('Tag', { id: 'rhone', name: 'Côtes du Rhône', categoryId: 'region', index: 0 });
+    for (let i = 0; i < IMPORT_EXISTING; i += 1) {
+      server.store.create('Item', { name: `Existing ${i}`, price: 10, description: 'Before', tags: ['wine'], upc: importUpc(i) });
+    }
+  });
+  const admin = await registerAccount(new SqliteAccountStore(server.store), {
+    email: 'bench-admin@example.com',
+    name: 'Bench Admin',
+    password: 'Bench-Admin-Passw0rd!',
+    type: ROLE_ADMIN,
+  });
+  process.on('SIGTERM', () => {
+    void server.close().then(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+  console.log(`READY ${server.port} ${server.apiKey} ${server.sessions.create(admin.id).token}`);
 } else if (mode === 'bare') {
   const { readFileSync } = await import('node:fs');
   const payload = readFileSync(jsonFile!);
@@ -63,5 +100,5 @@ if (mode === 'ours' || mode === 'hostile') {
   server.listen(0, '127.0.0.1', () => console.log(`READY ${(server.address() as AddressInfo).port} -`));
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 } else {
-  throw new Error('usage: api-target.ts ours | bare <json-file>');
+  throw new Error('usage: api-target.ts ours | hostile | import | bare <json-file>');
 }

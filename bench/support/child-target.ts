@@ -1,6 +1,6 @@
 /**
  * Runs a benchmark target (a server) as its own process, so its CPU time is not shared with the
- * code measuring it. The target prints `READY <port> <apiKey>` once it listens.
+ * code measuring it. The target prints `READY <port> <apiKey> [extra]` once it listens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
@@ -8,6 +8,8 @@ import { createInterface } from 'node:readline';
 export interface Target {
   port: number;
   apiKey: string;
+  /** What the target printed after its API key (the import target: an admin's session token). */
+  extra: string | null;
   url: string;
   stop(): Promise<void>;
 }
@@ -28,13 +30,14 @@ export function startTarget(script: string, args: string[] = [], env: NodeJS.Pro
     const onEarlyExit = (code: number | null) => reject(new Error(`${script} exited with ${code} before it was ready`));
     child.once('exit', onEarlyExit);
     createInterface({ input: child.stdout }).on('line', (line) => {
-      const match = /^READY (\d+) (\S+)/.exec(line);
+      const match = /^READY (\d+) (\S+)(?: (\S+))?/.exec(line);
       if (!match) return;
       child.off('exit', onEarlyExit);
       const port = Number(match[1]);
       resolve({
         port,
         apiKey: match[2]!,
+        extra: match[3] ?? null,
         url: `http://127.0.0.1:${port}`,
         stop: () =>
           new Promise<void>((done) => {

@@ -1,0 +1,113 @@
+/**
+ * CSV import (issue 19 §1): a 5,000-row file (2,500 updates by UPC, 2,500 new items, awkward text)
+ * read and mapped as the browser does it (Papa Parse), checked (dry run) and applied against the
+ * real shop server in its own process. Budget: an imported row costs at most a quarter of what
+ * the Item Editor's one createItem call costs a row, in the same run. Also reported: the longest
+ * a visitor's getItem waited while the import was applied (one SQLite transaction holds the
+ * event loop).
+ */
+import { performance } from 'node:perf_hooks';
+import { guessColumnTargets, importRows, readCsv } from '../src/features/admin/items/items-csv';
+import { startTarget, type Target } from './support/child-target';
+import { IMPORT_EXISTING, IMPORT_ROWS, importFileText } from './support/import-file';
+import { formatTable, metric, type Metric } from './support/summary';
+
+const TARGET = 'bench/support/api-target.ts';
+const BUDGET = 0.25;
+const EDITOR_SAVES = 200;
+const IMPORT = `mutation ($rows: [ItemImportRowInput!]!, $apply: Boolean) {
+  importItems(rows: $rows, apply: $apply) { applied outcomes problems { row field message } appliedRows failure } }`;
+const CREATE = 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }';
+
+const GROUPS = [
+  { id: 'department', name: 'Department', tags: [] },
+  { id: 'region', name: 'Region', tags: [] },
+];
+
+async function post(target: Target, body: unknown, auth: Record<string, string>): Promise<{ ms: number; json: any }> {
+  const started = performance.now();
+  const response = await fetch(`${target.url}/graphql`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...auth },
+    body: JSON.stringify(body),
+  });
+  const json = await response.json();
+  return { ms: performance.now() - started, json };
+}
+
+/** Sends getItem as a visitor, one after another, until `done` settles; returns the longest wait. */
+async function visitorLongestWait(target: Target, done: Promise<unknown>): Promise<number> {
+  let finished = false;
+  void done.finally(() => (finished = true));
+  let longest = 0;
+  while (!finished) {
+    const { ms } = await post(
+      target,
+      { query: '{ listItems(limit: 1) { items { id } } }', variables: { n: Math.random() } },
+      { 'x-api-key': target.apiKey },
+    );
+    longest = Math.max(longest, ms);
+  }
+  return longest;
+}
+
+export async function runImport(): Promise<Metric[]> {
+  const target = await startTarget(TARGET, ['import']);
+  try {
+    const admin = { authorization: target.extra! };
+    const text = importFileText(target.url);
+
+    const readStarted = performance.now();
+    const table = readCsv(text);
+    const rows = importRows(table, guessColumnTargets(table.headers, GROUPS));
+    const readMs = performance.now() - readStarted;
+    const requestBytes = JSON.stringify({ query: IMPORT, variables: { rows, apply: true } }).length;
+
+    const dry = await post(target, { query: IMPORT, variables: { rows, apply: false } }, admin);
+    const checked = dry.json.data?.importItems;
+    const updates = checked?.outcomes.filter((outcome: string) => outcome === 'update').length;
+    if (!checked || checked.problems.length || updates !== IMPORT_EXISTING)
+      throw new Error(`dry run failed: ${JSON.stringify(dry.json).slice(0, 500)}`);
+
+    const applying = post(target, { query: IMPORT, variables: { rows, apply: true } }, admin);
+    const [applied, longestWait] = await Promise.all([applying, visitorLongestWait(target, applying)]);
+    if (!applied.json.data?.importItems?.applied) throw new Error(`apply failed: ${JSON.stringify(applied.json).slice(0, 500)}`);
+
+    const editorStarted = performance.now();
+    for (let i = 0; i < EDITOR_SAVES; i += 1) {
+      const { json } = await post(
+        target,
+        { query: CREATE, variables: { input: { name: `Editor ${i}`, price: 12, description: 'One at a time', tags: ['wine'] } } },
+        admin,
+      );
+      if (json.errors) throw new Error(`createItem failed: ${JSON.stringify(json.errors)}`);
+    }
+    const editorPerRow = (performance.now() - editorStarted) / EDITOR_SAVES;
+    const importPerRow = applied.ms / IMPORT_ROWS;
+    const ratio = importPerRow / editorPerRow;
+
+    console.log(
+      formatTable(
+        ['step', `${IMPORT_ROWS.toLocaleString('en-US')} rows`],
+        [
+          ['read and map (Papa Parse, as the browser does)', `${readMs.toFixed(0)} ms`],
+          ['request body', `${(requestBytes / 1024 / 1024).toFixed(2)} MB`],
+          ['dry run (HTTP round trip)', `${dry.ms.toFixed(0)} ms`],
+          ['apply (one transaction)', `${applied.ms.toFixed(0)} ms`],
+          ["a visitor's longest wait during apply", `${longestWait.toFixed(0)} ms`],
+          [`Item Editor createItem, per row (${EDITOR_SAVES} calls)`, `${editorPerRow.toFixed(2)} ms`],
+          ['import apply, per row', `${importPerRow.toFixed(3)} ms`],
+        ],
+      ),
+    );
+    return [
+      metric('import', 'read 5,000 rows (ms)', readMs.toFixed(0)),
+      metric('import', 'dry run 5,000 rows (ms)', dry.ms.toFixed(0)),
+      metric('import', 'apply 5,000 rows (ms)', applied.ms.toFixed(0)),
+      metric('import', 'visitor longest wait during apply (ms)', longestWait.toFixed(0)),
+      metric('import', 'row cost: import / editor save', ratio.toFixed(3), `<= ${BUDGET}`, ratio <= BUDGET),
+    ];
+  } finally {
+    await target.stop();
+  }
+}

@@ -1,0 +1,26 @@
+/**
+ * The CSV file of the import benchmark: IMPORT_ROWS rows, the first IMPORT_EXISTING updating the
+ * items the target made (by UPC), the rest new; every row with the awkward text a real file has
+ * (apostrophes, commas, quotes, accents, a line break).
+ */
+import Papa from 'papaparse';
+
+export const IMPORT_ROWS = 5_000;
+export const IMPORT_EXISTING = 2_500;
+export const IMPORT_IMAGE_HASH = 'c'.repeat(64);
+export const importUpc = (i: number) => String(400000000000 + i);
+
+export function importFileText(origin: string): string {
+  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => [
+    `Château l'Étoile, "Cuvée ${i}"`,
+    (12 + (i % 40) / 4).toFixed(2),
+    importUpc(i),
+    i % 7 === 0 ? 'Yes' : 'No',
+    `Deep garnet; cassis, cedar, "a touch" of smoke.\nServe at 16–18 °C with lamb, ${i}.`,
+    `${origin}/media/${IMPORT_IMAGE_HASH}.png`,
+    'Wine',
+    'Côtes du Rhône',
+  ]);
+  const fields = ['Name', 'Price', 'UPC', 'Promoted', 'Description', 'Image URL', 'Department', 'Region'];
+  return `\uFEFF${Papa.unparse({ fields, data: rows }, { quotes: true, newline: '\r\n' })}`;
+}
