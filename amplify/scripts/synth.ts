@@ -113,6 +113,7 @@ for (const [name, smoke] of Object.entries(smokes)) {
       SHOP_CREDENTIALS_TABLE: 'Credentials',
       SHOP_SESSIONS_TABLE: 'Sessions',
       SHOP_THROTTLE_TABLE: 'Throttle',
+      SHOP_ITEM_TABLE: 'Item',
       SHOP_BANNER_TABLE: 'Banner',
       SHOP_CATEGORY_TABLE: 'Category',
       SHOP_TAG_TABLE: 'Tag',
