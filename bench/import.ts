@@ -24,14 +24,24 @@ const GROUPS = [
   { id: 'region', name: 'Region', tags: [] },
 ];
 
-async function post(target: Target, body: unknown, auth: Record<string, string>): Promise<{ ms: number; json: any }> {
+interface ImportReport {
+  applied: boolean;
+  outcomes: string[];
+  problems: { row: number; field: string; message: string }[];
+}
+interface GraphqlAnswer {
+  data?: { importItems?: ImportReport | null } | null;
+  errors?: unknown[];
+}
+
+async function post(target: Target, body: unknown, auth: Record<string, string>): Promise<{ ms: number; json: GraphqlAnswer }> {
   const started = performance.now();
   const response = await fetch(`${target.url}/graphql`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', ...auth },
     body: JSON.stringify(body),
   });
-  const json = await response.json();
+  const json = (await response.json()) as GraphqlAnswer;
   return { ms: performance.now() - started, json };
 }
 
@@ -65,7 +75,7 @@ export async function runImport(): Promise<Metric[]> {
 
     const dry = await post(target, { query: IMPORT, variables: { rows, apply: false } }, admin);
     const checked = dry.json.data?.importItems;
-    const updates = checked?.outcomes.filter((outcome: string) => outcome === 'update').length;
+    const updates = checked?.outcomes.filter((outcome) => outcome === 'update').length;
     if (!checked || checked.problems.length || updates !== IMPORT_EXISTING)
       throw new Error(`dry run failed: ${JSON.stringify(dry.json).slice(0, 500)}`);
 
