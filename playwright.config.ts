@@ -17,9 +17,11 @@ const CLOUD = process.env.E2E_BACKEND === 'cloud';
 const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
 const ADMIN_PORT = STOREFRONT_PORT - 1;
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-Admin-Passw0rd!' };
+/** Where the admin server sends password reset e-mails: admin-password-reset.spec.ts listens there while it runs. */
+export const E2E_SMTP_PORT = ADMIN_PORT + 1000;
 
 // The port is part of the data directory, so runs on other ports (E2E_PORT) never share one.
-const server = (port: number, name: string) => ({
+const server = (port: number, name: string, env: Record<string, string> = {}) => ({
   command: `rm -rf .tmp/e2e-${name}-${port} && node --import tsx server/main.ts`,
   url: `http://127.0.0.1:${port}/home`,
   timeout: 180_000,
@@ -31,8 +33,10 @@ const server = (port: number, name: string) => ({
     DATA_DIR: `.tmp/e2e-${name}-${port}`,
     ADMIN_EMAIL: E2E_ADMIN.email,
     ADMIN_PASSWORD: E2E_ADMIN.password,
+    ...env,
   },
 });
+const SMTP_ENV = { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(E2E_SMTP_PORT), SMTP_SECURE: 'false', SMTP_FROM: 'Shop <shop@example.com>' };
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -58,5 +62,5 @@ export default defineConfig({
     { name: 'storefront', testIgnore: /admin-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${STOREFRONT_PORT}` } },
     { name: 'admin', testMatch: /admin-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${ADMIN_PORT}` } },
   ],
-  webServer: CLOUD ? [] : [server(STOREFRONT_PORT, 'storefront'), server(ADMIN_PORT, 'admin')],
+  webServer: CLOUD ? [] : [server(STOREFRONT_PORT, 'storefront'), server(ADMIN_PORT, 'admin', SMTP_ENV)],
 });

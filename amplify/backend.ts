@@ -29,6 +29,7 @@ import {
 } from './data/model-write-guard';
 import { SESSIONS_BY_USER_INDEX } from './functions/common/dynamo-sessions';
 import { ENV } from './functions/common/env';
+import { SMTP_ENV_NAMES } from '../server/accounts/smtp-env';
 import { UPLOAD_KEY_PREFIX } from './functions/common/s3-uploads';
 
 export const backend = defineBackend({ data, authorizer, accounts, media, catalogue });
@@ -45,6 +46,8 @@ sessions.addGlobalSecondaryIndex({ indexName: SESSIONS_BY_USER_INDEX, partitionK
 const credentials = new Table(dataStack, 'ShopCredentials', {
   partitionKey: { name: 'pk', type: AttributeType.STRING },
   billingMode: BillingMode.PAY_PER_REQUEST,
+  // Password reset tokens carry a ttl (30 minutes); credentials and the admin counter have none.
+  timeToLiveAttribute: 'ttl',
   pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
   removalPolicy: RemovalPolicy.DESTROY,
 });
@@ -100,6 +103,12 @@ allow(accountsLambda, ['dynamodb:Query'], [`${sessions.tableArn}/index/${SESSION
 // Throttle counts: consistent reads and conditional updates only (no index, no delete).
 accountsLambda.addEnvironment(ENV.throttle, throttle.tableName);
 allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [throttle.tableArn]);
+// Password reset e-mails (README: Password resets): the SMTP settings and the site's origin, taken
+// from the environment of the deploy; without SMTP_HOST no mail goes out (admins hand links over).
+for (const name of [...SMTP_ENV_NAMES, ENV.siteOrigin]) {
+  const value = process.env[name]?.trim();
+  if (value) accountsLambda.addEnvironment(name, value);
+}
 
 // Catalogue: items (imports), banners, categories, tags; checks images exist in S3.
 catalogueLambda.addEnvironment(ENV.items, modelTable('Item').tableName);

@@ -14,6 +14,7 @@ import introspection from '../shared/generated/model-introspection.json' with { 
 import type { FieldPolicy } from './auth/authorizer';
 import { SessionStore } from './auth/sessions';
 import { AccountService, type ThrottleRules } from './accounts/account-service';
+import { inBackground, smtpMailer } from './accounts/mailer';
 import { SqliteAccountStore } from './accounts/account-store';
 import { localHost, publicOriginWarning, siteOrigin, type ServerConfig } from './config';
 import { openDatabase, type Db } from './db/database';
@@ -111,7 +112,13 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const store = new ModelStore(db, models);
   const sessions = new SessionStore(db, overrides.now);
   const accountStore = new SqliteAccountStore(store);
-  const accounts = new AccountService(accountStore, sessions, overrides.throttleRules, overrides.now);
+  const accounts = new AccountService(accountStore, sessions, overrides.throttleRules, overrides.now, undefined, {
+    mailer: config.smtp
+      ? inBackground(smtpMailer(config.smtp), (error) => log(`a password reset e-mail was not sent: ${String(error)}`))
+      : null,
+    // `origin` is set once the server listens; e-mails are only sent after that.
+    siteOrigin: () => origin(),
+  });
   const media = new MediaStore(config.dataDir);
   const uploads = new LocalUploadInbox(config.dataDir, config.publicOrigin ?? '', overrides.now);
   const apiKey = readApiKey(db);

@@ -1,6 +1,7 @@
 /** The local server's configuration, from the environment (README: Configuration). */
 import { resolve } from 'node:path';
 import type { RateRule } from './accounts/throttle';
+import { smtpSettingsFrom, type SmtpSettings } from './accounts/mailer';
 
 export interface ServerConfig {
   port: number;
@@ -26,6 +27,8 @@ export interface ServerConfig {
   publicOrigin: string | null;
   /** GraphQL requests per client address: a burst, then a steady rate; null turns the limit off. */
   rateLimit: RateRule | null;
+  /** Where password reset e-mails go out (SMTP_*); null: admins hand reset links over instead. */
+  smtp: SmtpSettings | null;
 }
 
 /** The shop's own default: 500 requests at once, then 50 a second, per address. */
@@ -112,5 +115,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy: env.TRUST_PROXY === 'true',
     publicOrigin: publicOriginFrom(env.PUBLIC_ORIGIN),
     rateLimit: rateLimitFrom(env),
+    smtp: smtpSettingsFrom(env),
   };
 }

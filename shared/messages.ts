@@ -10,4 +10,9 @@ export const MESSAGES = {
   genericError: 'Error',
   /** An item without a department tag (SPEC §5), from the Item Editor and from the server. */
   requiredTags: 'Please select required tag(s)',
+  /** "Forgot password?": the one answer, whether or not an account has the address (issue 19 §4). */
+  resetRequested:
+    'If an account has this email address, a link to set a new password is on its way; it works for 30 minutes. No email? Ask the shop for a link.',
+  resetLinkInvalid: 'This link has expired or was already used. Ask for a new one.',
+  passwordChanged: 'Your new password is set. Log in with it.',
 } as const;

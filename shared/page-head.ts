@@ -229,6 +229,10 @@ function pageParts(input: PageHeadInput, urls: UrlContext): PageParts {
       return { title: 'Log in', description: `Log in to ${shop.name}.`, noindex: true };
     case 'signup':
       return { title: 'Sign Up', description: `Create an account at ${shop.name}.`, noindex: true };
+    case 'forgotPassword':
+      return { title: 'Forgot password', description: `Ask for a link to set a new password at ${shop.name}.`, noindex: true };
+    case 'resetPassword':
+      return { title: 'Set a new password', description: `Set a new password for your account at ${shop.name}.`, noindex: true };
     default:
       if (isPrivateRoute(route.name)) return { title: input.title ?? 'Admin', description: `${shop.name} admin portal.`, noindex: true };
       return { description: shopDescription };

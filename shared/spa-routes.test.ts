@@ -17,7 +17,9 @@ describe('matchSpaRoute', () => {
   });
 
   it('tells the private routes', () => {
-    expect(['login', 'signup', 'adminPortal', 'adminSettings'].every((name) => isPrivateRoute(name as never))).toBe(true);
+    expect(
+      ['login', 'signup', 'forgotPassword', 'resetPassword', 'adminPortal', 'adminSettings'].every((name) => isPrivateRoute(name as never)),
+    ).toBe(true);
     expect(['home', 'menu', 'item', 'events', 'aboutus'].some((name) => isPrivateRoute(name as never))).toBe(false);
   });
 });

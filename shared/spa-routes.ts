@@ -13,6 +13,10 @@ export const SPA_ROUTES = {
   item: '/item/:id',
   login: '/login',
   signup: '/signup',
+  /** "Forgot password?": asks for a reset link by e-mail (issue 19 §4). */
+  forgotPassword: '/forgot-password',
+  /** ?token=...: the page a reset link opens, to set a new password. */
+  resetPassword: '/reset-password',
   adminPortal: '/admin-portal',
   adminItems: '/admin-items',
   /** ?id={id} */
@@ -26,6 +30,9 @@ export const SPA_ROUTES = {
 
 /** The page of one item: `/item/<id>`, the id percent-encoded as a path segment. */
 export const itemPath = (id: string): string => SPA_ROUTES.item.replace(':id', () => encodeURIComponent(id));
+
+/** Where a password reset link opens (issue 19 §4): `/reset-password?token=<token>`. */
+export const resetPasswordPath = (token: string): string => `${SPA_ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;
 
 export type SpaRouteName = keyof typeof SPA_ROUTES;
 
@@ -79,7 +86,9 @@ export function spaRoutePath(route: SpaRouteMatch): string {
   return SPA_ROUTES[route.name].replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(route.params[name] ?? ''));
 }
 
+const ACCOUNT_ROUTES: ReadonlySet<SpaRouteName> = new Set(['login', 'signup', 'forgotPassword', 'resetPassword']);
+
 /** Routes for signed-in staff or for signing in: never worth indexing. */
 export function isPrivateRoute(name: SpaRouteName): boolean {
-  return name === 'login' || name === 'signup' || name.startsWith('admin');
+  return ACCOUNT_ROUTES.has(name) || name.startsWith('admin');
 }

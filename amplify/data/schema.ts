@@ -140,6 +140,17 @@ export const schema = a.schema({
     .returns(a.ref('User')),
   deleteAdmin: authorizedMutation(ACCOUNTS_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('User')),
 
+  // Password resets (issue 19 §4): a one-time link, 30 minutes, stored hashed.
+  /** "Forgot password?": always true for a well-formed address; e-mails a link when SMTP is set up. */
+  requestPasswordReset: signInMutation().arguments({ email: a.string() }).returns(a.boolean()),
+  /** Sets a new password with a link's token and ends the account's sessions. */
+  resetPassword: signInMutation().arguments({ token: a.string(), password: a.string(), confirmPassword: a.string() }).returns(a.boolean()),
+  /** A reset link's token for an admin to hand over (`/reset-password?token=...`). */
+  PasswordResetLink: a.customType({ token: a.string().required(), expiresAt: a.datetime().required() }),
+  createPasswordResetLink: authorizedMutation(ACCOUNTS_FUNCTION)
+    .arguments({ userId: a.id().required() })
+    .returns(a.ref('PasswordResetLink')),
+
   // Image uploads (SPEC §5; shared/image-upload.ts), in two calls so the file itself never passes
   // through GraphQL (a 5 MB PNG as JSON is over Lambda's 6 MB payload limit). Admins only.
   /** One form field of an upload target, in the order it must be sent. */

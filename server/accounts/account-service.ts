@@ -7,18 +7,39 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { hashPassword, verifyPassword } from '../auth/passwords';
+import { hashToken, MAX_TOKEN_LENGTH } from '../auth/sessions';
 import { AppError, unauthorized, validationError } from '../errors';
 import { MESSAGES } from '../../shared/messages';
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
+import { resetPasswordPath } from '../../shared/spa-routes';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../../shared/validation/account';
 import type { AccountStore, UserRecord } from './account-store';
 import { addressKey, waitText, type LockoutRule, type RateRule } from './throttle';
 import { Lockout, MemoryThrottleStore, RateLimit, type ThrottleStore } from './throttle-store';
+import type { Mailer } from './mailer';
 
 /** Sessions: SQLite locally (sync), DynamoDB in the cloud (async). */
 export interface SessionIssuer {
   create(userId: string): { token: string; expiresAt: number } | Promise<{ token: string; expiresAt: number }>;
   revoke(token: string): void | Promise<void>;
+  /** Ends every session of the user (a new password was set). */
+  revokeAllFor(userId: string): void | Promise<void>;
+}
+
+/** How password reset links reach people (issue 19 §4). */
+export interface PasswordResets {
+  /** Sends the e-mailed links; null when no SMTP is configured (an admin hands links over). */
+  mailer: Mailer | null;
+  /** The site's own origin, for links in e-mails (never taken from a request's headers). */
+  siteOrigin: () => string | null;
+}
+
+/** A reset link works this long, once. */
+export const RESET_TOKEN_MS = 30 * 60_000;
+
+export interface PasswordResetLink {
+  token: string;
+  expiresAt: string;
 }
 
 export interface AuthSession {
@@ -41,6 +62,10 @@ export interface ThrottleRules {
   signUpPerAddress: RateRule;
   /** Wrong passwords for one account from one address. */
   failedSignIns: LockoutRule;
+  /** "Forgot password?" requests from one address, whatever the e-mail. */
+  resetRequestsPerAddress: RateRule;
+  /** Reset e-mails to one account, so nobody can flood a mailbox (past it the same answer, no mail). */
+  resetMailsPerAccount: RateRule;
 }
 
 export const DEFAULT_THROTTLE_RULES: ThrottleRules = {
@@ -49,6 +74,8 @@ export const DEFAULT_THROTTLE_RULES: ThrottleRules = {
   signUpPerAddress: { burst: 10, intervalMs: 6 * 60_000 },
   // Five wrong passwords are free; then 1, 2, 4, 8 and at most 15 minutes between tries.
   failedSignIns: { freeFailures: 5, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
+  resetRequestsPerAddress: { burst: 5, intervalMs: 60_000 },
+  resetMailsPerAccount: { burst: 3, intervalMs: 20 * 60_000 },
 };
 
 type Fields = Record<string, unknown>;
@@ -94,6 +121,8 @@ export class AccountService {
   private readonly signInAddresses: RateLimit;
   private readonly signUpAddresses: RateLimit;
   private readonly failedSignIns: Lockout;
+  private readonly resetRequests: RateLimit;
+  private readonly resetMails: RateLimit;
   /** Unknown e-mails are checked against this, so both failures take the same time. */
   private readonly dummyHash: Promise<string>;
 
@@ -101,10 +130,13 @@ export class AccountService {
     private readonly accounts: AccountStore,
     private readonly sessions: SessionIssuer,
     rules: ThrottleRules = DEFAULT_THROTTLE_RULES,
-    now: () => number = Date.now,
+    private readonly now: () => number = Date.now,
     /** Memory locally; the cloud passes DynamoDB's, which every Lambda instance shares. */
     throttle: ThrottleStore = new MemoryThrottleStore(now),
+    private readonly resets: PasswordResets = { mailer: null, siteOrigin: () => null },
   ) {
+    this.resetRequests = new RateLimit(throttle, 'resetRequest', rules.resetRequestsPerAddress, now);
+    this.resetMails = new RateLimit(throttle, 'resetMail', rules.resetMailsPerAccount, now);
     this.signInAddresses = new RateLimit(throttle, 'signIn', rules.signInPerAddress, now);
     this.signUpAddresses = new RateLimit(throttle, 'signUp', rules.signUpPerAddress, now);
     this.failedSignIns = new Lockout(throttle, 'failedSignIn', rules.failedSignIns, now);
@@ -150,6 +182,74 @@ export class AccountService {
   async signOut(token: string | null): Promise<boolean> {
     if (token) await this.sessions.revoke(token);
     return true;
+  }
+
+  /**
+   * "Forgot password?": the same answer (true) for every well-formed address. With SMTP, an
+   * account with that address is e-mailed a one-time link (at most resetMailsPerAccount).
+   */
+  async requestPasswordReset(args: Fields, clientIp: string): Promise<boolean> {
+    if (blank(args.email)) throw validationError(MESSAGES.allFieldsRequired);
+    const email = normalizeEmail(text(args.email));
+    if (!isValidEmail(email)) throw validationError(MESSAGES.invalidEmail);
+    const wait = await this.resetRequests.take(addressKey(clientIp));
+    if (wait > 0) throw tooMany('password reset requests from this address', wait);
+    const { mailer } = this.resets;
+    const siteOrigin = this.resets.siteOrigin();
+    if (!mailer || !siteOrigin) return true;
+    const found = await this.accounts.findByEmail(email);
+    if (!found || (await this.resetMails.take(signInLockoutKey(email, 'reset'))) > 0) return true;
+    const link = await this.issueResetToken(found.user.id);
+    await mailer.send({
+      to: found.user.email,
+      subject: 'Set a new password for Patterson Wine & Liquor',
+      text: [
+        `Hello ${found.user.name},`,
+        '',
+        'Someone asked to set a new password for your account. To do it, open this link within 30 minutes:',
+        '',
+        `${siteOrigin}${resetPasswordPath(link.token)}`,
+        '',
+        'The link works once. If you did not ask, ignore this e-mail: your password stays as it is.',
+      ].join('\n'),
+    });
+    return true;
+  }
+
+  /** An admin's one-time link for a user or admin, to hand over when no e-mail can be sent. */
+  async createPasswordResetLink(args: Fields, caller: Caller | null): Promise<PasswordResetLink> {
+    this.requireAdmin(caller);
+    const user = await this.accounts.get(text(args.userId));
+    if (!user) throw new AppError('NotFound', 'Account not found');
+    return this.issueResetToken(user.id);
+  }
+
+  /**
+   * Sets a new password with a reset link's token (once, within 30 minutes), under the password
+   * policy, and ends every session of the account. Counted like sign-in attempts per address.
+   */
+  async resetPassword(args: Fields, clientIp: string): Promise<boolean> {
+    const rate = await this.signInAddresses.take(addressKey(clientIp));
+    if (rate > 0) throw tooMany('attempts from this address', rate);
+    if (blank(args.token, args.password, args.confirmPassword)) throw validationError(MESSAGES.allFieldsRequired);
+    if (args.password !== args.confirmPassword) throw validationError(MESSAGES.passwordsDoNotMatch);
+    const problem = passwordProblem(text(args.password));
+    if (problem) throw validationError(problem);
+    const token = text(args.token);
+    // Checked last, so a refused password does not spend the link.
+    const taken = token.length <= MAX_TOKEN_LENGTH ? await this.accounts.takeResetToken(hashToken(token)) : null;
+    const user = taken && taken.expiresAt > this.now() ? await this.accounts.get(taken.userId) : null;
+    if (!user) throw validationError(MESSAGES.resetLinkInvalid);
+    await this.accounts.setPasswordHash(user.id, await hashPassword(text(args.password)));
+    await this.sessions.revokeAllFor(user.id);
+    return true;
+  }
+
+  private async issueResetToken(userId: string): Promise<PasswordResetLink> {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = this.now() + RESET_TOKEN_MS;
+    await this.accounts.saveResetToken(userId, hashToken(token), expiresAt, this.now());
+    return { token, expiresAt: new Date(expiresAt).toISOString() };
   }
 
   async createAdmin(args: Fields, caller: Caller | null): Promise<UserRecord> {

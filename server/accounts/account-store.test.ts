@@ -45,7 +45,7 @@ describe('SqliteAccountStore', () => {
 describe('sign-up throttling', () => {
   it('counts attempts on taken e-mails too, so sign-up cannot probe for accounts without limit', async () => {
     const { AccountService } = await import('./account-service');
-    const sessions = { create: () => ({ token: 't', expiresAt: Date.now() + 1000 }), revoke: () => {} };
+    const sessions = { create: () => ({ token: 't', expiresAt: Date.now() + 1000 }), revoke: () => {}, revokeAllFor: () => {} };
     const { DEFAULT_THROTTLE_RULES } = await import('./account-service');
     const service = new AccountService(accounts, sessions, {
       ...DEFAULT_THROTTLE_RULES,

@@ -28,6 +28,12 @@ export interface AccountStore {
    */
   deleteAdmin(id: string): Promise<UserRecord>;
   countByType(type: Role): Promise<number>;
+  /** Keeps a password reset token's hash for the user until `expiresAt` (ms); tokens expired at `now` may go. */
+  saveResetToken(userId: string, tokenHash: string, expiresAt: number, now: number): Promise<void>;
+  /** Removes the token (once: a second take finds nothing) and returns whose it was and until when, or null. */
+  takeResetToken(tokenHash: string): Promise<{ userId: string; expiresAt: number } | null>;
+  /** Replaces the user's password hash. */
+  setPasswordHash(userId: string, passwordHash: string): Promise<void>;
 }
 
 const duplicateEmail = () => new AppError('ValidationError', MESSAGES.duplicateEmail);
@@ -79,12 +85,33 @@ export class SqliteAccountStore implements AccountStore {
       if (this.countAdmins() <= 1) throw validationError('The last admin cannot be deleted');
       this.store.db.prepare('DELETE FROM _sessions WHERE userId = ?').run(id);
       this.store.db.prepare('DELETE FROM _credentials WHERE userId = ?').run(id);
+      this.store.db.prepare('DELETE FROM _password_resets WHERE userId = ?').run(id);
       return asUser(this.store.delete('User', { id }));
     });
   }
 
   async countByType(type: Role) {
     return this.count(type);
+  }
+
+  async saveResetToken(userId: string, tokenHash: string, expiresAt: number, now: number) {
+    this.store.transaction(() => {
+      // Expired tokens go as new ones come, so the table never grows.
+      this.store.db.prepare('DELETE FROM _password_resets WHERE expiresAt <= ?').run(now);
+      this.store.db
+        .prepare('INSERT INTO _password_resets (tokenHash, userId, expiresAt) VALUES (?, ?, ?)')
+        .run(tokenHash, userId, expiresAt);
+    });
+  }
+
+  async takeResetToken(tokenHash: string) {
+    const row = this.store.db.prepare('DELETE FROM _password_resets WHERE tokenHash = ? RETURNING userId, expiresAt').get(tokenHash) as
+      { userId: string; expiresAt: number } | undefined;
+    return row ?? null;
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string) {
+    this.store.db.prepare('UPDATE _credentials SET passwordHash = ? WHERE userId = ?').run(passwordHash, userId);
   }
 
   private countAdmins(): number {

@@ -53,6 +53,8 @@ function migrate(db: Db, models: ModelMeta[]): void {
         expiresAt INTEGER NOT NULL
       );
       CREATE INDEX IF NOT EXISTS idx__sessions_userId ON _sessions(userId);
+      CREATE TABLE IF NOT EXISTS _password_resets (tokenHash TEXT PRIMARY KEY, userId TEXT NOT NULL, expiresAt INTEGER NOT NULL);
+      CREATE INDEX IF NOT EXISTS idx__password_resets_userId ON _password_resets(userId);
     `);
     const foreignKeys = models.flatMap((model) =>
       model.relations.map((rel) => (rel.kind === 'belongsTo' ? [model.name, rel.foreignKey] : [rel.target, rel.foreignKey])),

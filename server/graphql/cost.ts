@@ -9,6 +9,7 @@
  * so the work grows with the document's length whatever its shape (a chain of fragments that
  * each spread the next twice is 2^n fields, and is costed in n steps).
  */
+import { ACCOUNT_MUTATIONS } from '../accounts/account-operations';
 import {
   getNamedType,
   isObjectType,
@@ -59,7 +60,7 @@ export const COST_BUDGET = { public: 13_000, admin: 1_000_000 } as const;
 export const DEAR_REQUEST_COST = 2_000;
 
 /** Custom operations that touch accounts (bcrypt, sessions): at most one per request. */
-export const ACCOUNT_OPERATIONS = new Set(['signUp', 'signIn', 'signOut', 'createAdmin', 'updateAdmin', 'deleteAdmin']);
+export const ACCOUNT_OPERATIONS: ReadonlySet<string> = new Set(ACCOUNT_MUTATIONS);
 
 /** How deep an argument value (a filter, an input object) may nest. */
 const MAX_VALUE_DEPTH = 2 * MAX_FILTER_DEPTH + 4;

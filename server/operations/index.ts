@@ -36,6 +36,9 @@ export function buildHandlers({ accounts, catalogue, media, uploads }: HandlerDe
     'Mutation.createAdmin': (args, context) => accounts.createAdmin(args, caller(context)),
     'Mutation.updateAdmin': (args, context) => accounts.updateAdmin(args, caller(context)),
     'Mutation.deleteAdmin': (args, context) => accounts.deleteAdmin(args, caller(context)),
+    'Mutation.requestPasswordReset': (args, context) => accounts.requestPasswordReset(args, context.clientIp),
+    'Mutation.resetPassword': (args, context) => accounts.resetPassword(args, context.clientIp),
+    'Mutation.createPasswordResetLink': (args, context) => accounts.createPasswordResetLink(args, caller(context)),
     'Mutation.requestImageUpload': (_args, context) => uploads.open(callerId(context)),
     'Mutation.storeUploadedImage': (args, context) => storeUploadedImage(media, uploads, callerId(context), String(args.id)),
     'Mutation.replaceBanners': (args) =>

@@ -39,6 +39,14 @@ const SignupPage = lazyPage(
   () => import('../features/auth/SignupPage'),
   (m) => m.SignupPage,
 );
+const ForgotPasswordPage = lazyPage(
+  () => import('../features/auth/ForgotPasswordPage'),
+  (m) => m.ForgotPasswordPage,
+);
+const ResetPasswordPage = lazyPage(
+  () => import('../features/auth/ResetPasswordPage'),
+  (m) => m.ResetPasswordPage,
+);
 
 /** The chunks each public route needs, by path pattern. */
 const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
@@ -48,6 +56,8 @@ const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
   [SPA_ROUTES.item, [ItemPage]],
   [SPA_ROUTES.login, [AuthLayout, LoginPage]],
   [SPA_ROUTES.signup, [AuthLayout, SignupPage]],
+  [SPA_ROUTES.forgotPassword, [AuthLayout, ForgotPasswordPage]],
+  [SPA_ROUTES.resetPassword, [AuthLayout, ResetPasswordPage]],
 ];
 
 /**
@@ -121,6 +131,8 @@ export function AppRoutes() {
         <Route element={<AuthLayout />}>
           <Route path={SPA_ROUTES.login} element={<LoginPage />} />
           <Route path={SPA_ROUTES.signup} element={<SignupPage />} />
+          <Route path={SPA_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
+          <Route path={SPA_ROUTES.resetPassword} element={<ResetPasswordPage />} />
         </Route>
 
         {/* Signed-in admins only (by the stored session; the server checks every call). */}

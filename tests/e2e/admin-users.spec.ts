@@ -58,9 +58,10 @@ test.describe('Client Users', () => {
     const requests = listUserRequests(page);
     await page.goto('/admin-users');
     await expect(page.getByRole('heading', { level: 1, name: 'Client Users' })).toBeVisible();
-    await expect(page.getByRole('columnheader')).toHaveText(['Username', 'Email']);
+    await expect(page.getByRole('columnheader')).toHaveText(['Actions', 'Username', 'Email']);
     for (const customer of customers) {
-      await expect(row(page, customer.email).getByRole('cell')).toHaveText([`${customer.firstName} ${customer.lastName}`, customer.email]);
+      const name = `${customer.firstName} ${customer.lastName}`;
+      await expect(row(page, customer.email).getByRole('cell')).toHaveText([`Password link for ${name}`, name, customer.email]);
     }
     await expect(row(page, E2E_ADMIN.email)).toHaveCount(0);
     expect(requests[0]).toMatchObject({ limit: 50, filter: { type: { eq: 1 } } });

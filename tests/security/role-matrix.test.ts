@@ -95,6 +95,8 @@ describe('the matrix itself', () => {
     }
     expect(byKey.get('Query.listUsers')).toBe('admin');
     expect(byKey.get('Mutation.signIn')).toBe('public');
+    expect(byKey.get('Mutation.requestPasswordReset')).toBe('public');
+    expect(byKey.get('Mutation.resetPassword')).toBe('public');
     expect(byKey.get('Mutation.signOut')).toBe('signed-in');
     for (const custom of [
       'createAdmin',
@@ -107,6 +109,7 @@ describe('the matrix itself', () => {
       'reorderTags',
       'deleteCategoryAndTags',
       'importItems',
+      'createPasswordResetLink',
     ]) {
       expect(byKey.get(`Mutation.${custom}`)).toBe('admin');
     }

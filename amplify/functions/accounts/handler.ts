@@ -1,9 +1,12 @@
 /**
- * shopAccounts: signUp, signIn, signOut, createAdmin, updateAdmin, deleteAdmin. The same handler
- * table and AccountService as the local server, on DynamoDB. The sign-in and sign-up limits count
- * in the ShopThrottle table, so every instance sees the same counts.
+ * shopAccounts: signUp, signIn, signOut, createAdmin, updateAdmin, deleteAdmin and the password
+ * resets. The same handler table and AccountService as the local server, on DynamoDB. The sign-in
+ * and sign-up limits count in the ShopThrottle table, so every instance sees the same counts.
+ * Reset e-mails go out when the function's environment has SMTP_* and SHOP_SITE_ORIGIN (README:
+ * Password resets); the send is awaited (a Lambda may be frozen once it answers).
  */
 import { AccountService, DEFAULT_THROTTLE_RULES } from '../../../server/accounts/account-service';
+import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import { buildHandlers } from '../../../server/operations';
 import type { ImageStore, UploadInbox } from '../../../server/media/images';
@@ -23,12 +26,14 @@ function init() {
   const users = required(ENV.users);
   const sessions = new DynamoSessionStore(db, { sessions: required(ENV.sessions), users });
   const throttle = new DynamoThrottleStore(db, required(ENV.throttle));
+  const smtp = smtpSettingsFrom(process.env);
   const accounts = new AccountService(
     new DynamoAccountStore(db, { users, credentials: required(ENV.credentials) }, sessions),
     sessions,
     DEFAULT_THROTTLE_RULES,
     Date.now,
     throttle,
+    { mailer: smtp ? smtpMailer(smtp) : null, siteOrigin: () => process.env[ENV.siteOrigin]?.trim() || null },
   );
   return buildHandlers({
     accounts,

@@ -133,4 +133,25 @@ describe('AccountService on DynamoDB', () => {
     for (let i = 0; i < 5; i += 1) await store.create({ email: `u${i}@example.com`, name: 'U', type: ROLE_USER }, 'hash');
     expect(await store.countByType(ROLE_USER)).toBe(5);
   });
+  it("keeps reset tokens hashed with a ttl, takes each once, and a reset ends the account's sessions", async () => {
+    const { db, store, sessions, service } = setup();
+    const session = await service.signUp(person('ada@example.com'), '203.0.113.1');
+    const expiresAt = Date.now() + 30 * 60_000;
+    await store.saveResetToken(session.userId, hashToken('the-token'), expiresAt);
+    const saved = db.items(TABLES.credentials).find((item) => String(item.pk).startsWith('reset#'))!;
+    expect(saved).toEqual({ pk: `reset#${hashToken('the-token')}`, userId: session.userId, expiresAt, ttl: Math.ceil(expiresAt / 1000) });
+
+    const [first, second] = await Promise.all([store.takeResetToken(hashToken('the-token')), store.takeResetToken(hashToken('the-token'))]);
+    expect([first, second].filter(Boolean)).toEqual([{ userId: session.userId, expiresAt }]);
+    expect(await store.takeResetToken(hashToken('the-token'))).toBeNull();
+
+    await store.saveResetToken(session.userId, hashToken('another'), expiresAt);
+    const NEW = 'Corkscrew#2025';
+    expect(await service.resetPassword({ token: 'another', password: NEW, confirmPassword: NEW }, '203.0.113.1')).toBe(true);
+    expect(await sessions.resolve(session.token)).toBeNull();
+    expect(await errorOf(service.signIn({ email: 'ada@example.com', password: PASSWORD }, '203.0.113.1'))).toMatchObject({
+      message: MESSAGES.incorrectPassword,
+    });
+    expect(await service.signIn({ email: 'ada@example.com', password: NEW }, '203.0.113.1')).toMatchObject({ name: 'Ada Lovelace' });
+  });
 });

@@ -8,13 +8,15 @@
  *   transaction as the user is what keeps e-mails unique (DynamoDB has no unique constraint).
  * - The number of admins is a counter item (`pk = count#admins`) changed in the same transactions,
  *   so "not the last admin" holds even when two admins delete each other at once.
+ * - Password reset tokens are items of the credentials table too (`pk = reset#<token hash>`),
+ *   taken with a conditional delete so each works once.
  */
 import { randomUUID } from 'node:crypto';
 import type { AccountStore, UserRecord } from '../../../server/accounts/account-store';
 import { AppError, conditionFailed, validationError } from '../../../server/errors';
 import { MESSAGES } from '../../../shared/messages';
 import { ROLE_ADMIN, type Role } from '../../../shared/roles';
-import { allPages, cancellationReasons, nextTimestamp, type DynamoPort, type Item } from './dynamo-port';
+import { allPages, cancellationReasons, isConditionFailure, nextTimestamp, type DynamoPort, type Item } from './dynamo-port';
 import type { DynamoSessionStore } from './dynamo-sessions';
 
 export interface AccountTables {
@@ -26,6 +28,8 @@ export interface AccountTables {
 
 const ADMIN_COUNT_KEY = 'count#admins';
 const credentialKey = (email: string) => `email#${email}`;
+/** A password reset token's hash: userId and expiresAt, and `ttl` so DynamoDB drops it once expired. */
+const resetKey = (tokenHash: string) => `reset#${tokenHash}`;
 const duplicateEmail = () => validationError(MESSAGES.duplicateEmail);
 const adminNotFound = () => new AppError('NotFound', 'Admin not found');
 
@@ -193,6 +197,47 @@ export class DynamoAccountStore implements AccountStore {
       return page;
     });
     return total;
+  }
+
+  async saveResetToken(userId: string, tokenHash: string, expiresAt: number) {
+    await this.db.put({
+      TableName: this.tables.credentials,
+      Item: { pk: resetKey(tokenHash), userId, expiresAt, ttl: Math.ceil(expiresAt / 1000) },
+      ConditionExpression: 'attribute_not_exists(#pk)',
+      ExpressionAttributeNames: { '#pk': 'pk' },
+    });
+  }
+
+  async takeResetToken(tokenHash: string) {
+    const Key = { pk: resetKey(tokenHash) };
+    const item = await this.db.get({ TableName: this.tables.credentials, Key });
+    if (!item) return null;
+    try {
+      // Conditional: of two takes at once, one finds the token gone.
+      await this.db.delete({
+        TableName: this.tables.credentials,
+        Key,
+        ConditionExpression: 'attribute_exists(#pk)',
+        ExpressionAttributeNames: { '#pk': 'pk' },
+      });
+    } catch (error) {
+      if (isConditionFailure(error)) return null;
+      throw error;
+    }
+    return { userId: String(item.userId), expiresAt: Number(item.expiresAt) };
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string) {
+    const user = await this.get(userId);
+    if (!user) throw new AppError('NotFound', 'User not found');
+    await this.db.update({
+      TableName: this.tables.credentials,
+      Key: { pk: credentialKey(user.email) },
+      UpdateExpression: 'SET #hash = :hash',
+      ConditionExpression: '#u = :id',
+      ExpressionAttributeNames: { '#hash': 'passwordHash', '#u': 'userId' },
+      ExpressionAttributeValues: { ':hash': passwordHash, ':id': userId },
+    });
   }
 
   /** Deletes an e-mail's credential, only while it still belongs to the account `userId`. */

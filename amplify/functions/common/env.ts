@@ -9,6 +9,8 @@ export const ENV = {
   categories: 'SHOP_CATEGORY_TABLE',
   tags: 'SHOP_TAG_TABLE',
   mediaBucket: 'SHOP_MEDIA_BUCKET',
+  /** Optional: the site's origin for links in password reset e-mails (with SMTP_*). */
+  siteOrigin: 'SHOP_SITE_ORIGIN',
 } as const;
 
 export function required(name: string): string {

@@ -1,4 +1,5 @@
-import { Navigate } from 'react-router-dom';
+import { Link, Navigate } from 'react-router-dom';
+import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { usePageHead } from '../../hooks/use-page-head';
 import { firstName, homePathFor, login, sessionStore, useSession } from '../../lib/auth';
 import { AuthCard, AuthFormActions } from './components/AuthCard';
@@ -27,6 +28,9 @@ export function LoginPage() {
       <form className="auth-form" noValidate onSubmit={onSubmit}>
         <EmailField {...fieldProps('email')} />
         <CurrentPasswordField {...fieldProps('password')} />
+        <p className="auth-form__aside">
+          <Link to={SPA_ROUTES.forgotPassword}>Forgot password?</Link>
+        </p>
         <AuthFormActions submitLabel="Log in" busy={busy} otherLabel="Sign Up" otherPath="/signup" />
       </form>
     </AuthCard>

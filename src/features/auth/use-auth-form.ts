@@ -7,16 +7,18 @@ interface AuthFormOptions<F extends string> {
   /** The form's text fields, in screen order. */
   fields: readonly F[];
   submit: (values: Readonly<Record<F, string>>) => Promise<AuthResult>;
-  /** The success toast's message, read once the session is stored. */
-  successMessage: () => string;
+  /** The success toast's message, read once the session is stored; none without it. */
+  successMessage?: () => string;
+  /** What happens next when it worked (the sign-in forms redirect by the session instead). */
+  onSuccess?: () => void;
 }
 
 /**
- * State and submit of the login and sign-up forms: one request at a time (the submit button is
+ * State and submit of the account forms (log in, sign up, the password reset pair): one request at a time (the submit button is
  * disabled meanwhile), failures as an Error toast with the field concerned marked invalid and
  * focused. On success the session store changes and the page redirects by role.
  */
-export function useAuthForm<F extends string>({ fields, submit, successMessage }: AuthFormOptions<F>) {
+export function useAuthForm<F extends string>({ fields, submit, successMessage, onSuccess }: AuthFormOptions<F>) {
   const [values, setValues] = useState(() => Object.fromEntries(fields.map((field) => [field, ''])) as Record<F, string>);
   const [invalid, setInvalid] = useState<F | null>(null);
   const [busy, setBusy] = useState(false);
@@ -36,7 +38,8 @@ export function useAuthForm<F extends string>({ fields, submit, successMessage }
       setBusy(false);
     }
     if (result === 'success') {
-      notify.success(successMessage());
+      if (successMessage) notify.success(successMessage());
+      onSuccess?.();
       return;
     }
     notify.error(result.message);

@@ -1,5 +1,15 @@
 /** The browser side of accounts (SPEC §3-§7): session storage, auth service, hooks, admin guard. */
-export { authService, endSession, getSignedInOptions, login, logout, sessionStore, signUp } from './session';
+export {
+  authService,
+  endSession,
+  getSignedInOptions,
+  login,
+  logout,
+  requestPasswordReset,
+  resetPassword,
+  sessionStore,
+  signUp,
+} from './session';
 export { LOGIN_PATH, useSession } from './hooks';
 export { RequireAdmin } from './RequireAdmin';
 export { isSessionRejected, runSignedIn, SessionEndedError, SESSION_REJECTED_ERROR_TYPE } from './session-rejection';

@@ -15,6 +15,8 @@ function setup(api: Partial<AuthApi> = {}, signOutTimeoutMs?: number) {
     signIn: vi.fn<AuthApi['signIn']>(async () => ({ data: sampleSession() })),
     signUp: vi.fn<AuthApi['signUp']>(async () => ({ data: sampleSession() })),
     signOut: vi.fn<AuthApi['signOut']>(async () => ({ data: true })),
+    requestPasswordReset: vi.fn<AuthApi['requestPasswordReset']>(async () => ({ data: true })),
+    resetPassword: vi.fn<AuthApi['resetPassword']>(async () => ({ data: true })),
   };
   const full: AuthApi = { ...calls, ...api };
   const service = createAuthService(full, store, signOutTimeoutMs);
@@ -133,6 +135,45 @@ describe('signUp', () => {
     const { service, storage } = setup({ signUp: async () => failure(MESSAGES.duplicateEmail) });
     await expect(service.signUp(...args)).resolves.toEqual({ message: MESSAGES.duplicateEmail });
     expect(storage.dump()).toEqual({});
+  });
+});
+
+describe('password resets', () => {
+  it("asks for a link and returns 'success', signing nobody in", async () => {
+    const { service, calls, store } = setup();
+    expect(await service.requestPasswordReset('ada@example.com')).toBe('success');
+    expect(calls.requestPasswordReset).toHaveBeenCalledWith({ email: 'ada@example.com' });
+    expect(store.getSnapshot()).toBeNull();
+  });
+
+  it('needs an e-mail before calling the server', async () => {
+    const { service, calls } = setup();
+    expect(await service.requestPasswordReset('  ')).toEqual({ message: MESSAGES.allFieldsRequired });
+    expect(calls.requestPasswordReset).not.toHaveBeenCalled();
+  });
+
+  it('checks the new password as sign-up does, then sends it with the token', async () => {
+    const { service, calls, store } = setup();
+    expect(await service.resetPassword('t0ken', '', '')).toEqual({ message: MESSAGES.allFieldsRequired });
+    expect(await service.resetPassword('t0ken', GOOD_PASSWORD, `${GOOD_PASSWORD}x`)).toEqual({ message: MESSAGES.passwordsDoNotMatch });
+    expect(await service.resetPassword('t0ken', 'short', 'short')).toEqual({ message: passwordProblem('short') });
+    expect(calls.resetPassword).not.toHaveBeenCalled();
+    expect(await service.resetPassword('t0ken', GOOD_PASSWORD, GOOD_PASSWORD)).toBe('success');
+    expect(calls.resetPassword).toHaveBeenCalledWith({ token: 't0ken', password: GOOD_PASSWORD, confirmPassword: GOOD_PASSWORD });
+    expect(store.getSnapshot()).toBeNull();
+  });
+
+  it("passes the server's refusal on, and gives 'Error' for an answer that is not true or a thrown failure", async () => {
+    const refused = setup({ resetPassword: async () => ({ data: null, errors: [{ message: MESSAGES.resetLinkInvalid }] }) });
+    expect(await refused.service.resetPassword('old', GOOD_PASSWORD, GOOD_PASSWORD)).toEqual({ message: MESSAGES.resetLinkInvalid });
+    const empty = setup({ requestPasswordReset: async () => ({ data: null }) });
+    expect(await empty.service.requestPasswordReset('ada@example.com')).toEqual({ message: MESSAGES.genericError });
+    const offline = setup({
+      requestPasswordReset: async () => {
+        throw new Error('Network error');
+      },
+    });
+    expect(await offline.service.requestPasswordReset('ada@example.com')).toEqual({ message: 'Network error' });
   });
 });
 

@@ -1,12 +1,20 @@
 /**
- * The authentication service (SPEC §7): `login` and `signUp` return 'success' or `{ message }`;
- * `logout` ends the session. Pure of I/O of its own: the API calls and the session store are
+ * The authentication service (SPEC §7): `login`, `signUp` and the password reset calls (issue 19
+ * §4) return 'success' or `{ message }`; `logout` ends the session. Pure of I/O of its own: the API calls and the session store are
  * injected (session.ts wires the Amplify data client and sessionStorage).
  */
 import type { SessionStore } from './session-store';
 import type { AuthSessionData } from './storage';
 import { MESSAGES } from '../../../shared/messages';
-import { loginProblem, signUpProblem, type LoginInput, type SignUpInput } from './validation';
+import {
+  loginProblem,
+  newPasswordProblem,
+  resetRequestProblem,
+  signUpProblem,
+  type LoginInput,
+  type ResetPasswordInput,
+  type SignUpInput,
+} from './validation';
 
 /** SPEC §7: what a failed call without a message of its own says. */
 const GENERIC_ERROR = MESSAGES.genericError;
@@ -24,12 +32,18 @@ export interface AuthApi {
   signUp(input: SignUpInput): Promise<MutationResponse<AuthSessionData>>;
   /** Revokes the given session token on the server. */
   signOut(authToken: string): Promise<unknown>;
+  requestPasswordReset(input: { email: string }): Promise<MutationResponse<boolean>>;
+  resetPassword(input: ResetPasswordInput): Promise<MutationResponse<boolean>>;
 }
 
 export interface AuthService {
   login: (email: string, password: string) => Promise<AuthResult>;
   signUp: (firstName: string, lastName: string, email: string, password: string, confirmPassword: string) => Promise<AuthResult>;
   logout: () => Promise<void>;
+  /** "Forgot password?": 'success' is the same answer for every address (MESSAGES.resetRequested). */
+  requestPasswordReset: (email: string) => Promise<AuthResult>;
+  /** Sets a new password with a reset link's token; signs nobody in. */
+  resetPassword: (token: string, password: string, confirmPassword: string) => Promise<AuthResult>;
 }
 
 /** How long logout waits for the server before signing out locally anyway. */
@@ -77,6 +91,19 @@ export function createAuthService(api: AuthApi, store: SessionStore, signOutTime
     return 'success';
   }
 
+  /** Calls a mutation answering `true` when it did what was asked. */
+  async function confirmed(call: () => Promise<MutationResponse<boolean>>): Promise<AuthResult> {
+    let response: MutationResponse<boolean>;
+    try {
+      response = await call();
+    } catch (error) {
+      return { message: messageOf(error) };
+    }
+    const firstError = response?.errors?.[0];
+    if (firstError) return { message: messageOf(firstError) };
+    return response?.data === true ? 'success' : { message: GENERIC_ERROR };
+  }
+
   return {
     login(email, password) {
       const input = { email, password };
@@ -90,6 +117,19 @@ export function createAuthService(api: AuthApi, store: SessionStore, signOutTime
       const problem = signUpProblem(input);
       if (problem) return Promise.resolve({ message: problem });
       return authenticate(() => api.signUp(input));
+    },
+
+    requestPasswordReset(email) {
+      const problem = resetRequestProblem(email);
+      if (problem) return Promise.resolve({ message: problem });
+      return confirmed(() => api.requestPasswordReset({ email }));
+    },
+
+    resetPassword(token, password, confirmPassword) {
+      const input = { token, password, confirmPassword };
+      const problem = newPasswordProblem(input);
+      if (problem) return Promise.resolve({ message: problem });
+      return confirmed(() => api.resetPassword(input));
     },
 
     async logout() {

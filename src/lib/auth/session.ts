@@ -26,11 +26,13 @@ const api: AuthApi = {
   signIn: (input) => client.mutations.signIn(input),
   signUp: (input) => client.mutations.signUp(input),
   signOut: (authToken) => client.mutations.signOut(signedInOptions(authToken)),
+  requestPasswordReset: (input) => client.mutations.requestPasswordReset(input),
+  resetPassword: (input) => client.mutations.resetPassword(input),
 };
 
-/** login, signUp and logout of SPEC §7. */
+/** login, signUp and logout of SPEC §7, and the password resets. */
 export const authService = createAuthService(api, sessionStore);
-export const { login, signUp, logout } = authService;
+export const { login, signUp, logout, requestPasswordReset, resetPassword } = authService;
 
 /** Signs out locally only: used when the server no longer accepts the session. */
 export function endSession(): void {

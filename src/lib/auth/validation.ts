@@ -13,12 +13,20 @@ export interface LoginInput {
   password: string;
 }
 
-export interface SignUpInput {
+export interface NewPasswordInput {
+  password: string;
+  confirmPassword: string;
+}
+
+export interface SignUpInput extends NewPasswordInput {
   firstName: string;
   lastName: string;
   email: string;
-  password: string;
-  confirmPassword: string;
+}
+
+export interface ResetPasswordInput extends NewPasswordInput {
+  /** The reset link's token. */
+  token: string;
 }
 
 /** A password of spaces is still a password; a name or e-mail of spaces is missing. */
@@ -32,10 +40,19 @@ export function loginProblem({ email, password }: LoginInput): string | null {
 
 /** The first problem of a sign-up form, or null when it may be sent. */
 export function signUpProblem(input: SignUpInput): string | null {
-  const { firstName, lastName, email, password, confirmPassword } = input;
-  if (isBlank(firstName) || isBlank(lastName) || isBlank(email) || password === '' || confirmPassword === '') {
-    return ALL_FIELDS_REQUIRED;
-  }
+  const { firstName, lastName, email } = input;
+  if (isBlank(firstName) || isBlank(lastName) || isBlank(email)) return ALL_FIELDS_REQUIRED;
+  return newPasswordProblem(input);
+}
+
+/** The first problem of a new password and its confirmation (sign-up, a reset), or null. */
+export function newPasswordProblem({ password, confirmPassword }: NewPasswordInput): string | null {
+  if (password === '' || confirmPassword === '') return ALL_FIELDS_REQUIRED;
   if (password !== confirmPassword) return PASSWORDS_DO_NOT_MATCH;
   return passwordProblem(password);
+}
+
+/** The first problem of a "Forgot password?" form, or null. */
+export function resetRequestProblem(email: string): string | null {
+  return isBlank(email) ? ALL_FIELDS_REQUIRED : null;
 }

@@ -61,12 +61,12 @@ export const mutations = () => rootOperations().filter((op) => op.kind === 'muta
 
 /**
  * Who may call an operation, from SPEC §7 and DESIGN §2-§3 (written here, not read from the
- * server): the public (API key) reads the catalogue and signs up or in; any signed-in caller may
+ * server): the public (API key) reads the catalogue, signs up or in and resets a password; any signed-in caller may
  * sign out; everything else, user lists included, is for admins.
  */
 export type Audience = 'public' | 'signed-in' | 'admin';
 const PUBLIC_CATALOGUE = new Set(['Item', 'Banner', 'Category', 'Tag', 'Event', 'ShopSettings']);
-const ACCOUNT_ENTRY = new Set(['Mutation.signUp', 'Mutation.signIn']);
+const ACCOUNT_ENTRY = new Set(['Mutation.signUp', 'Mutation.signIn', 'Mutation.requestPasswordReset', 'Mutation.resetPassword']);
 const OWN_SESSION = new Set(['Mutation.signOut']);
 
 export function audienceOf(op: RootOperation): Audience {

@@ -1,6 +1,6 @@
 /**
  * Admin Users (SPEC §2 Admin admins, §4, §5, §8): search, Create Admin, and the admins' table
- * with Edit and Delete per row; the Admin Editor and the Delete Admin confirmation. Nobody is
+ * with Edit, Password link (issue 19 §4) and Delete per row; the Admin Editor and the Delete Admin confirmation. Nobody is
  * offered Delete on their own row; the server also refuses to delete your own account or the
  * last admin, and its message is what the toast shows.
  */
@@ -13,6 +13,7 @@ import '../common/admin.css';
 import { type UserRow } from '../users/use-user-pages';
 import { ROLE_ADMIN } from '../users/user-search';
 import { UserTable } from '../users/UserTable';
+import { PasswordLinkButton } from '../users/PasswordLinkButton';
 import { AdminEditor } from './AdminEditor';
 import { ADMIN_MESSAGES, adminToForm, type AdminForm } from './admin-form';
 import { useAdminWrites } from './api';
@@ -57,6 +58,7 @@ export function AdminAdminsPage() {
             <button type="button" className="button button--small button--ghost" onClick={() => setEditing(admin)}>
               Edit<span className="visually-hidden"> {admin.name}</span>
             </button>
+            <PasswordLinkButton user={admin} />
             {admin.id === session?.userId ? (
               <span className="user-table__you">(you)</span>
             ) : (

@@ -1,6 +1,10 @@
-/** Client Users (SPEC §2 Admin users): the type 1 accounts, searched and paged on the server. */
+/**
+ * Client Users (SPEC §2 Admin users): the type 1 accounts, searched and paged on the server, each
+ * with a Password link to hand over (issue 19 §4).
+ */
 import { usePageHead } from '../../../hooks/use-page-head';
 import { AdminPageHeader } from '../common/AdminPageHeader';
+import { PasswordLinkButton } from './PasswordLinkButton';
 import { UserTable } from './UserTable';
 import { ROLE_USER } from './user-search';
 
@@ -9,7 +13,13 @@ export function AdminUsersPage() {
   return (
     <>
       <AdminPageHeader title="Client Users" />
-      <UserTable type={ROLE_USER} noun="users" nounOne="user" loadFailedMessage="Error loading users" />
+      <UserTable
+        type={ROLE_USER}
+        noun="users"
+        nounOne="user"
+        loadFailedMessage="Error loading users"
+        actions={(user) => <PasswordLinkButton user={user} />}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useNavigate } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 
 /** The centred card the login and sign-up forms sit in. */
 export function AuthCard({ title, lead, children }: { title: string; lead: string; children: ReactNode }) {
@@ -12,6 +12,39 @@ export function AuthCard({ title, lead, children }: { title: string; lead: strin
       <p className="auth-card__lead">{lead}</p>
       {children}
     </section>
+  );
+}
+
+/**
+ * A card that says something instead of showing a form, with one way on: the password reset
+ * pages' "check your email" and "this link is incomplete". `status` announces the text.
+ */
+export function AuthNotice({
+  title,
+  lead,
+  note,
+  status = false,
+  actionLabel,
+  actionPath,
+}: {
+  title: string;
+  lead: string;
+  note: string;
+  status?: boolean;
+  actionLabel: string;
+  actionPath: string;
+}) {
+  return (
+    <AuthCard title={title} lead={lead}>
+      <p className="auth-card__note" role={status ? 'status' : undefined}>
+        {note}
+      </p>
+      <div className="auth-form__actions">
+        <Link className="button" to={actionPath}>
+          {actionLabel}
+        </Link>
+      </div>
+    </AuthCard>
   );
 }
 

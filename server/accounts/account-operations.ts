@@ -1,0 +1,15 @@
+/**
+ * The custom mutations AccountService serves: the accounts Lambda's fields in the cloud
+ * (served-fields.ts) and the operations the local server allows one of per request (cost.ts).
+ */
+export const ACCOUNT_MUTATIONS = [
+  'signUp',
+  'signIn',
+  'signOut',
+  'createAdmin',
+  'updateAdmin',
+  'deleteAdmin',
+  'requestPasswordReset',
+  'resetPassword',
+  'createPasswordResetLink',
+] as const;

@@ -1,0 +1,75 @@
+/**
+ * E-mail for password resets (issue 19 §4), sent with Nodemailer over SMTP when the shop sets
+ * SMTP_HOST (README: Password resets). Without it no mail is sent: an admin makes a one-time
+ * link on /admin-users or /admin-admins and hands it over.
+ */
+import nodemailer from 'nodemailer';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  send(message: MailMessage): Promise<void>;
+}
+
+export interface SmtpSettings {
+  host: string;
+  port: number;
+  /** TLS from the first byte (port 465); otherwise STARTTLS when the server offers it. */
+  secure: boolean;
+  user: string | null;
+  password: string | null;
+  /** The From address, e.g. "Patterson Wine & Liquor <shop@example.com>". */
+  from: string;
+}
+
+/** SMTP_HOST, SMTP_PORT (587), SMTP_SECURE, SMTP_USER, SMTP_PASSWORD, SMTP_FROM; null without SMTP_HOST. */
+export function smtpSettingsFrom(env: NodeJS.ProcessEnv): SmtpSettings | null {
+  const host = env.SMTP_HOST?.trim();
+  if (!host) return null;
+  const from = env.SMTP_FROM?.trim();
+  if (!from) throw new Error('SMTP_FROM must be set with SMTP_HOST: the address password reset e-mails come from');
+  const port = Number(env.SMTP_PORT ?? 587);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`SMTP_PORT must be a port number, not ${env.SMTP_PORT}`);
+  return {
+    host,
+    port,
+    secure: env.SMTP_SECURE === 'true' || (env.SMTP_SECURE === undefined && port === 465),
+    user: env.SMTP_USER?.trim() || null,
+    password: env.SMTP_PASSWORD ?? null,
+    from,
+  };
+}
+
+export function smtpMailer(settings: SmtpSettings): Mailer {
+  const transport = nodemailer.createTransport({
+    host: settings.host,
+    port: settings.port,
+    secure: settings.secure,
+    ...(settings.user ? { auth: { user: settings.user, pass: settings.password ?? '' } } : {}),
+    // A mail server that hangs must not hold a request for minutes.
+    connectionTimeout: 10_000,
+    greetingTimeout: 10_000,
+    socketTimeout: 20_000,
+  });
+  return {
+    async send(message) {
+      await transport.sendMail({ from: settings.from, ...message });
+    },
+  };
+}
+
+/**
+ * Sends without making the caller wait: the answer to "Forgot password?" must take as long for
+ * an unknown address as for a known one. Failures are reported to `onError` (the log).
+ */
+export function inBackground(mailer: Mailer, onError: (error: unknown) => void): Mailer {
+  return {
+    async send(message) {
+      void mailer.send(message).catch(onError);
+    },
+  };
+}

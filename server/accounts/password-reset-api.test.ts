@@ -1,0 +1,199 @@
+/**
+ * Password resets (issue 19 §4) through the real API, with the e-mail really sent over SMTP to a
+ * loopback SMTP server: the link arrives, works once within 30 minutes, ends every session, and
+ * a refused password does not spend it. Unknown addresses get the same answer and no mail; an
+ * admin can make a link for anyone; requests and mails are rate limited.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../shared/messages';
+import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
+import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox';
+import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../testing/test-server';
+import { SPA_ROUTES } from '../../shared/spa-routes';
+import { RESET_TOKEN_MS } from './account-service';
+
+const NEW_PASSWORD = 'Corkscrew#2025';
+let inbox: SmtpInbox;
+let server: TestServer;
+let clock = Date.now();
+
+beforeAll(async () => {
+  inbox = await startSmtpInbox();
+  server = await startTestServer({
+    env: inbox.env,
+    overrides: {
+      now: () => clock,
+      throttleRules: {
+        signInPerAddress: { burst: 1000, intervalMs: 1 },
+        signUpPerAddress: { burst: 1000, intervalMs: 1 },
+        failedSignIns: { freeFailures: 1000, firstDelayMs: 1, maxDelayMs: 1, forgetAfterMs: 1 },
+        resetRequestsPerAddress: { burst: 1000, intervalMs: 1 },
+        // The shop's own rule: three e-mails per account per 20 minutes.
+        resetMailsPerAccount: { burst: 3, intervalMs: 20 * 60_000 },
+      },
+    },
+  });
+});
+afterAll(async () => {
+  await server?.stop();
+  await inbox?.stop();
+});
+
+const guest = (target: TestServer = server) => ({ 'x-api-key': target.apiKey });
+
+async function call(query: string, variables: Record<string, unknown>, headers: Record<string, string> = guest(), target = server) {
+  const { body } = await postGraphQL(target, { query, variables }, headers);
+  return { data: body.data, error: body.errors?.[0] };
+}
+
+const requestReset = (email: string, target = server) =>
+  call('mutation ($email: String) { requestPasswordReset(email: $email) }', { email }, guest(target), target);
+const resetPassword = (token: string, password = NEW_PASSWORD, confirmPassword = password) =>
+  call(
+    'mutation ($token: String, $password: String, $confirmPassword: String) { resetPassword(token: $token, password: $password, confirmPassword: $confirmPassword) }',
+    {
+      token,
+      password,
+      confirmPassword,
+    },
+  );
+const signIn = (email: string, password: string) =>
+  call('mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }', { email, password });
+const makeLink = (userId: string, headers: Record<string, string>) =>
+  call('mutation ($userId: ID!) { createPasswordResetLink(userId: $userId) { token expiresAt } }', { userId }, headers);
+const withSession = (token: string) => call('{ listItems(limit: 1) { items { id } } }', {}, { authorization: token });
+
+/** The token in the e-mail's link, after checking the link points at this shop's reset page. */
+function tokenFrom(text: string): string {
+  const link = /https?:\/\/\S+/.exec(text)?.[0];
+  expect(link, text).toBeTruthy();
+  const url = new URL(link!);
+  expect(url.origin).toBe(server.url);
+  expect(url.pathname).toBe(SPA_ROUTES.resetPassword);
+  return url.searchParams.get('token')!;
+}
+
+let unique = 0;
+async function account(type: Role = ROLE_USER) {
+  const email = `reset${++unique}.${process.pid}@example.com`;
+  return { email, ...(await server.sessionFor(type, email)) };
+}
+
+describe('"Forgot password?" by e-mail', () => {
+  it('e-mails a link that sets a new password once, ends every session and retires the old password', async () => {
+    const person = await account();
+    const other = await server.sessionFor(ROLE_USER);
+    expect((await requestReset(person.email.toUpperCase())).data).toEqual({ requestPasswordReset: true });
+
+    const mail = await inbox.next(person.email);
+    expect(mail.from).toContain('shop@example.com');
+    expect(mail.subject).toMatch(/new password/i);
+    expect(mail.text).toContain('Test Person');
+    expect(mail.text).toContain('30 minutes');
+    const token = tokenFrom(mail.text);
+
+    expect((await resetPassword(token)).data).toEqual({ resetPassword: true });
+    expect((await signIn(person.email, TEST_PASSWORD)).error?.message).toBe(MESSAGES.incorrectPassword);
+    expect((await signIn(person.email, NEW_PASSWORD)).data?.signIn).toMatchObject({ token: expect.any(String) });
+    // The old session is over; someone else's is not.
+    expect((await withSession(person.token)).error?.errorType).toBe('UnauthorizedException');
+    expect((await withSession(other.token)).error).toBeUndefined();
+
+    const again = await resetPassword(token, 'Another#Pass2026');
+    expect(again.error).toMatchObject({ errorType: 'ValidationError', message: MESSAGES.resetLinkInvalid });
+    expect((await signIn(person.email, NEW_PASSWORD)).data?.signIn).toBeTruthy();
+  });
+
+  it('answers an unknown address exactly as a known one and sends nothing', async () => {
+    const before = inbox.messages.length;
+    const unknown = await requestReset(`nobody.${process.pid}@example.com`);
+    expect(unknown).toEqual(await requestReset((await account()).email));
+    await inbox.next(`reset${unique}.`);
+    expect(inbox.messages.length).toBe(before + 1);
+  });
+
+  it('refuses a blank or malformed address with the sign-up messages', async () => {
+    expect((await requestReset('')).error?.message).toBe(MESSAGES.allFieldsRequired);
+    expect((await requestReset('not-an-address')).error?.message).toBe(MESSAGES.invalidEmail);
+  });
+
+  it('does not spend the link on a password the policy refuses or a confirmation that differs', async () => {
+    const person = await account();
+    await requestReset(person.email);
+    const token = tokenFrom((await inbox.next(person.email)).text);
+
+    expect((await resetPassword(token, 'short')).error?.errorType).toBe('ValidationError');
+    expect((await resetPassword(token, NEW_PASSWORD, 'Corkscrew#2026')).error?.message).toBe(MESSAGES.passwordsDoNotMatch);
+    expect((await resetPassword(token, '', '')).error?.message).toBe(MESSAGES.allFieldsRequired);
+    expect((await resetPassword(token)).data).toEqual({ resetPassword: true });
+  });
+
+  it('refuses a link after 30 minutes, and made-up or absurd tokens, with one message', async () => {
+    const person = await account();
+    await requestReset(person.email);
+    const token = tokenFrom((await inbox.next(person.email)).text);
+    // The clock only moves forward here: the rate limits hold their own timestamps.
+    clock += RESET_TOKEN_MS + 1;
+    expect((await resetPassword(token)).error?.message).toBe(MESSAGES.resetLinkInvalid);
+    for (const forged of ['made-up', token.slice(0, -2), 'x'.repeat(5_000)])
+      expect((await resetPassword(forged)).error?.message).toBe(MESSAGES.resetLinkInvalid);
+    // Past the API's string limit the request is refused before it reaches the accounts.
+    expect((await resetPassword('x'.repeat(100_000))).error?.message).toMatch(/too long/);
+    expect((await signIn(person.email, TEST_PASSWORD)).data?.signIn).toBeTruthy();
+  });
+
+  it('sends one account at most three e-mails in 20 minutes, with the same answer past that', async () => {
+    const person = await account();
+    for (let i = 0; i < 5; i += 1) expect((await requestReset(person.email)).data).toEqual({ requestPasswordReset: true });
+    const tokens = [];
+    for (let i = 0; i < 3; i += 1) tokens.push(tokenFrom((await inbox.next(person.email)).text));
+    await expect(inbox.next(person.email, 300)).rejects.toThrow(/no e-mail/);
+    // Each mailed link is its own; any one of them works.
+    expect(new Set(tokens).size).toBe(3);
+    expect((await resetPassword(tokens[1]!)).data).toEqual({ resetPassword: true });
+  });
+});
+
+describe('a reset link made by an admin', () => {
+  it('is made for a user or an admin, and works like an e-mailed one', async () => {
+    const admin = await server.sessionFor(ROLE_ADMIN);
+    for (const type of [ROLE_USER, ROLE_ADMIN] as Role[]) {
+      const person = await account(type);
+      const { data, error } = await makeLink(person.userId, { authorization: admin.token });
+      expect(error).toBeUndefined();
+      const link = data?.createPasswordResetLink as { token: string; expiresAt: string };
+      expect(Date.parse(link.expiresAt) - clock).toBe(RESET_TOKEN_MS);
+      expect((await resetPassword(link.token)).data).toEqual({ resetPassword: true });
+      expect((await signIn(person.email, NEW_PASSWORD)).data?.signIn).toBeTruthy();
+    }
+  });
+
+  it('is refused to users and visitors, and for an account that does not exist', async () => {
+    const person = await account();
+    const user = await server.sessionFor(ROLE_USER);
+    expect((await makeLink(person.userId, { authorization: user.token })).error?.errorType).toBe('Unauthorized');
+    expect((await makeLink(person.userId, guest())).error?.errorType).toBe('Unauthorized');
+    const admin = await server.sessionFor(ROLE_ADMIN);
+    expect((await makeLink('no-such-account', { authorization: admin.token })).error?.errorType).toBe('NotFound');
+  });
+});
+
+describe('a shop without SMTP, with its default limits', () => {
+  let plain: TestServer;
+  beforeAll(async () => {
+    plain = await startTestServer();
+  });
+  afterAll(async () => {
+    await plain?.stop();
+  });
+
+  it('answers the same, sends nothing, and refuses a sixth request a minute from one address', async () => {
+    const before = inbox.messages.length;
+    const email = `plain.${process.pid}@example.com`;
+    await plain.sessionFor(ROLE_USER, email);
+    for (let i = 0; i < 5; i += 1) expect((await requestReset(email, plain)).data).toEqual({ requestPasswordReset: true });
+    const sixth = await requestReset(email, plain);
+    expect(sixth.error?.errorType).toBe('TooManyRequests');
+    expect(inbox.messages.length).toBe(before);
+  });
+});

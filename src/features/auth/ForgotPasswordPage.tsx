@@ -1,0 +1,51 @@
+import { useState } from 'react';
+import { MESSAGES } from '../../../shared/messages';
+import { SPA_ROUTES } from '../../../shared/spa-routes';
+import { usePageHead } from '../../hooks/use-page-head';
+import { requestPasswordReset } from '../../lib/auth';
+import { AuthCard, AuthFormActions, AuthNotice } from './components/AuthCard';
+import { EmailField } from './components/TextField';
+import { useAuthForm } from './use-auth-form';
+import './auth.css';
+
+const FIELDS = ['email'] as const;
+
+/**
+ * /forgot-password (issue 19 §4): asks for a link to set a new password. The answer is the same
+ * whether or not an account has the address, and says what to do when no e-mail comes (the shop
+ * may not send e-mail at all: then staff make the link on /admin-users).
+ */
+export function ForgotPasswordPage() {
+  usePageHead();
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { busy, onSubmit, fieldProps } = useAuthForm({
+    fields: FIELDS,
+    submit: async ({ email }) => {
+      const result = await requestPasswordReset(email);
+      if (result === 'success') setSentTo(email.trim());
+      return result;
+    },
+  });
+
+  if (sentTo !== null) {
+    return (
+      <AuthNotice
+        title="Check your email"
+        lead={`We received your request for ${sentTo}.`}
+        note={MESSAGES.resetRequested}
+        status
+        actionLabel="Back to Log in"
+        actionPath={SPA_ROUTES.login}
+      />
+    );
+  }
+
+  return (
+    <AuthCard title="Forgot your password?" lead="Enter the email you signed up with and we will send you a link to set a new one.">
+      <form className="auth-form" noValidate onSubmit={onSubmit}>
+        <EmailField {...fieldProps('email')} />
+        <AuthFormActions submitLabel="Send the link" busy={busy} otherLabel="Back to Log in" otherPath={SPA_ROUTES.login} />
+      </form>
+    </AuthCard>
+  );
+}
