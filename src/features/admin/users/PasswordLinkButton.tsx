@@ -33,6 +33,7 @@ export function PasswordLinkButton({ user }: { user: UserRow }) {
 
   // The dialog itself says it worked; only a failure is toasted.
   const open = async () => {
+    if (make.isPending) return;
     try {
       setLink(await make.mutateAsync(user.id));
     } catch (error) {
@@ -42,7 +43,13 @@ export function PasswordLinkButton({ user }: { user: UserRow }) {
 
   return (
     <>
-      <button type="button" className="button button--small button--ghost" disabled={make.isPending} onClick={() => void open()}>
+      {/* Not disabled while the link is made: a disabled button loses focus, which the dialog then could not give back. */}
+      <button
+        type="button"
+        className="button button--small button--ghost"
+        aria-busy={make.isPending || undefined}
+        onClick={() => void open()}
+      >
         Password link<span className="visually-hidden"> for {user.name}</span>
       </button>
       {link ? <PasswordLinkDialog user={user} link={link} onClose={() => setLink(null)} /> : null}
