@@ -48,15 +48,10 @@ async function call(query: string, variables: Record<string, unknown>, headers: 
 
 const requestReset = (email: string, target = server) =>
   call('mutation ($email: String) { requestPasswordReset(email: $email) }', { email }, guest(target), target);
-const resetPassword = (token: string, password = NEW_PASSWORD, confirmPassword = password) =>
-  call(
-    'mutation ($token: String, $password: String, $confirmPassword: String) { resetPassword(token: $token, password: $password, confirmPassword: $confirmPassword) }',
-    {
-      token,
-      password,
-      confirmPassword,
-    },
-  );
+const RESET = `mutation ($token: String, $password: String, $confirmPassword: String) {
+  resetPassword(token: $token, password: $password, confirmPassword: $confirmPassword) }`;
+const resetPassword = (token: string, password = NEW_PASSWORD, confirmPassword = password, target = server) =>
+  call(RESET, { token, password, confirmPassword }, guest(target), target);
 const signIn = (email: string, password: string) =>
   call('mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }', { email, password });
 const makeLink = (userId: string, headers: Record<string, string>) =>
@@ -195,5 +190,14 @@ describe('a shop without SMTP, with its default limits', () => {
     const sixth = await requestReset(email, plain);
     expect(sixth.error?.errorType).toBe('TooManyRequests');
     expect(inbox.messages.length).toBe(before);
+  });
+
+  it('counts link tries like sign-ins: guessing tokens from one address is soon refused', async () => {
+    const answers: string[] = [];
+    for (let i = 0; i < 40 && !answers.includes('TooManyRequests'); i += 1)
+      answers.push((await resetPassword(`guess-${i}`, NEW_PASSWORD, NEW_PASSWORD, plain)).error!.errorType);
+    // The sign-in rule: 30 at once, then one every 3 seconds.
+    expect(answers.slice(0, 30)).toEqual(Array(30).fill('ValidationError'));
+    expect(answers.at(-1)).toBe('TooManyRequests');
   });
 });
