@@ -37,6 +37,9 @@ export interface PasswordResets {
 /** A reset link works this long, once. */
 export const RESET_TOKEN_MS = 30 * 60_000;
 
+/** What a reset link remembers of the password it replaces: a digest, never the hash itself. */
+const passwordStamp = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
+
 export interface PasswordResetLink {
   token: string;
   expiresAt: string;
@@ -199,7 +202,7 @@ export class AccountService {
     if (!mailer || !siteOrigin) return true;
     const found = await this.accounts.findByEmail(email);
     if (!found || (await this.resetMails.take(signInLockoutKey(email, 'reset'))) > 0) return true;
-    const link = await this.issueResetToken(found.user.id);
+    const link = await this.issueResetToken(found.user.id, found.passwordHash);
     await mailer.send({
       to: found.user.email,
       subject: 'Set a new password for Patterson Wine & Liquor',
@@ -220,8 +223,9 @@ export class AccountService {
   async createPasswordResetLink(args: Fields, caller: Caller | null): Promise<PasswordResetLink> {
     this.requireAdmin(caller);
     const user = await this.accounts.get(text(args.userId));
-    if (!user) throw new AppError('NotFound', 'Account not found');
-    return this.issueResetToken(user.id);
+    const found = user && (await this.accounts.findByEmail(user.email));
+    if (!found) throw new AppError('NotFound', 'Account not found');
+    return this.issueResetToken(found.user.id, found.passwordHash);
   }
 
   /**
@@ -239,16 +243,18 @@ export class AccountService {
     // Checked last, so a refused password does not spend the link.
     const taken = token.length <= MAX_TOKEN_LENGTH ? await this.accounts.takeResetToken(hashToken(token)) : null;
     const user = taken && taken.expiresAt > this.now() ? await this.accounts.get(taken.userId) : null;
-    if (!user) throw validationError(MESSAGES.resetLinkInvalid);
-    await this.accounts.setPasswordHash(user.id, await hashPassword(text(args.password)));
-    await this.sessions.revokeAllFor(user.id);
+    const current = user && (await this.accounts.findByEmail(user.email));
+    // A link made before the password last changed (another link used, say) is spent too.
+    if (!current || passwordStamp(current.passwordHash) !== taken!.stamp) throw validationError(MESSAGES.resetLinkInvalid);
+    await this.accounts.setPasswordHash(current.user.id, await hashPassword(text(args.password)));
+    await this.sessions.revokeAllFor(current.user.id);
     return true;
   }
 
-  private async issueResetToken(userId: string): Promise<PasswordResetLink> {
+  private async issueResetToken(userId: string, passwordHash: string): Promise<PasswordResetLink> {
     const token = randomBytes(32).toString('base64url');
     const expiresAt = this.now() + RESET_TOKEN_MS;
-    await this.accounts.saveResetToken(userId, hashToken(token), expiresAt, this.now());
+    await this.accounts.saveResetToken({ tokenHash: hashToken(token), userId, expiresAt, stamp: passwordStamp(passwordHash) }, this.now());
     return { token, expiresAt: new Date(expiresAt).toISOString() };
   }
 

@@ -28,12 +28,21 @@ export interface AccountStore {
    */
   deleteAdmin(id: string): Promise<UserRecord>;
   countByType(type: Role): Promise<number>;
-  /** Keeps a password reset token's hash for the user until `expiresAt` (ms); tokens expired at `now` may go. */
-  saveResetToken(userId: string, tokenHash: string, expiresAt: number, now: number): Promise<void>;
-  /** Removes the token (once: a second take finds nothing) and returns whose it was and until when, or null. */
-  takeResetToken(tokenHash: string): Promise<{ userId: string; expiresAt: number } | null>;
+  /** Keeps a password reset token (by its hash) until `expiresAt` (ms); tokens expired at `now` may go. */
+  saveResetToken(token: ResetToken, now: number): Promise<void>;
+  /** Removes the token (once: a second take finds nothing) and returns it, or null. */
+  takeResetToken(tokenHash: string): Promise<ResetToken | null>;
   /** Replaces the user's password hash. */
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
+}
+
+/** A password reset link's token as stored: its hash, whose it is, until when, and `stamp`. */
+export interface ResetToken {
+  tokenHash: string;
+  userId: string;
+  expiresAt: number;
+  /** Derived from the password hash when the link was made: a link made before the password last changed no longer works. */
+  stamp: string;
 }
 
 const duplicateEmail = () => new AppError('ValidationError', MESSAGES.duplicateEmail);
@@ -94,19 +103,19 @@ export class SqliteAccountStore implements AccountStore {
     return this.count(type);
   }
 
-  async saveResetToken(userId: string, tokenHash: string, expiresAt: number, now: number) {
+  async saveResetToken({ tokenHash, userId, expiresAt, stamp }: ResetToken, now: number) {
     this.store.transaction(() => {
       // Expired tokens go as new ones come, so the table never grows.
       this.store.db.prepare('DELETE FROM _password_resets WHERE expiresAt <= ?').run(now);
       this.store.db
-        .prepare('INSERT INTO _password_resets (tokenHash, userId, expiresAt) VALUES (?, ?, ?)')
-        .run(tokenHash, userId, expiresAt);
+        .prepare('INSERT INTO _password_resets (tokenHash, userId, expiresAt, stamp) VALUES (?, ?, ?, ?)')
+        .run(tokenHash, userId, expiresAt, stamp);
     });
   }
 
   async takeResetToken(tokenHash: string) {
-    const row = this.store.db.prepare('DELETE FROM _password_resets WHERE tokenHash = ? RETURNING userId, expiresAt').get(tokenHash) as
-      { userId: string; expiresAt: number } | undefined;
+    const row = this.store.db.prepare('DELETE FROM _password_resets WHERE tokenHash = ? RETURNING *').get(tokenHash) as
+      ResetToken | undefined;
     return row ?? null;
   }
 

@@ -143,9 +143,12 @@ describe('"Forgot password?" by e-mail', () => {
     const tokens = [];
     for (let i = 0; i < 3; i += 1) tokens.push(tokenFrom((await inbox.next(person.email)).text));
     await expect(inbox.next(person.email, 300)).rejects.toThrow(/no e-mail/);
-    // Each mailed link is its own; any one of them works.
+    // Each mailed link is its own; any one of them works, and then the others no longer do.
     expect(new Set(tokens).size).toBe(3);
     expect((await resetPassword(tokens[1]!)).data).toEqual({ resetPassword: true });
+    for (const spent of [tokens[0]!, tokens[2]!])
+      expect((await resetPassword(spent, 'Another#Pass2026')).error?.message).toBe(MESSAGES.resetLinkInvalid);
+    expect((await signIn(person.email, NEW_PASSWORD)).data?.signIn).toBeTruthy();
   });
 });
 

@@ -53,7 +53,17 @@ function migrate(db: Db, models: ModelMeta[]): void {
         expiresAt INTEGER NOT NULL
       );
       CREATE INDEX IF NOT EXISTS idx__sessions_userId ON _sessions(userId);
-      CREATE TABLE IF NOT EXISTS _password_resets (tokenHash TEXT PRIMARY KEY, userId TEXT NOT NULL, expiresAt INTEGER NOT NULL);
+    `);
+    // Reset tokens live 30 minutes: a table of an older shape is dropped rather than migrated.
+    const resetColumns = (db.prepare('PRAGMA table_info(_password_resets)').all() as Array<{ name: string }>).map((col) => col.name);
+    if (resetColumns.length && !resetColumns.includes('stamp')) db.exec('DROP TABLE _password_resets');
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS _password_resets (
+        tokenHash TEXT PRIMARY KEY,
+        userId TEXT NOT NULL,
+        expiresAt INTEGER NOT NULL,
+        stamp TEXT NOT NULL
+      );
       CREATE INDEX IF NOT EXISTS idx__password_resets_userId ON _password_resets(userId);
     `);
     const foreignKeys = models.flatMap((model) =>

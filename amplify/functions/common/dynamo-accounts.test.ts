@@ -137,17 +137,34 @@ describe('AccountService on DynamoDB', () => {
     const { db, store, sessions, service } = setup();
     const session = await service.signUp(person('ada@example.com'), '203.0.113.1');
     const expiresAt = Date.now() + 30 * 60_000;
-    await store.saveResetToken(session.userId, hashToken('the-token'), expiresAt);
+    const token = { tokenHash: hashToken('the-token'), userId: session.userId, expiresAt, stamp: 'stamp' };
+    await store.saveResetToken(token);
     const saved = db.items(TABLES.credentials).find((item) => String(item.pk).startsWith('reset#'))!;
-    expect(saved).toEqual({ pk: `reset#${hashToken('the-token')}`, userId: session.userId, expiresAt, ttl: Math.ceil(expiresAt / 1000) });
+    expect(saved).toEqual({
+      pk: `reset#${token.tokenHash}`,
+      userId: session.userId,
+      expiresAt,
+      stamp: 'stamp',
+      ttl: Math.ceil(expiresAt / 1000),
+    });
 
     const [first, second] = await Promise.all([store.takeResetToken(hashToken('the-token')), store.takeResetToken(hashToken('the-token'))]);
-    expect([first, second].filter(Boolean)).toEqual([{ userId: session.userId, expiresAt }]);
+    expect([first, second].filter(Boolean)).toEqual([token]);
     expect(await store.takeResetToken(hashToken('the-token'))).toBeNull();
 
-    await store.saveResetToken(session.userId, hashToken('another'), expiresAt);
+    // Through the service, as a link would be used.
+    const admin = { userId: 'an-admin', type: ROLE_ADMIN };
+    const link = await service.createPasswordResetLink({ userId: session.userId }, admin);
+    const other = await service.createPasswordResetLink({ userId: session.userId }, admin);
     const NEW = 'Corkscrew#2025';
-    expect(await service.resetPassword({ token: 'another', password: NEW, confirmPassword: NEW }, '203.0.113.1')).toBe(true);
+    expect(await service.resetPassword({ token: link.token, password: NEW, confirmPassword: NEW }, '203.0.113.1')).toBe(true);
+    // The other link was made for the password that is gone.
+    expect(
+      await errorOf(service.resetPassword({ token: other.token, password: PASSWORD, confirmPassword: PASSWORD }, '203.0.113.1')),
+    ).toEqual({
+      errorType: 'ValidationError',
+      message: MESSAGES.resetLinkInvalid,
+    });
     expect(await sessions.resolve(session.token)).toBeNull();
     expect(await errorOf(service.signIn({ email: 'ada@example.com', password: PASSWORD }, '203.0.113.1'))).toMatchObject({
       message: MESSAGES.incorrectPassword,

@@ -12,7 +12,7 @@
  *   taken with a conditional delete so each works once.
  */
 import { randomUUID } from 'node:crypto';
-import type { AccountStore, UserRecord } from '../../../server/accounts/account-store';
+import type { AccountStore, ResetToken, UserRecord } from '../../../server/accounts/account-store';
 import { AppError, conditionFailed, validationError } from '../../../server/errors';
 import { MESSAGES } from '../../../shared/messages';
 import { ROLE_ADMIN, type Role } from '../../../shared/roles';
@@ -199,10 +199,10 @@ export class DynamoAccountStore implements AccountStore {
     return total;
   }
 
-  async saveResetToken(userId: string, tokenHash: string, expiresAt: number) {
+  async saveResetToken({ tokenHash, userId, expiresAt, stamp }: ResetToken) {
     await this.db.put({
       TableName: this.tables.credentials,
-      Item: { pk: resetKey(tokenHash), userId, expiresAt, ttl: Math.ceil(expiresAt / 1000) },
+      Item: { pk: resetKey(tokenHash), userId, expiresAt, stamp, ttl: Math.ceil(expiresAt / 1000) },
       ConditionExpression: 'attribute_not_exists(#pk)',
       ExpressionAttributeNames: { '#pk': 'pk' },
     });
@@ -224,7 +224,7 @@ export class DynamoAccountStore implements AccountStore {
       if (isConditionFailure(error)) return null;
       throw error;
     }
-    return { userId: String(item.userId), expiresAt: Number(item.expiresAt) };
+    return { tokenHash, userId: String(item.userId), expiresAt: Number(item.expiresAt), stamp: String(item.stamp) };
   }
 
   async setPasswordHash(userId: string, passwordHash: string) {
