@@ -126,6 +126,7 @@ export class AccountService {
   private readonly failedSignIns: Lockout;
   private readonly resetRequests: RateLimit;
   private readonly resetMails: RateLimit;
+  private readonly resetAttempts: RateLimit;
   /** Unknown e-mails are checked against this, so both failures take the same time. */
   private readonly dummyHash: Promise<string>;
 
@@ -140,6 +141,8 @@ export class AccountService {
   ) {
     this.resetRequests = new RateLimit(throttle, 'resetRequest', rules.resetRequestsPerAddress, now);
     this.resetMails = new RateLimit(throttle, 'resetMail', rules.resetMailsPerAccount, now);
+    // Link tries are limited as sign-ins are, in a count of their own.
+    this.resetAttempts = new RateLimit(throttle, 'resetPassword', rules.signInPerAddress, now);
     this.signInAddresses = new RateLimit(throttle, 'signIn', rules.signInPerAddress, now);
     this.signUpAddresses = new RateLimit(throttle, 'signUp', rules.signUpPerAddress, now);
     this.failedSignIns = new Lockout(throttle, 'failedSignIn', rules.failedSignIns, now);
@@ -230,10 +233,10 @@ export class AccountService {
 
   /**
    * Sets a new password with a reset link's token (once, within 30 minutes), under the password
-   * policy, and ends every session of the account. Counted like sign-in attempts per address.
+   * policy, and ends every session of the account. Limited per address by the sign-in rule.
    */
   async resetPassword(args: Fields, clientIp: string): Promise<boolean> {
-    const rate = await this.signInAddresses.take(addressKey(clientIp));
+    const rate = await this.resetAttempts.take(addressKey(clientIp));
     if (rate > 0) throw tooMany('attempts from this address', rate);
     if (blank(args.token, args.password, args.confirmPassword)) throw validationError(MESSAGES.allFieldsRequired);
     if (args.password !== args.confirmPassword) throw validationError(MESSAGES.passwordsDoNotMatch);
