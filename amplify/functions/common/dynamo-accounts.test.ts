@@ -153,7 +153,7 @@ describe('AccountService on DynamoDB', () => {
     expect(await store.takeResetToken(hashToken('the-token'))).toBeNull();
 
     // Through the service, as a link would be used.
-    const admin = { userId: 'an-admin', type: ROLE_ADMIN };
+    const admin = { userId: 'an-admin', type: ROLE_ADMIN } as const;
     const link = await service.createPasswordResetLink({ userId: session.userId }, admin);
     const other = await service.createPasswordResetLink({ userId: session.userId }, admin);
     const NEW = 'Corkscrew#2025';
