@@ -27,6 +27,13 @@ import {
   MODEL_WRITE_GUARD_REQUEST_TEMPLATE,
   MODEL_WRITE_GUARD_RESPONSE_TEMPLATE,
 } from './data/model-write-guard';
+import {
+  ACTIVITY_BEFORE_REQUEST_TEMPLATE,
+  ACTIVITY_BEFORE_RESPONSE_TEMPLATE,
+  ACTIVITY_RECORD_REQUEST_TEMPLATE,
+  ACTIVITY_RECORD_RESPONSE_TEMPLATE,
+} from './data/model-write-activity';
+import { ACTIVITY_INDEXES } from './functions/common/dynamo-activity';
 import { SESSIONS_BY_USER_INDEX } from './functions/common/dynamo-sessions';
 import { ENV } from './functions/common/env';
 import { SMTP_ENV_NAMES } from '../server/accounts/smtp-env';
@@ -59,6 +66,27 @@ const throttle = new Table(dataStack, 'ShopThrottle', {
   timeToLiveAttribute: 'ttl',
   removalPolicy: RemovalPolicy.DESTROY,
 });
+
+// The activity log (functions/common/dynamo-activity.ts): entries kept a year (ttl), newest first
+// through three indexes: the whole log, one person's, one kind's.
+const activity = new Table(dataStack, 'ShopActivity', {
+  partitionKey: { name: 'id', type: AttributeType.STRING },
+  billingMode: BillingMode.PAY_PER_REQUEST,
+  timeToLiveAttribute: 'ttl',
+  pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+  removalPolicy: RemovalPolicy.RETAIN,
+});
+for (const [index, partition] of [
+  [ACTIVITY_INDEXES.all, 'log'],
+  [ACTIVITY_INDEXES.actor, 'actorId'],
+  [ACTIVITY_INDEXES.kind, 'kind'],
+] as const) {
+  activity.addGlobalSecondaryIndex({
+    indexName: index,
+    partitionKey: { name: partition, type: AttributeType.STRING },
+    sortKey: { name: 'sortKey', type: AttributeType.STRING },
+  });
+}
 
 const modelTables = backend.data.resources.tables;
 const modelTable = (name: string): ITable => {
@@ -116,6 +144,18 @@ catalogueLambda.addEnvironment(ENV.banners, modelTable('Banner').tableName);
 catalogueLambda.addEnvironment(ENV.categories, modelTable('Category').tableName);
 catalogueLambda.addEnvironment(ENV.tags, modelTable('Tag').tableName);
 for (const model of ['Item', 'Banner', 'Category', 'Tag']) modelTable(model).grantReadWriteData(catalogueLambda);
+
+// Activity: the catalogue function records model writes and its own changes and serves
+// listActivity; the accounts function records the admin changes. Entries are only ever added.
+for (const fn of [catalogueLambda, accountsLambda]) {
+  fn.addEnvironment(ENV.activity, activity.tableName);
+  allow(fn, ['dynamodb:PutItem'], [activity.tableArn]);
+}
+allow(
+  catalogueLambda,
+  ['dynamodb:Query'],
+  Object.values(ACTIVITY_INDEXES).map((index) => `${activity.tableArn}/index/${index}`),
+);
 
 // --- Images: a private bucket in a stack of its own (the data stack depends on it, never the
 // reverse), public through CloudFront with origin access control. Not Amplify's defineStorage:
@@ -202,15 +242,21 @@ const writableModels = models.filter((model) => model !== 'User');
 if (writes.length !== 3 * writableModels.length)
   throw new Error(`expected create, update and delete resolvers of ${writableModels.join(', ')}, found ${writes.length}`);
 // Then the catalogue rules, in the catalogue function: one AppSync function shared by every write.
-const modelWriteCheck = backend.data.resources.graphqlApi
-  .addLambdaDataSource('ModelWriteCheck', catalogueLambda, {
-    description: 'Catalogue rules of model writes (amplify/functions/common/model-write-check.ts)',
-  })
-  .createFunction('ModelWriteCheckFunction', {
-    name: 'ModelWriteCheck',
-    requestMappingTemplate: MappingTemplate.fromString(MODEL_WRITE_CHECK_REQUEST_TEMPLATE),
-    responseMappingTemplate: MappingTemplate.fromString(RESPONSE_TEMPLATE),
-  });
+const catalogueDataSource = backend.data.resources.graphqlApi.addLambdaDataSource('ModelWriteCheck', catalogueLambda, {
+  description: 'Catalogue rules and activity log of model writes (amplify/functions/common/model-write-check.ts, model-write-activity.ts)',
+});
+const modelWriteCheck = catalogueDataSource.createFunction('ModelWriteCheckFunction', {
+  name: 'ModelWriteCheck',
+  requestMappingTemplate: MappingTemplate.fromString(MODEL_WRITE_CHECK_REQUEST_TEMPLATE),
+  responseMappingTemplate: MappingTemplate.fromString(RESPONSE_TEMPLATE),
+});
+// Last, after the write: its activity entry, from the record as it was (read into the stash
+// before the write, below) and as written.
+const activityRecord = catalogueDataSource.createFunction('ActivityRecordFunction', {
+  name: 'ActivityRecord',
+  requestMappingTemplate: MappingTemplate.fromString(ACTIVITY_RECORD_REQUEST_TEMPLATE),
+  responseMappingTemplate: MappingTemplate.fromString(ACTIVITY_RECORD_RESPONSE_TEMPLATE),
+});
 for (const resolver of writes) {
   const pipeline = resolver.pipelineConfig as CfnResolver.PipelineConfigProperty;
   const stack = Stack.of(resolver);
@@ -226,7 +272,26 @@ for (const resolver of writes) {
     requestMappingTemplate: MODEL_WRITE_GUARD_REQUEST_TEMPLATE,
     responseMappingTemplate: MODEL_WRITE_GUARD_RESPONSE_TEMPLATE,
   });
-  resolver.pipelineConfig = { functions: [guard.attrFunctionId, modelWriteCheck.functionId, ...pipeline.functions] };
+  // The record as it was, read on the model's own table (the data source of Amplify's write step).
+  const writeStep = Object.values(cfnFunctionConfigurations).find((fn) => fn.attrFunctionId === pipeline.functions!.at(-1));
+  if (!writeStep) throw new Error(`no DynamoDB step found last in the pipeline of Mutation.${resolver.fieldName}`);
+  const readBefore = new CfnFunctionConfiguration(stack, `Mutation${resolver.fieldName}ActivityBefore`, {
+    apiId: resolver.apiId,
+    dataSourceName: writeStep.dataSourceName,
+    functionVersion: '2018-05-29',
+    name: `Mutation${resolver.fieldName}ActivityBefore`,
+    requestMappingTemplate: ACTIVITY_BEFORE_REQUEST_TEMPLATE,
+    responseMappingTemplate: ACTIVITY_BEFORE_RESPONSE_TEMPLATE,
+  });
+  resolver.pipelineConfig = {
+    functions: [
+      guard.attrFunctionId,
+      modelWriteCheck.functionId,
+      readBefore.attrFunctionId,
+      ...pipeline.functions,
+      activityRecord.functionId,
+    ],
+  };
 }
 
 const mediaCdn = new Distribution(mediaStack, 'ShopMediaCdn', {

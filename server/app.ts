@@ -43,6 +43,8 @@ import { ensureBuiltInCatalogue } from './setup/built-in-catalogue';
 import { buildHandlers, SELF_SERVICE_FIELDS } from './operations';
 import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
 import { modelsWithImages, modelWriteGuard } from './catalogue/model-guards';
+import { ActivityRecorder } from './activity/activity-recorder';
+import { SqliteActivityLog } from './activity/sqlite-activity-log';
 
 /** How long a shutdown waits for requests already on their way over idle keep-alive connections. */
 const IDLE_GRACE_MS = 1000;
@@ -127,11 +129,19 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   ensureBuiltInCatalogue(store);
   await ensureFirstAdmin(accountStore, config.adminEmail, config.adminPassword, config.adminName);
 
+  const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
-    handlers: buildHandlers({ accounts, catalogue: new CatalogueService(new SqliteCatalogueStore(store), media), media, uploads }),
+    handlers: buildHandlers({
+      accounts,
+      catalogue: new CatalogueService(new SqliteCatalogueStore(store), media),
+      media,
+      uploads,
+      activity,
+    }),
     checkModelWrite: modelWriteGuard(media, modelsWithImages(models)),
+    recordModelWrite: (write, caller) => void activity.recordModelWrite(write, caller),
     development: config.development,
     log,
   });

@@ -26,6 +26,8 @@ export const SPA_ROUTES = {
   adminUsers: '/admin-users',
   adminAdmins: '/admin-admins',
   adminSettings: '/admin-settings',
+  /** Every admin write, newest first (issue 19 §3). */
+  adminActivity: '/admin-activity',
 } as const;
 
 /** The page of one item: `/item/<id>`, the id percent-encoded as a path segment. */

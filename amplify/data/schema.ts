@@ -218,6 +218,28 @@ export const schema = a.schema({
   importItems: authorizedMutation(CATALOGUE_FUNCTION)
     .arguments({ rows: a.ref('ItemImportRow').required().array().required(), apply: a.boolean() })
     .returns(a.ref('ItemImportReport')),
+  // The activity log (issue 19 §3; shared/activity.ts): every admin write, newest first. Admins only.
+  ActivityChange: a.customType({ field: a.string().required(), before: a.string(), after: a.string() }),
+  ActivityEntry: a.customType({
+    id: a.id().required(),
+    at: a.datetime().required(),
+    actorId: a.id().required(),
+    actorName: a.string().required(),
+    /** item, banner, category, tag, event, settings, account or import (ACTIVITY_KINDS). */
+    kind: a.string().required(),
+    action: a.string().required(),
+    targetId: a.string(),
+    targetName: a.string(),
+    changes: a.ref('ActivityChange').required().array().required(),
+  }),
+  ActivityPage: a.customType({ entries: a.ref('ActivityEntry').required().array().required(), nextToken: a.string() }),
+  /** A page of the log, newest first, of one person and/or one kind when given (limit 1-200, default 50). */
+  listActivity: a
+    .query()
+    .arguments({ actorId: a.id(), kind: a.string(), limit: a.integer(), nextToken: a.string() })
+    .returns(a.ref('ActivityPage'))
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
   /** Deletes a category together with all of its tags. */
   deleteCategoryAndTags: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('Category')),
 });

@@ -282,6 +282,11 @@ export class AccountService {
     return this.accounts.deleteAdmin(id);
   }
 
+  /** An account as stored now (the activity log reads one before an admin changes it). */
+  getUser(id: string): Promise<UserRecord | null> {
+    return this.accounts.get(id);
+  }
+
   private async createAccount(args: Fields, type: Role, missingMessage: string, beforeStoring?: () => Promise<void>): Promise<UserRecord> {
     if (blank(args.firstName, args.lastName, args.email, args.password, args.confirmPassword)) throw validationError(missingMessage);
     if (args.password !== args.confirmPassword) throw validationError(MESSAGES.passwordsDoNotMatch);

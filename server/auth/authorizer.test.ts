@@ -24,7 +24,7 @@ describe('decideAccess', () => {
     const result = decideAccess({ userId: 'u', name: 'U', type: ROLE_USER }, policy);
     expect(result.isAuthorized).toBe(true);
     expect(result.deniedFields).toEqual(['Query.listUsers', 'Mutation.createItem']);
-    expect(result.resolverContext).toEqual({ userId: 'u', type: '1' });
+    expect(result.resolverContext).toEqual({ userId: 'u', type: '1', name: 'U' });
     expect(result.ttlOverride).toBe(0);
   });
   it('refuses an unknown, expired or revoked token, cached (a refusal is final)', () => {

@@ -25,7 +25,8 @@ export interface AuthorizerResult {
   isAuthorized: boolean;
   /** Root fields denied to this caller, `Type.field` (AppSync's deniedFields). */
   deniedFields: string[];
-  resolverContext: { userId: string; type: string } | null;
+  /** Who is calling, for the cloud's functions: id, role, and name (the activity log's actor). */
+  resolverContext: { userId: string; type: string; name: string } | null;
   /** Seconds AppSync may cache this decision for this token (0: ask again on the next request). */
   ttlOverride: number;
 }
@@ -49,7 +50,7 @@ export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set(['Mutation.signO
 
 export function decideAccess(principal: Principal | null, policy: FieldPolicy): AuthorizerResult {
   if (!principal) return { isAuthorized: false, deniedFields: [], resolverContext: null, ttlOverride: AUTHORIZER_TTL_SECONDS };
-  const resolverContext = { userId: principal.userId, type: String(principal.type) };
+  const resolverContext = { userId: principal.userId, type: String(principal.type), name: principal.name };
   if (principal.type === ROLE_ADMIN) return { isAuthorized: true, deniedFields: [], resolverContext, ttlOverride: GRANT_TTL_SECONDS };
   const deniedFields = policy.lambdaFields.filter((field) => !policy.publicFields.has(field) && !policy.selfServiceFields.has(field));
   return { isAuthorized: true, deniedFields, resolverContext, ttlOverride: GRANT_TTL_SECONDS };

@@ -97,6 +97,11 @@ export class CatalogueService {
     private readonly media: ImageLookup,
   ) {}
 
+  /** Every record of a model (or those with `where`), as stored now: what the activity log compares a change with. */
+  async records(model: string, where?: { field: string; value: string }): Promise<ModelRecord[]> {
+    return this.store.all(model, where);
+  }
+
   async replaceBanners(images: string[], descriptions?: readonly unknown[] | null): Promise<ModelRecord[]> {
     if (images.length > MAX_BANNERS) throw validationError(`At most ${MAX_BANNERS} banners`);
     const described = bannerDescriptions(descriptions, images.length);

@@ -66,6 +66,21 @@ function migrate(db: Db, models: ModelMeta[]): void {
       );
       CREATE INDEX IF NOT EXISTS idx__password_resets_userId ON _password_resets(userId);
     `);
+    // The activity log (server/activity/sqlite-activity-log.ts): entries as JSON, a year each.
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS _activity (
+        seq INTEGER PRIMARY KEY,
+        id TEXT NOT NULL UNIQUE,
+        at TEXT NOT NULL,
+        expiresAt INTEGER NOT NULL,
+        actorId TEXT NOT NULL,
+        kind TEXT NOT NULL,
+        entry TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS idx__activity_actor ON _activity(actorId, seq);
+      CREATE INDEX IF NOT EXISTS idx__activity_kind ON _activity(kind, seq);
+      CREATE INDEX IF NOT EXISTS idx__activity_expiresAt ON _activity(expiresAt);
+    `);
     const foreignKeys = models.flatMap((model) =>
       model.relations.map((rel) => (rel.kind === 'belongsTo' ? [model.name, rel.foreignKey] : [rel.target, rel.foreignKey])),
     );

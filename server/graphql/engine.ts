@@ -21,6 +21,8 @@ import {
 import { AppError, unauthorized, type ErrorType } from '../errors';
 import type { AuthMode } from './appsync-sdl';
 import type { ModelMeta } from './model-meta';
+import type { ModelRecord } from '../db/model-store';
+import type { Principal } from '../auth/authorizer';
 import { installAwsScalars } from './scalars';
 import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS, tokenCountProblem } from './limits';
 import { ACCOUNT_OPERATIONS, COST_BUDGET, DEAR_REQUEST_COST, requestCost } from './cost';
@@ -78,12 +80,25 @@ export interface ModelWrite {
   input: Record<string, unknown>;
 }
 
+/** A model write as it happened: the record before (null for a create) and after (null for a delete). */
+export interface WrittenModel {
+  op: ModelWrite['op'];
+  model: string;
+  before: ModelRecord | null;
+  after: ModelRecord | null;
+}
+
 export interface EngineOptions {
   sdl: string;
   models: ModelMeta[];
   handlers: Record<string, CustomHandler>;
   /** Rules a model mutation must keep, checked before it writes; throws to refuse it. */
   checkModelWrite?: (write: ModelWrite) => void | Promise<void>;
+  /**
+   * Told what a model write changed, inside the write's own transaction, so the activity log has
+   * an entry exactly when the write happened (server/activity/activity-recorder.ts).
+   */
+  recordModelWrite?: (write: WrittenModel, caller: Principal | null) => void;
   /** Introspection and "Did you mean" suggestions only in development. */
   development: boolean;
   log?: (message: string, error: unknown) => void;
@@ -318,7 +333,16 @@ export class GraphQLEngine {
         this.setRootResolver('Mutation', `${op}${name}`, async (_s, args, ctx) => {
           const input = args.input as Record<string, unknown>;
           await this.options.checkModelWrite?.({ op, model: name, input });
-          return ctx.store[op](name, input as Record<string, unknown> & { id: string }, args.condition as Record<string, unknown> | null);
+          const write = () =>
+            ctx.store[op](name, input as Record<string, unknown> & { id: string }, args.condition as Record<string, unknown> | null);
+          const record = this.options.recordModelWrite;
+          if (!record) return write();
+          return ctx.store.transaction(() => {
+            const before = op === 'create' ? null : ctx.store.get(name, String(input.id));
+            const written = write();
+            record({ op, model: name, before, after: op === 'delete' ? null : written }, ctx.auth.principal);
+            return written;
+          });
         });
       }
 

@@ -274,6 +274,7 @@ describe('not found, and pages not to index', () => {
       '/admin-users',
       '/admin-admins',
       '/admin-settings',
+      '/admin-activity',
     ]) {
       const private_ = await page(path);
       expect(private_.status, path).toBe(200);

@@ -246,6 +246,7 @@ describe('/robots.txt', () => {
         '/admin-users',
         '/admin-admins',
         '/admin-settings',
+        '/admin-activity',
       ]),
     );
     for (const route of adminRoutes) {

@@ -7,6 +7,9 @@ import type { AccountService } from '../accounts/account-service';
 import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { ItemImportRow } from '../../shared/item-import';
 import { unauthorized } from '../errors';
+import { activityQueryOf } from '../activity/activity-log';
+import type { ActivityRecorder } from '../activity/activity-recorder';
+import { CUSTOM_ACTIVITY } from '../activity/custom-activity';
 import type { CustomHandler, RequestContext } from '../graphql/request-context';
 import { storeUploadedImage, type ImageStore, type UploadInbox } from '../media/images';
 
@@ -15,6 +18,7 @@ export interface HandlerDeps {
   catalogue: CatalogueService;
   media: ImageStore;
   uploads: UploadInbox;
+  activity: ActivityRecorder;
 }
 
 export { SELF_SERVICE_FIELDS } from '../auth/authorizer';
@@ -28,7 +32,26 @@ const callerId = (context: RequestContext) => {
   return principal.userId;
 };
 
-export function buildHandlers({ accounts, catalogue, media, uploads }: HandlerDeps): Record<string, CustomHandler> {
+export function buildHandlers(deps: HandlerDeps): Record<string, CustomHandler> {
+  const handlers = operationHandlers(deps);
+  for (const [field, activity] of Object.entries(CUSTOM_ACTIVITY)) {
+    const run = handlers[field]!;
+    handlers[field] = async (args, context) => {
+      const before = await activity.before?.(args, deps);
+      const result = await run(args, context);
+      try {
+        await deps.activity.record(activity.facts(args, result, before), caller(context));
+      } catch (error) {
+        // The change itself landed; saying it failed would be false. The operator sees the gap.
+        console.error(`[activity] ${field} was not recorded`, error);
+      }
+      return result;
+    };
+  }
+  return handlers;
+}
+
+function operationHandlers({ accounts, catalogue, media, uploads, activity }: HandlerDeps): Record<string, CustomHandler> {
   return {
     'Mutation.signUp': (args, context) => accounts.signUp(args, context.clientIp),
     'Mutation.signIn': (args, context) => accounts.signIn(args, context.clientIp),
@@ -47,5 +70,6 @@ export function buildHandlers({ accounts, catalogue, media, uploads }: HandlerDe
     'Mutation.reorderTags': (args) => catalogue.reorderTags(String(args.categoryId), args.ids as string[]),
     'Mutation.deleteCategoryAndTags': (args) => catalogue.deleteCategoryAndTags(String(args.id)),
     'Mutation.importItems': (args) => catalogue.importItems(args.rows as ItemImportRow[], args.apply === true),
+    'Query.listActivity': (args) => activity.list(activityQueryOf(args)),
   };
 }

@@ -103,6 +103,10 @@ const AdminAdminsPage = lazyPage(
   () => import('../features/admin/admins/AdminAdminsPage'),
   (m) => m.AdminAdminsPage,
 );
+const AdminActivityPage = lazyPage(
+  () => import('../features/admin/activity/AdminActivityPage'),
+  (m) => m.AdminActivityPage,
+);
 const AdminSettingsPage = lazyPage(
   () => import('../features/admin/settings/AdminSettingsPage'),
   (m) => m.AdminSettingsPage,
@@ -147,6 +151,7 @@ export function AppRoutes() {
             <Route path={SPA_ROUTES.adminUsers} element={<AdminUsersPage />} />
             <Route path={SPA_ROUTES.adminAdmins} element={<AdminAdminsPage />} />
             <Route path={SPA_ROUTES.adminSettings} element={<AdminSettingsPage />} />
+            <Route path={SPA_ROUTES.adminActivity} element={<AdminActivityPage />} />
           </Route>
         </Route>
       </Routes>

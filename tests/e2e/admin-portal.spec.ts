@@ -27,6 +27,7 @@ test('the sidebar leads to every admin page, the logo home, and Logout signs out
     ['Users', '/admin-users'],
     ['Admins', '/admin-admins'],
     ['Shop settings', '/admin-settings'],
+    ['Activity', '/admin-activity'],
     ['Home', '/admin-portal'],
   ] as const) {
     await nav.getByRole('link', { name: label, exact: true }).click();

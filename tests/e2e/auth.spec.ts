@@ -21,6 +21,7 @@ const ADMIN_ROUTES = [
   '/admin-users',
   '/admin-admins',
   '/admin-settings',
+  '/admin-activity',
 ];
 
 let sequence = 0;

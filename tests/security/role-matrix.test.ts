@@ -94,6 +94,7 @@ describe('the matrix itself', () => {
       for (const write of ['create', 'update', 'delete']) expect(byKey.get(`Mutation.${write}${model}`)).toBe('admin');
     }
     expect(byKey.get('Query.listUsers')).toBe('admin');
+    expect(byKey.get('Query.listActivity')).toBe('admin');
     expect(byKey.get('Mutation.signIn')).toBe('public');
     expect(byKey.get('Mutation.requestPasswordReset')).toBe('public');
     expect(byKey.get('Mutation.resetPassword')).toBe('public');

@@ -17,6 +17,8 @@ import { DynamoSessionStore } from '../common/dynamo-sessions';
 import { DynamoThrottleStore } from '../common/dynamo-throttle';
 import { ENV, required } from '../common/env';
 import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
+import { ActivityRecorder } from '../../../server/activity/activity-recorder';
+import { DynamoActivityLog } from '../common/dynamo-activity';
 import { ACCOUNTS_FUNCTION, SERVED_FIELDS } from '../common/served-fields';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
@@ -40,6 +42,7 @@ function init() {
     catalogue: notServedHere<CatalogueService>('the catalogue'),
     media: notServedHere<ImageStore>('image storage'),
     uploads: notServedHere<UploadInbox>('uploads'),
+    activity: new ActivityRecorder(new DynamoActivityLog(db, required(ENV.activity))),
   });
 }
 

@@ -61,7 +61,7 @@ describe('the cloud authorizer', () => {
       isAuthorized: true,
       deniedFields: [],
       ttlOverride: 0,
-      resolverContext: { userId: 'admin', type: '0' },
+      resolverContext: { userId: 'admin', type: '0', name: 'The Boss' },
     });
   });
 

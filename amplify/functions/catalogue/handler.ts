@@ -1,7 +1,9 @@
 /**
- * shopCatalogue: replaceBanners, reorderCategories, reorderTags, deleteCategoryAndTags, importItems. The same
+ * shopCatalogue: replaceBanners, reorderCategories, reorderTags, deleteCategoryAndTags, importItems,
+ * listActivity. The same
  * CatalogueService as the local server; each change is one DynamoDB transaction. Also the
- * catalogue rules of every model write (shared/model-write-check.ts), with the local server's guard.
+ * catalogue rules of every model write (common/model-write-check.ts), with the local server's guard,
+ * and the activity entry of every model write (common/model-write-activity.ts).
  */
 import type { AccountService } from '../../../server/accounts/account-service';
 import { CatalogueService } from '../../../server/catalogue/catalogue-service';
@@ -17,8 +19,14 @@ import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
 import { CATALOGUE_FUNCTION, SERVED_FIELDS } from '../common/served-fields';
 import { sdkObjectPort } from '../common/s3-client';
 import { S3ImageStore } from '../common/s3-images';
+import { ActivityRecorder } from '../../../server/activity/activity-recorder';
+import { DynamoActivityLog } from '../common/dynamo-activity';
+import { isActivityRecord, recordModelWriteActivity, type ActivityRecordEvent } from '../common/model-write-activity';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
+let activity: ActivityRecorder | undefined;
+
+const activityRecorder = () => (activity ??= new ActivityRecorder(new DynamoActivityLog(sdkDynamoPort(), required(ENV.activity))));
 
 function init() {
   const tables = {
@@ -36,15 +44,18 @@ function init() {
     catalogue,
     media: notServedHere<ImageStore>('image storage'),
     uploads: notServedHere<UploadInbox>('uploads'),
+    activity: activityRecorder(),
   });
 }
 
 let guard: ReturnType<typeof modelWriteGuard> | undefined;
 
-export const handler = async (event: AmplifyFunctionEvent | ModelWriteCheckEvent) =>
-  isModelWriteCheck(event)
-    ? checkModelWrite(
-        event,
-        (guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS))),
-      )
-    : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event);
+export const handler = async (event: AmplifyFunctionEvent | ModelWriteCheckEvent | ActivityRecordEvent) =>
+  isActivityRecord(event)
+    ? recordModelWriteActivity(event, activityRecorder())
+    : isModelWriteCheck(event)
+      ? checkModelWrite(
+          event,
+          (guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS))),
+        )
+      : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event);

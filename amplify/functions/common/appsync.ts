@@ -42,8 +42,7 @@ export function principalOf(event: AmplifyFunctionEvent): Principal | null {
   const context = event.identity?.resolverContext;
   const type = Number(context?.type);
   if (!context?.userId || !isRole(type)) return null;
-  // The handlers use the id and role; the name is not carried by the authorizer.
-  return { userId: context.userId, name: '', type };
+  return { userId: context.userId, name: context.name ?? '', type };
 }
 
 export function headerOf(event: AmplifyFunctionEvent, name: string): string | null {

@@ -9,6 +9,7 @@ export const ENV = {
   categories: 'SHOP_CATEGORY_TABLE',
   tags: 'SHOP_TAG_TABLE',
   mediaBucket: 'SHOP_MEDIA_BUCKET',
+  activity: 'SHOP_ACTIVITY_TABLE',
   /** Optional: the site's origin for links in password reset e-mails (with SMTP_*). */
   siteOrigin: 'SHOP_SITE_ORIGIN',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * Which custom mutations each function serves: the schema names the function per mutation
+ * Which custom mutations (and queries) each function serves: the schema names the function per mutation
  * (`a.handler.function(...)` in amplify/data/schema.ts); served-fields.test.ts holds the two equal.
  * Plain names here, so the functions do not bundle the schema builder.
  */
@@ -13,5 +13,8 @@ const mutations = (...names: string[]): ReadonlySet<string> => new Set(names.map
 export const SERVED_FIELDS: Record<string, ReadonlySet<string>> = {
   [ACCOUNTS_FUNCTION]: mutations(...ACCOUNT_MUTATIONS),
   [MEDIA_FUNCTION]: mutations('requestImageUpload', 'storeUploadedImage'),
-  [CATALOGUE_FUNCTION]: mutations('replaceBanners', 'reorderCategories', 'reorderTags', 'deleteCategoryAndTags', 'importItems'),
+  [CATALOGUE_FUNCTION]: new Set([
+    ...mutations('replaceBanners', 'reorderCategories', 'reorderTags', 'deleteCategoryAndTags', 'importItems'),
+    'Query.listActivity',
+  ]),
 };

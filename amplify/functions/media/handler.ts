@@ -4,6 +4,7 @@
  */
 import type { AccountService } from '../../../server/accounts/account-service';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
+import type { ActivityRecorder } from '../../../server/activity/activity-recorder';
 import { buildHandlers } from '../../../server/operations';
 import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../common/appsync';
 import { ENV, required } from '../common/env';
@@ -24,6 +25,7 @@ function init() {
     catalogue: notServedHere<CatalogueService>('the catalogue'),
     media: new S3ImageStore(sdkObjectPort(bucket, s3)),
     uploads: new S3UploadInbox(sdkUploadPort(bucket, s3)),
+    activity: notServedHere<ActivityRecorder>('the activity log'),
   });
 }
 

@@ -17,4 +17,8 @@ export const adminKeys = {
   settings: () => [...adminKeys.all, 'shop-settings'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   userPages: (role: Role, search: string) => [...adminKeys.users(), role, search] as const,
+  /** The admins' names and ids, for the activity log's person filter. */
+  admins: () => [...adminKeys.users(), 'admin-names'] as const,
+  tagNames: () => [...adminKeys.all, 'tag-names'] as const,
+  activity: (actorId: string, kind: string) => [...adminKeys.all, 'activity', actorId, kind] as const,
 };

@@ -27,6 +27,7 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Users', to: '/admin-users', icon: 'users' },
   { label: 'Admins', to: '/admin-admins', icon: 'admins' },
   { label: 'Shop settings', to: '/admin-settings', icon: 'settings' },
+  { label: 'Activity', to: '/admin-activity', icon: 'activity' },
 ];
 
 /** Below this width the sidebar is a drawer behind a menu button (admin-layout.css agrees). */

@@ -4,6 +4,7 @@
  */
 import { useId, useState, type ReactNode } from 'react';
 import { Spinner } from '../../../components/ui/Spinner';
+import { LoadMore } from '../common/LoadMore';
 import type { Role } from '../../../../shared/roles';
 import { useDebouncedValue, useUserPages, type UserRow } from './use-user-pages';
 import { SEARCH_DEBOUNCE_MS } from './user-search';
@@ -94,13 +95,7 @@ export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, too
           </table>
         </div>
       ) : null}
-      {hasNextPage && !isError ? (
-        <div className="user-more">
-          <button type="button" className="button button--ghost" disabled={isFetchingNextPage} onClick={() => void fetchNextPage()}>
-            {isFetchingNextPage ? 'Loading...' : 'Load more'}
-          </button>
-        </div>
-      ) : null}
+      <LoadMore pages={{ hasNextPage, isError, isFetchingNextPage, fetchNextPage }} />
     </>
   );
 }
