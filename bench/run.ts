@@ -2,9 +2,11 @@
  * `npm run bench [-- part...]`: the performance budgets of DESIGN §4, measured in one run.
  * Parts: api (throughput against bare node:http), hostile (a visitor under the dearest allowed
  * requests, and the time to judge 256 KB hostile documents), lighthouse (mobile scores of the public pages),
- * scale (/menu with 5,000 items in Chromium), import (a 5,000-row CSV checked and applied). Each prints its detail; the run ends with one
+ * scale (/menu with 5,000 items in Chromium), import (a 5,000-row CSV checked and applied), activity (a
+ * write's cost with the activity log against without). Each prints its detail; the run ends with one
  * summary table and exits 1 when a budget is missed.
  */
+import { runActivity } from './activity';
 import { runApi } from './api';
 import { runHostile } from './hostile';
 import { runImport } from './import';
@@ -13,6 +15,7 @@ import { runScale } from './scale';
 import { formatSummary, type Metric } from './support/summary';
 
 const PARTS: Record<string, () => Promise<Metric[]>> = {
+  activity: runActivity,
   api: runApi,
   hostile: runHostile,
   import: runImport,

@@ -1,7 +1,7 @@
 /**
  * The activity log on SQLite: one row per entry, the entry itself as JSON, newest first by the
- * row's sequence. Adding an entry also deletes those past their year, so the table never grows
- * beyond a year of writes.
+ * row's sequence. Adding an entry also deletes those past their year (at most once a minute), so
+ * the table never grows beyond a year of writes.
  */
 import type { Statement } from 'better-sqlite3';
 import type { ActivityEntry } from '../../shared/activity';
@@ -21,10 +21,13 @@ function decodeToken(token: string): number {
   throw validationError('Invalid nextToken');
 }
 
+const SWEEP_EVERY_MS = 60_000;
+
 export class SqliteActivityLog implements ActivityLog {
   private readonly insert: Statement;
   private readonly deleteExpired: Statement;
   private readonly page: Statement;
+  private sweptAt = Number.NEGATIVE_INFINITY;
 
   constructor(db: Db) {
     this.insert = db.prepare('INSERT INTO _activity (id, at, expiresAt, actorId, kind, entry) VALUES (?, ?, ?, ?, ?, ?)');
@@ -37,7 +40,12 @@ export class SqliteActivityLog implements ActivityLog {
   }
 
   add(entry: ActivityEntry, expiresAt: number): void {
-    this.deleteExpired.run(Date.parse(entry.at));
+    const now = Date.parse(entry.at);
+    // Expired entries go at most once a minute: a delete per write would cost as much as the insert.
+    if (now - this.sweptAt >= SWEEP_EVERY_MS || now < this.sweptAt) {
+      this.deleteExpired.run(now);
+      this.sweptAt = now;
+    }
     this.insert.run(entry.id, entry.at, expiresAt, entry.actorId, entry.kind, JSON.stringify(entry));
   }
 

@@ -70,7 +70,7 @@ function migrate(db: Db, models: ModelMeta[]): void {
     db.exec(`
       CREATE TABLE IF NOT EXISTS _activity (
         seq INTEGER PRIMARY KEY,
-        id TEXT NOT NULL UNIQUE,
+        id TEXT NOT NULL,
         at TEXT NOT NULL,
         expiresAt INTEGER NOT NULL,
         actorId TEXT NOT NULL,
