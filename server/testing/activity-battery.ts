@@ -130,6 +130,44 @@ export function activityBattery(target: ActivityTarget): void {
     expect(Date.parse(createdItem!.at)).toBeLessThanOrEqual(Date.parse(deletedItem!.at));
   });
 
+  it('records banner and shop settings writes as well', async () => {
+    const fay = await newAdmin('Fay');
+    const write = async (model: string, op: string, input: Record<string, unknown>) =>
+      (
+        await ok<Record<string, { id: string }>>(
+          fay.token,
+          `mutation ($input: ${op[0]!.toUpperCase()}${op.slice(1)}${model}Input!) { ${op}${model}(input: $input) { id } }`,
+          { input },
+        )
+      )[`${op}${model}`]!;
+    const banner = await write('Banner', 'create', { img: await target.imageUrl(), index: 50, description: 'Activity banner' });
+    await write('Banner', 'update', { id: banner.id, description: 'Fall banner' });
+    await write('Banner', 'delete', { id: banner.id });
+    const settings = await write('ShopSettings', 'create', {
+      name: 'Activity shop',
+      weeklyHours: Array.from({ length: 7 }, () => 'closed'),
+    });
+    await write('ShopSettings', 'update', { id: settings.id, phone: '(845) 555-0100' });
+    await write('ShopSettings', 'delete', { id: settings.id });
+
+    const log = await logOf(fay.id);
+    expect(log.map((entry) => `${entry.kind} ${entry.action} ${entry.targetName}`)).toEqual([
+      'settings delete Activity shop',
+      'settings update Activity shop',
+      'settings create Activity shop',
+      'banner delete Fall banner',
+      'banner update Fall banner',
+      'banner create Activity banner',
+    ]);
+    expect(log[1]!.changes).toEqual([{ field: 'phone', before: null, after: '(845) 555-0100' }]);
+    expect(log[4]!.changes).toEqual([{ field: 'description', before: 'Activity banner', after: 'Fall banner' }]);
+    expect(log[2]!.changes).toContainEqual({
+      field: 'weeklyHours',
+      before: null,
+      after: 'closed; closed; closed; closed; closed; closed; closed',
+    });
+  });
+
   it('records the custom changes: banners, orders, a category with its tags, an applied import (not a dry run), admins and reset links', async () => {
     const ben = await newAdmin('Ben');
     const image = await target.imageUrl();
