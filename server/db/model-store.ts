@@ -129,8 +129,12 @@ export class ModelStore {
     return table;
   }
 
-  /** Runs fn in one SQLite transaction: all of its writes land, or none. */
+  /**
+   * Runs fn in one SQLite transaction: all of its writes land, or none. Inside another, fn joins
+   * it (no savepoint: no caller goes on after a nested failure, which rolls the whole one back).
+   */
   transaction<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
     try {
       return this.db.transaction(fn)();
     } finally {
