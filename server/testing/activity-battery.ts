@@ -80,16 +80,19 @@ export function activityBattery(target: ActivityTarget): void {
     return entries;
   }
 
+  /** A model write (createItem, updateBanner, ...) as `admin`: the record's id. */
+  const modelWrite = (admin: { token: string }) => async (model: string, op: string, input: Record<string, unknown>) => {
+    const data = await ok<Record<string, { id: string }>>(
+      admin,
+      `mutation ($input: ${op[0]!.toUpperCase()}${op.slice(1)}${model}Input!) { ${op}${model}(input: $input) { id } }`,
+      { input },
+    );
+    return data[`${op}${model}`]!;
+  };
+
   it('records each admin model write once, newest first, with who and the changed fields; no-change updates and failed writes leave none', async () => {
     const ana = await newAdmin('Ana');
-    const write = async (model: string, op: string, input: Record<string, unknown>) => {
-      const data = await ok<Record<string, { id: string }>>(
-        ana.token,
-        `mutation ($input: ${op[0]!.toUpperCase()}${op.slice(1)}${model}Input!) { ${op}${model}(input: $input) { id } }`,
-        { input },
-      );
-      return data[`${op}${model}`]!;
-    };
+    const write = modelWrite(ana.token);
     const item = await write('Item', 'create', { name: "Château d'Yquem, 2015", price: 39.99, tags: ['wine'], promoted: false });
     await write('Item', 'update', { id: item.id, price: 42.5, promoted: true });
     await write('Item', 'update', { id: item.id, price: 42.5 });
@@ -132,14 +135,7 @@ export function activityBattery(target: ActivityTarget): void {
 
   it('records banner and shop settings writes as well', async () => {
     const fay = await newAdmin('Fay');
-    const write = async (model: string, op: string, input: Record<string, unknown>) =>
-      (
-        await ok<Record<string, { id: string }>>(
-          fay.token,
-          `mutation ($input: ${op[0]!.toUpperCase()}${op.slice(1)}${model}Input!) { ${op}${model}(input: $input) { id } }`,
-          { input },
-        )
-      )[`${op}${model}`]!;
+    const write = modelWrite(fay.token);
     const banner = await write('Banner', 'create', { img: await target.imageUrl(), index: 50, description: 'Activity banner' });
     await write('Banner', 'update', { id: banner.id, description: 'Fall banner' });
     await write('Banner', 'delete', { id: banner.id });
