@@ -13,6 +13,66 @@ import tseslint from 'typescript-eslint';
 const features = readdirSync('src/features', { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
+const SERVER_FOLDERS = readdirSync('server', { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && entry.name !== 'generated')
+  .map((entry) => entry.name);
+/** server/'s services: every folder that is not the model, storage, the engine, the operations or the routes. */
+const SERVICES = SERVER_FOLDERS.filter((folder) => !['model', 'db', 'graphql', 'operations', 'http'].includes(folder));
+/** What ships: the server, the SPA, shared rules and the deployable AWS backend. */
+const PRODUCT = ['server/**', 'src/**', 'shared/**', 'amplify/data/**', 'amplify/functions/**', 'amplify/backend.ts'];
+
+/** Import boundaries between the top-level folders and between the layers of server/ (README, "Folders"). */
+const BOUNDARIES = [
+  ...features.map((feature) => ({
+    target: `./src/features/${feature}`,
+    from: './src/features',
+    except: [`./${feature}`],
+    message: 'Features do not import each other: move what both need to src/components, src/lib or shared/.',
+  })),
+  { target: './src', from: './server', message: 'The SPA never imports the local server: share through shared/.' },
+  { target: './server', from: './src', message: 'The local server never imports the SPA: share through shared/.' },
+  {
+    target: './shared',
+    from: ['./src', './server', './amplify', './demo', './tests'],
+    message: 'shared/ is imported by the browser, the server and the Lambda handlers; it imports none of them.',
+  },
+  // Layers inside server/ (docs/architecture.md, "Layers"): model <- db <- services <- graphql <- operations <- http.
+  {
+    target: './server/model',
+    from: './server',
+    except: ['./model'],
+    message: 'server/model/ is the data model: it imports nothing else of the server.',
+  },
+  {
+    target: './server/db',
+    from: SERVER_FOLDERS.filter((folder) => !['model', 'db'].includes(folder)).map((folder) => `./server/${folder}`),
+    message: 'Storage (server/db/) imports only the data model.',
+  },
+  ...SERVICES.map((service) => ({
+    target: `./server/${service}`,
+    from: ['./server/graphql', './server/operations', './server/http', './server/app.ts', './server/main.ts'],
+    message: 'Services never import GraphQL or HTTP code: the engine and the routes call them.',
+  })),
+  {
+    target: './server/graphql',
+    from: ['./server/operations', './server/http', './server/app.ts', './server/main.ts'],
+    message: 'The GraphQL engine does not know the operations or the routes that use it.',
+  },
+  {
+    target: './server/operations',
+    from: ['./server/http', './server/app.ts', './server/main.ts'],
+    message: 'Operations do not know the HTTP routes.',
+  },
+];
+
+/** Product code never depends on scaffolding (server/main.ts, the entry point that seeds the demo shop, aside). */
+const SCAFFOLDING_BOUNDARIES = [
+  {
+    target: ['./server', './src', './shared', './amplify/data', './amplify/functions', './amplify/backend.ts'],
+    from: ['./demo', './tests', './amplify/testing', './amplify/emulation'],
+    message: 'Product code never imports the demo shop, test support or the AWS emulation.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -55,14 +115,7 @@ export default tseslint.config(
   },
   {
     // Tests, fakes and the offline AWS emulator read JSON answers whose shape is what they assert.
-    files: [
-      '**/*.test.ts',
-      '**/*.spec.ts',
-      'tests/**',
-      'amplify/emulation/**',
-      '**/fake-*.ts',
-      'server/accounts/throttle-store-contract.ts',
-    ],
+    files: ['**/*.test.ts', '**/*.spec.ts', 'tests/**', 'amplify/emulation/**', '**/fake-*.ts', 'tests/support/throttle-store-contract.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -92,27 +145,15 @@ export default tseslint.config(
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
     rules: {
-      'import-x/no-restricted-paths': [
-        'error',
-        {
-          zones: [
-            ...features.map((feature) => ({
-              target: `./src/features/${feature}`,
-              from: './src/features',
-              except: [`./${feature}`],
-              message: 'Features do not import each other: move what both need to src/components, src/lib or shared/.',
-            })),
-            { target: './src', from: './server', message: 'The SPA never imports the local server: share through shared/.' },
-            { target: './server', from: './src', message: 'The local server never imports the SPA: share through shared/.' },
-            {
-              target: './shared',
-              from: ['./src', './server', './amplify'],
-              message: 'shared/ is imported by the browser, the server and the Lambda handlers; it imports none of them.',
-            },
-          ],
-        },
-      ],
+      'import-x/no-restricted-paths': ['error', { zones: BOUNDARIES }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
+  },
+  {
+    // What ships never imports the demo shop or test support; tests beside the code may.
+    files: PRODUCT,
+    ignores: ['**/*.test.ts', '**/*.test.tsx', 'server/main.ts'],
+    rules: { 'import-x/no-restricted-paths': ['error', { zones: [...BOUNDARIES, ...SCAFFOLDING_BOUNDARIES] }] },
   },
   { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },

@@ -17,8 +17,8 @@ import { SqliteActivityLog } from '../server/activity/sqlite-activity-log';
 import { openDatabase } from '../server/db/database';
 import { ModelStore } from '../server/db/model-store';
 import { GraphQLEngine } from '../server/graphql/engine';
-import type { ModelIntrospectionSchema } from '../server/graphql/introspection-types';
-import { buildModelMetas } from '../server/graphql/model-meta';
+import type { ModelIntrospectionSchema } from '../server/model/introspection-types';
+import { buildModelMetas } from '../server/model/model-meta';
 import { newRowBudget, type RequestContext } from '../server/graphql/request-context';
 import { formatTable, metric, type Metric } from './support/summary';
 

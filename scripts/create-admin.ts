@@ -11,8 +11,8 @@ import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { ModelStore } from '../server/db/model-store';
 import { AppError } from '../server/errors';
-import type { ModelIntrospectionSchema } from '../server/graphql/introspection-types';
-import { buildModelMetas } from '../server/graphql/model-meta';
+import type { ModelIntrospectionSchema } from '../server/model/introspection-types';
+import { buildModelMetas } from '../server/model/model-meta';
 import { ROLE_ADMIN } from '../shared/roles';
 import { readAdminName, readAdminPassword } from './admin-password';
 

@@ -5,9 +5,9 @@
 import { generateModels } from '@aws-amplify/graphql-generator';
 import { schema } from '../amplify/data/schema';
 import { buildAppSyncSdl } from '../server/graphql/appsync-sdl';
-import { buildModelMetas } from '../server/graphql/model-meta';
+import { buildModelMetas } from '../server/model/model-meta';
 import { readCustomSchema } from '../server/graphql/custom-schema';
-import type { ModelIntrospectionSchema } from '../server/graphql/introspection-types';
+import type { ModelIntrospectionSchema } from '../server/model/introspection-types';
 
 export const GENERATED_FILES = {
   introspection: 'shared/generated/model-introspection.json',

@@ -14,6 +14,7 @@ export const AMPLIFY_TOOLING_PATHS = [
   'amplify/data/resource.ts',
   'amplify/security-review*.ts',
   'amplify/functions',
+  'amplify/testing',
   'amplify/scripts',
   'amplify/emulation',
 ];

@@ -20,8 +20,8 @@ import { localHost, publicOriginWarning, siteOrigin, type ServerConfig } from '.
 import { openDatabase, type Db } from './db/database';
 import { ModelStore } from './db/model-store';
 import { GraphQLEngine } from './graphql/engine';
-import type { ModelIntrospectionSchema } from './graphql/introspection-types';
-import { buildModelMetas } from './graphql/model-meta';
+import type { ModelIntrospectionSchema } from './model/introspection-types';
+import { buildModelMetas } from './model/model-meta';
 import { canonicalRedirect, renderPage } from './http/page-head';
 import { matchSpaRoute } from '../shared/spa-routes';
 import { shopDefaults } from '../shared/shop';
@@ -38,7 +38,6 @@ import { MEDIA_URL_PREFIX, MediaStore } from './media/media-store';
 import { LocalUploadInbox, UPLOAD_PATH_PREFIX } from './media/upload-inbox';
 import { handleUpload } from './http/upload-route';
 import { ensureFirstAdmin } from './setup/first-admin';
-import { seedDemoCatalogue } from './seed/seed-demo-shop';
 import { ensureBuiltInCatalogue } from './setup/built-in-catalogue';
 import { buildHandlers, SELF_SERVICE_FIELDS } from './operations';
 import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
@@ -105,7 +104,14 @@ export interface ServerOverrides {
   throttleRules?: ThrottleRules;
   writeRefusalLine?: (line: string) => void;
   writeLogLine?: (line: string) => void;
+  /**
+   * Fills an empty data directory with the demo shop when `config.seedDemo` is set. The entry
+   * points pass demo/'s seeder: the server itself carries no demo data.
+   */
+  seedDemoShop?: DemoShopSeeder;
 }
+
+export type DemoShopSeeder = (db: Db, store: ModelStore, media: MediaStore) => Promise<unknown>;
 
 export async function startServer(config: ServerConfig, overrides: ServerOverrides = {}): Promise<ShopServer> {
   mkdirSync(config.dataDir, { recursive: true });
@@ -125,7 +131,10 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const uploads = new LocalUploadInbox(config.dataDir, config.publicOrigin ?? '', overrides.now);
   const apiKey = readApiKey(db);
 
-  if (config.seedDemo) await seedDemoCatalogue(db, store, media);
+  if (config.seedDemo) {
+    if (!overrides.seedDemoShop) throw new Error('seedDemo is set but no demo shop seeder was given');
+    await overrides.seedDemoShop(db, store, media);
+  }
   ensureBuiltInCatalogue(store);
   await ensureFirstAdmin(accountStore, config.adminEmail, config.adminPassword, config.adminName);
 

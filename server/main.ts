@@ -1,9 +1,10 @@
 /** `npm start`: the shop and its API on one port. Stops cleanly on SIGTERM/SIGINT. */
+import { seedDemoCatalogue } from '../demo/seed-demo-shop';
 import { startServer } from './app';
 import { loadConfig } from './config';
 
 const config = loadConfig();
-const server = await startServer(config);
+const server = await startServer(config, { seedDemoShop: seedDemoCatalogue });
 console.log(`Patterson Wine & Liquor is open at ${server.url}/home (data in ${config.dataDir})`);
 
 let stopping = false;

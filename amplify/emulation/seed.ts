@@ -3,12 +3,12 @@
  * as an admin. Images go up as the browser sends them (`requestImageUpload`, a POST of the file to
  * the presigned target in S3, `storeUploadedImage`: the media Lambda's checks, WebP variants), then
  * categories, tags, items and events through the model mutations, and the banners through
- * `replaceBanners`. The same catalogue as the local server's seed (server/seed).
+ * `replaceBanners`. The same catalogue as the local server's seed (demo/).
  */
-import { buildDemoCatalogue, type DemoImageSpec } from '../../server/seed/demo-catalogue';
-import { renderDemoImage } from '../../server/seed/demo-images';
-import { demoShopSettings } from '../../server/seed/demo-shop';
-import { postToTarget, REQUEST_UPLOAD, STORE_UPLOAD } from '../../server/testing/image-upload';
+import { buildDemoCatalogue, type DemoImageSpec } from '../../demo/demo-catalogue';
+import { renderDemoImage } from '../../demo/demo-images';
+import { demoShopSettings } from '../../demo/demo-shop';
+import { postToTarget, REQUEST_UPLOAD, STORE_UPLOAD } from '../../tests/support/image-upload';
 import type { ImageUploadTarget } from '../../shared/image-upload';
 
 export interface ApiCaller {

@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seedDemoCatalogue } from '../../demo/seed-demo-shop';
 import { startServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { seedScaleCatalogue } from './scale-catalogue';
@@ -15,14 +16,17 @@ if (catalogue !== 'demo' && catalogue !== 'scale') throw new Error('usage: shop-
 if (!process.env.DIST_DIR) throw new Error('DIST_DIR must name the built SPA');
 
 const dataDir = mkdtempSync(join(tmpdir(), `shop-bench-${catalogue}-`));
-const server = await startServer({
-  ...loadConfig({}),
-  port: Number(process.env.PORT ?? 0),
-  host: '127.0.0.1',
-  dataDir,
-  distDir: process.env.DIST_DIR,
-  seedDemo: true,
-});
+const server = await startServer(
+  {
+    ...loadConfig({}),
+    port: Number(process.env.PORT ?? 0),
+    host: '127.0.0.1',
+    dataDir,
+    distDir: process.env.DIST_DIR,
+    seedDemo: true,
+  },
+  { seedDemoShop: seedDemoCatalogue },
+);
 if (catalogue === 'scale') seedScaleCatalogue(server.store);
 
 process.on('SIGTERM', () => {

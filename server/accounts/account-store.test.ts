@@ -1,7 +1,7 @@
 /** The SQLite account store's own guarantees. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import { SqliteAccountStore } from './account-store';
 
 let server: TestServer;

@@ -2,7 +2,8 @@
  * Where accounts live. The service (account-service.ts) talks only to this interface, so the same
  * logic runs locally on SQLite and in the cloud's Lambda on DynamoDB.
  */
-import type { ModelRecord, ModelStore } from '../db/model-store';
+import type { ModelStore } from '../db/model-store';
+import type { ModelRecord } from '../model/model-writes';
 import { AppError, validationError } from '../errors';
 import { MESSAGES } from '../../shared/messages';
 import { ROLE_ADMIN, type Role } from '../../shared/roles';

@@ -18,7 +18,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../amplify/data/schema';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
-import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../testing/test-server';
+import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/test-server';
 
 let server: TestServer;
 let clock = Date.now();

@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
-import { startSmtpInbox, type SmtpInbox } from '../testing/smtp-inbox';
-import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../testing/test-server';
+import { startSmtpInbox, type SmtpInbox } from '../../tests/support/smtp-inbox';
+import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/test-server';
 import { SPA_ROUTES } from '../../shared/spa-routes';
 import { RESET_TOKEN_MS } from './account-service';
 

@@ -4,7 +4,7 @@
  * it out unless TIMING_TESTS=1): parallel test files would add their noise to the medians.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 
 let server: TestServer;
 let clock = Date.now();

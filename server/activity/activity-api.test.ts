@@ -1,10 +1,10 @@
-/** The activity log on the local server, through the API: the battery both backends run (server/testing/activity-battery.ts). */
+/** The activity log on the local server, through the API: the battery both backends run (tests/support/activity-battery.ts). */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe } from 'vitest';
 import { ROLE_ADMIN } from '../../shared/roles';
-import { activityBattery } from '../testing/activity-battery';
-import { uploadImage } from '../testing/image-upload';
-import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+import { activityBattery } from '../../tests/support/activity-battery';
+import { uploadImage } from '../../tests/support/image-upload';
+import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 
 let server: TestServer;
 let adminToken: string;

@@ -6,7 +6,7 @@
 import { activityExpiry, modelWriteActivity } from '../../shared/activity';
 import { ROLE_ADMIN } from '../../shared/roles';
 import type { Principal } from '../auth/authorizer';
-import type { WrittenModel } from '../graphql/engine';
+import type { WrittenModel } from '../model/model-writes';
 import { stampActivity, type ActivityFacts, type ActivityLog, type ActivityPage, type ActivityQuery } from './activity-log';
 
 export class ActivityRecorder {

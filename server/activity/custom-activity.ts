@@ -6,7 +6,7 @@
 import { activityTargetName, activityValue, fieldChanges, type FieldChange } from '../../shared/activity';
 import type { AccountService } from '../accounts/account-service';
 import type { CatalogueService, ItemImportReport } from '../catalogue/catalogue-service';
-import type { ModelRecord } from '../db/model-store';
+import type { ModelRecord } from '../model/model-writes';
 import type { ActivityFacts } from './activity-log';
 
 export interface ActivitySources {

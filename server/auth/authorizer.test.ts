@@ -1,7 +1,7 @@
 /** The authorizer's decision as a pure function, and session expiry. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import { AUTHORIZER_TTL_SECONDS, decideAccess, GRANT_TTL_SECONDS, type FieldPolicy } from './authorizer';
 import { MAX_SESSIONS_PER_USER, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS, SessionStore } from './sessions';
 

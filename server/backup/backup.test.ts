@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { storePng } from '../media/images';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import { BackupError, backupDataDir, backupName, MANIFEST_FILE, type BackupResult } from './backup';
 import { restoreBackup } from './restore';
 

@@ -7,8 +7,8 @@ import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import introspection from '../../shared/generated/model-introspection.json' with { type: 'json' };
 import { IMAGE_VARIANT_WIDTHS } from '../../shared/media';
-import type { ModelIntrospectionSchema } from '../graphql/introspection-types';
-import { buildModelMetas } from '../graphql/model-meta';
+import type { ModelIntrospectionSchema } from '../model/introspection-types';
+import { buildModelMetas } from '../model/model-meta';
 import { quoteIdent } from '../db/database';
 import { STORED_IMAGE_URL } from '../media/media-store';
 

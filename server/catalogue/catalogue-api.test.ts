@@ -2,8 +2,8 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
-import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
-import { uploadImage } from '../testing/image-upload';
+import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
+import { uploadImage } from '../../tests/support/image-upload';
 
 let server: TestServer;
 let admin: Record<string, string>;

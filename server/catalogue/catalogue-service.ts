@@ -5,7 +5,8 @@
  * transaction in the cloud (amplify/functions/common/dynamo-catalogue.ts). Each update and delete
  * names the record's updatedAt as read, so a record changed in between fails the whole change.
  */
-import type { ModelRecord, ModelStore } from '../db/model-store';
+import type { ModelStore } from '../db/model-store';
+import type { ModelRecord } from '../model/model-writes';
 import { AppError, validationError } from '../errors';
 import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
 import {
@@ -19,7 +20,7 @@ import {
   type RowOutcome,
 } from '../../shared/item-import';
 import { runLimited } from '../../shared/run-limited';
-import { GUARD_MESSAGES, isUploadedImage, MAX_BANNER_DESCRIPTION } from './model-guards';
+import { GUARD_MESSAGES, isUploadedImage, MAX_BANNER_DESCRIPTION, type ImageLookup } from './model-guards';
 
 export { MAX_BANNER_DESCRIPTION };
 
@@ -83,11 +84,6 @@ const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Image lookups an import runs at once (S3 HEAD requests in the cloud). */
 const IMAGE_LOOKUPS_AT_ONCE = 16;
-
-/** Whether an uploaded image exists (the data directory locally, S3 in the cloud). */
-export interface ImageLookup {
-  exists(name: string): boolean | Promise<boolean>;
-}
 
 const byIndex = (a: ModelRecord, b: ModelRecord) => Number(a.index ?? 0) - Number(b.index ?? 0);
 

@@ -3,8 +3,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, type ItemImportRow } from '../../shared/item-import';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
-import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
-import { uploadImage } from '../testing/image-upload';
+import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
+import { uploadImage } from '../../tests/support/image-upload';
 
 const IMPORT = `mutation ($rows: [ItemImportRowInput!]!, $apply: Boolean) {
   importItems(rows: $rows, apply: $apply) { applied outcomes problems { row field message } appliedRows failure }

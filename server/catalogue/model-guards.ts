@@ -16,16 +16,20 @@ import { DEPARTMENT_CATEGORY_ID, hasDepartmentTag, isDepartment } from '../../sh
 import { MESSAGES } from '../../shared/messages';
 import { HOURS_MESSAGES, isMapUrl, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours';
 import { validationError } from '../errors';
-import type { ModelWrite } from '../graphql/engine';
-import type { ModelMeta } from '../graphql/model-meta';
+import type { ModelWrite } from '../model/model-writes';
+import type { ModelMeta } from '../model/model-meta';
 import { storedImageName } from '../media/media-store';
-import type { ImageLookup } from './catalogue-service';
 
 export const GUARD_MESSAGES = {
   builtInTag: 'The built-in tags wine, liquor and extras cannot be deleted or moved',
   builtInCategory: 'The built-in Department category cannot be deleted',
   uploadedImage: 'The image must be an uploaded image',
 } as const;
+
+/** Whether an uploaded image exists (the data directory locally, S3 in the cloud). */
+export interface ImageLookup {
+  exists(name: string): boolean | Promise<boolean>;
+}
 
 /** Whether a URL names an image uploaded here that is present. */
 export async function isUploadedImage(media: ImageLookup, url: unknown): Promise<boolean> {

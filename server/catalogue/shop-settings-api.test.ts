@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { HOURS_MESSAGES, SHOP_SETTINGS_ID } from '../../shared/shop-hours';
-import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 
 let server: TestServer;
 let admin: Record<string, string>;

@@ -3,7 +3,7 @@
  * model, one column per scalar field, plus the server-only tables no GraphQL type maps to.
  */
 import Database from 'better-sqlite3';
-import type { ModelMeta, ScalarField } from '../graphql/model-meta';
+import type { ModelMeta, ScalarField } from '../model/model-meta';
 
 export type Db = Database.Database;
 

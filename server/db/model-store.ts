@@ -6,11 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Statement } from 'better-sqlite3';
 import { conditionFailed, validationError } from '../errors';
-import { requiredFieldMessage, type ModelMeta, type ScalarField } from '../graphql/model-meta';
+import { requiredFieldMessage, type ModelMeta, type ScalarField } from '../model/model-meta';
+import type { ModelRecord } from '../model/model-writes';
 import { columnType, quoteIdent, type Db } from './database';
 import { compileFilter, type SqlValue } from './sql-filter';
-
-export type ModelRecord = Record<string, unknown> & { id: string; createdAt: string; updatedAt: string };
 
 export interface ListArgs {
   filter?: Record<string, unknown> | null;

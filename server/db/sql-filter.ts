@@ -7,7 +7,7 @@
  * (never NULL), so `not` behaves as DynamoDB's NOT rather than SQL's three-valued logic.
  */
 import { validationError } from '../errors';
-import type { ModelMeta, ScalarField } from '../graphql/model-meta';
+import type { ModelMeta, ScalarField } from '../model/model-meta';
 import { columnType, quoteIdent } from './database';
 
 export type SqlValue = string | number | null;

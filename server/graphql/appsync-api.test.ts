@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../amplify/data/schema';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { fillPage } from '../../shared/list-pages';
-import { startTestServer, type TestServer } from '../testing/test-server';
+import { startTestServer, type TestServer } from '../../tests/support/test-server';
 
 let server: TestServer;
 let admin: ReturnType<typeof generateClient<Schema>>;

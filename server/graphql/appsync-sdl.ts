@@ -4,7 +4,7 @@
  * connections, relations), plus custom operations. The local server serves exactly this, so the
  * same browser bundle works against either backend (see DESIGN §1).
  */
-import type { ModelMeta, ScalarField, ScalarKind } from './model-meta';
+import type { ModelMeta, ScalarField, ScalarKind } from '../model/model-meta';
 
 export type AuthMode = 'apiKey' | 'lambda';
 

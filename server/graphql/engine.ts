@@ -20,8 +20,8 @@ import {
 } from 'graphql';
 import { AppError, unauthorized, type ErrorType } from '../errors';
 import type { AuthMode } from './appsync-sdl';
-import type { ModelMeta } from './model-meta';
-import type { ModelRecord } from '../db/model-store';
+import type { ModelMeta } from '../model/model-meta';
+import { MODEL_WRITES, type ModelWrite, type WrittenModel } from '../model/model-writes';
 import type { Principal } from '../auth/authorizer';
 import { installAwsScalars } from './scalars';
 import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS, tokenCountProblem } from './limits';
@@ -69,23 +69,6 @@ export interface ExecutionOutcome {
 interface PreparedDocument {
   document: DocumentNode;
   modelReadsOnly: boolean;
-}
-
-const MODEL_WRITES = ['create', 'update', 'delete'] as const;
-
-/** A model mutation about to run, as `checkModelWrite` sees it. */
-export interface ModelWrite {
-  op: (typeof MODEL_WRITES)[number];
-  model: string;
-  input: Record<string, unknown>;
-}
-
-/** A model write as it happened: the record before (null for a create) and after (null for a delete). */
-export interface WrittenModel {
-  op: ModelWrite['op'];
-  model: string;
-  before: ModelRecord | null;
-  after: ModelRecord | null;
 }
 
 export interface EngineOptions {

@@ -10,7 +10,7 @@ import { ROLE_ADMIN } from '../../shared/roles';
 import { eventUid } from '../../shared/event-schedule';
 import { addDays, newYorkTime } from '../../shared/shop-hours';
 import { shop as shopFallback, shopAddressLine } from '../../shared/shop';
-import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 import { contentDisposition, MAX_FEED_EVENTS } from './event-calendar-route';
 
 let server: TestServer;

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DATA_CLIENT_PRELOAD_ATTRIBUTE, FIRST_SCREEN_ELEMENT_ID, FIRST_SCREEN_PLACEHOLDER } from '../../shared/page-markers';
 import { ROLE_ADMIN } from '../../shared/roles';
-import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 import { MAX_FIRST_SCREEN_BYTES } from './first-screen';
 
 let server: TestServer;

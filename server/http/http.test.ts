@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer } from '../app';
 import { loadConfig } from '../config';
-import { startTestServer, postGraphQL, type TestServer } from '../testing/test-server';
+import { startTestServer, postGraphQL, type TestServer } from '../../tests/support/test-server';
 import { MAX_ADMIN_BODY_BYTES, MAX_BODY_BYTES } from './graphql-route';
 
 let server: TestServer;

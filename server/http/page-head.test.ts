@@ -12,8 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { firstScreenKeys } from '../../shared/first-screen';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { newYorkTime } from '../../shared/shop-hours';
-import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
-import { structuredDataProblems } from '../testing/structured-data';
+import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
+import { structuredDataProblems } from '../../tests/support/structured-data';
 
 let server: TestServer;
 let distDir: string;

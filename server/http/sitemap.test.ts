@@ -11,7 +11,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { SPA_ROUTES } from '../../shared/spa-routes';
-import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
+import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 import { robotsTxt } from './robots';
 import { MAX_URLS_PER_FILE, SITEMAP_NAMESPACE, sitemapIndex, urlsetFiles } from './sitemap';
 

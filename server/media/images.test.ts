@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { responsiveImage } from '../../shared/media';
 import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, UPLOAD_TTL_SECONDS } from '../../shared/image-upload';
-import { postGraphQL, startTestServer, type TestServer } from '../testing/test-server';
-import { postToTarget, requestTarget, storeUpload, uploadImage, type GraphQLCaller } from '../testing/image-upload';
+import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
+import { postToTarget, requestTarget, storeUpload, uploadImage, type GraphQLCaller } from '../../tests/support/image-upload';
 
 let server: TestServer;
 let admin: string;

@@ -1,10 +1,10 @@
 /**
  * The activity log on the emulated AWS backend (`npm run test:cloud` runs it): the same battery as
- * the local server (server/testing/activity-battery.ts), here through AppSync's pipelines (a read
+ * the local server (tests/support/activity-battery.ts), here through AppSync's pipelines (a read
  * before each model write, the catalogue function after it) and the functions' DynamoDB log.
  */
 import { beforeAll, describe } from 'vitest';
-import { activityBattery } from '../../server/testing/activity-battery';
+import { activityBattery } from '../support/activity-battery';
 import { call, cloudShop, guest, type CloudShop } from './support/api';
 
 let shop: CloudShop;

@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES } from '../../shared/image-upload';
-import { postToTarget, requestTarget, storeUpload } from '../../server/testing/image-upload';
+import { postToTarget, requestTarget, storeUpload } from '../support/image-upload';
 import { jpegBytes, pngBytes } from '../security/support/images';
 import { as, cloudShop, guest, ok, signIn, signUp, uniqueEmail, PASSWORD, type CloudShop, type Credentials } from './support/api';
 

@@ -9,7 +9,7 @@ import { E2E_SMTP_PORT } from '../../playwright.config';
 import { MESSAGES } from '../../shared/messages';
 import { SPA_ROUTES } from '../../shared/spa-routes';
 import { passwordProblem } from '../../shared/validation/account';
-import { startSmtpInbox } from '../../server/testing/smtp-inbox';
+import { startSmtpInbox } from '../support/smtp-inbox';
 import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 

@@ -1,13 +1,13 @@
 /**
  * The public storefront (issue 4) in a real Chromium against the freshly seeded demo catalogue
- * (server/seed/demo-catalogue.ts): age gate, banner carousel, promoted window, menu filters,
+ * (demo/demo-catalogue.ts): age gate, banner carousel, promoted window, menu filters,
  * item page, events, about, footer, and an accessibility check of every public page.
  * These tests only read: the server and its data are shared with the other spec files.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { shop, shopAddressLine } from '../../shared/shop';
-import { buildDemoCatalogue } from '../../server/seed/demo-catalogue';
+import { buildDemoCatalogue } from '../../demo/demo-catalogue';
 
 const TITLE_SUFFIX = ' | Patterson Wine & Liquor';
 

@@ -9,7 +9,7 @@ import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { COST_BUDGET } from '../../server/graphql/cost';
-import { startTestServer, type TestServer } from '../../server/testing/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
 import { battery } from './support/figures';
 import { expectNoInternals } from './support/leaks';
 import { rawRequest } from './support/raw-http';

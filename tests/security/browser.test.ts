@@ -10,7 +10,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { startTestServer, TEST_PASSWORD, type TestServer } from '../../server/testing/test-server';
+import { startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import {
   launchChromium,

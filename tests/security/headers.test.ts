@@ -8,7 +8,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { storePng } from '../../server/media/images';
-import { startTestServer, type TestServer } from '../../server/testing/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
 import { battery } from './support/figures';
 import { pngBytes } from './support/images';
 import { expectNoInternals } from './support/leaks';

@@ -8,7 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isLeafType } from 'graphql';
-import { postGraphQL, startTestServer, type TestServer } from '../../server/testing/test-server';
+import { postGraphQL, startTestServer, type TestServer } from '../support/test-server';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { battery } from './support/figures';
 import { catalogueFixture } from './support/fixtures';

@@ -5,7 +5,7 @@
  * nothing is stored.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';
 import { expectNoInternals } from './support/leaks';

@@ -6,7 +6,7 @@
  * leaves the database and the media files as they were.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestServer, type TestServer } from '../../server/testing/test-server';
+import { startTestServer, type TestServer } from '../support/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';
 import { catalogueFixture } from './support/fixtures';

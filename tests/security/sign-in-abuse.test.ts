@@ -5,7 +5,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerOverrides } from '../../server/app';
-import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../../server/testing/test-server';
+import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server';
 import { ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';
 import { uniqueEmail } from './support/fixtures';

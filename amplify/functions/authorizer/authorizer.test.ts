@@ -7,10 +7,10 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AUTHORIZER_TTL_SECONDS, SELF_SERVICE_FIELDS } from '../../../server/auth/authorizer';
 import { SESSION_ABSOLUTE_MS } from '../../../server/auth/sessions';
-import { startTestServer, type TestServer } from '../../../server/testing/test-server';
+import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
 import { DynamoSessionStore } from '../common/dynamo-sessions';
-import { fakeShopDynamo, TABLES } from '../common/fake-tables';
+import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
 import { authorize } from './authorize';
 import { fieldPolicyFromSdl } from '../common/field-policy';
 

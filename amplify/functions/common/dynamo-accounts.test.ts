@@ -12,7 +12,7 @@ import { MESSAGES } from '../../../shared/messages';
 import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
 import { DynamoAccountStore } from './dynamo-accounts';
 import { DynamoSessionStore } from './dynamo-sessions';
-import { fakeShopDynamo, TABLES } from './fake-tables';
+import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
 
 const PASSWORD = 'Str0ng!Passw0rd';
 const person = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD, confirmPassword: PASSWORD });

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import { AppError } from '../../../server/errors';
 import { DynamoCatalogueStore } from './dynamo-catalogue';
-import { fakeShopDynamo, TABLES } from './fake-tables';
+import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
 
 const HASH = 'a'.repeat(64);
 const HASH_2 = 'c'.repeat(64);

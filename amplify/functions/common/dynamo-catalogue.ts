@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { CatalogueStore, CatalogueWrite } from '../../../server/catalogue/catalogue-service';
-import type { ModelRecord } from '../../../server/db/model-store';
+import type { ModelRecord } from '../../../server/model/model-writes';
 import { conditionFailed, validationError } from '../../../server/errors';
 import { allPages, cancellationReasons, nextTimestamp, type DynamoPort, type Item } from './dynamo-port';
 

@@ -4,7 +4,7 @@
  * caller; the same recorder as the local engine's turns them into the entry.
  */
 import type { ActivityRecorder } from '../../../server/activity/activity-recorder';
-import type { ModelRecord } from '../../../server/db/model-store';
+import type { ModelRecord } from '../../../server/model/model-writes';
 import { principalOf, type FunctionResult } from './appsync';
 import { modelWriteOf } from './model-write-check';
 

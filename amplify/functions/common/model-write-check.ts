@@ -8,9 +8,9 @@
  * update types let through: a required field set to null.
  */
 import introspection from '../../../shared/generated/model-introspection.json';
-import type { ModelWrite } from '../../../server/graphql/engine';
-import type { ModelIntrospectionSchema } from '../../../server/graphql/introspection-types';
-import { buildModelMetas, clearedRequiredField, requiredFieldMessage, type ModelMeta } from '../../../server/graphql/model-meta';
+import type { ModelWrite } from '../../../server/model/model-writes';
+import type { ModelIntrospectionSchema } from '../../../server/model/introspection-types';
+import { buildModelMetas, clearedRequiredField, requiredFieldMessage, type ModelMeta } from '../../../server/model/model-meta';
 import { ERROR_TYPES } from '../../../shared/error-types';
 import { errorResult, type FunctionResult } from './appsync';
 

@@ -12,7 +12,7 @@ import { E2E_ADMIN } from '../../../playwright.config';
 import type { RootOperation, ValueSource } from '../../security/support/operations';
 import { forgedToken } from '../../security/support/principals';
 import { pngBytes } from '../../security/support/images';
-import { uploadImage, type GraphQLCaller } from '../../../server/testing/image-upload';
+import { uploadImage, type GraphQLCaller } from '../../support/image-upload';
 
 const url = process.env.CLOUD_API_URL!;
 const apiKey = process.env.CLOUD_API_KEY!;

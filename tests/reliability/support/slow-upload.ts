@@ -6,7 +6,7 @@
  */
 import { Agent, request as httpRequest } from 'node:http';
 import { makePng } from './png';
-import { REQUEST_UPLOAD } from '../../../server/testing/image-upload';
+import { REQUEST_UPLOAD } from '../../support/image-upload';
 import type { ImageUploadTarget } from '../../../shared/image-upload';
 
 /** `status` of the file's POST (204 when taken); `id` the upload to store once the server is back. */

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { acknowledged, type GraphQLResult, type ShopClient } from './shop-client';
 import { makePng } from './png';
-import { postToTarget, REQUEST_UPLOAD, STORE_UPLOAD } from '../../../server/testing/image-upload';
+import { postToTarget, REQUEST_UPLOAD, STORE_UPLOAD } from '../../support/image-upload';
 import type { ImageUploadTarget } from '../../../shared/image-upload';
 import type { Model, RecordState, WriteLedger } from './write-ledger';
 

@@ -10,7 +10,7 @@
 import { registerAccount } from '../../../server/accounts/account-service';
 import { SqliteAccountStore } from '../../../server/accounts/account-store';
 import { storePng } from '../../../server/media/images';
-import { TEST_PASSWORD, type TestServer } from '../../../server/testing/test-server';
+import { TEST_PASSWORD, type TestServer } from '../../support/test-server';
 import { ROLE_ADMIN } from '../../../shared/roles';
 import type { ValueSource } from './operations';
 import { pngBytes } from './images';

@@ -11,7 +11,7 @@
 import { randomBytes } from 'node:crypto';
 import { expect } from 'vitest';
 import { hashToken, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../server/auth/sessions';
-import { TEST_PASSWORD, type TestServer } from '../../../server/testing/test-server';
+import { TEST_PASSWORD, type TestServer } from '../../support/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
 import { uniqueEmail } from './fixtures';
 import { asGuest, callAs, type Credentials } from './shop';

@@ -12,7 +12,7 @@ import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { expect } from 'vitest';
 import { SESSION_IDLE_MS } from '../../../server/auth/sessions';
-import { postGraphQL, type TestServer } from '../../../server/testing/test-server';
+import { postGraphQL, type TestServer } from '../../support/test-server';
 import { expectNoInternals } from './leaks';
 
 /** How a request authenticates: nothing, an API key (a guest), or a session token. */

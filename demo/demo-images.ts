@@ -7,7 +7,7 @@
  * advance widths of those fonts (table below), since librsvg has no `textLength`.
  */
 import sharp from 'sharp';
-import { escapeXml } from '../markup';
+import { escapeXml } from '../server/markup';
 import {
   demoImageSize,
   type BottleShape,

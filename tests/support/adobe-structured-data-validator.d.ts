@@ -1,4 +1,4 @@
-/** The package ships no types; what server/testing/structured-data.ts uses of it. */
+/** The package ships no types; what tests/support/structured-data.ts uses of it. */
 declare module '@adobe/structured-data-validator' {
   export default class Validator {
     constructor(schemaOrgJson?: object);

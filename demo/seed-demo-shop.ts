@@ -1,14 +1,14 @@
 /**
- * Seeds an empty data directory with the demo catalogue (server/seed), once: images are rendered
+ * Seeds an empty data directory with the demo catalogue (demo/), once: images are rendered
  * and stored first, then every record is inserted in one transaction, then the seed is marked
  * done. A crash part-way leaves an empty catalogue that the next start seeds again.
  */
-import type { Db } from '../db/database';
-import type { ModelStore } from '../db/model-store';
-import type { MediaStore } from '../media/media-store';
-import { storePng } from '../media/images';
-import { buildDemoCatalogue, type DemoImageSpec } from '../seed/demo-catalogue';
-import { demoShopSettings } from '../seed/demo-shop';
+import type { Db } from '../server/db/database';
+import type { ModelStore } from '../server/db/model-store';
+import type { MediaStore } from '../server/media/media-store';
+import { storePng } from '../server/media/images';
+import { buildDemoCatalogue, type DemoImageSpec } from './demo-catalogue';
+import { demoShopSettings } from './demo-shop';
 
 const SEEDED_KEY = 'demoSeeded';
 
@@ -16,7 +16,7 @@ export async function seedDemoCatalogue(db: Db, store: ModelStore, media: MediaS
   if (db.prepare('SELECT 1 FROM _meta WHERE key = ?').get(SEEDED_KEY)) return false;
   const catalogue = buildDemoCatalogue(today);
   // Loaded only when seeding: rendering pulls in sharp, which a normal start does not need.
-  const { renderDemoImage } = await import('../seed/demo-images');
+  const { renderDemoImage } = await import('./demo-images');
   const store_ = async (spec: DemoImageSpec) => storePng(media, (await renderDemoImage(spec)).png);
   const [itemImages, bannerImages, eventImages] = await Promise.all([
     Promise.all(catalogue.items.map((item) => store_(item.image))),

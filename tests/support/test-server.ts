@@ -5,10 +5,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startServer, type ServerOverrides, type ShopServer } from '../app';
-import { loadConfig } from '../config';
-import { registerAccount } from '../accounts/account-service';
-import { SqliteAccountStore } from '../accounts/account-store';
+import { seedDemoCatalogue } from '../../demo/seed-demo-shop';
+import { startServer, type ServerOverrides, type ShopServer } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { registerAccount } from '../../server/accounts/account-service';
+import { SqliteAccountStore } from '../../server/accounts/account-store';
 import type { Role } from '../../shared/roles';
 
 export interface TestServer extends ShopServer {
@@ -41,6 +42,7 @@ export async function startTestServer(
     writeRefusalLine: (line) => {
       if (refusalLines.push(line) > 10_000) refusalLines.splice(0, 5_000);
     },
+    seedDemoShop: seedDemoCatalogue,
     ...options.overrides,
   });
   return Object.assign(server, {

@@ -1,6 +1,6 @@
 /** The shop's tables as the in-memory fake holds them (tests only; see fake-dynamo.ts). */
 import { FakeDynamo } from './fake-dynamo';
-import { SESSIONS_BY_USER_INDEX } from './dynamo-sessions';
+import { SESSIONS_BY_USER_INDEX } from '../functions/common/dynamo-sessions';
 
 export const TABLES = {
   users: 'User-test',

@@ -2,9 +2,9 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_VARIANT_WIDTHS } from '../../shared/media';
-import { startTestServer, type TestServer } from '../testing/test-server';
-import { seedDemoCatalogue } from '../seed/seed-demo-shop';
+import { IMAGE_VARIANT_WIDTHS } from '../shared/media';
+import { startTestServer, type TestServer } from '../tests/support/test-server';
+import { seedDemoCatalogue } from './seed-demo-shop';
 
 let server: TestServer;
 beforeAll(async () => {

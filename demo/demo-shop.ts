@@ -2,7 +2,7 @@
  * The demo shop's settings record (issue 16 §1): its details as shared/shop.ts has them (the
  * storefront's fallback) and plausible hours New York allows (shared/shop-hours.ts).
  */
-import { demoShopHours, SHOP_SETTINGS_ID } from '../../shared/shop-hours';
+import { demoShopHours, SHOP_SETTINGS_ID } from '../shared/shop-hours';
 
 export function demoShopSettings(today: Date) {
   return {

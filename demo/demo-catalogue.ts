@@ -7,7 +7,7 @@
  * All names are fictional.
  */
 
-import { BUILT_IN_CATEGORY, BUILT_IN_TAGS } from '../../shared/catalogue';
+import { BUILT_IN_CATEGORY, BUILT_IN_TAGS } from '../shared/catalogue';
 import { daysBetween, nextEventDate, type EventSlot } from './event-dates';
 
 export type Department = 'Wine' | 'Liquor' | 'Extras';
@@ -173,7 +173,7 @@ export const SHOP_NAME = 'Patterson Wine & Liquor';
 // ---------------------------------------------------------------------------------------------
 // Categories and tags
 
-export { DEPARTMENT_TAG_IDS } from '../../shared/catalogue';
+export { DEPARTMENT_TAG_IDS } from '../shared/catalogue';
 
 interface CategoryDef {
   id: string;

@@ -7,7 +7,7 @@
  * key conditions `#k = :v`. Anything else throws, so a store cannot silently rely on more. Scans and
  * queries return pages of `pageSize` items, so paging code is exercised too.
  */
-import type { DynamoPort, Item } from './dynamo-port';
+import type { DynamoPort, Item } from '../functions/common/dynamo-port';
 
 export interface FakeTable {
   key: string;

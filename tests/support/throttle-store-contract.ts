@@ -4,8 +4,8 @@
  * the same answers whichever store keeps the counts.
  */
 import { describe, expect, it } from 'vitest';
-import { Lockout, RateLimit, type ThrottleStore } from './throttle-store';
-import type { LockoutRule, RateRule } from './throttle';
+import { Lockout, RateLimit, type ThrottleStore } from '../../server/accounts/throttle-store';
+import type { LockoutRule, RateRule } from '../../server/accounts/throttle';
 
 const RATE: RateRule = { burst: 3, intervalMs: 1_000 };
 const LOCKOUT: LockoutRule = { freeFailures: 2, firstDelayMs: 60_000, maxDelayMs: 4 * 60_000, forgetAfterMs: 60 * 60_000 };
