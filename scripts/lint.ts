@@ -7,6 +7,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { checkDecisions } from './check-decisions';
 
 /** What needs amplify/'s own install to be type-checked. */
 export const AMPLIFY_TOOLING_PATHS = [
@@ -28,7 +29,9 @@ export function lint(paths: string[] = ['.']): number {
   const eslint = run(['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', ...ignore, ...paths]);
   const prettier = run(['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', ...paths]);
   if (prettier !== 0) console.log('lint: run `npx prettier --write <files>` to format them');
-  return eslint || prettier;
+  const decisions = checkDecisions('docs/decisions');
+  for (const finding of decisions) console.error(finding);
+  return eslint || prettier || (decisions.length ? 1 : 0);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.exit(lint(process.argv.slice(2).length ? process.argv.slice(2) : undefined));
