@@ -143,7 +143,12 @@ export default tseslint.config(
   // Import boundaries: resolved paths, so a relative '../../menu/x' counts like any other spelling.
   {
     plugins: { 'import-x': importX },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+      // no-cycle parses each imported module: TypeScript's parser reads the .ts and .tsx ones.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.cjs', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+    },
     rules: {
       'import-x/no-restricted-paths': ['error', { zones: BOUNDARIES }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
