@@ -1,7 +1,7 @@
 /**
  * Lighthouse 12 (the last release for Node 20) in its default mobile mode with simulated
  * throttling, driving Chromium (scripts/chromium.ts) through chrome-launcher, on /home, /menu and
- * /item/{id} and /events of a fresh server seeded with the demo catalogue. Budgets (DESIGN §4):
+ * /item/{id} and /events of a fresh server seeded with the demo catalogue. Budgets (design §4):
  * performance score at least 95, SEO and accessibility 100 (issue 17), CLS at most 0.05, JS at
  * most 170 KB gzipped.
  *

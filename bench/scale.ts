@@ -1,5 +1,5 @@
 /**
- * /menu with 5,000 items and 200 tags (DESIGN §4), in Debian's Chromium on this machine, no
+ * /menu with 5,000 items and 200 tags (design §4), in Debian's Chromium on this machine, no
  * throttling: (a) navigation to the wine menu until the grid shows its first cards (budget
  * 1.5 s), (b) a keystroke in the search box until the grid shows the filtered list (budget 50 ms).
  *

@@ -1,5 +1,5 @@
 /**
- * The SPA's routes (SPEC §2), in one place: src/app/router.tsx declares its <Route>s with these
+ * The SPA's routes (product §2), in one place: src/app/router.tsx declares its <Route>s with these
  * paths, and the local server answers 404 for a path none of them matches (issue 17), with the
  * same index.html so the SPA still shows its friendly not-found page.
  */

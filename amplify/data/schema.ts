@@ -1,10 +1,10 @@
 /**
- * The one data schema of the shop (SPEC §3), written with Amplify Gen 2's `a.schema`.
+ * The one data schema of the shop (product §3), written with Amplify Gen 2's `a.schema`.
  *
  * Everything else is derived from it by `npm run gen`: the model introspection the browser
  * client needs, the AppSync SDL the local server serves, and (in the cloud) the AppSync API.
  *
- * Authorization (DESIGN §2): the public catalogue is readable with the API key; every other
+ * Authorization (design §2): the public catalogue is readable with the API key; every other
  * operation goes through the custom (Lambda) authorizer, which decides by the caller's role.
  * `User` carries no password field: hashes live in a server-only store no client can select.
  */
@@ -123,9 +123,9 @@ export const schema = a.schema({
     expiresAt: a.datetime().required(),
   }),
 
-  // Account operations (SPEC §5, §7; DESIGN §3). Their handlers run on the server: in-process
+  // Account operations (product §5, §7; design §3). Their handlers run on the server: in-process
   // locally, as the Lambda function named here in the cloud, with one shared implementation.
-  // Required-ness is checked by the handlers, so an empty field gets SPEC's own message.
+  // Required-ness is checked by the handlers, so an empty field gets product §5's own message.
   signUp: signInMutation()
     .arguments({ firstName: a.string(), lastName: a.string(), email: a.string(), password: a.string(), confirmPassword: a.string() })
     .returns(a.ref('AuthSession')),
@@ -151,7 +151,7 @@ export const schema = a.schema({
     .arguments({ userId: a.id().required() })
     .returns(a.ref('PasswordResetLink')),
 
-  // Image uploads (SPEC §5; shared/image-upload.ts), in two calls so the file itself never passes
+  // Image uploads (product §5; shared/image-upload.ts), in two calls so the file itself never passes
   // through GraphQL (a 5 MB PNG as JSON is over Lambda's 6 MB payload limit). Admins only.
   /** One form field of an upload target, in the order it must be sent. */
   ImageUploadField: a.customType({ name: a.string().required(), value: a.string().required() }),
@@ -166,7 +166,7 @@ export const schema = a.schema({
   /** Checks the file uploaded under `id` (PNG, 5 MB, 4096 x 4096), stores it, and returns the URL records keep in `img`. */
   storeUploadedImage: authorizedMutation(MEDIA_FUNCTION).arguments({ id: a.string().required() }).returns(a.string()),
 
-  // Catalogue changes that must land whole or not at all (SPEC §4 did them as many calls, which
+  // Catalogue changes that must land whole or not at all (the original specification did them as many calls, which
   // could leave half a change behind). Admins only.
   /**
    * Replaces every banner with these images, in this order (Banner.index from 0). `descriptions`,

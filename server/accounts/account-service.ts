@@ -1,5 +1,5 @@
 /**
- * The account operations of SPEC §5/§7 with the fixes of DESIGN §3: passwords checked only here,
+ * The account operations of product §5/§7 with the fixes of design §3: passwords checked only here,
  * both sign-in failures cost one bcrypt comparison, every sign-in and sign-up rate-limited per
  * address, failed sign-ins locked out per account and address with growing delays (issue 13),
  * admin management for admins only. Storage, sessions and the throttle's counts come in

@@ -1,5 +1,5 @@
 /**
- * Admin Events (/admin-events, SPEC §2, §4, §5, §8): the Event Creator and Event Editor with and
+ * Admin Events (/admin-events, product §2, §4, §5, §8): the Event Creator and Event Editor with and
  * without a time and a .png image ('Please fill out all fields' in both modes), the event rows,
  * Delete Event, the four sort orders, and the error toasts.
  */
@@ -64,7 +64,7 @@ test("'Please fill out all fields' when creating and when editing", async ({ pag
   await expectToast(page, 'Success', 'Event Created');
   await expect(dialog(page)).toHaveCount(0);
 
-  // Editing checks the same fields (SPEC checked only on create).
+  // Editing checks the same fields (the original specification checked only on create).
   await eventRow(page, name)
     .getByRole('button', { name: `Edit ${name}` })
     .click();
@@ -247,7 +247,7 @@ test('the sort dropdown orders the rows A-Z, Z-A, Date Soonest and Date Latest',
   await expect.poll(mine).toEqual([date, banana, apple, cherry]);
 });
 
-test('failed loads, saves and deletes show SPEC §8 messages', async ({ page }) => {
+test('failed loads, saves and deletes show product §8 messages', async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique('E2E Shaky ');
   await api.call('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', {

@@ -1,5 +1,5 @@
 /**
- * A labelled file input for PNG images (SPEC §5: .png only), with an optional note under it.
+ * A labelled file input for PNG images (product §5: .png only), with an optional note under it.
  *
  *     <PngFileInput label="Image" onFiles={([file]) => setFile(file ?? null)} />
  *     <PngFileInput label="Add banners" multiple note="Best:(1900x370)" clearAfterChoose onFiles={addFiles} />

@@ -1,5 +1,5 @@
 /**
- * Checking a chosen image file and sending it to its upload target (SPEC §5: .png only; the rule
+ * Checking a chosen image file and sending it to its upload target (product §5: .png only; the rule
  * itself is shared/image-upload.ts). `checkPngFile` is pure; `sendToUploadTarget` uses fetch.
  */
 import {
@@ -12,7 +12,7 @@ import {
   type ImageUploadTarget,
 } from '../../../../shared/image-upload';
 
-/** SPEC §8's toast when an upload fails for a reason the server does not name; the file's own refusals are IMAGE_UPLOAD_MESSAGES. */
+/** product §8's toast when an upload fails for a reason the server does not name; the file's own refusals are IMAGE_UPLOAD_MESSAGES. */
 export const IMAGE_MESSAGES = {
   uploadFailed: 'Error Uploading Image',
 } as const;

@@ -1,5 +1,5 @@
 /**
- * The Item Editor's state and Save (SPEC §4, §5): the form values, the field to mark, the inline
+ * The Item Editor's state and Save (product §4, §5): the form values, the field to mark, the inline
  * error and what caused it, a newly chosen image, and Save: the rules of item-rules.ts, the image
  * upload, then a create, or an update on condition that nobody changed the item since it was
  * loaded (a stale save shows the current values instead).

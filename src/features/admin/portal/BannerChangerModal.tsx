@@ -1,5 +1,5 @@
 /**
- * The Banner Changer (SPEC §2, §4): the current banners, each with a red Delete that asks first
+ * The Banner Changer (product §2, §4): the current banners, each with a red Delete that asks first
  * (a saved banner leaves the live site at once, issue 16), newly chosen .png files added to the
  * list before saving, each with a plain Remove (it only leaves the list), and Save, which uploads
  * the new files and then replaces the whole banner set with the list, in its order, in one call.

@@ -1,5 +1,5 @@
 /**
- * Client Users (SPEC §2 Admin users): the type 1 accounts, searched and paged on the server, each
+ * Client Users (product §2 Admin users): the type 1 accounts, searched and paged on the server, each
  * with a Password link to hand over (issue 19 §4).
  */
 import { usePageHead } from '../../../hooks/use-page-head';
