@@ -100,7 +100,7 @@ export async function measureScale(baseUrl: string) {
   const url = `${baseUrl}/menu?category=${SCALE_MENU}`;
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // A returning visitor: the 21+ gate covers /menu on a first visit (issue 16).
+    // A returning visitor: the 21+ gate covers /menu on a first visit (decision 0185).
     await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
     const navigation = await measureNavigations(page, url, NAVIGATIONS);
     const keystrokes: Array<{ key: string; ms: number }> = [];

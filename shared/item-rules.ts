@@ -1,6 +1,6 @@
 /**
- * The item rules of product §5 that the Item Editor and the server's CSV import both apply (issue
- * 19 §1: "the same rules and messages as the Item Editor"): the editor's values, the price as
+ * The item rules of product §5 that the Item Editor and the server's CSV import both apply (decision
+ * 0257: "the same rules and messages as the Item Editor"): the editor's values, the price as
  * typed, and why a save is refused. Pure; tested in item-rules.test.ts.
  */
 import { hasDepartmentTag } from './catalogue';

@@ -10,7 +10,7 @@ export const MESSAGES = {
   genericError: 'Error',
   /** An item without a department tag (product §5), from the Item Editor and from the server. */
   requiredTags: 'Please select required tag(s)',
-  /** "Forgot password?": the one answer, whether or not an account has the address (issue 19 §4). */
+  /** "Forgot password?": the one answer, whether or not an account has the address (decision 0258). */
   resetRequested:
     'If an account has this email address, a link to set a new password is on its way; it works for 30 minutes. No email? Ask the shop for a link.',
   resetLinkInvalid: 'This link has expired or was already used. Ask for a new one.',

@@ -86,7 +86,7 @@ export const schema = a.schema({
   }),
 
   /**
-   * The shop's own details and opening hours, edited by the owner (issue 16 §1): one record, id
+   * The shop's own details and opening hours, edited by the owner (decision 0190): one record, id
    * 'shop' (shared/shop-hours.ts). Hours are texts the model-write guard checks against New York's
    * rules for a package store: `weeklyHours` 7 entries, Sunday first, each "HH:MM-HH:MM" or
    * "closed"; `specialDates` "YYYY-MM-DD closed|HH:MM-HH:MM[ label]".
@@ -140,7 +140,7 @@ export const schema = a.schema({
     .returns(a.ref('User')),
   deleteAdmin: authorizedMutation(ACCOUNTS_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('User')),
 
-  // Password resets (issue 19 §4): a one-time link, 30 minutes, stored hashed.
+  // Password resets (decision 0258): a one-time link, 30 minutes, stored hashed.
   /** "Forgot password?": always true for a well-formed address; e-mails a link when SMTP is set up. */
   requestPasswordReset: signInMutation().arguments({ email: a.string() }).returns(a.boolean()),
   /** Sets a new password with a link's token and ends the account's sessions. */
@@ -218,7 +218,7 @@ export const schema = a.schema({
   importItems: authorizedMutation(CATALOGUE_FUNCTION)
     .arguments({ rows: a.ref('ItemImportRow').required().array().required(), apply: a.boolean() })
     .returns(a.ref('ItemImportReport')),
-  // The activity log (issue 19 §3; shared/activity.ts): every admin write, newest first. Admins only.
+  // The activity log (decision 0260; shared/activity.ts): every admin write, newest first. Admins only.
   ActivityChange: a.customType({ field: a.string().required(), before: a.string(), after: a.string() }),
   ActivityEntry: a.customType({
     id: a.id().required(),

@@ -82,7 +82,7 @@ transformUtils.toDynamoDBFilterExpression = dynamoExpression;
 export const EMULATED_EDGE_ADDRESS = '192.0.2.199';
 
 /**
- * X-Forwarded-For as it reaches AppSync's resolvers (docs/decisions/, issue 15): CloudFront
+ * X-Forwarded-For as it reaches AppSync's resolvers (decision 0184): CloudFront
  * appends the address its viewer connected from to whatever the client sent, and behind CloudFront
  * the edge's own address is appended. Here the viewer is whoever connected to this server.
  */

@@ -173,7 +173,7 @@ test('an image that is not a PNG is refused when chosen: by its name, by its fir
   await expect(dialog(page).getByRole('alert')).toHaveText('Only .png images can be uploaded');
   await expect(dialog(page).getByRole('img', { name: 'Shop logo (no image)' })).toBeVisible();
 
-  // A JPEG named .png: its first bytes are not a PNG's, refused at once too (issue 16).
+  // A JPEG named .png: its first bytes are not a PNG's, refused at once too (decision 0196).
   await fillEditor(page, { name, date: '2031-04-04', description: 'Pictures.' });
   await dialog(page).getByLabel('Image').setInputFiles(disguised);
   await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Only .png images can be uploaded' }).first()).toBeVisible();

@@ -494,7 +494,7 @@ test('a hidden category is not on the public menu', async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique('E2E Secret ');
   const { tagIds } = await createCategory(api, name, { type: ['Wine'], tags: ['Hush'] });
-  // The menu offers only tags some item of it carries (issue 16), and gates a first visit.
+  // The menu offers only tags some item of it carries (decision 0189), and gates a first visit.
   const { createItem } = await api.call<{ createItem: { id: string } }>(
     'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }',
     {

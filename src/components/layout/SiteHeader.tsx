@@ -54,7 +54,7 @@ function AccountActions({ session }: { session: Session | null }) {
     }
     setFocusSignUp(true);
     // logout() always ends the session here (it waits for the server at most 5 s). Said as a
-    // toast (issue 16); react-toastify loads only now, so public pages never download it otherwise.
+    // toast (decision 0198); react-toastify loads only now, so public pages never download it otherwise.
     void import('../../lib/notify').then(({ notify }) => notify.success(SIGNED_OUT_MESSAGE));
   };
 

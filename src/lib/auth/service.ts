@@ -1,6 +1,6 @@
 /**
- * The authentication service (product §7): `login`, `signUp` and the password reset calls (issue 19
- * §4) return 'success' or `{ message }`; `logout` ends the session. Pure of I/O of its own: the API calls and the session store are
+ * The authentication service (product §7): `login`, `signUp` and the password reset calls (decision
+ * 0258) return 'success' or `{ message }`; `logout` ends the session. Pure of I/O of its own: the API calls and the session store are
  * injected (session.ts wires the Amplify data client and sessionStorage).
  */
 import type { SessionStore } from './session-store';

@@ -37,7 +37,7 @@ export function checkPngFile(file: FileLike): string | null {
 }
 
 /**
- * The check every image input runs when a file is chosen (issue 16): `checkPngFile`, then the
+ * The check every image input runs when a file is chosen (decision 0196): `checkPngFile`, then the
  * file's first 8 bytes must be the PNG signature, so a JPEG renamed .png is refused at once, not
  * at Save. The server still checks everything (pixels, a readable image).
  */

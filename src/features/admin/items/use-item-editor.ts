@@ -33,7 +33,7 @@ export function useItemEditor(item: AdminItem | null, { onClose, onSaved }: { on
   const [saving, setSaving] = useState(false);
   /** The last refusal, repeated inside the dialog (the page's toasts are inert behind a modal). */
   const [formError, setFormError] = useState('');
-  /** What the inline error is about: it goes once its cause is gone (issue 16). */
+  /** What the inline error is about: it goes once its cause is gone (decision 0197). */
   const [errorCause, setErrorCause] = useState<'rules' | 'image' | null>(null);
   const preview = useObjectUrl(file);
   const { upload } = useUploadImage();

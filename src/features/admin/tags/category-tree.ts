@@ -23,7 +23,7 @@ export const TAG_MESSAGES = {
   tagCreated: 'Tag created',
   tagUpdated: 'Tag Updated',
   tagDeleted: 'Tag Deleted',
-  /** A new order of categories or of a category's tags was saved (issue 16). */
+  /** A new order of categories or of a category's tags was saved (decision 0198). */
   orderSaved: 'Order saved',
 } as const;
 

@@ -1,5 +1,5 @@
 /**
- * The Tags screen's order and expanded state (product §4, issue 16): a new order of categories or of
+ * The Tags screen's order and expanded state (product §4, decision 0198): a new order of categories or of
  * one category's tags is shown at once and saved (useTreeReorder puts the old one back when the
  * save fails), "Order saved" says it worked, and each category stays expanded or collapsed as it
  * was across that reload. Any other reload opens every category again.

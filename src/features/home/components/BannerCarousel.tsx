@@ -9,7 +9,7 @@ import { CAROUSEL, EMBLA_DURATION, slideAfterSwipe } from '../banner-swipe';
 
 /**
  * Banners are 1900x370 (product §9); drawn at most the page content's width. On phones (home.css,
- * at most 600 px) they are drawn taller and cropped, with their description as a caption (issue 16).
+ * at most 600 px) they are drawn taller and cropped, with their description as a caption (decision 0201).
  */
 const BANNER_WIDTH = 1900;
 const BANNER_HEIGHT = 370;
