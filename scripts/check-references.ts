@@ -75,11 +75,11 @@ export function checkText(file: string, text: string, context: ReferenceContext)
     }
     for (const match of line.matchAll(DECISION_REF))
       for (const number of match[1]!.matchAll(/\d{4}/g))
-        if (![...context.decisionFiles].some((name) => name.startsWith(`${number[0]}-`))) report(`decision ${number[0]} is not in docs/decisions/`);
+        if (![...context.decisionFiles].some((name) => name.startsWith(`${number[0]}-`)))
+          report(`decision ${number[0]} is not in docs/decisions/`);
     for (const match of line.matchAll(DECISION_FILE)) {
       const name = match[1]!;
-      const inDecisions = file.startsWith('docs/decisions/') || line.includes(`decisions/${name}`) || !line.includes('/');
-      if (inDecisions && !context.decisionFiles.has(name) && !context.exists(path.posix.join(path.posix.dirname(file), name)))
+      if (!context.decisionFiles.has(name) && !context.exists(path.posix.join(path.posix.dirname(file), name)))
         report(`${name} is not in docs/decisions/`);
     }
     for (const { pattern, what } of OUTSIDE) if (pattern.test(line)) report(`refers to ${what}`);
@@ -104,7 +104,14 @@ export function trackedTextFiles(root: string): string[] {
 export function repositoryContext(root: string, files: readonly string[]): ReferenceContext {
   const read = (file: string) => (existsSync(path.join(root, file)) ? readFileSync(path.join(root, file), 'utf8') : '');
   const known = new Set(files);
-  const folders = new Set(files.flatMap((file) => file.split('/').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('/'))));
+  const folders = new Set(
+    files.flatMap((file) =>
+      file
+        .split('/')
+        .slice(0, -1)
+        .map((_, i, parts) => parts.slice(0, i + 1).join('/')),
+    ),
+  );
   const decisionsDir = path.join(root, 'docs/decisions');
   return {
     productSections: sectionNumbers(read('docs/product.md')),
