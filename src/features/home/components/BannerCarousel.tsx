@@ -19,7 +19,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Embla decides where a drag ends by its speed; the original specification wanted a swipe beyond a third of the
+ * Embla decides where a drag ends by its speed; product §4 wants a swipe beyond a third of the
  * width to change the slide and a shorter one not to. After Embla picks, this corrects it.
  */
 function enforceSwipeThreshold(embla: EmblaCarouselType, viewport: HTMLElement): () => void {
