@@ -1,5 +1,5 @@
 /**
- * The activity log's cost on a write (issue 19 §3): an admin's updateItem executed by the GraphQL
+ * The activity log's cost on a write (decision 0260): an admin's updateItem executed by the GraphQL
  * engine on SQLite, with the log (the record read before, the entry added in the same
  * transaction) and without it, in the same run, interleaved in rounds so drift hits both alike.
  * Budget: a logged write costs at most 2x an unlogged one (the log adds a read and an insert to a

@@ -1,5 +1,5 @@
 /**
- * API throughput (DESIGN §4): a 100-item listItems and a getItem against a bare node:http server
+ * API throughput (design §4): a 100-item listItems and a getItem against a bare node:http server
  * sending the same JSON, in the same run; budget: list ratio at least 0.5. Each target runs in its
  * own process; autocannon drives it from this one over loopback, for a bounded time.
  */

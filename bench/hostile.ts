@@ -1,5 +1,5 @@
 /**
- * Hostile load (DESIGN §4, issue 13), as figures rather than timed tests:
+ * Hostile load (design §4, decision 0134), as figures rather than timed tests:
  * 1. A visitor's listItems latency (median, p99) while 4 clients, each from its own loopback
  *    address, send the most expensive requests the cost model allows, back to back: a 1,000-record
  *    list with every field, and 1,000 tags each with a category lookup, every one with a new filter

@@ -1,5 +1,5 @@
 /**
- * CSV import (issue 19 §1): a 5,000-row file (2,500 updates by UPC, 2,500 new items, awkward text)
+ * CSV import (decision 0257): a 5,000-row file (2,500 updates by UPC, 2,500 new items, awkward text)
  * read and mapped as the browser does it (Papa Parse), checked (dry run) and applied against the
  * real shop server in its own process. Budget: an imported row costs at most a quarter of what
  * the Item Editor's one createItem call costs a row, in the same run. Also reported: the longest

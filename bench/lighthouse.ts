@@ -1,12 +1,12 @@
 /**
  * Lighthouse 12 (the last release for Node 20) in its default mobile mode with simulated
  * throttling, driving Chromium (scripts/chromium.ts) through chrome-launcher, on /home, /menu and
- * /item/{id} and /events of a fresh server seeded with the demo catalogue. Budgets (DESIGN §4):
- * performance score at least 95, SEO and accessibility 100 (issue 17), CLS at most 0.05, JS at
+ * /item/{id} and /events of a fresh server seeded with the demo catalogue. Budgets (design §4):
+ * performance score at least 95, SEO and accessibility 100 (design §4), CLS at most 0.05, JS at
  * most 170 KB gzipped.
  *
  * The 21+ age gate covers /home on a first visit. Both visitors are measured on /home; the budget
- * is held by both (docs/decisions/, issue 8). A returning visitor's `ageVerified` is written by
+ * is held by both (decision 0112). A returning visitor's `ageVerified` is written by
  * a script that runs before the page's own (puppeteer's evaluateOnNewDocument), after Lighthouse
  * has cleared the origin's storage and caches, so the visit is otherwise a cold one.
  */

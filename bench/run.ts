@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- part...]`: the performance budgets of DESIGN §4, measured in one run.
+ * `npm run bench [-- part...]`: the performance budgets of design §4, measured in one run.
  * Parts: api (throughput against bare node:http), hostile (a visitor under the dearest allowed
  * requests, and the time to judge 256 KB hostile documents), lighthouse (mobile scores of the public pages),
  * scale (/menu with 5,000 items in Chromium), import (a 5,000-row CSV checked and applied), activity (a

@@ -1,5 +1,5 @@
 /**
- * /menu with 5,000 items and 200 tags (DESIGN §4), in Debian's Chromium on this machine, no
+ * /menu with 5,000 items and 200 tags (design §4), in Debian's Chromium on this machine, no
  * throttling: (a) navigation to the wine menu until the grid shows its first cards (budget
  * 1.5 s), (b) a keystroke in the search box until the grid shows the filtered list (budget 50 ms).
  *
@@ -100,7 +100,7 @@ export async function measureScale(baseUrl: string) {
   const url = `${baseUrl}/menu?category=${SCALE_MENU}`;
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
-    // A returning visitor: the 21+ gate covers /menu on a first visit (issue 16).
+    // A returning visitor: the 21+ gate covers /menu on a first visit (decision 0185).
     await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
     const navigation = await measureNavigations(page, url, NAVIGATIONS);
     const keystrokes: Array<{ key: string; ms: number }> = [];

@@ -1,5 +1,5 @@
 /**
- * The demo catalogue an empty data directory is seeded with (DESIGN §2): categories and tags,
+ * The demo catalogue an empty data directory is seeded with (design §2): categories and tags,
  * wines, liquors and extras, banners and upcoming events of Patterson Wine & Liquor.
  *
  * Pure data and a builder, no I/O. Every picture is described by a `DemoImageSpec` that

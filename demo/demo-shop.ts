@@ -1,5 +1,5 @@
 /**
- * The demo shop's settings record (issue 16 §1): its details as shared/shop.ts has them (the
+ * The demo shop's settings record (decision 0190): its details as shared/shop.ts has them (the
  * storefront's fallback) and plausible hours New York allows (shared/shop-hours.ts).
  */
 import { demoShopHours, SHOP_SETTINGS_ID } from '../shared/shop-hours';

@@ -1,5 +1,5 @@
 /**
- * When a shop like ours holds an event (issue 16): the demo events fall on the days a real shop
+ * When a shop like ours holds an event (decision 0199): the demo events fall on the days a real shop
  * would pick, counted from the day the demo is seeded. Pure: dates are calendar days
  * ("YYYY-MM-DD"), computed in UTC so no time zone or DST change moves a day.
  *

@@ -1,7 +1,7 @@
 /**
  * The new admin's password and name for the create-admin commands: the password from
  * ADMIN_PASSWORD or asked for on the terminal; the name from the command line, ADMIN_NAME, or
- * asked for (issue 16: never a made-up "Shop Admin").
+ * asked for (decision 0200: never a made-up "Shop Admin").
  */
 import { createInterface } from 'node:readline/promises';
 import { PASSWORD_POLICY_TEXT } from '../shared/validation/account';

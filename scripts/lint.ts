@@ -3,11 +3,13 @@
  * boundaries) and Prettier's check, over the whole repository. amplify/'s backend, functions,
  * scripts and emulator are type-checked against the deploy tooling (`npm run amplify:install`);
  * without it they are left to `npm run check:amplify`, which lints them after installing it.
- * Exits non-zero on any finding.
+ * Then scripts/check-references.ts: every product §N, design §N, decision and relative link
+ * resolves inside the repository. Exits non-zero on any finding.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { checkDecisions } from './check-decisions';
+import { main as checkReferences } from './check-references';
 
 /** What needs amplify/'s own install to be type-checked. */
 export const AMPLIFY_TOOLING_PATHS = [
@@ -31,7 +33,8 @@ export function lint(paths: string[] = ['.']): number {
   if (prettier !== 0) console.log('lint: run `npx prettier --write <files>` to format them');
   const decisions = checkDecisions('docs/decisions');
   for (const finding of decisions) console.error(finding);
-  return eslint || prettier || (decisions.length ? 1 : 0);
+  const references = checkReferences();
+  return eslint || prettier || references || (decisions.length ? 1 : 0);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) process.exit(lint(process.argv.slice(2).length ? process.argv.slice(2) : undefined));

@@ -2,7 +2,7 @@
  * `npm test`: the typecheck and the lint first (any finding stops here), then every test. Unit
  * and API tests (vitest), timing measurements alone, a fresh build, the end-to-end tests in
  * Chromium (Playwright; scripts/chromium.ts finds one, or installs Debian's as root), then the
- * security and reliability batteries of issue 8 (vitest, each with its own config). Ends with one
+ * security and reliability batteries (decisions 0093 and 0100; vitest, each with its own config). Ends with one
  * summary line, `tests: N passed, N failed`.
  */
 import { spawnSync } from 'node:child_process';

@@ -237,7 +237,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     }
     if (assets.serveFile(req, res, path)) return;
     // Missing files under /assets are real 404s; every other path gets the app, with its own head
-    // and first screen, 404 for a path no route shows or an item that does not exist (issue 17).
+    // and first screen, 404 for a path no route shows or an item that does not exist (decision 0217).
     if (path.startsWith('/assets/')) return sendJson(res, 404, { error: 'Not found' });
     // A route spelt otherwise (/Item/<id>/, /events/) goes to its one URL before any query.
     const canonical = canonicalRedirect(url);

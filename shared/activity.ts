@@ -1,5 +1,5 @@
 /**
- * The activity log (issue 19 §3; docs/decisions/0260): every admin write leaves one entry saying
+ * The activity log (decision 0260): every admin write leaves one entry saying
  * who, when, what, and the changed fields' old and new values. Both backends build entries with
  * these functions, so the local server and the cloud log the same write the same way.
  */

@@ -3,21 +3,21 @@
 /** The built-in category holding the department tags; every item carries one of its tags. */
 export const DEPARTMENT_CATEGORY_ID = 'department';
 /**
- * The shop's three departments (SPEC §2, §3): the built-in tags by id (the storefront's menus,
+ * The shop's three departments (product §2, §3): the built-in tags by id (the storefront's menus,
  * `/menu?category=wine`) and their names, which are also the types a category can have.
  */
 export const DEPARTMENTS = { wine: 'Wine', liquor: 'Liquor', extras: 'Extras' } as const;
 export type DepartmentTagId = keyof typeof DEPARTMENTS;
 export type DepartmentName = (typeof DEPARTMENTS)[DepartmentTagId];
-/** Built-in tag ids (SPEC §3), in menu order. */
+/** Built-in tag ids (product §3), in menu order. */
 export const DEPARTMENT_TAG_IDS = Object.keys(DEPARTMENTS) as readonly DepartmentTagId[];
-/** The types a category can have (SPEC §3), in the order the chips and filters show them. */
+/** The types a category can have (product §3), in the order the chips and filters show them. */
 export const DEPARTMENT_NAMES = Object.values(DEPARTMENTS) as readonly DepartmentName[];
 
 /** Whether a value (a tag id, a `?category=` parameter) names one of the three departments. */
 export const isDepartment = (value: unknown): value is DepartmentTagId => typeof value === 'string' && Object.hasOwn(DEPARTMENTS, value);
 
-/** The rule every item keeps (SPEC §5): its tags hold at least one department tag. */
+/** The rule every item keeps (product §5): its tags hold at least one department tag. */
 export const hasDepartmentTag = (tags: unknown): boolean => Array.isArray(tags) && tags.some(isDepartment);
 
 /**

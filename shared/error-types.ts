@@ -1,6 +1,6 @@
 /**
  * The `errorType`s the API answers with, spelled as AppSync spells them, so the SPA reads one set
- * of names whichever backend answers (DESIGN §2). The local server, the Lambda handlers and the
+ * of names whichever backend answers (design §2). The local server, the Lambda handlers and the
  * SPA import them from here; a name written anywhere else is a bug. No imports: the browser
  * bundle takes this file too.
  */

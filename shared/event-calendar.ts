@@ -1,5 +1,5 @@
 /**
- * The shop's events as iCalendar (RFC 5545) text, built with ical-generator (issue 17: Add to
+ * The shop's events as iCalendar (RFC 5545) text, built with ical-generator (decision 0208: Add to
  * calendar). One builder for every copy: the local server's `/events.ics` feed and
  * `/events/<id>.ics` files (server/http/event-calendar-route.ts), and the file the events page
  * builds in the browser where no server serves them (the AWS build; loaded only on click).

@@ -1,5 +1,5 @@
 /**
- * When a shop event happens, as a calendar sees it (issue 17: Add to calendar), and the Google
+ * When a shop event happens, as a calendar sees it (decision 0208: Add to calendar), and the Google
  * Calendar link for it. Pure and dependency-free, so the events page can draw its links without
  * loading the iCalendar builder (shared/event-calendar.ts, which imports this).
  *
@@ -11,7 +11,7 @@
 import { PLAUSIBLE_ID } from './catalogue';
 import { addDays, newYorkClockParts, SHOP_TIME_ZONE } from './shop-hours';
 
-/** How long an event with a start time and no end lasts in a calendar (docs/decisions/, issue 17). */
+/** How long an event with a start time and no end lasts in a calendar (decision 0210). */
 export const DEFAULT_EVENT_MINUTES = 120;
 
 /**

@@ -2,7 +2,7 @@
  * The public data a storefront page shows on its first screen, by URL. The local server runs
  * these queries as the public API key while it serves the page's HTML and inlines the answers,
  * so the first render needs no round trip and the first banner or item picture downloads beside
- * the scripts (issue 8: Lighthouse). The SPA's query hooks take the answers as initial data; where
+ * the scripts (decision 0125: Lighthouse). The SPA's query hooks take the answers as initial data; where
  * there are none (AWS hosting serves index.html as a static file) they fetch through the Amplify
  * client as always. Hooks and server share the selections and filters below, so an inlined answer
  * has exactly the shape of a fetched one.
@@ -120,7 +120,7 @@ function pageQueries(route: SpaRouteMatch, search: URLSearchParams): FirstScreen
   }
 }
 
-/** The shop's details and hours, which every storefront page shows in its footer (issue 16 §1). */
+/** The shop's details and hours, which every storefront page shows in its footer (decision 0193). */
 const shopSettingsQuery: FirstScreenQuery = {
   key: firstScreenKeys.shopSettings,
   field: 'getShopSettings',

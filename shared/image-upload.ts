@@ -1,6 +1,6 @@
 /**
- * The upload rule, once for the browser, the local server and the Lambda functions (DESIGN §3,
- * SPEC §5): PNG only, at most 5 MB and 4096 x 4096 pixels. An upload is two calls:
+ * The upload rule, once for the browser, the local server and the Lambda functions (design §3,
+ * product §5): PNG only, at most 5 MB and 4096 x 4096 pixels. An upload is two calls:
  * `requestImageUpload` gives a short-lived, single-use target (a URL and form fields), the
  * browser POSTs the file there as multipart/form-data (fields in order, the file last), then
  * `storeUploadedImage(id)` checks it, stores it under /media/ and consumes the upload.

@@ -1,5 +1,5 @@
 /**
- * Items in from a CSV file (issue 19 §1), planned the same way on both backends: each row of the
+ * Items in from a CSV file (decision 0257), planned the same way on both backends: each row of the
  * file, its columns already mapped to item fields, becomes a create (no UPC, or a UPC no item
  * has), an update (the item with that UPC), nothing (the item already says so) or a list of
  * problems (row, column, message), judged with the Item Editor's own rules and messages

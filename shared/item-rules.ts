@@ -1,6 +1,6 @@
 /**
- * The item rules of SPEC §5 that the Item Editor and the server's CSV import both apply (issue
- * 19 §1: "the same rules and messages as the Item Editor"): the editor's values, the price as
+ * The item rules of product §5 that the Item Editor and the server's CSV import both apply (decision
+ * 0257: "the same rules and messages as the Item Editor"): the editor's values, the price as
  * typed, and why a save is refused. Pure; tested in item-rules.test.ts.
  */
 import { hasDepartmentTag } from './catalogue';
@@ -49,7 +49,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
 
 /**
  * The price as typed (a leading $ allowed), rounded to cents: a number, null when empty, or NaN
- * when it is not a price (negative, text, Infinity). A price of 0 counts as missing, as in SPEC
+ * when it is not a price (negative, text, Infinity). A price of 0 counts as missing, as in the original specification
  * (a shop item is never free; its reset value is 0).
  */
 export function parsePrice(text: string): number | null {
@@ -69,7 +69,7 @@ export interface SaveRefusal {
 }
 
 /**
- * Every reason the editor may not save, in the order the editor reports them (SPEC §5): a
+ * Every reason the editor may not save, in the order the editor reports them (product §5): a
  * department tag first ('Please select required tag(s)'), then on create name, price, image and
  * description ('Missing Required Fields'; a price of 0 is missing). A price that is typed but is
  * not a price is refused in both modes.

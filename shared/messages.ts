@@ -1,4 +1,4 @@
-/** User-facing messages of SPEC §8 that both the browser and the server produce. */
+/** User-facing messages of product §8 that both the browser and the server produce. */
 export const MESSAGES = {
   allFieldsRequired: 'All fields are required',
   passwordsDoNotMatch: 'Passwords do not match',
@@ -8,9 +8,9 @@ export const MESSAGES = {
   invalidEmail: 'Please enter a valid email address',
   duplicateEmail: 'An account with this email already exists',
   genericError: 'Error',
-  /** An item without a department tag (SPEC §5), from the Item Editor and from the server. */
+  /** An item without a department tag (product §5), from the Item Editor and from the server. */
   requiredTags: 'Please select required tag(s)',
-  /** "Forgot password?": the one answer, whether or not an account has the address (issue 19 §4). */
+  /** "Forgot password?": the one answer, whether or not an account has the address (decision 0258). */
   resetRequested:
     'If an account has this email address, a link to set a new password is on its way; it works for 30 minutes. No email? Ask the shop for a link.',
   resetLinkInvalid: 'This link has expired or was already used. Ask for a new one.',

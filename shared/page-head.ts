@@ -1,5 +1,5 @@
 /**
- * A page's <head> (issue 17 §1): title, description, canonical URL, robots, Open Graph and
+ * A page's <head> (decision 0214): title, description, canonical URL, robots, Open Graph and
  * Twitter card tags, and its schema.org JSON-LD (shared/structured-data.ts), from the URL and the
  * page's first-screen data. One function for both sides: the local server writes it into the
  * HTML it sends (server/http/page-head.ts), the SPA applies it to `document.head` on every

@@ -1,5 +1,5 @@
 /**
- * The shop's opening hours (issue 16 §1): how they are stored, the rules New York sets for a
+ * The shop's opening hours (decision 0190): how they are stored, the rules New York sets for a
  * package store, and what the storefront says about today. Pure (the clock is an argument), used
  * by the browser (the editor, the footer, Visit Us, About Us) and by the server's model-write
  * guard (server/catalogue/model-guards.ts, which the cloud runs too), so both refuse the same.
@@ -44,7 +44,7 @@ export const MAX_LABEL_LENGTH = 60;
 /**
  * When New York lets a package store (an off-premises liquor store) sell, in minutes from
  * midnight: not from midnight to 8 AM, and on Sunday only from 10 AM to 10 PM (Alcoholic Beverage
- * Control Law §105(14)(a); docs/decisions/, issue 16).
+ * Control Law §105(14)(a); decision 0191).
  */
 export function allowedWindow(weekday: number): { from: number; to: number } {
   return weekday === 0 ? { from: 10 * 60, to: 22 * 60 } : { from: 8 * 60, to: 24 * 60 };

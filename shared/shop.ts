@@ -28,7 +28,7 @@ export interface ShopConfig {
   coordinates: { lat: number; lng: number };
   /** About Us page, in order: Who We Are, Our Mission, Our Team. */
   about: readonly [AboutSection, AboutSection, AboutSection];
-  /** Visitors confirm this age at the age gate before entering (SPEC §9). */
+  /** Visitors confirm this age at the age gate before entering (product §9). */
   minimumAge: number;
 }
 

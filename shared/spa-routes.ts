@@ -1,6 +1,6 @@
 /**
- * The SPA's routes (SPEC §2), in one place: src/app/router.tsx declares its <Route>s with these
- * paths, and the local server answers 404 for a path none of them matches (issue 17), with the
+ * The SPA's routes (product §2), in one place: src/app/router.tsx declares its <Route>s with these
+ * paths, and the local server answers 404 for a path none of them matches (decision 0217), with the
  * same index.html so the SPA still shows its friendly not-found page.
  */
 
@@ -13,7 +13,7 @@ export const SPA_ROUTES = {
   item: '/item/:id',
   login: '/login',
   signup: '/signup',
-  /** "Forgot password?": asks for a reset link by e-mail (issue 19 §4). */
+  /** "Forgot password?": asks for a reset link by e-mail (decision 0258). */
   forgotPassword: '/forgot-password',
   /** ?token=...: the page a reset link opens, to set a new password. */
   resetPassword: '/reset-password',
@@ -26,14 +26,14 @@ export const SPA_ROUTES = {
   adminUsers: '/admin-users',
   adminAdmins: '/admin-admins',
   adminSettings: '/admin-settings',
-  /** Every admin write, newest first (issue 19 §3). */
+  /** Every admin write, newest first (decision 0260). */
   adminActivity: '/admin-activity',
 } as const;
 
 /** The page of one item: `/item/<id>`, the id percent-encoded as a path segment. */
 export const itemPath = (id: string): string => SPA_ROUTES.item.replace(':id', () => encodeURIComponent(id));
 
-/** Where a password reset link opens (issue 19 §4): `/reset-password?token=<token>`. */
+/** Where a password reset link opens (decision 0258): `/reset-password?token=<token>`. */
 export const resetPasswordPath = (token: string): string => `${SPA_ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;
 
 export type SpaRouteName = keyof typeof SPA_ROUTES;
@@ -82,7 +82,7 @@ export function matchSpaRoute(pathname: string): SpaRouteMatch | null {
 /**
  * The one spelling of a matched route's path: as SPA_ROUTES writes it (lower case, no trailing
  * slash), with each parameter percent-encoded as one path segment. The server answers any other
- * spelling of the route with a permanent redirect to this one (issue 17: one URL per page).
+ * spelling of the route with a permanent redirect to this one (decision 0228: one URL per page).
  */
 export function spaRoutePath(route: SpaRouteMatch): string {
   return SPA_ROUTES[route.name].replace(/:(\w+)/g, (_, name: string) => encodeURIComponent(route.params[name] ?? ''));

@@ -1,5 +1,5 @@
 /**
- * schema.org JSON-LD for the storefront's pages (issue 17 §2): the shop as a LiquorStore on /home
+ * schema.org JSON-LD for the storefront's pages (decision 0219): the shop as a LiquorStore on /home
  * and /aboutus, a Product with its Offer on /item/{id}, an Event per upcoming event on /events
  * (the soonest MAX_EVENT_BLOCKS), each description at most MAX_DESCRIPTION_LENGTH characters.
  * Pure (the clock is an argument) and typed with schema-dts, so TypeScript checks every property
@@ -148,7 +148,7 @@ function cityStateZip(part: string): { city: string; region: string; postalCode?
  * 12563"), extra street lines ("3140 Route 22, Suite 4, Patterson, NY 12563", or on lines of
  * their own) and a trailing country. When it cannot tell the parts apart, or the address is over
  * MAX_PARSED_ADDRESS_LENGTH, the whole line is the street address: schema.org accepts that, and
- * nothing wrong is claimed. Linear in the address's length (issue 17 review: no backtracking).
+ * nothing wrong is claimed. Linear in the address's length (decision 0221: no backtracking).
  */
 export function parseUsAddress(line: string): AddressParts {
   const text = typeof line === 'string' ? line : '';
@@ -313,7 +313,7 @@ export function newYorkIsoTime(wall: WallTime): string {
 // ---------------------------------------------------------------------------------------------
 // The JSON-LD objects
 
-/** The most Event blocks a page carries: the soonest; the page itself lists them all (issue 17 review: head size). */
+/** The most Event blocks a page carries: the soonest; the page itself lists them all (decision 0219: head size). */
 export const MAX_EVENT_BLOCKS = 20;
 /** The longest description a JSON-LD block or a meta tag carries, ellipsis included. */
 export const MAX_DESCRIPTION_LENGTH = 500;

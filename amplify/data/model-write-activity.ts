@@ -1,5 +1,5 @@
 /**
- * The activity log of model writes in the cloud (issue 19 §3; wired in amplify/backend.ts). Around
+ * The activity log of model writes in the cloud (decision 0260; wired in amplify/backend.ts). Around
  * Amplify's DynamoDB step of every create, update and delete:
  * - before it, a read of the record as it is, on the model's own table, kept in the stash;
  * - after it, the catalogue function is invoked with that record, the record as written and the

@@ -1,6 +1,6 @@
 /**
  * The AppSync API from the one schema (schema.ts): the API key for the public catalogue (the
- * default mode), the session authorizer for everything else (DESIGN §2), and the functions the
+ * default mode), the session authorizer for everything else (design §2), and the functions the
  * schema names for its custom mutations. Amplify requires this file at this path; the root
  * tsconfig leaves it out, since @aws-amplify/backend is only in amplify/node_modules.
  */

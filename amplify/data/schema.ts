@@ -1,10 +1,10 @@
 /**
- * The one data schema of the shop (SPEC §3), written with Amplify Gen 2's `a.schema`.
+ * The one data schema of the shop (product §3), written with Amplify Gen 2's `a.schema`.
  *
  * Everything else is derived from it by `npm run gen`: the model introspection the browser
  * client needs, the AppSync SDL the local server serves, and (in the cloud) the AppSync API.
  *
- * Authorization (DESIGN §2): the public catalogue is readable with the API key; every other
+ * Authorization (design §2): the public catalogue is readable with the API key; every other
  * operation goes through the custom (Lambda) authorizer, which decides by the caller's role.
  * `User` carries no password field: hashes live in a server-only store no client can select.
  */
@@ -86,7 +86,7 @@ export const schema = a.schema({
   }),
 
   /**
-   * The shop's own details and opening hours, edited by the owner (issue 16 §1): one record, id
+   * The shop's own details and opening hours, edited by the owner (decision 0190): one record, id
    * 'shop' (shared/shop-hours.ts). Hours are texts the model-write guard checks against New York's
    * rules for a package store: `weeklyHours` 7 entries, Sunday first, each "HH:MM-HH:MM" or
    * "closed"; `specialDates` "YYYY-MM-DD closed|HH:MM-HH:MM[ label]".
@@ -123,9 +123,9 @@ export const schema = a.schema({
     expiresAt: a.datetime().required(),
   }),
 
-  // Account operations (SPEC §5, §7; DESIGN §3). Their handlers run on the server: in-process
+  // Account operations (product §5, §7; design §3). Their handlers run on the server: in-process
   // locally, as the Lambda function named here in the cloud, with one shared implementation.
-  // Required-ness is checked by the handlers, so an empty field gets SPEC's own message.
+  // Required-ness is checked by the handlers, so an empty field gets product §5's own message.
   signUp: signInMutation()
     .arguments({ firstName: a.string(), lastName: a.string(), email: a.string(), password: a.string(), confirmPassword: a.string() })
     .returns(a.ref('AuthSession')),
@@ -140,7 +140,7 @@ export const schema = a.schema({
     .returns(a.ref('User')),
   deleteAdmin: authorizedMutation(ACCOUNTS_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('User')),
 
-  // Password resets (issue 19 §4): a one-time link, 30 minutes, stored hashed.
+  // Password resets (decision 0258): a one-time link, 30 minutes, stored hashed.
   /** "Forgot password?": always true for a well-formed address; e-mails a link when SMTP is set up. */
   requestPasswordReset: signInMutation().arguments({ email: a.string() }).returns(a.boolean()),
   /** Sets a new password with a link's token and ends the account's sessions. */
@@ -151,7 +151,7 @@ export const schema = a.schema({
     .arguments({ userId: a.id().required() })
     .returns(a.ref('PasswordResetLink')),
 
-  // Image uploads (SPEC §5; shared/image-upload.ts), in two calls so the file itself never passes
+  // Image uploads (product §5; shared/image-upload.ts), in two calls so the file itself never passes
   // through GraphQL (a 5 MB PNG as JSON is over Lambda's 6 MB payload limit). Admins only.
   /** One form field of an upload target, in the order it must be sent. */
   ImageUploadField: a.customType({ name: a.string().required(), value: a.string().required() }),
@@ -166,7 +166,7 @@ export const schema = a.schema({
   /** Checks the file uploaded under `id` (PNG, 5 MB, 4096 x 4096), stores it, and returns the URL records keep in `img`. */
   storeUploadedImage: authorizedMutation(MEDIA_FUNCTION).arguments({ id: a.string().required() }).returns(a.string()),
 
-  // Catalogue changes that must land whole or not at all (SPEC §4 did them as many calls, which
+  // Catalogue changes that must land whole or not at all (the original specification did them as many calls, which
   // could leave half a change behind). Admins only.
   /**
    * Replaces every banner with these images, in this order (Banner.index from 0). `descriptions`,
@@ -218,7 +218,7 @@ export const schema = a.schema({
   importItems: authorizedMutation(CATALOGUE_FUNCTION)
     .arguments({ rows: a.ref('ItemImportRow').required().array().required(), apply: a.boolean() })
     .returns(a.ref('ItemImportReport')),
-  // The activity log (issue 19 §3; shared/activity.ts): every admin write, newest first. Admins only.
+  // The activity log (decision 0260; shared/activity.ts): every admin write, newest first. Admins only.
   ActivityChange: a.customType({ field: a.string().required(), before: a.string(), after: a.string() }),
   ActivityEntry: a.customType({
     id: a.id().required(),

@@ -1,7 +1,7 @@
 /**
  * An AppSync endpoint built from the synthesized API: the AppSync simulator runs the generated VTL
  * pipeline resolvers against DynamoDB Local and the Lambda data sources, and this module puts
- * AppSync's own front in front of it, which the simulator lacks (CLOUD-EMULATION.md, gap 1):
+ * AppSync's own front in front of it, which the simulator lacks (design §8, gap 1):
  * - auth mode chosen as AppSync does: `x-api-key` -> API key; any other `Authorization` -> the
  *   Lambda authorizer, called with `{ authorizationToken, requestContext }`;
  * - the authorizer's answer cached per token for its TTL (`ttlOverride` or the API's setting),
@@ -54,7 +54,7 @@ VelocityTemplate.prototype.buildRenderContext = function (
   return rendered;
 };
 
-// $util.transform as AppSync has it (CLOUD-EMULATION gaps 2 and 3): a condition keeps its
+// $util.transform as AppSync has it (design §8, gaps 2 and 3): a condition keeps its
 // expression values, and neither a condition nor a filter carries values its expression does not
 // use (DynamoDB refuses those). Without this every conditional write (a stale-edit check, a
 // promote) failed with DynamoDB:ValidationException, which AppSync does not do.
@@ -82,7 +82,7 @@ transformUtils.toDynamoDBFilterExpression = dynamoExpression;
 export const EMULATED_EDGE_ADDRESS = '192.0.2.199';
 
 /**
- * X-Forwarded-For as it reaches AppSync's resolvers (docs/decisions/, issue 15): CloudFront
+ * X-Forwarded-For as it reaches AppSync's resolvers (decision 0184): CloudFront
  * appends the address its viewer connected from to whatever the client sent, and behind CloudFront
  * the edge's own address is appended. Here the viewer is whoever connected to this server.
  */

@@ -1,5 +1,5 @@
 /**
- * The scale benchmark's catalogue (issue 8): the demo catalogue topped up to 5,000 items and 200
+ * The scale benchmark's catalogue (decision 0114): the demo catalogue topped up to 5,000 items and 200
  * tags through the server's own store, in one transaction (about a second, not 5,000 HTTP calls).
  * Deterministic: the same names, prices and tags on every run, so runs compare.
  */

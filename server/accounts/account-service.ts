@@ -1,7 +1,7 @@
 /**
- * The account operations of SPEC §5/§7 with the fixes of DESIGN §3: passwords checked only here,
+ * The account operations of product §5/§7 with the fixes of design §3: passwords checked only here,
  * both sign-in failures cost one bcrypt comparison, every sign-in and sign-up rate-limited per
- * address, failed sign-ins locked out per account and address with growing delays (issue 13),
+ * address, failed sign-ins locked out per account and address with growing delays (decision 0143),
  * admin management for admins only. Storage, sessions and the throttle's counts come in
  * through interfaces, so the cloud's Lambda runs this same code.
  */
@@ -26,7 +26,7 @@ export interface SessionIssuer {
   revokeAllFor(userId: string): void | Promise<void>;
 }
 
-/** How password reset links reach people (issue 19 §4). */
+/** How password reset links reach people (decision 0258). */
 export interface PasswordResets {
   /** Sends the e-mailed links; null when no SMTP is configured (an admin hands links over). */
   mailer: Mailer | null;

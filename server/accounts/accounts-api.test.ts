@@ -126,7 +126,7 @@ describe('sign-in and sign-out', () => {
     expect(result.data).toMatchObject({ name: 'Rosa Parks', type: ROLE_USER });
   });
 
-  it('says what is wrong, as SPEC §8 does', async () => {
+  it('says what is wrong, as product §8 does', async () => {
     const account = newUser();
     await signUp(account);
     expect((await signIn({ email: '', password: GOOD })).error?.message).toBe('All fields are required');

@@ -1,5 +1,5 @@
 /**
- * E-mail for password resets (issue 19 §4), sent with Nodemailer over SMTP when the shop sets
+ * E-mail for password resets (decision 0258), sent with Nodemailer over SMTP when the shop sets
  * SMTP_HOST (README: Password resets). Without it no mail is sent: an admin makes a one-time
  * link on /admin-users or /admin-admins and hands it over.
  */

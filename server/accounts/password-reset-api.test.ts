@@ -1,5 +1,5 @@
 /**
- * Password resets (issue 19 §4) through the real API, with the e-mail really sent over SMTP to a
+ * Password resets (decision 0258) through the real API, with the e-mail really sent over SMTP to a
  * loopback SMTP server: the link arrives, works once within 30 minutes, ends every session, and
  * a refused password does not spend it. Unknown addresses get the same answer and no mail; an
  * admin can make a link for anyone; requests and mails are rate limited.

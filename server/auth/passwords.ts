@@ -1,6 +1,6 @@
 /**
- * Password hashing with native bcrypt (cost 10, SPEC §9). Its work runs on libuv's thread pool,
- * so hashing never stalls the event loop (DESIGN §4).
+ * Password hashing with native bcrypt (cost 10, product §9). Its work runs on libuv's thread pool,
+ * so hashing never stalls the event loop (design §4).
  */
 import bcrypt from 'bcrypt';
 

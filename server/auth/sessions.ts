@@ -11,7 +11,7 @@ export const SESSION_IDLE_MS = 4 * 60 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 24 * 60 * 60 * 1000;
 /** lastSeenAt is written at most this often, so reads do not turn into writes. */
 export const TOUCH_INTERVAL_MS = 60 * 1000;
-/** A user's newest sessions kept; signing in again past this ends the oldest (issue 13: sessions piled up). */
+/** A user's newest sessions kept; signing in again past this ends the oldest (decision 0143: sessions piled up). */
 export const MAX_SESSIONS_PER_USER = 10;
 /** Expired and idle sessions are deleted at most this often, when a session is made. */
 export const PURGE_INTERVAL_MS = 60 * 1000;

@@ -1,7 +1,7 @@
 /**
  * Rules the generic model mutations must keep, checked before the write (the editors check them
  * too, but the server is where they hold):
- * - an item carries one of the department tags (wine, liquor, extras; SPEC §5 'Please select
+ * - an item carries one of the department tags (wine, liquor, extras; product §5 'Please select
  *   required tag(s)'), on create and whenever an update sets its tags;
  * - the built-in department tags and their category are never deleted, and the tags never leave
  *   the category: the menus are built on them;

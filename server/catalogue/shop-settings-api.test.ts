@@ -1,4 +1,4 @@
-/** The shop's settings record (issue 16 §1) through the API: public read, admin writes, New York's hours. */
+/** The shop's settings record (decision 0190) through the API: public read, admin writes, New York's hours. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { HOURS_MESSAGES, SHOP_SETTINGS_ID } from '../../shared/shop-hours';

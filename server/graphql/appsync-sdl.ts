@@ -2,7 +2,7 @@
  * Builds the AppSync SDL for our models: the schema AppSync itself generates for an Amplify
  * Gen 2 data schema (get/list/create/update/delete, Model*FilterInput, Model*ConditionInput,
  * connections, relations), plus custom operations. The local server serves exactly this, so the
- * same browser bundle works against either backend (see DESIGN §1).
+ * same browser bundle works against either backend (see design §1).
  */
 import type { ModelMeta, ScalarField, ScalarKind } from '../model/model-meta';
 

@@ -1,6 +1,6 @@
 /**
  * What one request may cost, worked out from the parsed document and its variables before
- * anything runs (issue 13). Every field counts once per record it is resolved on; a list counts
+ * anything runs (decision 0134). Every field counts once per record it is resolved on; a list counts
  * its query, its page size (the `limit` asked for, or the default) and the records' fields; a
  * single-record lookup (`getX`, `Tag.category`) counts its query under every row it sits in;
  * filter conditions and long strings count too, at every depth, root or nested.

@@ -1,5 +1,5 @@
 /**
- * The shop's events for calendars (issue 17): `GET /events.ics`, a feed of the upcoming events
+ * The shop's events for calendars (decisions 0208 and 0231): `GET /events.ics`, a feed of the upcoming events
  * (from today in New York on) that a calendar app subscribes to, and `GET /events/<id>.ics`, one
  * event's file to download and open. Both are built by shared/event-calendar.ts (the same builder
  * the events page uses where no server serves these, the AWS build).

@@ -97,7 +97,7 @@ describe('first-screen data', () => {
     }
   });
 
-  it("inlines the shop's details and hours on every storefront page, About Us included (issue 16)", async () => {
+  it("inlines the shop's details and hours on every storefront page, About Us included (decision 0193)", async () => {
     const settings = await shopSettings();
     expect(settings).toMatchObject({ id: 'shop', weeklyHours: expect.arrayContaining(['09:00-21:00']) });
     expect((await page('/aboutus')).data).toEqual({ 'shop-settings': settings });

@@ -171,7 +171,7 @@ describe('static app and headers', () => {
   it('serves every app route with the client config inlined and security headers', async () => {
     for (const path of ['/home', '/menu?category=wine', '/item/abc', '/admin-items', '/no-such-page']) {
       const response = await fetch(`${server.url}${path}`);
-      // The app for every path; 404 for an item that does not exist and a path no route shows (issue 17).
+      // The app for every path; 404 for an item that does not exist and a path no route shows (decision 0217).
       expect(response.status, path).toBe(path === '/item/abc' || path === '/no-such-page' ? 404 : 200);
       expect(response.headers.get('cache-control')).toBe('no-cache');
       const csp = response.headers.get('content-security-policy')!;

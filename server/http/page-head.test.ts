@@ -1,5 +1,5 @@
 /**
- * Issue 17 on a real server with the demo shop: each page's own head in the HTML it sends (title,
+ * Page heads (decision 0214) on a real server with the demo shop: each page's own head in the HTML it sends (title,
  * description, canonical, robots, Open Graph, Twitter), its JSON-LD validated against schema.org
  * and Google's rich-result rules, and 404 for unknown items and routes with the app still in it.
  */

@@ -1,5 +1,5 @@
 /**
- * A storefront page as the local server sends it (issue 17): its status (404 for a path no SPA
+ * A storefront page as the local server sends it (decisions 0214 and 0217): its status (404 for a path no SPA
  * route shows and for an item that does not exist), its head (shared/page-head.ts: title,
  * description, canonical URL, robots, Open Graph and Twitter cards, JSON-LD) and its first
  * screen (first-screen.ts). The head rides on the first screen's answers: no query of its own.

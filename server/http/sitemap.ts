@@ -32,7 +32,7 @@ export const MAX_BYTES_PER_FILE = 50 * 1024 * 1024;
 /** At most this many items in the sitemap (5 files at most; about 30 MB for UUID ids). */
 export const MAX_SITEMAP_ITEMS = 200_000;
 
-/** The storefront's own pages, in the navigation's order (SPEC §2). */
+/** The storefront's own pages, in the navigation's order (product §2). */
 export const FIXED_PAGES: readonly string[] = [
   SPA_ROUTES.home,
   ...DEPARTMENT_TAG_IDS.map((menu) => `${SPA_ROUTES.menu}?category=${menu}`),

@@ -56,7 +56,7 @@ export async function storeUploadedImage(media: ImageStore, inbox: UploadInbox, 
 /**
  * Validates a PNG, stores it and its WebP variants, and returns the PNG's URL. The image is
  * decoded whole (every variant rendered) before anything is stored, so a file that passes the
- * header check but cannot be decoded leaves nothing behind (issue 13: it stayed stored and public).
+ * header check but cannot be decoded leaves nothing behind (decision 0146: it stayed stored and public).
  */
 export async function storePng(media: ImageStore, png: Buffer): Promise<string> {
   if (png.length > MAX_PNG_BYTES) throw invalid(IMAGE_UPLOAD_MESSAGES.tooLarge);

@@ -1,6 +1,6 @@
 /**
  * The first admin comes from ADMIN_EMAIL/ADMIN_PASSWORD at first start: there is no default
- * password. Its name is ADMIN_NAME (issue 16: the staff see who did what, not "Shop Admin"); when
+ * password. Its name is ADMIN_NAME (decision 0200: the staff see who did what, not "Shop Admin"); when
  * that is not set, a name made from the e-mail address ("jane.doe@..." gives "Jane Doe"), and the
  * log says how to set it.
  */

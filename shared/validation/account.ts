@@ -1,5 +1,5 @@
 /**
- * Account rules shared by the browser forms and the server (SPEC §5, DESIGN §3): the identity
+ * Account rules shared by the browser forms and the server (product §5, design §3): the identity
  * password policy and e-mail shape. The server enforces them; the forms show them early.
  */
 export const PASSWORD_MIN_LENGTH = 8;

@@ -26,7 +26,7 @@ const ItemPage = lazyPage(
   (m) => m.ItemPage,
 );
 
-// Log in and sign up: logo and form, no site navigation (SPEC §2).
+// Log in and sign up: logo and form, no site navigation (product §2).
 const AuthLayout = lazyPage(
   () => import('../components/layout/AuthLayout'),
   (m) => m.AuthLayout,
@@ -113,7 +113,7 @@ const AdminSettingsPage = lazyPage(
 );
 
 /**
- * The routes of SPEC §2, at the paths of shared/spa-routes.ts (the server answers 404 for any
+ * The routes of product §2, at the paths of shared/spa-routes.ts (the server answers 404 for any
  * other). Layouts render their page through <PageOutlet> (a Suspense boundary).
  */
 export function AppRoutes() {

@@ -1,4 +1,4 @@
-/** Business constants of SPEC §9 that the storefront uses. */
+/** Business constants of product §9 that the storefront uses. */
 
 /** Home page: how many promoted items show at once, and how far one arrow click moves. */
 export const PROMOTED_WINDOW = 3;

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 /**
  * True once the element has come within `rootMargin` of the viewport, and from then on.
  * For embeds that `loading="lazy"` would still load at once: Chromium loads lazy iframes up to
- * 1250-2500 px away, which on a phone is the whole home page (issue 8: the map's frame was half of
+ * 1250-2500 px away, which on a phone is the whole home page (decision 0119: the map's frame was half of
  * /home's Total Blocking Time in Lighthouse).
  */
 export function useNearViewport<T extends Element>(rootMargin = '100px') {

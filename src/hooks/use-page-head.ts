@@ -40,7 +40,7 @@ let serverWrittenUrl: string | null =
  * page's head with (shared/page-head.ts), so client-side navigation keeps them right. The
  * builders load on the first client-side navigation (the local server wrote the first page's
  * head) or after the first render (static hosting, which shows index.html's shop-wide head
- * meanwhile): the first screen's scripts stay within DESIGN §4's budget.
+ * meanwhile): the first screen's scripts stay within design §4's budget.
  *
  * A public page (home, menu, item, events, about, sign-in, not found) passes no title: its title
  * comes from its route and its data (the item's name, the department), exactly as the server

@@ -1,5 +1,5 @@
 /**
- * The age gate's memory (SPEC §3, §4): `ageVerified` in localStorage, "true" once a visitor has
+ * The age gate's memory (product §3, §4): `ageVerified` in localStorage, "true" once a visitor has
  * confirmed being 21 or older. Storage can be unavailable (private modes, blocked cookies): then
  * the gate simply asks again on the next visit.
  */

@@ -29,7 +29,7 @@ export function formatPrice(price: number | null | undefined): string {
 /**
  * An event time, HH:MM in 24-hour form (seconds allowed), in US 12-hour form: 15:00 gives
  * 3:00 PM, 12:30 gives 12:30 PM, 00:00 gives 12:00 AM. Empty for a missing or malformed time.
- * (SPEC §5's rule would show noon as AM and midnight as "00 AM"; see docs/decisions/.)
+ * (The original specification's rule would show noon as AM and midnight as "00 AM"; decision 0040.)
  */
 export function formatEventTime(time: string | null | undefined): string {
   const match = /^(\d{1,2}):(\d{2})(?::\d{2}(?:\.\d+)?)?$/.exec(time?.trim() ?? '');
@@ -76,7 +76,7 @@ const weekdayFormat = new Intl.DateTimeFormat('en-US', { weekday: 'short' });
 const monthYearFormat = new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric' });
 const fullDateFormat = new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 
-/** The parts an event's date is shown in (SPEC §5): Sat, 15, Mar 2025. Null for a malformed date. */
+/** The parts an event's date is shown in (product §5): Sat, 15, Mar 2025. Null for a malformed date. */
 export function eventDateParts(date: string | null | undefined): DateParts | null {
   const parsed = parseLocalDate(date);
   if (!parsed) return null;

@@ -1,5 +1,5 @@
 /**
- * The app's toasts (SPEC §8): errors titled "Error", successes titled "Success", the title in bold
+ * The app's toasts (product §8): errors titled "Error", successes titled "Success", the title in bold
  * with the message below it.
  *
  *     notify.error('Incorrect password');

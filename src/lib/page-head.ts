@@ -1,7 +1,7 @@
 /**
  * Puts a page's head (shared/page-head.ts) into `document.head` on client-side navigation: the
  * title, description, robots, canonical link, Open Graph and Twitter tags and JSON-LD that the
- * local server writes into the HTML of the page first opened (issue 17). Static hosting serves
+ * local server writes into the HTML of the page first opened (decision 0214). Static hosting serves
  * index.html's shop-wide defaults, which this replaces once the SPA runs. Loaded after the first
  * render (usePageHead imports it), so its builders stay out of the first screen's scripts.
  */

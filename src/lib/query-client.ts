@@ -4,7 +4,7 @@ import { SessionEndedError } from './auth/session-rejection';
 declare module '@tanstack/react-query' {
   interface Register {
     queryMeta: {
-      /** SPEC §8's toast when this query fails to load (admin screens); none for the storefront's. */
+      /** product §8's toast when this query fails to load (admin screens); none for the storefront's. */
       loadFailedMessage?: string;
     };
   }

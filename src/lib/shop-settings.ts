@@ -1,5 +1,5 @@
 /**
- * The shop's details and opening hours (issue 16 §1), from the ShopSettings record the owner
+ * The shop's details and opening hours (decision 0190), from the ShopSettings record the owner
  * edits (/admin-settings); the values in shared/shop.ts stand in while it loads or if it is
  * missing. One query shared by the footer, Visit Us and About Us; on a page the local server
  * served, its answer is inlined (shared/first-screen.ts), so no page waits for it.

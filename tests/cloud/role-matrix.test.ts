@@ -1,7 +1,7 @@
 /**
  * The security battery's role matrix against the emulated AWS backend (`npm run test:cloud` runs
  * it). Every root operation of the schema, called by a guest, a user, an admin and every
- * credential that must be refused, gets the outcome SPEC §7 / DESIGN §3 give it, as on the local
+ * credential that must be refused, gets the outcome product §7 / design §3 give it, as on the local
  * server (tests/security/role-matrix.test.ts). What the local battery makes in the database
  * (expired or demoted sessions) the API cannot make, so here the refused credentials are those a
  * client can reach: none, a wrong key, a forged token, a signed-out token and a deleted admin's.

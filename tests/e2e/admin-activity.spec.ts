@@ -1,5 +1,5 @@
 /**
- * Activity (issue 19 §3) in the browser: what a new admin changed is listed newest first under
+ * Activity (decision 0260) in the browser: what a new admin changed is listed newest first under
  * their name, with each field's old and new value; the person and kind filters narrow it on the
  * server; item tag changes name the tags.
  */

@@ -1,5 +1,5 @@
 /**
- * Banner descriptions (issue 16 §7): an admin enters a banner's description (alt text) in the
+ * Banner descriptions (decision 0201): an admin enters a banner's description (alt text) in the
  * Banner Changer and saves it; /home gives it as the image's alt text, and on a phone draws the
  * banner at a readable height with the description as a caption under it (on a wide screen the
  * image is readable and the description is its alt text alone). At 390 and 1440 px.

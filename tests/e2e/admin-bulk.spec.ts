@@ -1,5 +1,5 @@
 /**
- * Bulk actions on /admin-items (issue 19 §2): select with clicks, Shift-click ranges and "Select
+ * Bulk actions on /admin-items (decision 0255): select with clicks, Shift-click ranges and "Select
  * all N matching"; Promote, Demote, Add tag, Remove tag and Delete each as one change with one
  * toast; an item changed by someone else meanwhile is reported and left as they saved it; an
  * item's last department tag is kept. Checked against the server's records.

@@ -1,5 +1,5 @@
 /**
- * Items in and out as CSV (issue 19 §1). Export CSV on /admin-items saves every item, read fresh
+ * Items in and out as CSV (decisions 0256 and 0257). Export CSV on /admin-items saves every item, read fresh
  * from the server, as a UTF-8 CSV with a byte order mark and every field quoted; an awkward row
  * (apostrophe, comma, quotes, accents, a line break, a would-be formula) comes back whole when a
  * CSV library reads the file. Import CSV reads a file with its own column names, maps them,

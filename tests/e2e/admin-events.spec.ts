@@ -1,5 +1,5 @@
 /**
- * Admin Events (/admin-events, SPEC §2, §4, §5, §8): the Event Creator and Event Editor with and
+ * Admin Events (/admin-events, product §2, §4, §5, §8): the Event Creator and Event Editor with and
  * without a time and a .png image ('Please fill out all fields' in both modes), the event rows,
  * Delete Event, the four sort orders, and the error toasts.
  */
@@ -64,7 +64,7 @@ test("'Please fill out all fields' when creating and when editing", async ({ pag
   await expectToast(page, 'Success', 'Event Created');
   await expect(dialog(page)).toHaveCount(0);
 
-  // Editing checks the same fields (SPEC checked only on create).
+  // Editing checks the same fields (the original specification checked only on create).
   await eventRow(page, name)
     .getByRole('button', { name: `Edit ${name}` })
     .click();
@@ -173,7 +173,7 @@ test('an image that is not a PNG is refused when chosen: by its name, by its fir
   await expect(dialog(page).getByRole('alert')).toHaveText('Only .png images can be uploaded');
   await expect(dialog(page).getByRole('img', { name: 'Shop logo (no image)' })).toBeVisible();
 
-  // A JPEG named .png: its first bytes are not a PNG's, refused at once too (issue 16).
+  // A JPEG named .png: its first bytes are not a PNG's, refused at once too (decision 0196).
   await fillEditor(page, { name, date: '2031-04-04', description: 'Pictures.' });
   await dialog(page).getByLabel('Image').setInputFiles(disguised);
   await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Only .png images can be uploaded' }).first()).toBeVisible();
@@ -247,7 +247,7 @@ test('the sort dropdown orders the rows A-Z, Z-A, Date Soonest and Date Latest',
   await expect.poll(mine).toEqual([date, banana, apple, cherry]);
 });
 
-test('failed loads, saves and deletes show SPEC §8 messages', async ({ page }) => {
+test('failed loads, saves and deletes show product §8 messages', async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique('E2E Shaky ');
   await api.call('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', {

@@ -1,5 +1,5 @@
 /**
- * Issue 16 §4, §5, §6 and §8, each at a phone's width (390 px) and a desktop's (1440 px):
+ * Decisions 0194-0198 (banner delete, toasts, uploads, feedback), each at a phone's width (390 px) and a desktop's (1440 px):
  *
  * - a saved banner's Delete asks first; an unsaved file's Remove looks and is named differently;
  * - a toast never covers a dialog's Save and Cancel, in every admin dialog;

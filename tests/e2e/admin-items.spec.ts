@@ -418,7 +418,7 @@ test('an image the server refuses creates no item and shows the server message',
       if (request.postData()?.includes('requestImageUpload')) uploads += 1;
     });
 
-    // A JPEG named .png: refused by its first bytes as soon as it is chosen (issue 16).
+    // A JPEG named .png: refused by its first bytes as soon as it is chosen (decision 0196).
     await field(dialog, 'Image (.png)').setInputFiles(disguised);
     await expectToast(page, 'Error', 'Only .png images can be uploaded');
     await expect(dialog.locator('.item-editor__actions').getByRole('alert')).toHaveText('Only .png images can be uploaded');

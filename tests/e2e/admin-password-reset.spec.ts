@@ -1,5 +1,5 @@
 /**
- * Password resets in the browser (issue 19 §4): an admin's Password link on /admin-admins (and
+ * Password resets in the browser (decision 0258): an admin's Password link on /admin-admins (and
  * /admin-users), copied and opened by the account's owner, sets a new password once; "Forgot
  * password?" on /login e-mails a link (the admin server sends to an SMTP server this file starts
  * on E2E_SMTP_PORT; the cloud run has no SMTP, hence @local-only) that does the same.

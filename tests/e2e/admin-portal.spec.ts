@@ -120,7 +120,7 @@ test('Banner Changer: new PNGs are listed before saving, Save keeps the order, D
       .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
     expect(homeOrder).toEqual(expected);
 
-    // Delete on a saved banner: asked first (issue 16), then gone at once, no Save needed.
+    // Delete on a saved banner: asked first (decision 0194), then gone at once, no Save needed.
     await page.goto('/admin-portal');
     await page.getByRole('button', { name: 'Change Banner' }).click();
     await expect(changerRows(page)).toHaveCount(expected.length);
@@ -162,7 +162,7 @@ test('Banner Changer refuses a file that is not a PNG when it is chosen, one the
     await page.getByRole('button', { name: 'Change Banner' }).click();
     const dialog = bannerChanger(page);
 
-    // A JPEG named .png: refused by its first bytes when chosen (issue 16), never listed.
+    // A JPEG named .png: refused by its first bytes when chosen (decision 0196), never listed.
     await dialog.getByLabel('Add banner images (.png)').setInputFiles([fake]);
     await expectToast(page, 'Error', 'Only .png images can be uploaded');
     await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('Only .png images can be uploaded');

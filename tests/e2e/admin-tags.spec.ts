@@ -1,5 +1,5 @@
 /**
- * Admin Tags (/admin-tags, SPEC §2, §4, §5, §8): the category and tag editors and their messages,
+ * Admin Tags (/admin-tags, product §2, §4, §5, §8): the category and tag editors and their messages,
  * drag and drop of categories and of tags with the mouse and with the keyboard (saved in one step,
  * rolled back on failure, kept after a reload), deleting a category with its tags, the Filters
  * Preview, and a hidden category staying off the public menu.
@@ -95,7 +95,7 @@ test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
 });
 
-test('the editors refuse what SPEC §5 refuses, with its messages', async ({ page }) => {
+test('the editors refuse what product §5 refuses, with its messages', async ({ page }) => {
   await page.goto('/admin-tags');
   await expect(page.getByRole('heading', { level: 1, name: 'Tags' })).toBeVisible();
 
@@ -409,7 +409,7 @@ test('deleting a tag, and a category with all its tags', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Delete tag Wine', exact: true })).toHaveCount(0);
 });
 
-test('failed saves and deletes show SPEC §8 messages', async ({ page }) => {
+test('failed saves and deletes show product §8 messages', async ({ page }) => {
   const failing = new Set<string>();
   await page.route('**/graphql', (route) => {
     const body = route.request().postData() ?? '';
@@ -494,7 +494,7 @@ test('a hidden category is not on the public menu', async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique('E2E Secret ');
   const { tagIds } = await createCategory(api, name, { type: ['Wine'], tags: ['Hush'] });
-  // The menu offers only tags some item of it carries (issue 16), and gates a first visit.
+  // The menu offers only tags some item of it carries (decision 0189), and gates a first visit.
   const { createItem } = await api.call<{ createItem: { id: string } }>(
     'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }',
     {

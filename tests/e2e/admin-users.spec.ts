@@ -1,5 +1,5 @@
 /**
- * Client Users (/admin-users) and Admin Users (/admin-admins), SPEC §2, §4, §5, §8: the tables,
+ * Client Users (/admin-users) and Admin Users (/admin-admins), product §2, §4, §5, §8: the tables,
  * search by name or e-mail on the server (debounced, case handled), pages of 50 with "Load more",
  * and creating, editing and deleting admins with the own-account and last-admin rules.
  * E2E_ADMIN is never deleted; the admins made here are.

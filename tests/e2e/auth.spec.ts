@@ -1,5 +1,5 @@
 /**
- * Accounts in the browser (SPEC §2-§8): sign-up, log in and out, the header's sign state, the
+ * Accounts in the browser (product §2-§8): sign-up, log in and out, the header's sign state, the
  * redirects by role, the admin route guard, and the error toasts of the login and sign-up screens.
  * Other spec files share this server, so every account here has its own e-mail; sign-ups are
  * throttled per address, so this file signs up only twice.
@@ -112,7 +112,7 @@ test('a visitor signs up, is greeted in the header, logs out and logs in again',
   await expect(header.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Admin Portal' })).toHaveCount(0);
 
-  // SPEC §3's session keys, plus the session token the server checks.
+  // product §3's session keys, plus the session token the server checks.
   const stored = await sessionStorageOf(page);
   const userId = JSON.parse(stored.token ?? '{}').User_ID as string;
   expect(JSON.parse(stored.token ?? '{}')).toEqual({ User_ID: userId, Name: 'Ana Tester' });

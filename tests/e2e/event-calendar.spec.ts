@@ -1,5 +1,5 @@
 /**
- * Add to calendar on /events (issue 17), in a real Chromium at phone and desktop widths: the
+ * Add to calendar on /events (decision 0212), in a real Chromium at phone and desktop widths: the
  * .ics download opens in a real iCalendar parser (ical.js) with the event at the right New York
  * time, the Google Calendar link carries the right dates, the feed link gives the upcoming
  * events, and the page stays accessible. Screenshots: .tmp/screens/event-calendar-<width>.png.

@@ -1,11 +1,11 @@
 /**
- * Issue 16 §2 and §3, at a phone's width (390 px) and a desktop's (1440 px), against the freshly
+ * The age gate and the filters (decisions 0185-0189), at a phone's width (390 px) and a desktop's (1440 px), against the freshly
  * seeded demo catalogue (read only: the storefront server is shared with the other spec files).
  *
  * - The 21+ gate at every door: a first visit to any public page (a shared link to /menu?...,
  *   /item/{id}, /events, /aboutus, not only /home) gets the gate as a dialog over the page itself,
  *   no redirect; once confirmed it is gone on every page. Sign-in pages and the admin portal have
- *   none (docs/decisions/, issue 16).
+ *   none (decision 0189).
  * - Filters that narrow: tags of one group combine with OR, groups with AND (Red + France = French
  *   reds); each option shows its count; options that would give nothing are not offered.
  */
@@ -73,7 +73,7 @@ for (const width of [390, 1440]) {
         const context = await browser.newContext({ baseURL, viewport: { width, height: phone ? 844 : 900 } });
         const page = await context.newPage();
         const response = await page.goto(path);
-        // The local server answers 404 for a path no route shows (issue 17); static hosting, 200 with the same page.
+        // The local server answers 404 for a path no route shows (decision 0217); static hosting, 200 with the same page.
         expect(response?.status(), path).toBe(door.name === 'not-found' && process.env.E2E_BACKEND !== 'cloud' ? 404 : 200);
 
         const gate = page.getByRole('dialog', { name: 'Welcome to Patterson Wine & Liquor' });

@@ -1,5 +1,5 @@
 /**
- * DESIGN §4: a public page loads at most 170 KB of gzipped JavaScript, counting the chunks it
+ * design §4: a public page loads at most 170 KB of gzipped JavaScript, counting the chunks it
  * loads lazily after its first render (the banner carousel on /home) and the Amplify libraries,
  * which a page drawn from inlined first-screen data loads at the visitor's first interaction.
  * Sizes are deterministic, so this is a test; the timings live in `npm run bench`.

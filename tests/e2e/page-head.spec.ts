@@ -1,5 +1,5 @@
 /**
- * Issue 17 in a real browser: the head the server sends is the head the SPA keeps, and client-side
+ * Page heads (decision 0214) in a real browser: the head the server sends is the head the SPA keeps, and client-side
  * navigation gives each page its own title, description, canonical link, cards and JSON-LD (no
  * Product left behind on /menu, noindex on sign-up). Read-only.
  */

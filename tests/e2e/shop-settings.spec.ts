@@ -1,5 +1,5 @@
 /**
- * Issue 16 §1, at a phone's width (390 px) and a desktop's (1440 px): the owner edits the shop's
+ * Shop settings (decisions 0190-0193), at a phone's width (390 px) and a desktop's (1440 px): the owner edits the shop's
  * hours in Shop settings (/admin-settings); hours New York does not allow a package store are
  * refused with a clear message; the saved hours show on /home (Visit Us), in the footer of every
  * public page and on /aboutus, with today's status in New York (the visitor's clock is fixed, so

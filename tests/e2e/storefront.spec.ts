@@ -1,5 +1,5 @@
 /**
- * The public storefront (issue 4) in a real Chromium against the freshly seeded demo catalogue
+ * The public storefront (product §2) in a real Chromium against the freshly seeded demo catalogue
  * (demo/demo-catalogue.ts): age gate, banner carousel, promoted window, menu filters,
  * item page, events, about, footer, and an accessibility check of every public page.
  * These tests only read: the server and its data are shared with the other spec files.
@@ -289,7 +289,7 @@ test.describe('menu', () => {
     await expect(legends).toHaveText(['Wine Type', 'Region', 'Price']);
     const wineType = page.getByRole('group', { name: 'Wine Type' });
     await expect(wineType.getByRole('checkbox')).toHaveCount(5);
-    // Each tag with its count in the menu (issue 16).
+    // Each tag with its count in the menu (decision 0188).
     await expect(wineType.locator('label')).toHaveText(['Red (9)', 'White (6)', 'Rosé (2)', 'Sparkling (3)', 'Dessert & Fortified (2)']);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liquor' }).click();
@@ -544,7 +544,7 @@ test.describe('events, about and footer', () => {
     // Times in US 12-hour form; no time is announced later.
     await expect(entries.locator('.event__time')).toHaveText(['3:00 PM', '7:00 PM', '5:30 PM', 'Time to be announced']);
 
-    // On the days a shop holds them (issue 16: a Saturday afternoon, Friday and Saturday evenings, a weekend).
+    // On the days a shop holds them (decision 0199: a Saturday afternoon, Friday and Saturday evenings, a weekend).
     const seeded = buildDemoCatalogue(new Date()).events;
     for (const [index, weekday] of ['Sat', 'Fri', 'Sat', 'Sat'].entries()) {
       const [year, month, date] = seeded[index]!.date.split('-').map(Number) as [number, number, number];
@@ -570,7 +570,7 @@ test.describe('events, about and footer', () => {
   test('about us: Who We Are, Our Mission, Our Team', async ({ page }) => {
     await page.goto('/aboutus');
     await expect(page).toHaveTitle(`About Us${TITLE_SUFFIX}`);
-    // Then where and when to find the shop (issue 16 §1; tests/e2e/shop-settings.spec.ts).
+    // Then where and when to find the shop (decision 0193; tests/e2e/shop-settings.spec.ts).
     await expect(page.getByRole('main').getByRole('heading', { level: 2 })).toHaveText([
       'Who We Are',
       'Our Mission',

@@ -1,5 +1,5 @@
 /**
- * Issue 13: no request made with the public API key alone can stall or kill the shop. Each attack
+ * A bounded cost for every request (decision 0134): no request made with the public API key alone can stall or kill the shop. Each attack
  * below is built here as an attacker would send it, against the real server: fragment chains that
  * doubled validation time, a stream of distinct 64 KB documents that exhausted the heap, nested
  * lookups under list rows, forged Host headers, malformed URLs, oversized filters and strings

@@ -1,6 +1,6 @@
 /**
  * Every root operation of the schema (read from the SDL, so new ones are covered) called by
- * every kind of caller, with the outcome SPEC §7 / DESIGN §3 give it: the public reads the
+ * every kind of caller, with the outcome product §7 / design §3 give it: the public reads the
  * catalogue and signs up or in, a user also signs out, an admin may do everything, and forged,
  * expired, revoked or orphaned tokens get nothing at all. Every refusal carries an errorType and
  * leaves the database and the media files as they were.
@@ -69,7 +69,7 @@ async function expectDenied(op: RootOperation, credentials: Credentials, errorTy
 }
 
 describe.each(rootOperations().map((op) => [`${op.key} (${audienceOf(op)})`, op] as const))('%s', (_label, op) => {
-  it('is refused to every bad credential, allowed or refused by role as SPEC §7 says', async () => {
+  it('is refused to every bad credential, allowed or refused by role as product §7 says', async () => {
     await fixture.renew(op.model === 'User');
     // The admin goes first, so a read it leaves in the response cache is there for the others to try.
     await tally.attempt(`${op.key} as an admin`, () => expectAllowed(op, { token: shop.sessions.create(adminId).token }));
@@ -87,7 +87,7 @@ describe.each(rootOperations().map((op) => [`${op.key} (${audienceOf(op)})`, op]
 });
 
 describe('the matrix itself', () => {
-  it('covers the operations of SPEC §7 and the custom mutations, in each audience', () => {
+  it('covers the operations of product §7 and the custom mutations, in each audience', () => {
     const byKey = new Map(rootOperations().map((op) => [op.key, audienceOf(op)]));
     for (const model of ['Item', 'Banner', 'Category', 'Tag', 'Event', 'ShopSettings']) {
       expect(byKey.get(`Query.list${model === 'Category' ? 'Categories' : model === 'ShopSettings' ? model : `${model}s`}`)).toBe('public');

@@ -1,5 +1,5 @@
 /**
- * Image uploads as an attacker would try them (DESIGN §3: PNG signature, 5 MB, 4096 x 4096; one
+ * Image uploads as an attacker would try them (design §3: PNG signature, 5 MB, 4096 x 4096; one
  * target per file, minutes long, the asking admin's only). The two mutations are admins only; the
  * target (POST /uploads/<id>) needs no credential but its id, so it is attacked with none: expired,
  * reused, oversize (declared and streamed), not multipart, a path instead of an id. Every file

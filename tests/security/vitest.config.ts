@@ -1,5 +1,5 @@
 /**
- * `npm run test:security`: the security batteries of issue 8, and only them (the default
+ * `npm run test:security`: the security batteries (decision 0100), and only them (the default
  * `vitest run` does not include tests/). Real server, real SQLite, real Chromium.
  */
 import { fileURLToPath } from 'node:url';

@@ -1,5 +1,5 @@
 /**
- * The activity log's battery (issue 19 §3), run through the API against both backends: the local
+ * The activity log's battery (decision 0260), run through the API against both backends: the local
  * server (server/activity/activity-api.test.ts) and the emulated cloud (tests/cloud/activity.test.ts).
  * Two fresh admins do the writes, so entries other tests leave in a shared database do not matter:
  * every check reads the log of one of them.

@@ -1,5 +1,5 @@
 /**
- * Validating the JSON-LD the shop writes (issue 17), offline. Three checks:
+ * Validating the JSON-LD the shop writes (decision 0227), offline. Three checks:
  * - `@adobe/structured-data-validator`, which applies Google's rich-result rules for Product and
  *   Offer (and others) and, given the schema.org vocabulary, checks every type and property name;
  * - that vocabulary, built here from the schema.org declarations `schema-dts` ships (its

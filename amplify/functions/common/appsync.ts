@@ -54,14 +54,14 @@ export function headerOf(event: AmplifyFunctionEvent, name: string): string | nu
 /**
  * Entries AWS appends to X-Forwarded-For after the client's own address: AppSync's endpoint is a
  * CloudFront distribution, which appends the address its viewer connected from, and behind it
- * AppSync's side appends the CloudFront edge's address (docs/decisions/, issue 15).
+ * AppSync's side appends the CloudFront edge's address (decision 0182).
  */
 export const ENTRIES_AFTER_CLIENT = 1;
 
 /**
  * The caller's address, as CloudFront saw the connection: the entry just before the ones AWS
- * appends after it. Everything earlier is whatever the client sent, so the first entry (used until
- * issue 15) let a client pick a new address, and a fresh throttle, with every request.
+ * appends after it. Everything earlier is whatever the client sent, so the first entry (used before
+ * decision 0182) let a client pick a new address, and a fresh throttle, with every request.
  */
 export function clientIpOf(event: AmplifyFunctionEvent): string {
   const raw: unknown = headerOf(event, 'x-forwarded-for');

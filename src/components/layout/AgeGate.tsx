@@ -6,7 +6,7 @@ import { isAgeVerified, rememberAgeVerified } from '../../lib/age-verification';
 import './age-gate.css';
 
 /**
- * The 21+ gate (SPEC §4, issue 16): until a visitor confirms being 21 or older, a modal dialog
+ * The 21+ gate (product §4, decision 0185): until a visitor confirms being 21 or older, a modal dialog
  * covers whichever public page they arrived on (a shared link to /menu, /item/{id}, /events...),
  * drawn over the page itself, which cannot be used around it. No redirect: the page and its
  * server-sent HTML stay what they are. Once confirmed it never shows again. Rendered by the

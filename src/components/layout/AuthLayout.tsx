@@ -1,7 +1,7 @@
 import { Logo } from './Logo';
 import { PageFrame } from './PageFrame';
 
-/** Log in and sign up: the logo (a link to /home, SPEC §2) above the form, and the footer. */
+/** Log in and sign up: the logo (a link to /home, product §2) above the form, and the footer. */
 export function AuthLayout() {
   return (
     <PageFrame

@@ -3,7 +3,7 @@ import { shop } from '../../../shared/shop';
 import { useShopDetails } from '../../lib/shop-settings';
 import { OpeningHours } from '../shop/OpeningHours';
 
-/** Public footer: the Contact section with address, phone and e-mail (SPEC §2), and the opening hours. */
+/** Public footer: the Contact section with address, phone and e-mail (product §2), and the opening hours. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   const details = useShopDetails();

@@ -30,7 +30,7 @@ export const NAV_ITEMS: readonly NavItem[] = [
 export const SIGNED_OUT_MESSAGE = 'You are signed out';
 
 /**
- * The header's sign state (SPEC §2, §4): Sign Up when signed out; Log Out, with a greeting, when
+ * The header's sign state (product §2, §4): Sign Up when signed out; Log Out, with a greeting, when
  * a token with a name is stored. (The Admin Portal link is the last item of the navigation.)
  */
 function AccountActions({ session }: { session: Session | null }) {
@@ -54,7 +54,7 @@ function AccountActions({ session }: { session: Session | null }) {
     }
     setFocusSignUp(true);
     // logout() always ends the session here (it waits for the server at most 5 s). Said as a
-    // toast (issue 16); react-toastify loads only now, so public pages never download it otherwise.
+    // toast (decision 0198); react-toastify loads only now, so public pages never download it otherwise.
     void import('../../lib/notify').then(({ notify }) => notify.success(SIGNED_OUT_MESSAGE));
   };
 
@@ -77,7 +77,7 @@ function AccountActions({ session }: { session: Session | null }) {
   );
 }
 
-/** Public header: logo, main navigation and the account link (SPEC §2). */
+/** Public header: logo, main navigation and the account link (product §2). */
 export function SiteHeader() {
   const location = useLocation();
   const session = useSession();
@@ -131,7 +131,7 @@ export function SiteHeader() {
                 </Link>
               </li>
             ))}
-            {/* Only for a stored admin role (SPEC §2); the admin routes check it again. */}
+            {/* Only for a stored admin role (product §2); the admin routes check it again. */}
             {mayOpenAdminRoutes(session) ? (
               <li className="site-nav__item--admin">
                 <Link className="site-nav__link" to="/admin-portal" onClick={() => setOpen(false)}>

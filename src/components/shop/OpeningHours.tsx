@@ -1,5 +1,5 @@
 /**
- * The shop's opening hours as the storefront shows them (issue 16 §1): today's status in New
+ * The shop's opening hours as the storefront shows them (decision 0193): today's status in New
  * York ("Open today 9 AM - 9 PM", "Closed today", "Opens tomorrow at 10 AM"), the week, and the
  * special dates ahead. Used by the footer, Visit Us and About Us; nothing while no hours are set.
  */

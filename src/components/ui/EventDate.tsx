@@ -1,7 +1,7 @@
 import { eventDateParts } from '../../lib/format';
 
 /**
- * An event's day as SPEC §2 shows it: weekday (3 letters), day number, month abbreviation and
+ * An event's day as product §2 shows it: weekday (3 letters), day number, month abbreviation and
  * year, stacked; assistive technology hears the whole date once ("Saturday, March 15, 2025").
  * Classes follow the given BEM block: `${block}__date`, `__weekday`, `__day` and `__month`;
  * `className` adds one of the caller's own to the date (the admin row's layout).

@@ -76,7 +76,7 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
   }, []);
 
   // Focus moves once the dialog is on screen: focusing forces a layout, which inside the commit
-  // made the age gate's first render the longest task of a first visit (Lighthouse TBT, issue 8).
+  // made the age gate's first render the longest task of a first visit (Lighthouse TBT, decision 0130).
   useEffect(() => {
     const dialog = dialogRef.current;
     if (dialog) (initialFocusRef?.current ?? tabbables(dialog)[0] ?? dialog).focus();

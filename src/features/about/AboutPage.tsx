@@ -5,7 +5,7 @@ import { usePageHead } from '../../hooks/use-page-head';
 import { useShopDetails } from '../../lib/shop-settings';
 import './about.css';
 
-/** About Us (SPEC §2): Who We Are, Our Mission, Our Team; then where and when to find us. */
+/** About Us (product §2): Who We Are, Our Mission, Our Team; then where and when to find us. */
 export function AboutPage() {
   usePageHead();
   const details = useShopDetails();

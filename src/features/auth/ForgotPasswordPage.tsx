@@ -11,7 +11,7 @@ import './auth.css';
 const FIELDS = ['email'] as const;
 
 /**
- * /forgot-password (issue 19 §4): asks for a link to set a new password. The answer is the same
+ * /forgot-password (decision 0258): asks for a link to set a new password. The answer is the same
  * whether or not an account has the address, and says what to do when no e-mail comes (the shop
  * may not send e-mail at all: then staff make the link on /admin-users).
  */

@@ -10,7 +10,7 @@ import './auth.css';
 
 const FIELDS = ['email', 'password'] as const;
 
-/** /login (SPEC §2): e-mail and password; Enter in either field submits. */
+/** /login (product §2): e-mail and password; Enter in either field submits. */
 export function LoginPage() {
   usePageHead();
   const session = useSession();

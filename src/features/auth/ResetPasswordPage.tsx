@@ -11,7 +11,7 @@ import './auth.css';
 const FIELDS = ['password', 'confirmPassword'] as const;
 
 /**
- * /reset-password?token=... (issue 19 §4), where a reset link opens: a new password under the
+ * /reset-password?token=... (decision 0258), where a reset link opens: a new password under the
  * policy, once. Then to /login to sign in with it (every earlier session has ended).
  */
 export function ResetPasswordPage() {

@@ -9,7 +9,7 @@ import './auth.css';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 
-/** /signup (SPEC §2): a new customer account (type user); redirects by role once signed in. */
+/** /signup (product §2): a new customer account (type user); redirects by role once signed in. */
 export function SignupPage() {
   usePageHead();
   const session = useSession();

@@ -1,5 +1,5 @@
 /**
- * "Add to calendar" under an event (issue 17): its .ics file (opens in Apple Calendar, Outlook
+ * "Add to calendar" under an event (decision 0212): its .ics file (opens in Apple Calendar, Outlook
  * and the like) and Google Calendar's new-event form, filled in. Both are plain links, so they
  * work from the keyboard, open in a new tab or save with the browser's own menu; where the server
  * has no .ics route (the AWS build) the download is built in the browser instead (calendar-file.ts).

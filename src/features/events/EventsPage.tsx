@@ -46,7 +46,7 @@ function EventEntry({ event, first, shop }: { event: ShopEvent; first: boolean; 
   );
 }
 
-/** Upcoming Events (SPEC §2): soonest first, past events left out. */
+/** Upcoming Events (product §2): soonest first, past events left out. */
 export function EventsPage() {
   usePageHead();
   const { data, isPending, isError, refetch } = useEvents();

@@ -1,5 +1,5 @@
 /**
- * Where an event's .ics file comes from (issue 17). The local server serves `/events/<id>.ics`
+ * Where an event's .ics file comes from (decisions 0208 and 0213). The local server serves `/events/<id>.ics`
  * and the `/events.ics` feed; the AWS build is static hosting with no such routes, so there the
  * page builds the same file in the browser with the same builder (shared/event-calendar.ts,
  * ical-generator: about 10 KB gzipped, loaded only when a visitor asks for a file) and saves it

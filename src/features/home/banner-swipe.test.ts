@@ -32,7 +32,7 @@ describe('slideAfterSwipe', () => {
     expect(slideAfterSwipe({ ...base, width: 0, dx: -800 })).toBe(1);
   });
 
-  it('uses the settings of SPEC §4', () => {
+  it('uses the settings of product §4', () => {
     expect(CAROUSEL).toEqual({ autoplay: false, delayMs: 3000, transitionMs: 500, swipeThreshold: 1 / 3 });
   });
 });

@@ -1,4 +1,4 @@
-/** The banner carousel's settings (SPEC §4, §9). */
+/** The banner carousel's settings (product §4, §9). */
 export const CAROUSEL = {
   /** Autoplay is off until the visitor presses Play. */
   autoplay: false,
@@ -13,7 +13,7 @@ export const CAROUSEL = {
 /**
  * Embla's `duration` is not in milliseconds but a spring constant (its animation steps at
  * 60 Hz). At 25 a slide change covers 95% of its way in about 480 ms and looks finished at
- * 500 ms, the SPEC's transition.
+ * 500 ms, product §9's transition.
  */
 export const EMBLA_DURATION = 25;
 

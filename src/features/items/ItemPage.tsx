@@ -74,7 +74,7 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
   );
 }
 
-/** /item/{id}: the item's name, price, picture and description (SPEC §2). */
+/** /item/{id}: the item's name, price, picture and description (product §2). */
 export function ItemPage() {
   const { id = '' } = useParams();
   const { data, isPending, isError, refetch } = useItem(id);

@@ -25,7 +25,7 @@ import { useMenuFilters } from './use-menu-filters';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-/** One menu: search, filter panel and product grid (SPEC §2 Menu, §4 Menu filter). */
+/** One menu: search, filter panel and product grid (product §2 Menu, §4 Menu filter). */
 function Menu({ menu }: { menu: MenuCategory }) {
   const title = MENU_CATEGORIES[menu];
   usePageHead();
@@ -51,7 +51,7 @@ function Menu({ menu }: { menu: MenuCategory }) {
   const results = useMemo(() => filterMenuItems(index, selection, query), [index, selection, query]);
   // Each tag with its count for the selection and the search; those giving nothing are not offered.
   // The counts follow the search once typing pauses (the URL's copy), so a keystroke leaves the
-  // panel alone (the 50 ms keystroke budget with 200 tags, DESIGN §4).
+  // panel alone (the 50 ms keystroke budget with 200 tags, design §4).
   const counts = useMemo(() => facetCounts(index, groups, selection, settledQuery), [index, groups, selection, settledQuery]);
   const offered = useMemo(() => offeredGroups(groups, counts, selected), [groups, counts, selected]);
   const filterKey = menuSearch(menu, { tags: [...tags], q: query.trim() });

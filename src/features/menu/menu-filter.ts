@@ -1,12 +1,12 @@
 /**
- * The menu's filtering (SPEC §2 Menu, §4 Menu filter), pure: no React, no I/O.
+ * The menu's filtering (product §2 Menu, §4 Menu filter), pure: no React, no I/O.
  *
  * - A menu (wine, liquor, extras) holds the items carrying its built-in tag id.
  * - Its filter panel: the visible categories whose `type` names the menu (any case), by
  *   `index`, each with its tags by `index`.
  * - No tag selected: every item of the menu. Tags of one category combine with OR, categories
  *   with AND: Red + France gives the French reds, Red + White every red and every white
- *   (issue 16; SPEC §4 ORs every selected tag, see docs/decisions/).
+ *   (decision 0187; the original specification ORed every selected tag: product §10).
  * - Each offered tag carries its count: the items carrying it among those that pass the search and
  *   the other categories' selections (the usual faceted count). A tag that would give no item is
  *   not offered, unless it is selected (it stays, to be unticked).
@@ -20,7 +20,7 @@ import { DEPARTMENTS, isDepartment, type Department } from '../../lib/department
 
 export type { CategoryRecord, TagRecord };
 
-/** The menus, as the `category` query parameter spells them, with their titles (SPEC §2). */
+/** The menus, as the `category` query parameter spells them, with their titles (product §2). */
 export const MENU_CATEGORIES = DEPARTMENTS;
 export type MenuCategory = Department;
 export const isMenuCategory = isDepartment;

@@ -1,4 +1,4 @@
-/** The browser side of accounts (SPEC §3-§7): session storage, auth service, hooks, admin guard. */
+/** The browser side of accounts (product §3-§7): session storage, auth service, hooks, admin guard. */
 export {
   authService,
   endSession,

@@ -28,7 +28,7 @@ const failure = (message: string, errorType = 'ValidationError'): MutationRespon
   errors: [{ message, errorType } as { message: string }],
 });
 
-describe('readAuthResponse (SPEC §7)', () => {
+describe('readAuthResponse (product §7)', () => {
   it('takes the session from data', () => {
     expect(readAuthResponse({ data: sampleSession() })).toEqual({ ok: true, session: sampleSession() });
   });

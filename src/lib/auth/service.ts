@@ -1,6 +1,6 @@
 /**
- * The authentication service (SPEC §7): `login`, `signUp` and the password reset calls (issue 19
- * §4) return 'success' or `{ message }`; `logout` ends the session. Pure of I/O of its own: the API calls and the session store are
+ * The authentication service (product §7): `login`, `signUp` and the password reset calls (decision
+ * 0258) return 'success' or `{ message }`; `logout` ends the session. Pure of I/O of its own: the API calls and the session store are
  * injected (session.ts wires the Amplify data client and sessionStorage).
  */
 import type { SessionStore } from './session-store';
@@ -16,7 +16,7 @@ import {
   type SignUpInput,
 } from './validation';
 
-/** SPEC §7: what a failed call without a message of its own says. */
+/** product §7: what a failed call without a message of its own says. */
 const GENERIC_ERROR = MESSAGES.genericError;
 
 export type AuthResult = 'success' | { message: string };
@@ -55,7 +55,7 @@ const messageOf = (error: unknown): string => {
 };
 
 /**
- * SPEC §7's result of a sign-in or sign-up response: the server's first error message when it
+ * product §7's result of a sign-in or sign-up response: the server's first error message when it
  * sent errors, 'Error' when it sent no session, otherwise the session to store.
  */
 export function readAuthResponse(

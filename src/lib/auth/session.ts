@@ -30,7 +30,7 @@ const api: AuthApi = {
   resetPassword: (input) => client.mutations.resetPassword(input),
 };
 
-/** login, signUp and logout of SPEC §7, and the password resets. */
+/** login, signUp and logout of product §7, and the password resets. */
 export const authService = createAuthService(api, sessionStore);
 export const { login, signUp, logout, requestPasswordReset, resetPassword } = authService;
 

@@ -4,7 +4,7 @@ import { clearSession, firstName, homePathFor, isExpired, mayOpenAdminRoutes, re
 import { sampleSession, testStorage } from './testing';
 
 describe('writeSession', () => {
-  it('stores the keys of SPEC §3 plus the session token', () => {
+  it('stores the keys of product §3 plus the session token', () => {
     const storage = testStorage();
     writeSession(storage, sampleSession({ type: ROLE_ADMIN }));
     expect(storage.dump()).toEqual({
@@ -88,7 +88,7 @@ describe('isExpired', () => {
   });
 });
 
-describe('the redirect by role (SPEC §6)', () => {
+describe('the redirect by role (product §6)', () => {
   it('sends admins to the admin portal and everyone else home', () => {
     expect(homePathFor(ROLE_ADMIN)).toBe('/admin-portal');
     expect(homePathFor(ROLE_USER)).toBe('/home');
@@ -96,7 +96,7 @@ describe('the redirect by role (SPEC §6)', () => {
   });
 });
 
-describe('mayOpenAdminRoutes (SPEC §2)', () => {
+describe('mayOpenAdminRoutes (product §2)', () => {
   it('needs a session and the admin role', () => {
     const base = { userId: 'u', name: 'Ana', authToken: 't', expiresAt: '' };
     expect(mayOpenAdminRoutes({ ...base, role: ROLE_ADMIN })).toBe(true);

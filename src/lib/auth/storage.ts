@@ -1,9 +1,9 @@
 /**
- * The signed-in session in browser storage (SPEC §3, DESIGN §2). Pure: every function takes the
+ * The signed-in session in browser storage (product §3, design §2). Pure: every function takes the
  * Storage to use, so tests pass an in-memory one.
  *
  * sessionStorage keys:
- * - `token`:   JSON `{"User_ID": "...", "Name": "First Last"}` (SPEC's own shape)
+ * - `token`:   JSON `{"User_ID": "...", "Name": "First Last"}` (product §3's shape)
  * - `role`:    the numeric user type as a string, "0" admin or "1" user
  * - `user_id`: the user's id
  * - `session`: JSON `{"token": "<opaque session token>", "expiresAt": "<ISO time>"}`, what the
@@ -59,7 +59,7 @@ export function readRole(storage: SessionStorageLike): Role | null {
 }
 
 /**
- * The session, or null when the visitor is signed out: SPEC's `token` with a User_ID and a Name
+ * The session, or null when the visitor is signed out: product §3's `token` with a User_ID and a Name
  * and the session token must both be there. The role may be missing or unknown (then null).
  */
 export function readSession(storage: SessionStorageLike): Session | null {
@@ -80,7 +80,7 @@ export function writeSession(storage: SessionStorageLike, data: AuthSessionData)
   storage.setItem(SESSION_KEY, JSON.stringify({ token: data.token, expiresAt: data.expiresAt }));
 }
 
-/** Signs out in storage (SPEC §4): deletes the token, clears the role, then all of sessionStorage. */
+/** Signs out in storage (product §4): deletes the token, clears the role, then all of sessionStorage. */
 export function clearSession(storage: SessionStorageLike): void {
   for (const key of [TOKEN_KEY, ROLE_KEY, USER_ID_KEY, SESSION_KEY]) storage.removeItem(key);
   storage.clear();
@@ -97,12 +97,12 @@ export function firstName(name: string): string {
   return name.trim().split(/\s+/)[0] ?? '';
 }
 
-/** Where a signed-in visitor belongs (SPEC §6): admins to the admin portal, everyone else home. */
+/** Where a signed-in visitor belongs (product §6): admins to the admin portal, everyone else home. */
 export function homePathFor(role: Role | null): '/admin-portal' | '/home' {
   return role === ROLE_ADMIN ? '/admin-portal' : '/home';
 }
 
-/** Whether storage says this visitor may open the admin routes (SPEC §2): a session and role admin. */
+/** Whether storage says this visitor may open the admin routes (product §2): a session and role admin. */
 export function mayOpenAdminRoutes(session: Session | null): boolean {
   return session !== null && session.role === ROLE_ADMIN;
 }

@@ -1,5 +1,5 @@
 /**
- * The checks the login and sign-up forms make before calling the server (SPEC §5). The server
+ * The checks the login and sign-up forms make before calling the server (product §5). The server
  * makes them again and is the authority; checking here only saves a round trip. The password
  * policy and the messages are the shared ones (shared/), so both sides agree.
  */

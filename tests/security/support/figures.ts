@@ -1,5 +1,5 @@
 /**
- * The figures of a battery (issue 8 asks for them): how many attempts were made and how many
+ * The figures of a battery (the reliability and security batteries report them): how many attempts were made and how many
  * failed. An attempt is one hostile request with its checks; a failed check is recorded (not
  * thrown at once), so one run reports every failure, and the test fails at its end with the list.
  *

@@ -60,7 +60,7 @@ export function rootOperations(): RootOperation[] {
 export const mutations = () => rootOperations().filter((op) => op.kind === 'mutation');
 
 /**
- * Who may call an operation, from SPEC §7 and DESIGN §2-§3 (written here, not read from the
+ * Who may call an operation, from product §7 and design §2-§3 (written here, not read from the
  * server): the public (API key) reads the catalogue, signs up or in and resets a password; any signed-in caller may
  * sign out; everything else, user lists included, is for admins.
  */

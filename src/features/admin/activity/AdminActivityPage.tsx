@@ -1,5 +1,5 @@
 /**
- * Activity (issue 19 §3): every admin write, newest first: when, who, what, and each changed
+ * Activity (decision 0260): every admin write, newest first: when, who, what, and each changed
  * field's old and new value. Filtered by person and by kind on the server, 50 at a time.
  */
 import { useId, useState } from 'react';

@@ -1,6 +1,6 @@
 /**
- * Admin Users (SPEC §2 Admin admins, §4, §5, §8): search, Create Admin, and the admins' table
- * with Edit, Password link (issue 19 §4) and Delete per row; the Admin Editor and the Delete Admin confirmation. Nobody is
+ * Admin Users (product §2 Admin admins, §4, §5, §8): search, Create Admin, and the admins' table
+ * with Edit, Password link (decision 0258) and Delete per row; the Admin Editor and the Delete Admin confirmation. Nobody is
  * offered Delete on their own row; the server also refuses to delete your own account or the
  * last admin, and its message is what the toast shows.
  */

@@ -1,5 +1,5 @@
 /**
- * The Admin Editor (SPEC §2, §4, §5): first name, last name and e-mail, plus password and confirm
+ * The Admin Editor (product §2, §4, §5): first name, last name and e-mail, plus password and confirm
  * password when creating (hidden when editing). Editing pre-fills the names split on the first
  * space. 'Missing required fields', 'Passwords do not match' and the password policy are checked
  * before anything is sent; the server checks them again.

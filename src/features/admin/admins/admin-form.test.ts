@@ -42,7 +42,7 @@ describe('adminFormProblem', () => {
     expect(adminFormProblem({ ...good, email: ' ' }, 'edit')).toEqual({ field: 'email', message: 'Missing required fields' });
   });
 
-  it('names the messages of SPEC §8', () => {
+  it('names the messages of product §8', () => {
     expect(ADMIN_MESSAGES).toMatchObject({
       created: 'Admin created successfully',
       updated: 'Admin Updated',

@@ -1,6 +1,6 @@
 /**
- * The Admin Editor's rules, pure (SPEC §4 Event and admin editors, §5 Admin create, §8 Admins;
- * DESIGN §3): what must be filled in, the password checks made before anything is sent, and the
+ * The Admin Editor's rules, pure (product §4 Event and admin editors, §5 Admin create, §8 Admins;
+ * design §3): what must be filled in, the password checks made before anything is sent, and the
  * name split for editing.
  */
 import { MESSAGES } from '../../../../shared/messages';
@@ -29,7 +29,7 @@ export type AdminField = keyof AdminForm;
 
 export const EMPTY_ADMIN_FORM: AdminForm = { firstName: '', lastName: '', email: '', password: '', confirmPassword: '' };
 
-/** "Ana Maria Lopez" gives Ana and "Maria Lopez": the first space splits (SPEC §5); no space, no last name. */
+/** "Ana Maria Lopez" gives Ana and "Maria Lopez": the first space splits (product §5); no space, no last name. */
 export function splitName(name: string): { firstName: string; lastName: string } {
   const trimmed = name.trim();
   const space = trimmed.indexOf(' ');
@@ -52,7 +52,7 @@ export interface AdminFormProblem {
 /**
  * Why the form cannot be sent, or null. Creating needs all five fields, matching passwords and
  * the password policy; editing needs the names and the e-mail. Mismatched passwords stop here:
- * nothing is created (SPEC's flaw of creating anyway is not kept).
+ * nothing is created (the original specification's flaw of creating anyway is not kept; decision 0037).
  */
 export function adminFormProblem(form: AdminForm, mode: 'create' | 'edit'): AdminFormProblem | null {
   const required: AdminField[] =

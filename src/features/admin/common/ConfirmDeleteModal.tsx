@@ -1,5 +1,5 @@
 /**
- * "Are you sure?" before a delete (SPEC §2: Delete Item, Delete Event, Delete Admin, tag and
+ * "Are you sure?" before a delete (product §2: Delete Item, Delete Event, Delete Admin, tag and
  * category deletes): an accessible modal dialog with the message, a Delete button and a Cancel
  * button.
  *

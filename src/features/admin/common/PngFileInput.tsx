@@ -1,5 +1,5 @@
 /**
- * A labelled file input for PNG images (SPEC §5: .png only), with an optional note under it.
+ * A labelled file input for PNG images (product §5: .png only), with an optional note under it.
  *
  *     <PngFileInput label="Image" onFiles={([file]) => setFile(file ?? null)} />
  *     <PngFileInput label="Add banners" multiple note="Best:(1900x370)" clearAfterChoose onFiles={addFiles} />
@@ -9,7 +9,7 @@
  * aria-describedby), `clearAfterChoose` (empties the input after each choice, for lists that show
  * the chosen files themselves, so the same file can be chosen again), `disabled`, `id`, `inputRef`.
  *
- * Every file is checked when it is chosen (issue 16), by the one browser check `checkChosenImage`:
+ * Every file is checked when it is chosen (decision 0196), by the one browser check `checkChosenImage`:
  * .png name and type, at most 5 MB, and the PNG signature in its first 8 bytes. A refused file is
  * never handed on: the input is emptied, marked invalid, and `onRefused` gets the reason (the
  * caller shows it in its dialog and as a toast). With `multiple`, the accepted files still go to

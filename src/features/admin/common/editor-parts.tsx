@@ -1,5 +1,5 @@
 /**
- * Pieces the admin editors share (items, tags, categories, events, admins; SPEC §2):
+ * Pieces the admin editors share (items, tags, categories, events, admins; product §2):
  *
  * - `useEditorSave` and `EditorActions`: the Cancel and Save row of an editor with its inline
  *   error (toasts are inert behind a modal, so the dialog says it too), and the saving state.

@@ -1,5 +1,5 @@
 /**
- * Checking a chosen image file and sending it to its upload target (SPEC §5: .png only; the rule
+ * Checking a chosen image file and sending it to its upload target (product §5: .png only; the rule
  * itself is shared/image-upload.ts). `checkPngFile` is pure; `sendToUploadTarget` uses fetch.
  */
 import {
@@ -12,7 +12,7 @@ import {
   type ImageUploadTarget,
 } from '../../../../shared/image-upload';
 
-/** SPEC §8's toast when an upload fails for a reason the server does not name; the file's own refusals are IMAGE_UPLOAD_MESSAGES. */
+/** product §8's toast when an upload fails for a reason the server does not name; the file's own refusals are IMAGE_UPLOAD_MESSAGES. */
 export const IMAGE_MESSAGES = {
   uploadFailed: 'Error Uploading Image',
 } as const;
@@ -37,7 +37,7 @@ export function checkPngFile(file: FileLike): string | null {
 }
 
 /**
- * The check every image input runs when a file is chosen (issue 16): `checkPngFile`, then the
+ * The check every image input runs when a file is chosen (decision 0196): `checkPngFile`, then the
  * file's first 8 bytes must be the PNG signature, so a JPEG renamed .png is refused at once, not
  * at Save. The server still checks everything (pixels, a readable image).
  */

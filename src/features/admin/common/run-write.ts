@@ -1,5 +1,5 @@
 /**
- * The admin screens' one way to run a write and say how it went (SPEC §8): the success toast, or
+ * The admin screens' one way to run a write and say how it went (product §8): the success toast, or
  * the failure toast with the server's own refusal (a ValidationError's message) else `failure`.
  * An ended session is not toasted again (the admin client already said so).
  */

@@ -1,5 +1,5 @@
 /**
- * Uploads a chosen PNG (SPEC §5, DESIGN §3): checks `.png`/`image/png` and 5 MB, asks for an
+ * Uploads a chosen PNG (product §5, design §3): checks `.png`/`image/png` and 5 MB, asks for an
  * upload target (`requestImageUpload`, as the signed-in admin), POSTs the file there (S3 in the
  * cloud, the local server's /uploads/<id>: this code does not care which), has it stored
  * (`storeUploadedImage`) and gives back the stored URL (`/media/<sha256>.png`) to put in a

@@ -1,5 +1,5 @@
 /**
- * Events (SPEC §2 Admin events, §4, §5, §8): Add Event, a Sort By dropdown (A-Z, Z-A, Date
+ * Events (product §2 Admin events, §4, §5, §8): Add Event, a Sort By dropdown (A-Z, Z-A, Date
  * Soonest, Date Latest), and the event rows (date, image, name, time, description, Edit, delete
  * cross), with the Event Creator/Editor and the Delete Event confirmation.
  */

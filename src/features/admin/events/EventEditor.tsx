@@ -1,5 +1,5 @@
 /**
- * The event editor (SPEC §2, §4, §5): "Event Creator" for a new event, "Event Editor" pre-filled
+ * The event editor (product §2, §4, §5): "Event Creator" for a new event, "Event Editor" pre-filled
  * for an existing one. Name, date and description are required in both modes ('Please fill out
  * all fields'); the time and a .png image are optional. Without an image the pages show the
  * shop's logo (img stays null). A chosen image is uploaded first, on Save.

@@ -31,7 +31,7 @@ const events = [
 const names = (list: AdminEvent[]) => list.map((e) => e.id);
 
 describe('sortEvents', () => {
-  it('offers the four sorts of SPEC §4', () => {
+  it('offers the four sorts of product §4', () => {
     expect(EVENT_SORTS).toEqual(['A-Z', 'Z-A', 'Date Soonest', 'Date Latest']);
     expect(isEventSort('Date Latest')).toBe(true);
     expect(isEventSort('Reset')).toBe(false);

@@ -1,11 +1,11 @@
 /**
  * The admin Events screen's rules, pure (no React, no I/O): the editor's validation and what it
- * sends (SPEC §4 Event editor, §5 Event create), and the sort orders (SPEC §4 Event sort).
+ * sends (product §4 Event editor, §5 Event create), and the sort orders (product §4 Event sort).
  */
 import type { EventRecord } from '../../../lib/catalogue';
 import { parseLocalDate } from '../../../lib/format';
 
-/** SPEC §8 Events, plus the two successes SPEC does not name (docs/decisions/). */
+/** product §8 Events, plus the two successes the original specification did not name (docs/decisions/). */
 export const EVENT_MESSAGES = {
   missingFields: 'Please fill out all fields',
   loadFailed: 'Error loading events',
@@ -39,7 +39,7 @@ export const eventToForm = (event: AdminEvent): EventForm => ({
 
 export type EventField = keyof EventForm;
 
-/** The first required field left empty (name, date, description), or null. Both modes (SPEC §5 checked create only). */
+/** The first required field left empty (name, date, description), or null. Both modes (the original specification checked create only; product §10). */
 export function missingEventField(form: EventForm): EventField | null {
   if (form.name.trim() === '') return 'name';
   if (form.date.trim() === '' || parseLocalDate(form.date) === null) return 'date';
@@ -61,7 +61,7 @@ export function eventInput(form: EventForm): EventFields {
   return { name: form.name.trim(), date: form.date.trim(), time: time === '' ? null : time, description: form.description.trim() };
 }
 
-/** SPEC §4's event sort options, in the dropdown's order. */
+/** product §4's event sort options, in the dropdown's order. */
 export const EVENT_SORTS = ['A-Z', 'Z-A', 'Date Soonest', 'Date Latest'] as const;
 export type EventSort = (typeof EVENT_SORTS)[number];
 export const DEFAULT_EVENT_SORT: EventSort = 'Date Soonest';

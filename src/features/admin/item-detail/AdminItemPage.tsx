@@ -11,8 +11,8 @@ import '../common/admin.css';
 import './admin-item.css';
 
 /**
- * /admin-item?id={id} (SPEC §2): the item's name, price, image and description, with Promote or
- * Demote and Edit. Unlike SPEC, both are saved to the server (DESIGN §3).
+ * /admin-item?id={id} (product §2): the item's name, price, image and description, with Promote or
+ * Demote and Edit. Unlike the original specification, both are saved to the server (design §3).
  */
 export function AdminItemPage() {
   const [params] = useSearchParams();

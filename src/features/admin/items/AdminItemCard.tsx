@@ -21,7 +21,7 @@ export interface AdminItemCardProps {
 
 export const adminItemPath = (id: string) => `/admin-item?id=${encodeURIComponent(id)}`;
 
-/** One item of the admin grid (SPEC §2 Admin items). */
+/** One item of the admin grid (product §2 Admin items). */
 export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, sizes, selected, onSelect }: AdminItemCardProps) {
   const shortName = truncateName(item.name, ADMIN_ITEM_NAME_LENGTH);
   return (

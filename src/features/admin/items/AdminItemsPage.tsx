@@ -22,7 +22,7 @@ const CARD_SIZES = '(max-width: 40rem) 50vw, (max-width: 64rem) 25vw, 11rem';
 
 type EditorState = { open: false } | { open: true; item: AdminItem | null };
 
-/** /admin-items (SPEC §2 Admin items). */
+/** /admin-items (product §2 Admin items). */
 export function AdminItemsPage() {
   usePageHead('Items · Admin');
   const items = useAdminItems();

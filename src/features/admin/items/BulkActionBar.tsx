@@ -1,5 +1,5 @@
 /**
- * The bar over the admin item grid while items are selected (issue 19 §2): how many, Select all
+ * The bar over the admin item grid while items are selected (decision 0255): how many, Select all
  * matching, Clear, then Promote, Demote, Add tag, Remove tag and Delete (asked first, with the
  * count). One action runs at a time; its toast says how it went.
  */

@@ -1,5 +1,5 @@
 /**
- * Export CSV on /admin-items (issue 19 §1): every item (not only those the search shows), read
+ * Export CSV on /admin-items (decision 0256): every item (not only those the search shows), read
  * fresh, with the categories' tags, saved as items-YYYY-MM-DD.csv.
  */
 import { useState } from 'react';

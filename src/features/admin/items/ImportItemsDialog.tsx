@@ -1,5 +1,5 @@
 /**
- * Import CSV on /admin-items (issue 19 §1): a dialog in three steps. 1. Choose a file (or save the
+ * Import CSV on /admin-items (decision 0257): a dialog in three steps. 1. Choose a file (or save the
  * template). 2. Say where each column goes (guessed from its name). 3. Read the check: each
  * row's outcome and every problem (row, column, message); Import writes all rows or none.
  */

@@ -1,5 +1,5 @@
 /**
- * The Item Editor (SPEC §2, §4, §5): add mode (no item) or edit mode. Its state and Save are
+ * The Item Editor (product §2, §4, §5): add mode (no item) or edit mode. Its state and Save are
  * use-item-editor.ts; this draws the form. Cancel (or Escape) drops every change. Rendered only
  * while `open`.
  */

@@ -7,7 +7,7 @@ export interface SortMenuProps {
 }
 
 /**
- * The Sort By dropdown (SPEC §2, §4): a menu button with one radio item per order. It closes on
+ * The Sort By dropdown (product §2, §4): a menu button with one radio item per order. It closes on
  * a click outside it, on Escape (focus back on the button), on Tab, and after a choice. Arrow
  * keys, Home and End move between the options.
  */

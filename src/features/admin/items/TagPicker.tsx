@@ -16,7 +16,7 @@ export interface TagPickerProps {
 }
 
 /**
- * Tag picking in the Item Editor (SPEC §4): the chosen tags as removable chips, then a group of
+ * Tag picking in the Item Editor (product §4): the chosen tags as removable chips, then a group of
  * checkboxes per category. Ticking adds a tag; unticking or removing its chip takes it away.
  */
 export function TagPicker({ groups, loading, failed, selection, onChange, invalid, firstCheckboxRef, describedBy }: TagPickerProps) {

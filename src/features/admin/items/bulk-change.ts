@@ -1,5 +1,5 @@
 /**
- * Bulk actions on selected items (issue 19 §2): Promote, Demote, Add tag, Remove tag, Delete.
+ * Bulk actions on selected items (decision 0255): Promote, Demote, Add tag, Remove tag, Delete.
  * Pure: which writes a change needs, which items it leaves alone and why, and the one toast that
  * says how it went. The writes themselves are conditional on each item's `updatedAt` (api.ts), so
  * an item someone changed meanwhile is reported, never overwritten. Tested in bulk-change.test.ts.

@@ -1,5 +1,5 @@
 /**
- * The admin item rules (SPEC §4 item sort and search, §5 item save): pure functions, no React,
+ * The admin item rules (product §4 item sort and search, §5 item save): pure functions, no React,
  * no I/O, so they are tested directly (item-rules.test.ts).
  */
 import type { ModelRecord } from '../../../lib/catalogue';
@@ -78,7 +78,7 @@ export function buildCreateInput(values: ItemFormValues, img: string): ItemCreat
 }
 
 /**
- * The update input (SPEC §5): only the non-empty fields among name, price, img, description and
+ * The update input (product §5): only the non-empty fields among name, price, img, description and
  * upc; promoted and tags always. `img` is the newly stored image when one was uploaded.
  */
 export function buildUpdateInput(id: string, values: ItemFormValues, img: string = values.img): ItemUpdateInput {

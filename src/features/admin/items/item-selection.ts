@@ -1,5 +1,5 @@
 /**
- * Which items of the admin grid are selected for a bulk action (issue 19 §2): a click toggles one
+ * Which items of the admin grid are selected for a bulk action (decision 0255): a click toggles one
  * box; a shift-click sets every box from the last one clicked to this one, in the order shown, to
  * the state the clicked box takes (as mail clients do). Pure; tested in item-selection.test.ts.
  */

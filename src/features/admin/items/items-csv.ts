@@ -1,5 +1,5 @@
 /**
- * Items in and out as CSV (issue 19 §1). Out: one row per item, its tags in a column per category (names,
+ * Items in and out as CSV (decisions 0256 and 0257). Out: one row per item, its tags in a column per category (names,
  * separated by "; "), the image as a full URL. Written with Papa Parse: every field quoted, CRLF
  * line ends and a UTF-8 byte order mark, so a spreadsheet opens accents and line breaks as they
  * are; a field that a spreadsheet would run as a formula (=, +, -, @ first) is escaped with a

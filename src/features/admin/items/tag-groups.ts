@@ -1,5 +1,5 @@
 /**
- * The Item Editor's tag choices (SPEC §4 tag picking): every category with its tags, both by
+ * The Item Editor's tag choices (product §4 tag picking): every category with its tags, both by
  * `index`. The built-in Department category (hidden from the public menu) holds Wine, Liquor and
  * Extras and is offered like any other. Pure; tested in tag-groups.test.ts.
  */
@@ -36,7 +36,7 @@ export function tagNames(groups: readonly TagGroup[]): Map<string, string> {
   return new Map(groups.flatMap((group) => group.tags.map((tag) => [tag.id, tag.name] as const)));
 }
 
-/** The selection with `id` added, or removed when it is already there (SPEC §4). */
+/** The selection with `id` added, or removed when it is already there (product §4). */
 export function toggleTag(selection: readonly string[], id: string): string[] {
   return selection.includes(id) ? selection.filter((tag) => tag !== id) : [...selection, id];
 }

@@ -1,5 +1,5 @@
 /**
- * Runs a bulk action on the selected items (issue 19 §2): plans it (bulk-change.ts), writes it
+ * Runs a bulk action on the selected items (decision 0255): plans it (bulk-change.ts), writes it
  * (each write only if the item is unchanged since listed) and says how it went in one toast.
  * Resolves with the ids to keep selected: the items it did not change (stale, failed or kept by
  * an item rule), so the admin can look at them again.

@@ -1,5 +1,5 @@
 /**
- * The Item Editor's state and Save (SPEC §4, §5): the form values, the field to mark, the inline
+ * The Item Editor's state and Save (product §4, §5): the form values, the field to mark, the inline
  * error and what caused it, a newly chosen image, and Save: the rules of item-rules.ts, the image
  * upload, then a create, or an update on condition that nobody changed the item since it was
  * loaded (a stale save shows the current values instead).
@@ -33,7 +33,7 @@ export function useItemEditor(item: AdminItem | null, { onClose, onSaved }: { on
   const [saving, setSaving] = useState(false);
   /** The last refusal, repeated inside the dialog (the page's toasts are inert behind a modal). */
   const [formError, setFormError] = useState('');
-  /** What the inline error is about: it goes once its cause is gone (issue 16). */
+  /** What the inline error is about: it goes once its cause is gone (decision 0197). */
   const [errorCause, setErrorCause] = useState<'rules' | 'image' | null>(null);
   const preview = useObjectUrl(file);
   const { upload } = useUploadImage();

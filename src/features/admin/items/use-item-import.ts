@@ -1,5 +1,5 @@
 /**
- * The steps of a CSV import (issue 19 §1): choose a file (read in the browser with Papa Parse),
+ * The steps of a CSV import (decision 0257): choose a file (read in the browser with Papa Parse),
  * map its columns, check it (the server's dry run lists each row's outcome and problems), then
  * import it (the server writes every row or none). A failure is kept as `error`, shown in the
  * dialog, since the page's toasts are inert behind it.

@@ -6,7 +6,7 @@ import { useItemWrites } from './api';
 import { ITEM_MESSAGES, type AdminItem } from './item-rules';
 
 /**
- * Promote and Demote (SPEC §4 promotion), persisted: 'Item Updated' or 'Error Updating Item'.
+ * Promote and Demote (product §4 promotion), persisted: 'Item Updated' or 'Error Updating Item'.
  * `busyIds` holds the items being changed, so their button can be disabled meanwhile.
  */
 export function usePromotion() {

@@ -18,7 +18,7 @@ interface AdminNavItem {
   also?: string[];
 }
 
-/** SPEC §2 Admin sidebar. */
+/** product §2 Admin sidebar. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Home', to: '/admin-portal', icon: 'home' },
   { label: 'Items', to: '/admin-items', icon: 'items', also: ['/admin-item'] },
@@ -48,7 +48,7 @@ function useIsDrawer(): boolean {
 /**
  * The frame of the admin pages: the sidebar (logo to /home, the admin pages, Logout) and the page.
  * On laptops the sidebar is always there. On tablets and phones its visibility starts 'hidden'
- * (SPEC §2) behind a menu button in a top bar; opened, it lies over the page until a link is
+ * (product §2) behind a menu button in a top bar; opened, it lies over the page until a link is
  * chosen, Escape is pressed or the backdrop is clicked, and the focus goes back to the button.
  */
 export function AdminLayout() {

@@ -5,7 +5,7 @@ import type { AdminBanner } from './api';
 
 /**
  * The portal's banner preview: one banner at a time with previous/next arrows and dots, looping
- * (no autoplay: SPEC §4's default is off). Simpler than the storefront's carousel, which lives in
+ * (no autoplay: product §4's default is off). Simpler than the storefront's carousel, which lives in
  * the public home feature; this one needs no swipe physics.
  */
 export function AdminBannerCarousel({ banners }: { banners: readonly AdminBanner[] }) {

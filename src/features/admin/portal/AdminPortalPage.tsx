@@ -11,7 +11,7 @@ import { PromotedRow } from './PromotedRow';
 import '../common/admin.css';
 import './admin-portal.css';
 
-/** /admin-portal (SPEC §2 Admin portal home): the banners with Change Banner, and the promoted items. */
+/** /admin-portal (product §2 Admin portal home): the banners with Change Banner, and the promoted items. */
 export function AdminPortalPage() {
   usePageHead('Admin Portal');
   const banners = useAdminBanners();

@@ -1,6 +1,6 @@
 /**
- * The Banner Changer (SPEC §2, §4): the current banners, each with a red Delete that asks first
- * (a saved banner leaves the live site at once, issue 16), newly chosen .png files added to the
+ * The Banner Changer (product §2, §4): the current banners, each with a red Delete that asks first
+ * (a saved banner leaves the live site at once, decision 0194), newly chosen .png files added to the
  * list before saving, each with a plain Remove (it only leaves the list), and Save, which uploads
  * the new files and then replaces the whole banner set with the list, in its order, in one call.
  * Move up/down sets the order. Files are checked when chosen (PngFileInput). Rendered only while `open`.
@@ -82,7 +82,7 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
   /** The last failure, repeated inside the dialog (the page's toasts are inert behind a modal). */
   const [formError, setFormError] = useState('');
   /**
-   * What the failure is about, so it goes with its cause (issue 16): a refused chosen file (gone
+   * What the failure is about, so it goes with its cause (decision 0197): a refused chosen file (gone
    * with the next good file), a new file the server refused (gone when it is removed), or other.
    */
   const [errorCause, setErrorCause] = useState<{ kind: 'chosen' } | { kind: 'entry'; key: string } | null>(null);

@@ -14,7 +14,7 @@ export interface PromotedRowProps {
 }
 
 /**
- * The Promotional Items row (SPEC §2): every promoted item in a row that scrolls sideways, with
+ * The Promotional Items row (product §2): every promoted item in a row that scrolls sideways, with
  * left and right arrows moving it by one card (disabled at either end).
  */
 export function PromotedRow({ items, busyIds, onDemote }: PromotedRowProps) {

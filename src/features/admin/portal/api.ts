@@ -32,7 +32,7 @@ export function useAdminBanners() {
   return useQuery(adminBannersQuery());
 }
 
-/** Deletes one saved banner at once (SPEC §4 banner edit); ApiCallError thrown on failure. */
+/** Deletes one saved banner at once (product §4 banner edit); ApiCallError thrown on failure. */
 async function deleteBanner(id: string): Promise<void> {
   const result = await adminClient.models.Banner.delete({ id });
   if (result.errors?.length || !result.data) throw new ApiCallError(result.errors);

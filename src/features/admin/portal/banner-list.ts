@@ -1,5 +1,5 @@
 /**
- * The Banner Changer's working list (SPEC §4 banner edit): saved banners (with an id) and newly
+ * The Banner Changer's working list (product §4 banner edit): saved banners (with an id) and newly
  * chosen files (no id yet), in the order they will show. Pure; tested in banner-list.test.ts.
  */
 export type BannerEntry =

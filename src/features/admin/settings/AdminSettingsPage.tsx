@@ -1,5 +1,5 @@
 /**
- * Shop settings (issue 16 §1): the shop's name, address, phone, e-mail and map link, its weekly
+ * Shop settings (decision 0190): the shop's name, address, phone, e-mail and map link, its weekly
  * opening hours and its special dates, shown on /home, /aboutus and every public page's footer.
  * Hours New York does not allow a package store are refused here, beside the day, and by the
  * server (the same rules, shared/shop-hours.ts).

@@ -1,5 +1,5 @@
 /**
- * The Shop settings form (issue 16 §1), pure: the record as form values and back, and the
+ * The Shop settings form (decision 0190), pure: the record as form values and back, and the
  * problems to show, found with the same rules the server applies (shared/shop-hours.ts).
  */
 import {

@@ -1,8 +1,8 @@
 /**
- * Tags (SPEC §2 Admin tags, §4, §5, §8): the Editor on the left (categories and their tags,
+ * Tags (product §2 Admin tags, §4, §5, §8): the Editor on the left (categories and their tags,
  * reordered by drag and drop or the keyboard, added, edited and deleted) and the Filters Preview
  * on the right. Order and expanded state: use-category-ordering.ts. Every other change reloads
- * the list after it is saved; each such load opens every category again (SPEC §4).
+ * the list after it is saved; each such load opens every category again (product §4).
  */
 import { useId, useRef, useState } from 'react';
 import { usePageHead } from '../../../hooks/use-page-head';

@@ -70,7 +70,7 @@ export function useTreeReorder() {
   });
 }
 
-/** A category from its editor: an update when it has an id, else a new one, last (its index is the count so far, SPEC §7). */
+/** A category from its editor: an update when it has an id, else a new one, last (its index is the count so far, product §7). */
 async function saveCategory({ id, form, index }: { id?: string; form: CategoryForm; index?: number }) {
   const fields = { name: form.name.trim(), type: [...form.type], visible: form.visible };
   return dataOrThrow(

@@ -1,13 +1,13 @@
 /**
  * The Tags screen's data, pure (no React, no I/O): categories with their tags in display order,
  * the id lists a drag and drop produces, the Filters Preview, and the editors' validation
- * (SPEC §2 Admin tags, §4 Category and tag modals, §5 Category save, Tag save).
+ * (product §2 Admin tags, §4 Category and tag modals, §5 Category save, Tag save).
  */
 import { DEPARTMENT_CATEGORY_ID, DEPARTMENT_NAMES, DEPARTMENT_TAG_IDS, type DepartmentName } from '../../../../shared/catalogue';
 import type { CategoryRecord, TagRecord } from '../../../lib/catalogue';
 import { MESSAGES } from '../../../../shared/messages';
 
-/** The messages of SPEC §8 (Categories, Tags); 'Error creating tag' replaces SPEC's copy-paste. */
+/** The messages of product §8 (Categories, Tags); 'Error creating tag' replaces the original specification's copy-paste (decision 0086). */
 export const TAG_MESSAGES = {
   missingName: 'Missing Name',
   loadFailed: 'Error getting categories',
@@ -23,7 +23,7 @@ export const TAG_MESSAGES = {
   tagCreated: 'Tag created',
   tagUpdated: 'Tag Updated',
   tagDeleted: 'Tag Deleted',
-  /** A new order of categories or of a category's tags was saved (issue 16). */
+  /** A new order of categories or of a category's tags was saved (decision 0198). */
   orderSaved: 'Order saved',
 } as const;
 
@@ -139,12 +139,12 @@ export interface CategoryForm {
 
 export const EMPTY_CATEGORY_FORM: CategoryForm = { name: '', type: [], visible: true };
 
-/** SPEC §5 Category save: a name and at least one type, else 'All fields are required'. */
+/** product §5 Category save: a name and at least one type, else 'All fields are required'. */
 export function categoryProblem(form: CategoryForm): string | null {
   return form.name.trim() === '' || form.type.length === 0 ? MESSAGES.allFieldsRequired : null;
 }
 
-/** SPEC §5 Tag save: a name, else 'Missing Name'. */
+/** product §5 Tag save: a name, else 'Missing Name'. */
 export function tagProblem(name: string): string | null {
   return name.trim() === '' ? TAG_MESSAGES.missingName : null;
 }

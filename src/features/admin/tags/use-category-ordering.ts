@@ -1,5 +1,5 @@
 /**
- * The Tags screen's order and expanded state (SPEC §4, issue 16): a new order of categories or of
+ * The Tags screen's order and expanded state (product §4, decision 0198): a new order of categories or of
  * one category's tags is shown at once and saved (useTreeReorder puts the old one back when the
  * save fails), "Order saved" says it worked, and each category stays expanded or collapsed as it
  * was across that reload. Any other reload opens every category again.
@@ -16,7 +16,7 @@ import { TAG_MESSAGES } from './category-tree';
 /** `dataUpdatedAt`: when the category tree last loaded. */
 export function useCategoryOrdering(dataUpdatedAt: number) {
   const queryClient = useQueryClient();
-  /** Collapsed categories since the last load (SPEC §4: every category starts expanded after a load). */
+  /** Collapsed categories since the last load (product §4: every category starts expanded after a load). */
   const [collapsed, setCollapsed] = useState<{ loadedAt: number; ids: ReadonlySet<string> }>({ loadedAt: 0, ids: new Set() });
   /** While an order is saved (shown at once, then reloaded), the collapsed categories to keep. */
   const [kept, setKeptState] = useState<ReadonlySet<string> | null>(null);

@@ -1,6 +1,6 @@
 /**
- * Client Users (SPEC §2 Admin users): the type 1 accounts, searched and paged on the server, each
- * with a Password link to hand over (issue 19 §4).
+ * Client Users (product §2 Admin users): the type 1 accounts, searched and paged on the server, each
+ * with a Password link to hand over (decision 0258).
  */
 import { usePageHead } from '../../../hooks/use-page-head';
 import { AdminPageHeader } from '../common/AdminPageHeader';

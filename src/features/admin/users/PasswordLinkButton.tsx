@@ -1,5 +1,5 @@
 /**
- * "Password link" on a row of Client Users or Admin Users (issue 19 §4): makes a one-time link to
+ * "Password link" on a row of Client Users or Admin Users (decision 0258): makes a one-time link to
  * set a new password (30 minutes) and shows it in a dialog to copy and hand over, for a customer
  * at the counter or on the phone, or when the shop sends no e-mail. The link is made only when
  * asked for; the account's password stays as it is until the link is used.

@@ -18,7 +18,7 @@ export interface UserRow {
   email: string;
 }
 
-/** `loadFailedMessage`: SPEC §8's toast when a page fails to load. */
+/** `loadFailedMessage`: product §8's toast when a page fails to load. */
 export function userPagesQuery(type: Role, search: string, loadFailedMessage: string) {
   const query = search.trim();
   return infiniteQueryOptions({

@@ -73,7 +73,7 @@ function EyeIcon({ crossed }: { crossed: boolean }) {
 }
 
 /**
- * The show/hide password button (SPEC §2): a toggle button, so its name stays "Show password" and
+ * The show/hide password button (product §2): a toggle button, so its name stays "Show password" and
  * aria-pressed says whether the password is shown. The icon shows the action it offers.
  */
 function PasswordToggle({ visible, onToggle, controls, label = 'Show password' }: PasswordToggleProps) {

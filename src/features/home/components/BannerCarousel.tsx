@@ -8,8 +8,8 @@ import { useBanners, type Banner } from '../api/get-banners';
 import { CAROUSEL, EMBLA_DURATION, slideAfterSwipe } from '../banner-swipe';
 
 /**
- * Banners are 1900x370 (SPEC §9); drawn at most the page content's width. On phones (home.css,
- * at most 600 px) they are drawn taller and cropped, with their description as a caption (issue 16).
+ * Banners are 1900x370 (product §9); drawn at most the page content's width. On phones (home.css,
+ * at most 600 px) they are drawn taller and cropped, with their description as a caption (decision 0201).
  */
 const BANNER_WIDTH = 1900;
 const BANNER_HEIGHT = 370;
@@ -19,7 +19,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * Embla decides where a drag ends by its speed; the SPEC wants a swipe beyond a third of the
+ * Embla decides where a drag ends by its speed; product §4 wants a swipe beyond a third of the
  * width to change the slide and a shorter one not to. After Embla picks, this corrects it.
  */
 function enforceSwipeThreshold(embla: EmblaCarouselType, viewport: HTMLElement): () => void {
@@ -153,7 +153,7 @@ function BannerSlides({ banners }: { banners: readonly Banner[] }) {
   );
 }
 
-/** The home page's banner carousel (SPEC §2, §4). Nothing when there are no banners. */
+/** The home page's banner carousel (product §2, §4). Nothing when there are no banners. */
 export function BannerCarousel() {
   const { data, isPending } = useBanners();
   if (isPending) {

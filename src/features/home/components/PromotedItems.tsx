@@ -93,7 +93,7 @@ function PromotedSkeleton() {
   );
 }
 
-/** The home page's Promoted section (SPEC §2 Home). */
+/** The home page's Promoted section (product §2 Home). */
 export function PromotedItems() {
   const { data, isPending } = usePromotedItems();
   return (

@@ -12,8 +12,8 @@ export interface FilterPanelProps {
 }
 
 /**
- * The menu's left panel: a group of checkboxes per category, one per tag with its count (SPEC §2
- * Menu, issue 16). Memoised: with 200 tags it is the biggest part of the page; its counts follow
+ * The menu's left panel: a group of checkboxes per category, one per tag with its count (product §2
+ * Menu, decision 0188). Memoised: with 200 tags it is the biggest part of the page; its counts follow
  * the search once typing pauses, so a keystroke does not re-render it.
  */
 export const FilterPanel = memo(function FilterPanel({ groups, emptyText, selected, onToggle }: FilterPanelProps) {

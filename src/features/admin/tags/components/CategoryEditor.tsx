@@ -1,5 +1,5 @@
 /**
- * The Category Editor (SPEC §2, §4, §5): Category Name, the Wine, Liquor and Extras type chips
+ * The Category Editor (product §2, §4, §5): Category Name, the Wine, Liquor and Extras type chips
  * (toggle buttons, any number), Visible, Save. Opens empty to add, pre-filled to edit; Cancel
  * and Escape close it and drop the changes. An empty name or no type is refused with
  * 'All fields are required' before anything is sent.

@@ -1,5 +1,5 @@
 /**
- * The Filters Preview (SPEC §2 Admin tags): Wine, Liquor and Extras buttons (Wine first) and, for
+ * The Filters Preview (product §2 Admin tags): Wine, Liquor and Extras buttons (Wine first) and, for
  * the chosen menu, its categories with their tags as checkboxes, as the menu's filter panel will
  * show them. The checkboxes only try the look; nothing is saved.
  */

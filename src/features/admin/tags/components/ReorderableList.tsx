@@ -1,6 +1,6 @@
 /**
  * A vertical list reordered by drag and drop (@dnd-kit): with the mouse or touch on a row's handle
- * (it starts after 5 px, SPEC §9), or with the keyboard (focus the handle, Space or Enter to pick
+ * (it starts after 5 px, product §9), or with the keyboard (focus the handle, Space or Enter to pick
  * up, arrow keys to move, Space or Enter to drop, Escape to cancel), announced to screen readers
  * with names and positions. Each list has its own DndContext, so a tag list nested in a category
  * row reorders only its own tags.
@@ -23,7 +23,7 @@ import { moveId } from '../category-tree';
 import { reorderAnnouncements, reorderInstructions } from '../reorder-announcements';
 import { GripIcon } from '../../common/icons';
 
-/** SPEC §9: a drag starts after the pointer has moved 5 px (a click on the handle stays a click). */
+/** product §9: a drag starts after the pointer has moved 5 px (a click on the handle stays a click). */
 export const DRAG_START_DISTANCE_PX = 5;
 
 /**

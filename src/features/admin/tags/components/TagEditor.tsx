@@ -1,5 +1,5 @@
 /**
- * The Tag Editor (SPEC §2, §4, §5): Tag Name and Save. Opens empty to add a tag to a category,
+ * The Tag Editor (product §2, §4, §5): Tag Name and Save. Opens empty to add a tag to a category,
  * pre-filled to edit; Cancel and Escape close it and drop the changes. An empty name is refused
  * with 'Missing Name' before anything is sent.
  */
