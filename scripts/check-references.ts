@@ -37,7 +37,7 @@ export interface ReferenceContext {
 const SKIPPED = [
   /(^|\/)package-lock\.json$/,
   /(^|\/)generated\//,
-  /^scripts\/check-references(\.test)?\.ts$/,
+  /^scripts\/check-(references|decisions)(\.test)?\.ts$/,
   /\.(png|jpe?g|gif|webp|avif|ico|woff2?|ttf|otf|gz|zip|jar|pdf|db|sqlite)$/i,
 ];
 
