@@ -131,12 +131,18 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const uploads = new LocalUploadInbox(config.dataDir, config.publicOrigin ?? '', overrides.now);
   const apiKey = readApiKey(db);
 
+  // Before the demo's images are rendered: a first admin that cannot be made stops the start at once.
+  try {
+    await ensureFirstAdmin(accountStore, config.adminEmail, config.adminPassword, config.adminName);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
   if (config.seedDemo) {
     if (!overrides.seedDemoShop) throw new Error('seedDemo is set but no demo shop seeder was given');
     await overrides.seedDemoShop(db, store, media);
   }
   ensureBuiltInCatalogue(store);
-  await ensureFirstAdmin(accountStore, config.adminEmail, config.adminPassword, config.adminName);
 
   const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
   const engine = new GraphQLEngine({

@@ -1,11 +1,26 @@
-/** `npm start`: the shop and its API on one port. Stops cleanly on SIGTERM/SIGINT. */
+/**
+ * `npm start`: the shop and its API on one port. Stops cleanly on SIGTERM/SIGINT. A first admin
+ * asked for and impossible (ADMIN_EMAIL without a good ADMIN_PASSWORD) is one line and exit code
+ * 1; data without any admin gets one line saying how to make one. The entry point is the one place
+ * that hands the server demo/'s seeder (decision 0263).
+ */
 import { seedDemoCatalogue } from '../demo/seed-demo-shop';
-import { startServer } from './app';
+import { SqliteAccountStore } from './accounts/account-store';
+import { startServer, type ShopServer } from './app';
 import { loadConfig } from './config';
+import { FirstAdminError, hasAdmin, NO_ADMIN_HINT } from './setup/first-admin';
 
 const config = loadConfig();
-const server = await startServer(config, { seedDemoShop: seedDemoCatalogue });
+let server: ShopServer;
+try {
+  server = await startServer(config, { seedDemoShop: seedDemoCatalogue });
+} catch (error) {
+  if (!(error instanceof FirstAdminError)) throw error;
+  console.error(`[server] not started: ${error.message}`);
+  process.exit(1);
+}
 console.log(`Patterson Wine & Liquor is open at ${server.url}/home (data in ${config.dataDir})`);
+if (!(await hasAdmin(new SqliteAccountStore(server.store)))) console.log(NO_ADMIN_HINT);
 
 let stopping = false;
 const stop = (signal: string) => {

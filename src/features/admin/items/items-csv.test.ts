@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { AdminItem } from './item-rules';
 import { adminItem } from './test-items';
 import {
+  categoryColumnNames,
   CsvReadError,
   guessColumnTargets,
   importRows,
@@ -145,11 +146,45 @@ describe('reading a CSV for import', () => {
     expect(() => readCsv('Name,Price\r\n"Open,5\r\n')).toThrow('Row 2 has a quote that is never closed');
   });
 
+  it('names a category the import would read as an item column after the category, and reads it back there', () => {
+    const clashing: TagGroup[] = [
+      ...groups,
+      { id: 'price-band', name: 'Price', tags: [{ id: 'under-20', name: 'Under $20' }] },
+      { id: 'cost-band', name: 'cost', tags: [] },
+      { id: 'price-category', name: 'Price category', tags: [] },
+    ];
+    expect(categoryColumnNames(clashing)).toEqual([
+      'Department',
+      'Region',
+      'Price (category)',
+      'cost (category)',
+      'Price category (category)',
+    ]);
+    const table = readCsv(itemsToCsv([item({ tags: ['wine', 'under-20'] })], clashing, 'https://shop.example'));
+    expect(new Set(table.headers).size).toBe(table.headers.length);
+    const targets = guessColumnTargets(table.headers, clashing);
+    expect(targets.map(targetKey).slice(1, 2)).toEqual(['field:price']);
+    expect(targets.map(targetKey).slice(6)).toEqual([
+      'category:department',
+      'category:region',
+      'category:price-band',
+      'category:cost-band',
+      'category:price-category',
+    ]);
+    expect(importRows(table, targets)[0]).toMatchObject({
+      price: '12.00',
+      tags: expect.arrayContaining([{ categoryId: 'price-band', names: 'Under $20' }]) as unknown,
+    });
+  });
+
   it('offers a template with the header alone', () => {
     const template = readCsv(importTemplateCsv(groups));
     expect(template).toEqual({
       headers: ['Name', 'Price', 'UPC', 'Promoted', 'Description', 'Image URL', 'Department', 'Region'],
       records: [],
     });
+    const withPrice = readCsv(importTemplateCsv([...groups, { id: 'price-band', name: 'Price', tags: [] }])).headers;
+    expect(withPrice.slice(-2)).toEqual(['Region', 'Price (category)']);
+    expect(new Set(withPrice).size).toBe(withPrice.length);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Items in and out as CSV (decisions 0256 and 0257). Out: one row per item, its tags in a column per category (names,
- * separated by "; "), the image as a full URL. Written with Papa Parse: every field quoted, CRLF
+ * separated by "; "; every column name unique: see categoryColumnNames), the image as a full URL. Written with Papa Parse: every field quoted, CRLF
  * line ends and a UTF-8 byte order mark, so a spreadsheet opens accents and line breaks as they
  * are; a field that a spreadsheet would run as a formula (=, +, -, @ first) is escaped with a
  * leading apostrophe. In: the same columns (any order, any names: the person maps them), read
@@ -20,7 +20,40 @@ export const TAG_SEPARATOR = `${TAG_NAME_SEPARATOR} `;
 
 const BOM = '\uFEFF';
 
-const header = (groups: readonly TagGroup[]) => [...ITEM_CSV_COLUMNS, ...groups.map((group) => group.name)];
+const simplified = (text: string) =>
+  text
+    .trim()
+    .toLocaleLowerCase('en-US')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+
+/** Other names a spreadsheet might give the item columns. */
+const FIELD_ALIASES: Record<ImportField, readonly string[]> = {
+  name: ['name', 'title', 'item', 'product'],
+  price: ['price', 'cost'],
+  upc: ['upc', 'barcode', 'upc code'],
+  promoted: ['promoted', 'featured'],
+  description: ['description', 'details'],
+  img: ['image url', 'image', 'img', 'photo'],
+};
+
+/**
+ * Each category's column name: the category's own name, unless the import would read that as an
+ * item column (the demo's "Price" category, a "Cost" one) or an earlier column has it; then
+ * "Price (category)" ("(category 2)", ... if even that is taken). Every name in the header is
+ * unique, and each column comes back in to where it went out.
+ */
+export function categoryColumnNames(groups: readonly TagGroup[]): string[] {
+  const taken = new Set([...ITEM_CSV_COLUMNS.map(simplified), ...Object.values(FIELD_ALIASES).flat()]);
+  return groups.map((group) => {
+    let column = group.name;
+    for (let n = 1; taken.has(simplified(column)); n++) column = `${group.name} (category${n === 1 ? '' : ` ${n}`})`;
+    taken.add(simplified(column));
+    return column;
+  });
+}
+
+const header = (groups: readonly TagGroup[]) => [...ITEM_CSV_COLUMNS, ...categoryColumnNames(groups)];
 const unparse = (fields: string[], data: string[][]) =>
   BOM + Papa.unparse({ fields, data }, { quotes: true, newline: '\r\n', escapeFormulae: true });
 
@@ -76,30 +109,17 @@ export function readCsv(text: string): CsvTable {
   return { headers: headers.map((cell) => cell.trim()), records: rows.map((row) => headers.map((_, i) => row[i] ?? '')) };
 }
 
-const simplified = (text: string) =>
-  text
-    .trim()
-    .toLocaleLowerCase('en-US')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
-/** Other names a spreadsheet might give the item columns. */
-const FIELD_ALIASES: Record<ImportField, readonly string[]> = {
-  name: ['name', 'title', 'item', 'product'],
-  price: ['price', 'cost'],
-  upc: ['upc', 'barcode', 'upc code'],
-  promoted: ['promoted', 'featured'],
-  description: ['description', 'details'],
-  img: ['image url', 'image', 'img', 'photo'],
-};
-
-/** The first guess at each column's target: item fields by name or alias, categories by name; each target once. */
+/**
+ * The first guess at each column's target: item fields by name or alias, categories by the column
+ * name the export gives them ("Price (category)") or their own name; each target once.
+ */
 export function guessColumnTargets(headers: readonly string[], groups: readonly TagGroup[]): ColumnTarget[] {
   const taken = new Set<string>();
+  const columns = categoryColumnNames(groups).map(simplified);
   return headers.map((header): ColumnTarget => {
     const name = simplified(header);
     const field = (Object.keys(FIELD_ALIASES) as ImportField[]).find((key) => FIELD_ALIASES[key].includes(name));
-    const group = groups.find((candidate) => simplified(candidate.name) === name);
+    const group = groups.find((_, index) => columns[index] === name) ?? groups.find((candidate) => simplified(candidate.name) === name);
     const target: ColumnTarget = field ? { field } : group ? { categoryId: group.id } : null;
     const key = targetKey(target);
     if (target === null || taken.has(key)) return null;
