@@ -103,12 +103,46 @@ function useSaveBanners(entries: readonly BannerEntry[], { replace, showError, f
   return { saving, save };
 }
 
+interface SavedBannerDeleteDeps {
+  remove: ReturnType<typeof useBannerWrites>['remove'];
+  showError: ReturnType<typeof useBannerError>['showError'];
+  fail: (message: string) => void;
+  dropEntry: (key: string) => void;
+  afterRemoval: (position: number) => void;
+}
+
+/** A saved banner's Delete: it leaves the live site at once, so it is confirmed first (issue 16). */
+function useSavedBannerDelete({ remove, showError, fail, dropEntry, afterRemoval }: SavedBannerDeleteDeps) {
+  /** The saved banner whose Delete is being confirmed, with its place in the list. */
+  const [confirming, setConfirming] = useState<{ entry: SavedBannerEntry; position: number } | null>(null);
+
+  /** The confirmed delete: false (the confirmation stays) when it failed. */
+  const deleteSaved = async (entry: SavedBannerEntry, position: number) => {
+    showError('');
+    try {
+      await remove.mutateAsync(entry.id);
+    } catch (error) {
+      if (!(error instanceof SessionEndedError)) fail(userFacingMessage(error, BANNER_MESSAGES.deleteError));
+      return false;
+    }
+    dropEntry(entry.key);
+    notify.success(BANNER_MESSAGES.deleted);
+    afterRemoval(position);
+    return true;
+  };
+
+  return {
+    confirming,
+    ask: (entry: SavedBannerEntry, position: number) => setConfirming({ entry, position }),
+    cancel: () => setConfirming(null),
+    deleteSaved,
+  };
+}
+
 export function useBannerChanger(banners: readonly AdminBanner[] | undefined, onClose: () => void) {
   const [entries, setEntries] = useState<BannerEntry[]>(() =>
     (banners ?? []).map((banner) => ({ key: nextKey(), kind: 'saved', id: banner.id, img: banner.img, description: banner.description })),
   );
-  /** The saved banner whose Delete is being confirmed, with its place in the list. */
-  const [confirming, setConfirming] = useState<{ entry: SavedBannerEntry; position: number } | null>(null);
   const { formError, errorCause, showError, fail } = useBannerError();
   const focus = useListFocus();
   const { remove: deleteBanner, replace } = useBannerWrites();
@@ -133,29 +167,16 @@ export function useBannerChanger(banners: readonly AdminBanner[] | undefined, on
     if (errorCause?.kind === 'entry' && errorCause.key === key) showError('');
   };
 
+  const deletion = useSavedBannerDelete({ remove: deleteBanner, showError, fail, dropEntry, afterRemoval: focus.afterRemoval });
+
   /** Remove: a new file only leaves the list; a saved banner's Delete asks first. */
   const remove = (entry: BannerEntry, position: number) => {
     if (entry.kind === 'saved') {
-      setConfirming({ entry, position });
+      deletion.ask(entry, position);
       return;
     }
     dropEntry(entry.key);
     focus.afterRemoval(position);
-  };
-
-  /** The confirmed delete of a saved banner: false (the confirmation stays) when it failed. */
-  const deleteSaved = async (entry: SavedBannerEntry, position: number) => {
-    showError('');
-    try {
-      await deleteBanner.mutateAsync(entry.id);
-    } catch (error) {
-      if (!(error instanceof SessionEndedError)) fail(userFacingMessage(error, BANNER_MESSAGES.deleteError));
-      return false;
-    }
-    dropEntry(entry.key);
-    notify.success(BANNER_MESSAGES.deleted);
-    focus.afterRemoval(position);
-    return true;
   };
 
   const describe = (key: string, description: string) => {
@@ -171,14 +192,14 @@ export function useBannerChanger(banners: readonly AdminBanner[] | undefined, on
     entries,
     saving,
     formError,
-    confirming,
-    cancelConfirm: () => setConfirming(null),
+    confirming: deletion.confirming,
+    cancelConfirm: deletion.cancel,
     listRef: focus.listRef,
     fileInputRef: focus.fileInputRef,
     addFiles,
     refuseChosen,
     remove,
-    deleteSaved,
+    deleteSaved: deletion.deleteSaved,
     describe,
     move,
     save,
