@@ -1,0 +1,153 @@
+/**
+ * The local server's parts, built before it listens: the SQLite store, sessions, accounts, media
+ * and upload inbox, the GraphQL engine with its handlers and write checks, the caches and the
+ * built SPA. Building them also fills a new data directory (the demo catalogue when asked, the
+ * built-in catalogue, the first admin), so the first request already finds them.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
+import type { ServerOverrides } from './app';
+import type { FieldPolicy } from './auth/authorizer';
+import { SessionStore } from './auth/sessions';
+import { AccountService } from './accounts/account-service';
+import { inBackground, smtpMailer } from './accounts/mailer';
+import { SqliteAccountStore } from './accounts/account-store';
+import { RateLimiter } from './accounts/throttle';
+import type { ServerConfig } from './config';
+import { openDatabase, type Db } from './db/database';
+import { ModelStore } from './db/model-store';
+import { GraphQLEngine } from './graphql/engine';
+import type { ModelIntrospectionSchema } from './model/introspection-types';
+import { buildModelMetas, type ModelMeta } from './model/model-meta';
+import { ResponseCache } from './http/response-cache';
+import { Sitemap } from './http/sitemap';
+import { StaticAssets } from './http/static-assets';
+import { MediaStore } from './media/media-store';
+import { LocalUploadInbox } from './media/upload-inbox';
+import { ensureFirstAdmin } from './setup/first-admin';
+import { ensureBuiltInCatalogue } from './setup/built-in-catalogue';
+import { buildHandlers, SELF_SERVICE_FIELDS } from './operations';
+import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
+import { modelsWithImages, modelWriteGuard } from './catalogue/model-guards';
+import { ActivityRecorder } from './activity/activity-recorder';
+import { SqliteActivityLog } from './activity/sqlite-activity-log';
+
+const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
+
+export const log = (message: string, error?: unknown) => console.error(`[server] ${message}`, error ?? '');
+
+export interface AppServices {
+  db: Db;
+  store: ModelStore;
+  sessions: SessionStore;
+  media: MediaStore;
+  uploads: LocalUploadInbox;
+  apiKey: string;
+  engine: GraphQLEngine;
+  /** What each auth mode may call, from the engine's root fields. */
+  policy: FieldPolicy;
+  /** The GraphQL answers (and pages, calendar files) kept until the next write. */
+  responseCache: ResponseCache;
+  /** Requests per address (null: no limit). */
+  rateLimiter: RateLimiter | null;
+  sitemap: Sitemap;
+  assets: StaticAssets;
+}
+
+function readApiKey(db: Db): string {
+  const row = db.prepare("SELECT value FROM _meta WHERE key = 'apiKey'").get() as { value: string } | undefined;
+  if (row) return row.value;
+  // Like AppSync's API keys: public by design (it ships in the client config), it only marks public reads.
+  const key = `da2-${randomBytes(16).toString('hex')}`;
+  db.prepare("INSERT INTO _meta (key, value) VALUES ('apiKey', ?)").run(key);
+  return key;
+}
+
+interface EngineParts {
+  models: ModelMeta[];
+  db: Db;
+  store: ModelStore;
+  accounts: AccountService;
+  media: MediaStore;
+  uploads: LocalUploadInbox;
+}
+
+/** The engine: the custom operations' handlers, the catalogue rules before a model write, the activity log after it. */
+function buildEngine(config: ServerConfig, overrides: ServerOverrides, { models, db, store, accounts, media, uploads }: EngineParts) {
+  const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
+  return new GraphQLEngine({
+    sdl: readFileSync(SDL_PATH, 'utf8'),
+    models,
+    handlers: buildHandlers({
+      accounts,
+      catalogue: new CatalogueService(new SqliteCatalogueStore(store), media),
+      media,
+      uploads,
+      activity,
+    }),
+    checkModelWrite: modelWriteGuard(media, modelsWithImages(models)),
+    recordModelWrite: (write, caller) => void activity.recordModelWrite(write, caller),
+    development: config.development,
+    log,
+  });
+}
+
+/** `origin` names the site in e-mails and the sitemap; it is only read once the server listens. */
+export async function buildServices(config: ServerConfig, overrides: ServerOverrides, origin: () => string): Promise<AppServices> {
+  mkdirSync(config.dataDir, { recursive: true });
+  const models = buildModelMetas(introspection as unknown as ModelIntrospectionSchema);
+  const db = openDatabase(join(config.dataDir, 'shop.sqlite3'), models);
+  const store = new ModelStore(db, models);
+  const sessions = new SessionStore(db, overrides.now);
+  const accountStore = new SqliteAccountStore(store);
+  const accounts = new AccountService(accountStore, sessions, overrides.throttleRules, overrides.now, undefined, {
+    mailer: config.smtp
+      ? inBackground(smtpMailer(config.smtp), (error) => log(`a password reset e-mail was not sent: ${String(error)}`))
+      : null,
+    // E-mails are only sent once the server listens, when `origin` knows the bound port.
+    siteOrigin: () => origin(),
+  });
+  const media = new MediaStore(config.dataDir);
+  const uploads = new LocalUploadInbox(config.dataDir, config.publicOrigin ?? '', overrides.now);
+  const apiKey = readApiKey(db);
+
+  // Before the demo's images are rendered: a first admin that cannot be made stops the start at once.
+  try {
+    await ensureFirstAdmin(accountStore, config.adminEmail, config.adminPassword, config.adminName);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+  if (config.seedDemo) {
+    if (!overrides.seedDemoShop) throw new Error('seedDemo is set but no demo shop seeder was given');
+    await overrides.seedDemoShop(db, store, media);
+  }
+  ensureBuiltInCatalogue(store);
+
+  const engine = buildEngine(config, overrides, { models, db, store, accounts, media, uploads });
+  const policy: FieldPolicy = {
+    lambdaFields: engine.rootFields('lambda'),
+    publicFields: new Set(engine.rootFields('apiKey')),
+    selfServiceFields: SELF_SERVICE_FIELDS,
+  };
+  const assets = new StaticAssets(config.distDir);
+  if (!assets.built) log(`no built app in ${config.distDir}; run npm run build`);
+
+  return {
+    db,
+    store,
+    sessions,
+    media,
+    uploads,
+    apiKey,
+    engine,
+    policy,
+    responseCache: new ResponseCache(),
+    rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit, overrides.now) : null,
+    sitemap: new Sitemap({ engine, store, origin, log }),
+    assets,
+  };
+}

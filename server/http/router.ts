@@ -1,0 +1,114 @@
+/**
+ * The local server's route dispatch: which handler answers a request, by path and method. The
+ * handlers are the other modules of server/http/; this only chooses among them.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { matchSpaRoute } from '../../shared/spa-routes';
+import { shopDefaults } from '../../shared/shop';
+import type { MediaStore } from '../media/media-store';
+import { MEDIA_URL_PREFIX } from '../media/media-store';
+import { UPLOAD_PATH_PREFIX, type LocalUploadInbox } from '../media/upload-inbox';
+import { isEventCalendarPath, serveEventCalendar } from './event-calendar-route';
+import { handleGraphQL, type GraphQLRouteDeps } from './graphql-route';
+import { serveMedia } from './media-route';
+import { canonicalRedirect, renderPage } from './page-head';
+import { sendJson } from './respond';
+import { serveRobots } from './robots';
+import { setSecurityHeaders } from './security-headers';
+import { Sitemap } from './sitemap';
+import type { StaticAssets } from './static-assets';
+import { handleUpload } from './upload-route';
+
+/** The longest request path a log line quotes. */
+const MAX_LOGGED_PATH = 256;
+
+/**
+ * One JSON line when a page's head and first screen could not be built (an exception, not a
+ * query's error, which the page handles itself): the page is served with index.html's defaults.
+ */
+const pageFailureLine = (path: string, status: number, error: unknown) =>
+  JSON.stringify({
+    at: new Date().toISOString(),
+    event: 'page-render-failed',
+    path: path.slice(0, MAX_LOGGED_PATH),
+    status,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
+
+export interface RouterDeps {
+  graphql: GraphQLRouteDeps;
+  uploads: LocalUploadInbox;
+  media: MediaStore;
+  sitemap: Sitemap;
+  assets: StaticAssets;
+  /** The client config (amplify_outputs.json) as served, as JSON. */
+  outputsJson: string;
+  /** The origin of absolute URLs (sitemap, robots.txt, calendars, page heads); never the request's Host header. */
+  origin: () => string;
+  now?: () => number;
+  /** One line per request refused as a whole. */
+  logRefusal: (refusal: Record<string, unknown>) => void;
+  /** An operator line (a page that failed to build). */
+  writeLogLine: (line: string) => void;
+}
+
+/** The SPA's index.html with the page's own head and first screen; index.html's defaults when they cannot be built. */
+async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, deps: RouterDeps): Promise<void> {
+  const { assets, graphql, origin, now, writeLogLine, outputsJson } = deps;
+  // HEAD gets the same headers as GET, so the same page.
+  const page = assets.built
+    ? await renderPage(url, { ...graphql, origin, defaults: shopDefaults, now }).catch((error: unknown) => {
+        // Head and first screen both fail: index.html's defaults, the SPA fetches its data. The
+        // status still says whether the path is a page at all.
+        const status = matchSpaRoute(url.pathname) ? 200 : 404;
+        writeLogLine(pageFailureLine(url.pathname, status, error));
+        return { status, head: undefined, firstScreen: '' };
+      })
+    : undefined;
+  assets.serveIndex(req, res, outputsJson, page?.firstScreen, page);
+}
+
+export function createRouter(deps: RouterDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
+  const { graphql, uploads, media, sitemap, assets, origin, now } = deps;
+  return async (req, res) => {
+    setSecurityHeaders(res);
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      deps.logRefusal({ status: 400, errorType: 'BadRequest', message: 'malformed URL', address: graphql.clientIp(req) });
+      sendJson(res, 400, { error: 'Bad request: the URL is malformed' }, { Connection: 'close' });
+      return;
+    }
+    const path = url.pathname;
+    if (path === '/graphql') return handleGraphQL(req, res, graphql);
+    if (path.startsWith(UPLOAD_PATH_PREFIX)) return handleUpload(req, res, uploads, path.slice(UPLOAD_PATH_PREFIX.length));
+    if (req.method !== 'GET' && req.method !== 'HEAD') {
+      // The body is never read: the connection must not carry another request after it.
+      sendJson(res, 405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD', Connection: 'close' });
+      return;
+    }
+    if (path === '/amplify_outputs.json') return sendJson(res, 200, JSON.parse(deps.outputsJson));
+    if (isEventCalendarPath(path)) return serveEventCalendar(req, res, path, { ...graphql, origin, now });
+    if (Sitemap.handles(path)) return sitemap.serve(req, res, path);
+    if (path === '/robots.txt') return serveRobots(req, res, origin());
+    if (path.startsWith(MEDIA_URL_PREFIX)) return serveMedia(req, res, media, path.slice(MEDIA_URL_PREFIX.length));
+    if (path === '/') {
+      res.writeHead(302, { Location: '/home' });
+      res.end();
+      return;
+    }
+    if (assets.serveFile(req, res, path)) return;
+    // Missing files under /assets are real 404s; every other path gets the app, with its own head
+    // and first screen, 404 for a path no route shows or an item that does not exist (decision 0217).
+    if (path.startsWith('/assets/')) return sendJson(res, 404, { error: 'Not found' });
+    // A route spelt otherwise (/Item/<id>/, /events/) goes to its one URL before any query.
+    const canonical = canonicalRedirect(url);
+    if (canonical) {
+      res.writeHead(301, { Location: canonical, 'Content-Length': 0 });
+      res.end();
+      return;
+    }
+    return servePage(req, res, url, deps);
+  };
+}

@@ -1,0 +1,133 @@
+/**
+ * The shop settings form's three cards: the shop's details, its weekly hours (with New York's
+ * limits said once above them), and its special dates, each date with its own name and hours.
+ */
+import { MAX_LABEL_LENGTH, WEEKDAYS } from '../../../../shared/shop-hours';
+import { EditorField } from '../common/editor-parts';
+import { HoursFields } from './HoursFields';
+import { defaultHours, EDITOR_DAY_ORDER, type DayForm, type FormProblems, type SettingsForm, type SpecialForm } from './settings-form';
+
+interface SectionProps {
+  form: SettingsForm;
+  problems: FormProblems;
+}
+
+export function ShopDetailsSection({
+  form,
+  problems,
+  set,
+}: SectionProps & { set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void }) {
+  return (
+    <section className="settings-card" aria-labelledby="settings-details">
+      <h2 id="settings-details">Shop details</h2>
+      <div className="field-columns">
+        <EditorField label="Shop name" value={form.name} maxLength={120} onChange={(value) => set('name', value)} />
+        <EditorField
+          label="Address"
+          note="One line, as on the footer: street, town, state and ZIP"
+          autoComplete="street-address"
+          value={form.address}
+          maxLength={200}
+          onChange={(value) => set('address', value)}
+        />
+        <EditorField label="Phone" type="tel" value={form.phone} maxLength={40} onChange={(value) => set('phone', value)} />
+        <EditorField label="E-mail" type="email" value={form.email} maxLength={200} onChange={(value) => set('email', value)} />
+        <EditorField
+          label="Map link"
+          note={problems.mapUrl ?? 'An https:// link to the shop on a map; empty: the OpenStreetMap link'}
+          fieldClassName="full-row"
+          type="url"
+          value={form.mapUrl}
+          maxLength={2000}
+          invalid={Boolean(problems.mapUrl)}
+          onChange={(value) => set('mapUrl', value)}
+        />
+      </div>
+    </section>
+  );
+}
+
+export function WeeklyHoursSection({ form, problems, setDay }: SectionProps & { setDay: (weekday: number, day: DayForm) => void }) {
+  return (
+    <section className="settings-card" aria-labelledby="settings-week">
+      <h2 id="settings-week">Weekly hours</h2>
+      <p className="settings-note" id="settings-law">
+        New York allows a liquor store to sell from 8 AM to midnight, and on Sundays from 10 AM to 10 PM. A closing time of 12:00 AM means
+        midnight.
+      </p>
+      {EDITOR_DAY_ORDER.map((weekday) => (
+        <fieldset key={weekday} className="settings-day" aria-describedby="settings-law">
+          <legend>{WEEKDAYS[weekday]}</legend>
+          <HoursFields
+            day={form.week[weekday]!}
+            legend={WEEKDAYS[weekday]}
+            error={problems.days[weekday]}
+            openDefaults={defaultHours(weekday)}
+            onChange={(day) => setDay(weekday, day)}
+          />
+        </fieldset>
+      ))}
+    </section>
+  );
+}
+
+interface SpecialDateFieldsetProps {
+  special: SpecialForm;
+  /** "Special date 1": names the controls for screen readers and tests. */
+  legend: string;
+  error: string | undefined;
+  onChange: (change: Partial<SpecialForm>) => void;
+  onRemove: () => void;
+}
+
+function SpecialDateFieldset({ special, legend, error, onChange, onRemove }: SpecialDateFieldsetProps) {
+  return (
+    <fieldset className="settings-day settings-special">
+      <legend>{legend}</legend>
+      <div className="settings-special__fields">
+        <EditorField label="Date" type="date" aria-label={`${legend} date`} value={special.date} onChange={(date) => onChange({ date })} />
+        <EditorField
+          label="Name"
+          note="e.g. Thanksgiving, Stocktake"
+          aria-label={`${legend} name`}
+          value={special.label}
+          maxLength={MAX_LABEL_LENGTH}
+          onChange={(label) => onChange({ label })}
+        />
+      </div>
+      <HoursFields day={special} legend={legend} error={error} openDefaults={{ open: '10:00', close: '18:00' }} onChange={onChange} />
+      <button type="button" className="button button--ghost button--small" onClick={onRemove}>
+        Remove {legend.toLowerCase()}
+      </button>
+    </fieldset>
+  );
+}
+
+interface SpecialDatesSectionProps extends SectionProps {
+  setSpecial: (key: number, change: Partial<SpecialForm>) => void;
+  addSpecial: () => void;
+  removeSpecial: (key: number) => void;
+}
+
+export function SpecialDatesSection({ form, problems, setSpecial, addSpecial, removeSpecial }: SpecialDatesSectionProps) {
+  return (
+    <section className="settings-card" aria-labelledby="settings-special">
+      <h2 id="settings-special">Special dates</h2>
+      <p className="settings-note">Holidays, a stocktake, a late night: these hours replace the weekday's on that date.</p>
+      {form.specials.length === 0 ? <p className="settings-note">No special dates.</p> : null}
+      {form.specials.map((special, index) => (
+        <SpecialDateFieldset
+          key={special.key}
+          special={special}
+          legend={`Special date ${index + 1}`}
+          error={problems.specials[special.key]}
+          onChange={(change) => setSpecial(special.key, change)}
+          onRemove={() => removeSpecial(special.key)}
+        />
+      ))}
+      <button type="button" className="button button--ghost" onClick={addSpecial}>
+        Add special date
+      </button>
+    </section>
+  );
+}
