@@ -67,7 +67,19 @@ export interface ShopServer {
   close(): Promise<void>;
 }
 
-const log = (message: string, error?: unknown) => console.error(`[server] ${message}`, error ?? '');
+/** The longest error description a log line quotes. */
+const MAX_LOGGED_ERROR = 300;
+/**
+ * An error as one clipped line, its name and message only: a request can make things fail (its
+ * text may be in the message), so what it causes is never a stack trace or a line break in the log.
+ */
+const describeError = (error: unknown) =>
+  (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+    // eslint-disable-next-line no-control-regex -- control characters (line breaks above all) are what it removes
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .slice(0, MAX_LOGGED_ERROR);
+/** One operator line: `[server] message`, and the error as `describeError` gives it. */
+const logLine = (message: string, error?: unknown) => `[server] ${message}${error === undefined ? '' : `: ${describeError(error)}`}`;
 /** One JSON line per request refused as a whole: what an operator greps, never a stack trace. */
 const refusalLine = (refusal: Record<string, unknown>) =>
   JSON.stringify({ at: new Date().toISOString(), event: 'request-refused', ...refusal });
@@ -83,7 +95,7 @@ const pageFailureLine = (path: string, status: number, error: unknown) =>
     event: 'page-render-failed',
     path: path.slice(0, MAX_LOGGED_PATH),
     status,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    error: describeError(error),
   });
 
 function readApiKey(db: Db): string {
@@ -114,6 +126,8 @@ export interface ServerOverrides {
 export type DemoShopSeeder = (db: Db, store: ModelStore, media: MediaStore) => Promise<unknown>;
 
 export async function startServer(config: ServerConfig, overrides: ServerOverrides = {}): Promise<ShopServer> {
+  const writeLogLine = overrides.writeLogLine ?? ((line: string) => console.error(line));
+  const log = (message: string, error?: unknown) => writeLogLine(logLine(message, error));
   mkdirSync(config.dataDir, { recursive: true });
   const models = buildModelMetas(introspection as unknown as ModelIntrospectionSchema);
   const db = openDatabase(join(config.dataDir, 'shop.sqlite3'), models);
@@ -121,9 +135,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const sessions = new SessionStore(db, overrides.now);
   const accountStore = new SqliteAccountStore(store);
   const accounts = new AccountService(accountStore, sessions, overrides.throttleRules, overrides.now, undefined, {
-    mailer: config.smtp
-      ? inBackground(smtpMailer(config.smtp), (error) => log(`a password reset e-mail was not sent: ${String(error)}`))
-      : null,
+    mailer: config.smtp ? inBackground(smtpMailer(config.smtp), (error) => log('a password reset e-mail was not sent', error)) : null,
     // `origin` is set once the server listens; e-mails are only sent after that.
     siteOrigin: () => origin(),
   });
@@ -177,7 +189,6 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const outputsJson = JSON.stringify(outputsFor(config.publicOrigin ?? ''));
 
   const writeRefusalLine = overrides.writeRefusalLine ?? ((line: string) => console.error(line));
-  const writeLogLine = overrides.writeLogLine ?? ((line: string) => console.error(line));
   const logRefusal = (refusal: Record<string, unknown>) => writeRefusalLine(refusalLine(refusal));
   const clientIp = (req: IncomingMessage) => {
     // The last entry is the one our own proxy added; earlier ones are whatever the client sent.
