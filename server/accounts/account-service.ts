@@ -206,11 +206,13 @@ export class AccountService {
     const found = await this.accounts.findByEmail(email);
     if (!found || (await this.resetMails.take(signInLockoutKey(email, 'reset'))) > 0) return true;
     const link = await this.issueResetToken(found.user.id, found.passwordHash);
+    // Nothing a stranger wrote goes in the mail: anyone may sign up with someone else's address and
+    // a name that reads as a message. The greeting names nobody; the text is the shop's alone.
     await mailer.send({
       to: found.user.email,
       subject: 'Set a new password for Patterson Wine & Liquor',
       text: [
-        `Hello ${found.user.name},`,
+        'Hello,',
         '',
         'Someone asked to set a new password for your account. To do it, open this link within 30 minutes:',
         '',
