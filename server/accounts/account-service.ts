@@ -13,6 +13,7 @@ import { MESSAGES } from '../../shared/messages';
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
 import { resetPasswordPath } from '../../shared/spa-routes';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../../shared/validation/account';
+import { fullNameProblem, namesProblem } from '../../shared/validation/name';
 import type { AccountStore, UserRecord } from './account-store';
 import { addressKey, waitText, type LockoutRule, type RateRule } from './throttle';
 import { Lockout, MemoryThrottleStore, RateLimit, type ThrottleStore } from './throttle-store';
@@ -94,14 +95,17 @@ function tooMany(what: string, retryAfterMs: number): AppError {
 }
 
 /**
- * Validates and stores a new account (e-mail shape, password policy, unique e-mail) with its
- * bcrypt hash. Sign-up, admin creation, the first admin and `npm run create-admin` all use it.
+ * Validates and stores a new account (a one-line name without links, e-mail shape, password
+ * policy, unique e-mail) with its bcrypt hash. Sign-up, admin creation, the first admin and
+ * `npm run create-admin` all use it.
  */
 export async function registerAccount(
   accounts: AccountStore,
   account: { email: string; name: string; password: string; type: Role },
   beforeStoring?: () => void | Promise<void>,
 ): Promise<UserRecord> {
+  const nameRule = fullNameProblem(account.name);
+  if (nameRule) throw validationError(nameRule);
   const email = normalizeEmail(account.email);
   if (!isValidEmail(email)) throw validationError(MESSAGES.invalidEmail);
   const problem = passwordProblem(account.password);
@@ -271,6 +275,8 @@ export class AccountService {
   async updateAdmin(args: Fields, caller: Caller | null): Promise<UserRecord> {
     this.requireAdmin(caller);
     if (blank(args.id, args.firstName, args.lastName, args.email)) throw validationError(MESSAGES.missingRequiredFields);
+    const nameRule = namesProblem(text(args.firstName), text(args.lastName));
+    if (nameRule) throw validationError(nameRule);
     const email = normalizeEmail(text(args.email));
     if (!isValidEmail(email)) throw validationError(MESSAGES.invalidEmail);
     await this.existingAdmin(text(args.id));
@@ -291,6 +297,8 @@ export class AccountService {
 
   private async createAccount(args: Fields, type: Role, missingMessage: string, beforeStoring?: () => Promise<void>): Promise<UserRecord> {
     if (blank(args.firstName, args.lastName, args.email, args.password, args.confirmPassword)) throw validationError(missingMessage);
+    const nameRule = namesProblem(text(args.firstName), text(args.lastName));
+    if (nameRule) throw validationError(nameRule);
     if (args.password !== args.confirmPassword) throw validationError(MESSAGES.passwordsDoNotMatch);
     return registerAccount(
       this.accounts,
