@@ -17,6 +17,7 @@ import { inBackground, smtpMailer } from './accounts/mailer';
 import { SqliteAccountStore } from './accounts/account-store';
 import { RateLimiter } from './accounts/throttle';
 import type { ServerConfig } from './config';
+import type { Log } from './log-line';
 import { openDatabase, type Db } from './db/database';
 import { ModelStore } from './db/model-store';
 import { GraphQLEngine } from './graphql/engine';
@@ -36,8 +37,6 @@ import { ActivityRecorder } from './activity/activity-recorder';
 import { SqliteActivityLog } from './activity/sqlite-activity-log';
 
 const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
-
-export const log = (message: string, error?: unknown) => console.error(`[server] ${message}`, error ?? '');
 
 export interface AppServices {
   db: Db;
@@ -73,10 +72,11 @@ interface EngineParts {
   accounts: AccountService;
   media: MediaStore;
   uploads: LocalUploadInbox;
+  log: Log;
 }
 
 /** The engine: the custom operations' handlers, the catalogue rules before a model write, the activity log after it. */
-function buildEngine(config: ServerConfig, overrides: ServerOverrides, { models, db, store, accounts, media, uploads }: EngineParts) {
+function buildEngine(config: ServerConfig, overrides: ServerOverrides, { models, db, store, accounts, media, uploads, log }: EngineParts) {
   const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
   return new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
@@ -96,7 +96,12 @@ function buildEngine(config: ServerConfig, overrides: ServerOverrides, { models,
 }
 
 /** `origin` names the site in e-mails and the sitemap; it is only read once the server listens. */
-export async function buildServices(config: ServerConfig, overrides: ServerOverrides, origin: () => string): Promise<AppServices> {
+export async function buildServices(
+  config: ServerConfig,
+  overrides: ServerOverrides,
+  origin: () => string,
+  log: Log,
+): Promise<AppServices> {
   mkdirSync(config.dataDir, { recursive: true });
   const models = buildModelMetas(introspection as unknown as ModelIntrospectionSchema);
   const db = openDatabase(join(config.dataDir, 'shop.sqlite3'), models);
@@ -104,9 +109,7 @@ export async function buildServices(config: ServerConfig, overrides: ServerOverr
   const sessions = new SessionStore(db, overrides.now);
   const accountStore = new SqliteAccountStore(store);
   const accounts = new AccountService(accountStore, sessions, overrides.throttleRules, overrides.now, undefined, {
-    mailer: config.smtp
-      ? inBackground(smtpMailer(config.smtp), (error) => log(`a password reset e-mail was not sent: ${String(error)}`))
-      : null,
+    mailer: config.smtp ? inBackground(smtpMailer(config.smtp), (error) => log('a password reset e-mail was not sent', error)) : null,
     // E-mails are only sent once the server listens, when `origin` knows the bound port.
     siteOrigin: () => origin(),
   });
@@ -127,7 +130,7 @@ export async function buildServices(config: ServerConfig, overrides: ServerOverr
   }
   ensureBuiltInCatalogue(store);
 
-  const engine = buildEngine(config, overrides, { models, db, store, accounts, media, uploads });
+  const engine = buildEngine(config, overrides, { models, db, store, accounts, media, uploads, log });
   const policy: FieldPolicy = {
     lambdaFields: engine.rootFields('lambda'),
     publicFields: new Set(engine.rootFields('apiKey')),

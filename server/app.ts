@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
 import type { SessionStore } from './auth/sessions';
 import type { ThrottleRules } from './accounts/account-service';
-import { buildServices, log } from './app-services';
+import { buildServices } from './app-services';
 import { localHost, publicOriginWarning, siteOrigin, type ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { ModelStore } from './db/model-store';
@@ -19,6 +19,7 @@ import type { ResponseCache } from './http/response-cache';
 import { createRouter } from './http/router';
 import type { MediaStore } from './media/media-store';
 import type { LocalUploadInbox } from './media/upload-inbox';
+import { logLine, type Log } from './log-line';
 
 export interface ShopServer {
   url: string;
@@ -93,7 +94,9 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   // start, with the port actually bound (set once listening). Never the request's Host header.
   let boundPort = config.port;
   const origin = () => siteOrigin(config, boundPort);
-  const services = await buildServices(config, overrides, origin);
+  const writeLogLine = overrides.writeLogLine ?? ((line: string) => console.error(line));
+  const log: Log = (message, error) => writeLogLine(logLine(message, error));
+  const services = await buildServices(config, overrides, origin, log);
   const { db, store, sessions, media, uploads, apiKey, engine } = services;
 
   const outputsFor = (origin: string) => clientOutputs(apiKey, origin);
@@ -101,7 +104,6 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const outputsJson = JSON.stringify(outputsFor(config.publicOrigin ?? ''));
 
   const writeRefusalLine = overrides.writeRefusalLine ?? ((line: string) => console.error(line));
-  const writeLogLine = overrides.writeLogLine ?? ((line: string) => console.error(line));
   const logRefusal = (refusal: Record<string, unknown>) => writeRefusalLine(refusalLine(refusal));
   const graphql = {
     engine,

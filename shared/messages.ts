@@ -7,6 +7,10 @@ export const MESSAGES = {
   missingRequiredFields: 'Missing required fields',
   invalidEmail: 'Please enter a valid email address',
   duplicateEmail: 'An account with this email already exists',
+  /** Names are one short line without links (shared/validation/name.ts). */
+  nameTooLong: 'First and last names must be at most 60 characters each',
+  nameNotOneLine: 'Names must be one line, without line breaks or control characters',
+  nameHasLink: 'Names cannot contain links or web addresses',
   genericError: 'Error',
   /** An item without a department tag (product §5), from the Item Editor and from the server. */
   requiredTags: 'Please select required tag(s)',

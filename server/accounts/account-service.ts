@@ -13,6 +13,7 @@ import { MESSAGES } from '../../shared/messages';
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
 import { resetPasswordPath } from '../../shared/spa-routes';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../../shared/validation/account';
+import { fullNameProblem, namesProblem } from '../../shared/validation/name';
 import type { AccountStore, UserRecord } from './account-store';
 import { addressKey, waitText, type LockoutRule, type RateRule } from './throttle';
 import { Lockout, MemoryThrottleStore, RateLimit, type ThrottleStore } from './throttle-store';
@@ -94,14 +95,17 @@ function tooMany(what: string, retryAfterMs: number): AppError {
 }
 
 /**
- * Validates and stores a new account (e-mail shape, password policy, unique e-mail) with its
- * bcrypt hash. Sign-up, admin creation, the first admin and `npm run create-admin` all use it.
+ * Validates and stores a new account (a one-line name without links, e-mail shape, password
+ * policy, unique e-mail) with its bcrypt hash. Sign-up, admin creation, the first admin and
+ * `npm run create-admin` all use it.
  */
 export async function registerAccount(
   accounts: AccountStore,
   account: { email: string; name: string; password: string; type: Role },
   beforeStoring?: () => void | Promise<void>,
 ): Promise<UserRecord> {
+  const nameRule = fullNameProblem(account.name);
+  if (nameRule) throw validationError(nameRule);
   const email = normalizeEmail(account.email);
   if (!isValidEmail(email)) throw validationError(MESSAGES.invalidEmail);
   const problem = passwordProblem(account.password);
@@ -206,11 +210,13 @@ export class AccountService {
     const found = await this.accounts.findByEmail(email);
     if (!found || (await this.resetMails.take(signInLockoutKey(email, 'reset'))) > 0) return true;
     const link = await this.issueResetToken(found.user.id, found.passwordHash);
+    // Nothing a stranger wrote goes in the mail: anyone may sign up with someone else's address and
+    // a name that reads as a message. The greeting names nobody; the text is the shop's alone.
     await mailer.send({
       to: found.user.email,
       subject: 'Set a new password for Patterson Wine & Liquor',
       text: [
-        `Hello ${found.user.name},`,
+        'Hello,',
         '',
         'Someone asked to set a new password for your account. To do it, open this link within 30 minutes:',
         '',
@@ -269,6 +275,8 @@ export class AccountService {
   async updateAdmin(args: Fields, caller: Caller | null): Promise<UserRecord> {
     this.requireAdmin(caller);
     if (blank(args.id, args.firstName, args.lastName, args.email)) throw validationError(MESSAGES.missingRequiredFields);
+    const nameRule = namesProblem(text(args.firstName), text(args.lastName));
+    if (nameRule) throw validationError(nameRule);
     const email = normalizeEmail(text(args.email));
     if (!isValidEmail(email)) throw validationError(MESSAGES.invalidEmail);
     await this.existingAdmin(text(args.id));
@@ -289,6 +297,8 @@ export class AccountService {
 
   private async createAccount(args: Fields, type: Role, missingMessage: string, beforeStoring?: () => Promise<void>): Promise<UserRecord> {
     if (blank(args.firstName, args.lastName, args.email, args.password, args.confirmPassword)) throw validationError(missingMessage);
+    const nameRule = namesProblem(text(args.firstName), text(args.lastName));
+    if (nameRule) throw validationError(nameRule);
     if (args.password !== args.confirmPassword) throw validationError(MESSAGES.passwordsDoNotMatch);
     return registerAccount(
       this.accounts,

@@ -15,6 +15,7 @@ import {
   type GraphQLArgument,
   type GraphQLInputType,
 } from 'graphql';
+import { MESSAGES } from '../../shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../amplify/data/schema';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
@@ -109,6 +110,19 @@ describe('sign-up', () => {
     expect(server.store.list('User', { limit: 1000 }).items.length).toBe(before);
   });
 
+  it.each([
+    ['a multi-line first name', { firstName: 'Ana\n\nPay the overdue invoice at once' }, MESSAGES.nameNotOneLine],
+    ['a link in the last name', { lastName: 'pay at https://evil.example' }, MESSAGES.nameHasLink],
+    ['a web address in the first name', { firstName: 'www.evil.example' }, MESSAGES.nameHasLink],
+    ['a 10,000-character first name', { firstName: 'Pay now. '.repeat(1111) }, MESSAGES.nameTooLong],
+    ['a 61-character last name', { lastName: 'x'.repeat(61) }, MESSAGES.nameTooLong],
+  ])('refuses %s, creating nothing', async (_label, overrides, message) => {
+    const before = server.store.list('User', { limit: 1000 }).items.length;
+    const result = await signUp(newUser(overrides));
+    expect(result.error).toMatchObject({ errorType: 'ValidationError', message });
+    expect(server.store.list('User', { limit: 1000 }).items.length).toBe(before);
+  });
+
   it('refuses a duplicate e-mail, whatever its case', async () => {
     const account = newUser();
     expect((await signUp(account)).error).toBeUndefined();
@@ -197,6 +211,25 @@ describe('admin management', () => {
         ?.message,
     ).toBe('Passwords do not match');
     expect(server.store.list('User', { limit: 1000 }).items.length).toBe(before);
+  });
+
+  it('refuses names of more than one line, with links or over 60 characters, creating and changing nothing', async () => {
+    const before = server.store.list('User', { limit: 1000 }).items.length;
+    const account = { email: email(), password: GOOD, confirmPassword: GOOD };
+    expect((await asAdmin('createAdmin', { ...account, firstName: 'Ada\nB', lastName: 'Byron' })).error?.message).toBe(
+      MESSAGES.nameNotOneLine,
+    );
+    expect((await asAdmin('createAdmin', { ...account, firstName: 'Ada', lastName: 'x'.repeat(61) })).error?.message).toBe(
+      MESSAGES.nameTooLong,
+    );
+    expect(server.store.list('User', { limit: 1000 }).items.length).toBe(before);
+    const created = await asAdmin('createAdmin', { ...account, firstName: 'Ada', lastName: 'Byron' });
+    const id = String(created.data!.id);
+    const update = (names: Record<string, string>) =>
+      asAdmin('updateAdmin', { id, firstName: 'Ada', lastName: 'Byron', email: account.email, ...names });
+    expect((await update({ lastName: 'see https://evil.example' })).error?.message).toBe(MESSAGES.nameHasLink);
+    expect((await update({ firstName: 'A\u202Eda' })).error?.message).toBe(MESSAGES.nameNotOneLine);
+    expect(server.store.get('User', id)).toMatchObject({ name: 'Ada Byron' });
   });
 
   it('refuses to delete your own account', async () => {

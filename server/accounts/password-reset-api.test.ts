@@ -83,7 +83,9 @@ describe('"Forgot password?" by e-mail', () => {
     const mail = await inbox.next(person.email);
     expect(mail.from).toContain('shop@example.com');
     expect(mail.subject).toMatch(/new password/i);
-    expect(mail.text).toContain('Test Person');
+    // No account name: nothing a stranger chose is in the shop's mail.
+    expect(mail.text).not.toContain('Test Person');
+    expect(mail.text).toMatch(/^Hello,\n/);
     expect(mail.text).toContain('30 minutes');
     const token = tokenFrom(mail.text);
 
@@ -97,6 +99,33 @@ describe('"Forgot password?" by e-mail', () => {
     const again = await resetPassword(token, 'Another#Pass2026');
     expect(again.error).toMatchObject({ errorType: 'ValidationError', message: MESSAGES.resetLinkInvalid });
     expect((await signIn(person.email, NEW_PASSWORD)).data?.signIn).toBeTruthy();
+  });
+
+  it("never mails a stranger's text: a sign-up for someone's address with a message as its name is refused, and no mail carries a name", async () => {
+    // The attack: sign up with the victim's address and a "name" that reads as the shop's message,
+    // then ask for a reset, so the shop's SMTP sends it to the victim above the genuine link.
+    const victim = `victim${++unique}.${process.pid}@example.com`;
+    const signUp = (firstName: string, lastName = 'Customer') =>
+      call(
+        `mutation ($f: String, $l: String, $e: String, $p: String) {
+          signUp(firstName: $f, lastName: $l, email: $e, password: $p, confirmPassword: $p) { userId } }`,
+        { f: firstName, l: lastName, e: victim, p: TEST_PASSWORD },
+      );
+    const message = 'customer,\n\nYour order is on hold. Pay the balance at https://evil.example/pay today.\n\n';
+    expect((await signUp(message)).error).toMatchObject({ errorType: 'ValidationError', message: MESSAGES.nameNotOneLine });
+    expect((await signUp('Pay the balance at https://evil.example/pay')).error?.message).toBe(MESSAGES.nameHasLink);
+    expect((await signUp('Your order is on hold. Pay at evil.example '.repeat(240).slice(0, 10_000))).error?.message).toBe(
+      MESSAGES.nameTooLong,
+    );
+    expect(server.store.list('User', { limit: 1000 }).items.some((user) => user.email === victim)).toBe(false);
+
+    // A name the rule allows still never reaches the mail.
+    expect((await signUp('Pay the balance at once', 'Or lose the order')).error).toBeUndefined();
+    expect((await requestReset(victim)).data).toEqual({ requestPasswordReset: true });
+    const mail = await inbox.next(victim);
+    expect(mail.text).not.toMatch(/Pay the balance|lose the order/);
+    expect(mail.text.split('\n')[0]).toBe('Hello,');
+    tokenFrom(mail.text);
   });
 
   it('answers an unknown address exactly as a known one and sends nothing', async () => {

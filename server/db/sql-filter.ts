@@ -41,12 +41,27 @@ function attributeTypeOf(field: ScalarField): string {
   }
 }
 
-/** Bounds on one filter, so no request can make SQLite (or this compiler) work without limit. */
+/**
+ * Bounds on one filter, so no request can make SQLite (or this compiler) work without limit.
+ * Every entry counts against MAX_FILTER_TERMS: each field condition, each term of an `and` or
+ * `or` list and each `not`, empty or not. Counting only field conditions let `{and: [{}, {}, ...]}`
+ * with 2,000 empty terms through, and SQLite failed on the expression ("Expression tree is too
+ * large"). 200 entries keep every compiled expression far below SQLite's depth limit of 1,000.
+ */
 export const MAX_FILTER_TERMS = 200;
 export const MAX_FILTER_DEPTH = 20;
+export const filterTermsMessage = () =>
+  `The filter has more than ${MAX_FILTER_TERMS} conditions (each field condition and each and, or and not term counts, empty or not)`;
+export const filterDepthMessage = () => `The filter is nested more than ${MAX_FILTER_DEPTH} levels deep`;
 
 interface Budget {
   terms: number;
+}
+
+/** Counts one entry of a filter against its budget; throws a ValidationError past the limit. */
+export function spendFilterTerm(budget: Budget): void {
+  budget.terms += 1;
+  if (budget.terms > MAX_FILTER_TERMS) throw validationError(filterTermsMessage());
 }
 
 export function compileFilter(model: ModelMeta, filter: ModelFilter | null | undefined): CompiledFilter {
@@ -57,20 +72,22 @@ export function compileFilter(model: ModelMeta, filter: ModelFilter | null | und
 }
 
 function compileModelFilter(model: ModelMeta, filter: ModelFilter, params: SqlValue[], budget: Budget, depth: number): string {
-  if (depth > MAX_FILTER_DEPTH) throw validationError(`The filter is nested more than ${MAX_FILTER_DEPTH} levels deep`);
+  if (depth > MAX_FILTER_DEPTH) throw validationError(filterDepthMessage());
   const terms: string[] = [];
   for (const [key, value] of Object.entries(filter)) {
     if (value === undefined || value === null) continue;
     if (key === 'and' || key === 'or') {
-      const list = (value as Array<ModelFilter | null>).filter((item): item is ModelFilter => Boolean(item));
+      const entries = Array.isArray(value) ? (value as Array<ModelFilter | null>) : [value as ModelFilter];
+      for (let i = 0; i < entries.length; i += 1) spendFilterTerm(budget);
+      const list = entries.filter((item): item is ModelFilter => Boolean(item));
       if (list.length === 0) continue;
       const parts = list.map((item) => compileModelFilter(model, item, params, budget, depth + 1));
       terms.push(`(${parts.join(key === 'and' ? ' AND ' : ' OR ')})`);
     } else if (key === 'not') {
+      spendFilterTerm(budget);
       terms.push(`(NOT ${compileModelFilter(model, value as ModelFilter, params, budget, depth + 1)})`);
     } else {
-      budget.terms += 1;
-      if (budget.terms > MAX_FILTER_TERMS) throw validationError(`The filter has more than ${MAX_FILTER_TERMS} conditions`);
+      spendFilterTerm(budget);
       const field = model.scalarByName.get(key);
       if (!field) throw validationError(`Unknown filter field ${key}`);
       terms.push(compileFieldFilter(field, value as FieldFilter, params));

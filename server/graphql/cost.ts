@@ -22,7 +22,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
-import { MAX_FILTER_DEPTH, MAX_FILTER_TERMS } from '../db/sql-filter';
+import { filterDepthMessage, MAX_FILTER_DEPTH, spendFilterTerm } from '../db/sql-filter';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../db/model-store';
 import { validationError } from '../errors';
 import { MAX_TEXT_LENGTH, textTooLongMessage } from '../../shared/validation/text';
@@ -140,27 +140,33 @@ function plainValue(node: ValueNode, variables: Variables, depth = 0): unknown {
   }
 }
 
-/** Conditions in a model filter, counted as the SQL compiler counts them; refuses what it would. */
+/**
+ * Entries in a model filter, counted as the SQL compiler counts them (every field condition, every
+ * `and`/`or` term and every `not`, empty or not); refuses what it would, before anything runs.
+ */
 export function filterTerms(filter: unknown): number {
-  let terms = 0;
+  const budget = { terms: 0 };
   const stack: Array<{ filter: unknown; depth: number }> = [{ filter, depth: 0 }];
   while (stack.length) {
     const { filter: current, depth } = stack.pop()!;
     if (typeof current !== 'object' || current === null) continue;
-    if (depth > MAX_FILTER_DEPTH) throw validationError(`The filter is nested more than ${MAX_FILTER_DEPTH} levels deep`);
+    if (depth > MAX_FILTER_DEPTH) throw validationError(filterDepthMessage());
     for (const [key, value] of Object.entries(current)) {
       if (value === null || value === undefined) continue;
       if (key === 'and' || key === 'or') {
-        if (Array.isArray(value)) for (const inner of value) stack.push({ filter: inner, depth: depth + 1 });
+        for (const inner of Array.isArray(value) ? (value as unknown[]) : [value]) {
+          spendFilterTerm(budget);
+          stack.push({ filter: inner, depth: depth + 1 });
+        }
       } else if (key === 'not') {
+        spendFilterTerm(budget);
         stack.push({ filter: value, depth: depth + 1 });
       } else {
-        terms += 1;
-        if (terms > MAX_FILTER_TERMS) throw validationError(`The filter has more than ${MAX_FILTER_TERMS} conditions`);
+        spendFilterTerm(budget);
       }
     }
   }
-  return terms;
+  return budget.terms;
 }
 
 const isConnection = (type: GraphQLObjectType) => /^Model\w+Connection$/.test(type.name) && 'items' in type.getFields();

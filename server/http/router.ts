@@ -18,6 +18,7 @@ import { setSecurityHeaders } from './security-headers';
 import { Sitemap } from './sitemap';
 import type { StaticAssets } from './static-assets';
 import { handleUpload } from './upload-route';
+import { describeError } from '../log-line';
 
 /** The longest request path a log line quotes. */
 const MAX_LOGGED_PATH = 256;
@@ -32,7 +33,7 @@ const pageFailureLine = (path: string, status: number, error: unknown) =>
     event: 'page-render-failed',
     path: path.slice(0, MAX_LOGGED_PATH),
     status,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+    error: describeError(error),
   });
 
 export interface RouterDeps {

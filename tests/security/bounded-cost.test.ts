@@ -140,7 +140,9 @@ describe('the cost of a request is bounded before it runs', () => {
         f: filter,
       });
       expectRefused(body, 'ValidationError');
-      expect(body.errors![0]!.message).toBe('The filter has more than 200 conditions');
+      expect(body.errors![0]!.message).toMatch(
+        /^The filter has more than 200 conditions \(each field condition and each and, or and not term counts/,
+      );
     });
     await tally.attempt('a 201-term filter nested under categories', async () => {
       const { body } = await callAs(shop, asGuest(shop), `{ listCategories { items { tags(filter: ${terms(201)}) { items { id } } } } }`);
@@ -227,6 +229,47 @@ describe('bad input is refused with a clear answer and one log line, never a sta
         expect(logged).not.toHaveBeenCalled();
       });
     }
+  });
+
+  it('refuses filters of empty and/or/not entries before SQLite, and logs no stack trace', async () => {
+    // Each of these gave InternalFailure (SQLite: "Expression tree is too large") and a 10-frame
+    // stack trace in the log: empty entries were not counted against the 200-condition limit.
+    const empties = (count: number) => Array.from({ length: count }, () => ({}));
+    let nested: Record<string, unknown> = {};
+    for (let i = 0; i < 15; i += 1) nested = { and: [nested, {}, { not: {} }], or: [{}, { and: empties(10) }] };
+    const attacks: Array<[string, Record<string, unknown>]> = [
+      ['2,000 empty and-terms', { and: empties(2000) }],
+      ['2,000 empty or-terms', { or: empties(2000) }],
+      ['2,000 empty not-terms under an and', { and: Array.from({ length: 2000 }, () => ({ not: {} })) }],
+      ['empties nested 15 levels deep', nested],
+      ['201 empty and-terms', { and: empties(201) }],
+    ];
+    const query = 'query ($f: ModelItemFilterInput) { listItems(filter: $f) { items { id } } }';
+    for (const [label, filter] of attacks) {
+      await tally.attempt(label, async () => {
+        logged.mockClear();
+        shop.logLines.length = 0;
+        const { body } = await callAs(shop, asGuest(shop), query, { f: filter });
+        expectRefused(body, 'ValidationError');
+        expect(body.errors![0]!.message).toMatch(
+          /^The filter has more than 200 conditions \(each field condition and each and, or and not term counts/,
+        );
+        expectNoInternals(body);
+        // Nothing was logged but the refusal line: no InternalFailure, no stack frame.
+        expect(shop.logLines).toEqual([]);
+        expect(logged).not.toHaveBeenCalled();
+        for (const line of shop.refusalLines) expect(line).not.toMatch(/\n|\bat \S+ \(/);
+      });
+    }
+    await tally.attempt('within the limit: 100 empty and-terms, and a normal query after the attacks', async () => {
+      const within = await callAs(shop, asGuest(shop), query, { f: { and: empties(100) } });
+      expect(within.body.errors).toBeUndefined();
+      expect((within.body.data!.listItems as { items: unknown[] }).items.length).toBeGreaterThan(0);
+      const normal = await callAs(shop, asGuest(shop), '{ listItems(limit: 5, filter: { price: { lt: 12 } }) { items { id name } } }');
+      expect(normal.body.errors).toBeUndefined();
+      expect((normal.body.data!.listItems as { items: unknown[] }).items).toHaveLength(2);
+      expect(shop.logLines).toEqual([]);
+    });
   });
 
   it('logs refused GraphQL requests as single JSON lines', async () => {

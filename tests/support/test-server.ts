@@ -16,6 +16,8 @@ export interface TestServer extends ShopServer {
   dataDir: string;
   /** The JSON lines the server logged for refused requests (kept here, not printed: batteries refuse thousands). */
   refusalLines: string[];
+  /** The other lines the server logged (failures, warnings), kept here too; unless `overrides.writeLogLine` takes them. */
+  logLines: string[];
   /** Creates an account of the given role and returns a session token for it. */
   sessionFor(type: Role, email?: string): Promise<{ token: string; userId: string }>;
   stop(): Promise<void>;
@@ -38,9 +40,13 @@ export async function startTestServer(
     seedDemo: options.seedDemo ?? false,
   };
   const refusalLines: string[] = [];
+  const logLines: string[] = [];
   const server = await startServer(config, {
     writeRefusalLine: (line) => {
       if (refusalLines.push(line) > 10_000) refusalLines.splice(0, 5_000);
+    },
+    writeLogLine: (line) => {
+      if (logLines.push(line) > 10_000) logLines.splice(0, 5_000);
     },
     seedDemoShop: seedDemoCatalogue,
     ...options.overrides,
@@ -48,6 +54,7 @@ export async function startTestServer(
   return Object.assign(server, {
     dataDir,
     refusalLines,
+    logLines,
     async sessionFor(type: Role, email = `person${++counter}.${Date.now()}@example.com`) {
       const user = await registerAccount(new SqliteAccountStore(server.store), {
         email,

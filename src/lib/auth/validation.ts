@@ -5,6 +5,7 @@
  */
 import { MESSAGES } from '../../../shared/messages';
 import { passwordProblem } from '../../../shared/validation/account';
+import { namesProblem } from '../../../shared/validation/name';
 
 const { allFieldsRequired: ALL_FIELDS_REQUIRED, passwordsDoNotMatch: PASSWORDS_DO_NOT_MATCH } = MESSAGES;
 
@@ -42,7 +43,7 @@ export function loginProblem({ email, password }: LoginInput): string | null {
 export function signUpProblem(input: SignUpInput): string | null {
   const { firstName, lastName, email } = input;
   if (isBlank(firstName) || isBlank(lastName) || isBlank(email)) return ALL_FIELDS_REQUIRED;
-  return newPasswordProblem(input);
+  return namesProblem(firstName, lastName) ?? newPasswordProblem(input);
 }
 
 /** The first problem of a new password and its confirmation (sign-up, a reset), or null. */

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MESSAGES } from '../../../../shared/messages';
 import { ADMIN_MESSAGES, adminFormProblem, adminToForm, EMPTY_ADMIN_FORM, splitName } from './admin-form';
 
 const good = { firstName: 'Ana', lastName: 'Lopez', email: 'ana@example.com', password: 'Gr8-Merlot!', confirmPassword: 'Gr8-Merlot!' };
@@ -23,6 +24,16 @@ describe('adminFormProblem', () => {
       field: 'confirmPassword',
       message: ADMIN_MESSAGES.missingFields,
     });
+  });
+
+  it('points at a name of more than one line, with a link or over 60 characters, when creating or editing', () => {
+    expect(adminFormProblem({ ...good, firstName: 'Ana\nB' }, 'create')).toEqual({ field: 'firstName', message: MESSAGES.nameNotOneLine });
+    expect(adminFormProblem({ ...good, lastName: 'www.evil.example' }, 'edit')).toEqual({
+      field: 'lastName',
+      message: MESSAGES.nameHasLink,
+    });
+    expect(adminFormProblem({ ...good, lastName: 'x'.repeat(61) }, 'edit')).toEqual({ field: 'lastName', message: MESSAGES.nameTooLong });
+    expect(adminFormProblem({ ...good, lastName: 'x'.repeat(60) }, 'create')).toBeNull();
   });
 
   it("stops mismatched passwords before sending: 'Passwords do not match'", () => {

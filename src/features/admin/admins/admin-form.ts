@@ -5,6 +5,7 @@
  */
 import { MESSAGES } from '../../../../shared/messages';
 import { passwordProblem } from '../../../../shared/validation/account';
+import { nameProblem } from '../../../../shared/validation/name';
 
 export const ADMIN_MESSAGES = {
   missingFields: MESSAGES.missingRequiredFields,
@@ -50,8 +51,9 @@ export interface AdminFormProblem {
 }
 
 /**
- * Why the form cannot be sent, or null. Creating needs all five fields, matching passwords and
- * the password policy; editing needs the names and the e-mail. Mismatched passwords stop here:
+ * Why the form cannot be sent, or null. Creating needs all five fields, names of one short line
+ * without links (shared/validation/name.ts), matching passwords and the password policy; editing
+ * needs the names, under the same rule, and the e-mail. Mismatched passwords stop here:
  * nothing is created (the original specification's flaw of creating anyway is not kept; decision 0037).
  */
 export function adminFormProblem(form: AdminForm, mode: 'create' | 'edit'): AdminFormProblem | null {
@@ -59,6 +61,10 @@ export function adminFormProblem(form: AdminForm, mode: 'create' | 'edit'): Admi
     mode === 'create' ? ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] : ['firstName', 'lastName', 'email'];
   const empty = required.find((field) => form[field].trim() === '');
   if (empty) return { field: empty, message: ADMIN_MESSAGES.missingFields };
+  for (const field of ['firstName', 'lastName'] as const) {
+    const message = nameProblem(form[field]);
+    if (message) return { field, message };
+  }
   if (mode === 'edit') return null;
   if (form.password !== form.confirmPassword) return { field: 'confirmPassword', message: ADMIN_MESSAGES.passwordsDoNotMatch };
   const policy = passwordProblem(form.password);

@@ -77,6 +77,22 @@ describe('itemsToCsv', () => {
     expect(row?.[4]).toBe("'@SUM(A1)");
   });
 
+  it('escapes a formula whatever follows its first line, line breaks included', () => {
+    const attacks = ['=HYPERLINK("http://evil.example")\nx', '+1\r\n2', '-2\n', '@SUM(A1)\n\n', '\t=1\nx', '\r=1\n'];
+    for (const attack of attacks) {
+      const [, row] = parse(itemsToCsv([item({ name: attack, description: `x\n${attack}` })], groups, 'https://shop.example'));
+      expect(row?.[0]).toBe(`'${attack}`);
+      // A formula character after the first line is no formula: the field stays as it is.
+      expect(row?.[4]).toBe(`x\n${attack}`);
+    }
+  });
+
+  it('escapes apostrophes before a formula once more, so the import gives them back', () => {
+    const [, row] = parse(itemsToCsv([item({ name: "'=1+2", description: "''@x\ny" })], groups, 'https://shop.example'));
+    expect(row?.[0]).toBe("''=1+2");
+    expect(row?.[4]).toBe("'''@x\ny");
+  });
+
   it('leaves out tags no category lists', () => {
     const [, row] = parse(itemsToCsv([item({ tags: ['wine', 'gone'] })], groups, 'https://shop.example'));
     expect(row?.slice(6)).toEqual(['Wine', '']);
@@ -122,6 +138,36 @@ describe('reading a CSV for import', () => {
         ],
       },
     ]);
+  });
+
+  it('reads back every escaped field as it was, formulas with line breaks and apostrophes included', () => {
+    const cells = [
+      '=HYPERLINK("http://evil.example")\nx',
+      '+1\r\n2',
+      '-',
+      '@',
+      '\t=1\nx',
+      '\r\n=1',
+      "'=1+2",
+      "''@x\ny",
+      "'plain",
+      "it's",
+      'x\n=1',
+      '',
+    ];
+    const items = cells.map((cell) => item({ name: cell, description: cell }));
+    const formulaGroups: TagGroup[] = [{ id: 'region', name: '=Region', tags: [{ id: 'fr', name: '+France\nx' }] }];
+    const table = readCsv(
+      itemsToCsv(
+        items.map((one) => ({ ...one, tags: ['fr'] })),
+        formulaGroups,
+        'https://shop.example',
+      ),
+    );
+    expect(table.headers.at(-1)).toBe('=Region');
+    const rows = importRows(table, guessColumnTargets(table.headers, formulaGroups));
+    expect(rows.map((row) => [row.name, row.description])).toEqual(cells.map((cell) => [cell, cell]));
+    expect(rows.map((row) => row.tags)).toEqual(cells.map(() => [{ categoryId: 'region', names: '+France\nx' }]));
   });
 
   it('numbers rows as a spreadsheet does, pads short rows, and sends only the mapped columns', () => {

@@ -2,8 +2,10 @@
  * Items in and out as CSV (decisions 0256 and 0257). Out: one row per item, its tags in a column per category (names,
  * separated by "; "; every column name unique: see categoryColumnNames), the image as a full URL. Written with Papa Parse: every field quoted, CRLF
  * line ends and a UTF-8 byte order mark, so a spreadsheet opens accents and line breaks as they
- * are; a field that a spreadsheet would run as a formula (=, +, -, @ first) is escaped with a
- * leading apostrophe. In: the same columns (any order, any names: the person maps them), read
+ * are; a field that a spreadsheet would run as a formula (=, +, -, @, tab or carriage return
+ * first, whatever follows, line breaks included) is escaped with a leading apostrophe, and so is a
+ * field already starting with apostrophes before one of them, so the import's un-escaping (one
+ * apostrophe off) gives back every field as it was. In: the same columns (any order, any names: the person maps them), read
  with Papa Parse into the rows the server plans (shared/item-import.ts). Pure; tested in
  items-csv.test.ts.
  */
@@ -54,8 +56,18 @@ export function categoryColumnNames(groups: readonly TagGroup[]): string[] {
 }
 
 const header = (groups: readonly TagGroup[]) => [...ITEM_CSV_COLUMNS, ...categoryColumnNames(groups)];
+/**
+ * A field the export escapes with a leading apostrophe: a formula's first character, after any
+ * apostrophes. Papa Parse's own rule (`escapeFormulae: true`, /^[=+\-@\t\r].*$/) misses a field
+ * with a line break after its first line ("=HYPERLINK(...)\nx"), and would make an import strip
+ * the apostrophe of a field that was written "'=1" (FORMULA_ESCAPED below).
+ */
+export const NEEDS_FORMULA_ESCAPE = /^'*[=+\-@\t\r]/;
+/** A field as the export escaped it: what the import takes one apostrophe off. */
+const FORMULA_ESCAPED = /^'+[=+\-@\t\r]/;
+
 const unparse = (fields: string[], data: string[][]) =>
-  BOM + Papa.unparse({ fields, data }, { quotes: true, newline: '\r\n', escapeFormulae: true });
+  BOM + Papa.unparse({ fields, data }, { quotes: true, newline: '\r\n', escapeFormulae: NEEDS_FORMULA_ESCAPE });
 
 export function itemsToCsv(items: readonly AdminItem[], groups: readonly TagGroup[], origin: string): string {
   const data = items.map((item) => [
@@ -96,6 +108,9 @@ export interface CsvTable {
 /** A file that cannot be read as a table, with the reason a person can act on. */
 export class CsvReadError extends Error {}
 
+/** A cell the export escaped against formulas ("'=1+2") as it was written. */
+const unescaped = (cell: string) => (FORMULA_ESCAPED.test(cell) ? cell.slice(1) : cell);
+
 /**
  * Reads the file's text: the first row is the header; empty lines are skipped; a leading byte
  * order mark is dropped. Quoted fields keep their commas, quotes and line breaks.
@@ -106,7 +121,7 @@ export function readCsv(text: string): CsvTable {
   if (broken) throw new CsvReadError(`Row ${(broken.row ?? 0) + 1} has a quote that is never closed`);
   const [headers = [], ...rows] = parsed.data;
   if (!headers.some((cell) => cell.trim())) throw new CsvReadError('The file is empty: its first row must name the columns');
-  return { headers: headers.map((cell) => cell.trim()), records: rows.map((row) => headers.map((_, i) => row[i] ?? '')) };
+  return { headers: headers.map((cell) => unescaped(cell).trim()), records: rows.map((row) => headers.map((_, i) => row[i] ?? '')) };
 }
 
 /**
@@ -137,9 +152,6 @@ export function targetFromKey(key: string): ColumnTarget {
   if (key.startsWith('category:')) return { categoryId: key.slice(9) };
   return null;
 }
-
-/** A cell the export escaped against formulas ("'=1+2") as it was written. */
-const unescaped = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 /** The rows to send: row numbers as a spreadsheet shows them (the header is row 1), mapped columns only. */
 export function importRows(table: CsvTable, targets: readonly ColumnTarget[]): ItemImportRow[] {

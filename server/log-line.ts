@@ -1,0 +1,20 @@
+/**
+ * The server's operator lines. A request can make things fail, and its text may be in the error's
+ * message, so what it causes is one clipped line: never a stack trace or a line break in the log.
+ */
+
+/** The longest error description a log line quotes. */
+const MAX_LOGGED_ERROR = 300;
+
+/** An error as one clipped line, its name and message only. */
+export const describeError = (error: unknown) =>
+  (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+    // eslint-disable-next-line no-control-regex -- control characters (line breaks above all) are what it removes
+    .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
+    .slice(0, MAX_LOGGED_ERROR);
+
+/** One operator line: `[server] message`, and the error as `describeError` gives it. */
+export const logLine = (message: string, error?: unknown) => `[server] ${message}${error === undefined ? '' : `: ${describeError(error)}`}`;
+
+/** Writes an operator line; the server's parts are handed one. */
+export type Log = (message: string, error?: unknown) => void;
