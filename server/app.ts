@@ -44,6 +44,7 @@ import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-se
 import { modelsWithImages, modelWriteGuard } from './catalogue/model-guards';
 import { ActivityRecorder } from './activity/activity-recorder';
 import { SqliteActivityLog } from './activity/sqlite-activity-log';
+import { logSlowedSignIns } from './activity/custom-activity';
 
 /** How long a shutdown waits for requests already on their way over idle keep-alive connections. */
 const IDLE_GRACE_MS = 1000;
@@ -139,6 +140,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   await ensureFirstAdmin(accountStore, config.adminEmail, config.adminPassword, config.adminName);
 
   const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
+  logSlowedSignIns(accounts, activity);
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
