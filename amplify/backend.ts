@@ -146,7 +146,8 @@ catalogueLambda.addEnvironment(ENV.tags, modelTable('Tag').tableName);
 for (const model of ['Item', 'Banner', 'Category', 'Tag']) modelTable(model).grantReadWriteData(catalogueLambda);
 
 // Activity: the catalogue function records model writes and its own changes and serves
-// listActivity; the accounts function records the admin changes. Entries are only ever added.
+// listActivity; the accounts function records the admin changes and the accounts whose sign-ins
+// it slows. Entries are only ever added.
 for (const fn of [catalogueLambda, accountsLambda]) {
   fn.addEnvironment(ENV.activity, activity.tableName);
   allow(fn, ['dynamodb:PutItem'], [activity.tableArn]);

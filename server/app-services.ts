@@ -35,6 +35,7 @@ import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-se
 import { modelsWithImages, modelWriteGuard } from './catalogue/model-guards';
 import { ActivityRecorder } from './activity/activity-recorder';
 import { SqliteActivityLog } from './activity/sqlite-activity-log';
+import { logSlowedSignIns } from './activity/custom-activity';
 
 const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
 
@@ -78,6 +79,7 @@ interface EngineParts {
 /** The engine: the custom operations' handlers, the catalogue rules before a model write, the activity log after it. */
 function buildEngine(config: ServerConfig, overrides: ServerOverrides, { models, db, store, accounts, media, uploads, log }: EngineParts) {
   const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
+  logSlowedSignIns(accounts, activity);
   return new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,

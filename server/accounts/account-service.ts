@@ -1,7 +1,8 @@
 /**
  * The account operations of product §5/§7 with the fixes of design §3: passwords checked only here,
  * both sign-in failures cost one bcrypt comparison, every sign-in and sign-up rate-limited per
- * address, failed sign-ins locked out per account and address with growing delays (decision 0143),
+ * address, failed sign-ins locked out per account and address with growing delays (decision 0143)
+ * and slowed per account from all addresses but the ones it signed in from before,
  * admin management for admins only. Storage, sessions and the throttle's counts come in
  * through interfaces, so the cloud's Lambda runs this same code.
  */
@@ -16,7 +17,7 @@ import { isValidEmail, normalizeEmail, passwordProblem } from '../../shared/vali
 import { fullNameProblem, namesProblem } from '../../shared/validation/name';
 import type { AccountStore, UserRecord } from './account-store';
 import { addressKey, waitText, type LockoutRule, type RateRule } from './throttle';
-import { Lockout, MemoryThrottleStore, RateLimit, type ThrottleStore } from './throttle-store';
+import { AccountCeiling, Lockout, MemoryThrottleStore, RateLimit, RecentKeys, type Admission, type ThrottleStore } from './throttle-store';
 import type { Mailer } from './mailer';
 
 /** Sessions: SQLite locally (sync), DynamoDB in the cloud (async). */
@@ -66,6 +67,11 @@ export interface ThrottleRules {
   signUpPerAddress: RateRule;
   /** Wrong passwords for one account from one address. */
   failedSignIns: LockoutRule;
+  /**
+   * Wrong passwords for one account from every address together, except the addresses it signed
+   * in from (or reset its password from) in the last KNOWN_ADDRESS_MS.
+   */
+  failedSignInsPerAccount: LockoutRule;
   /** "Forgot password?" requests from one address, whatever the e-mail. */
   resetRequestsPerAddress: RateRule;
   /** Reset e-mails to one account, so nobody can flood a mailbox (past it the same answer, no mail). */
@@ -78,6 +84,8 @@ export const DEFAULT_THROTTLE_RULES: ThrottleRules = {
   signUpPerAddress: { burst: 10, intervalMs: 6 * 60_000 },
   // Five wrong passwords are free; then 1, 2, 4, 8 and at most 15 minutes between tries.
   failedSignIns: { freeFailures: 5, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
+  // Ten wrong passwords from any addresses are free; then one try a minute, 2, 4, 8, at most 15.
+  failedSignInsPerAccount: { freeFailures: 10, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
   resetRequestsPerAddress: { burst: 5, intervalMs: 60_000 },
   resetMailsPerAccount: { burst: 3, intervalMs: 20 * 60_000 },
 };
@@ -118,16 +126,30 @@ export async function registerAccount(
 }
 
 /**
- * Failures count against this account from this address only: a stranger elsewhere cannot lock
- * the owner out, and guessing from one address slows down quickly. The e-mail is hashed: any
- * string can be tried as one, and the cloud's counter table refuses keys over 2 KB.
+ * The key an account's limits count under, whatever the address. The e-mail is hashed: any string
+ * can be tried as one, and the cloud's counter table refuses keys over 2 KB.
  */
-export const signInLockoutKey = (email: string, address: string) => `${createHash('sha256').update(email).digest('hex')}\n${address}`;
+const accountKey = (email: string) => createHash('sha256').update(email).digest('hex');
+
+/**
+ * Failures count against this account from this address: a stranger elsewhere cannot lock the
+ * owner out, and guessing from one address slows down quickly.
+ */
+export const signInLockoutKey = (email: string, address: string) => `${accountKey(email)}\n${address}`;
+
+/** An address the account signed in from is not held back by the per-account limit this long. */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+
+/** Told when an account's failures from all addresses start making its sign-ins wait. */
+export type SignInsSlowedListener = (user: UserRecord, rule: LockoutRule) => void | Promise<void>;
 
 export class AccountService {
   private readonly signInAddresses: RateLimit;
   private readonly signUpAddresses: RateLimit;
   private readonly failedSignIns: Lockout;
+  private readonly accountFailures: AccountCeiling;
+  private readonly knownAddresses: RecentKeys;
+  private signInsSlowed: SignInsSlowedListener | null = null;
   private readonly resetRequests: RateLimit;
   private readonly resetMails: RateLimit;
   private readonly resetAttempts: RateLimit;
@@ -150,6 +172,8 @@ export class AccountService {
     this.signInAddresses = new RateLimit(throttle, 'signIn', rules.signInPerAddress, now);
     this.signUpAddresses = new RateLimit(throttle, 'signUp', rules.signUpPerAddress, now);
     this.failedSignIns = new Lockout(throttle, 'failedSignIn', rules.failedSignIns, now);
+    this.accountFailures = new AccountCeiling(throttle, 'failedSignInAccount', rules.failedSignInsPerAccount, now);
+    this.knownAddresses = new RecentKeys(throttle, 'knownAddress', KNOWN_ADDRESS_MS, now);
     this.dummyHash = hashPassword(randomBytes(24).toString('base64'));
   }
 
@@ -166,17 +190,39 @@ export class AccountService {
     return this.failedSignIns.inTurn(lockoutKey, async () => {
       const wait = await this.failedSignIns.retryAfter(lockoutKey);
       if (wait > 0) throw tooMany('failed sign-in attempts', wait);
+      // Every address but the ones the account signed in from shares one ceiling; an attempt
+      // counts when let through, so many addresses at once cannot all pass it.
+      const known = await this.knownAddresses.has(lockoutKey);
+      const admission: Admission = known ? { wait: 0 } : await this.accountFailures.admit(accountKey(email));
+      if (admission.wait > 0) throw tooMany('failed sign-in attempts', admission.wait);
       // No account has an e-mail that fails the sign-up check (the cloud's key lookup refuses
       // keys over 2 KB); it is checked against the dummy hash like any unknown one.
       const found = isValidEmail(email) ? await this.accounts.findByEmail(email) : null;
       const matches = await verifyPassword(text(args.password), found?.passwordHash ?? (await this.dummyHash));
       if (!found || !matches) {
         await this.failedSignIns.fail(lockoutKey);
+        if (found && this.accountFailures.startsWaits(admission)) await this.tellSignInsSlowed(found.user);
         throw validationError(found ? MESSAGES.incorrectPassword : MESSAGES.userNotFound);
       }
+      await this.accountFailures.refund(accountKey(email), admission);
       await this.failedSignIns.succeed(lockoutKey);
+      await this.knownAddresses.add(lockoutKey);
       return this.openSession(found.user);
     });
+  }
+
+  /** Who hears when an account's sign-ins start waiting (the activity log, on both backends). */
+  onSignInsSlowed(listener: SignInsSlowedListener): void {
+    this.signInsSlowed = listener;
+  }
+
+  private async tellSignInsSlowed(user: UserRecord): Promise<void> {
+    try {
+      await this.signInsSlowed?.(user, this.accountFailures.rule);
+    } catch (error) {
+      // The sign-in's answer stands; the operator sees the gap.
+      console.error('[activity] slowed sign-ins were not recorded', error);
+    }
   }
 
   async signUp(args: Fields, clientIp: string): Promise<AuthSession> {
@@ -257,6 +303,8 @@ export class AccountService {
     if (!current || passwordStamp(current.passwordHash) !== taken!.stamp) throw validationError(MESSAGES.resetLinkInvalid);
     await this.accounts.setPasswordHash(current.user.id, await hashPassword(text(args.password)));
     await this.sessions.revokeAllFor(current.user.id);
+    // Whoever holds the link may sign in from here without waiting out others' guesses.
+    await this.knownAddresses.add(signInLockoutKey(normalizeEmail(current.user.email), addressKey(clientIp)));
     return true;
   }
 

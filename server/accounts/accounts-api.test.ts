@@ -33,6 +33,7 @@ beforeAll(async () => {
         signInPerAddress: { burst: 1000, intervalMs: 1 },
         signUpPerAddress: { burst: 1000, intervalMs: 1 },
         failedSignIns: { freeFailures: 4, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
+        failedSignInsPerAccount: { freeFailures: 10, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
         resetRequestsPerAddress: { burst: 1000, intervalMs: 1 },
         resetMailsPerAccount: { burst: 1000, intervalMs: 1 },
       },

@@ -27,6 +27,7 @@ beforeAll(async () => {
         signInPerAddress: { burst: 1000, intervalMs: 1 },
         signUpPerAddress: { burst: 1000, intervalMs: 1 },
         failedSignIns: { freeFailures: 1000, firstDelayMs: 1, maxDelayMs: 1, forgetAfterMs: 1 },
+        failedSignInsPerAccount: { freeFailures: 1000, firstDelayMs: 1, maxDelayMs: 1, forgetAfterMs: 1 },
         resetRequestsPerAddress: { burst: 1000, intervalMs: 1 },
         // The shop's own rule: three e-mails per account per 20 minutes.
         resetMailsPerAccount: { burst: 3, intervalMs: 20 * 60_000 },

@@ -7,12 +7,14 @@
  */
 import { AppError } from '../errors';
 import {
+  admitAttempt,
   bucketFullAt,
   currentFailures,
   failuresForgottenAt,
   KeyedQueue,
   lockedFor,
   MAX_KEYS,
+  refundAttempt,
   takeToken,
   withFailure,
   type Bucket,
@@ -102,6 +104,87 @@ export class Lockout {
     return `${this.name}#${key}`;
   }
 }
+
+/** An attempt let through to the password check: `wait` 0, and what to undo if it was right. */
+export interface Admission {
+  wait: number;
+  /** The failures it changed, from `before` to `after`; absent when refused. */
+  admitted?: { before: Failures | undefined; after: Failures };
+}
+
+/**
+ * Failures per key (an account, from every address) counted when an attempt is let through, under
+ * `name#key` in the store: past the free ones, each waits longer; a right password takes its
+ * count back. One atomic change admits an attempt, so parallel guesses cannot all pass at once.
+ */
+export class AccountCeiling {
+  constructor(
+    private readonly store: ThrottleStore,
+    private readonly name: string,
+    readonly rule: LockoutRule,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  /** Lets one attempt through (counted as a failure until refunded), or says how long to wait. */
+  async admit(key: string): Promise<Admission> {
+    // A refused attempt costs no write: the wait is seen in one read.
+    const waiting = lockedFor(this.rule, await this.store.read<Failures>(this.keyOf(key)), this.now());
+    if (waiting > 0) return { wait: waiting };
+    return this.store.change<Failures, Admission>(this.keyOf(key), (current) => {
+      const now = this.now();
+      const { wait, before, after } = admitAttempt(this.rule, current, now);
+      if (wait > 0 || !after)
+        return { state: current, expiresAt: current ? failuresForgottenAt(this.rule, current) : now, result: { wait } };
+      return { state: after, expiresAt: failuresForgottenAt(this.rule, after), result: { wait: 0, admitted: { before, after } } };
+    });
+  }
+
+  /** Whether this admitted attempt, a failure, is the one that starts the waits (one per episode). */
+  startsWaits(admission: Admission): boolean {
+    return admission.admitted?.after.count === this.rule.freeFailures;
+  }
+
+  /** The admitted attempt was right: it no longer counts. */
+  async refund(key: string, admission: Admission): Promise<void> {
+    const { admitted } = admission;
+    if (!admitted) return;
+    await this.store.change<Failures, void>(this.keyOf(key), (current) => {
+      const failures = refundAttempt(this.rule, current, admitted, this.now());
+      return { state: failures, expiresAt: failures ? failuresForgottenAt(this.rule, failures) : this.now(), result: undefined };
+    });
+  }
+
+  private keyOf(key: string) {
+    return `${this.name}#${key}`;
+  }
+}
+
+/** Keys seen recently (an account's address that signed in), under `name#key`, each kept `keepMs`. */
+export class RecentKeys {
+  constructor(
+    private readonly store: ThrottleStore,
+    private readonly name: string,
+    private readonly keepMs: number,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async has(key: string): Promise<boolean> {
+    const seen = await this.store.read<{ at: number }>(`${this.name}#${key}`);
+    return seen !== undefined && this.now() < seen.at + this.keepMs;
+  }
+
+  /** Remembers `key` from now on (at most one write a day per key). */
+  async add(key: string): Promise<void> {
+    const seen = await this.store.read<{ at: number }>(`${this.name}#${key}`);
+    if (seen && this.now() < seen.at + DAY_MS) return;
+    await this.store.change<{ at: number }, void>(`${this.name}#${key}`, () => {
+      const at = this.now();
+      return { state: { at }, expiresAt: at + this.keepMs, result: undefined };
+    });
+  }
+}
+
+const DAY_MS = 24 * 60 * 60_000;
 
 /** The local store: one process sees every request, so a Map and a KeyedQueue are atomic enough. */
 export class MemoryThrottleStore implements ThrottleStore {

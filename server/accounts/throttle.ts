@@ -6,6 +6,9 @@
  * - failure lockout per key (an account from one address): a few failures are free, then each
  *   further failure waits longer, up to a ceiling. A stranger's failures elsewhere never lock the
  *   owner out, and one address's failures shut out nobody else behind it.
+ * - the same failures per account from every address (admitAttempt, refundAttempt): many
+ *   addresses together get a few guesses, then one per doubling delay. Addresses the account
+ *   signed in from before are not held back by it, so the owner is not shut out.
  */
 
 /**
@@ -109,6 +112,38 @@ export function withFailure(rule: LockoutRule, failures: Failures | undefined, n
   const lockedUntil =
     over >= 0 ? now + Math.min(rule.maxDelayMs, rule.firstDelayMs * 2 ** Math.min(over, 30)) : (current?.lockedUntil ?? 0);
   return { count, lockedUntil, lastAt: now };
+}
+
+/**
+ * The ceiling per account from any address: the same failures and doubling delays as the lockout,
+ * but an attempt counts when it is let through to the password check (admitAttempt), so guesses
+ * from many addresses at once cannot all slip in while the first is checked; a right password
+ * takes its count back (refundAttempt): only failures count.
+ */
+export function admitAttempt(
+  rule: LockoutRule,
+  failures: Failures | undefined,
+  now: number,
+): { wait: number; before: Failures | undefined; after: Failures | undefined } {
+  const before = currentFailures(rule, failures, now);
+  const wait = lockedFor(rule, before, now);
+  return wait > 0 ? { wait, before, after: before } : { wait: 0, before, after: withFailure(rule, before, now) };
+}
+
+/**
+ * The failures after an admitted attempt (`admitted`, changed from `before`) turned out right: one
+ * fewer, and the wait it started undone unless a later attempt started another.
+ */
+export function refundAttempt(
+  rule: LockoutRule,
+  failures: Failures | undefined,
+  admitted: { before: Failures | undefined; after: Failures },
+  now: number,
+): Failures | undefined {
+  const current = currentFailures(rule, failures, now);
+  if (!current || current.count <= 1) return undefined;
+  const lockedUntil = current.lockedUntil === admitted.after.lockedUntil ? (admitted.before?.lockedUntil ?? 0) : current.lockedUntil;
+  return { count: current.count - 1, lockedUntil, lastAt: current.lastAt };
 }
 
 /**

@@ -9,6 +9,9 @@ import type { Principal } from '../auth/authorizer';
 import type { WrittenModel } from '../model/model-writes';
 import { stampActivity, type ActivityFacts, type ActivityLog, type ActivityPage, type ActivityQuery } from './activity-log';
 
+/** The actor of what the shop did by itself. */
+export const SHOP_ACTOR = { userId: 'shop', name: 'The shop' };
+
 export class ActivityRecorder {
   constructor(
     private readonly log: ActivityLog,
@@ -20,6 +23,12 @@ export class ActivityRecorder {
     if (!facts || !caller || caller.type !== ROLE_ADMIN) return;
     const now = this.now();
     return this.log.add(stampActivity(facts, caller, now), activityExpiry(now));
+  }
+
+  /** What the shop itself did (no admin's doing: an account's sign-ins slowed by its limits). */
+  recordByShop(facts: ActivityFacts): void | Promise<void> {
+    const now = this.now();
+    return this.log.add(stampActivity(facts, SHOP_ACTOR, now), activityExpiry(now));
   }
 
   /** Newest first (listActivity; admins only, as the authorizer decides). */

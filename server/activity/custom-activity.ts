@@ -5,6 +5,8 @@
  */
 import { activityTargetName, activityValue, fieldChanges, type FieldChange } from '../../shared/activity';
 import type { AccountService } from '../accounts/account-service';
+import type { ActivityRecorder } from './activity-recorder';
+import { waitText, type LockoutRule } from '../accounts/throttle';
 import type { CatalogueService, ItemImportReport } from '../catalogue/catalogue-service';
 import type { ModelRecord } from '../model/model-writes';
 import type { ActivityFacts } from './activity-log';
@@ -129,3 +131,21 @@ export const CUSTOM_ACTIVITY: Record<string, CustomActivity> = {
     },
   },
 };
+
+/**
+ * An account's sign-ins started waiting: its failures from all addresses together passed the free
+ * ones (one entry per episode; AccountService says when). The shop did it, not an admin.
+ */
+export const signInsSlowedActivity = (user: unknown, rule: LockoutRule): ActivityFacts =>
+  account('sign-ins slowed', user, [
+    {
+      field: 'failed sign-ins',
+      before: null,
+      after: `${rule.freeFailures} from any addresses; each further try waits ${waitText(rule.firstDelayMs)}, doubling up to ${waitText(rule.maxDelayMs)}`,
+    },
+  ]);
+
+/** Logs each account whose sign-ins start waiting; the local server and the cloud's accounts function both call it. */
+export function logSlowedSignIns(accounts: Pick<AccountService, 'onSignInsSlowed'>, activity: ActivityRecorder): void {
+  accounts.onSignInsSlowed((user, rule) => activity.recordByShop(signInsSlowedActivity(user, rule)));
+}

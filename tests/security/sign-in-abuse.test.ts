@@ -1,12 +1,12 @@
 /**
  * Password guessing in bulk: aliased sign-ins in one request, batched (array) bodies, many
- * accounts from one address, sign-up floods. Every attempt beyond the limits of README
+ * accounts from one address, one account from many addresses, sign-up floods. Every attempt beyond the limits of README
  * "Accounts and security" is refused with TooManyRequests, and no session or account appears.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerOverrides } from '../../server/app';
 import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server';
-import { ROLE_USER } from '../../shared/roles';
+import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';
 import { uniqueEmail } from './support/fixtures';
 import { expectNoInternals } from './support/leaks';
@@ -227,5 +227,120 @@ describe('sign-in attempts in bulk', () => {
       11,
     );
     expect(count(shop, 'User')).toBe(users + 10);
+  });
+});
+
+describe('one account guessed at from many addresses', () => {
+  type Answer = GraphQLBody & { errors?: Array<{ errorType: string; message: string; errorInfo?: { retryAfterSeconds?: number } }> };
+
+  it('gives 20 addresses 10 checked guesses, then one per doubling wait; the owner still signs in, and the log says so once', async () => {
+    let clock = Date.now();
+    // TRUST_PROXY: each attacker is told apart by its X-Forwarded-For; the clock moves by hand.
+    const shop = await startTestServer({ env: { TRUST_PROXY: 'true' }, overrides: { now: () => clock } });
+    gate = shop;
+    const email = uniqueEmail('guessed');
+    const owner = await shop.sessionFor(ROLE_USER, email);
+    const admin = await shop.sessionFor(ROLE_ADMIN);
+    const signInFrom = async (address: string, password: string) =>
+      (
+        await postGraphQL(
+          shop,
+          { query: `mutation { ${signInCall('s', email, password)} }` },
+          { 'x-api-key': shop.apiKey, 'x-forwarded-for': address },
+        )
+      ).body as Answer;
+    const attackers = Array.from({ length: 20 }, (_, i) => `203.0.113.${i + 1}`);
+    const tallies = { checked: 0, refused: 0 };
+    const guess = async (address: string, n: number) => {
+      const body = await signInFrom(address, `Guess-${address}-${n}!`);
+      expectNoInternals(body);
+      if (body.errors?.[0]?.errorType === 'TooManyRequests') tallies.refused += 1;
+      else {
+        expect(body.errors?.[0]?.message).toBe('Incorrect password');
+        tallies.checked += 1;
+      }
+    };
+
+    await tally.attempt("the owner signs in from home: that address is the account's now", async () => {
+      expect((await signInFrom('198.51.100.7', TEST_PASSWORD)).errors).toBeUndefined();
+    });
+    await tally.attempt(
+      '20 addresses x 5 guesses at once (each address alone allows 5)',
+      async () => {
+        await Promise.all(
+          attackers.map(async (address) => {
+            for (let n = 0; n < 5; n += 1) await guess(address, n);
+          }),
+        );
+        expect(tallies).toEqual({ checked: 10, refused: 90 });
+      },
+      100,
+    );
+    await tally.attempt(
+      'then an hour of one guess a minute from each of the 20',
+      async () => {
+        for (let minute = 1; minute <= 60; minute += 1) {
+          clock += 60_000;
+          for (const address of attackers) await guess(address, 100 + minute);
+        }
+        // Waits of 1, 2, 4, 8, 15, 15, 15 minutes: 7 more in the hour (without the account's ceiling,
+        // each address's own lockout alone let 5 and then one per 1, 2, 4, 8, 15... minutes through).
+        expect(tallies.checked).toBeLessThanOrEqual(10 + 8);
+        expect(tallies.checked + tallies.refused).toBe(100 + 1200);
+      },
+      1200,
+    );
+    console.log(`[security] 20 addresses at one account: ${tallies.checked} guesses checked, ${tallies.refused} refused`);
+
+    await tally.attempt('the owner at home signs in at once, during the guessing', async () => {
+      expect((await signInFrom('198.51.100.7', TEST_PASSWORD)).errors).toBeUndefined();
+    });
+    await tally.attempt('the owner on the road waits as the guessers do, then signs in', async () => {
+      const refused = await signInFrom('192.0.2.44', TEST_PASSWORD);
+      expectRefused(refused, 'TooManyRequests');
+      expect(refused.errors![0]!.message).toMatch(/^Too many failed sign-in attempts\. Try again in \d+ (minutes?|seconds?)\.$/);
+      const retryAfterSeconds = refused.errors![0]!.errorInfo?.retryAfterSeconds ?? 0;
+      expect(retryAfterSeconds).toBeGreaterThan(0);
+      clock += retryAfterSeconds * 1000;
+      expect((await signInFrom('192.0.2.44', TEST_PASSWORD)).errors).toBeUndefined();
+    });
+    await tally.attempt('a reset link works during the guessing, and its address signs in at once', async () => {
+      // The owner's right password gave its try back; the guessers' next one starts a wait again.
+      for (const [n, address] of attackers.entries()) await guess(address, 1000 + n);
+      expect((await signInFrom('203.0.113.1', 'Guess-before-reset!')).errors?.[0]?.errorType).toBe('TooManyRequests');
+      const link = await callAs(shop, { token: admin.token }, `mutation { createPasswordResetLink(userId: "${owner.userId}") { token } }`);
+      const token = (link.body.data!.createPasswordResetLink as { token: string }).token;
+      const newPassword = 'Fresh-Start#2031';
+      const reset = await postGraphQL(
+        shop,
+        { query: `mutation { resetPassword(token: "${token}", password: "${newPassword}", confirmPassword: "${newPassword}") }` },
+        { 'x-api-key': shop.apiKey, 'x-forwarded-for': '192.0.2.99' },
+      );
+      expect(reset.body.data).toEqual({ resetPassword: true });
+      expect((await signInFrom('192.0.2.99', newPassword)).errors).toBeUndefined();
+      // ...while the guessers still wait.
+      expectRefused(await signInFrom('203.0.113.2', 'Guess-after-reset!'), 'TooManyRequests');
+    });
+    await tally.attempt('the activity log has one entry for the episode', async () => {
+      const { body } = await callAs(
+        shop,
+        { token: admin.token },
+        `query { listActivity(kind: "account") { entries { actorName kind action targetId changes { field after } } } }`,
+      );
+      const entries = (body.data!.listActivity as { entries: Array<Record<string, unknown>> }).entries.filter(
+        (entry) => entry.action === 'sign-ins slowed',
+      );
+      expect(entries).toEqual([
+        {
+          actorName: 'The shop',
+          kind: 'account',
+          action: 'sign-ins slowed',
+          targetId: owner.userId,
+          changes: [
+            { field: 'failed sign-ins', after: '10 from any addresses; each further try waits 1 minute, doubling up to 15 minutes' },
+          ],
+        },
+      ]);
+    });
   });
 });

@@ -4,7 +4,7 @@
  * the same answers whichever store keeps the counts.
  */
 import { describe, expect, it } from 'vitest';
-import { Lockout, RateLimit, type ThrottleStore } from '../../server/accounts/throttle-store';
+import { AccountCeiling, Lockout, RateLimit, RecentKeys, type ThrottleStore } from '../../server/accounts/throttle-store';
 import type { LockoutRule, RateRule } from '../../server/accounts/throttle';
 
 const RATE: RateRule = { burst: 3, intervalMs: 1_000 };
@@ -104,6 +104,78 @@ export function describeThrottleStore(name: string, make: () => StoreUnderTest):
       expect(first[1] < second[0] || second[1] < first[0]).toBe(true);
       // ...while the other key's task did not wait for both.
       expect(events.indexOf('other starts')).toBeLessThan(Math.max(first[1], second[1]));
+    });
+
+    it('admits the free attempts on an account, then one per doubling wait, none while waiting', async () => {
+      const { store, clock } = make();
+      const ceiling = new AccountCeiling(store, 'failedSignInAccount', LOCKOUT, clock.now);
+      expect((await ceiling.admit('acct')).wait).toBe(0);
+      const second = await ceiling.admit('acct');
+      expect(second.wait).toBe(0);
+      expect(ceiling.startsWaits(second)).toBe(true);
+      expect(await ceiling.admit('acct')).toEqual({ wait: 60_000 });
+      let wait = 60_000;
+      for (const expected of [120_000, 240_000, 240_000]) {
+        clock.advance(wait / 2);
+        expect(await ceiling.admit('acct')).toEqual({ wait: wait / 2 }); // refused mid-wait: nothing counted
+        clock.advance(wait / 2);
+        const admitted = await ceiling.admit('acct');
+        expect(admitted.wait).toBe(0);
+        expect(ceiling.startsWaits(admitted)).toBe(false);
+        expect(await ceiling.admit('acct')).toEqual({ wait: expected });
+        wait = expected;
+      }
+      expect((await ceiling.admit('other')).wait).toBe(0);
+    });
+
+    it('admits only the free attempts of many at once on one account', async () => {
+      const { store, clock } = make();
+      const ceiling = new AccountCeiling(store, 'failedSignInAccount', { ...LOCKOUT, freeFailures: 4 }, clock.now);
+      const admissions = await Promise.all(Array.from({ length: 12 }, () => ceiling.admit('acct')));
+      expect(admissions.filter((admission) => admission.wait === 0)).toHaveLength(4);
+      expect(admissions.filter((admission) => ceiling.startsWaits(admission))).toHaveLength(1);
+    });
+
+    it("takes a right attempt's count back, and the wait it started", async () => {
+      const { store, clock } = make();
+      const ceiling = new AccountCeiling(store, 'failedSignInAccount', LOCKOUT, clock.now);
+      await ceiling.admit('acct');
+      const right = await ceiling.admit('acct');
+      expect((await ceiling.admit('acct')).wait).toBe(60_000);
+      await ceiling.refund('acct', right);
+      // One failure counts again: the next attempt is let through, and it is the one that starts the waits.
+      const next = await ceiling.admit('acct');
+      expect(next.wait).toBe(0);
+      expect(ceiling.startsWaits(next)).toBe(true);
+      await ceiling.refund('acct', next);
+      await ceiling.refund('acct', { wait: 60_000 }); // a refused attempt has nothing to take back
+      expect((await ceiling.admit('acct')).wait).toBe(0);
+    });
+
+    it("forgets an account's failures after the idle time", async () => {
+      const { store, clock } = make();
+      const ceiling = new AccountCeiling(store, 'failedSignInAccount', LOCKOUT, clock.now);
+      await ceiling.admit('acct');
+      await ceiling.admit('acct');
+      clock.advance(LOCKOUT.forgetAfterMs);
+      const fresh = await ceiling.admit('acct');
+      expect(fresh.wait).toBe(0);
+      expect(fresh.admitted?.after.count).toBe(1);
+    });
+
+    it('remembers a key for its time, and rewrites it at most once a day', async () => {
+      const { store, clock } = make();
+      const known = new RecentKeys(store, 'knownAddress', 3 * 24 * 60 * 60_000, clock.now);
+      expect(await known.has('k')).toBe(false);
+      await known.add('k');
+      expect(await known.has('k')).toBe(true);
+      expect(await known.has('j')).toBe(false);
+      clock.advance(2 * 24 * 60 * 60_000);
+      await known.add('k'); // renewed: three days from now
+      clock.advance(2 * 24 * 60 * 60_000);
+      expect(await known.has('k')).toBe(true);
+      clock.advance(24 * 60 * 60_000);
+      expect(await known.has('k')).toBe(false);
     });
 
     it('gives the turn on after a task fails', async () => {

@@ -18,6 +18,7 @@ import { DynamoThrottleStore } from '../common/dynamo-throttle';
 import { ENV, required } from '../common/env';
 import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
 import { ActivityRecorder } from '../../../server/activity/activity-recorder';
+import { logSlowedSignIns } from '../../../server/activity/custom-activity';
 import { DynamoActivityLog } from '../common/dynamo-activity';
 import { ACCOUNTS_FUNCTION, SERVED_FIELDS } from '../common/served-fields';
 
@@ -37,12 +38,14 @@ function init() {
     throttle,
     { mailer: smtp ? smtpMailer(smtp) : null, siteOrigin: () => process.env[ENV.siteOrigin]?.trim() || null },
   );
+  const activity = new ActivityRecorder(new DynamoActivityLog(db, required(ENV.activity)));
+  logSlowedSignIns(accounts, activity);
   return buildHandlers({
     accounts,
     catalogue: notServedHere<CatalogueService>('the catalogue'),
     media: notServedHere<ImageStore>('image storage'),
     uploads: notServedHere<UploadInbox>('uploads'),
-    activity: new ActivityRecorder(new DynamoActivityLog(db, required(ENV.activity))),
+    activity,
   });
 }
 

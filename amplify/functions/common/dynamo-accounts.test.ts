@@ -12,7 +12,12 @@ import { MESSAGES } from '../../../shared/messages';
 import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
 import { DynamoAccountStore } from './dynamo-accounts';
 import { DynamoSessionStore } from './dynamo-sessions';
+import { DynamoThrottleStore } from './dynamo-throttle';
 import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
+import { FakeDynamo } from '../../testing/fake-dynamo';
+import { ActivityRecorder } from '../../../server/activity/activity-recorder';
+import { logSlowedSignIns } from '../../../server/activity/custom-activity';
+import type { ActivityEntry } from '../../../shared/activity';
 
 const PASSWORD = 'Str0ng!Passw0rd';
 const person = (email: string) => ({ firstName: 'Ada', lastName: 'Lovelace', email, password: PASSWORD, confirmPassword: PASSWORD });
@@ -170,5 +175,47 @@ describe('AccountService on DynamoDB', () => {
       message: MESSAGES.incorrectPassword,
     });
     expect(await service.signIn({ email: 'ada@example.com', password: NEW }, '203.0.113.1')).toMatchObject({ name: 'Ada Lovelace' });
+  });
+});
+
+describe('the per-account ceiling on DynamoDB, as the accounts function wires it', () => {
+  it('slows an account guessed at from many addresses, logs it once, and lets the address it signed in from in', async () => {
+    const { store, sessions } = setup();
+    const throttleDb = new FakeDynamo({ 'Throttle-test': { key: 'key' } });
+    let now = Date.UTC(2030, 0, 1);
+    const service = new AccountService(
+      store,
+      sessions,
+      DEFAULT_THROTTLE_RULES,
+      () => now,
+      new DynamoThrottleStore(throttleDb, 'Throttle-test', () => now),
+    );
+    const entries: ActivityEntry[] = [];
+    logSlowedSignIns(
+      service,
+      new ActivityRecorder({ add: (entry) => void entries.push(entry), list: () => ({ entries, nextToken: null }) }, () => now),
+    );
+    const owner = await service.signUp(person('owner@example.com'), '198.51.100.7');
+    await service.signIn({ email: 'owner@example.com', password: PASSWORD }, '198.51.100.7');
+
+    const answers: string[] = [];
+    for (let i = 1; i <= 12; i += 1) {
+      answers.push((await errorOf(service.signIn({ email: 'owner@example.com', password: `Guess-${i}!` }, `203.0.113.${i}`))).errorType);
+    }
+    expect(answers).toEqual([...Array<string>(10).fill('ValidationError'), 'TooManyRequests', 'TooManyRequests']);
+    expect(entries).toEqual([
+      expect.objectContaining({ kind: 'account', action: 'sign-ins slowed', targetId: owner.userId, actorName: 'The shop' }),
+    ]);
+    await expect(service.signIn({ email: 'owner@example.com', password: PASSWORD }, '198.51.100.7')).resolves.toMatchObject({
+      userId: owner.userId,
+    });
+    now += 60_000;
+    expect((await errorOf(service.signIn({ email: 'owner@example.com', password: 'Guess-13!' }, '203.0.113.13'))).errorType).toBe(
+      'ValidationError',
+    );
+    expect((await errorOf(service.signIn({ email: 'owner@example.com', password: 'Guess-14!' }, '203.0.113.14'))).errorType).toBe(
+      'TooManyRequests',
+    );
+    expect(entries).toHaveLength(1);
   });
 });
