@@ -43,20 +43,25 @@ function attributeTypeOf(field: ScalarField): string {
 
 /**
  * Bounds on one filter, so no request can make SQLite (or this compiler) work without limit.
- * Every entry counts against MAX_FILTER_TERMS: each field condition, each term of an `and` or
- * `or` list and each `not`, empty or not. Counting only field conditions let `{and: [{}, {}, ...]}`
- * with 2,000 empty terms through, and SQLite failed on the expression ("Expression tree is too
- * large"). 200 entries keep every compiled expression far below SQLite's depth limit of 1,000.
+ * Every entry counts against MAX_FILTER_TERMS: each field condition, each `not`, and each empty
+ * term of an `and` or `or` list (a term with conditions counts by them). Counting only field
+ * conditions let `{and: [{}, {}, ...]}` with 2,000 empty terms through, and SQLite failed on the
+ * expression ("Expression tree is too large"). 200 entries keep every compiled expression far
+ * below SQLite's depth limit of 1,000, and an `or` of 200 ids (the events feed) still fits.
  */
 export const MAX_FILTER_TERMS = 200;
 export const MAX_FILTER_DEPTH = 20;
 export const filterTermsMessage = () =>
-  `The filter has more than ${MAX_FILTER_TERMS} conditions (each field condition and each and, or and not term counts, empty or not)`;
+  `The filter has more than ${MAX_FILTER_TERMS} conditions (each field condition, each not and each empty and/or term counts)`;
 export const filterDepthMessage = () => `The filter is nested more than ${MAX_FILTER_DEPTH} levels deep`;
 
 interface Budget {
   terms: number;
 }
+
+/** Whether an `and`/`or` term holds no condition: it counts as one entry of its own. */
+export const isEmptyFilterTerm = (term: unknown) =>
+  typeof term !== 'object' || term === null || !Object.values(term).some((value) => value !== null && value !== undefined);
 
 /** Counts one entry of a filter against its budget; throws a ValidationError past the limit. */
 export function spendFilterTerm(budget: Budget): void {
@@ -78,7 +83,7 @@ function compileModelFilter(model: ModelMeta, filter: ModelFilter, params: SqlVa
     if (value === undefined || value === null) continue;
     if (key === 'and' || key === 'or') {
       const entries = Array.isArray(value) ? (value as Array<ModelFilter | null>) : [value as ModelFilter];
-      for (let i = 0; i < entries.length; i += 1) spendFilterTerm(budget);
+      for (const entry of entries) if (isEmptyFilterTerm(entry)) spendFilterTerm(budget);
       const list = entries.filter((item): item is ModelFilter => Boolean(item));
       if (list.length === 0) continue;
       const parts = list.map((item) => compileModelFilter(model, item, params, budget, depth + 1));

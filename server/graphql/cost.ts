@@ -22,7 +22,7 @@ import {
   type SelectionSetNode,
   type ValueNode,
 } from 'graphql';
-import { filterDepthMessage, MAX_FILTER_DEPTH, spendFilterTerm } from '../db/sql-filter';
+import { filterDepthMessage, isEmptyFilterTerm, MAX_FILTER_DEPTH, spendFilterTerm } from '../db/sql-filter';
 import { DEFAULT_LIST_LIMIT, MAX_LIST_LIMIT } from '../db/model-store';
 import { validationError } from '../errors';
 import { MAX_TEXT_LENGTH, textTooLongMessage } from '../../shared/validation/text';
@@ -142,7 +142,7 @@ function plainValue(node: ValueNode, variables: Variables, depth = 0): unknown {
 
 /**
  * Entries in a model filter, counted as the SQL compiler counts them (every field condition, every
- * `and`/`or` term and every `not`, empty or not); refuses what it would, before anything runs.
+ * `not` and every empty `and`/`or` term); refuses what it would, before anything runs.
  */
 export function filterTerms(filter: unknown): number {
   const budget = { terms: 0 };
@@ -155,7 +155,7 @@ export function filterTerms(filter: unknown): number {
       if (value === null || value === undefined) continue;
       if (key === 'and' || key === 'or') {
         for (const inner of Array.isArray(value) ? (value as unknown[]) : [value]) {
-          spendFilterTerm(budget);
+          if (isEmptyFilterTerm(inner)) spendFilterTerm(budget);
           stack.push({ filter: inner, depth: depth + 1 });
         }
       } else if (key === 'not') {
