@@ -186,13 +186,21 @@ async function sendIfUnchanged(write: BulkWrite): Promise<void> {
 /**
  * Runs a bulk change's writes (bulk-runner.ts: a few at a time, a write refused for coming too
  * fast sent again after the wait asked for); the lists reload once at the end. The ids of the
- * items not written (stale or failed) come back with the counts. Rejects only when the session ended.
+ * items not written (stale or failed) come back with the counts; `onProgress` hears how many have
+ * settled after each one. Rejects only when the session ended.
  */
-async function runBulkChange(writes: readonly BulkWrite[]): Promise<BulkOutcome & { notWritten: string[] }> {
+async function runBulkChange({
+  writes,
+  onProgress,
+}: {
+  writes: readonly BulkWrite[];
+  onProgress?: (settled: number) => void;
+}): Promise<BulkOutcome & { notWritten: string[] }> {
   try {
     return await runBulkWrites(writes, sendIfUnchanged, {
-      onWritten: (write, result) => {
+      onWritten: (write, result, settled) => {
         if (result === 'done' && write.kind === 'delete') queryClient.removeQueries({ queryKey: adminKeys.item(write.item.id) });
+        onProgress?.(settled);
       },
     });
   } finally {
