@@ -1,6 +1,7 @@
 /** The systemd unit the README tells operators to install (deploy/patterson-shop.service) stays runnable and bounded. */
 import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { EXIT_CONFIG } from './exit-codes';
 
 const unit = readFileSync(new URL('../deploy/patterson-shop.service', import.meta.url), 'utf8');
 const settings = (key: string) =>
@@ -10,8 +11,9 @@ const settings = (key: string) =>
     .map((line) => line.slice(key.length + 1));
 
 describe('deploy/patterson-shop.service', () => {
-  it('restarts the server when it fails, and stops it with SIGTERM (graceful)', () => {
+  it('restarts the server when it fails (not when it refused its configuration), and stops it with SIGTERM (graceful)', () => {
     expect(settings('Restart')).toEqual(['on-failure']);
+    expect(settings('RestartPreventExitStatus')).toEqual([String(EXIT_CONFIG)]);
     expect(settings('KillSignal')).toEqual(['SIGTERM']);
   });
 

@@ -1,6 +1,6 @@
 /**
  * `npm start`'s server (server/main.ts) as a real process on a throwaway data directory: a first
- * admin asked for with no password or a weak one is one line and exit code 1, no stack trace; data
+ * admin asked for with no password or a weak one is one line and exit code 78 (EXIT_CONFIG), no stack trace; so is a bad setting; data
  * without an admin says how to make one; ADMIN_* left set once an admin exists are not used.
  */
 import { spawn } from 'node:child_process';
@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY_TEXT } from '../shared/validation/account';
+import { EXIT_CONFIG } from './exit-codes';
 import { NO_ADMIN_HINT } from './setup/first-admin';
 
 const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -70,22 +71,28 @@ function runServer(dataDir: string, env: Record<string, string>): Promise<Run> {
 const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
 
 describe('npm start and the first admin', () => {
-  it('with ADMIN_EMAIL and a weak ADMIN_PASSWORD, says what the policy wants in one line and exits with 1', async () => {
+  it('with ADMIN_EMAIL and a weak ADMIN_PASSWORD, says what the policy wants in one line and exits with 78 (EXIT_CONFIG)', async () => {
     const run = await runServer(newDataDir(), { ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'merlot' });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(EXIT_CONFIG);
     expect(run.stdout).not.toMatch(OPEN_LINE);
     expect(lines(run.stderr)).toEqual([
       `[server] not started: ADMIN_PASSWORD does not meet the password policy (Password must be at least 8 characters). ${PASSWORD_POLICY_TEXT}`,
     ]);
   });
 
-  it('with ADMIN_EMAIL and no ADMIN_PASSWORD, says so in one line and exits with 1', async () => {
+  it('with ADMIN_EMAIL and no ADMIN_PASSWORD, says so in one line and exits with 78 (EXIT_CONFIG)', async () => {
     const run = await runServer(newDataDir(), { ADMIN_EMAIL: 'owner@example.com' });
-    expect(run.code).toBe(1);
+    expect(run.code).toBe(EXIT_CONFIG);
     expect(lines(run.stderr)).toHaveLength(1);
     expect(run.stderr).toContain('ADMIN_EMAIL is set but ADMIN_PASSWORD is not');
     expect(run.stderr).toContain(PASSWORD_POLICY_TEXT);
     expect(run.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('with a setting that cannot work, says which in one line and exits with 78, no stack trace', async () => {
+    const run = await runServer(newDataDir(), { RATE_LIMIT_BURST: 'lots' });
+    expect(run.code).toBe(EXIT_CONFIG);
+    expect(lines(run.stderr)).toEqual(['[server] not started: RATE_LIMIT_BURST must be a whole number of at least 1, got lots']);
   });
 
   it('with no admin in the data and none asked for, opens and says how to make one', async () => {

@@ -1,23 +1,36 @@
 /**
- * `npm start`: the shop and its API on one port. Stops cleanly on SIGTERM/SIGINT. A first admin
- * asked for and impossible (ADMIN_EMAIL without a good ADMIN_PASSWORD) is one line and exit code
- * 1; data without any admin gets one line saying how to make one. The entry point is the one place
- * that hands the server demo/'s seeder (decision 0263).
+ * `npm start`'s server (run and restarted after a crash by scripts/supervise.ts): the shop and its
+ * API on one port. Stops cleanly on SIGTERM/SIGINT (exit code 0). A configuration that cannot work
+ * (a bad setting, a first admin asked for and impossible: ADMIN_EMAIL without a good
+ * ADMIN_PASSWORD) is one line and exit code 78 (EXIT_CONFIG), which is not restarted; data without
+ * any admin gets one line saying how to make one. The entry point is the one place that hands the
+ * server demo/'s seeder (decision 0263).
  */
 import { seedDemoCatalogue } from '../demo/seed-demo-shop';
 import { SqliteAccountStore } from './accounts/account-store';
 import { startServer, type ShopServer } from './app';
-import { loadConfig } from './config';
+import { loadConfig, type ServerConfig } from './config';
+import { EXIT_CONFIG } from './exit-codes';
 import { FirstAdminError, hasAdmin, NO_ADMIN_HINT } from './setup/first-admin';
 
-const config = loadConfig();
+/** A configuration that cannot work: one line, no stack, and the exit code that is not restarted. */
+function refuse(error: unknown): never {
+  console.error(`[server] not started: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(EXIT_CONFIG);
+}
+
+let config: ServerConfig;
+try {
+  config = loadConfig();
+} catch (error) {
+  refuse(error);
+}
 let server: ShopServer;
 try {
   server = await startServer(config, { seedDemoShop: seedDemoCatalogue });
 } catch (error) {
   if (!(error instanceof FirstAdminError)) throw error;
-  console.error(`[server] not started: ${error.message}`);
-  process.exit(1);
+  refuse(error);
 }
 console.log(`Patterson Wine & Liquor is open at ${server.url}/home (data in ${config.dataDir})`);
 if (!(await hasAdmin(new SqliteAccountStore(server.store)))) console.log(NO_ADMIN_HINT);

@@ -4,8 +4,8 @@
  * that is not set, a name made from the e-mail address ("jane.doe@..." gives "Jane Doe"), and the
  * log says how to set it. An operator who asked for an admin and cannot have it (no password, a
  * password the policy refuses, an address taken) gets a FirstAdminError, which `npm start` prints
- * as one line before it exits with code 1; with no admin asked for and none in the data, it
- * prints NO_ADMIN_HINT.
+ * as one line before it exits with code 78 (EXIT_CONFIG: not restarted); with no admin asked for
+ * and none in the data, it prints NO_ADMIN_HINT.
  */
 import { registerAccount } from '../accounts/account-service';
 import type { AccountStore } from '../accounts/account-store';

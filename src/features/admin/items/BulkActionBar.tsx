@@ -1,7 +1,7 @@
 /**
  * The bar over the admin item grid while items are selected (decision 0255): how many, Select all
  * matching, Clear, then Promote, Demote, Add tag, Remove tag and Delete (asked first, with the
- * count). One action runs at a time; its toast says how it went.
+ * count). One action runs at a time, with how many of its writes are through; its toast says how it went.
  */
 import { useId, useState } from 'react';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
@@ -28,7 +28,7 @@ const TAG_ACTIONS = [
 const plural = (count: number) => `${count} ${count === 1 ? 'item' : 'items'}`;
 
 export function BulkActionBar({ selected, matching, onSelectAll, onClear, onDone }: BulkActionBarProps) {
-  const { apply, running } = useBulkChange();
+  const { apply, running, progress } = useBulkChange();
   const tagGroups = useTagGroups();
   const [tagId, setTagId] = useState('');
   const [deleting, setDeleting] = useState<readonly AdminItem[] | null>(null);
@@ -42,6 +42,13 @@ export function BulkActionBar({ selected, matching, onSelectAll, onClear, onDone
       <p className="bulk-bar__count" role="status">
         {plural(selected.length)} selected
       </p>
+      {/* Not a live region: a count that changes hundreds of times is not read out; aria-busy says it runs. */}
+      {running && progress && progress.total > 1 ? (
+        <p className="bulk-bar__progress">
+          <progress value={progress.settled} max={progress.total} aria-label="Bulk change progress" /> {progress.settled} of{' '}
+          {progress.total}
+        </p>
+      ) : null}
       {matching > selected.length ? (
         <button type="button" className="button button--ghost button--small" onClick={onSelectAll} disabled={running}>
           Select all {matching} matching

@@ -8,14 +8,13 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
-import { runLimited } from '../../../../shared/run-limited';
 import type { ItemImportRow } from '../../../../shared/item-import';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, dataOrThrow, errorsOf, hasErrorType, throwOnErrors } from '../common/graphql-errors';
 import { ITEM_MESSAGES, type AdminItem, type ItemCreateInput, type ItemUpdateInput } from './item-rules';
 import { tagGroups } from './tag-groups';
 import type { BulkOutcome, BulkWrite } from './bulk-change';
-import { SessionEndedError } from '../../../lib/auth';
+import { runBulkWrites } from './bulk-runner';
 import { adminKeys } from '../common/admin-keys';
 import { adminQuery } from '../common/admin-query';
 import { adminClient } from '../common/admin-client';
@@ -174,43 +173,39 @@ const DELETE_ITEM = /* GraphQL */ `
   }
 `;
 
-/** How many writes of a bulk change are in flight at once (the server allows bursts of 500). */
-const BULK_CONCURRENCY = 4;
-
-/** One write of a bulk change, only if the item is unchanged since the list was loaded. */
-async function writeIfUnchanged(write: BulkWrite): Promise<'done' | 'stale' | 'failed'> {
+/** One write of a bulk change, only if the item is unchanged since the list was loaded; throws the call's errors. */
+async function sendIfUnchanged(write: BulkWrite): Promise<void> {
   const condition = { updatedAt: { eq: write.item.updatedAt } };
-  try {
-    const result = await (adminClient.graphql({
-      query: write.kind === 'delete' ? DELETE_ITEM : UPDATE_ITEM,
-      variables: { input: write.kind === 'delete' ? { id: write.item.id } : write.input, condition },
-    }) as Promise<{ errors?: unknown[] }>);
-    throwOnErrors(result);
-    return 'done';
-  } catch (error) {
-    if (error instanceof SessionEndedError) throw error;
-    return hasErrorType(error, ERROR_TYPES.conditionFailed) ? 'stale' : 'failed';
-  }
+  const result = await (adminClient.graphql({
+    query: write.kind === 'delete' ? DELETE_ITEM : UPDATE_ITEM,
+    variables: { input: write.kind === 'delete' ? { id: write.item.id } : write.input, condition },
+  }) as Promise<{ errors?: unknown[] }>);
+  throwOnErrors(result);
 }
 
 /**
- * Runs a bulk change's writes, a few at a time; the lists reload once at the end. The ids of the
- * items not written (stale or failed) come back with the counts. Rejects only when the session ended.
+ * Runs a bulk change's writes (bulk-runner.ts: a few at a time, a write refused for coming too
+ * fast sent again after the wait asked for); the lists reload once at the end. The ids of the
+ * items not written (stale or failed) come back with the counts; `onProgress` hears how many have
+ * settled after each one. Rejects only when the session ended.
  */
-async function runBulkChange(writes: readonly BulkWrite[]): Promise<BulkOutcome & { notWritten: string[] }> {
-  const outcome = { done: 0, stale: 0, failed: 0, notWritten: [] as string[] };
-  const write = async (write: BulkWrite) => {
-    const result = await writeIfUnchanged(write);
-    outcome[result] += 1;
-    if (result !== 'done') outcome.notWritten.push(write.item.id);
-    if (result === 'done' && write.kind === 'delete') queryClient.removeQueries({ queryKey: adminKeys.item(write.item.id) });
-  };
+async function runBulkChange({
+  writes,
+  onProgress,
+}: {
+  writes: readonly BulkWrite[];
+  onProgress?: (settled: number) => void;
+}): Promise<BulkOutcome & { notWritten: string[] }> {
   try {
-    await runLimited(writes, BULK_CONCURRENCY, write);
+    return await runBulkWrites(writes, sendIfUnchanged, {
+      onWritten: (write, result, settled) => {
+        if (result === 'done' && write.kind === 'delete') queryClient.removeQueries({ queryKey: adminKeys.item(write.item.id) });
+        onProgress?.(settled);
+      },
+    });
   } finally {
     await catalogueChanged();
   }
-  return outcome;
 }
 
 /**
