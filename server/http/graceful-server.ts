@@ -65,44 +65,44 @@ export function createGracefulServer(
     return answers;
   };
   let closing = false;
-  const server: Server = createServer(
-    // Node's own check of headersTimeout and requestTimeout runs this often (its default, 30 s,
-    // would let a deadline of 10 s run to 40 s).
-    { connectionsCheckingInterval: Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2)) },
-    (req, res) => {
-      const socket = req.socket;
-      // Requests already parsed from a connection closed meanwhile: nobody to answer.
-      if (socket.destroyed) return;
-      const answers = answersOf(socket);
-      // A client that sends requests and does not read the answers would have them all kept in
-      // memory: past the cap of unanswered requests its connection is closed.
-      if (answers.size >= limits.maxPipelined) {
-        guard.closedForUnreadAnswers();
-        socket.destroy();
-        return;
-      }
-      answers.add(res);
-      inFlight.add(res);
-      const release = () => {
-        answers.delete(res);
-        inFlight.delete(res);
-      };
-      res.once('finish', release);
-      res.once('close', release);
-      if (closing) res.setHeader('Connection', 'close');
-      const work = handle(req, res).catch((error: unknown) => {
-        log('request failed', error);
-        if (!res.headersSent) sendJson(res, 500, { errors: [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }] });
-        else res.destroy();
-      });
-      running.add(work);
-      void work.finally(() => running.delete(work));
-    },
-  );
+  // Node's own check of headersTimeout and requestTimeout runs this often (its default, 30 s,
+  // would let a deadline of 10 s run to 40 s).
+  const checkingInterval = Math.max(100, Math.min(1000, limits.headersTimeoutMs / 2));
+  const server: Server = createServer({ connectionsCheckingInterval: checkingInterval }, (req, res) => {
+    const socket = req.socket;
+    // Requests already parsed from a connection closed meanwhile: nobody to answer.
+    if (socket.destroyed) return;
+    const answers = answersOf(socket);
+    // A client that sends requests and does not read the answers would have them all kept in
+    // memory: past the cap of unanswered requests its connection is closed.
+    if (answers.size >= limits.maxPipelined) {
+      guard.closedForUnreadAnswers();
+      socket.destroy();
+      return;
+    }
+    answers.add(res);
+    inFlight.add(res);
+    const release = () => {
+      answers.delete(res);
+      inFlight.delete(res);
+    };
+    res.once('finish', release);
+    res.once('close', release);
+    if (closing) res.setHeader('Connection', 'close');
+    const work = handle(req, res).catch((error: unknown) => {
+      log('request failed', error);
+      if (!res.headersSent) sendJson(res, 500, { errors: [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }] });
+      else res.destroy();
+    });
+    running.add(work);
+    void work.finally(() => running.delete(work));
+  });
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
-  server.headersTimeout = limits.headersTimeoutMs;
+  // Later requests' headers: node:http's own deadline (it answers 408). One check later than the
+  // first request's (connection-limits.ts), so a silent new connection is closed, and counted, there.
+  server.headersTimeout = limits.headersTimeoutMs + checkingInterval;
   // The whole request, body included (slow image uploads), never shorter than its headers' deadline.
-  server.requestTimeout = Math.max(REQUEST_TIMEOUT_MS, limits.headersTimeoutMs);
+  server.requestTimeout = Math.max(REQUEST_TIMEOUT_MS, server.headersTimeout);
   server.maxRequestsPerSocket = limits.maxRequestsPerConnection;
   const guard = guardConnections(server, limits, writeLogLine, summaryIntervalMs);
   // A client that stops reading stalls its answers (node:http then reads no more requests from

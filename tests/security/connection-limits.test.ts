@@ -146,6 +146,17 @@ describe('silent connections', () => {
     await tally.attempt('closed within a few seconds', async () => {
       expect(await until(() => closedAfter() !== null, 4000)).toBe(true);
     });
+    // The same on a keep-alive connection after a request answered in full (node:http's deadline, 408).
+    const second = await silentSocket(server.port);
+    let answers = '';
+    second.socket.on('data', (chunk: Buffer) => (answers += chunk.toString()));
+    second.socket.write('GET /amplify_outputs.json HTTP/1.1\r\nHost: x\r\n\r\n');
+    await tally.attempt('a later request with half its headers: 408, then closed', async () => {
+      expect(await until(() => answers.startsWith('HTTP/1.1 200'), 3000)).toBe(true);
+      second.socket.write('GET /amplify_outputs.json HTTP/1.1\r\nHost: x\r\nX-Slow: ');
+      expect(await until(() => second.closedAfter() !== null, 5000)).toBe(true);
+      expect(answers).toContain('HTTP/1.1 408');
+    });
   });
 });
 
