@@ -13,7 +13,7 @@ import { localHost, publicOriginWarning, siteOrigin, type ServerConfig } from '.
 import type { Db } from './db/database';
 import type { ModelStore } from './db/model-store';
 import type { GraphQLEngine } from './graphql/engine';
-import { createGracefulServer } from './http/graceful-server';
+import { createGracefulServer, type ConnectionStats } from './http/graceful-server';
 import type { Refusal } from './http/graphql-route';
 import type { ResponseCache } from './http/response-cache';
 import { createRouter } from './http/router';
@@ -35,6 +35,8 @@ export interface ShopServer {
   responseCache: ResponseCache;
   /** The client config (amplify_outputs.json) naming the API at `origin` (as served: PUBLIC_ORIGIN, or by path alone). */
   outputsFor(origin: string): Record<string, unknown>;
+  /** Open connections, client addresses, answers held and handlers running (read-only figures). */
+  connections(): ConnectionStats;
   close(): Promise<void>;
 }
 
@@ -56,6 +58,8 @@ export interface ServerOverrides {
    * point passes demo/'s seeder: the server itself carries no demo data (decision 0263).
    */
   seedDemoShop?: DemoShopSeeder;
+  /** How often at most the one line summing up closed connections is written (default: a minute). */
+  connectionSummaryIntervalMs?: number;
 }
 
 export type DemoShopSeeder = (db: Db, store: ModelStore, media: MediaStore) => Promise<unknown>;
@@ -117,7 +121,11 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     onRefused: (refusal: Refusal) => logRefusal({ ...refusal }),
   };
   const handle = createRouter({ ...services, graphql, outputsJson, origin, now: overrides.now, logRefusal, writeLogLine });
-  const http = createGracefulServer(handle, log);
+  const http = createGracefulServer(handle, log, {
+    limits: config.connections,
+    writeLogLine,
+    summaryIntervalMs: overrides.connectionSummaryIntervalMs,
+  });
 
   await new Promise<void>((resolve, reject) => {
     http.server.once('error', reject);
@@ -140,6 +148,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     engine,
     responseCache: services.responseCache,
     outputsFor,
+    connections: http.connections,
     // Requests in hand finish first; closing the database then checkpoints the WAL into its file.
     close: () =>
       http.close().then(() => {

@@ -1,4 +1,5 @@
 /** The local server's configuration, from the environment (README: Configuration). */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { RateRule } from './accounts/throttle';
 import { smtpSettingsFrom, type SmtpSettings } from './accounts/mailer';
@@ -29,6 +30,78 @@ export interface ServerConfig {
   rateLimit: RateRule | null;
   /** Where password reset e-mails go out (SMTP_*); null: admins hand reset links over instead. */
   smtp: SmtpSettings | null;
+  /** Caps and deadlines per connection, so silent or unread connections cannot take the server down. */
+  connections: ConnectionLimits;
+}
+
+/** Connection-level limits (README: Configuration). */
+export interface ConnectionLimits {
+  /**
+   * Open connections per socket address (IPv6: per /64); 0: no per-address cap. Behind a proxy
+   * the socket address is the proxy's, so with TRUST_PROXY it is off unless set.
+   */
+  perAddress: number;
+  /** Open connections in all, below the process's file limit; further ones are closed at once. */
+  total: number;
+  /** Milliseconds a connection has for the headers of a request, the first one included. */
+  headersTimeoutMs: number;
+  /** Milliseconds an idle keep-alive connection is kept. */
+  keepAliveTimeoutMs: number;
+  /** Requests one keep-alive connection may carry; then it is closed (0: no limit). */
+  maxRequestsPerConnection: number;
+  /** Requests one connection may have unanswered (pipelined, answers not read); beyond that it is closed. */
+  maxPipelined: number;
+  /** Milliseconds a connection may leave an answer unread (nothing moves) before it is closed. */
+  unreadTimeoutMs: number;
+}
+
+/** Connection limits without a file limit to go by, or when it is higher (each connection holds memory too). */
+export const DEFAULT_MAX_CONNECTIONS = 4000;
+/** File descriptors kept for other things than connections: SQLite, media files, logs. */
+const RESERVED_FILES = 256;
+
+/** The process's soft limit on open files (Linux: /proc/self/limits), or null when it cannot be read. */
+export function openFileLimit(read: () => string = () => readFileSync('/proc/self/limits', 'utf8')): number | null {
+  try {
+    const match = /^Max open files\s+(\d+)/m.exec(read());
+    return match ? Number(match[1]) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The default total cap: 4,000, or less when the file limit is lower (a part of it kept for other files). */
+export function defaultMaxConnections(fileLimit: number | null = openFileLimit()): number {
+  if (fileLimit === null) return DEFAULT_MAX_CONNECTIONS;
+  return Math.max(16, Math.min(DEFAULT_MAX_CONNECTIONS, fileLimit - RESERVED_FILES));
+}
+
+function wholeNumber(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new Error(`${name} must be a whole number of at least ${min}, got ${raw}`);
+  return value;
+}
+
+function seconds(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback * 1000;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value <= 0) throw new Error(`${name} must be a number of seconds above 0, got ${raw}`);
+  return Math.round(value * 1000);
+}
+
+function connectionLimitsFrom(env: NodeJS.ProcessEnv, trustProxy: boolean): ConnectionLimits {
+  return {
+    perAddress: wholeNumber(env, 'MAX_CONNECTIONS_PER_ADDRESS', trustProxy ? 0 : 64),
+    total: wholeNumber(env, 'MAX_CONNECTIONS', defaultMaxConnections(), 1),
+    headersTimeoutMs: seconds(env, 'HEADERS_TIMEOUT_SECONDS', 10),
+    keepAliveTimeoutMs: seconds(env, 'KEEP_ALIVE_TIMEOUT_SECONDS', 65),
+    maxRequestsPerConnection: wholeNumber(env, 'MAX_REQUESTS_PER_CONNECTION', 1000),
+    maxPipelined: wholeNumber(env, 'MAX_PIPELINED_REQUESTS', 16, 1),
+    unreadTimeoutMs: seconds(env, 'UNREAD_ANSWER_TIMEOUT_SECONDS', 30),
+  };
 }
 
 /** The shop's own default: 500 requests at once, then 50 a second, per address. */
@@ -102,6 +175,7 @@ export function publicOriginWarning(
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
   const port = env.PORT === undefined ? 3000 : Number(env.PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got ${env.PORT}`);
+  const trustProxy = env.TRUST_PROXY === 'true';
   return {
     port,
     host: env.HOST ?? '0.0.0.0',
@@ -112,9 +186,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     adminPassword: env.ADMIN_PASSWORD || null,
     adminName: env.ADMIN_NAME?.trim() || null,
     seedDemo: env.SEED_DEMO !== 'false',
-    trustProxy: env.TRUST_PROXY === 'true',
+    trustProxy,
     publicOrigin: publicOriginFrom(env.PUBLIC_ORIGIN),
     rateLimit: rateLimitFrom(env),
     smtp: smtpSettingsFrom(env),
+    connections: connectionLimitsFrom(env, trustProxy),
   };
 }

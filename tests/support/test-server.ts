@@ -31,8 +31,9 @@ export async function startTestServer(
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-test-'));
   const config = {
-    // No request rate limit unless a test sets one: batteries send thousands of requests to test other things.
-    ...loadConfig({ RATE_LIMIT_PER_SECOND: '0', ...options.env }),
+    // No request rate limit and no cap of connections per address unless a test sets them:
+    // batteries send thousands of requests, many at once, from 127.0.0.1 to test other things.
+    ...loadConfig({ RATE_LIMIT_PER_SECOND: '0', MAX_CONNECTIONS_PER_ADDRESS: '0', ...options.env }),
     port: 0,
     host: '127.0.0.1',
     dataDir,
