@@ -53,6 +53,8 @@ export interface AppServices {
   responseCache: ResponseCache;
   /** Requests per address (null: no limit). */
   rateLimiter: RateLimiter | null;
+  /** Pages and files per address (config.pageRateLimit). */
+  pageRateLimiter: RateLimiter | null;
   sitemap: Sitemap;
   assets: StaticAssets;
 }
@@ -152,6 +154,7 @@ export async function buildServices(
     policy,
     responseCache: new ResponseCache(),
     rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit, overrides.now) : null,
+    pageRateLimiter: config.pageRateLimit ? new RateLimiter(config.pageRateLimit, overrides.now) : null,
     sitemap: new Sitemap({ engine, store, origin, log }),
     assets,
   };

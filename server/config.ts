@@ -28,6 +28,8 @@ export interface ServerConfig {
   publicOrigin: string | null;
   /** GraphQL requests per client address: a burst, then a steady rate; null turns the limit off. */
   rateLimit: RateRule | null;
+  /** Every other request that does work (pages, 404s, calendars, sitemap, robots.txt, media, uploads), per address; null: off. */
+  pageRateLimit: RateRule | null;
   /** Where password reset e-mails go out (SMTP_*); null: admins hand reset links over instead. */
   smtp: SmtpSettings | null;
   /** Caps and deadlines per connection, so silent or unread connections cannot take the server down. */
@@ -121,15 +123,31 @@ function publicOriginFrom(value: string | undefined): string | null {
   return url.origin;
 }
 
-function rateLimitFrom(env: NodeJS.ProcessEnv): RateRule | null {
-  const perSecond = env.RATE_LIMIT_PER_SECOND === undefined ? 1000 / DEFAULT_RATE_LIMIT.intervalMs : Number(env.RATE_LIMIT_PER_SECOND);
-  const burst = env.RATE_LIMIT_BURST === undefined ? DEFAULT_RATE_LIMIT.burst : Number(env.RATE_LIMIT_BURST);
-  if (!(perSecond >= 0) || !Number.isFinite(perSecond))
-    throw new Error(`RATE_LIMIT_PER_SECOND must be a number, got ${env.RATE_LIMIT_PER_SECOND}`);
-  if (!Number.isInteger(burst) || burst < 1)
-    throw new Error(`RATE_LIMIT_BURST must be a whole number of at least 1, got ${env.RATE_LIMIT_BURST}`);
+/**
+ * Pages and files (not /graphql, not the built app's own files): 2,000 at once, then 200 a second,
+ * per address. A page with its images is about 50 requests (the menu), and the e2e suite opens about
+ * two a second in fresh browser contexts (no cached images): twice that fits. The SPA's API calls
+ * are counted apart (DEFAULT_RATE_LIMIT), so browsing never spends one budget on the other.
+ */
+export const DEFAULT_PAGE_RATE_LIMIT: RateRule = { burst: 2000, intervalMs: 5 };
+
+function rateRuleFrom(env: NodeJS.ProcessEnv, prefix: string, defaults: RateRule): RateRule | null {
+  const perSecondText = env[`${prefix}_PER_SECOND`];
+  const burstText = env[`${prefix}_BURST`];
+  const perSecond = perSecondText === undefined ? 1000 / defaults.intervalMs : Number(perSecondText);
+  const burst = burstText === undefined ? defaults.burst : Number(burstText);
+  if (!(perSecond >= 0) || !Number.isFinite(perSecond)) throw new Error(`${prefix}_PER_SECOND must be a number, got ${perSecondText}`);
+  if (!Number.isInteger(burst) || burst < 1) throw new Error(`${prefix}_BURST must be a whole number of at least 1, got ${burstText}`);
   return perSecond === 0 ? null : { burst, intervalMs: 1000 / perSecond };
 }
+
+const rateLimitFrom = (env: NodeJS.ProcessEnv) => rateRuleFrom(env, 'RATE_LIMIT', DEFAULT_RATE_LIMIT);
+
+/** The page limit; left unset, RATE_LIMIT_PER_SECOND=0 turns it off too (every limit off, as tests run). */
+const pageRateLimitFrom = (env: NodeJS.ProcessEnv) =>
+  env.PAGE_RATE_LIMIT_PER_SECOND === undefined && env.RATE_LIMIT_PER_SECOND !== undefined && Number(env.RATE_LIMIT_PER_SECOND) === 0
+    ? null
+    : rateRuleFrom(env, 'PAGE_RATE_LIMIT', DEFAULT_PAGE_RATE_LIMIT);
 
 /** Whether `host` is a wildcard address: every interface, so visitors may reach the server under any name. */
 export const isWildcardHost = (host: string): boolean => host === '0.0.0.0' || host === '::' || host === '';
@@ -189,6 +207,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     trustProxy,
     publicOrigin: publicOriginFrom(env.PUBLIC_ORIGIN),
     rateLimit: rateLimitFrom(env),
+    pageRateLimit: pageRateLimitFrom(env),
     smtp: smtpSettingsFrom(env),
     connections: connectionLimitsFrom(env, trustProxy),
   };

@@ -17,21 +17,26 @@ import { IMPORT_EXISTING, IMPORT_IMAGE_HASH, importUpc } from './import-file';
 
 const [mode, jsonFile] = process.argv.slice(2);
 
-if (mode === 'ours' || mode === 'hostile') {
+if (mode === 'ours' || mode === 'hostile' || mode === 'hostile-limited') {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
   // No request rate limit: these parts measure what one request costs the server, not the limiter.
-  const server = await startServer({
-    ...loadConfig({ RATE_LIMIT_PER_SECOND: '0' }),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    distDir: join(dataDir, 'none'),
-    seedDemo: false,
-  });
+  // hostile-limited: the limits npm start uses, for bursts against the limiter and the dear lane.
+  const server = await startServer(
+    {
+      ...loadConfig(mode === 'hostile-limited' ? {} : { RATE_LIMIT_PER_SECOND: '0' }),
+      port: 0,
+      host: '127.0.0.1',
+      dataDir,
+      distDir: join(dataDir, 'none'),
+      seedDemo: false,
+    },
+    mode === 'hostile-limited' ? { writeRefusalLine: () => undefined } : {},
+  );
   // hostile: enough records that the largest allowed pages are full (1,000 items, 1,000 tags).
-  const items = mode === 'hostile' ? 1200 : 100;
+  const hostile = mode !== 'ours';
+  const items = hostile ? 1200 : 100;
   server.store.transaction(() => {
-    if (mode === 'hostile') {
+    if (hostile) {
       const category = server.store.create('Category', { id: 'region', name: 'Region', type: ['Wine'], visible: true, index: 0 });
       for (let i = 0; i < 1000; i += 1) server.store.create('Tag', { name: `Region ${i}`, categoryId: category.id, index: i });
     }

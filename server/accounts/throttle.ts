@@ -42,11 +42,16 @@ export interface Bucket {
   updatedAt: number;
 }
 
-/** Takes one token at `now`: the bucket after it, and 0 when allowed, else the milliseconds until one is there. */
-export function takeToken(rule: RateRule, bucket: Bucket | undefined, now: number): { bucket: Bucket; wait: number } {
+/**
+ * Takes `count` tokens (one by default) at `now`: the bucket after it, and 0 when allowed, else the
+ * milliseconds until they are there (nothing is taken then). A count over the burst is taken as
+ * the whole burst, so no request is refused for ever.
+ */
+export function takeToken(rule: RateRule, bucket: Bucket | undefined, now: number, count = 1): { bucket: Bucket; wait: number } {
   const tokens = bucket ? Math.min(rule.burst, bucket.tokens + (now - bucket.updatedAt) / rule.intervalMs) : rule.burst;
-  if (tokens < 1) return { bucket: { tokens, updatedAt: now }, wait: Math.ceil((1 - tokens) * rule.intervalMs) };
-  return { bucket: { tokens: tokens - 1, updatedAt: now }, wait: 0 };
+  const needed = Math.min(count, rule.burst);
+  if (tokens < needed) return { bucket: { tokens, updatedAt: now }, wait: Math.ceil((needed - tokens) * rule.intervalMs) };
+  return { bucket: { tokens: tokens - needed, updatedAt: now }, wait: 0 };
 }
 
 /** When the bucket is full again, the same as no bucket: a store may drop it from then on. */
@@ -56,7 +61,7 @@ export const bucketFullAt = (rule: RateRule, bucket: Bucket) =>
 /** Keys kept before idle ones are dropped (a full bucket is the same as no bucket). */
 export const MAX_KEYS = 50_000;
 
-/** Token buckets in this process's memory: the local server's limit on every GraphQL request. */
+/** Token buckets in this process's memory: the local server's limits on GraphQL requests and on pages. */
 export class RateLimiter {
   private readonly buckets = new Map<string, Bucket>();
 
@@ -65,10 +70,10 @@ export class RateLimiter {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Takes one token for `key`: 0 when allowed, else the milliseconds until one is there. */
-  take(key: string): number {
+  /** Takes `count` tokens for `key`: 0 when allowed, else the milliseconds until they are there. */
+  take(key: string, count = 1): number {
     const now = this.now();
-    const { bucket, wait } = takeToken(this.rule, this.buckets.get(key), now);
+    const { bucket, wait } = takeToken(this.rule, this.buckets.get(key), now, count);
     this.buckets.set(key, bucket);
     if (this.buckets.size > MAX_KEYS) {
       for (const [stale, kept] of this.buckets) if (bucketFullAt(this.rule, kept) <= now) this.buckets.delete(stale);

@@ -59,6 +59,32 @@ export const COST_BUDGET = { public: 13_000, admin: 1_000_000 } as const;
  */
 export const DEAR_REQUEST_COST = 2_000;
 
+/**
+ * The dear lane's bounds for callers from outside (the public and customers; admins and the
+ * server's own page reads are not bounded): at most this many wait in all, and at most
+ * MAX_DEAR_IN_LANE_PER_ADDRESS of one address's are in it, running or waiting (the menu page sends
+ * three lists over DEAR_REQUEST_COST at once: items, categories, tags). Beyond them the request is
+ * refused with TooManyRequests, retry after DEAR_LANE_RETRY_MS (the queue of a few clears in well
+ * under a second).
+ */
+export const MAX_DEAR_WAITING = 4;
+export const MAX_DEAR_IN_LANE_PER_ADDRESS = 3;
+export const DEAR_LANE_RETRY_MS = 1_000;
+
+/**
+ * Cost units per rate-limit token for a dear request: one over DEAR_REQUEST_COST takes
+ * ceil(cost / COST_PER_TOKEN) tokens from its address's bucket when it runs (11 to 65); any other
+ * request, and a cached answer, takes one, as before (the SPA's pages send lists of 100 that cost a
+ * few hundred, and they run side by side, not in the lane). The dearest public read (13,000) takes
+ * 65, so one address's burst of 500 holds about 7 of them and then one every 1.3 s at the default
+ * rate: about the lane time a visitor can spare. Admins pay one per request: their screens' cost is
+ * an upper bound far above what they read.
+ */
+export const COST_PER_TOKEN = 200;
+
+/** The tokens a request of `cost` takes from its address's bucket. */
+export const tokensForCost = (cost: number) => (cost > DEAR_REQUEST_COST ? Math.ceil(cost / COST_PER_TOKEN) : 1);
+
 /** Custom operations that touch accounts (bcrypt, sessions): at most one per request. */
 export const ACCOUNT_OPERATIONS: ReadonlySet<string> = new Set(ACCOUNT_MUTATIONS);
 

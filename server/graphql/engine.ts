@@ -25,7 +25,16 @@ import { MODEL_WRITES, type ModelWrite, type WrittenModel } from '../model/model
 import type { Principal } from '../auth/authorizer';
 import { installAwsScalars } from './scalars';
 import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS, tokenCountProblem } from './limits';
-import { ACCOUNT_OPERATIONS, COST_BUDGET, DEAR_REQUEST_COST, requestCost } from './cost';
+import {
+  ACCOUNT_OPERATIONS,
+  COST_BUDGET,
+  DEAR_LANE_RETRY_MS,
+  DEAR_REQUEST_COST,
+  MAX_DEAR_IN_LANE_PER_ADDRESS,
+  MAX_DEAR_WAITING,
+  requestCost,
+} from './cost';
+import { waitText } from '../accounts/throttle';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { BoundedCache } from '../cache/bounded-cache';
 import { spendRows, type CustomHandler, type RequestAuth, type RequestContext } from './request-context';
@@ -106,7 +115,7 @@ export class GraphQLEngine {
   /** `Query.getX` / `Query.listXs` root fields: pure reads of model data. */
   private readonly modelReadFields = new Set<string>();
   private readonly rules;
-  private readonly dearLane = new OneAtATime();
+  private readonly dearLane = new OneAtATime(MAX_DEAR_WAITING, MAX_DEAR_IN_LANE_PER_ADDRESS);
 
   constructor(private readonly options: EngineOptions) {
     this.schema = buildSchema(options.sdl);
@@ -139,6 +148,16 @@ export class GraphQLEngine {
     const operationName = typeof request.operationName === 'string' ? request.operationName : undefined;
     const priced = this.price(prepared.document, operationName, (request.variables ?? {}) as Record<string, unknown>, context.auth);
     if ('errorType' in priced) return refuse([priced]);
+    const dear = priced.cost > DEAR_REQUEST_COST;
+    const admission = context.admission;
+    if (admission) {
+      // Judged before the charge: a request the lane cannot take costs its caller nothing more.
+      if (dear && !this.dearLane.hasRoom(admission.key)) {
+        return refuse([tooManyRequests(DEAR_LANE_RETRY_MS, 'Too many large requests are waiting')]);
+      }
+      const wait = admission.charge(priced.cost);
+      if (wait > 0) return refuse([tooManyRequests(wait)]);
+    }
     let result: Awaited<ReturnType<typeof execute>>;
     try {
       const run = () =>
@@ -149,7 +168,7 @@ export class GraphQLEngine {
           operationName,
           contextValue: context,
         });
-      result = priced.cost > DEAR_REQUEST_COST ? await this.dearLane.run(async () => run()) : await run();
+      result = dear ? await this.dearLane.run(async () => run(), admission?.key) : await run();
     } catch (error) {
       // graphql-js 15 throws (instead of reporting) for an operation type the schema lacks: subscriptions.
       if (error instanceof GraphQLError) return refuse([this.formatError(error, 'ValidationError')]);
@@ -362,26 +381,70 @@ export class GraphQLEngine {
  * Runs tasks one after another, letting the event loop through (setImmediate) between them, so
  * requests that arrived meanwhile are served before the next task starts.
  */
+/**
+ * Runs tasks one at a time, letting the event loop through between them. Callers with a key (the
+ * public and customers, by address) are bounded: at most `maxWaiting` of them wait in all, and at
+ * most `maxPerKey` of one key's are in the lane (running or waiting); hasRoom says whether one
+ * more fits. Tasks without a key (the server's own reads, admins) always queue.
+ */
 class OneAtATime {
   private busy = false;
   private readonly waiting: Array<() => void> = [];
+  /** Keyed tasks waiting. */
+  private keyedWaiting = 0;
+  /** Keyed tasks in the lane (running or waiting), per key. */
+  private readonly perKey = new Map<string, number>();
 
-  async run<T>(task: () => Promise<T>): Promise<T> {
-    if (this.busy) await new Promise<void>((resolve) => this.waiting.push(resolve));
-    this.busy = true;
+  constructor(
+    private readonly maxWaiting: number,
+    private readonly maxPerKey: number,
+  ) {}
+
+  hasRoom(key: string): boolean {
+    if ((this.perKey.get(key) ?? 0) >= this.maxPerKey) return false;
+    return !this.busy || this.keyedWaiting < this.maxWaiting;
+  }
+
+  async run<T>(task: () => Promise<T>, key?: string): Promise<T> {
+    if (key !== undefined) this.perKey.set(key, (this.perKey.get(key) ?? 0) + 1);
     try {
-      return await task();
+      if (this.busy) {
+        if (key !== undefined) this.keyedWaiting += 1;
+        await new Promise<void>((resolve) => this.waiting.push(resolve));
+        if (key !== undefined) this.keyedWaiting -= 1;
+      }
+      this.busy = true;
+      try {
+        return await task();
+      } finally {
+        setImmediate(() => {
+          const next = this.waiting.shift();
+          if (next) next();
+          else this.busy = false;
+        });
+      }
     } finally {
-      setImmediate(() => {
-        const next = this.waiting.shift();
-        if (next) next();
-        else this.busy = false;
-      });
+      if (key !== undefined) {
+        const left = (this.perKey.get(key) ?? 1) - 1;
+        if (left > 0) this.perKey.set(key, left);
+        else this.perKey.delete(key);
+      }
     }
   }
 }
 
 const formatCost = (cost: number) => (Number.isFinite(cost) && cost < 1e15 ? Math.round(cost).toLocaleString('en-US') : 'more than 10^15');
+
+/**
+ * The refusal of a caller over a limit (the address's rate budget, the dear lane's places), in one
+ * shape wherever it is given: TooManyRequests with `retryAfterSeconds`.
+ */
+export function tooManyRequests(waitMs: number, what = 'Too many requests from this address'): AppSyncError {
+  return {
+    ...requestError('TooManyRequests', `${what}. Try again in ${waitText(waitMs)}.`),
+    errorInfo: { retryAfterSeconds: Math.max(1, Math.ceil(waitMs / 1000)) },
+  };
+}
 
 /** An error about the request as a whole (bad body, bad auth), in AppSync's shape. */
 export function requestError(errorType: ErrorType, message: string): AppSyncError {

@@ -34,6 +34,19 @@ export interface RequestContext {
   store: ModelStore;
   /** Records this request may still read; nested lists multiply, so one request is capped. */
   rowBudget: { remaining: number };
+  /**
+   * What a request from outside pays once its cost is known (the GraphQL route sets it for the
+   * public and customers; the server's own reads and admins have none): its place in the dear
+   * lane is bounded per `key`, and its cost is taken from the address's rate budget.
+   */
+  admission?: RequestAdmission;
+}
+
+export interface RequestAdmission {
+  /** The caller's address key (throttle.ts addressKey). */
+  key: string;
+  /** Takes `cost`'s share of the address's rate budget: 0 when allowed, else the milliseconds until it is there. */
+  charge: (cost: number) => number;
 }
 
 /** At most this many records per request, across all lists and nested relations. */

@@ -10,9 +10,10 @@ import { decideAccess, type FieldPolicy } from '../auth/authorizer';
 import type { SessionStore } from '../auth/sessions';
 import type { ModelStore } from '../db/model-store';
 import type { ErrorType } from '../errors';
-import { requestError, type AppSyncError, type GraphQLEngine } from '../graphql/engine';
-import { newRowBudget, type RequestAuth } from '../graphql/request-context';
-import { addressKey, waitText, type RateLimiter } from '../accounts/throttle';
+import { requestError, tooManyRequests, type AppSyncError, type GraphQLEngine } from '../graphql/engine';
+import { tokensForCost } from '../graphql/cost';
+import { newRowBudget, type RequestAdmission, type RequestAuth } from '../graphql/request-context';
+import { addressKey, type RateLimiter } from '../accounts/throttle';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { BodyTooLargeError, readBody, sendJson } from './respond';
 import type { ResponseCache } from './response-cache';
@@ -87,17 +88,12 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     return;
   }
   // Everything up to the body is judged from the headers, so a refused caller sends no megabytes.
-  const wait = deps.rateLimiter?.take(addressKey(address)) ?? 0;
+  // One token now; a request that runs pays the rest of its cost's tokens once it is priced.
+  const key = addressKey(address);
+  const wait = deps.rateLimiter?.take(key) ?? 0;
   if (wait > 0) {
     // HTTP 200 like every GraphQL error (the Amplify client reads nothing from another status).
-    refuse(
-      200,
-      {
-        ...requestError('TooManyRequests', `Too many requests from this address. Try again in ${waitText(wait)}.`),
-        errorInfo: { retryAfterSeconds: Math.ceil(wait / 1000) },
-      },
-      { 'Retry-After': String(Math.ceil(wait / 1000)), ...CLOSE_CONNECTION },
-    );
+    refuse(200, tooManyRequests(wait), { ...retryAfter(wait), ...CLOSE_CONNECTION });
     return;
   }
   if (!isJsonContentType(req.headers['content-type'])) {
@@ -144,26 +140,49 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     refuse(400, requestError('BadRequest', 'The request body must be a JSON object with a query.'));
     return;
   }
+  // Admins are neither charged by cost nor bounded in the dear lane: their screens' costs are upper
+  // bounds far above what they read, and they are signed in, not anyone with the public key.
+  const admission: RequestAdmission | undefined =
+    auth.principal?.type === ROLE_ADMIN
+      ? undefined
+      : {
+          key,
+          charge: (cost) => {
+            const more = tokensForCost(cost) - 1;
+            return more > 0 && deps.rateLimiter ? deps.rateLimiter.take(key, more) : 0;
+          },
+        };
   const { response, cacheable } = await deps.engine.execute(request, {
     auth,
     clientIp: address,
     store: deps.store,
     rowBudget: newRowBudget(),
+    admission,
   });
-  // No data at all: the request was refused as a whole (its shape, cost or arguments).
+  // No data at all: the request was refused as a whole (its shape, cost, arguments or a limit).
   const refusal = response.data === undefined ? response.errors?.[0] : undefined;
   if (refusal) deps.onRefused({ status: 200, errorType: refusal.errorType, message: refusal.message, address });
+  // Serializing is synchronous: a dearest answer (1,000 records) takes a few milliseconds here.
   const json = Buffer.from(JSON.stringify(response));
   if (cacheable) deps.cache.set(cacheKey, version, json);
-  sendRawJson(res, json);
+  const retryAfterSeconds = refusal?.errorType === 'TooManyRequests' ? refusal.errorInfo?.retryAfterSeconds : undefined;
+  sendRawJson(res, json, typeof retryAfterSeconds === 'number' ? { 'Retry-After': String(retryAfterSeconds) } : {});
 }
+
+/** The Retry-After header for a wait of `ms`, in whole seconds (at least 1). */
+export const retryAfter = (ms: number) => ({ 'Retry-After': String(Math.max(1, Math.ceil(ms / 1000))) });
 
 /** `application/json`, with or without parameters such as charset (the Amplify client sends one). */
 export function isJsonContentType(header: string | undefined): boolean {
   return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
 }
 
-function sendRawJson(res: ServerResponse, json: Buffer): void {
-  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8', 'Content-Length': json.length, 'Cache-Control': 'no-store' });
+function sendRawJson(res: ServerResponse, json: Buffer, headers: Record<string, string> = {}): void {
+  res.writeHead(200, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Content-Length': json.length,
+    'Cache-Control': 'no-store',
+    ...headers,
+  });
   res.end(json);
 }

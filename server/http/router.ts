@@ -9,7 +9,8 @@ import type { MediaStore } from '../media/media-store';
 import { MEDIA_URL_PREFIX } from '../media/media-store';
 import { UPLOAD_PATH_PREFIX, type LocalUploadInbox } from '../media/upload-inbox';
 import { isEventCalendarPath, serveEventCalendar } from './event-calendar-route';
-import { handleGraphQL, type GraphQLRouteDeps } from './graphql-route';
+import { handleGraphQL, retryAfter, type GraphQLRouteDeps } from './graphql-route';
+import { addressKey, waitText, type RateLimiter } from '../accounts/throttle';
 import { serveMedia } from './media-route';
 import { canonicalRedirect, renderPage } from './page-head';
 import { sendJson } from './respond';
@@ -47,6 +48,8 @@ export interface RouterDeps {
   /** The origin of absolute URLs (sitemap, robots.txt, calendars, page heads); never the request's Host header. */
   origin: () => string;
   now?: () => number;
+  /** Pages and files per address (null: no limit); /graphql has its own (graphql.rateLimiter). */
+  pageRateLimiter: RateLimiter | null;
   /** One line per request refused as a whole. */
   logRefusal: (refusal: Record<string, unknown>) => void;
   /** An operator line (a page that failed to build). */
@@ -69,6 +72,19 @@ async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, de
   assets.serveIndex(req, res, outputsJson, page?.firstScreen, page);
 }
 
+/** Takes a token for the request's address; when there is none, answers 429 with Retry-After and returns true. */
+function overPageLimit(req: IncomingMessage, res: ServerResponse, deps: RouterDeps): boolean {
+  if (!deps.pageRateLimiter) return false;
+  const address = deps.graphql.clientIp(req);
+  const wait = deps.pageRateLimiter.take(addressKey(address));
+  if (wait <= 0) return false;
+  const message = `Too many requests from this address. Try again in ${waitText(wait)}.`;
+  deps.logRefusal({ status: 429, errorType: 'TooManyRequests', message, address });
+  // The body is never read: the connection must not carry another request after it.
+  sendJson(res, 429, { error: message }, { ...retryAfter(wait), Connection: 'close' });
+  return true;
+}
+
 export function createRouter(deps: RouterDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { graphql, uploads, media, sitemap, assets, origin, now } = deps;
   return async (req, res) => {
@@ -83,17 +99,25 @@ export function createRouter(deps: RouterDeps): (req: IncomingMessage, res: Serv
     }
     const path = url.pathname;
     if (path === '/graphql') return handleGraphQL(req, res, graphql);
-    if (path.startsWith(UPLOAD_PATH_PREFIX)) return handleUpload(req, res, uploads, path.slice(UPLOAD_PATH_PREFIX.length));
+    // Every route that reads a disk or the database pays a token of the address's page budget:
+    // uploads, calendars, the sitemap, robots.txt, media, pages and their 404s. The built app's
+    // files, the client config and redirects are exempt: answered from memory (hashed files cached
+    // by the browser for a year), and a page needs a dozen of them.
+    const limited = () => overPageLimit(req, res, deps);
+    if (path.startsWith(UPLOAD_PATH_PREFIX)) {
+      if (limited()) return;
+      return handleUpload(req, res, uploads, path.slice(UPLOAD_PATH_PREFIX.length));
+    }
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       // The body is never read: the connection must not carry another request after it.
       sendJson(res, 405, { error: 'Method not allowed' }, { Allow: 'GET, HEAD', Connection: 'close' });
       return;
     }
     if (path === '/amplify_outputs.json') return sendJson(res, 200, JSON.parse(deps.outputsJson));
-    if (isEventCalendarPath(path)) return serveEventCalendar(req, res, path, { ...graphql, origin, now });
-    if (Sitemap.handles(path)) return sitemap.serve(req, res, path);
-    if (path === '/robots.txt') return serveRobots(req, res, origin());
-    if (path.startsWith(MEDIA_URL_PREFIX)) return serveMedia(req, res, media, path.slice(MEDIA_URL_PREFIX.length));
+    if (isEventCalendarPath(path)) return limited() ? undefined : serveEventCalendar(req, res, path, { ...graphql, origin, now });
+    if (Sitemap.handles(path)) return limited() ? undefined : sitemap.serve(req, res, path);
+    if (path === '/robots.txt') return limited() ? undefined : serveRobots(req, res, origin());
+    if (path.startsWith(MEDIA_URL_PREFIX)) return limited() ? undefined : serveMedia(req, res, media, path.slice(MEDIA_URL_PREFIX.length));
     if (path === '/') {
       res.writeHead(302, { Location: '/home' });
       res.end();
@@ -110,6 +134,7 @@ export function createRouter(deps: RouterDeps): (req: IncomingMessage, res: Serv
       res.end();
       return;
     }
+    if (limited()) return;
     return servePage(req, res, url, deps);
   };
 }

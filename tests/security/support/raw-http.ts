@@ -6,7 +6,7 @@
  *     const { status, json } = await rawRequest(shop.url, '/graphql', { body: 'not json' });
  *     await rawRequest(shop.url, '/graphql', { streamBytes: 9 * 1024 * 1024 });
  */
-import { request } from 'node:http';
+import { request, type Agent } from 'node:http';
 
 export interface RawRequest {
   method?: string;
@@ -16,6 +16,8 @@ export interface RawRequest {
   streamBytes?: number;
   /** Another loopback address to send from (127.0.0.2...): another client, as the server sees it. */
   localAddress?: string;
+  /** A connection pool of its own (one keep-alive client, bound to its own localAddress). */
+  agent?: Agent;
 }
 
 export interface RawResponse {
@@ -30,21 +32,24 @@ export function rawRequest(baseUrl: string, path: string, options: RawRequest = 
   const headers = { 'content-type': 'application/json', ...options.headers };
   return new Promise((resolve, reject) => {
     // The path goes out as written (not through URL, which would resolve `//host` or `..`).
-    const req = request({ hostname, port, path, method: options.method ?? 'POST', headers, localAddress: options.localAddress }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk: Buffer) => chunks.push(chunk));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown = null;
-        try {
-          json = JSON.parse(text);
-        } catch {
-          /* not JSON: the test looks at text */
-        }
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
-      });
-      res.on('error', reject);
-    });
+    const req = request(
+      { hostname, port, path, method: options.method ?? 'POST', headers, localAddress: options.localAddress, agent: options.agent },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let json: unknown = null;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            /* not JSON: the test looks at text */
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json });
+        });
+        res.on('error', reject);
+      },
+    );
     let answered = false;
     req.on('response', () => {
       answered = true;
