@@ -20,6 +20,7 @@ import { createRouter } from './http/router';
 import type { MediaStore } from './media/media-store';
 import type { LocalUploadInbox } from './media/upload-inbox';
 import { logLine, type Log } from './log-line';
+import { createRefusalLog } from './refusal-log';
 
 export interface ShopServer {
   url: string;
@@ -40,10 +41,6 @@ export interface ShopServer {
   close(): Promise<void>;
 }
 
-/** One JSON line per request refused as a whole: what an operator greps, never a stack trace. */
-const refusalLine = (refusal: Record<string, unknown>) =>
-  JSON.stringify({ at: new Date().toISOString(), event: 'request-refused', ...refusal });
-
 /**
  * Test seams: a clock, throttle rules (e.g. to time many failed sign-ins), where refusal lines go,
  * where the other operator lines go (a page that failed to build, the start-up warnings).
@@ -52,6 +49,8 @@ export interface ServerOverrides {
   now?: () => number;
   throttleRules?: ThrottleRules;
   writeRefusalLine?: (line: string) => void;
+  /** Refusal lines one address writes a minute before the rest are summed up (20). */
+  refusalLinesPerAddress?: number;
   writeLogLine?: (line: string) => void;
   /**
    * Fills an empty data directory with the demo shop when `config.seedDemo` is set. The entry
@@ -108,7 +107,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const outputsJson = JSON.stringify(outputsFor(config.publicOrigin ?? ''));
 
   const writeRefusalLine = overrides.writeRefusalLine ?? ((line: string) => console.error(line));
-  const logRefusal = (refusal: Record<string, unknown>) => writeRefusalLine(refusalLine(refusal));
+  const logRefusal = createRefusalLog(writeRefusalLine, overrides.now, overrides.refusalLinesPerAddress);
   const graphql = {
     engine,
     store,
@@ -152,6 +151,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     // Requests in hand finish first; closing the database then checkpoints the WAL into its file.
     close: () =>
       http.close().then(() => {
+        logRefusal.flush();
         db.close();
       }),
   };

@@ -266,3 +266,27 @@ describe('request bodies', () => {
     }
   });
 });
+
+describe('the refusal log stays small whatever a client sends', () => {
+  it('clips quoted text and writes a few lines per address a minute, the rest summed up', async () => {
+    const quiet = await startTestServer({ overrides: { refusalLinesPerAddress: 20 } });
+    try {
+      await tally.attempt('500 refused requests, each naming a 255,000-character unknown field', async () => {
+        const field = 'x'.repeat(255_000);
+        for (let i = 0; i < 500; i += 1) {
+          const { body } = await callAs(quiet, asGuest(quiet), `{ ${field}${i} }`);
+          expect(body.errors?.length).toBeGreaterThan(0);
+        }
+        const written = quiet.refusalLines.join('\n').length;
+        // Before: every refusal was a line quoting the whole name, about 128 MB for these 500.
+        expect(quiet.refusalLines).toHaveLength(20);
+        expect(written).toBeLessThan(20 * 1_000);
+        for (const line of quiet.refusalLines) expect(JSON.parse(line)).toMatchObject({ event: 'request-refused', address: '127.0.0.1' });
+      });
+    } finally {
+      await quiet.stop();
+    }
+    // The stop writes the summary still owed for the minute.
+    expect(JSON.parse(quiet.refusalLines.at(-1)!)).toMatchObject({ event: 'requests-refused-summary', address: '127.0.0.1', refused: 480 });
+  });
+});

@@ -50,6 +50,8 @@ export async function startTestServer(
       if (logLines.push(line) > 10_000) logLines.splice(0, 5_000);
     },
     seedDemoShop: seedDemoCatalogue,
+    // Every refusal written: batteries send thousands from 127.0.0.1 and read the line each makes.
+    refusalLinesPerAddress: Number.POSITIVE_INFINITY,
     ...options.overrides,
   });
   return Object.assign(server, {
