@@ -3,17 +3,15 @@
  * admin asked for with no password or a weak one is one line and exit code 78 (EXIT_CONFIG), no stack trace; so is a bad setting; data
  * without an admin says how to make one; ADMIN_* left set once an admin exists are not used.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PASSWORD_POLICY_TEXT } from '../shared/validation/account';
 import { EXIT_CONFIG } from './exit-codes';
 import { NO_ADMIN_HINT } from './setup/first-admin';
+import { spawnShop } from '../tests/support/spawn-shop';
 
-const REPO_ROOT = fileURLToPath(new URL('../', import.meta.url));
 const OPEN_LINE = /is open at http:\/\/\S+\/home/;
 const dataDirs: string[] = [];
 
@@ -35,21 +33,7 @@ interface Run {
 
 /** Starts the server; once it says it is open (or it exits), stops it with SIGTERM. */
 function runServer(dataDir: string, env: Record<string, string>): Promise<Run> {
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('ADMIN_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...inherited,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: join(dataDir, 'no-dist'),
-      SEED_DEMO: 'false',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnShop('server/main.ts', dataDir, env);
   let stdout = '';
   let stderr = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {

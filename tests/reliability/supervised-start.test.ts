@@ -5,14 +5,14 @@
  * and then the supervisor, with the server's exit code; a configuration the server refuses
  * (exit code 78) ends the supervisor once, with no restart loop.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXIT_CONFIG } from '../../server/exit-codes';
-import { REPO_ROOT } from './support/shop-process';
+import { spawnShop } from '../support/spawn-shop';
 
 const STARTED_LINE = /\[supervisor\] started the server \(pid (\d+)\)/g;
 const started: ChildProcess[] = [];
@@ -51,20 +51,7 @@ function freePort(): Promise<number> {
 function supervise(env: Record<string, string>) {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-supervised-'));
   dataDirs.push(dataDir);
-  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('ADMIN_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/supervise.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...inherited,
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DIST_DIR: join(dataDir, 'no-dist'),
-      SEED_DEMO: 'false',
-      NODE_ENV: 'production',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  const child = spawnShop('scripts/supervise.ts', dataDir, env);
   started.push(child);
   let output = '';
   const onData = (chunk: string) => {

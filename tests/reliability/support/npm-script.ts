@@ -1,6 +1,6 @@
 /** Runs one of the project's npm scripts as a user would, with its output kept for assertions. */
 import { spawn } from 'node:child_process';
-import { REPO_ROOT } from './shop-process';
+import { REPO_ROOT } from '../../support/spawn-shop';
 
 export interface ScriptRun {
   code: number | null;

@@ -3,10 +3,9 @@
  * runs after its build step), on a loopback port the OS picks. Every process started here is
  * remembered and killed when the test process ends, so a failing test leaves none behind.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
+import type { ChildProcess } from 'node:child_process';
+import { spawnShop } from '../../support/spawn-shop';
 
-export const REPO_ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 export const ADMIN_EMAIL = 'reliability.admin@example.com';
 export const ADMIN_PASSWORD = 'Rel1able!Passw0rd';
 
@@ -39,25 +38,13 @@ export interface StartOptions {
 }
 
 export async function startShopProcess({ dataDir, env = {}, startTimeoutMs = 30_000 }: StartOptions): Promise<ShopProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      // No built SPA needed: the batteries use the API and /media only.
-      DIST_DIR: `${dataDir}/no-dist`,
-      SEED_DEMO: 'false',
-      NODE_ENV: 'production',
-      // Twenty writers and readers from one address are a deliberate overload; the request rate
-      // limit would refuse most of it (tests/security/bounded-cost.test.ts tests the limiter).
-      RATE_LIMIT_PER_SECOND: '0',
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnShop('server/main.ts', dataDir, {
+    // Twenty writers and readers from one address are a deliberate overload; the request rate
+    // limit would refuse most of it (tests/security/bounded-cost.test.ts tests the limiter).
+    RATE_LIMIT_PER_SECOND: '0',
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    ...env,
   });
   running.add(child);
   let output = '';
