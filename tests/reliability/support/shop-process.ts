@@ -40,8 +40,10 @@ export interface StartOptions {
 export async function startShopProcess({ dataDir, env = {}, startTimeoutMs = 30_000 }: StartOptions): Promise<ShopProcess> {
   const child = spawnShop('server/main.ts', dataDir, {
     // Twenty writers and readers from one address are a deliberate overload; the request rate
-    // limit would refuse most of it (tests/security/bounded-cost.test.ts tests the limiter).
+    // limit and the per-address connection cap would refuse most of it (the security battery tests
+    // them: bounded-cost, dear-lane and connection-limits).
     RATE_LIMIT_PER_SECOND: '0',
+    MAX_CONNECTIONS_PER_ADDRESS: '0',
     ADMIN_EMAIL,
     ADMIN_PASSWORD,
     ...env,
