@@ -4,19 +4,17 @@ import {
   demoShopHours,
   formatDayHours,
   formatTime,
-  HOURS_MESSAGES,
   isMapUrl,
   newYorkTime,
   parseDayHours,
   parseSpecialDate,
-  specialDatesProblem,
   specialDateText,
   todayStatus,
   upcomingSpecialDates,
   weekdayOf,
-  weeklyHoursProblem,
   weeklySummary,
 } from './shop-hours';
+import { HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from './shop-hours-rules';
 
 const WEEK = ['12:00-18:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '09:00-21:00', '10:00-22:00'];
 const settings = (specialDates: string[] = [], weeklyHours = WEEK) => ({ weeklyHours, specialDates });

@@ -1,8 +1,9 @@
 /**
- * The shop's opening hours (decision 0190): how they are stored, the rules New York sets for a
- * package store, and what the storefront says about today. Pure (the clock is an argument), used
- * by the browser (the editor, the footer, Visit Us, About Us) and by the server's model-write
- * guard (server/catalogue/model-guards.ts, which the cloud runs too), so both refuse the same.
+ * The shop's opening hours (decision 0190): how they are stored and what the storefront says
+ * about today. Pure (the clock is an argument), used by the browser (the footer, Visit Us, About
+ * Us) and the server's pages. What may be stored, New York's rules included, is
+ * shop-hours-rules.ts: only the editor and the server need it, so it stays out of the storefront's
+ * first script.
  *
  * Stored as texts in the ShopSettings record (amplify/data/schema.ts), so the generic text limits
  * apply to every part:
@@ -41,28 +42,6 @@ export interface ShopHoursSource {
 export const MAX_SPECIAL_DATES = 60;
 export const MAX_LABEL_LENGTH = 60;
 
-/**
- * When New York lets a package store (an off-premises liquor store) sell, in minutes from
- * midnight: not from midnight to 8 AM, and on Sunday only from 10 AM to 10 PM (Alcoholic Beverage
- * Control Law §105(14)(a); decision 0191).
- */
-export function allowedWindow(weekday: number): { from: number; to: number } {
-  return weekday === 0 ? { from: 10 * 60, to: 22 * 60 } : { from: 8 * 60, to: 24 * 60 };
-}
-
-export const HOURS_MESSAGES = {
-  format: (day: string) => `${day}: enter an opening and a closing time, or mark the day closed`,
-  order: (day: string) => `${day}: the closing time must be after the opening time`,
-  weekdayLaw: (day: string) => `${day}: New York allows a liquor store to sell only from 8 AM to midnight`,
-  sundayLaw: (day: string) => `${day}: New York allows a liquor store to sell on Sundays only from 10 AM to 10 PM`,
-  weekCount: 'Weekly hours need one entry for each of the 7 days',
-  specialFormat: 'A special date must be a date (YYYY-MM-DD) with hours or closed',
-  specialDuplicate: (date: string) => `${date} is listed twice among the special dates`,
-  specialCount: `At most ${MAX_SPECIAL_DATES} special dates`,
-  labelLength: `A special date's name is at most ${MAX_LABEL_LENGTH} characters`,
-  mapUrl: 'The map link must be an https:// address',
-} as const;
-
 const TIME = /^([01]\d|2[0-3]):([0-5]\d)$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -73,7 +52,7 @@ export function minutesOf(time: string): number | undefined {
 }
 
 /** A closing time in minutes: "00:00" and "24:00" are midnight at the day's end (1440). */
-function closingMinutesOf(time: string): number | undefined {
+export function closingMinutesOf(time: string): number | undefined {
   if (time === '24:00' || time === '00:00') return 24 * 60;
   return minutesOf(time);
 }
@@ -110,50 +89,6 @@ export function parseSpecialDate(text: string): SpecialDate | undefined {
 
 export const specialDateText = ({ date, hours, label }: SpecialDate): string =>
   `${date} ${dayHoursText(hours)}${label.trim() ? ` ${label.trim()}` : ''}`;
-
-/** Why these hours cannot be a day's on `weekday` (0 Sunday), named `day`; null when they can. */
-export function dayHoursProblem(weekday: number, hours: DayHours, day: string): string | null {
-  if (hours === null) return null;
-  const open = minutesOf(hours.open);
-  const close = closingMinutesOf(hours.close);
-  if (open === undefined || close === undefined) return HOURS_MESSAGES.format(day);
-  if (close <= open) return HOURS_MESSAGES.order(day);
-  const window = allowedWindow(weekday);
-  if (open < window.from || close > window.to) return weekday === 0 ? HOURS_MESSAGES.sundayLaw(day) : HOURS_MESSAGES.weekdayLaw(day);
-  return null;
-}
-
-/** Why a weekly-hours list cannot be stored; null when it can (null or absent: no hours set). */
-export function weeklyHoursProblem(list: unknown): string | null {
-  if (list === null || list === undefined) return null;
-  if (!Array.isArray(list) || list.length !== 7) return HOURS_MESSAGES.weekCount;
-  for (let weekday = 0; weekday < 7; weekday++) {
-    const text: unknown = list[weekday];
-    const hours = typeof text === 'string' ? parseDayHours(text) : undefined;
-    if (hours === undefined) return HOURS_MESSAGES.format(WEEKDAYS[weekday]!);
-    const problem = dayHoursProblem(weekday, hours, WEEKDAYS[weekday]!);
-    if (problem) return problem;
-  }
-  return null;
-}
-
-/** Why a special-dates list cannot be stored; null when it can. */
-export function specialDatesProblem(list: unknown): string | null {
-  if (list === null || list === undefined) return null;
-  if (!Array.isArray(list)) return HOURS_MESSAGES.specialFormat;
-  if (list.length > MAX_SPECIAL_DATES) return HOURS_MESSAGES.specialCount;
-  const seen = new Set<string>();
-  for (const text of list as unknown[]) {
-    const special = typeof text === 'string' ? parseSpecialDate(text) : undefined;
-    if (!special) return HOURS_MESSAGES.specialFormat;
-    if (special.label.length > MAX_LABEL_LENGTH) return HOURS_MESSAGES.labelLength;
-    if (seen.has(special.date)) return HOURS_MESSAGES.specialDuplicate(special.date);
-    seen.add(special.date);
-    const problem = dayHoursProblem(weekdayOf(special.date)!, special.hours, special.date);
-    if (problem) return problem;
-  }
-  return null;
-}
 
 /** A map link the pages may put in an href: https only (never javascript: or data:). */
 export function isMapUrl(value: unknown): value is string {

@@ -14,7 +14,8 @@
  */
 import { DEPARTMENT_CATEGORY_ID, hasDepartmentTag, isDepartment } from '../../shared/catalogue';
 import { MESSAGES } from '../../shared/messages';
-import { HOURS_MESSAGES, isMapUrl, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours';
+import { isMapUrl } from '../../shared/shop-hours';
+import { HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours-rules';
 import { validationError } from '../errors';
 import type { ModelWrite } from '../model/model-writes';
 import type { ModelMeta } from '../model/model-meta';

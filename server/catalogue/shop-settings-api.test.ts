@@ -1,7 +1,8 @@
 /** The shop's settings record (decision 0190) through the API: public read, admin writes, New York's hours. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
-import { HOURS_MESSAGES, SHOP_SETTINGS_ID } from '../../shared/shop-hours';
+import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
+import { HOURS_MESSAGES } from '../../shared/shop-hours-rules';
 import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 
 let server: TestServer;

@@ -8,7 +8,7 @@ import { GUARD_MESSAGES } from '../../server/catalogue/model-guards';
 import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
 import { ERROR_TYPES } from '../../shared/error-types';
 import { requiredFieldMessage } from '../../server/model/model-meta';
-import { HOURS_MESSAGES } from '../../shared/shop-hours';
+import { HOURS_MESSAGES } from '../../shared/shop-hours-rules';
 import { MESSAGES } from '../../shared/messages';
 import { call, cloudShop, ok, type CloudShop } from './support/api';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HOURS_MESSAGES } from '../../../../shared/shop-hours';
+import { HOURS_MESSAGES } from '../../../../shared/shop-hours-rules';
 import { formOf, inputOf, problemsOf, SPECIAL_DATE_REQUIRED } from './settings-form';
 
 const FALLBACK = { name: 'Shop', address: '1 Main St', phone: '(845) 555-0100', email: 'a@example.com' };

@@ -1,22 +1,19 @@
 /**
  * The Shop settings form (decision 0190), pure: the record as form values and back, and the
- * problems to show, found with the same rules the server applies (shared/shop-hours.ts).
+ * problems to show, found with the same rules the server applies (shared/shop-hours-rules.ts).
  */
 import {
-  dayHoursProblem,
   dayHoursText,
-  HOURS_MESSAGES,
   isMapUrl,
   MAX_LABEL_LENGTH,
   parseDayHours,
   specialDatesOf,
-  specialDatesProblem,
   specialDateText,
   weekdayOf,
   WEEKDAYS,
-  weeklyHoursProblem,
   type DayHours,
 } from '../../../../shared/shop-hours';
+import { dayHoursProblem, HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../../../shared/shop-hours-rules';
 import type { ShopSettingsRecord } from '../../../lib/shop-settings';
 
 export interface DayForm {
