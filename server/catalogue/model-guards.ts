@@ -7,7 +7,7 @@
  *   the category: the menus are built on them;
  * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`,
  *   present), so no record points at a missing file, a variant or somebody else's server;
- * - the shop's settings keep New York's hours for a package store (shared/shop-hours.ts) and a
+ * - the shop's settings keep New York's hours for a package store (shared/shop-hours-rules.ts) and a
  *   map link is https.
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
  * before AppSync's own DynamoDB resolvers (amplify/functions/common/model-write-check.ts).

@@ -2,7 +2,7 @@
  * Shop settings (decision 0190): the shop's name, address, phone, e-mail and map link, its weekly
  * opening hours and its special dates, shown on /home, /aboutus and every public page's footer.
  * Hours New York does not allow a package store are refused here, beside the day, and by the
- * server (the same rules, shared/shop-hours.ts).
+ * server (the same rules, shared/shop-hours-rules.ts).
  */
 import { useEffect, useState } from 'react';
 import { shop, shopAddressLine } from '../../../../shared/shop';
