@@ -3,15 +3,18 @@
  * message, so what it causes is one clipped line: never a stack trace or a line break in the log.
  */
 
-/** The longest error description a log line quotes. */
-const MAX_LOGGED_ERROR = 300;
+/** The longest text a log line quotes (an error's message, a refused request's). */
+const MAX_QUOTED = 300;
 
-/** An error as one clipped line, its name and message only. */
-export const describeError = (error: unknown) =>
-  (error instanceof Error ? `${error.name}: ${error.message}` : String(error))
+/** A text a log line quotes: at most MAX_QUOTED characters, and on one line. */
+export const clipForLog = (text: string) =>
+  text
     // eslint-disable-next-line no-control-regex -- control characters (line breaks above all) are what it removes
     .replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, ' ')
-    .slice(0, MAX_LOGGED_ERROR);
+    .slice(0, MAX_QUOTED);
+
+/** An error as one clipped line, its name and message only. */
+export const describeError = (error: unknown) => clipForLog(error instanceof Error ? `${error.name}: ${error.message}` : String(error));
 
 /** One operator line: `[server] message`, and the error as `describeError` gives it. */
 export const logLine = (message: string, error?: unknown) => `[server] ${message}${error === undefined ? '' : `: ${describeError(error)}`}`;

@@ -4,9 +4,8 @@
  * quotes, so every text is clipped and each address writes at most `perAddress` lines a minute;
  * the rest are counted into one `requests-refused-summary` line for that address and minute.
  */
+import { clipForLog } from './log-line';
 
-/** The longest text a refusal line quotes (a message may hold what the client sent). */
-const MAX_QUOTED = 300;
 const MINUTE_MS = 60_000;
 /** Addresses tracked in one minute; past it, refusals of new addresses count under "other". */
 const MAX_TRACKED_ADDRESSES = 10_000;
@@ -22,7 +21,8 @@ export interface RefusalLog {
   flush(): void;
 }
 
-const clipped = (value: unknown) => (typeof value === 'string' && value.length > MAX_QUOTED ? `${value.slice(0, MAX_QUOTED)}…` : value);
+/** A message may hold what the client sent: every text is quoted as the other log lines quote it. */
+const clipped = (value: unknown) => (typeof value === 'string' ? clipForLog(value) : value);
 
 export function createRefusalLog(write: (line: string) => void, now: () => number = Date.now, perAddress = 20): RefusalLog {
   let minuteStart = now();
