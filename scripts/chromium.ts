@@ -4,9 +4,9 @@
  * system's (Debian's `chromium`). Playwright cannot download its browser on every machine, so
  * `npm test` installs Debian's when it finds none and runs as root (`ensureChromium`).
  */
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { chromium } from '@playwright/test';
+import { canInstallDebianPackages, installDebianPackages } from './debian-packages';
 
 /** Where the system's Chromium is found, first match wins. */
 export const SYSTEM_CHROMIUM_PATHS = [
@@ -66,15 +66,7 @@ export function chromiumPath(): string {
 export function ensureChromium(): string {
   const found = findChromium();
   if (found) return found;
-  if (process.env.CHROMIUM_PATH || process.getuid?.() !== 0 || !existsSync('/usr/bin/apt-get')) return chromiumPath();
-  console.log("No Chromium found: installing Debian's (apt-get install chromium fonts-dejavu-core)");
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  for (const args of [
-    ['update', '-qq'],
-    ['install', '-y', '-qq', '--no-install-recommends', 'chromium', 'fonts-dejavu-core'],
-  ]) {
-    const run = spawnSync('apt-get', args, { stdio: 'inherit', env });
-    if (run.status !== 0) throw new Error(`apt-get ${args.join(' ')} failed (exit ${run.status}). ${NONE_FOUND}`);
-  }
+  if (process.env.CHROMIUM_PATH || !canInstallDebianPackages()) return chromiumPath();
+  installDebianPackages(['chromium', 'fonts-dejavu-core'], NONE_FOUND);
   return chromiumPath();
 }

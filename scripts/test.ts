@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { ensureChromium } from './chromium';
+import { ensureNginx } from './nginx';
 import { lint } from './lint';
 import { printPlaywrightFailures } from './playwright-failures';
 
@@ -33,6 +34,7 @@ if (run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']) 
 }
 try {
   console.log(`Chromium: ${ensureChromium()}`);
+  console.log(`nginx: ${ensureNginx()}`);
 } catch (error) {
   console.log(`\ntests: not run: ${(error as Error).message}`);
   process.exit(1);
