@@ -74,11 +74,29 @@ beforeAll(async () => {
   const nginxExecutable = nginxPath();
   dir = mkdtempSync(join(tmpdir(), 'shop-nginx-'));
   chmodSync(dir, 0o755); // nginx's workers (www-data) reach the sockets in here
-  execFileSync('openssl', [
-    'req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1',
-    '-subj', `/CN=${HOST_NAME}`, '-addext', `subjectAltName=DNS:${HOST_NAME}`,
-    '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem'),
-  ], { stdio: 'pipe' });
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'ec',
+      '-pkeyopt',
+      'ec_paramgen_curve:prime256v1',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      `/CN=${HOST_NAME}`,
+      '-addext',
+      `subjectAltName=DNS:${HOST_NAME}`,
+      '-keyout',
+      join(dir, 'key.pem'),
+      '-out',
+      join(dir, 'cert.pem'),
+    ],
+    { stdio: 'pipe' },
+  );
   certificate = readFileSync(join(dir, 'cert.pem'));
   // The server's own rate limits are off: every request refused below was refused by nginx.
   shop = await startTestServer({ env: { TRUST_PROXY: 'true', RATE_LIMIT_PER_SECOND: '0', PAGE_RATE_LIMIT_PER_SECOND: '0' } });
@@ -126,7 +144,10 @@ interface Answer {
   body: string;
 }
 
-function send(path: string, options: { agent: HttpsAgent; method?: string; body?: string; headers?: Record<string, string> }): Promise<Answer> {
+function send(
+  path: string,
+  options: { agent: HttpsAgent; method?: string; body?: string; headers?: Record<string, string> },
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const request = httpsRequest(
       {
@@ -144,7 +165,9 @@ function send(path: string, options: { agent: HttpsAgent; method?: string; body?
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString() }),
+        );
         response.on('error', reject);
       },
     );
@@ -188,10 +211,13 @@ describe('the nginx configuration in deploy/ in front of the shop', () => {
     });
 
     const redirect = await new Promise<{ status: number; location: string | undefined }>((resolve, reject) => {
-      const request = httpRequest({ host: '127.0.0.1', port: httpPort, path: '/menu?category=wine', localAddress: '127.0.0.3', headers: { host: HOST_NAME } }, (response) => {
-        response.resume();
-        resolve({ status: response.statusCode ?? 0, location: response.headers.location });
-      });
+      const request = httpRequest(
+        { host: '127.0.0.1', port: httpPort, path: '/menu?category=wine', localAddress: '127.0.0.3', headers: { host: HOST_NAME } },
+        (response) => {
+          response.resume();
+          resolve({ status: response.statusCode ?? 0, location: response.headers.location });
+        },
+      );
       request.on('error', reject);
       request.end();
     });
@@ -201,7 +227,12 @@ describe('the nginx configuration in deploy/ in front of the shop', () => {
 
     // The address the server charges and logs is the client's, as the stream layer saw it: a
     // forged X-Forwarded-For is replaced, not passed on.
-    const bad = await send('/graphql', { agent: agentFrom('127.0.0.3'), method: 'POST', body: '{"query":', headers: { 'x-forwarded-for': '203.0.113.9' } });
+    const bad = await send('/graphql', {
+      agent: agentFrom('127.0.0.3'),
+      method: 'POST',
+      body: '{"query":',
+      headers: { 'x-forwarded-for': '203.0.113.9' },
+    });
     await tally.attempt('a forged X-Forwarded-For is replaced by the real address', () => {
       expect(bad.body).toContain('"errors"');
       const line = shop.refusalLines.at(-1) ?? '';
@@ -236,7 +267,9 @@ describe('the nginx configuration in deploy/ in front of the shop', () => {
       expect(lastClosed).toBeGreaterThanOrEqual(HEADER_DEADLINE_MS - 500);
       expect(lastClosed).toBeLessThan(HEADER_DEADLINE_MS + 5000);
     });
-    console.log(`[proxy] ${attempts} silent connections from one address: ${cutAtOnce} cut at once, the rest after ${(lastClosed / 1000).toFixed(1)} s; a visitor answered in ${visitorMs.toFixed(0)} ms`);
+    console.log(
+      `[proxy] ${attempts} silent connections from one address: ${cutAtOnce} cut at once, the rest after ${(lastClosed / 1000).toFixed(1)} s; a visitor answered in ${visitorMs.toFixed(0)} ms`,
+    );
   }, 30_000);
 
   it('turns a burst of API requests and of pages away at the proxy, in the shapes the app waits out', async () => {
@@ -276,6 +309,8 @@ describe('the nginx configuration in deploy/ in front of the shop', () => {
     });
     const pageVisitor = await get('/robots.txt', '127.0.0.8');
     await tally.attempt('a visitor from another address still gets pages', () => expect(pageVisitor.status).toBe(200));
-    console.log(`[proxy] 900 API requests at once from one address: ${served.length} served, ${refused.length} refused in ${seconds.toFixed(1)} s; ${PAGE_BURST} pages: ${pagesRefused.length} refused in ${pageSeconds.toFixed(1)} s`);
+    console.log(
+      `[proxy] 900 API requests at once from one address: ${served.length} served, ${refused.length} refused in ${seconds.toFixed(1)} s; ${PAGE_BURST} pages: ${pagesRefused.length} refused in ${pageSeconds.toFixed(1)} s`,
+    );
   }, 60_000);
 });
