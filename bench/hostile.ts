@@ -9,10 +9,14 @@
  *    connections) from one address, then from three, against the limits npm start uses (rate limit
  *    charged by cost, the dear lane's bounded places): most of each burst is refused with
  *    TooManyRequests. Budget: visitor p99 under 100 ms.
- * 3. The worst time to refuse or accept (token count, parse, validate, cost) a 256 KB document of
+ * 3. The server's resident memory before, during and after 2,000 pipelined requests whose answers
+ *    are never read (20 connections of 100, from 10 addresses), against the limits npm start uses.
+ *    Budget: flat within 50 MB once the connections are gone.
+ * 4. The worst time to refuse or accept (token count, parse, validate, cost) a 256 KB document of
  *    every hostile shape we know, measured in this process on the real engine. Budget: 50 ms.
  */
 import { request, Agent } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -231,6 +235,63 @@ async function visitorUnderBursts(): Promise<Metric[]> {
   return metrics;
 }
 
+const UNREAD_ANSWERS = 2000;
+const UNREAD_PER_CONNECTION = 100;
+const RSS_BUDGET_MB = 50;
+
+/** 2,000 pipelined requests for 100-item pages, on connections that never read (decision 0269). */
+async function unreadPipelines(): Promise<Metric[]> {
+  const target = await startTarget('bench/support/api-target.ts', ['hostile-limited']);
+  const sockets: Socket[] = [];
+  try {
+    // Warm up: the first answers of each shape fill caches that are no leak.
+    const agent = new Agent({ keepAlive: true, localAddress: '127.0.0.1' });
+    for (let i = 0; i < 50; i += 1) await post(target.port, target.apiKey, unreadQuery(-i), agent);
+    agent.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const before = target.rssMb();
+    let peak = before;
+    const sampler = setInterval(() => (peak = Math.max(peak, target.rssMb())), 50);
+    let counter = 0;
+    for (let c = 0; c < UNREAD_ANSWERS / UNREAD_PER_CONNECTION; c += 1) {
+      const socket = connect({ host: '127.0.0.1', port: target.port, localAddress: `127.0.4.${2 + (c % 10)}` });
+      socket.on('error', () => {});
+      socket.pause(); // never reads
+      sockets.push(socket);
+      const requests = Array.from({ length: UNREAD_PER_CONNECTION }, () => {
+        const body = JSON.stringify({ query: unreadQuery(counter++) });
+        return `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nx-api-key: ${target.apiKey}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`;
+      });
+      socket.write(requests.join(''));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    for (const socket of sockets) socket.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    clearInterval(sampler);
+    const after = target.rssMb();
+    console.log(
+      `\nUnread answers: ${UNREAD_ANSWERS} pipelined requests for 100-item pages on ${sockets.length} connections that never read, npm start's limits`,
+    );
+    console.log(formatTable(['RSS before MB', 'peak MB', 'after MB'], [[before.toFixed(0), peak.toFixed(0), after.toFixed(0)]]));
+    return [
+      metric(
+        'hostile',
+        `RSS growth after ${UNREAD_ANSWERS} unread pipelined answers (MB)`,
+        (after - before).toFixed(1),
+        `< ${RSS_BUDGET_MB}`,
+        after - before < RSS_BUDGET_MB,
+      ),
+      metric('hostile', `RSS peak growth during them (MB)`, (peak - before).toFixed(1)),
+    ];
+  } finally {
+    for (const socket of sockets) socket.destroy();
+    await target.stop();
+  }
+}
+
+const unreadQuery = (n: number) =>
+  `{ listItems(limit: 100, filter: { name: { ne: "unread ${n}" } }) { items { id name price description tags promoted upc img createdAt updatedAt } nextToken } }`;
+
 async function validationTimes(): Promise<Metric[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-validate-'));
   const server = await startServer(
@@ -278,5 +339,5 @@ async function validationTimes(): Promise<Metric[]> {
 }
 
 export async function runHostile(): Promise<Metric[]> {
-  return [...(await validationTimes()), ...(await visitorUnderAttack()), ...(await visitorUnderBursts())];
+  return [...(await validationTimes()), ...(await visitorUnderAttack()), ...(await visitorUnderBursts()), ...(await unreadPipelines())];
 }

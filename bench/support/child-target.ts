@@ -3,6 +3,7 @@
  * code measuring it. The target prints `READY <port> <apiKey> [extra]` once it listens.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 
 export interface Target {
@@ -11,6 +12,8 @@ export interface Target {
   /** What the target printed after its API key (the import target: an admin's session token). */
   extra: string | null;
   url: string;
+  /** The target's resident memory now, in MB (Linux: /proc). */
+  rssMb(): number;
   stop(): Promise<void>;
 }
 
@@ -39,6 +42,7 @@ export function startTarget(script: string, args: string[] = [], env: NodeJS.Pro
         apiKey: match[2]!,
         extra: match[3] ?? null,
         url: `http://127.0.0.1:${port}`,
+        rssMb: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? Number.NaN) / 1024,
         stop: () =>
           new Promise<void>((done) => {
             if (child.exitCode !== null) return done();
