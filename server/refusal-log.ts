@@ -4,7 +4,7 @@
  * quotes, so every text is clipped and each address writes at most `perAddress` lines a minute;
  * the rest are counted into one `requests-refused-summary` line for that address and minute.
  */
-import { clipForLog } from './log-line';
+import { clipForLog } from '../shared/log-line';
 
 const MINUTE_MS = 60_000;
 /** Addresses tracked in one minute; past it, refusals of new addresses count under "other". */

@@ -19,7 +19,7 @@ import { setSecurityHeaders } from './security-headers';
 import { Sitemap } from './sitemap';
 import type { StaticAssets } from './static-assets';
 import { handleUpload } from './upload-route';
-import { describeError } from '../log-line';
+import { describeError } from '../../shared/log-line';
 
 /** The longest request path a log line quotes. */
 const MAX_LOGGED_PATH = 256;

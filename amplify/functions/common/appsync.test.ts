@@ -26,7 +26,7 @@ describe('runHandler', () => {
       throw new AppError('TooManyRequests', 'Slow down', { retryAfterSeconds: 60 });
     },
     'Mutation.crash': () => {
-      throw new Error('secret detail');
+      throw new Error(`secret detail\n${'pay at https://attacker.example '.repeat(1000)}`);
     },
     'Mutation.elsewhere': () => 'not here',
   };
@@ -64,7 +64,8 @@ describe('runHandler', () => {
 
   it('hides unexpected errors and refuses fields another function serves', async () => {
     const original = console.error;
-    console.error = () => {};
+    const logged: unknown[][] = [];
+    console.error = (...args: unknown[]) => logged.push(args);
     try {
       expect(await runHandler(handlers, served, policy, event('crash'))).toEqual({
         error: { errorType: 'InternalFailure', message: 'An internal error occurred.', errorInfo: null },
@@ -72,6 +73,13 @@ describe('runHandler', () => {
     } finally {
       console.error = original;
     }
+    // CloudWatch gets one clipped line, as the local server's log does: no stack, no line break.
+    expect(logged).toHaveLength(1);
+    expect(logged[0]).toHaveLength(1);
+    const line = String(logged[0]![0]);
+    expect(line).toMatch(/^\[lambda\] Mutation\.crash failed: Error: secret detail pay at/);
+    expect(line.length).toBeLessThan(360);
+    expect(line).not.toMatch(/\n|\bat .*appsync/);
     expect(await runHandler(handlers, served, policy, event('elsewhere'))).toMatchObject({ error: { errorType: 'BadRequest' } });
   });
 

@@ -15,6 +15,7 @@ import { AppError } from '../../../server/errors';
 import { newRowBudget, type CustomHandler, type RequestContext } from '../../../server/graphql/request-context';
 import { textTooLongMessage, tooLongTextIn } from '../../../shared/validation/text';
 import { ERROR_TYPES } from '../../../shared/error-types';
+import { operatorLine } from '../../../shared/log-line';
 import { isRole } from '../../../shared/roles';
 
 export interface AmplifyFunctionEvent {
@@ -125,7 +126,8 @@ export async function runHandler(
 /** An error as the response template raises it: an AppError as it is, anything else as internal. */
 export function errorResult(error: unknown, what: string): FunctionResult {
   if (error instanceof AppError) return { error: { errorType: error.errorType, message: error.message, errorInfo: error.errorInfo } };
-  console.error(`${what} failed`, error);
+  // One clipped line, no stack: the error's text may be the caller's (decision 0266).
+  console.error(operatorLine('lambda', `${what} failed`, error));
   return { error: { errorType: ERROR_TYPES.internal, message: 'An internal error occurred.', errorInfo: null } };
 }
 

@@ -19,6 +19,7 @@
 import { randomUUID } from 'node:crypto';
 import { throttleBusy, type Change, type ThrottleStore } from '../../../server/accounts/throttle-store';
 import { isConditionFailure, type DynamoPort } from './dynamo-port';
+import { operatorLine } from '../../../shared/log-line';
 
 /** Longer than one sign-in check (a bcrypt comparison and a few reads); the accounts function times out after 10 s. */
 export const TURN_LEASE_MS = 5_000;
@@ -111,7 +112,7 @@ export class DynamoThrottleStore implements ThrottleStore {
         .catch((error: unknown) => {
           // Another holder took over after our lease ran out: theirs now, nothing to release. Any
           // other failure only delays the next turn until the lease runs out; the answer stands.
-          if (!isConditionFailure(error)) console.error('releasing a sign-in turn failed', error);
+          if (!isConditionFailure(error)) console.error(operatorLine('lambda', 'releasing a sign-in turn failed', error));
         });
     }
   }

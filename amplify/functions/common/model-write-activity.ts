@@ -7,6 +7,7 @@ import type { ActivityRecorder } from '../../../server/activity/activity-recorde
 import type { ModelRecord } from '../../../server/model/model-writes';
 import { principalOf, type FunctionResult } from './appsync';
 import { modelWriteOf } from './model-write-check';
+import { operatorLine } from '../../../shared/log-line';
 
 /** What the pipeline function sends (ACTIVITY_RECORD_REQUEST_TEMPLATE). */
 export interface ActivityRecordEvent {
@@ -41,7 +42,7 @@ export async function recordModelWriteActivity(event: ActivityRecordEvent, activ
     );
     return { data: true };
   } catch (error) {
-    console.error(`[activity] ${fieldName} was not recorded`, error);
+    console.error(operatorLine('activity', `${fieldName} was not recorded`, error));
     return { data: false };
   }
 }
