@@ -51,6 +51,8 @@ export interface ServerOverrides {
   writeRefusalLine?: (line: string) => void;
   /** Refusal lines one address writes a minute before the rest are summed up (20). */
   refusalLinesPerAddress?: number;
+  /** Refusal lines all addresses together write a minute before the rest are summed up (300). */
+  refusalLinesPerMinute?: number;
   writeLogLine?: (line: string) => void;
   /**
    * Fills an empty data directory with the demo shop when `config.seedDemo` is set. The entry
@@ -107,7 +109,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const outputsJson = JSON.stringify(outputsFor(config.publicOrigin ?? ''));
 
   const writeRefusalLine = overrides.writeRefusalLine ?? ((line: string) => console.error(line));
-  const logRefusal = createRefusalLog(writeRefusalLine, overrides.now, overrides.refusalLinesPerAddress);
+  const logRefusal = createRefusalLog(writeRefusalLine, overrides.now, overrides.refusalLinesPerAddress, overrides.refusalLinesPerMinute);
   const graphql = {
     engine,
     store,

@@ -44,4 +44,25 @@ describe('the refusal log', () => {
     log.flush();
     expect(lines).toHaveLength(count);
   });
+
+  it('writes at most a few hundred lines a minute in all, however many addresses are refused', () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const log = createRefusalLog(
+      (line) => lines.push(JSON.parse(line) as Record<string, unknown>),
+      () => 5_000_000,
+      20,
+      300,
+    );
+    // An IPv6 attacker: 50,000 addresses, 3 refusals each.
+    for (let a = 0; a < 50_000; a += 1)
+      for (let r = 0; r < 3; r += 1)
+        log({ status: 200, errorType: 'ValidationError', message: 'x'.repeat(500), address: `2001:db8:${a.toString(16)}::/64` });
+    log.flush();
+    expect(lines.filter((line) => line.event === 'request-refused')).toHaveLength(300);
+    const others = lines.filter((line) => line.address === 'others');
+    // The first 100 addresses wrote their 3 lines each; the other 49,900 are one line (the
+    // addresses past the 10,000 tracked in a minute count as one).
+    expect(others).toEqual([expect.objectContaining({ event: 'requests-refused-summary', refused: 149_700, addresses: 9_901 })]);
+    expect(lines.length).toBeLessThanOrEqual(2 * 300 + 1);
+  });
 });

@@ -52,6 +52,7 @@ export async function startTestServer(
     seedDemoShop: seedDemoCatalogue,
     // Every refusal written: batteries send thousands from 127.0.0.1 and read the line each makes.
     refusalLinesPerAddress: Number.POSITIVE_INFINITY,
+    refusalLinesPerMinute: Number.POSITIVE_INFINITY,
     ...options.overrides,
   });
   return Object.assign(server, {
