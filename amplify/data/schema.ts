@@ -49,6 +49,20 @@ export const schema = a.schema({
     promoted: a.boolean(),
     upc: a.string(),
     img: a.string(),
+    // The item's facts (product §3; shared/item-facts.ts says what each may hold, and both backends'
+    // model-write guards refuse anything else).
+    /** Millilitres in one bottle or can (750, 1750); null when not given. Shown by shared/bottle-size.ts. */
+    sizeMl: a.integer(),
+    /** Bottles or cans in the pack (4 for "4 × 250 mL"); null for a single one. */
+    packCount: a.integer(),
+    /** Alcohol by volume, percent (0-100). */
+    abv: a.float(),
+    /** The year on the label ("2019"), or "NV" (non-vintage). */
+    vintage: a.string(),
+    /** Units on the shelf; null when not counted (no stock is shown; decision 0273). */
+    stock: a.integer(),
+    /** When `stock` was last counted or fed from the till. */
+    stockCountedAt: a.datetime(),
   }),
 
   Banner: catalogueModel({
