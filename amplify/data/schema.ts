@@ -209,6 +209,11 @@ export const schema = a.schema({
     promoted: a.string(),
     description: a.string(),
     img: a.string(),
+    /** The item's facts as tills write them ("750ML", "13.5", "NV", "-2"): shared/item-import.ts reads them. */
+    size: a.string(),
+    abv: a.string(),
+    vintage: a.string(),
+    quantity: a.string(),
     tags: a.ref('ItemImportTagCell').required().array(),
   }),
   /** One category's cell of an import row: tag names separated by ";". */
@@ -216,12 +221,14 @@ export const schema = a.schema({
   ItemImportProblem: a.customType({ row: a.integer().required(), field: a.string().required(), message: a.string().required() }),
   /**
    * What an import did or would do: each row's outcome (create, update, unchanged, error), the
-   * problems, and when applied the rows written. `failure` says why the rest was not applied.
+   * problems, what was read otherwise than written (`warnings`: a negative quantity imported as 0),
+   * and when applied the rows written. `failure` says why the rest was not applied.
    */
   ItemImportReport: a.customType({
     applied: a.boolean().required(),
     outcomes: a.string().required().array().required(),
     problems: a.ref('ItemImportProblem').required().array().required(),
+    warnings: a.ref('ItemImportProblem').required().array().required(),
     appliedRows: a.integer().required().array().required(),
     failure: a.string(),
   }),

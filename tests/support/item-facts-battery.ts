@@ -27,7 +27,16 @@ const UPDATE = `mutation ($input: UpdateItemInput!) { updateItem(input: $input) 
 const GET = `query ($id: ID!) { getItem(id: $id) { id name ${FACTS} } }`;
 const LIST = `query ($filter: ModelItemFilterInput, $nextToken: String) { listItems(filter: $filter, limit: 1000, nextToken: $nextToken) { items { name } nextToken } }`;
 
+const IMPORT = `mutation ($rows: [ItemImportRowInput!]!, $apply: Boolean) {
+  importItems(rows: $rows, apply: $apply) { applied outcomes problems { row field message } warnings { row field message } } }`;
+
 type Facts = Record<string, unknown>;
+interface ImportReport {
+  applied: boolean;
+  outcomes: string[];
+  problems: Array<{ row: number; field: string; message: string }>;
+  warnings: Array<{ row: number; field: string; message: string }>;
+}
 
 export function itemFactsBattery(target: FactsTarget): void {
   const prefix = `FACTS-${Date.now()}-`;
@@ -125,6 +134,37 @@ export function itemFactsBattery(target: FactsTarget): void {
     }
     expect(await names({ upc: { eq: `${prefix}refused` } })).toEqual([]);
     expect(await get(kept.id)).toMatchObject({ sizeMl: 750, abv: 12, vintage: '2018', stock: 6 });
+  });
+
+  it('the CSV import reads the facts as tills write them: a negative quantity as 0 with a warning, a quantity stamps the count', async () => {
+    const vodka = await create('Facts Import Vodka', { sizeMl: 750, abv: 40, stock: 8 });
+    const wine = await create('Facts Import Wine', {});
+    const upcOf = async (id: string) =>
+      ((await ok(target.admin('query ($id: ID!) { getItem(id: $id) { upc } }', { id }))).getItem as { upc: string }).upc;
+    const [vodkaUpc, wineUpc] = [await upcOf(vodka.id), await upcOf(wine.id)];
+    const rows = [
+      { row: 2, upc: vodkaUpc, size: '1.75 LTR', quantity: '-2' },
+      { row: 3, upc: wineUpc, size: '3L BOX', abv: '12.5%', vintage: 'nv', quantity: '1,200' },
+    ];
+    const before = Date.now();
+    const dry = (await ok(target.admin(IMPORT, { rows, apply: false }))).importItems as ImportReport;
+    expect(dry).toMatchObject({ applied: false, outcomes: ['update', 'update'], problems: [] });
+    expect(dry.warnings).toEqual([{ row: 2, field: 'Quantity', message: 'A quantity of -2 is imported as 0 (out of stock)' }]);
+    expect(await get(vodka.id)).toMatchObject({ sizeMl: 750, stock: 8 });
+
+    const done = (await ok(target.admin(IMPORT, { rows, apply: true }))).importItems as ImportReport;
+    expect(done).toMatchObject({ applied: true, problems: [] });
+    const importedVodka = (await get(vodka.id))!;
+    expect(importedVodka).toMatchObject({ sizeMl: 1750, abv: 40, stock: 0 });
+    expect(Date.parse(importedVodka.stockCountedAt as string)).toBeGreaterThanOrEqual(before - 1000);
+    expect(await get(wine.id)).toMatchObject({ sizeMl: 3000, packCount: null, abv: 12.5, vintage: 'NV', stock: 1200 });
+
+    const refused = (
+      await ok(target.admin(IMPORT, { rows: [{ row: 2, upc: vodkaUpc, size: '750', vintage: '1700', quantity: '2.5' }], apply: true }))
+    ).importItems as ImportReport;
+    expect(refused.applied).toBe(false);
+    expect(refused.problems.map((problem) => problem.field)).toEqual(['Size', 'Vintage', 'Quantity']);
+    expect(await get(vodka.id)).toMatchObject({ sizeMl: 1750, stock: 0 });
   });
 
   it('refuses a fraction of a unit or a millilitre, and a count time that is not one', async () => {
