@@ -73,6 +73,7 @@ for (const width of [390, 1440]) {
     const before = Date.now();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Success', 'Item Updated');
+    await expect(dialog).toBeHidden();
     const saved = await stored();
     expect(saved).toMatchObject({ sizeMl: 1750, packCount: null, abv: 40, vintage: 'NV', stock: 2 });
     expect(Date.parse(saved.stockCountedAt as string)).toBeGreaterThanOrEqual(before - 5_000);
@@ -88,7 +89,7 @@ for (const width of [390, 1440]) {
     // A pack, and an unchanged count keeps its time.
     await field(dialog, 'Size').fill('4/250ML');
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Success', 'Item Updated');
-    expect(await stored()).toMatchObject({ sizeMl: 250, packCount: 4, stock: 2, stockCountedAt: saved.stockCountedAt });
+    await expect(dialog).toBeHidden();
+    await expect.poll(stored).toMatchObject({ sizeMl: 250, packCount: 4, stock: 2, stockCountedAt: saved.stockCountedAt });
   });
 }
