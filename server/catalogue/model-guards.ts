@@ -7,12 +7,15 @@
  *   the category: the menus are built on them;
  * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`,
  *   present), so no record points at a missing file, a variant or somebody else's server;
+ * - an item's facts (size, pack, ABV, vintage, stock and when it was counted) hold what
+ *   shared/item-facts.ts allows, with its messages;
  * - the shop's settings keep New York's hours for a package store (shared/shop-hours-rules.ts) and a
  *   map link is https.
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
  * before AppSync's own DynamoDB resolvers (amplify/functions/common/model-write-check.ts).
  */
 import { DEPARTMENT_CATEGORY_ID, hasDepartmentTag, isDepartment } from '../../shared/catalogue';
+import { itemFactsProblem } from '../../shared/item-facts';
 import { MESSAGES } from '../../shared/messages';
 import { isMapUrl } from '../../shared/shop-hours';
 import { HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours-rules';
@@ -62,6 +65,10 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
   if (model === 'Item' && (op === 'create' || 'tags' in input)) {
     const tags = input.tags;
     if (!hasDepartmentTag(tags)) throw validationError(MESSAGES.requiredTags);
+  }
+  if (model === 'Item' && op !== 'delete') {
+    const problem = itemFactsProblem(input);
+    if (problem) throw validationError(problem);
   }
   if (model === 'Tag' && isDepartment(input.id)) {
     const leaves = op === 'delete' || ((op === 'create' || 'categoryId' in input) && input.categoryId !== DEPARTMENT_CATEGORY_ID);

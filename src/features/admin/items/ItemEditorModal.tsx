@@ -4,6 +4,7 @@
  * while `open`.
  */
 import type { RefObject } from 'react';
+import { stockCountedPhrase } from '../../../../shared/stock';
 import { Modal } from '../../../components/ui/Modal';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { EditorActions, EditorField, EditorTextArea } from '../common/editor-parts';
@@ -62,6 +63,7 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
             />
             <EditorField label="UPC" inputMode="numeric" value={values.upc} onChange={(value) => set('upc', value)} />
           </div>
+          <ItemFactFields editor={editor} countedAt={base?.stock === null ? null : (base?.stockCountedAt ?? null)} />
           <EditorTextArea
             label="Description"
             textAreaRef={refs.description}
@@ -96,6 +98,56 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
         <EditorActions saving={saving} error={formError} errorId={errorId} onCancel={onClose} className="item-editor__actions" />
       </form>
     </Modal>
+  );
+}
+
+/**
+ * The item's facts (decision 0275): the size in one box as on the label or the till ("750 mL",
+ * "1.75L", "4 × 250 mL"), ABV, vintage, and units in stock with when they were last counted.
+ */
+function ItemFactFields({ editor, countedAt }: { editor: ReturnType<typeof useItemEditor>; countedAt: string | null }) {
+  const { values, set, refs, invalid } = editor;
+  const counted = stockCountedPhrase(countedAt);
+  return (
+    <>
+      <div className="item-editor__row">
+        <EditorField
+          label="Size"
+          note="As on the label: 750 mL, 1.75 L, 4 × 250 mL"
+          value={values.size}
+          onChange={(value) => set('size', value)}
+          invalid={invalid === 'size'}
+          inputRef={refs.size}
+        />
+        <EditorField
+          label="ABV (%)"
+          inputMode="decimal"
+          value={values.abv}
+          onChange={(value) => set('abv', value)}
+          invalid={invalid === 'abv'}
+          inputRef={refs.abv}
+        />
+      </div>
+      <div className="item-editor__row">
+        <EditorField
+          label="Vintage"
+          note="A year, or NV"
+          value={values.vintage}
+          onChange={(value) => set('vintage', value)}
+          invalid={invalid === 'vintage'}
+          inputRef={refs.vintage}
+        />
+        <EditorField
+          label="Units in stock"
+          inputMode="numeric"
+          note={counted ? `Empty: not counted. ${counted}.` : 'Empty: not counted. Saving a count records the time.'}
+          value={values.stock}
+          onChange={(value) => set('stock', value)}
+          invalid={invalid === 'stock'}
+          inputRef={refs.stock}
+        />
+      </div>
+    </>
   );
 }
 
