@@ -13,9 +13,7 @@
 import type { Event, GeoCoordinates, LiquorStore, OpeningHoursSpecification, Place, PostalAddress, Product, WithContext } from 'schema-dts';
 import { eventSchedule, isCalendarDate, newYorkInstant, parseEventTime, type WallTime } from './event-schedule';
 import { MAX_SPECIAL_DATES, newYorkTime, specialDatesOf, weeklyHoursOf, WEEKDAYS, type DayHours, type ShopHoursSource } from './shop-hours';
-import { formatBottleSize } from './bottle-size';
 import { itemPath } from './spa-routes';
-import { stockStatus } from './stock';
 
 // ---------------------------------------------------------------------------------------------
 // Addresses
@@ -421,27 +419,13 @@ export interface ItemFacts {
   price?: number | null;
   img?: string | null;
   description?: string | null;
-  sizeMl?: number | null;
-  packCount?: number | null;
-  stock?: number | null;
-}
-
-/**
- * An offer's availability from the item's counted stock (decision 0286): InStock, LimitedAvailability
- * ("Only N left"), OutOfStock; not counted, InStoreOnly (what the shop says of every item it does
- * not count: nothing is sold online).
- */
-export function availabilityOf(stock: number | null | undefined) {
-  switch (stockStatus(stock)?.level) {
-    case 'in':
-      return 'https://schema.org/InStock' as const;
-    case 'low':
-      return 'https://schema.org/LimitedAvailability' as const;
-    case 'out':
-      return 'https://schema.org/OutOfStock' as const;
-    default:
-      return 'https://schema.org/InStoreOnly' as const;
-  }
+  /**
+   * The size as the page shows it ("750 mL") and the offer's availability, made from the item's
+   * facts by shared/item-offer.ts (`withOfferFacts`). Given, not computed here: this module is in
+   * every public page's scripts, and the size and stock rules are not (design §4).
+   */
+  size?: string | null;
+  availability?: 'InStock' | 'LimitedAvailability' | 'OutOfStock' | 'InStoreOnly';
 }
 
 /** A price as schema.org wants it: a string with two decimals, no currency sign. */
@@ -449,8 +433,8 @@ export const priceText = (price: number) => price.toFixed(2);
 
 /**
  * An item as a Product with one Offer (/item/{id}): the price it sells for now, in US dollars,
- * its availability from the counted stock (`availabilityOf`), and its size as the page shows it
- * ("750 mL", schema.org's Product `size` as text: decision 0286). No
+ * its availability from the counted stock (InStoreOnly when not counted), and its size as the
+ * page shows it ("750 mL", schema.org's Product `size` as text: decision 0286). No
  * gtin: the item's `upc` is not among the fields the page reads (SELECTIONS.item). Null when the
  * item has no price: a Product with no offer, review or rating is not a valid rich result.
  */
@@ -458,7 +442,7 @@ export function productOf(item: ItemFacts, urls: UrlContext): WithContext<Produc
   if (typeof item.price !== 'number' || !Number.isFinite(item.price) || item.price < 0) return null;
   const url = absoluteUrl(urls.origin, itemPath(item.id));
   const description = jsonLdDescription(item.description);
-  const size = formatBottleSize(item.sizeMl, item.packCount);
+  const { size } = item;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -472,7 +456,7 @@ export function productOf(item: ItemFacts, urls: UrlContext): WithContext<Produc
       url,
       price: priceText(item.price),
       priceCurrency: 'USD',
-      availability: availabilityOf(item.stock),
+      availability: `https://schema.org/${item.availability ?? 'InStoreOnly'}`,
       itemCondition: 'https://schema.org/NewCondition',
     },
   };

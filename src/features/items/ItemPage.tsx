@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { withOfferFacts } from '../../../shared/item-offer';
 import { stockCountedPhrase } from '../../../shared/stock';
 import { itemPath } from '../../../shared/spa-routes';
 import { IMAGE_SIZES } from '../../../shared/first-screen';
@@ -86,7 +87,7 @@ function FactList({ rows }: { rows: readonly FactRow[] }) {
 }
 
 function ItemDetailsView({ item }: { item: ItemDetails }) {
-  usePageHead({ item });
+  usePageHead({ item: useMemo(() => withOfferFacts(item), [item]) });
   const price = formatPrice(item.price);
   const department = departmentOf(item.tags);
   const filterData = useFilterData();
