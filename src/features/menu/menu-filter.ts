@@ -85,11 +85,17 @@ export interface IndexedItem {
   foldedName: string;
 }
 
-/** The items of a menu (those carrying its built-in tag), sorted by name, ready for filtering. */
+/** Millilitres of the whole pack; an item without a size after the sized ones. */
+const packVolume = (item: MenuItem) => (item.sizeMl ? item.sizeMl * (item.packCount && item.packCount > 1 ? item.packCount : 1) : Infinity);
+
+/**
+ * The items of a menu (those carrying its built-in tag), sorted by name and, within one name, by
+ * size from the smallest (decision 0283), ready for filtering and ordering (menu-order.ts).
+ */
 export function indexMenuItems(items: readonly MenuItem[], menu: MenuCategory): IndexedItem[] {
   return items
     .filter((item) => item.tags.includes(menu))
-    .sort((a, b) => collator.compare(a.name, b.name))
+    .sort((a, b) => collator.compare(a.name, b.name) || packVolume(a) - packVolume(b))
     .map((item) => ({ item, foldedName: foldText(item.name) }));
 }
 

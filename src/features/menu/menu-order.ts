@@ -6,7 +6,7 @@
  * - Price low to high, price high to low, name, newest: exactly what was asked (items without a
  *   price after the others in both price orders); out-of-stock items keep their place, and
  *   "In stock only" hides them.
- * - Within one name, sizes from the smallest (one card per size, decision 0283).
+ * - Within one name, sizes from the smallest (one card per size, decision 0283): the index's order.
  * - In the URL as `sort=price-asc|price-desc|name|newest` and `stock=in`.
  */
 import { mayBeInStock, stockStatus } from '../../../shared/stock';
@@ -20,8 +20,6 @@ export interface OrderedItem {
   stock?: number | null;
   createdAt?: string | null;
 }
-
-type MenuItem = OrderedItem;
 
 export const MENU_SORTS = {
   featured: 'Featured',
@@ -42,46 +40,42 @@ export const parseMenuSort = (value: string | null | undefined): MenuSort =>
 /** The value of the URL's `stock` parameter that asks for items in stock only. */
 export const IN_STOCK_PARAM = 'in';
 
-const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
+/** Out of stock: counted, and none left (not counted is not out: decision 0273). */
+const isOut = (item: OrderedItem) => stockStatus(item.stock)?.level === 'out';
 
-/** Millilitres of the whole pack; no size sorts after every size. */
-const volume = (item: MenuItem) => (item.sizeMl ? item.sizeMl * (item.packCount && item.packCount > 1 ? item.packCount : 1) : Infinity);
-
-const byName = (a: MenuItem, b: MenuItem) => collator.compare(a.name, b.name) || volume(a) - volume(b);
-
-/** Out of stock after the others; not counted is not out (decision 0273). */
-const outLast = (a: MenuItem, b: MenuItem) => Number(stockStatus(a.stock)?.level === 'out') - Number(stockStatus(b.stock)?.level === 'out');
-
-/** Priced items first, in `direction`; then by name. */
-const byPrice = (direction: 1 | -1) => (a: MenuItem, b: MenuItem) => {
-  const pa = a.price ?? null;
-  const pb = b.price ?? null;
-  if (pa === null || pb === null) return (pa === null ? 1 : 0) - (pb === null ? 1 : 0) || byName(a, b);
-  return (pa - pb) * direction || byName(a, b);
-};
-
-/** Newest first by when the item was created; items without the time after the others. */
-const byNewest = (a: MenuItem, b: MenuItem) => {
-  const ta = a.createdAt ?? '';
-  const tb = b.createdAt ?? '';
-  return ta === tb ? byName(a, b) : ta < tb ? 1 : -1;
-};
-
-const COMPARATORS: Record<MenuSort, (a: MenuItem, b: MenuItem) => number> = {
-  featured: (a, b) => outLast(a, b) || byName(a, b),
-  'price-asc': byPrice(1),
-  'price-desc': byPrice(-1),
-  name: byName,
-  newest: byNewest,
+/** The key a sort orders by, smaller first; null keys after the others. */
+const SORT_KEYS: Record<'price-asc' | 'price-desc' | 'newest', (item: OrderedItem) => number | string | null> = {
+  'price-asc': (item) => item.price ?? null,
+  'price-desc': (item) => (item.price === null ? null : -item.price),
+  // ISO times compare as text; newest first, so the key is compared the other way round below.
+  newest: (item) => item.createdAt ?? null,
 };
 
 /**
  * The indexed items in the order `sort` asks for, without those counted out of stock when
- * `inStockOnly`. A new array; the index is left as it was. Done once per change of the sort or
- * the stock filter, not per keystroke: filtering keeps this order (design §4, 5,000 items).
+ * `inStockOnly`. `index` is in the menu's name order (`indexMenuItems`: by name, then the smaller
+ * size), which is every order's tie-break, so no sort compares names again: Featured and Name are
+ * a pass over the index, the others one sort by a number or a time (design §4, 5,000 items). A
+ * new array; the index is left as it was. Done once per change of the sort or the stock filter,
+ * not per keystroke: filtering keeps this order.
  */
 export function orderMenuIndex<T extends { item: OrderedItem }>(index: readonly T[], sort: MenuSort, inStockOnly: boolean): T[] {
   const kept = inStockOnly ? index.filter((entry) => mayBeInStock(entry.item.stock)) : [...index];
-  const compare = COMPARATORS[sort];
-  return kept.sort((a, b) => compare(a.item, b.item));
+  if (sort === 'name') return kept;
+  if (sort === 'featured') {
+    const out: T[] = [];
+    const others: T[] = [];
+    for (const entry of kept) (isOut(entry.item) ? out : others).push(entry);
+    return others.concat(out);
+  }
+  const key = SORT_KEYS[sort];
+  const direction = sort === 'newest' ? -1 : 1;
+  const decorated = kept.map((entry, position) => ({ entry, position, key: key(entry.item) }));
+  decorated.sort((a, b) => {
+    if (a.key === b.key) return a.position - b.position;
+    if (a.key === null) return 1;
+    if (b.key === null) return -1;
+    return (a.key < b.key ? -1 : 1) * direction;
+  });
+  return decorated.map(({ entry }) => entry);
 }
