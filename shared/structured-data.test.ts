@@ -1,6 +1,8 @@
 /** The schema.org builders: addresses, map coordinates, opening hours, New York offsets, the objects. */
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { structuredDataProblems } from '../tests/support/structured-data';
+import { withOfferFacts } from './item-offer';
 import { buildEventCalendar } from './event-calendar';
 import { DEFAULT_EVENT_MINUTES } from './event-schedule';
 import {
@@ -294,6 +296,27 @@ describe('the JSON-LD objects', () => {
     expect(productOf({ id: 'abc', name: 'No price', price: null }, URLS)).toBeNull();
     // The item's page, its id encoded as one path segment (itemPath, as the canonical URL).
     expect(productOf({ id: 'a b/c', name: 'Odd id', price: 1 }, URLS)).toMatchObject({ url: 'https://shop.example/item/a%20b%2Fc' });
+  });
+
+  it('says the availability from the counted stock and the size as the page shows it (decision 0286)', async () => {
+    const offer = (stock: number | null) =>
+      productOf(withOfferFacts({ id: 'v', name: 'Vodka', price: 20, stock }), URLS)!.offers as { availability: string };
+    expect(offer(null).availability).toBe('https://schema.org/InStoreOnly');
+    expect(offer(12).availability).toBe('https://schema.org/InStock');
+    expect(offer(4).availability).toBe('https://schema.org/InStock');
+    expect(offer(3).availability).toBe('https://schema.org/LimitedAvailability');
+    expect(offer(1).availability).toBe('https://schema.org/LimitedAvailability');
+    expect(offer(0).availability).toBe('https://schema.org/OutOfStock');
+    expect(productOf(withOfferFacts({ id: 'v', name: 'Vodka', price: 20, sizeMl: 1750 }), URLS)).toMatchObject({ size: '1.75 L' });
+    expect(productOf(withOfferFacts({ id: 'v', name: 'Cans', price: 20, sizeMl: 250, packCount: 4 }), URLS)).toMatchObject({
+      size: '4 × 250 mL',
+    });
+    expect(productOf(withOfferFacts({ id: 'v', name: 'Vodka', price: 20 }), URLS)).not.toHaveProperty('size');
+    // Each availability and the size pass the validator's Product and Offer rules and schema.org's vocabulary.
+    for (const stock of [null, 12, 2, 0] as const) {
+      const product = productOf(withOfferFacts({ id: 'v', name: 'Vodka', price: 20, stock, sizeMl: 750, img: '/media/v.png' }), URLS)!;
+      expect(await structuredDataProblems([product as unknown as Record<string, unknown>]), String(stock)).toEqual([]);
+    }
   });
 
   it("cuts a Product's or an Event's description to MAX_DESCRIPTION_LENGTH at a word, with an ellipsis", () => {

@@ -265,28 +265,43 @@ describe('effectiveTags', () => {
 });
 
 describe('URL state', () => {
-  it('reads tags and search from the query string', () => {
-    expect(parseMenuFilters('?category=wine&tags=tag-red,tag-france&q=cab')).toEqual({ tags: ['tag-red', 'tag-france'], q: 'cab' });
-    expect(parseMenuFilters('?category=wine&tags=tag-red%2Ctag-france')).toEqual({ tags: ['tag-red', 'tag-france'], q: '' });
-    expect(parseMenuFilters('?category=wine')).toEqual({ tags: [], q: '' });
-    expect(parseMenuFilters(new URLSearchParams('tags=,tag-red,,tag-red,&q=a%20b'))).toEqual({ tags: ['tag-red'], q: 'a b' });
+  const plain = { sort: 'featured', inStock: false } as const;
+
+  it('reads tags, search, order and "In stock only" from the query string', () => {
+    expect(parseMenuFilters('?category=wine&tags=tag-red,tag-france&q=cab')).toEqual({
+      tags: ['tag-red', 'tag-france'],
+      q: 'cab',
+      ...plain,
+    });
+    expect(parseMenuFilters('?category=wine&tags=tag-red%2Ctag-france')).toEqual({ tags: ['tag-red', 'tag-france'], q: '', ...plain });
+    expect(parseMenuFilters('?category=wine')).toEqual({ tags: [], q: '', ...plain });
+    expect(parseMenuFilters(new URLSearchParams('tags=,tag-red,,tag-red,&q=a%20b'))).toEqual({ tags: ['tag-red'], q: 'a b', ...plain });
+    expect(parseMenuFilters('?category=wine&sort=price-desc&stock=in')).toEqual({ tags: [], q: '', sort: 'price-desc', inStock: true });
+    // A misspelt or stale order is the default one; any other stock value is no filter.
+    expect(parseMenuFilters('?sort=cheapest&stock=yes')).toEqual({ tags: [], q: '', ...plain });
+    expect(parseMenuFilters('?sort=constructor')).toMatchObject({ sort: 'featured' });
   });
 
-  it('writes them back readably, leaving out what is empty', () => {
-    expect(menuSearch('wine', { tags: ['tag-red', 'tag-france'], q: 'cab' })).toBe('?category=wine&tags=tag-red,tag-france&q=cab');
-    expect(menuSearch('liquor', { tags: [], q: '' })).toBe('?category=liquor');
-    expect(menuSearch('wine', { tags: [], q: 'pinot noir & co' })).toBe('?category=wine&q=pinot%20noir%20%26%20co');
+  it('writes them back readably, leaving out what is empty or the default', () => {
+    expect(menuSearch('wine', { tags: ['tag-red', 'tag-france'], q: 'cab', ...plain })).toBe(
+      '?category=wine&tags=tag-red,tag-france&q=cab',
+    );
+    expect(menuSearch('liquor', { tags: [], q: '', ...plain })).toBe('?category=liquor');
+    expect(menuSearch('wine', { tags: [], q: 'pinot noir & co', ...plain })).toBe('?category=wine&q=pinot%20noir%20%26%20co');
+    expect(menuSearch('wine', { tags: [], q: '', sort: 'newest', inStock: true })).toBe('?category=wine&sort=newest&stock=in');
   });
 
   it('round-trips', () => {
-    const filters = { tags: ['0b9f6c1e-5d7a-4c1b-9a53-2f0c8e6d4b71', 'tag-c'], q: 'x,y? &z=1' };
+    const filters = { tags: ['0b9f6c1e-5d7a-4c1b-9a53-2f0c8e6d4b71', 'tag-c'], q: 'x,y? &z=1', sort: 'price-asc', inStock: true } as const;
     expect(parseMenuFilters(menuSearch('extras', filters))).toEqual(filters);
   });
 
   it('compares and toggles selections', () => {
-    expect(sameFilters({ tags: ['a'], q: 'x' }, { tags: ['a'], q: 'x' })).toBe(true);
-    expect(sameFilters({ tags: ['a'], q: 'x' }, { tags: ['b'], q: 'x' })).toBe(false);
-    expect(sameFilters({ tags: [], q: 'x' }, { tags: [], q: 'y' })).toBe(false);
+    expect(sameFilters({ tags: ['a'], q: 'x', ...plain }, { tags: ['a'], q: 'x', ...plain })).toBe(true);
+    expect(sameFilters({ tags: ['a'], q: 'x', ...plain }, { tags: ['b'], q: 'x', ...plain })).toBe(false);
+    expect(sameFilters({ tags: [], q: 'x', ...plain }, { tags: [], q: 'y', ...plain })).toBe(false);
+    expect(sameFilters({ tags: [], q: '', ...plain }, { tags: [], q: '', sort: 'name', inStock: false })).toBe(false);
+    expect(sameFilters({ tags: [], q: '', ...plain }, { tags: [], q: '', sort: 'featured', inStock: true })).toBe(false);
     expect(toggleTag(['a', 'b'], 'a')).toEqual(['b']);
     expect(toggleTag(['a'], 'c')).toEqual(['a', 'c']);
   });

@@ -12,11 +12,13 @@
  *   not offered, unless it is selected (it stays, to be unticked).
  * - The search narrows further: the name contains it, ignoring case (and accents: "rose" finds
  *   "Rosé").
- * - The selection and the search live in the URL: ?category=wine&tags=tag-red,tag-france&q=cab
+ * - The selection, the search, the order and "In stock only" live in the URL:
+ *   ?category=wine&tags=tag-red,tag-france&q=cab&sort=price-asc&stock=in (menu-order.ts orders).
  */
 
 import type { CategoryRecord, TagRecord } from '../../lib/catalogue';
 import { DEPARTMENTS, isDepartment, type Department } from '../../lib/departments';
+import { DEFAULT_SORT, IN_STOCK_PARAM, parseMenuSort, type MenuSort } from './menu-order';
 
 export type { CategoryRecord, TagRecord };
 
@@ -31,6 +33,12 @@ export interface MenuItem {
   price: number | null;
   img: string | null;
   tags: readonly string[];
+  /** The facts a card shows and the menu orders by (decisions 0283, 0284). */
+  sizeMl?: number | null;
+  packCount?: number | null;
+  stock?: number | null;
+  promoted?: boolean | null;
+  createdAt?: string | null;
 }
 
 export interface FilterGroup {
@@ -77,11 +85,17 @@ export interface IndexedItem {
   foldedName: string;
 }
 
-/** The items of a menu (those carrying its built-in tag), sorted by name, ready for filtering. */
+/** Millilitres of the whole pack; an item without a size after the sized ones. */
+const packVolume = (item: MenuItem) => (item.sizeMl ? item.sizeMl * (item.packCount && item.packCount > 1 ? item.packCount : 1) : Infinity);
+
+/**
+ * The items of a menu (those carrying its built-in tag), sorted by name and, within one name, by
+ * size from the smallest (decision 0283), ready for filtering and ordering (menu-order.ts).
+ */
 export function indexMenuItems(items: readonly MenuItem[], menu: MenuCategory): IndexedItem[] {
   return items
     .filter((item) => item.tags.includes(menu))
-    .sort((a, b) => collator.compare(a.name, b.name))
+    .sort((a, b) => collator.compare(a.name, b.name) || packVolume(a) - packVolume(b))
     .map((item) => ({ item, foldedName: foldText(item.name) }));
 }
 
@@ -90,6 +104,10 @@ export interface MenuFilters {
   tags: readonly string[];
   /** The search text as typed. */
   q: string;
+  /** The order (menu-order.ts); the default is not written into the URL. */
+  sort: MenuSort;
+  /** "In stock only": items counted out of stock are hidden. */
+  inStock: boolean;
 }
 
 /**
@@ -203,7 +221,7 @@ export function parseMenuFilters(search: string | URLSearchParams): MenuFilters 
     .split(',')
     .map((tag) => tag.trim())
     .filter((tag, index, all) => tag !== '' && all.indexOf(tag) === index);
-  return { tags, q: params.get('q') ?? '' };
+  return { tags, q: params.get('q') ?? '', sort: parseMenuSort(params.get('sort')), inStock: params.get('stock') === IN_STOCK_PARAM };
 }
 
 /** The query string of a menu with these filters; commas between tags stay readable. */
@@ -211,11 +229,19 @@ export function menuSearch(menu: MenuCategory, filters: MenuFilters): string {
   let search = `?category=${menu}`;
   if (filters.tags.length) search += `&tags=${filters.tags.map(encodeURIComponent).join(',')}`;
   if (filters.q) search += `&q=${encodeURIComponent(filters.q)}`;
+  if (filters.sort !== DEFAULT_SORT) search += `&sort=${filters.sort}`;
+  if (filters.inStock) search += `&stock=${IN_STOCK_PARAM}`;
   return search;
 }
 
 export function sameFilters(a: MenuFilters, b: MenuFilters): boolean {
-  return a.q === b.q && a.tags.length === b.tags.length && a.tags.every((tag, index) => b.tags[index] === tag);
+  return (
+    a.q === b.q &&
+    a.sort === b.sort &&
+    a.inStock === b.inStock &&
+    a.tags.length === b.tags.length &&
+    a.tags.every((tag, index) => b.tags[index] === tag)
+  );
 }
 
 /** The selection with `tagId` ticked or unticked. */
