@@ -5,7 +5,7 @@
  *   required tag(s)'), on create and whenever an update sets its tags;
  * - the built-in department tags and their category are never deleted, and the tags never leave
  *   the category: the menus are built on them;
- * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`,
+ * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`, `.jpg` or `.webp`,
  *   present), so no record points at a missing file, a variant or somebody else's server;
  * - the shop's settings keep New York's hours for a package store (shared/shop-hours-rules.ts) and a
  *   map link is https.
