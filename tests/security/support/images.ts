@@ -52,18 +52,17 @@ export const pngSignatureWithJunk = () => Buffer.concat([PNG_SIGNATURE, Buffer.f
 const GPS_POINTER = Buffer.from([0x25, 0x88]);
 
 /**
- * A phone photo as a camera writes it: the pixels stored sideways (60 x 40, a red mark in the
- * stored top-left corner) with EXIF orientation 6 (turn 90 degrees clockwise to view), the maker
- * and GPS position in EXIF, and a Display P3 ICC profile. Upright it is 40 x 60 with the red mark
- * top-right. In `type` (JPEG by default; WebP carries EXIF too).
+ * A phone photo as a camera writes it: the pixels stored sideways (60 x 40 unless told, a red mark
+ * in the stored top-left corner) with EXIF orientation 6 (turn 90 degrees clockwise to view), the
+ * maker and GPS position in EXIF, and a Display P3 ICC profile. Upright it is 40 x 60 with the
+ * red mark top-right. In `type` (JPEG by default; WebP carries EXIF too).
  */
-export async function phonePhoto(type: 'jpeg' | 'webp' = 'jpeg'): Promise<Buffer> {
-  const mark = await sharp({ create: { width: 12, height: 12, channels: 3, background: '#ff0000' } })
+export async function phonePhoto(type: 'jpeg' | 'webp' = 'jpeg', width = 60, height = 40): Promise<Buffer> {
+  const side = Math.round(height * 0.3);
+  const mark = await sharp({ create: { width: side, height: side, channels: 3, background: '#ff0000' } })
     .png()
     .toBuffer();
-  const image = sharp({ create: { width: 60, height: 40, channels: 3, background: '#1040c0' } }).composite([
-    { input: mark, left: 0, top: 0 },
-  ]);
+  const image = sharp({ create: { width, height, channels: 3, background: '#1040c0' } }).composite([{ input: mark, left: 0, top: 0 }]);
   return (type === 'jpeg' ? image.jpeg({ quality: 95 }) : image.webp({ quality: 95 }))
     .withMetadata({ orientation: 6 })
     .withExifMerge({
