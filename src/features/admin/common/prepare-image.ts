@@ -5,9 +5,9 @@
  * phone photo of 6 MB goes out as a 2,000 px JPEG of well under 1 MB. Redrawing also leaves its
  * metadata (GPS included) behind; the server strips it again whatever it gets.
  *
- * JPEG and WebP are always redrawn (they are lossy already); a PNG that needs no shrinking is sent
- * as it is (a drawing stays lossless and small). A result over the server's 5 MB is tried as WebP,
- * then JPEG, before it is refused.
+ * JPEG and WebP are always redrawn (they are lossy already); a PNG of at most 5 MB that needs no
+ * shrinking is sent as it is (a drawing stays lossless and small). A result over the server's
+ * 5 MB is tried as WebP, then JPEG, before it is refused.
  */
 import { fitWithin, IMAGE_MIME, IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES, type ImageType } from '../../../../shared/image-upload';
 import { checkChosenImage } from './image-file';
@@ -40,7 +40,7 @@ export async function prepareChosenImage(file: File): Promise<PreparedImage> {
   try {
     const size = fitWithin(bitmap.width, bitmap.height);
     const shrinks = size.width < bitmap.width || size.height < bitmap.height;
-    if (checked.type === 'png' && !shrinks) return file.size <= MAX_IMAGE_BYTES ? { file } : { refusal: IMAGE_UPLOAD_MESSAGES.tooLarge };
+    if (checked.type === 'png' && !shrinks && file.size <= MAX_IMAGE_BYTES) return { file };
     const canvas = document.createElement('canvas');
     canvas.width = size.width;
     canvas.height = size.height;
