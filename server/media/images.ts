@@ -51,7 +51,7 @@ const invalid = (message: string) => new AppError('ValidationError', message);
 
 /** How each accepted type is stored: its extension and its encoder (quality high enough to re-encode a photo unseen). */
 const STORED_AS: Record<ImageType, { extension: StoredImageExtension; encode: (image: Sharp) => Sharp }> = {
-  jpeg: { extension: 'jpg', encode: (image) => image.jpeg({ quality: 88, mozjpeg: true }) },
+  jpeg: { extension: 'jpg', encode: (image) => image.jpeg({ quality: 88 }) },
   png: { extension: 'png', encode: (image) => image.png() },
   webp: { extension: 'webp', encode: (image) => image.webp({ quality: 88 }) },
 };
@@ -87,15 +87,16 @@ export async function storeImage(media: ImageStore, bytes: Buffer): Promise<stri
   try {
     const metadata = await decoder(bytes).metadata();
     if (metadata.format !== type) throw new Error(`${metadata.format} is not ${type}`);
-    // Upright: orientations 5 to 8 swap width and height.
-    const width = metadata.autoOrient.width;
-    const upright = () => decoder(bytes).autoOrient();
+    // Decoded, turned upright and made sRGB once, as raw pixels (no metadata can follow them);
+    // every file is encoded from those (decoding and rotating five times cost five times as much).
+    const { data, info } = await decoder(bytes).autoOrient().raw().toBuffer({ resolveWithObject: true });
+    const upright = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
     [image, ...variants] = await Promise.all([
       stored.encode(upright()).toBuffer(),
       ...IMAGE_VARIANT_WIDTHS.map(async (target) => ({
         target,
         webp: await upright()
-          .resize({ width: Math.min(target, width), withoutEnlargement: true })
+          .resize({ width: Math.min(target, info.width), withoutEnlargement: true })
           .webp({ quality: 78, effort: 4 })
           .toBuffer(),
       })),
