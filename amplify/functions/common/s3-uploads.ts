@@ -15,7 +15,13 @@ import { createHash, randomBytes } from 'node:crypto';
 // Types only from the image pipeline: amplify/backend.ts imports this file at synth, without sharp.
 import type { UploadInbox } from '../../../server/media/images';
 import { validationError } from '../../../server/errors';
-import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES, UPLOAD_ID, UPLOAD_TTL_SECONDS, type ImageUploadTarget } from '../../../shared/image-upload';
+import {
+  IMAGE_UPLOAD_MESSAGES,
+  MAX_IMAGE_BYTES,
+  UPLOAD_ID,
+  UPLOAD_TTL_SECONDS,
+  type ImageUploadTarget,
+} from '../../../shared/image-upload';
 
 export const UPLOAD_KEY_PREFIX = 'uploads/';
 
