@@ -5,7 +5,7 @@
  *   required tag(s)'), on create and whenever an update sets its tags;
  * - the built-in department tags and their category are never deleted, and the tags never leave
  *   the category: the menus are built on them;
- * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`,
+ * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`, `.jpg` or `.webp`,
  *   present), so no record points at a missing file, a variant or somebody else's server;
  * - an item's facts (size, pack, ABV, vintage, stock and when it was counted) hold what
  *   shared/item-facts.ts allows, with its messages;

@@ -8,7 +8,7 @@ import { stockCountedPhrase } from '../../../../shared/stock';
 import { Modal } from '../../../components/ui/Modal';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { EditorActions, EditorField, EditorTextArea } from '../common/editor-parts';
-import { PngFileInput } from '../common/PngFileInput';
+import { ImageFileInput } from '../common/ImageFileInput';
 import { useTagGroups } from './api';
 import type { AdminItem } from './item-rules';
 import { TagPicker } from './TagPicker';
@@ -163,7 +163,7 @@ interface ItemImageFieldProps {
   onRefused: (message: string) => void;
 }
 
-/** The item's image: the chosen or stored one (or an empty frame), and the .png input. */
+/** The item's image: the chosen or stored one (or an empty frame), and the file input (JPEG, PNG or WebP). */
 function ItemImageField({ invalid, preview, storedUrl, inputKey, inputRef, onChoose, onRefused }: ItemImageFieldProps) {
   return (
     <div className={invalid ? 'item-editor__image item-editor__image--invalid' : 'item-editor__image'}>
@@ -187,11 +187,11 @@ function ItemImageField({ invalid, preview, storedUrl, inputKey, inputRef, onCho
       ) : (
         <span className="admin-product-image admin-product-image--empty item-editor__preview" aria-hidden="true" />
       )}
-      <PngFileInput
+      <ImageFileInput
         key={inputKey}
         inputRef={inputRef}
-        label={storedUrl ? 'Replace image (.png)' : 'Image (.png)'}
-        note="Best: 600 x 800, portrait"
+        label={storedUrl ? 'Replace image' : 'Image'}
+        note="JPEG, PNG or WebP; a phone photo is fine. Best: 600 x 800, portrait"
         onFiles={([chosen]) => onChoose(chosen ?? null)}
         onRefused={onRefused}
       />
