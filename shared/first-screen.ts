@@ -20,7 +20,7 @@ export const SELECTIONS = {
   tag: ['id', 'name', 'categoryId', 'index'],
   item: ['id', 'name', 'price', 'img', 'description', 'tags'],
   event: ['id', 'name', 'date', 'time', 'description', 'img'],
-  shopSettings: ['id', 'name', 'address', 'phone', 'email', 'mapUrl', 'weeklyHours', 'specialDates'],
+  shopSettings: ['id', 'name', 'address', 'phone', 'email', 'mapUrl', 'weeklyHours', 'specialDates', 'priceBoundaries'],
 } as const;
 
 /** The filters of the storefront's item lists. */

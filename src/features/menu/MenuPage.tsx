@@ -1,9 +1,11 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { priceBoundariesOf, priceRanges } from '../../../shared/price-ranges';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { FilterIcon } from '../../components/ui/icons';
 import { usePageHead } from '../../hooks/use-page-head';
+import { useShopSettings } from '../../lib/shop-settings';
 import './menu.css';
 import { useFilterData, useMenuItems } from './api/get-menu';
 import { FilterPanel } from './components/FilterPanel';
@@ -31,6 +33,9 @@ function Menu({ menu }: { menu: MenuCategory }) {
   usePageHead();
   const items = useMenuItems(menu);
   const filterData = useFilterData();
+  // The price ranges from the shop's boundaries (decision 0280); the footer loads the same record.
+  const settings = useShopSettings();
+  const ranges = useMemo(() => priceRanges(priceBoundariesOf(settings.data)), [settings.data]);
   const { filters, settledQuery, setQuery, toggleTag, clearTags, clearAll } = useMenuFilters(menu);
   const [panelOpen, setPanelOpen] = useState(false);
   const searchId = useId();
@@ -38,11 +43,11 @@ function Menu({ menu }: { menu: MenuCategory }) {
   const filtersHeadingId = useId();
 
   const groups = useMemo(
-    () => (filterData.data ? filterGroupsFor(filterData.data.categories, filterData.data.tags, menu) : []),
-    [filterData.data, menu],
+    () => (filterData.data ? filterGroupsFor(filterData.data.categories, filterData.data.tags, menu, ranges) : []),
+    [filterData.data, menu, ranges],
   );
   const selected = useMemo(() => effectiveTags(filters.tags, groups), [filters.tags, groups]);
-  const index = useMemo(() => (items.data ? indexMenuItems(items.data, menu) : []), [items.data, menu]);
+  const index = useMemo(() => (items.data ? indexMenuItems(items.data, menu, ranges) : []), [items.data, menu, ranges]);
 
   // Typing stays responsive: the grid follows the search and the ticks as a deferred update.
   const query = useDeferredValue(filters.q);
@@ -56,7 +61,7 @@ function Menu({ menu }: { menu: MenuCategory }) {
   const offered = useMemo(() => offeredGroups(groups, counts, selected), [groups, counts, selected]);
   const filterKey = menuSearch(menu, { tags: [...tags], q: query.trim() });
 
-  const loading = items.isPending || filterData.isPending;
+  const loading = items.isPending || filterData.isPending || settings.isPending;
   const filtering = selected.size > 0 || filters.q.trim() !== '';
 
   let body;
