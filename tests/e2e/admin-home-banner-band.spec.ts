@@ -6,7 +6,7 @@
 import { expect, test } from '@playwright/test';
 import { adminApi } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import { bannerList, replaceBanners } from './support/catalogue';
+import { bannerList, replaceBanners, restoreBanners } from './support/catalogue';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -44,10 +44,6 @@ test('at 390 px a banner without a description has no empty caption band, beside
     await page.screenshot({ path: '.tmp/e2e-results/home-banner-without-description-390.png' });
     expect(await seriousViolations(page)).toEqual([]);
   } finally {
-    await replaceBanners(
-      api,
-      seeded.map((banner) => banner.img),
-      seeded.map((banner) => banner.description),
-    );
+    await restoreBanners(api, seeded);
   }
 });
