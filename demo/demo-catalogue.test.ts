@@ -27,6 +27,11 @@ describe('categories and tags', () => {
     ]);
   });
 
+  it('seeds no Price category: the menu computes price ranges from the prices (decision 0280)', () => {
+    expect(cat.categories.map((c) => c.name.toLowerCase())).not.toContain('price');
+    expect(cat.tags.map((t) => t.name)).not.toContain('Under $20');
+  });
+
   it('has further visible categories, one per menu at least, indexed from 0 in order', () => {
     expect(cat.categories.length).toBeGreaterThanOrEqual(5);
     expect(cat.categories.map((c) => c.index)).toEqual(cat.categories.map((_, i) => i));

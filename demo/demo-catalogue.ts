@@ -259,24 +259,8 @@ const CATEGORY_DEFS: CategoryDef[] = [
       ['tag-accessories', 'Accessories'],
     ],
   },
-  {
-    id: 'price',
-    name: 'Price',
-    type: ['Wine', 'Liquor', 'Extras'],
-    visible: true,
-    tags: [
-      ['tag-under-20', 'Under $20'],
-      ['tag-20-to-40', '$20 to $40'],
-      ['tag-over-40', 'Over $40'],
-    ],
-  },
+  // No Price category: the menu's price ranges come from each item's price (decision 0280).
 ];
-
-function priceTag(price: number): string {
-  if (price < 20) return 'tag-under-20';
-  if (price < 40) return 'tag-20-to-40';
-  return 'tag-over-40';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Products
@@ -1383,7 +1367,7 @@ function wineItem(w: WineDef): Omit<DemoItem, 'upc'> {
     name: w.name ?? `${w.brand} ${w.title} ${w.vintage}`,
     price: w.price,
     description: w.description,
-    tags: ['wine', w.type, w.region, priceTag(w.price)],
+    tags: ['wine', w.type, w.region],
     promoted: w.promoted ?? false,
     image: {
       kind: 'bottle',
@@ -1403,7 +1387,7 @@ function spiritItem(s: SpiritDef): Omit<DemoItem, 'upc'> {
     name: s.name,
     price: s.price,
     description: s.description,
-    tags: ['liquor', s.spirit, ...(s.region ? [s.region] : []), priceTag(s.price)],
+    tags: ['liquor', s.spirit, ...(s.region ? [s.region] : [])],
     promoted: s.promoted ?? false,
     image: {
       kind: 'bottle',
@@ -1423,7 +1407,7 @@ function extraItem(e: ExtraDef): Omit<DemoItem, 'upc'> {
     name: e.name,
     price: e.price,
     description: e.description,
-    tags: ['extras', e.kindTag, priceTag(e.price)],
+    tags: ['extras', e.kindTag],
     promoted: e.promoted ?? false,
     image: structuredClone(e.image),
   };

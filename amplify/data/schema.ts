@@ -114,6 +114,8 @@ export const schema = a.schema({
     mapUrl: a.string(),
     weeklyHours: a.string().array(),
     specialDates: a.string().array(),
+    /** The menu's price ranges: whole dollars, smallest first; null gives [20, 40] (shared/price-ranges.ts). */
+    priceBoundaries: a.integer().array(),
   }),
 
   /** Accounts. Writes go through the account mutations only, so a hash is always set with them. */

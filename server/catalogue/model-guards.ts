@@ -10,13 +10,14 @@
  * - an item's facts (size, pack, ABV, vintage, stock and when it was counted) hold what
  *   shared/item-facts.ts allows, with its messages;
  * - the shop's settings keep New York's hours for a package store (shared/shop-hours-rules.ts) and a
- *   map link is https.
+ *   map link is https; its price boundaries are ascending whole dollars (shared/price-ranges.ts).
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
  * before AppSync's own DynamoDB resolvers (amplify/functions/common/model-write-check.ts).
  */
 import { DEPARTMENT_CATEGORY_ID, hasDepartmentTag, isDepartment } from '../../shared/catalogue';
 import { itemFactsProblem } from '../../shared/item-facts';
 import { MESSAGES } from '../../shared/messages';
+import { priceBoundariesProblem } from '../../shared/price-ranges';
 import { isMapUrl } from '../../shared/shop-hours';
 import { HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours-rules';
 import { validationError } from '../errors';
@@ -91,9 +92,10 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
 /** A banner's description (its alt text and phone caption), at most this many characters. */
 export const MAX_BANNER_DESCRIPTION = 300;
 
-/** The shop's hours as New York allows them, and a map link a page may link to. */
+/** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), and a map link a page may link to. */
 function checkShopSettings(input: Readonly<Record<string, unknown>>): void {
-  const problem = weeklyHoursProblem(input.weeklyHours) ?? specialDatesProblem(input.specialDates);
+  const problem =
+    weeklyHoursProblem(input.weeklyHours) ?? specialDatesProblem(input.specialDates) ?? priceBoundariesProblem(input.priceBoundaries);
   if (problem) throw validationError(problem);
   const { mapUrl } = input;
   if (mapUrl !== undefined && mapUrl !== null && mapUrl !== '' && !isMapUrl(mapUrl)) throw validationError(HOURS_MESSAGES.mapUrl);

@@ -1,9 +1,11 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { priceBoundariesOf, priceRanges } from '../../../shared/price-ranges';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { FilterIcon } from '../../components/ui/icons';
 import { usePageHead } from '../../hooks/use-page-head';
+import { useShopSettings } from '../../lib/shop-settings';
 import './menu.css';
 import { useFilterData, useMenuItems } from './api/get-menu';
 import { FilterPanel } from './components/FilterPanel';
@@ -32,6 +34,9 @@ function Menu({ menu }: { menu: MenuCategory }) {
   usePageHead();
   const items = useMenuItems(menu);
   const filterData = useFilterData();
+  // The price ranges from the shop's boundaries (decision 0280); the footer loads the same record.
+  const settings = useShopSettings();
+  const ranges = useMemo(() => priceRanges(priceBoundariesOf(settings.data)), [settings.data]);
   const { filters, settledQuery, setQuery, toggleTag, clearTags, clearAll, setSort, setInStock } = useMenuFilters(menu);
   const [panelOpen, setPanelOpen] = useState(false);
   const searchId = useId();
@@ -40,11 +45,11 @@ function Menu({ menu }: { menu: MenuCategory }) {
   const filtersHeadingId = useId();
 
   const groups = useMemo(
-    () => (filterData.data ? filterGroupsFor(filterData.data.categories, filterData.data.tags, menu) : []),
-    [filterData.data, menu],
+    () => (filterData.data ? filterGroupsFor(filterData.data.categories, filterData.data.tags, menu, ranges) : []),
+    [filterData.data, menu, ranges],
   );
   const selected = useMemo(() => effectiveTags(filters.tags, groups), [filters.tags, groups]);
-  const index = useMemo(() => (items.data ? indexMenuItems(items.data, menu) : []), [items.data, menu]);
+  const index = useMemo(() => (items.data ? indexMenuItems(items.data, menu, ranges) : []), [items.data, menu, ranges]);
   // Ordered once per sort and stock filter; filtering keeps the order (decision 0284).
   const ordered = useMemo(() => orderMenuIndex(index, filters.sort, filters.inStock), [index, filters.sort, filters.inStock]);
 
@@ -60,7 +65,7 @@ function Menu({ menu }: { menu: MenuCategory }) {
   const offered = useMemo(() => offeredGroups(groups, counts, selected), [groups, counts, selected]);
   const filterKey = menuSearch(menu, { tags: [...tags], q: query.trim(), sort: filters.sort, inStock: filters.inStock });
 
-  const loading = items.isPending || filterData.isPending;
+  const loading = items.isPending || filterData.isPending || settings.isPending;
   const filtering = selected.size > 0 || filters.q.trim() !== '' || filters.inStock;
 
   let body;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { priceRanges } from '../../../shared/price-ranges';
 import {
   effectiveTags,
   facetCounts,
@@ -11,6 +12,7 @@ import {
   menuSelection,
   offeredGroups,
   parseMenuFilters,
+  PRICE_GROUP_ID,
   sameFilters,
   toggleTag,
   type CategoryRecord,
@@ -310,5 +312,83 @@ describe('URL state', () => {
 describe('foldText', () => {
   it('lower-cases and strips accents', () => {
     expect(foldText('Côtes de Provence ROSÉ')).toBe('cotes de provence rose');
+  });
+});
+
+describe('price ranges (decision 0280)', () => {
+  const ranges = priceRanges([20, 40]);
+  const priced = (id: string, price: number | null, itemTags: string[]) => ({ ...item(id, id, ['wine', ...itemTags]), price });
+  const cellar = [
+    priced('cheap-red', 12.99, ['tag-red']),
+    priced('mid-red', 29.99, ['tag-red', 'tag-france']),
+    priced('rioja', 45, ['tag-red']),
+    priced('white-40', 40, ['tag-white']),
+    priced('no-price', null, ['tag-white']),
+  ];
+  const groups = filterGroupsFor(categories, tags, 'wine', ranges);
+  const index = indexMenuItems(cellar, 'wine', ranges);
+  const choose = (...ids: string[]) => menuSelection(new Set(ids), groups);
+
+  it('adds a Price group last, with the ranges the boundaries give', () => {
+    expect(groups.at(-1)).toEqual({
+      id: PRICE_GROUP_ID,
+      name: 'Price',
+      tags: [
+        { id: 'price-under-20', name: 'Under $20' },
+        { id: 'price-20-40', name: '$20 to $40' },
+        { id: 'price-over-40', name: 'Over $40' },
+      ],
+    });
+    expect(filterGroupsFor(categories, tags, 'wine', []).some((group) => group.id === PRICE_GROUP_ID)).toBe(false);
+  });
+
+  it('leaves out a category named Price, the former price filter, whose tags stay ordinary tags', () => {
+    const withFormer = [...categories, { id: 'price', name: 'Price', type: ['Wine'], visible: true, index: 9 }];
+    const withFormerTags = [...tags, { id: 'tag-under-20', name: 'Under $20', categoryId: 'price', index: 0 }];
+    const names = filterGroupsFor(withFormer, withFormerTags, 'wine', ranges).map((group) => group.name);
+    expect(names.filter((name) => name === 'Price')).toHaveLength(1);
+    expect(filterGroupsFor(withFormer, withFormerTags, 'wine', ranges).at(-1)!.id).toBe(PRICE_GROUP_ID);
+  });
+
+  it('matches each item by its price, a boundary price in the range starting there, no price in none', () => {
+    expect(ids(filterMenuItems(index, choose('price-under-20'), ''))).toEqual(['cheap-red']);
+    expect(ids(filterMenuItems(index, choose('price-20-40'), ''))).toEqual(['mid-red']);
+    expect(ids(filterMenuItems(index, choose('price-over-40'), ''))).toEqual(['rioja', 'white-40']);
+    // OR within the group, AND with the categories.
+    expect(ids(filterMenuItems(index, choose('price-under-20', 'price-over-40', 'tag-red'), ''))).toEqual(['cheap-red', 'rioja']);
+  });
+
+  it('a new price moves the item to its new range at once', () => {
+    const repriced = cellar.map((entry) => (entry.id === 'mid-red' ? { ...entry, price: 45 } : entry));
+    const again = indexMenuItems(repriced, 'wine', ranges);
+    expect(ids(filterMenuItems(again, choose('price-over-40'), ''))).toEqual(['mid-red', 'rioja', 'white-40']);
+    expect(filterMenuItems(again, choose('price-20-40'), '')).toEqual([]);
+  });
+
+  it('counts each range for the other selections, as a tag is counted', () => {
+    const counts = facetCounts(index, groups, choose('tag-red'), '');
+    expect(counts.get('price-under-20')).toBe(1);
+    expect(counts.get('price-20-40')).toBe(1);
+    expect(counts.get('price-over-40')).toBe(1);
+    expect(counts.get('tag-white')).toBe(2);
+    const offered = offeredGroups(groups, facetCounts(index, groups, choose('price-under-20'), ''), new Set(['price-under-20']));
+    expect(offered.find((group) => group.id === 'wine-type')!.tags.map((tag) => `${tag.name} (${tag.count})`)).toEqual(['Red (1)']);
+  });
+
+  it('keeps a range in the URL as the tags are kept', () => {
+    expect(menuSearch('wine', { tags: ['tag-red', 'price-20-40'], q: '' })).toBe('?category=wine&tags=tag-red,price-20-40');
+    expect(parseMenuFilters('?category=wine&tags=price-over-40').tags).toEqual(['price-over-40']);
+    expect([...effectiveTags(['price-over-40', 'price-10-30'], groups)]).toEqual(['price-over-40']);
+  });
+
+  it('handles 5,000 items with their prices', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => priced(`i${i}`, 5 + (i % 60), [i % 2 ? 'tag-red' : 'tag-white']));
+    const big = indexMenuItems(many, 'wine', ranges);
+    const expected = (keep: (entry: (typeof many)[number]) => boolean) => many.filter(keep).length;
+    expect(filterMenuItems(big, choose('price-under-20'), '')).toHaveLength(expected((entry) => entry.price! < 20));
+    expect(filterMenuItems(big, choose('price-over-40', 'tag-red'), '')).toHaveLength(
+      expected((entry) => entry.price! >= 40 && entry.tags.includes('tag-red')),
+    );
+    expect(expected((entry) => entry.price! < 20)).toBeGreaterThan(1000);
   });
 });
