@@ -128,26 +128,48 @@ const toSizeChoices = (records: readonly SizeChoiceRecord[]): SizeChoiceRecord[]
  * asked for an item without a size. On a first visit, from the answer the page inlined.
  */
 export function useSameNameItems(item: Pick<ItemDetails, 'id' | 'name' | 'sizeMl'> | undefined) {
+  const queryClient = useQueryClient();
   const asked = item ? sizeChoicesVariables(item) : null;
+  const options = catalogueQuery(
+    ['item', 'sizes', item?.name ?? ''],
+    async () =>
+      asked
+        ? toSizeChoices(
+            await listAll((nextToken) =>
+              client.models.Item.list({
+                filter: FILTERS.sameName(item!.name),
+                selectionSet: SELECTIONS.sizeChoice,
+                limit: MAX_PAGE_SIZE,
+                nextToken,
+              }),
+            ),
+          )
+        : [],
+    [firstScreenKeys.sizeChoices(item?.id ?? '')],
+    ([records]) => toSizeChoices(records as SizeChoiceRecord[]),
+  );
+  // Reached from a menu, the menu's list already holds the product's sizes (its selection has
+  // them): no request, and the choices are drawn with the page.
+  const listed = item && asked ? sameNameFromLists(queryClient, item.name) : undefined;
   return useQuery({
-    ...catalogueQuery(
-      ['item', 'sizes', item?.name ?? ''],
-      async () =>
-        asked
-          ? toSizeChoices(
-              await listAll((nextToken) =>
-                client.models.Item.list({
-                  filter: FILTERS.sameName(item!.name),
-                  selectionSet: SELECTIONS.sizeChoice,
-                  limit: MAX_PAGE_SIZE,
-                  nextToken,
-                }),
-              ),
-            )
-          : [],
-      [firstScreenKeys.sizeChoices(item?.id ?? '')],
-      ([records]) => toSizeChoices(records as SizeChoiceRecord[]),
-    ),
+    ...options,
+    initialData: () => options.initialData() ?? listed?.items,
+    initialDataUpdatedAt: listed ? listed.updatedAt : options.initialDataUpdatedAt,
     enabled: Boolean(asked),
   });
+}
+
+/** The items named `name` in a menu list already loaded, with when it was loaded; none when no list holds the item. */
+function sameNameFromLists(queryClient: QueryClient, name: string): { items: SizeChoiceRecord[]; updatedAt: number } | undefined {
+  for (const [key, data] of queryClient.getQueriesData<Array<ListedItem & { sizeMl?: number | null }>>({ queryKey: ['menu', 'items'] })) {
+    const items = data?.filter((entry) => entry.name === name);
+    if (!items?.length) continue;
+    return {
+      items: toSizeChoices(
+        items.map(({ id, price, sizeMl = null, packCount = null, stock = null }) => ({ id, name, price, sizeMl, packCount, stock })),
+      ),
+      updatedAt: queryClient.getQueryState(key)?.dataUpdatedAt ?? 0,
+    };
+  }
+  return undefined;
 }
