@@ -295,7 +295,7 @@ test.describe('menu', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liquor' }).click();
     await expect(page).toHaveTitle(`Liquor${TITLE_SUFFIX}`);
     await expect(legends).toHaveText(['Spirit', 'Region', 'Price']);
-    await expect(grid(page)).toHaveCount(16);
+    await expect(grid(page)).toHaveCount(18);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Extras' }).click();
     await expect(page).toHaveTitle(`Extras${TITLE_SUFFIX}`);
@@ -431,7 +431,7 @@ test.describe('menu', () => {
   test('on a phone the filter panel folds behind a Filters button', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/menu?category=liquor');
-    await expect(grid(page)).toHaveCount(16);
+    await expect(grid(page)).toHaveCount(18);
     const toggle = page.getByRole('button', { name: /^Filters/ });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('checkbox', { name: 'Gin' })).toBeHidden();
@@ -504,7 +504,7 @@ test.describe('first screen inlined by the server', () => {
     });
     const heading = page.getByRole('heading', { level: 1 });
     await page.goto('/menu?category=liquor', { waitUntil: 'networkidle' });
-    await expect(page.locator('.menu-grid > li')).toHaveCount(16);
+    await expect(page.locator('.menu-grid > li')).toHaveCount(18);
     const itemPath = await page.locator('.menu-grid .product-card').first().getAttribute('href');
     const itemName = await page.locator('.menu-grid .product-card__name').first().textContent();
     const pages: Array<[path: string, ready: () => Promise<void>]> = [
