@@ -376,7 +376,9 @@ describe('price ranges (decision 0280)', () => {
   });
 
   it('keeps a range in the URL as the tags are kept', () => {
-    expect(menuSearch('wine', { tags: ['tag-red', 'price-20-40'], q: '', sort: 'featured', inStock: false })).toBe('?category=wine&tags=tag-red,price-20-40');
+    expect(menuSearch('wine', { tags: ['tag-red', 'price-20-40'], q: '', sort: 'featured', inStock: false })).toBe(
+      '?category=wine&tags=tag-red,price-20-40',
+    );
     expect(parseMenuFilters('?category=wine&tags=price-over-40').tags).toEqual(['price-over-40']);
     expect([...effectiveTags(['price-over-40', 'price-10-30'], groups)]).toEqual(['price-over-40']);
   });
