@@ -43,7 +43,8 @@ async function publicQuery(query: string, variables?: Record<string, unknown>) {
 }
 
 const shopSettings = async () =>
-  (await publicQuery('{ getShopSettings(id: "shop") { id name address phone email mapUrl weeklyHours specialDates } }')).getShopSettings;
+  (await publicQuery('{ getShopSettings(id: "shop") { id name address phone email mapUrl weeklyHours specialDates priceBoundaries } }'))
+    .getShopSettings;
 
 async function createItem(input: Record<string, unknown>): Promise<string> {
   const { body } = await postGraphQL(
