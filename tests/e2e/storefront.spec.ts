@@ -210,14 +210,14 @@ test.describe('home', () => {
     await expect(page).toHaveTitle(`Home${TITLE_SUFFIX}`);
     // The frame is made only when its box comes near the viewport.
     await expect(page.locator('.visit iframe')).toHaveCount(0);
-    await page.getByRole('region', { name: 'Visit Us' }).scrollIntoViewIfNeeded();
+    await page.getByRole('region', { name: 'Visit Us', exact: true }).scrollIntoViewIfNeeded();
     const map = page.locator('.visit iframe');
     await expect(map).toHaveAttribute('loading', 'lazy');
     await expect(map).toHaveAttribute('title', /Map showing Patterson Wine & Liquor/);
     const src = new URL((await map.getAttribute('src'))!);
     expect(src.origin + src.pathname).toBe('https://www.openstreetmap.org/export/embed.html');
     expect(src.searchParams.get('marker')).toBe(`${shop.coordinates.lat.toFixed(5)},${shop.coordinates.lng.toFixed(5)}`);
-    await expect(page.getByRole('region', { name: 'Visit Us' })).toContainText(shop.address.street);
+    await expect(page.getByRole('region', { name: 'Visit Us', exact: true })).toContainText(shop.address.street);
   });
 });
 
