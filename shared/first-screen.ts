@@ -17,6 +17,8 @@ export const SELECTIONS = {
   promotedItem: ['id', 'name', 'price', 'img'],
   // The card's size and stock badge, and what the menu sorts by (decisions 0283, 0284).
   menuItem: ['id', 'name', 'price', 'img', 'tags', 'sizeMl', 'packCount', 'stock', 'promoted', 'createdAt'],
+  /** The header's shop-wide search (decision 0300): a card's fields and what it searches besides the name. */
+  searchItem: ['id', 'name', 'price', 'img', 'tags', 'sizeMl', 'packCount', 'stock', 'promoted', 'createdAt', 'upc', 'description'],
   category: ['id', 'name', 'type', 'visible', 'index'],
   tag: ['id', 'name', 'categoryId', 'index'],
   item: ['id', 'name', 'price', 'img', 'description', 'tags', 'sizeMl', 'packCount', 'abv', 'vintage', 'stock', 'stockCountedAt'],
