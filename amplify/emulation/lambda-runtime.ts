@@ -97,7 +97,16 @@ export class LambdaFunction {
 
   /** Ends every instance; what they were running fails as on Lambda, queued calls start fresh ones. */
   stop(): void {
-    for (const instance of [...this.instances]) instance.child.kill();
+    // Out of the pool at once: a process ends a moment after it is killed, and a call sent to it
+    // then would fail with it instead of starting a fresh instance.
+    for (const instance of [...this.instances]) this.retire(instance);
+  }
+
+  /** Takes an instance out of the pool and ends its process. */
+  private retire(instance: Instance): void {
+    const index = this.instances.indexOf(instance);
+    if (index >= 0) this.instances.splice(index, 1);
+    instance.child.kill();
   }
 
   private dispatch(): void {
@@ -123,7 +132,7 @@ export class LambdaFunction {
         this.finish(instance, id);
         invocation.reject(new LambdaError('Lambda:Unhandled', `Task timed out after ${timeoutSeconds.toFixed(2)} seconds`));
         // Lambda ends an instance whose invocation timed out; the next call starts a fresh one.
-        instance.child.kill();
+        this.retire(instance);
       }, timeoutSeconds * 1000);
     };
     instance.running = running;
@@ -179,7 +188,8 @@ export class LambdaFunction {
       else invocation.resolve(message.result);
     });
     child.on('exit', () => {
-      this.instances.splice(this.instances.indexOf(instance), 1);
+      const index = this.instances.indexOf(instance);
+      if (index >= 0) this.instances.splice(index, 1);
       // Only this instance's invocation: the others run on, and queued ones start fresh instances.
       const running = instance.running;
       if (running) this.finish(instance, running.id)?.reject(new LambdaError('Lambda:Unhandled', `${name} exited`));
