@@ -1,4 +1,7 @@
 import { describe, it, expect } from 'vitest';
+import { formatBottleSize, sizeChoices } from '../shared/bottle-size';
+import { itemFactsProblem } from '../shared/item-facts';
+import { stockStatus } from '../shared/stock';
 import { buildDemoCatalogue, demoImageSize, isValidUpc, localDatePlus, upcCheckDigit, type DemoItem } from './demo-catalogue';
 
 const TODAY = new Date(2025, 5, 14, 10, 30); // 14 June 2025, local time
@@ -22,6 +25,11 @@ describe('categories and tags', () => {
       { id: 'liquor', name: 'Liquor', index: 1 },
       { id: 'extras', name: 'Extras', index: 2 },
     ]);
+  });
+
+  it('seeds no Price category: the menu computes price ranges from the prices (decision 0280)', () => {
+    expect(cat.categories.map((c) => c.name.toLowerCase())).not.toContain('price');
+    expect(cat.tags.map((t) => t.name)).not.toContain('Under $20');
   });
 
   it('has further visible categories, one per menu at least, indexed from 0 in order', () => {
@@ -105,8 +113,8 @@ describe('items', () => {
     }
   });
 
-  it('has unique names, dollar prices with two decimals and short descriptions', () => {
-    expect(new Set(cat.items.map((i) => i.name)).size).toBe(cat.items.length);
+  it('has unique names (a product in several sizes once a size), dollar prices with two decimals and short descriptions', () => {
+    expect(new Set(cat.items.map((i) => `${i.name} ${i.sizeMl}`)).size).toBe(cat.items.length);
     for (const item of cat.items) {
       expect(item.name.trim()).not.toBe('');
       expect(item.price).toBeGreaterThan(0);
@@ -251,9 +259,11 @@ describe('determinism', () => {
     expect(buildDemoCatalogue(new Date(2025, 5, 14, 23, 59))).toEqual(cat);
   });
 
-  it('changes only the event dates for another day', () => {
+  it('changes only the event dates and the stock count time for another day', () => {
     const other = buildDemoCatalogue(new Date(2026, 0, 2));
-    expect(other.items).toEqual(cat.items);
+    const countless = (items: DemoItem[]) => items.map(({ stockCountedAt: _counted, ...item }) => item);
+    expect(countless(other.items)).toEqual(countless(cat.items));
+    expect(other.items.find((item) => item.stock !== undefined)?.stockCountedAt).toBe(new Date(2026, 0, 1, 21).toISOString());
     expect(other.categories).toEqual(cat.categories);
     expect(other.tags).toEqual(cat.tags);
     expect(other.banners).toEqual(cat.banners);
@@ -269,5 +279,43 @@ describe('determinism', () => {
     if (a.items[0]!.image.kind === 'bottle') a.items[0]!.image.label.title = 'changed';
     a.banners[0]!.image = { ...a.banners[0]!.image };
     expect(buildDemoCatalogue(TODAY)).toEqual(cat);
+  });
+});
+
+describe('item facts', () => {
+  const byName = (name: string) => cat.items.filter((item) => item.name === name);
+
+  it('gives every wine and spirit a size, an ABV the rules allow, and every wine a vintage', () => {
+    for (const item of cat.items.filter((i) => !i.tags.includes('extras'))) {
+      expect(itemFactsProblem({ ...item }, TODAY), item.name).toBeNull();
+      expect(item.sizeMl, item.name).toBeGreaterThan(0);
+      expect(item.abv, item.name).toBeGreaterThan(0);
+      if (item.tags.includes('wine')) expect(item.vintage, item.name).toMatch(/^(\d{4}|NV)$/);
+    }
+    expect(formatBottleSize(byName('Golden Hour Late Harvest Riesling 2021')[0]!.sizeMl, null)).toBe('375 mL');
+    const tonic = byName('Highbridge Tonic Water, 4-Pack')[0]!;
+    expect(formatBottleSize(tonic.sizeMl, tonic.packCount)).toBe('4 × 237 mL');
+  });
+
+  it('has every stock state: in stock, only a few left, out of stock and not counted', () => {
+    const labels = cat.items.map((item) => stockStatus(item.stock)?.label ?? 'not counted');
+    expect(labels.filter((label) => label === 'Out of stock')).toHaveLength(1);
+    expect(labels.filter((label) => label === 'Only 2 left').length).toBeGreaterThanOrEqual(2);
+    expect(labels.filter((label) => label === 'not counted').length).toBeGreaterThanOrEqual(3);
+    expect(labels.filter((label) => label === 'In stock').length).toBeGreaterThan(cat.items.length / 2);
+    for (const item of cat.items) {
+      if (item.stock === undefined) expect(item, item.name).not.toHaveProperty('stockCountedAt');
+      else expect(Date.parse(item.stockCountedAt!), item.name).toBeLessThan(TODAY.getTime());
+    }
+  });
+
+  it('offers the vodka in three sizes, each with its own price and UPC', () => {
+    const vodka = byName('Clear Lake Premium Vodka')[0]!;
+    const choices = sizeChoices(
+      { ...vodka, id: vodka.upc },
+      cat.items.map((item) => ({ ...item, id: item.upc })),
+    );
+    expect(choices.map((choice) => formatBottleSize(choice.sizeMl, choice.packCount))).toEqual(['50 mL', '750 mL', '1.75 L']);
+    expect(new Set(choices.map((choice) => choice.price)).size).toBe(3);
   });
 });

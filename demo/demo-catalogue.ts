@@ -33,6 +33,13 @@ export interface DemoItem {
   promoted: boolean;
   upc: string;
   image: DemoImageSpec;
+  // The item's facts (product §3), left out when the item has none (decision 0273: no null attribute).
+  sizeMl?: number;
+  packCount?: number;
+  abv?: number;
+  vintage?: string;
+  stock?: number;
+  stockCountedAt?: string;
 }
 /** A carousel banner, rendered 1900x370. */
 export interface DemoBanner {
@@ -252,24 +259,8 @@ const CATEGORY_DEFS: CategoryDef[] = [
       ['tag-accessories', 'Accessories'],
     ],
   },
-  {
-    id: 'price',
-    name: 'Price',
-    type: ['Wine', 'Liquor', 'Extras'],
-    visible: true,
-    tags: [
-      ['tag-under-20', 'Under $20'],
-      ['tag-20-to-40', '$20 to $40'],
-      ['tag-over-40', 'Over $40'],
-    ],
-  },
+  // No Price category: the menu's price ranges come from each item's price (decision 0280).
 ];
-
-function priceTag(price: number): string {
-  if (price < 20) return 'tag-under-20';
-  if (price < 40) return 'tag-20-to-40';
-  return 'tag-over-40';
-}
 
 // ---------------------------------------------------------------------------------------------
 // Products
@@ -429,7 +420,7 @@ const WINES: WineDef[] = [
     glass: 'dessert',
     capsule: '#b8892f',
     accent: '#a0741f',
-    name: 'Golden Hour Late Harvest Riesling 2021 (375 ml)',
+    name: 'Golden Hour Late Harvest Riesling 2021',
     description: 'Honeyed apricot and candied lemon balanced by bright acidity. Serve with blue cheese or a fruit tart.',
   },
   {
@@ -1265,13 +1256,118 @@ export function localDatePlus(today: Date, days: number): string {
 // ---------------------------------------------------------------------------------------------
 // The builder
 
+// ---------------------------------------------------------------------------------------------
+// The items' facts (decisions 0271 to 0274): sizes, ABV, vintages and stock as counted by the till
+
+/** ABV by wine (the usual strength of its style), by name. */
+const WINE_ABV: Record<string, number> = {
+  'Cabernet Sauvignon': 14.5,
+  'Pinot Noir': 13.5,
+  Chardonnay: 13.5,
+  'Dry Rosé': 12.5,
+  'Dry Riesling': 11.5,
+  'Cabernet Franc': 13,
+  'Seyval Blanc': 11.5,
+  'Late Harvest Riesling': 10,
+  'Bordeaux Supérieur': 13.5,
+  Sancerre: 13,
+  'Côtes de Provence Rosé': 13,
+  'Brut Champagne': 12,
+  'Chianti Classico': 13.5,
+  Barolo: 14.5,
+  'Pinot Grigio': 12.5,
+  Prosecco: 11,
+  'Rioja Reserva': 14,
+  Albariño: 12.5,
+  'Cava Brut': 11.5,
+  Malbec: 14,
+  Shiraz: 14.5,
+  '10 Year Tawny Port': 20,
+};
+
+/** ABV by spirit, by name (half the proof on the label). */
+const SPIRIT_ABV: Record<string, number> = {
+  'Tamarack Hollow Kentucky Straight Bourbon': 45,
+  'Barrel & Brand Single Barrel Bourbon': 55,
+  'Harlem Line Straight Rye Whiskey': 46,
+  'Glen Corran 12 Year Single Malt Scotch': 43,
+  'Kilbrennan Irish Whiskey': 40,
+  'Clear Lake Premium Vodka': 40,
+  'Putnam County Small Batch Dry Gin': 44,
+  "Admiral's Garden London Dry Gin": 47,
+  'Isla Dorada Gold Rum': 40,
+  'Black Reef Spiced Rum': 35,
+  'Cielo Rojo Blanco Tequila': 40,
+  'Cielo Rojo Reposado Tequila': 40,
+  'Maison Delorme VSOP Cognac': 40,
+  'Orchard Lane Apple Brandy': 42,
+  'Nonna Rosa Limoncello': 28,
+  'Velvet Bean Coffee Liqueur': 20,
+};
+
+/** Sizes other than a 750 mL bottle, and the extras that have one, by name. */
+const SIZES: Record<string, { sizeMl: number; packCount?: number }> = {
+  'Golden Hour Late Harvest Riesling 2021': { sizeMl: 375 },
+  'Highbridge Tonic Water, 4-Pack': { sizeMl: 237, packCount: 4 },
+  'Fiery Root Ginger Beer, 4-Pack': { sizeMl: 237, packCount: 4 },
+};
+
+/**
+ * Stock as the till last counted it: most items counted the evening before `today`, a few running
+ * low ("Only 2 left"), one sold out, and the gift boxes and glassware not counted at all.
+ */
+const STOCK: Record<string, number | null> = {
+  'Poggio del Sole Barolo 2018': 0,
+  'Glen Corran 12 Year Single Malt Scotch': 2,
+  'Clos Saint-Aubin Brut Champagne NV': 2,
+  'Maison Delorme VSOP Cognac': 3,
+  "Wine Lover's Gift Box": null,
+  'Bourbon Tasting Gift Set': null,
+  'Stemless Wine Glasses, Set of 4': null,
+  'Crystal Rocks Glasses, Set of 2': null,
+  "Professional Waiter's Corkscrew": null,
+};
+
+/**
+ * When the till last counted: at closing the evening before `today` (9 PM local time), so the count
+ * is in the past whatever the hour of seeding, and the catalogue depends on the day alone.
+ */
+const countedAt = (today: Date) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - 1, 21).toISOString();
+
+/** A counted stock for the others: steady, varied numbers (4 to 39), the same for the same item. */
+const usualStock = (index: number) => 4 + ((index * 17) % 36);
+
+/** The facts of one item: its size (750 mL for wines and spirits unless said), ABV, vintage and stock. */
+function itemFacts(item: Omit<DemoItem, 'upc'>, index: number, today: Date, abv: number | undefined, vintage?: string): Partial<DemoItem> {
+  const size = SIZES[item.name] ?? (item.tags.includes('extras') ? null : { sizeMl: 750 });
+  const stock = item.name in STOCK ? STOCK[item.name]! : usualStock(index);
+  return {
+    ...(size ? { sizeMl: size.sizeMl, ...(size.packCount ? { packCount: size.packCount } : {}) } : {}),
+    ...(abv !== undefined ? { abv } : {}),
+    ...(vintage ? { vintage } : {}),
+    ...(stock !== null ? { stock, stockCountedAt: countedAt(today) } : {}),
+  };
+}
+
+/** A wine's vintage as the item stores it: a year, or NV for the non-vintage ones (the tawny port is a blend of years). */
+const wineVintage = (w: WineDef) => (/^\d{4}$/.test(w.vintage) ? w.vintage : 'NV');
+
+/**
+ * The vodka in its other sizes (decision 0274): the same name, its own size, price, UPC and
+ * stock, so the item page offers the sizes as choices.
+ */
+const VODKA_SIZES: Array<{ sizeMl: number; price: number; detail: string; stock: number }> = [
+  { sizeMl: 1750, price: 36.99, detail: 'Distilled 6 Times · 1.75 L', stock: 9 },
+  { sizeMl: 50, price: 2.99, detail: 'Distilled 6 Times · 50 mL', stock: 1 },
+];
+
 function wineItem(w: WineDef): Omit<DemoItem, 'upc'> {
   const g = GLASS[w.glass];
   return {
     name: w.name ?? `${w.brand} ${w.title} ${w.vintage}`,
     price: w.price,
     description: w.description,
-    tags: ['wine', w.type, w.region, priceTag(w.price)],
+    tags: ['wine', w.type, w.region],
     promoted: w.promoted ?? false,
     image: {
       kind: 'bottle',
@@ -1291,7 +1387,7 @@ function spiritItem(s: SpiritDef): Omit<DemoItem, 'upc'> {
     name: s.name,
     price: s.price,
     description: s.description,
-    tags: ['liquor', s.spirit, ...(s.region ? [s.region] : []), priceTag(s.price)],
+    tags: ['liquor', s.spirit, ...(s.region ? [s.region] : [])],
     promoted: s.promoted ?? false,
     image: {
       kind: 'bottle',
@@ -1311,7 +1407,7 @@ function extraItem(e: ExtraDef): Omit<DemoItem, 'upc'> {
     name: e.name,
     price: e.price,
     description: e.description,
-    tags: ['extras', e.kindTag, priceTag(e.price)],
+    tags: ['extras', e.kindTag],
     promoted: e.promoted ?? false,
     image: structuredClone(e.image),
   };
@@ -1334,10 +1430,29 @@ export function buildDemoCatalogue(today: Date): DemoCatalogue {
   }));
   const tags: DemoTag[] = CATEGORY_DEFS.flatMap((c) => c.tags.map(([id, name], index) => ({ id, name, categoryId: c.id, index })));
 
+  const vodka = SPIRITS.find((s) => s.name === 'Clear Lake Premium Vodka')!;
   const items: DemoItem[] = [
-    ...WINES.map((w, i) => ({ ...wineItem(w), upc: makeUpc('081472', i) })),
-    ...SPIRITS.map((s, i) => ({ ...spiritItem(s), upc: makeUpc('086391', i) })),
-    ...EXTRAS.map((e, i) => ({ ...extraItem(e), upc: makeUpc('089217', i) })),
+    ...WINES.map((w, i) => {
+      const item = wineItem(w);
+      return { ...item, upc: makeUpc('081472', i), ...itemFacts(item, i, today, WINE_ABV[w.title], wineVintage(w)) };
+    }),
+    ...SPIRITS.map((s, i) => {
+      const item = spiritItem(s);
+      return { ...item, upc: makeUpc('086391', i), ...itemFacts(item, i + 100, today, SPIRIT_ABV[s.name]) };
+    }),
+    ...EXTRAS.map((e, i) => {
+      const item = extraItem(e);
+      return { ...item, upc: makeUpc('089217', i), ...itemFacts(item, i + 200, today, undefined) };
+    }),
+    // After the others, so their UPCs stay as they were.
+    ...VODKA_SIZES.map((size, i) => ({
+      ...spiritItem({ ...vodka, price: size.price, detail: size.detail }),
+      upc: makeUpc('086391', SPIRITS.length + i),
+      sizeMl: size.sizeMl,
+      abv: SPIRIT_ABV[vodka.name],
+      stock: size.stock,
+      stockCountedAt: countedAt(today),
+    })),
   ];
 
   const banners: DemoBanner[] = BANNERS.map((b, index) => ({ index, image: { ...b }, description: BANNER_DESCRIPTIONS[index]! }));

@@ -6,7 +6,7 @@
 import type { Db } from '../server/db/database';
 import type { ModelStore } from '../server/db/model-store';
 import type { MediaStore } from '../server/media/media-store';
-import { storePng } from '../server/media/images';
+import { storeImage } from '../server/media/images';
 import { buildDemoCatalogue, type DemoImageSpec } from './demo-catalogue';
 import { demoShopSettings } from './demo-shop';
 
@@ -17,7 +17,7 @@ export async function seedDemoCatalogue(db: Db, store: ModelStore, media: MediaS
   const catalogue = buildDemoCatalogue(today);
   // Loaded only when seeding: rendering pulls in sharp, which a normal start does not need.
   const { renderDemoImage } = await import('./demo-images');
-  const store_ = async (spec: DemoImageSpec) => storePng(media, (await renderDemoImage(spec)).png);
+  const store_ = async (spec: DemoImageSpec) => storeImage(media, (await renderDemoImage(spec)).png);
   const [itemImages, bannerImages, eventImages] = await Promise.all([
     Promise.all(catalogue.items.map((item) => store_(item.image))),
     Promise.all(catalogue.banners.map((banner) => store_(banner.image))),

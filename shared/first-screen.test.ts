@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenKeys, firstScreenQueries } from './first-screen';
+import { firstScreenKeys, firstScreenQueries, sizeChoicesVariables } from './first-screen';
 
 const keys = (pathname: string, search = '') => firstScreenQueries(pathname, new URLSearchParams(search)).map((query) => query.key);
 
@@ -8,7 +8,13 @@ describe('firstScreenQueries', () => {
     for (const path of ['/events', '/events/', '/EVENTS'])
       expect(keys(path), path).toEqual([firstScreenKeys.events, firstScreenKeys.shopSettings]);
     for (const path of ['/item/abc-1', '/item/abc-1/', '/Item/abc-1'])
-      expect(keys(path), path).toEqual([firstScreenKeys.item('abc-1'), firstScreenKeys.shopSettings]);
+      expect(keys(path), path).toEqual([
+        firstScreenKeys.item('abc-1'),
+        firstScreenKeys.sizeChoices('abc-1'),
+        firstScreenKeys.categories,
+        firstScreenKeys.tags,
+        firstScreenKeys.shopSettings,
+      ]);
     expect(keys('/Menu/', 'category=wine')[0]).toBe(firstScreenKeys.menuItems('wine'));
     expect(keys('/AboutUs')).toEqual([firstScreenKeys.shopSettings]);
     expect(keys('/home/')).toContain(firstScreenKeys.banners);
@@ -20,5 +26,16 @@ describe('firstScreenQueries', () => {
     for (const path of ['/nope', '/item/a/b', '/item/a.b', `/item/${'a'.repeat(65)}`, '/login', '/admin-items'])
       expect(keys(path), path).toEqual([]);
     expect(keys('/menu', 'category=beer')).toEqual([]);
+  });
+
+  it("asks for an item's other sizes by its name once the item is known, and not without a size", () => {
+    const sizes = firstScreenQueries('/item/abc-1', new URLSearchParams()).find(
+      (query) => query.key === firstScreenKeys.sizeChoices('abc-1'),
+    )!;
+    expect(sizes.after?.key).toBe(firstScreenKeys.item('abc-1'));
+    expect(sizes.after?.none).toEqual([]);
+    expect(sizeChoicesVariables({ name: 'Tito Vodka', sizeMl: 750 })).toEqual({ filter: { name: { eq: 'Tito Vodka' } } });
+    expect(sizeChoicesVariables({ name: 'Tito Vodka', sizeMl: null })).toBeNull();
+    expect(sizeChoicesVariables(null)).toBeNull();
   });
 });

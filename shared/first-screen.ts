@@ -15,18 +15,23 @@ import { matchSpaRoute, type SpaRouteMatch } from './spa-routes';
 export const SELECTIONS = {
   banner: ['id', 'img', 'index', 'description'],
   promotedItem: ['id', 'name', 'price', 'img'],
-  menuItem: ['id', 'name', 'price', 'img', 'tags'],
+  // The card's size and stock badge, and what the menu sorts by (decisions 0283, 0284).
+  menuItem: ['id', 'name', 'price', 'img', 'tags', 'sizeMl', 'packCount', 'stock', 'promoted', 'createdAt'],
   category: ['id', 'name', 'type', 'visible', 'index'],
   tag: ['id', 'name', 'categoryId', 'index'],
-  item: ['id', 'name', 'price', 'img', 'description', 'tags'],
+  item: ['id', 'name', 'price', 'img', 'description', 'tags', 'sizeMl', 'packCount', 'abv', 'vintage', 'stock', 'stockCountedAt'],
+  /** The same product's other sizes, offered as choices on the item page (decision 0285). */
+  sizeChoice: ['id', 'name', 'price', 'sizeMl', 'packCount', 'stock'],
   event: ['id', 'name', 'date', 'time', 'description', 'img'],
-  shopSettings: ['id', 'name', 'address', 'phone', 'email', 'mapUrl', 'weeklyHours', 'specialDates'],
+  shopSettings: ['id', 'name', 'address', 'phone', 'email', 'mapUrl', 'weeklyHours', 'specialDates', 'priceBoundaries'],
 } as const;
 
 /** The filters of the storefront's item lists. */
 export const FILTERS = {
   promoted: { promoted: { eq: true } },
   menu: (menu: DepartmentTagId) => ({ tags: { contains: menu } }),
+  /** The items of a product (decision 0274): asked by the exact name; `sizeChoices` applies the rule to the answer. */
+  sameName: (name: string) => ({ name: { eq: name } }),
 } as const;
 
 /** The names the SPA's hooks look answers up by. */
@@ -37,6 +42,7 @@ export const firstScreenKeys = {
   categories: 'categories',
   tags: 'tags',
   item: (id: string) => `item:${id}`,
+  sizeChoices: (id: string) => `item-sizes:${id}`,
   events: 'events',
   shopSettings: 'shop-settings',
 } as const;
@@ -59,6 +65,11 @@ export interface FirstScreenQuery {
   variables?: Record<string, unknown>;
   /** The picture to preload: read from the answer, drawn at these `sizes`. */
   preloadImage?: { sizes: string; pick: (answer: unknown) => string | null | undefined };
+  /**
+   * A query that needs an earlier one's answer (the item's name): `variables` made from the answer
+   * under `key`, or null when there is nothing to ask (the answer is then `none`).
+   */
+  after?: { key: string; variables: (answer: unknown) => Record<string, unknown> | null; none: unknown };
 }
 
 const LIST_FIELDS = { Banner: 'listBanners', Item: 'listItems', Category: 'listCategories', Tag: 'listTags', Event: 'listEvents' } as const;
@@ -73,6 +84,13 @@ function list(key: string, model: keyof typeof LIST_FIELDS, selection: readonly 
     query: `query FirstScreen${variable} { ${field}(${filter ? 'filter: $filter, ' : ''}limit: ${MAX_PAGE_SIZE}) { items { ${selection.join(' ')} } nextToken } }`,
     variables: filter ? { filter } : undefined,
   };
+}
+
+/** The filter asking for an item's other sizes: its name, when it has a size (no size, no choices). */
+export function sizeChoicesVariables(answer: unknown): Record<string, unknown> | null {
+  const item = answer as { name?: unknown; sizeMl?: unknown } | null;
+  if (!item || typeof item.name !== 'string' || !item.sizeMl) return null;
+  return { filter: FILTERS.sameName(item.name) };
 }
 
 /** The banner the carousel shows first, in the carousel's own order. */
@@ -113,6 +131,13 @@ function pageQueries(route: SpaRouteMatch, search: URLSearchParams): FirstScreen
           variables: { id },
           preloadImage: { sizes: IMAGE_SIZES.itemPage, pick: (answer) => (answer as { img?: string | null } | null)?.img },
         },
+        {
+          ...list(firstScreenKeys.sizeChoices(id), 'Item', SELECTIONS.sizeChoice, FILTERS.sameName('')),
+          after: { key: firstScreenKeys.item(id), variables: sizeChoicesVariables, none: [] },
+        },
+        // The item's tags are shown as facts by their categories (decision 0285).
+        list(firstScreenKeys.categories, 'Category', SELECTIONS.category),
+        list(firstScreenKeys.tags, 'Tag', SELECTIONS.tag),
       ];
     }
     default:

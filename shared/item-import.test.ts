@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from './messages';
 import { ITEM_MESSAGES } from './item-rules';
-import { imagePath, IMPORT_MESSAGES, parsePromoted, planItemImport, type ImportCatalogue, type ItemImportRow } from './item-import';
+import { BOTTLE_SIZE_MESSAGES } from './bottle-size';
+import { ITEM_FACT_MESSAGES } from './item-facts';
+import {
+  imagePath,
+  IMPORT_MESSAGES,
+  parsePromoted,
+  planItemImport,
+  readQuantity,
+  type ImportCatalogue,
+  type ItemImportRow,
+} from './item-import';
+import { STOCK_MESSAGES } from './stock';
 
 const IMG = '/media/' + 'a'.repeat(64) + '.png';
 const OTHER_IMG = '/media/' + 'b'.repeat(64) + '.png';
@@ -138,5 +149,81 @@ describe('parsing a cell', () => {
     expect(imagePath(`https://shop.example${IMG}`)).toBe(IMG);
     expect(imagePath(` ${IMG} `)).toBe(IMG);
     expect(imagePath('not a url')).toBe('not a url');
+  });
+});
+
+describe('the item facts from a till', () => {
+  const now = new Date('2026-05-10T15:00:00.000Z');
+  const stamped = '2026-05-10T15:00:00.000Z';
+  const factsCatalogue: ImportCatalogue = {
+    ...catalogue,
+    items: [{ id: 'vodka', updatedAt: 'u', name: 'Vodka', upc: '0100', tags: ['liquor'], sizeMl: 750, abv: 40, stock: 6 }],
+  };
+  const planFacts = (rows: ItemImportRow[]) => planItemImport(rows, factsCatalogue, images, now);
+
+  it('reads sizes, ABV, vintages and quantities as tills write them', () => {
+    const rows: ItemImportRow[] = [
+      { ...newItem, row: 2, size: '750ML', abv: '13.5%', vintage: 'nv', quantity: '1,200' },
+      { ...newItem, row: 3, size: '1.75 LTR', abv: '', vintage: '2019', quantity: '12.00' },
+      { ...newItem, row: 4, size: '3L BOX', quantity: '' },
+      { ...newItem, row: 5, size: '4PK 250ML' },
+    ];
+    const result = planFacts(rows);
+    expect(result.problems).toEqual([]);
+    expect(result.warnings).toEqual([]);
+    expect(result.writes.map((write) => write.fields)).toEqual([
+      expect.objectContaining({ sizeMl: 750, abv: 13.5, vintage: 'NV', stock: 1200, stockCountedAt: stamped }),
+      expect.objectContaining({ sizeMl: 1750, vintage: '2019', stock: 12, stockCountedAt: stamped }),
+      expect.objectContaining({ sizeMl: 3000 }),
+      expect.objectContaining({ sizeMl: 250, packCount: 4 }),
+    ]);
+    expect(result.writes[1]!.fields).not.toHaveProperty('abv');
+    expect(result.writes[0]!.fields).not.toHaveProperty('packCount');
+    expect(result.writes[2]!.fields).not.toHaveProperty('stock');
+    expect(result.writes[2]!.fields).not.toHaveProperty('stockCountedAt');
+  });
+
+  it('imports a negative quantity as 0 with a warning', () => {
+    const result = planFacts([{ row: 2, upc: '0100', quantity: '-3' }]);
+    expect(result.problems).toEqual([]);
+    expect(result.warnings).toEqual([{ row: 2, field: 'Quantity', message: 'A quantity of -3 is imported as 0 (out of stock)' }]);
+    expect(result.writes).toEqual([
+      { row: 2, op: 'update', id: 'vodka', expectUpdatedAt: 'u', fields: { stock: 0, stockCountedAt: stamped } },
+    ]);
+  });
+
+  it('on an update writes the facts that change, and a quantity always stamps the count time', () => {
+    const same = planFacts([{ row: 2, upc: '0100', size: '750 ml', abv: '40', quantity: '6' }]);
+    expect(same.outcomes).toEqual(['update']);
+    expect(same.writes[0]!.fields).toEqual({ stockCountedAt: stamped });
+    const resized = planFacts([{ row: 2, upc: '0100', size: '1.75L' }]);
+    expect(resized.writes[0]!.fields).toEqual({ sizeMl: 1750, packCount: null });
+    expect(planFacts([{ row: 2, upc: '0100', size: '', abv: '', vintage: '', quantity: '' }]).outcomes).toEqual(['unchanged']);
+  });
+
+  it('refuses what is not a fact, naming the column, and writes nothing', () => {
+    const result = planFacts([
+      { row: 2, upc: '0100', size: '750' },
+      { row: 3, upc: '0100-b', name: 'Gin', price: '20', description: 'x', img: IMG, tags: [department('Liquor')], abv: '140' },
+      { row: 4, upc: '0100-c', name: 'Wine', price: '20', description: 'x', img: IMG, tags: [department('Wine')], vintage: '19' },
+      { row: 5, upc: '0100-d', name: 'Rum', price: '20', description: 'x', img: IMG, tags: [department('Liquor')], quantity: '2.5' },
+    ]);
+    expect(result.problems).toEqual([
+      { row: 2, field: 'Size', message: BOTTLE_SIZE_MESSAGES.size },
+      { row: 3, field: 'ABV', message: ITEM_FACT_MESSAGES.abv },
+      { row: 4, field: 'Vintage', message: ITEM_FACT_MESSAGES.vintage() },
+      { row: 5, field: 'Quantity', message: STOCK_MESSAGES.stock },
+    ]);
+    expect(result.writes).toEqual([]);
+  });
+
+  it('reads quantities: thousands, zero decimals, negatives as 0', () => {
+    expect(readQuantity('1,200')).toEqual({ stock: '1200', negative: false });
+    expect(readQuantity(' 7 ')).toEqual({ stock: '7', negative: false });
+    expect(readQuantity('12.00')).toEqual({ stock: '12', negative: false });
+    expect(readQuantity('-2')).toEqual({ stock: '0', negative: true });
+    expect(readQuantity('-0')).toEqual({ stock: '0', negative: false });
+    expect(readQuantity('2.5')).toEqual({ stock: '2.5', negative: false });
+    expect(readQuantity('')).toEqual({ stock: '', negative: false });
   });
 });

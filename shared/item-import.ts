@@ -6,7 +6,7 @@
  * (shared/item-rules.ts). Pure: the caller looks up the catalogue and which images exist.
  * Tested in item-import.test.ts; the server applies the plan (server/catalogue/catalogue-service.ts).
  */
-import { itemSaveRefusals, parsePrice, type ItemField, type ItemFormValues } from './item-rules';
+import { factsFromForm, itemSaveRefusals, parsePrice, type ItemField, type ItemFormValues } from './item-rules';
 
 /** The item fields a column can fill, by the column name the export writes and the template has. */
 export const IMPORT_FIELDS = {
@@ -16,6 +16,11 @@ export const IMPORT_FIELDS = {
   promoted: 'Promoted',
   description: 'Description',
   img: 'Image URL',
+  // The item's facts (decision 0275): sizes and quantities as tills write them.
+  size: 'Size',
+  abv: 'ABV',
+  vintage: 'Vintage',
+  quantity: 'Quantity',
 } as const;
 export type ImportField = keyof typeof IMPORT_FIELDS;
 
@@ -38,6 +43,11 @@ export interface ItemImportRow {
   promoted?: string | null;
   description?: string | null;
   img?: string | null;
+  size?: string | null;
+  abv?: string | null;
+  vintage?: string | null;
+  /** Units in stock; a negative one (a till that oversold) is imported as 0 with a warning. */
+  quantity?: string | null;
   tags?: Array<{ categoryId: string; names?: string | null }> | null;
 }
 
@@ -53,6 +63,11 @@ export interface ImportCatalogue {
     description?: string | null;
     img?: string | null;
     tags?: ReadonlyArray<string | null> | null;
+    sizeMl?: number | null;
+    packCount?: number | null;
+    abv?: number | null;
+    vintage?: string | null;
+    stock?: number | null;
   }>;
   categories: ReadonlyArray<{ id: string; name: string }>;
   tags: ReadonlyArray<{ id: string; name: string; categoryId: string }>;
@@ -76,6 +91,13 @@ export interface ImportedFields {
   upc?: string;
   promoted?: boolean;
   tags?: string[];
+  sizeMl?: number | null;
+  packCount?: number | null;
+  abv?: number;
+  vintage?: string;
+  stock?: number;
+  /** Set whenever the row gives a quantity: the till counted it now. */
+  stockCountedAt?: string;
 }
 
 export type PlannedWrite =
@@ -86,6 +108,8 @@ export interface ImportPlan {
   /** One per row, in the file's order. */
   outcomes: RowOutcome[];
   problems: ImportProblem[];
+  /** What was read otherwise than written, and imported all the same (a negative quantity as 0). */
+  warnings: ImportProblem[];
   /** The writes, when no row has a problem (an import applies whole or not at all). */
   writes: PlannedWrite[];
 }
@@ -99,7 +123,22 @@ export const IMPORT_MESSAGES = {
   unknownTag: (name: string, category: string) => `No tag "${name}" in ${category}`,
   repeatedUpc: (row: number) => `The same UPC is on row ${row}; each item can be on one row only`,
   sharedUpc: 'More than one item has this UPC; change it in the Item Editor first',
+  negativeQuantity: (text: string) => `A quantity of ${text} is imported as 0 (out of stock)`,
 } as const;
+
+/**
+ * A till's quantity: a whole number, maybe negative (sold before it was received), with thousands
+ * separators or zero decimals ("1,200", "12.00"); a negative one counts as 0. The text as it is
+ * when it is not a count, for the editor's rule to refuse.
+ */
+export function readQuantity(text: string): { stock: string; negative: boolean } {
+  const trimmed = text.trim();
+  const match = /^(-?)(\d{1,3}(?:,\d{3})+|\d+)(?:\.0+)?$/.exec(trimmed);
+  if (!match) return { stock: trimmed, negative: false };
+  const units = Number(match[2]!.replace(/,/g, ''));
+  const negative = match[1] === '-' && units > 0;
+  return { stock: negative ? '0' : String(units), negative };
+}
 
 const TRUE_WORDS = new Set(['yes', 'y', 'true', '1']);
 const FALSE_WORDS = new Set(['no', 'n', 'false', '0', '']);
@@ -134,6 +173,10 @@ const EDITOR_FIELD_COLUMN: Record<ItemField, string> = {
   img: IMPORT_FIELDS.img,
   description: IMPORT_FIELDS.description,
   tags: 'Department',
+  size: IMPORT_FIELDS.size,
+  abv: IMPORT_FIELDS.abv,
+  vintage: IMPORT_FIELDS.vintage,
+  stock: IMPORT_FIELDS.quantity,
 };
 
 type Item = ImportCatalogue['items'][number];
@@ -151,11 +194,12 @@ function tagFinder(catalogue: ImportCatalogue) {
   return { byCategory, categoryName };
 }
 
-/** Plans one import; `existingImages` holds the image paths that are uploaded here. */
+/** Plans one import; `existingImages` holds the image paths that are uploaded here; `now` stamps the quantities read. */
 export function planItemImport(
   rows: readonly ItemImportRow[],
   catalogue: ImportCatalogue,
   existingImages: ReadonlySet<string>,
+  now: Date = new Date(),
 ): ImportPlan {
   const itemsByUpc = new Map<string, Item[]>();
   for (const item of catalogue.items) {
@@ -167,6 +211,7 @@ export function planItemImport(
   const firstRowOfUpc = new Map<string, number>();
   const outcomes: RowOutcome[] = [];
   const problems: ImportProblem[] = [];
+  const warnings: ImportProblem[] = [];
   const writes: PlannedWrite[] = [];
 
   for (const row of rows) {
@@ -211,6 +256,7 @@ export function planItemImport(
       }
     }
     const keptTags = (existing?.tags ?? []).filter((id): id is string => id !== null && !mapped.has(tagCategory.get(id) ?? ''));
+    const quantity = readQuantity(row.quantity ?? '');
 
     // The Item Editor's own check, on the values the editor would hold after typing the row in.
     const values: ItemFormValues = {
@@ -222,6 +268,10 @@ export function planItemImport(
       hasNewImage: false,
       promoted: promoted ?? existing?.promoted ?? false,
       tags: [...keptTags, ...cellTags],
+      size: row.size ?? '',
+      abv: row.abv ?? '',
+      vintage: row.vintage ?? '',
+      stock: quantity.stock,
     };
     for (const refusal of itemSaveRefusals(values, existing ? 'update' : 'create')) {
       problem(EDITOR_FIELD_COLUMN[refusal.field], refusal.message);
@@ -232,7 +282,9 @@ export function planItemImport(
       problems.push(...rowProblems);
       continue;
     }
-    const fields = importedFields(row, values, img, promoted, mapped.size > 0, existing);
+    if (quantity.negative)
+      warnings.push({ row: row.row, field: IMPORT_FIELDS.quantity, message: IMPORT_MESSAGES.negativeQuantity(row.quantity!.trim()) });
+    const fields = { ...importedFields(row, values, img, promoted, mapped.size > 0, existing), ...importedFacts(values, existing, now) };
     if (!existing) {
       writes.push({ row: row.row, op: 'create', fields });
       outcomes.push('create');
@@ -243,7 +295,29 @@ export function planItemImport(
       outcomes.push('unchanged');
     }
   }
-  return { outcomes, problems, writes: problems.length ? [] : writes };
+  return { outcomes, problems, warnings, writes: problems.length ? [] : writes };
+}
+
+/**
+ * The facts to write: those the row gives that differ from the item's (an empty cell leaves a fact
+ * as it is, on create too: no fact is required). A quantity always stamps the count time: the
+ * till's file is a count made now (decision 0275).
+ */
+function importedFacts(values: ItemFormValues, existing: Item | undefined, now: Date): Partial<ImportedFields> {
+  const facts = factsFromForm(values);
+  const fields: Partial<ImportedFields> = {};
+  if (facts.sizeMl !== null && (facts.sizeMl !== existing?.sizeMl || facts.packCount !== (existing?.packCount ?? null))) {
+    fields.sizeMl = facts.sizeMl;
+    // A new item gets no null attribute (decision 0273); an item that was a pack becomes a single one.
+    if (facts.packCount !== null || existing) fields.packCount = facts.packCount;
+  }
+  if (facts.abv !== null && facts.abv !== (existing?.abv ?? null)) fields.abv = facts.abv;
+  if (facts.vintage !== null && facts.vintage !== (existing?.vintage ?? null)) fields.vintage = facts.vintage;
+  if (facts.stock !== null) {
+    if (facts.stock !== (existing?.stock ?? null)) fields.stock = facts.stock;
+    fields.stockCountedAt = now.toISOString();
+  }
+  return fields;
 }
 
 /**

@@ -3,8 +3,11 @@
  * 0257: "the same rules and messages as the Item Editor"): the editor's values, the price as
  * typed, and why a save is refused. Pure; tested in item-rules.test.ts.
  */
+import { isSizeRefusal, parseBottleSize } from './bottle-size';
 import { hasDepartmentTag } from './catalogue';
+import { ITEM_FACT_MESSAGES, parseAbv, parseStock, parseVintage } from './item-facts';
 import { MESSAGES } from './messages';
+import { STOCK_MESSAGES } from './stock';
 
 export const ITEM_MESSAGES = {
   missingRequired: 'Missing Required Fields',
@@ -34,6 +37,14 @@ export interface ItemFormValues {
   hasNewImage: boolean;
   promoted: boolean;
   tags: string[];
+  /** The item's facts as typed (shared/item-facts.ts): a size as on the label ("750 mL", "4 × 250 mL"). */
+  size: string;
+  /** ABV, percent ("13.5"). */
+  abv: string;
+  /** A year or NV. */
+  vintage: string;
+  /** Units in stock; empty when not counted. */
+  stock: string;
 }
 
 export const EMPTY_ITEM_FORM: ItemFormValues = {
@@ -45,6 +56,10 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   hasNewImage: false,
   promoted: false,
   tags: [],
+  size: '',
+  abv: '',
+  vintage: '',
+  stock: '',
 };
 
 /**
@@ -60,7 +75,7 @@ export function parsePrice(text: string): number | null {
   return Math.round(value * 100) / 100;
 }
 
-export type ItemField = 'tags' | 'name' | 'price' | 'img' | 'description';
+export type ItemField = 'tags' | 'name' | 'price' | 'img' | 'description' | 'size' | 'abv' | 'vintage' | 'stock';
 
 export interface SaveRefusal {
   message: string;
@@ -86,9 +101,44 @@ export function itemSaveRefusals(values: ItemFormValues, mode: 'create' | 'updat
     if (!values.img && !values.hasNewImage) missing('img');
     if (!values.description.trim()) missing('description');
   }
+  refusals.push(...itemFactRefusals(values));
+  return refusals;
+}
+
+/** The facts as typed that are not facts (in both modes; an empty one is none), with the shared messages. */
+function itemFactRefusals(values: Pick<ItemFormValues, 'size' | 'abv' | 'vintage' | 'stock'>): SaveRefusal[] {
+  const refusals: SaveRefusal[] = [];
+  const size = parseBottleSize(values.size);
+  if (isSizeRefusal(size)) refusals.push({ message: size.error, field: 'size' });
+  if (Number.isNaN(parseAbv(values.abv))) refusals.push({ message: ITEM_FACT_MESSAGES.abv, field: 'abv' });
+  if (parseVintage(values.vintage) === undefined) refusals.push({ message: ITEM_FACT_MESSAGES.vintage(), field: 'vintage' });
+  if (Number.isNaN(parseStock(values.stock))) refusals.push({ message: STOCK_MESSAGES.stock, field: 'stock' });
   return refusals;
 }
 
 /** Why the editor may not save (the first reason, whose field it marks and focuses), or null. */
 export const validateItemSave = (values: ItemFormValues, mode: 'create' | 'update'): SaveRefusal | null =>
   itemSaveRefusals(values, mode)[0] ?? null;
+
+/** An item's facts as stored (product §3); null is "not given" (stock: not counted). */
+export interface ItemFacts {
+  sizeMl: number | null;
+  packCount: number | null;
+  abv: number | null;
+  vintage: string | null;
+  stock: number | null;
+}
+
+/** The facts the editor's (or an import row's) text says, once checked by itemSaveRefusals; what is not a fact is null. */
+export function factsFromForm(values: Pick<ItemFormValues, 'size' | 'abv' | 'vintage' | 'stock'>): ItemFacts {
+  const size = parseBottleSize(values.size);
+  const abv = parseAbv(values.abv);
+  const stock = parseStock(values.stock);
+  return {
+    sizeMl: isSizeRefusal(size) ? null : size.sizeMl,
+    packCount: isSizeRefusal(size) ? null : size.packCount,
+    abv: Number.isNaN(abv) ? null : abv,
+    vintage: parseVintage(values.vintage) ?? null,
+    stock: Number.isNaN(stock) ? null : stock,
+  };
+}

@@ -1,6 +1,7 @@
 /** The schema.org builders: addresses, map coordinates, opening hours, New York offsets, the objects. */
 import ICAL from 'ical.js';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { withOfferFacts } from './item-offer';
 import { buildEventCalendar } from './event-calendar';
 import { DEFAULT_EVENT_MINUTES } from './event-schedule';
 import {
@@ -294,6 +295,22 @@ describe('the JSON-LD objects', () => {
     expect(productOf({ id: 'abc', name: 'No price', price: null }, URLS)).toBeNull();
     // The item's page, its id encoded as one path segment (itemPath, as the canonical URL).
     expect(productOf({ id: 'a b/c', name: 'Odd id', price: 1 }, URLS)).toMatchObject({ url: 'https://shop.example/item/a%20b%2Fc' });
+  });
+
+  it('says the availability from the counted stock and the size as the page shows it (decision 0286)', () => {
+    const offer = (stock: number | null) =>
+      productOf(withOfferFacts({ id: 'v', name: 'Vodka', price: 20, stock }), URLS)!.offers as { availability: string };
+    expect(offer(null).availability).toBe('https://schema.org/InStoreOnly');
+    expect(offer(12).availability).toBe('https://schema.org/InStock');
+    expect(offer(4).availability).toBe('https://schema.org/InStock');
+    expect(offer(3).availability).toBe('https://schema.org/LimitedAvailability');
+    expect(offer(1).availability).toBe('https://schema.org/LimitedAvailability');
+    expect(offer(0).availability).toBe('https://schema.org/OutOfStock');
+    expect(productOf(withOfferFacts({ id: 'v', name: 'Vodka', price: 20, sizeMl: 1750 }), URLS)).toMatchObject({ size: '1.75 L' });
+    expect(productOf(withOfferFacts({ id: 'v', name: 'Cans', price: 20, sizeMl: 250, packCount: 4 }), URLS)).toMatchObject({
+      size: '4 × 250 mL',
+    });
+    expect(productOf(withOfferFacts({ id: 'v', name: 'Vodka', price: 20 }), URLS)).not.toHaveProperty('size');
   });
 
   it("cuts a Product's or an Event's description to MAX_DESCRIPTION_LENGTH at a word, with an ellipsis", () => {

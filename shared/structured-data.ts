@@ -419,6 +419,13 @@ export interface ItemFacts {
   price?: number | null;
   img?: string | null;
   description?: string | null;
+  /**
+   * The size as the page shows it ("750 mL") and the offer's availability, made from the item's
+   * facts by shared/item-offer.ts (`withOfferFacts`). Given, not computed here: this module is in
+   * every public page's scripts, and the size and stock rules are not (design §4).
+   */
+  size?: string | null;
+  availability?: 'InStock' | 'LimitedAvailability' | 'OutOfStock' | 'InStoreOnly';
 }
 
 /** A price as schema.org wants it: a string with two decimals, no currency sign. */
@@ -426,7 +433,8 @@ export const priceText = (price: number) => price.toFixed(2);
 
 /**
  * An item as a Product with one Offer (/item/{id}): the price it sells for now, in US dollars,
- * in the shop only (InStoreOnly: the model has no stock count and nothing is sold online). No
+ * its availability from the counted stock (InStoreOnly when not counted), and its size as the
+ * page shows it ("750 mL", schema.org's Product `size` as text: decision 0286). No
  * gtin: the item's `upc` is not among the fields the page reads (SELECTIONS.item). Null when the
  * item has no price: a Product with no offer, review or rating is not a valid rich result.
  */
@@ -434,6 +442,7 @@ export function productOf(item: ItemFacts, urls: UrlContext): WithContext<Produc
   if (typeof item.price !== 'number' || !Number.isFinite(item.price) || item.price < 0) return null;
   const url = absoluteUrl(urls.origin, itemPath(item.id));
   const description = jsonLdDescription(item.description);
+  const { size } = item;
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -441,12 +450,13 @@ export function productOf(item: ItemFacts, urls: UrlContext): WithContext<Produc
     url,
     image: item.img ? [absoluteUrl(urls.origin, item.img)] : [urls.shopImage],
     ...(description ? { description } : {}),
+    ...(size ? { size } : {}),
     offers: {
       '@type': 'Offer',
       url,
       price: priceText(item.price),
       priceCurrency: 'USD',
-      availability: 'https://schema.org/InStoreOnly',
+      availability: `https://schema.org/${item.availability ?? 'InStoreOnly'}`,
       itemCondition: 'https://schema.org/NewCondition',
     },
   };

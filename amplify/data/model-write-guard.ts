@@ -39,7 +39,7 @@ export const MODEL_WRITE_GUARD_RESPONSE_TEMPLATE = '$util.toJson({})';
 
 /**
  * The second guard, after the first: the catalogue rules, which need code and lookups (a department
- * tag, the built-in tags, uploaded images). It invokes the catalogue function, which runs the local
+ * tag, the built-in tags, uploaded images, an item's facts as shared/item-facts.ts allows them). It invokes the catalogue function, which runs the local
  * server's guard (amplify/functions/common/model-write-check.ts); its answer is read with the
  * functions' RESPONSE_TEMPLATE, so a refusal keeps its ValidationError and message.
  */

@@ -49,6 +49,20 @@ export const schema = a.schema({
     promoted: a.boolean(),
     upc: a.string(),
     img: a.string(),
+    // The item's facts (product §3; shared/item-facts.ts says what each may hold, and both backends'
+    // model-write guards refuse anything else).
+    /** Millilitres in one bottle or can (750, 1750); null when not given. Shown by shared/bottle-size.ts. */
+    sizeMl: a.integer(),
+    /** Bottles or cans in the pack (4 for "4 × 250 mL"); null for a single one. */
+    packCount: a.integer(),
+    /** Alcohol by volume, percent (0-100). */
+    abv: a.float(),
+    /** The year on the label ("2019"), or "NV" (non-vintage). */
+    vintage: a.string(),
+    /** Units on the shelf; null when not counted (no stock is shown; decision 0273). */
+    stock: a.integer(),
+    /** When `stock` was last counted or fed from the till. */
+    stockCountedAt: a.datetime(),
   }),
 
   Banner: catalogueModel({
@@ -100,6 +114,8 @@ export const schema = a.schema({
     mapUrl: a.string(),
     weeklyHours: a.string().array(),
     specialDates: a.string().array(),
+    /** The menu's price ranges: whole dollars, smallest first; null gives [20, 40] (shared/price-ranges.ts). */
+    priceBoundaries: a.integer().array(),
   }),
 
   /** Accounts. Writes go through the account mutations only, so a hash is always set with them. */
@@ -195,6 +211,11 @@ export const schema = a.schema({
     promoted: a.string(),
     description: a.string(),
     img: a.string(),
+    /** The item's facts as tills write them ("750ML", "13.5", "NV", "-2"): shared/item-import.ts reads them. */
+    size: a.string(),
+    abv: a.string(),
+    vintage: a.string(),
+    quantity: a.string(),
     tags: a.ref('ItemImportTagCell').required().array(),
   }),
   /** One category's cell of an import row: tag names separated by ";". */
@@ -202,12 +223,14 @@ export const schema = a.schema({
   ItemImportProblem: a.customType({ row: a.integer().required(), field: a.string().required(), message: a.string().required() }),
   /**
    * What an import did or would do: each row's outcome (create, update, unchanged, error), the
-   * problems, and when applied the rows written. `failure` says why the rest was not applied.
+   * problems, what was read otherwise than written (`warnings`: a negative quantity imported as 0),
+   * and when applied the rows written. `failure` says why the rest was not applied.
    */
   ItemImportReport: a.customType({
     applied: a.boolean().required(),
     outcomes: a.string().required().array().required(),
     problems: a.ref('ItemImportProblem').required().array().required(),
+    warnings: a.ref('ItemImportProblem').required().array().required(),
     appliedRows: a.integer().required().array().required(),
     failure: a.string(),
   }),

@@ -136,14 +136,15 @@ try {
     log(`${name}: http://127.0.0.1:${port} -> ${emulation.appsync.url}`);
   }
 
-  // What the API batteries (tests/cloud) reach: the storefront's API, and its DynamoDB Local for
-  // the tables no API shows (the throttle's counts).
+  // What the API batteries (tests/cloud) reach: the storefront's API and site (its /media served
+  // from the bucket), and its DynamoDB Local for the tables no API shows (the throttle's counts).
   const storefront = sites[0]!.emulation;
   const throttleTable = [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.throttle]).find(Boolean);
   if (!throttleTable) throw new Error(`no function has ${ENV.throttle}`);
   const batteryEnvironment = {
     CLOUD_API_URL: storefront.appsync.url,
     CLOUD_API_KEY: storefront.appsync.apiKey,
+    CLOUD_SITE_URL: `http://127.0.0.1:${STOREFRONT_PORT}`,
     CLOUD_DYNAMO_ENDPOINT: storefront.dynamoEndpoint,
     CLOUD_THROTTLE_TABLE: throttleTable,
   };

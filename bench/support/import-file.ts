@@ -18,9 +18,27 @@ export function importFileText(origin: string): string {
     i % 7 === 0 ? 'Yes' : 'No',
     `Deep garnet; cassis, cedar, "a touch" of smoke.\nServe at 16–18 °C with lamb, ${i}.`,
     `${origin}/media/${IMPORT_IMAGE_HASH}.png`,
+    // The facts as a till writes them (decision 0275): every size spelling, some negative quantities.
+    ['750ML', '1.75 LTR', '3L BOX', '4/250ML', '50ml', '12 oz'][i % 6]!,
+    (12 + (i % 30) / 2).toFixed(1),
+    i % 5 === 0 ? 'NV' : String(2010 + (i % 15)),
+    String((i % 50) - 2),
     'Wine',
     'Côtes du Rhône',
   ]);
-  const fields = ['Name', 'Price', 'UPC', 'Promoted', 'Description', 'Image URL', 'Department', 'Region'];
+  const fields = [
+    'Name',
+    'Price',
+    'UPC',
+    'Promoted',
+    'Description',
+    'Image URL',
+    'Size',
+    'ABV',
+    'Vintage',
+    'Qty On Hand',
+    'Department',
+    'Region',
+  ];
   return `\uFEFF${Papa.unparse({ fields, data: rows }, { quotes: true, newline: '\r\n' })}`;
 }

@@ -94,6 +94,10 @@ export function seedScaleCatalogue(store: ModelStore): { items: number; tags: nu
         promoted: false,
         upc: String(200000000000 + i),
         img: images[i % images.length],
+        // The facts the menu's cards show and its sort and stock filter read (decisions 0283, 0284):
+        // sizes and counts in a fixed pattern, one in nine counted out, one in five not counted.
+        sizeMl: [750, 1750, 375, 1000][i % 4],
+        stock: i % 5 === 0 ? null : i % 9 === 0 ? 0 : i % 13,
       });
     }
   });

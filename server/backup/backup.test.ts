@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { storePng } from '../media/images';
+import { storeImage } from '../media/images';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import { BackupError, backupDataDir, backupName, MANIFEST_FILE, type BackupResult } from './backup';
 import { restoreBackup } from './restore';
@@ -26,7 +26,7 @@ const png = (red: number) =>
 
 beforeAll(async () => {
   server = await startTestServer();
-  const images = [await storePng(server.media, await png(10)), await storePng(server.media, await png(200))];
+  const images = [await storeImage(server.media, await png(10)), await storeImage(server.media, await png(200))];
   server.store.create('Item', { name: 'Barolo', price: 49.99, tags: ['wine'], img: images[0] });
   server.store.create('Event', { name: 'Tasting', date: '2027-01-15', description: 'Reds of Piedmont', img: images[1] });
   server.store.create('Item', { name: 'Corkscrew', tags: ['extras'] });

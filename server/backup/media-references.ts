@@ -6,11 +6,10 @@ import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
 import introspection from '../../shared/generated/model-introspection.json' with { type: 'json' };
-import { IMAGE_VARIANT_WIDTHS } from '../../shared/media';
+import { storedImageFiles } from '../../shared/media';
 import type { ModelIntrospectionSchema } from '../model/introspection-types';
 import { buildModelMetas } from '../model/model-meta';
 import { quoteIdent } from '../db/database';
-import { STORED_IMAGE_URL } from '../media/media-store';
 
 /** Image fields are named `img` in every model that has one (Item, Banner, Event). */
 const IMAGE_FIELD = 'img';
@@ -31,10 +30,10 @@ export function imageReferences(db: Database.Database): Array<{ model: string; i
     );
 }
 
-/** The files an uploaded image consists of: the PNG and its WebP variants by width. */
+/** The files an uploaded image consists of: the image and its WebP variants by width. */
 export function imageFiles(url: string): string[] | null {
-  const hash = STORED_IMAGE_URL.exec(url)?.[1];
-  return hash ? [`${hash}.png`, ...IMAGE_VARIANT_WIDTHS.map((width) => `${hash}-w${width}.webp`)] : null;
+  const files = storedImageFiles(url);
+  return files ? [files.image, ...files.variants] : null;
 }
 
 const nonEmptyFile = (path: string) => {
@@ -46,7 +45,7 @@ const nonEmptyFile = (path: string) => {
 };
 
 /**
- * Stored images that records point at but whose files (PNG or a variant) are missing or empty in
+ * Stored images that records point at but whose files (the image or a variant) are missing or empty in
  * `mediaDir`. URLs that are not stored images (none today) are not files of ours and are skipped.
  */
 export function missingImages(db: Database.Database, mediaDir: string): string[] {

@@ -70,6 +70,8 @@ export interface ItemImportReport {
   applied: boolean;
   outcomes: RowOutcome[];
   problems: ImportProblem[];
+  /** Rows imported otherwise than the file says (a negative quantity as 0). */
+  warnings: ImportProblem[];
   /** The rows written, in the file's order. */
   appliedRows: number[];
   /** Why the rest was not written, when a commit after the first failed (the cloud's batches). */
@@ -163,7 +165,14 @@ export class CatalogueService {
       if (await isUploadedImage(this.media, path)) existingImages.add(path);
     });
     const plan = planItemImport(rows, { items, categories, tags } as unknown as ImportCatalogue, existingImages);
-    const report: ItemImportReport = { applied: false, outcomes: plan.outcomes, problems: plan.problems, appliedRows: [], failure: null };
+    const report: ItemImportReport = {
+      applied: false,
+      outcomes: plan.outcomes,
+      problems: plan.problems,
+      warnings: plan.warnings,
+      appliedRows: [],
+      failure: null,
+    };
     if (!apply || plan.problems.length) return report;
     for (let start = 0; start < plan.writes.length; start += this.store.maxWritesPerCommit) {
       await letOthersRun();

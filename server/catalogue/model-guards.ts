@@ -5,15 +5,19 @@
  *   required tag(s)'), on create and whenever an update sets its tags;
  * - the built-in department tags and their category are never deleted, and the tags never leave
  *   the category: the menus are built on them;
- * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`,
+ * - an image (`img` of an item, event or banner) is one uploaded here (`/media/<sha256>.png`, `.jpg` or `.webp`,
  *   present), so no record points at a missing file, a variant or somebody else's server;
+ * - an item's facts (size, pack, ABV, vintage, stock and when it was counted) hold what
+ *   shared/item-facts.ts allows, with its messages;
  * - the shop's settings keep New York's hours for a package store (shared/shop-hours-rules.ts) and a
- *   map link is https.
+ *   map link is https; its price boundaries are ascending whole dollars (shared/price-ranges.ts).
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
  * before AppSync's own DynamoDB resolvers (amplify/functions/common/model-write-check.ts).
  */
 import { DEPARTMENT_CATEGORY_ID, hasDepartmentTag, isDepartment } from '../../shared/catalogue';
+import { itemFactsProblem } from '../../shared/item-facts';
 import { MESSAGES } from '../../shared/messages';
+import { priceBoundariesProblem } from '../../shared/price-ranges';
 import { isMapUrl } from '../../shared/shop-hours';
 import { HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours-rules';
 import { validationError } from '../errors';
@@ -63,6 +67,10 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
     const tags = input.tags;
     if (!hasDepartmentTag(tags)) throw validationError(MESSAGES.requiredTags);
   }
+  if (model === 'Item' && op !== 'delete') {
+    const problem = itemFactsProblem(input);
+    if (problem) throw validationError(problem);
+  }
   if (model === 'Tag' && isDepartment(input.id)) {
     const leaves = op === 'delete' || ((op === 'create' || 'categoryId' in input) && input.categoryId !== DEPARTMENT_CATEGORY_ID);
     if (leaves) throw validationError(GUARD_MESSAGES.builtInTag);
@@ -84,9 +92,10 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
 /** A banner's description (its alt text and phone caption), at most this many characters. */
 export const MAX_BANNER_DESCRIPTION = 300;
 
-/** The shop's hours as New York allows them, and a map link a page may link to. */
+/** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), and a map link a page may link to. */
 function checkShopSettings(input: Readonly<Record<string, unknown>>): void {
-  const problem = weeklyHoursProblem(input.weeklyHours) ?? specialDatesProblem(input.specialDates);
+  const problem =
+    weeklyHoursProblem(input.weeklyHours) ?? specialDatesProblem(input.specialDates) ?? priceBoundariesProblem(input.priceBoundaries);
   if (problem) throw validationError(problem);
   const { mapUrl } = input;
   if (mapUrl !== undefined && mapUrl !== null && mapUrl !== '' && !isMapUrl(mapUrl)) throw validationError(HOURS_MESSAGES.mapUrl);

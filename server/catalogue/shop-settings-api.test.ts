@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
 import { HOURS_MESSAGES } from '../../shared/shop-hours-rules';
+import { PRICE_BOUNDARY_MESSAGES } from '../../shared/price-ranges';
 import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 
 let server: TestServer;
@@ -93,5 +94,40 @@ describe('ShopSettings', () => {
     );
     expect(allowed.errors).toBeUndefined();
     expect(stored()?.weeklyHours).toEqual(['10:00-22:00', '08:00-00:00', ...WEEK.slice(2)]);
+  });
+
+  it("keeps the menu's price boundaries: ascending whole dollars, at most 6, readable by the public (decision 0280)", async () => {
+    const PRICES = 'mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id priceBoundaries } }';
+    const refusals: Array<[unknown, string]> = [
+      [[40, 20], PRICE_BOUNDARY_MESSAGES.ascending],
+      [[20, 20], PRICE_BOUNDARY_MESSAGES.ascending],
+      [[0, 20], PRICE_BOUNDARY_MESSAGES.whole],
+      [[-20], PRICE_BOUNDARY_MESSAGES.whole],
+      [[100_001], PRICE_BOUNDARY_MESSAGES.whole],
+      [[20, null], PRICE_BOUNDARY_MESSAGES.whole],
+      [[1, 2, 3, 4, 5, 6, 7], PRICE_BOUNDARY_MESSAGES.count],
+    ];
+    for (const [priceBoundaries, message] of refusals) {
+      const refused = await call(PRICES, { input: { id: SHOP_SETTINGS_ID, priceBoundaries } }, admin);
+      expect(refused.errors?.[0], JSON.stringify(priceBoundaries)).toMatchObject({ errorType: 'ValidationError', message });
+    }
+    // Not an integer at all: GraphQL's own type check refuses it before any rule.
+    const fractional = await call(PRICES, { input: { id: SHOP_SETTINGS_ID, priceBoundaries: [19.5] } }, admin);
+    expect(fractional.errors?.[0]?.message).toMatch(/Int/);
+    expect(stored()?.priceBoundaries ?? null).toBeNull();
+
+    const saved = await call(PRICES, { input: { id: SHOP_SETTINGS_ID, priceBoundaries: [25, 50, 100] } }, admin);
+    expect(saved.errors).toBeUndefined();
+    expect(saved.data!.updateShopSettings).toEqual({ id: SHOP_SETTINGS_ID, priceBoundaries: [25, 50, 100] });
+    const read = await call('query ($id: ID!) { getShopSettings(id: $id) { priceBoundaries } }', { id: SHOP_SETTINGS_ID });
+    expect(read.data!.getShopSettings).toEqual({ priceBoundaries: [25, 50, 100] });
+    // A customer cannot change them.
+    const customer = { authorization: (await server.sessionFor(ROLE_USER)).token };
+    const byCustomer = await call(PRICES, { input: { id: SHOP_SETTINGS_ID, priceBoundaries: [5] } }, customer);
+    expect(byCustomer.errors?.[0]?.errorType).toMatch(/^Unauthorized/);
+    // Empty: no price filter.
+    const none = await call(PRICES, { input: { id: SHOP_SETTINGS_ID, priceBoundaries: [] } }, admin);
+    expect(none.errors).toBeUndefined();
+    expect(stored()?.priceBoundaries).toEqual([]);
   });
 });

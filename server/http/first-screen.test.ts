@@ -43,7 +43,8 @@ async function publicQuery(query: string, variables?: Record<string, unknown>) {
 }
 
 const shopSettings = async () =>
-  (await publicQuery('{ getShopSettings(id: "shop") { id name address phone email mapUrl weeklyHours specialDates } }')).getShopSettings;
+  (await publicQuery('{ getShopSettings(id: "shop") { id name address phone email mapUrl weeklyHours specialDates priceBoundaries } }'))
+    .getShopSettings;
 
 async function createItem(input: Record<string, unknown>): Promise<string> {
   const { body } = await postGraphQL(
@@ -76,7 +77,9 @@ describe('first-screen data', () => {
   it('inlines a menu with its filter data and the events, and nothing for an unknown menu or a page without first-screen data', async () => {
     const { data } = await page('/menu?category=wine');
     const wine = (
-      await publicQuery('{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name price img tags } } }')
+      await publicQuery(
+        '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name price img tags sizeMl packCount stock promoted createdAt } } }',
+      )
     ).listItems as { items: unknown[] };
     expect(wine.items.length).toBeGreaterThan(10);
     expect(data?.['menu-items:wine']).toEqual(wine.items);
@@ -104,15 +107,37 @@ describe('first-screen data', () => {
     expect((await page('/menu?category=wine')).data?.['shop-settings']).toEqual(settings);
   });
 
-  it('inlines an item, and null for an id that names none', async () => {
-    const { listItems } = (await publicQuery('{ listItems(limit: 1) { items { id name price img description tags } } }')) as {
+  it('inlines an item with its facts, its categories and tags, and null for an id that names none', async () => {
+    const { listItems } = (await publicQuery(
+      '{ listItems(limit: 1) { items { id name price img description tags sizeMl packCount abv vintage stock stockCountedAt } } }',
+    )) as {
       listItems: { items: Array<{ id: string; img: string }> };
     };
     const item = listItems.items[0]!;
     const { html, data } = await page(`/item/${item.id}`);
-    expect(data).toEqual({ [`item:${item.id}`]: item, 'shop-settings': await shopSettings() });
+    expect(data).toMatchObject({ [`item:${item.id}`]: item, 'shop-settings': await shopSettings() });
+    expect((data?.categories as unknown[]).length).toBeGreaterThan(1);
+    expect((data?.tags as unknown[]).length).toBeGreaterThan(3);
     expect(html).toContain(`<link rel="preload" as="image" href="${item.img}"`);
     expect((await page('/item/no-such-item')).data?.['item:no-such-item']).toBeNull();
+  });
+
+  it("inlines an item's other sizes, asked by its name, and none for an item without a size (decision 0285)", async () => {
+    const small = await createItem({ name: 'First Screen Vodka', price: 19.99, tags: ['liquor'], sizeMl: 750, stock: 2 });
+    const big = await createItem({ name: 'First Screen Vodka', price: 34.99, tags: ['liquor'], sizeMl: 1750 });
+    const unsized = await createItem({ name: 'First Screen Vodka', price: 9, tags: ['liquor'] });
+    const sizes = (await page(`/item/${big}`)).data?.[`item-sizes:${big}`] as Array<{ id: string }>;
+    expect(sizes.map((choice) => choice.id).sort()).toEqual([small, big, unsized].sort());
+    expect(sizes.find((choice) => choice.id === small)).toEqual({
+      id: small,
+      name: 'First Screen Vodka',
+      price: 19.99,
+      sizeMl: 750,
+      packCount: null,
+      stock: 2,
+    });
+    expect((await page(`/item/${unsized}`)).data?.[`item-sizes:${unsized}`]).toEqual([]);
+    expect((await page('/item/no-such-item')).data?.['item-sizes:no-such-item']).toEqual([]);
   });
 
   it('inlines nothing for an id that cannot be one, and answers made-up query strings as the page', async () => {

@@ -34,9 +34,17 @@ function preloadLink(img: string, sizes: string): string {
 /** An answer to inline; `refused` when it does not fit (a second page), `failed` on an error (worth trying again). */
 type Answer = { value: unknown } | 'refused' | 'failed';
 
-async function answer(query: FirstScreenQuery, deps: FirstScreenDeps): Promise<Answer> {
+async function answer(query: FirstScreenQuery, deps: FirstScreenDeps, earlier: Record<string, unknown>): Promise<Answer> {
+  let { variables } = query;
+  if (query.after) {
+    // An earlier answer that is missing (it failed or did not fit) leaves this one unasked: the page is not inlined anyway.
+    if (!(query.after.key in earlier)) return 'refused';
+    const made = query.after.variables(earlier[query.after.key]);
+    if (!made) return { value: query.after.none };
+    variables = made;
+  }
   const { response } = await deps.engine.execute(
-    { query: query.query, variables: query.variables },
+    { query: query.query, variables },
     { auth: PUBLIC_API_KEY_CALLER, clientIp: 'first-screen', store: deps.store, rowBudget: newRowBudget() },
   );
   if (response.errors?.length || !response.data) return 'failed';
@@ -66,7 +74,7 @@ export async function firstScreenOf(queries: FirstScreenQuery[], deps: FirstScre
   let inline = true;
   let cacheable = true;
   for (const query of queries) {
-    const result = await answer(query, deps);
+    const result = await answer(query, deps, data);
     if (typeof result === 'string') {
       inline = false;
       if (result === 'failed') cacheable = false;

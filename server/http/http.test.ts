@@ -204,7 +204,7 @@ describe('static app and headers', () => {
 
   it('serves stored media immutably and nothing outside it', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    const url = server.media.put(png, 'png');
+    const url = server.media.putNamed(`${'b'.repeat(64)}.png`, png);
     const response = await fetch(`${server.url}${url}`);
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe('image/png');

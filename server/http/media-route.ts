@@ -5,6 +5,7 @@ import { createReadStream, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { pipeline } from 'node:stream';
 import type { MediaStore } from '../media/media-store';
+import { mediaContentType } from '../../shared/media';
 import { sendJson } from './respond';
 
 export function serveMedia(req: IncomingMessage, res: ServerResponse, media: MediaStore, name: string): void {
@@ -20,7 +21,7 @@ export function serveMedia(req: IncomingMessage, res: ServerResponse, media: Med
     return;
   }
   res.writeHead(200, {
-    'Content-Type': name.endsWith('.webp') ? 'image/webp' : 'image/png',
+    'Content-Type': mediaContentType(name),
     'Content-Length': size,
     // Content-addressed: a name never changes meaning.
     'Cache-Control': 'public, max-age=31536000, immutable',

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatBottleSize } from '../../shared/bottle-size';
 import { firstScreenKeys } from '../../shared/first-screen';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { newYorkTime } from '../../shared/shop-hours';
@@ -165,9 +166,25 @@ describe('each page its own head', () => {
 
   it('/item/{id}: name, price and picture in the cards, a valid Product with its Offer, no former price', async () => {
     const { listItems } = (await publicQuery(
-      '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1) { items { id name price img description } } }',
-    )) as { listItems: { items: Array<{ id: string; name: string; price: number; img: string; description: string }> } };
+      '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1) { items { id name price img description sizeMl packCount stock } } }',
+    )) as {
+      listItems: {
+        items: Array<{
+          id: string;
+          name: string;
+          price: number;
+          img: string;
+          description: string;
+          sizeMl: number;
+          packCount: number | null;
+          stock: number | null;
+        }>;
+      };
+    };
     const item = listItems.items[0]!;
+    // The demo's wines carry a size and a counted stock (decision 0286 says how they show).
+    const availability =
+      item.stock === null ? 'InStoreOnly' : item.stock === 0 ? 'OutOfStock' : item.stock <= 3 ? 'LimitedAvailability' : 'InStock';
     const itemPage = await page(`/item/${item.id}`);
     expect(itemPage.status).toBe(200);
     expect(itemPage.title).toBe(`${item.name} | ${SHOP}`);
@@ -188,12 +205,13 @@ describe('each page its own head', () => {
         url: `${server.url}/item/${item.id}`,
         image: [`${server.url}${item.img}`],
         description: item.description,
+        size: formatBottleSize(item.sizeMl, item.packCount),
         offers: {
           '@type': 'Offer',
           url: `${server.url}/item/${item.id}`,
           price: item.price.toFixed(2),
           priceCurrency: 'USD',
-          availability: 'https://schema.org/InStoreOnly',
+          availability: `https://schema.org/${availability}`,
           itemCondition: 'https://schema.org/NewCondition',
         },
       },

@@ -14,6 +14,7 @@ import { firstScreenKeys, type FirstScreenQuery } from '../../shared/first-scree
 import { pageHead, shopFactsOf, type PageHead, type ShopSettingsLike } from '../../shared/page-head';
 import { newYorkTime } from '../../shared/shop-hours';
 import { matchSpaRoute, spaRoutePath } from '../../shared/spa-routes';
+import { withOfferFacts, type ItemOfferSource } from '../../shared/item-offer';
 import type { EventFacts, ItemFacts, ShopFacts } from '../../shared/structured-data';
 import { escapeXml, jsonLdBlock } from '../markup';
 import { firstScreenOf, firstScreenQueriesOf, type FirstScreenDeps } from './first-screen';
@@ -91,7 +92,8 @@ async function build(
     const id = route.params.id ?? '';
     const key = firstScreenKeys.item(id);
     // An id the API could not have handed out names no item; an error leaves it unknown (200, the SPA retries).
-    item = !PLAUSIBLE_ID.test(id) ? null : key in answers ? (answers[key] as ItemFacts | null) : undefined;
+    const answer = answers[key] as (ItemFacts & ItemOfferSource) | null | undefined;
+    item = !PLAUSIBLE_ID.test(id) ? null : key in answers ? answer && withOfferFacts(answer) : undefined;
   }
   const head = pageHead({
     pathname: url.pathname,

@@ -6,7 +6,7 @@
  * streams once it passes the 5 MB limit plus the form's own few bytes. 204 on success, as S3.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, UPLOAD_FILE_FIELD } from '../../shared/image-upload';
+import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES, UPLOAD_FILE_FIELD } from '../../shared/image-upload';
 import type { LocalUploadInbox } from '../media/upload-inbox';
 import { BodyTooLargeError, readBody, sendJson } from './respond';
 
@@ -24,7 +24,7 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, in
   if (!inbox.claim(id)) return refuse(403, 'This upload has expired or was already used');
   let body: Buffer;
   try {
-    body = await readBody(req, MAX_PNG_BYTES + FORM_OVERHEAD_BYTES);
+    body = await readBody(req, MAX_IMAGE_BYTES + FORM_OVERHEAD_BYTES);
   } catch (error) {
     if (error instanceof BodyTooLargeError) return refuse(413, IMAGE_UPLOAD_MESSAGES.tooLarge);
     // A client that hangs up mid-file is no server failure: nobody is left to answer, the id is spent.
@@ -43,7 +43,7 @@ export async function handleUpload(req: IncomingMessage, res: ServerResponse, in
     return refuse(400, 'The upload is not a readable multipart form', {});
   }
   if (!(file instanceof Blob)) return refuse(400, `The upload has no file in the field "${UPLOAD_FILE_FIELD}"`, {});
-  if (file.size > MAX_PNG_BYTES) return refuse(413, IMAGE_UPLOAD_MESSAGES.tooLarge, {});
+  if (file.size > MAX_IMAGE_BYTES) return refuse(413, IMAGE_UPLOAD_MESSAGES.tooLarge, {});
   if (!inbox.keep(id, Buffer.from(await file.arrayBuffer()))) return refuse(403, 'This upload has expired or was already used', {});
   res.writeHead(204, { 'Cache-Control': 'no-store' });
   res.end();

@@ -2,25 +2,23 @@
  * Content-addressed image files under DATA_DIR/media. A file is written and flushed to disk
  * before its URL is returned, so no record can point at an image that a crash lost.
  */
-import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, mkdirSync, openSync, readdirSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import { fsyncPath } from '../durable-file';
+import { storedImageFiles } from '../../shared/media';
 
 export const MEDIA_URL_PREFIX = '/media/';
-/** What records keep in `img`: the URL of an uploaded PNG (never one of its variants). */
-export const STORED_IMAGE_URL = /^\/media\/([a-f0-9]{64})\.png$/;
 
-/** The media file name behind a stored image URL (`<sha256>.png`), or null for any other text. */
-export function storedImageName(url: unknown): string | null {
-  const hash = typeof url === 'string' ? STORED_IMAGE_URL.exec(url)?.[1] : undefined;
-  return hash ? `${hash}.png` : null;
-}
-const MEDIA_NAME = /^[a-f0-9]{64}(-w\d{2,4})?\.(png|webp)$/;
+/** The media file name behind a stored image URL (`<sha256>.png`, `.jpg` or `.webp`), or null for any other text. */
+export const storedImageName = (url: unknown): string | null => storedImageFiles(url)?.image ?? null;
+
+/** An image (`<sha256>.<png|jpg|webp>`) or one of its variants (`<sha256>-w<width>.webp`). */
+const MEDIA_NAME_SOURCE = '[a-f0-9]{64}(?:\\.(?:png|jpg|webp)|-w\\d{2,4}\\.webp)';
+const MEDIA_NAME = new RegExp(`^${MEDIA_NAME_SOURCE}$`);
 /** Whether a file name is one of ours (not, say, the temporary file of a write a crash cut short). */
 export const isMediaName = (name: string) => MEDIA_NAME.test(name);
 /** `<media name>.<pid>.<ms>.tmp`, what putNamed writes before renaming. */
-const TEMP_NAME = /^[a-f0-9]{64}(-w\d{2,4})?\.(png|webp)\.\d+\.\d+\.tmp$/;
+const TEMP_NAME = new RegExp(`^${MEDIA_NAME_SOURCE}\\.\\d+\\.\\d+\\.tmp$`);
 
 export class MediaStore {
   readonly dir: string;
@@ -35,11 +33,6 @@ export class MediaStore {
     for (const name of readdirSync(this.dir)) {
       if (TEMP_NAME.test(name)) rmSync(join(this.dir, name), { force: true });
     }
-  }
-
-  /** Stores bytes under their SHA-256 and returns the public URL. Idempotent. */
-  put(bytes: Buffer, extension: 'png' | 'webp'): string {
-    return this.putNamed(`${createHash('sha256').update(bytes).digest('hex')}.${extension}`, bytes);
   }
 
   /** Stores a derived file (a variant) under a name of ours; written and flushed, then renamed. */

@@ -9,6 +9,7 @@ import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
 import { ERROR_TYPES } from '../../shared/error-types';
 import { requiredFieldMessage } from '../../server/model/model-meta';
 import { HOURS_MESSAGES } from '../../shared/shop-hours-rules';
+import { PRICE_BOUNDARY_MESSAGES } from '../../shared/price-ranges';
 import { MESSAGES } from '../../shared/messages';
 import { call, cloudShop, ok, type CloudShop } from './support/api';
 
@@ -97,6 +98,24 @@ describe('catalogue rules on the emulated cloud', () => {
       input: { id, weeklyHours: week },
     });
     expect((await getOne('ShopSettings', id, 'weeklyHours'))?.weeklyHours).toEqual(week);
+  });
+
+  it("the menu's price boundaries are ascending whole dollars, at most 6 (decision 0280)", async () => {
+    const id = shop.values.idOf('ShopSettings');
+    const before = (await getOne('ShopSettings', id, 'priceBoundaries'))?.priceBoundaries ?? null;
+    await refused('updateShopSettings', { id, priceBoundaries: [40, 20] }, PRICE_BOUNDARY_MESSAGES.ascending);
+    await refused('updateShopSettings', { id, priceBoundaries: [0, 20] }, PRICE_BOUNDARY_MESSAGES.whole);
+    await refused('updateShopSettings', { id, priceBoundaries: [20, null] }, PRICE_BOUNDARY_MESSAGES.whole);
+    await refused('updateShopSettings', { id, priceBoundaries: [1, 2, 3, 4, 5, 6, 7] }, PRICE_BOUNDARY_MESSAGES.count);
+    await refused('createShopSettings', { priceBoundaries: [100_001] }, PRICE_BOUNDARY_MESSAGES.whole);
+    expect((await getOne('ShopSettings', id, 'priceBoundaries'))?.priceBoundaries ?? null).toEqual(before);
+    await ok(admin(), 'mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }', {
+      input: { id, priceBoundaries: [25, 50, 100] },
+    });
+    expect(await getOne('ShopSettings', id, 'priceBoundaries')).toEqual({ priceBoundaries: [25, 50, 100] });
+    await ok(admin(), 'mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }', {
+      input: { id, priceBoundaries: before },
+    });
   });
 
   it("an update cannot clear a required field (AppSync's update types allow null)", async () => {

@@ -1,17 +1,20 @@
 /**
  * Image uploads against the emulated cloud, as an attacker with the public API key (or a lesser
  * session) would try them: the presigned POST into uploads/ and storeUploadedImage, with a wrong
- * id, another admin's, paths, a used id, a re-sent POST, a non-PNG, an oversize file; and the POST
+ * id, another admin's, paths, a used id, a re-sent POST, a text file named .jpg, a pixel bomb, an
+ * oversize file; a phone photo stored upright without its metadata (decision 0276); and the POST
  * against its policy as S3 holds it (amplify/emulation/s3-front.ts: signature, key, size range,
  * expiry, fields the policy does not name).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES } from '../../shared/image-upload';
+import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES } from '../../shared/image-upload';
 import { postToTarget, requestTarget, storeUpload } from '../support/image-upload';
 import type { ImageUploadTarget } from '../../shared/image-upload';
 import { OFFLINE_CREDENTIALS } from '../../amplify/emulation/offline-credentials';
 import { signPolicy } from '../../amplify/emulation/s3-front';
-import { jpegBytes, pngBytes } from '../security/support/images';
+import sharp from 'sharp';
+import { responsiveImage } from '../../shared/media';
+import { isRedAt, jpegClaiming, metadataLeft, phonePhoto, pngBytes, textFile } from '../security/support/images';
 import { as, cloudShop, guest, ok, signIn, signUp, uniqueEmail, PASSWORD, type CloudShop, type Credentials } from './support/api';
 
 let shop: CloudShop;
@@ -26,6 +29,8 @@ beforeAll(async () => {
 });
 
 const admin = () => ({ token: shop.admin });
+/** The site as Amplify Hosting serves it: /media from the bucket. */
+const site = process.env.CLOUD_SITE_URL!;
 async function uploaded(bytes: Buffer) {
   const { target, body } = await requestTarget(as(admin()));
   expect(body.errors).toBeUndefined();
@@ -79,13 +84,47 @@ describe('image uploads on the emulated cloud', () => {
     });
   });
 
-  it('refuses a file that is not a PNG, and one over 5 MB, and spends the upload', async () => {
-    const jpeg = await uploaded(await jpegBytes());
-    expect(await refusal(admin(), jpeg.id)).toMatchObject({ errorType: 'ValidationError', message: IMAGE_UPLOAD_MESSAGES.notPng });
-    expect(await refusal(admin(), jpeg.id)).toMatchObject({ message: IMAGE_UPLOAD_MESSAGES.notFound });
+  it.each([['jpeg', 'jpg', 'image/jpeg'] as const, ['webp', 'webp', 'image/webp'] as const])(
+    'stores a sideways %s phone photo with GPS upright and without metadata, in S3 and as served',
+    async (type, extension, contentType) => {
+      const target = await uploaded(await phonePhoto(type));
+      const url = (await storeUpload(as(admin()), target.id)).data?.storeUploadedImage as string;
+      expect(url).toMatch(new RegExp(`^/media/[a-f0-9]{64}\\.${extension}$`));
+      const sources = [
+        url,
+        ...responsiveImage(url)
+          .srcSet!.split(', ')
+          .map((entry) => entry.split(' ')[0]!),
+      ];
+      for (const source of sources) {
+        const served = await fetch(`${site}${source}`);
+        expect(served.status, source).toBe(200);
+        expect(served.headers.get('content-type')).toBe(source === url ? contentType : 'image/webp');
+        const bytes = Buffer.from(await served.arrayBuffer());
+        expect(await sharp(bytes).metadata(), source).toMatchObject({ width: 40, height: 60 });
+        expect(await metadataLeft(bytes), source).toEqual([]);
+        expect(await isRedAt(bytes, 39, 0), source).toBe(true);
+      }
+    },
+  );
 
+  it('refuses a text file named .jpg, and a 20000 x 20000 pixel bomb at once, and spends the upload', async () => {
+    const text = await requestTarget(as(admin()));
+    expect((await postToTarget(text.target!, textFile(), text.target!.url, 'image/jpeg', 'notes.jpg')).status).toBe(204);
+    expect(await refusal(admin(), text.target!.id)).toMatchObject({
+      errorType: 'ValidationError',
+      message: IMAGE_UPLOAD_MESSAGES.notImage,
+    });
+    expect(await refusal(admin(), text.target!.id)).toMatchObject({ message: IMAGE_UPLOAD_MESSAGES.notFound });
+    const bomb = await uploaded(await jpegClaiming(20_000, 20_000));
+    const started = Date.now();
+    expect(await refusal(admin(), bomb.id)).toMatchObject({ errorType: 'ValidationError', message: IMAGE_UPLOAD_MESSAGES.tooManyPixels });
+    expect(Date.now() - started).toBeLessThan(5000);
+  });
+
+  it('refuses a file over 5 MB, and spends the upload', async () => {
     const { target } = await requestTarget(as(admin()));
-    const posted = await postToTarget(target!, Buffer.concat([await pngBytes(4, 4), Buffer.alloc(MAX_PNG_BYTES)]), target!.url);
+    const posted = await postToTarget(target!, Buffer.concat([await pngBytes(4, 4), Buffer.alloc(MAX_IMAGE_BYTES)]), target!.url);
     // S3 answers 400 EntityTooLarge (the policy's content-length-range): nothing reaches the bucket.
     expect(posted.status).toBe(400);
     expect(await posted.text()).toContain('<Code>EntityTooLarge</Code>');

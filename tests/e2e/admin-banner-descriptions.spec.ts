@@ -8,7 +8,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import { bannerList, replaceBanners } from './support/catalogue';
+import { bannerList, restoreBanners } from './support/catalogue';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -77,11 +77,7 @@ for (const width of [390, 1440] as const) {
       await page.screenshot({ path: `.tmp/e2e-results/banner-descriptions-${width}.png` });
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
-      await replaceBanners(
-        api,
-        seeded.map((banner) => banner.img),
-        seeded.map((banner) => banner.description),
-      );
+      await restoreBanners(api, seeded);
     }
   });
 }

@@ -36,7 +36,9 @@ test('Export CSV saves every item, awkward text intact, tags by category', async
   const total = (await listItems(api)).length;
   await expectToast(page, 'Success', `${total} items exported`);
 
-  expect(text.startsWith('\uFEFF"Name","Price","UPC","Promoted","Description","Image URL","Department"')).toBe(true);
+  expect(
+    text.startsWith('\uFEFF"Name","Price","UPC","Promoted","Description","Image URL","Size","ABV","Vintage","Quantity","Department"'),
+  ).toBe(true);
   const rows = Papa.parse<string[]>(text.slice(1), { skipEmptyLines: true }).data;
   expect(rows).toHaveLength(total + 1);
   const header = rows[0]!;
@@ -49,6 +51,10 @@ test('Export CSV saves every item, awkward text intact, tags by category', async
   // A spreadsheet would run =1+2: it is written as text.
   expect(cell('UPC')).toBe("'=1+2");
   expect(cell('Department')).toBe('Wine');
+  // The facts, as on the label: the demo's vodka in its largest size.
+  const column = (cells: string[], name: string) => cells[header.indexOf(name)];
+  const vodka = rows.find((cells) => cells[0] === 'Clear Lake Premium Vodka' && column(cells, 'Size') === '1.75 L');
+  expect(vodka && ['ABV', 'Vintage', 'Quantity'].map((name) => column(vodka, name))).toEqual(['40', '', '9']);
 });
 
 const csvFile = (name: string, rows: string[][]) => ({
@@ -138,8 +144,21 @@ test('the import template holds every column, each name once, and no rows', asyn
   expect(file.suggestedFilename()).toBe('items-template.csv');
   const rows = Papa.parse<string[]>((await readFile(await file.path(), 'utf8')).slice(1), { skipEmptyLines: true }).data;
   expect(rows).toHaveLength(1);
-  expect(rows[0]!.slice(0, 7)).toEqual(['Name', 'Price', 'UPC', 'Promoted', 'Description', 'Image URL', 'Department']);
-  // Every column name once: the demo's "Price" category is not a second "Price".
+  expect(rows[0]!.slice(0, 11)).toEqual([
+    'Name',
+    'Price',
+    'UPC',
+    'Promoted',
+    'Description',
+    'Image URL',
+    'Size',
+    'ABV',
+    'Vintage',
+    'Quantity',
+    'Department',
+  ]);
+  // Every column name once (a category named Price would be written "Price (category)"; the demo
+  // has none since the price filter follows the price, decision 0281).
   expect(new Set(rows[0]).size).toBe(rows[0]!.length);
-  expect(rows[0]).toContain('Price (category)');
+  expect(rows[0]).not.toContain('Price (category)');
 });

@@ -6,7 +6,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
-import { imageFiles, storedUrl } from './support/image-files';
+import { imageFiles, sendInsteadOfChosenFiles, storedUrl } from './support/image-files';
+import { pngClaiming } from '../security/support/images';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const eventRow = (page: Page, name: string) =>
@@ -158,29 +159,33 @@ test('an event with a time and a PNG image; editing clears both, then sets them 
   await files.cleanup();
 });
 
-test('an image that is not a PNG is refused when chosen: by its name, by its first bytes; by its pixels on the server', async ({
+test('a file that is not a JPEG, PNG or WebP is refused when chosen, by its first bytes whatever its name; a pixel bomb by the server', async ({
   page,
 }) => {
   const files = await imageFiles();
-  const jpeg = await files.jpeg('photo.jpg');
-  const disguised = await files.jpeg('disguised.png');
-  const huge = await files.png('too-many-pixels', 4097, 4097, '#aa3355');
+  const jpeg = await files.text('photo.jpg');
+  const disguised = await files.text('disguised.png');
+  const huge = await files.png('too-many-pixels', 800, 500, '#aa3355');
   const name = unique('E2E Photo ');
   await page.goto('/admin-events');
   await page.getByRole('button', { name: 'Add Event' }).click();
   await dialog(page).getByLabel('Image').setInputFiles(jpeg);
-  await expectToast(page, 'Error', 'Only .png images can be uploaded');
-  await expect(dialog(page).getByRole('alert')).toHaveText('Only .png images can be uploaded');
+  await expectToast(page, 'Error', 'Only JPEG, PNG and WebP images can be uploaded');
+  await expect(dialog(page).getByRole('alert')).toHaveText('Only JPEG, PNG and WebP images can be uploaded');
   await expect(dialog(page).getByRole('img', { name: 'Shop logo (no image)' })).toBeVisible();
 
-  // A JPEG named .png: its first bytes are not a PNG's, refused at once too (decision 0196).
+  // A text file named .png: refused at once too (decisions 0196, 0276).
   await fillEditor(page, { name, date: '2031-04-04', description: 'Pictures.' });
   await dialog(page).getByLabel('Image').setInputFiles(disguised);
-  await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Only .png images can be uploaded' }).first()).toBeVisible();
-  await expect(dialog(page).getByRole('alert')).toHaveText('Only .png images can be uploaded');
+  await expect(
+    page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Only JPEG, PNG and WebP images can be uploaded' }).first(),
+  ).toBeVisible();
+  await expect(dialog(page).getByRole('alert')).toHaveText('Only JPEG, PNG and WebP images can be uploaded');
   await expect(dialog(page).getByRole('img', { name: 'Shop logo (no image)' })).toBeVisible();
 
-  // A real PNG with too many pixels: only the server can tell; nothing is created.
+  // Too many pixels: the server's refusal; nothing is created. The browser would shrink a real one
+  // (decision 0276), so a tampered browser sends a pixel bomb instead of the chosen PNG.
+  await sendInsteadOfChosenFiles(page, pngClaiming(20_000, 20_000));
   await dialog(page).getByLabel('Image').setInputFiles(huge);
   await expect(dialog(page).getByRole('alert')).toHaveText('');
   await dialog(page).getByRole('button', { name: 'Save' }).click();

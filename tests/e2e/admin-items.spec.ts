@@ -9,8 +9,9 @@ import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-se
 import { getItem, listItems, updateItem, type ApiItem } from './support/catalogue';
 import { promotedIdsOnHome } from './support/home-page';
 import { stat } from 'node:fs/promises';
-import { MAX_PNG_BYTES } from '../../shared/image-upload';
-import { imageFiles, storedUrl } from './support/image-files';
+import { MAX_IMAGE_BYTES } from '../../shared/image-upload';
+import { imageFiles, sendInsteadOfChosenFiles, storedUrl } from './support/image-files';
+import { pngClaiming } from '../security/support/images';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -72,8 +73,8 @@ test('the Item Editor says what is missing, and Cancel resets it', async ({ page
   await field(dialog, 'Price ($)').fill('12.50');
   await field(dialog, 'Description').fill('Soft and round.');
   await save(dialog);
-  await expect(field(dialog, 'Image (.png)')).toBeFocused();
-  await expect(field(dialog, 'Image (.png)')).toHaveAttribute('accept', 'image/png');
+  await expect(field(dialog, 'Image')).toBeFocused();
+  await expect(field(dialog, 'Image')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
 
   // Removing a chip unticks its checkbox.
   await dialog.getByRole('button', { name: 'Remove Wine' }).click();
@@ -121,7 +122,7 @@ test('server failures show Error Creating Item, Error Updating Item and Error De
     await field(dialog, 'Name').fill('Never Saved');
     await field(dialog, 'Price ($)').fill('5');
     await field(dialog, 'Description').fill('Never saved.');
-    await field(dialog, 'Image (.png)').setInputFiles(png);
+    await field(dialog, 'Image').setInputFiles(png);
     await tagBox(dialog, 'Department', 'Extras').check();
     await save(dialog);
     await expectToast(page, 'Error', 'Error Creating Item');
@@ -247,7 +248,7 @@ test('an item with a real PNG: create, edit, promote and demote (seen on /home),
     await field(dialog, 'Price ($)').fill('12.5');
     await field(dialog, 'UPC').fill(upc);
     await field(dialog, 'Description').fill('A test Merlot.');
-    await field(dialog, 'Image (.png)').setInputFiles(png);
+    await field(dialog, 'Image').setInputFiles(png);
     await expect(dialog.getByRole('img', { name: 'The chosen image' })).toBeVisible();
     await tagBox(dialog, 'Department', 'Wine').check();
     await tagBox(dialog, 'Wine Type', 'Red').check();
@@ -402,9 +403,9 @@ test('an image the server refuses creates no item and shows the server message',
   const before = (await listItems(api)).length;
   const files = await imageFiles();
   try {
-    const disguised = await files.jpeg('label-photo.png');
-    const jpg = await files.jpeg('label-photo.jpg');
-    const huge = await files.png('poster', 4097, 4097, '#223344');
+    const disguised = await files.text('label-photo.png');
+    const jpg = await files.text('label-photo.jpg');
+    const poster = await files.png('poster', 600, 800, '#223344');
     await openItems(page);
     await page.getByRole('button', { name: 'Add Item' }).click();
     const dialog = editor(page);
@@ -418,22 +419,25 @@ test('an image the server refuses creates no item and shows the server message',
       if (request.postData()?.includes('requestImageUpload')) uploads += 1;
     });
 
-    // A JPEG named .png: refused by its first bytes as soon as it is chosen (decision 0196).
-    await field(dialog, 'Image (.png)').setInputFiles(disguised);
-    await expectToast(page, 'Error', 'Only .png images can be uploaded');
-    await expect(dialog.locator('.item-editor__actions').getByRole('alert')).toHaveText('Only .png images can be uploaded');
+    // A text file named .png: refused by its first bytes as soon as it is chosen (decisions 0196, 0276).
+    await field(dialog, 'Image').setInputFiles(disguised);
+    await expectToast(page, 'Error', 'Only JPEG, PNG and WebP images can be uploaded');
+    await expect(dialog.locator('.item-editor__actions').getByRole('alert')).toHaveText('Only JPEG, PNG and WebP images can be uploaded');
     await expect(dialog).toBeVisible();
 
-    // Too many pixels: refused by the server at Save. Choosing it takes the line above away.
-    await field(dialog, 'Image (.png)').setInputFiles(huge);
+    // Too many pixels: refused by the server at Save. The browser would shrink a real one
+    // (decision 0276), so a tampered browser sends a pixel bomb instead of the chosen poster.
+    // Choosing it takes the line above away.
+    await sendInsteadOfChosenFiles(page, pngClaiming(20_000, 20_000));
+    await field(dialog, 'Image').setInputFiles(poster);
     await expect(dialog.locator('.item-editor__actions').getByRole('alert')).toHaveText('');
     await save(dialog);
     await expectToast(page, 'Error', 'The image has too many pixels (at most 4096 x 4096)');
     const afterServer = uploads;
 
-    // A .jpg never leaves the browser.
-    await field(dialog, 'Image (.png)').setInputFiles(jpg);
-    await expect(page.getByRole('alert').filter({ hasText: 'Only .png images can be uploaded' }).first()).toBeVisible();
+    // A text file named .jpg never leaves the browser.
+    await field(dialog, 'Image').setInputFiles(jpg);
+    await expect(page.getByRole('alert').filter({ hasText: 'Only JPEG, PNG and WebP images can be uploaded' }).first()).toBeVisible();
     await save(dialog);
     expect(uploads).toBe(afterServer);
 
@@ -456,7 +460,7 @@ test('the largest allowed upload: a 5 MB PNG goes from the Item Editor to its up
     const png = await files.noisePng('poster-5mb', 5_000_000);
     const { size } = await stat(png);
     expect(size).toBeGreaterThan(4_900_000);
-    expect(size).toBeLessThanOrEqual(MAX_PNG_BYTES);
+    expect(size).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
     // Chromium hands Playwright no body for a file, so a POST's size is read from what went out.
     const sent: Array<{ url: string; bytes: number }> = [];
     page.on('requestfinished', async (sentRequest) => {
@@ -470,7 +474,7 @@ test('the largest allowed upload: a 5 MB PNG goes from the Item Editor to its up
     await field(dialog, 'Name').fill(name);
     await field(dialog, 'Price ($)').fill('99');
     await field(dialog, 'Description').fill('The largest picture allowed.');
-    await field(dialog, 'Image (.png)').setInputFiles(png);
+    await field(dialog, 'Image').setInputFiles(png);
     await tagBox(dialog, 'Department', 'Extras').check();
     const started = Date.now();
     await save(dialog);

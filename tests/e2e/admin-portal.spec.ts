@@ -7,7 +7,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminApi, expectToast, signInAsAdmin } from './support/admin-session';
 import { bannerImages, listItems, replaceBanners, updateItem } from './support/catalogue';
 import { promotedIdsOnHome } from './support/home-page';
-import { imageFiles, storedUrl } from './support/image-files';
+import { imageFiles, sendInsteadOfChosenFiles, storedUrl } from './support/image-files';
+import { pngClaiming } from '../security/support/images';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -85,8 +86,8 @@ test('Banner Changer: new PNGs are listed before saving, Save keeps the order, D
     const dialog = bannerChanger(page);
     await expect(dialog).toBeVisible();
     await expect(dialog.getByText('Best:(1900x370)')).toBeVisible();
-    const input = dialog.getByLabel('Add banner images (.png)');
-    await expect(input).toHaveAttribute('accept', 'image/png');
+    const input = dialog.getByLabel('Add banner images');
+    await expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
     await expect(input).toHaveAttribute('multiple', '');
     await expect(changerRows(page)).toHaveCount(seeded.length);
 
@@ -131,7 +132,7 @@ test('Banner Changer: new PNGs are listed before saving, Save keeps the order, D
     await expect.poll(() => bannerImages(api)).toEqual(expected.slice(1));
 
     // A new (unsaved) banner's Remove only takes it off the list.
-    await bannerChanger(page).getByLabel('Add banner images (.png)').setInputFiles([first]);
+    await bannerChanger(page).getByLabel('Add banner images').setInputFiles([first]);
     await expect(changerRows(page)).toHaveCount(expected.length);
     await bannerChanger(page)
       .getByRole('button', { name: `Remove new Banner ${expected.length} from the list` })
@@ -156,21 +157,23 @@ test('Banner Changer refuses a file that is not a PNG when it is chosen, one the
   const seeded = await bannerImages(api);
   const files = await imageFiles();
   try {
-    const fake = await files.jpeg('holiday.png');
-    const huge = await files.png('too-many-pixels', 4097, 4097, '#aa3355');
+    const fake = await files.text('holiday.png');
+    const huge = await files.png('too-many-pixels', 1900, 370, '#aa3355');
     await signInAsAdmin(page);
     await page.getByRole('button', { name: 'Change Banner' }).click();
     const dialog = bannerChanger(page);
 
-    // A JPEG named .png: refused by its first bytes when chosen (decision 0196), never listed.
-    await dialog.getByLabel('Add banner images (.png)').setInputFiles([fake]);
-    await expectToast(page, 'Error', 'Only .png images can be uploaded');
-    await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('Only .png images can be uploaded');
+    // A text file named .png: refused by its first bytes when chosen (decisions 0196, 0276), never listed.
+    await dialog.getByLabel('Add banner images').setInputFiles([fake]);
+    await expectToast(page, 'Error', 'Only JPEG, PNG and WebP images can be uploaded');
+    await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('Only JPEG, PNG and WebP images can be uploaded');
     await expect(changerRows(page)).toHaveCount(seeded.length);
     await expect(dialog).toBeVisible();
 
-    // Too many pixels: only the server can tell, at Save; removing the file takes the line away.
-    await dialog.getByLabel('Add banner images (.png)').setInputFiles([huge]);
+    // Too many pixels: the server's refusal, at Save; removing the file takes the line away. The
+    // browser would shrink a real one (decision 0276): a tampered browser sends a pixel bomb.
+    await sendInsteadOfChosenFiles(page, pngClaiming(20_000, 20_000));
+    await dialog.getByLabel('Add banner images').setInputFiles([huge]);
     await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('');
     await dialog.getByRole('button', { name: 'Save' }).click();
     await expectToast(page, 'Error', 'The image has too many pixels (at most 4096 x 4096)');

@@ -205,7 +205,7 @@ test('the Filters Preview shows the visible categories of the chosen type with t
   await expect(typeButton('Liquor')).toHaveAttribute('aria-pressed', 'false');
   await expect(legends.first()).toHaveText('Wine Type');
   const wineLegends = await legends.allTextContents();
-  expect(wineLegends).toEqual(expect.arrayContaining(['Wine Type', 'Region', 'Price']));
+  expect(wineLegends).toEqual(expect.arrayContaining(['Wine Type', 'Region']));
   expect(wineLegends).not.toContain('Spirit');
   expect(wineLegends).not.toContain('Product Type');
   expect(wineLegends).not.toContain('Department'); // hidden
@@ -219,14 +219,16 @@ test('the Filters Preview shows the visible categories of the chosen type with t
   await expect(typeButton('Wine')).toHaveAttribute('aria-pressed', 'false');
   await expect(legends.first()).toHaveText('Spirit');
   const liquorLegends = await legends.allTextContents();
-  expect(liquorLegends).toEqual(expect.arrayContaining(['Spirit', 'Region', 'Price']));
+  expect(liquorLegends).toEqual(expect.arrayContaining(['Spirit', 'Region']));
   expect(liquorLegends).not.toContain('Wine Type');
   await expect(preview.getByRole('group', { name: 'Spirit' }).getByRole('checkbox', { name: 'Bourbon' })).toBeVisible();
 
   await typeButton('Extras').click();
   await expect(legends.first()).toHaveText('Product Type');
   const extrasLegends = await legends.allTextContents();
-  expect(extrasLegends).toEqual(expect.arrayContaining(['Product Type', 'Price']));
+  expect(extrasLegends).toEqual(expect.arrayContaining(['Product Type']));
+  // The price ranges are the menu's own group, not a category: the preview shows categories (decision 0281).
+  expect([...wineLegends, ...liquorLegends, ...extrasLegends]).not.toContain('Price');
   expect(extrasLegends).not.toContain('Region');
   await expect(preview.getByRole('group', { name: 'Product Type' }).getByRole('checkbox', { name: 'Glassware' })).toBeVisible();
 });

@@ -210,14 +210,14 @@ test.describe('home', () => {
     await expect(page).toHaveTitle(`Home${TITLE_SUFFIX}`);
     // The frame is made only when its box comes near the viewport.
     await expect(page.locator('.visit iframe')).toHaveCount(0);
-    await page.getByRole('region', { name: 'Visit Us' }).scrollIntoViewIfNeeded();
+    await page.getByRole('region', { name: 'Visit Us', exact: true }).scrollIntoViewIfNeeded();
     const map = page.locator('.visit iframe');
     await expect(map).toHaveAttribute('loading', 'lazy');
     await expect(map).toHaveAttribute('title', /Map showing Patterson Wine & Liquor/);
     const src = new URL((await map.getAttribute('src'))!);
     expect(src.origin + src.pathname).toBe('https://www.openstreetmap.org/export/embed.html');
     expect(src.searchParams.get('marker')).toBe(`${shop.coordinates.lat.toFixed(5)},${shop.coordinates.lng.toFixed(5)}`);
-    await expect(page.getByRole('region', { name: 'Visit Us' })).toContainText(shop.address.street);
+    await expect(page.getByRole('region', { name: 'Visit Us', exact: true })).toContainText(shop.address.street);
   });
 });
 
@@ -295,7 +295,7 @@ test.describe('menu', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Liquor' }).click();
     await expect(page).toHaveTitle(`Liquor${TITLE_SUFFIX}`);
     await expect(legends).toHaveText(['Spirit', 'Region', 'Price']);
-    await expect(grid(page)).toHaveCount(16);
+    await expect(grid(page)).toHaveCount(18);
 
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Extras' }).click();
     await expect(page).toHaveTitle(`Extras${TITLE_SUFFIX}`);
@@ -431,7 +431,7 @@ test.describe('menu', () => {
   test('on a phone the filter panel folds behind a Filters button', async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/menu?category=liquor');
-    await expect(grid(page)).toHaveCount(16);
+    await expect(grid(page)).toHaveCount(18);
     const toggle = page.getByRole('button', { name: /^Filters/ });
     await expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await expect(page.getByRole('checkbox', { name: 'Gin' })).toBeHidden();
@@ -504,7 +504,7 @@ test.describe('first screen inlined by the server', () => {
     });
     const heading = page.getByRole('heading', { level: 1 });
     await page.goto('/menu?category=liquor', { waitUntil: 'networkidle' });
-    await expect(page.locator('.menu-grid > li')).toHaveCount(16);
+    await expect(page.locator('.menu-grid > li')).toHaveCount(18);
     const itemPath = await page.locator('.menu-grid .product-card').first().getAttribute('href');
     const itemName = await page.locator('.menu-grid .product-card__name').first().textContent();
     const pages: Array<[path: string, ready: () => Promise<void>]> = [

@@ -7,7 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { storePng } from '../../server/media/images';
+import { storeImage } from '../../server/media/images';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { battery } from './support/figures';
 import { pngBytes } from './support/images';
@@ -20,7 +20,7 @@ let imageUrl: string;
 
 beforeAll(async () => {
   shop = await startTestServer({ distDir: inject('securityDistDir') });
-  imageUrl = await storePng(shop.media, await pngBytes(4, 4));
+  imageUrl = await storeImage(shop.media, await pngBytes(4, 4));
 });
 afterAll(async () => {
   await shop?.stop();

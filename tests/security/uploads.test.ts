@@ -1,9 +1,10 @@
 /**
- * Image uploads as an attacker would try them (design §3: PNG signature, 5 MB, 4096 x 4096; one
+ * Image uploads as an attacker would try them (design §3, decision 0276: a JPEG, PNG or WebP by its
+ * first bytes, 5 MB, 4096 x 4096; one
  * target per file, minutes long, the asking admin's only). The two mutations are admins only; the
  * target (POST /uploads/<id>) needs no credential but its id, so it is attacked with none: expired,
  * reused, oversize (declared and streamed), not multipart, a path instead of an id. Every file
- * that is not a PNG within the limits is a ValidationError, and nothing is written to the media
+ * that is not a JPEG, PNG or WebP within the limits is a ValidationError, and nothing is written to the media
  * files or the database; a real PNG is the control.
  */
 import { createHash } from 'node:crypto';
@@ -11,12 +12,12 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, UPLOAD_TTL_SECONDS } from '../../shared/image-upload';
+import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES, UPLOAD_TTL_SECONDS } from '../../shared/image-upload';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { postToTarget, requestTarget, storeUpload, uploadImage, type GraphQLCaller } from '../support/image-upload';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';
-import { jpegBytes, pngBytes, pngClaiming, pngSignatureWithJunk } from './support/images';
+import { jpegBytes, jpegClaiming, pngBytes, pngClaiming, pngSignatureWithJunk } from './support/images';
 import { TestClock } from './support/principals';
 import { rawRequest } from './support/raw-http';
 import { asGuest, callAs, expectNothingStored, expectRefused, storedState, type Credentials } from './support/shop';
@@ -80,18 +81,23 @@ describe('image uploads', () => {
     });
   });
 
-  it('refuses every file that is not a PNG within the limits, and spends its upload', async () => {
-    const notPng = /^Only \.png images can be uploaded$/;
+  it('refuses every file that is not a JPEG, PNG or WebP within the limits, and spends its upload', async () => {
+    const notImage = /^Only JPEG, PNG and WebP images can be uploaded$/;
     const fakes: Array<[string, Buffer, RegExp]> = [
-      ['a JPEG', await jpegBytes(), notPng],
-      ['a GIF', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), notPng],
+      [
+        'a JPEG header and junk',
+        Buffer.concat([(await jpegBytes()).subarray(0, 20), Buffer.from('<script>window.__pwned=1</script>')]),
+        /not a readable JPEG, PNG or WebP/,
+      ],
+      ['a header claiming 20000 x 20000 pixels (JPEG)', await jpegClaiming(20_000, 20_000), /too many pixels/],
+      ['a GIF', Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64'), notImage],
       [
         'an SVG with a script',
         Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="window.__pwned=1"><script>window.__pwned=2</script></svg>'),
-        notPng,
+        notImage,
       ],
-      ['an HTML page', Buffer.from('<!doctype html><script>window.__pwned=1</script>'), notPng],
-      ['a PNG signature and junk', pngSignatureWithJunk(), /not a readable PNG/],
+      ['an HTML page', Buffer.from('<!doctype html><script>window.__pwned=1</script>'), notImage],
+      ['a PNG signature and junk', pngSignatureWithJunk(), /not a readable JPEG, PNG or WebP/],
       ['a header claiming 30000 x 30000 pixels', pngClaiming(30_000, 30_000), /too many pixels/],
       ['a header claiming 4097 x 4097 pixels', pngClaiming(4097, 4097), /too many pixels/],
     ];
@@ -108,7 +114,11 @@ describe('image uploads', () => {
       .png({ compressionLevel: 0 })
       .toBuffer();
     const cut = whole.subarray(0, Math.floor(whole.length / 2));
-    await expectStoreRefused('a PNG cut in half (it used to stay stored and public)', (await uploaded(cut)).id, /not a readable PNG/);
+    await expectStoreRefused(
+      'a PNG cut in half (it used to stay stored and public)',
+      (await uploaded(cut)).id,
+      /not a readable JPEG, PNG or WebP/,
+    );
     await tally.attempt('an item pointing at where that PNG would be', async () => {
       const before = storedState(shop);
       const url = `/media/${createHash('sha256').update(cut).digest('hex')}.png`;
@@ -182,7 +192,9 @@ describe('image uploads', () => {
     await tally.attempt('a file of 5 MB and one byte', async () => {
       const { target } = await requestTarget(as(admin));
       const before = storedState(shop);
-      expect((await postToTarget(target!, Buffer.concat([png, Buffer.alloc(MAX_PNG_BYTES + 1 - png.length)]), shop.url)).status).toBe(413);
+      expect((await postToTarget(target!, Buffer.concat([png, Buffer.alloc(MAX_IMAGE_BYTES + 1 - png.length)]), shop.url)).status).toBe(
+        413,
+      );
       expect((await storeUpload(as(admin), target!.id)).errors?.[0]?.message).toMatch(notFound);
       expectNothingStored(shop, before);
     });

@@ -28,13 +28,14 @@ export async function postToTarget(
   bytes: Buffer,
   base: string,
   type = 'image/png',
+  fileName = 'image.png',
 ): Promise<Response> {
   const form = new FormData();
   for (const { name, value } of target.fields) form.append(name, value);
   form.append(
     UPLOAD_FILE_FIELD,
     new Blob([new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength)], { type }),
-    'image.png',
+    fileName,
   );
   return fetch(new URL(target.url, base), { method: 'POST', body: form });
 }

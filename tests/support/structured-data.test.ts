@@ -1,5 +1,7 @@
 /** The JSON-LD checks the page tests rely on catch what they are there to catch. */
 import { describe, expect, it } from 'vitest';
+import { withOfferFacts } from '../../shared/item-offer';
+import { productOf } from '../../shared/structured-data';
 import { googleRequiredIssues, schemaOrgVocabulary, structuredDataProblems, validatorIssues } from './structured-data';
 
 const STORE = {
@@ -86,5 +88,17 @@ describe('structuredDataProblems', () => {
   it("runs without the vocabulary too, with Google's rules alone", async () => {
     const issues = await validatorIssues([{ ...PRODUCT, bogus: 1 }], { vocabulary: false });
     expect(issues.filter((issue) => issue.severity === 'ERROR' || issue.errorType === 'schemaOrg')).toEqual([]);
+  });
+});
+
+describe("the shop's Product with its facts (decision 0286)", () => {
+  it('passes with every availability the stock gives (LimitedAvailability included) and a size', async () => {
+    for (const stock of [null, 12, 2, 0] as const) {
+      const product = productOf(withOfferFacts({ id: 'v', name: 'Vodka', price: 20, stock, sizeMl: 750, img: '/media/v.png' }), {
+        origin: 'https://shop.example',
+        shopImage: 'https://shop.example/og.png',
+      })!;
+      expect(await structuredDataProblems([product as unknown as Record<string, unknown>]), String(stock)).toEqual([]);
+    }
   });
 });

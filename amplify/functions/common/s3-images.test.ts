@@ -1,7 +1,7 @@
 /** The image pipeline (server/media/images.ts) storing in S3: keys, content types, cache headers. */
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { storePng } from '../../../server/media/images';
+import { storeImage } from '../../../server/media/images';
 import { IMAGE_VARIANT_WIDTHS } from '../../../shared/media';
 import { S3ImageStore, type ObjectPort } from './s3-images';
 
@@ -22,7 +22,7 @@ describe('S3ImageStore', () => {
     const png = await sharp({ create: { width: 1000, height: 500, channels: 3, background: '#7a1f2b' } })
       .png()
       .toBuffer();
-    const url = await storePng(new S3ImageStore(port), png);
+    const url = await storeImage(new S3ImageStore(port), png);
     expect(url).toMatch(/^\/media\/[a-f0-9]{64}\.png$/);
     const hash = url.slice('/media/'.length, -'.png'.length);
     expect([...objects.keys()].sort()).toEqual(
@@ -37,7 +37,7 @@ describe('S3ImageStore', () => {
     expect(await new S3ImageStore(port).exists('../secret.png')).toBe(false);
 
     const puts = objects.size;
-    expect(await storePng(new S3ImageStore(port), png)).toBe(url);
+    expect(await storeImage(new S3ImageStore(port), png)).toBe(url);
     expect(objects.size).toBe(puts);
   });
 });

@@ -5,9 +5,9 @@
  * rewrites `/media/*` to the media distribution (README "Deploy to AWS"), so the SPA and its
  * responsive `srcset` work unchanged.
  */
-import { createHash } from 'node:crypto';
 import type { ImageStore } from '../../../server/media/images';
 import { isMediaName, MEDIA_URL_PREFIX } from '../../../server/media/media-store';
+import { mediaContentType } from '../../../shared/media';
 
 /** The S3 calls the store makes (s3-client.ts adapts the SDK; tests use a Map). */
 export interface ObjectPort {
@@ -21,15 +21,11 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export class S3ImageStore implements ImageStore {
   constructor(private readonly objects: ObjectPort) {}
 
-  async put(bytes: Buffer, extension: 'png' | 'webp'): Promise<string> {
-    return this.putNamed(`${createHash('sha256').update(bytes).digest('hex')}.${extension}`, bytes);
-  }
-
   async putNamed(name: string, bytes: Buffer): Promise<string> {
     if (!isMediaName(name)) throw new Error(`not a media name: ${name}`);
     const key = `${MEDIA_KEY_PREFIX}${name}`;
     if (!(await this.objects.exists(key))) {
-      await this.objects.put(key, bytes, name.endsWith('.webp') ? 'image/webp' : 'image/png', IMMUTABLE);
+      await this.objects.put(key, bytes, mediaContentType(name), IMMUTABLE);
     }
     return `${MEDIA_URL_PREFIX}${name}`;
   }

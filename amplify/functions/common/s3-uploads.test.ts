@@ -2,7 +2,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { storeUploadedImage } from '../../../server/media/images';
-import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, UPLOAD_TTL_SECONDS } from '../../../shared/image-upload';
+import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES, UPLOAD_TTL_SECONDS } from '../../../shared/image-upload';
 import { S3ImageStore, type ObjectPort } from './s3-images';
 import { S3UploadInbox, uploadKey, type PostCondition, type UploadObjectPort } from './s3-uploads';
 
@@ -37,7 +37,7 @@ describe('S3UploadInbox', () => {
     expect(presigned).toEqual([
       {
         key: uploadKey('admin-1', target.id),
-        conditions: [['content-length-range', 1, MAX_PNG_BYTES]],
+        conditions: [['content-length-range', 1, MAX_IMAGE_BYTES]],
         expiresSeconds: UPLOAD_TTL_SECONDS,
       },
     ]);
@@ -70,7 +70,7 @@ describe('S3UploadInbox', () => {
     const { objects, uploads, store } = memoryBucket();
     const inbox = new S3UploadInbox(uploads);
     const { id } = await inbox.open('admin-1');
-    objects.set(uploadKey('admin-1', id), Buffer.alloc(MAX_PNG_BYTES + 1));
+    objects.set(uploadKey('admin-1', id), Buffer.alloc(MAX_IMAGE_BYTES + 1));
     await expect(storeUploadedImage(store, inbox, 'admin-1', id)).rejects.toThrow(IMAGE_UPLOAD_MESSAGES.tooLarge);
     expect(objects.has(uploadKey('admin-1', id))).toBe(false);
     for (const bad of ['../media/x.png', `${id}/..`, id.toUpperCase(), '']) {

@@ -3,7 +3,7 @@
  * (server/media/images.ts): an S3 presigned POST into the media bucket's private `uploads/`
  * prefix, so the file goes from the browser to S3 and never through AppSync or Lambda payloads.
  *
- * S3 itself holds the POST to its policy: this exact key, 1 byte to MAX_PNG_BYTES
+ * S3 itself holds the POST to its policy: this exact key, 1 byte to MAX_IMAGE_BYTES
  * (`content-length-range`), before it expires (UPLOAD_TTL_SECONDS). The key holds a digest of the
  * admin's id, so `take` finds only the caller's own uploads. A presigned POST may be sent again
  * until it expires, so `take` first leaves a marker (`<key>.taken`, written only if absent) and
@@ -15,7 +15,13 @@ import { createHash, randomBytes } from 'node:crypto';
 // Types only from the image pipeline: amplify/backend.ts imports this file at synth, without sharp.
 import type { UploadInbox } from '../../../server/media/images';
 import { validationError } from '../../../server/errors';
-import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES, UPLOAD_ID, UPLOAD_TTL_SECONDS, type ImageUploadTarget } from '../../../shared/image-upload';
+import {
+  IMAGE_UPLOAD_MESSAGES,
+  MAX_IMAGE_BYTES,
+  UPLOAD_ID,
+  UPLOAD_TTL_SECONDS,
+  type ImageUploadTarget,
+} from '../../../shared/image-upload';
 
 export const UPLOAD_KEY_PREFIX = 'uploads/';
 
@@ -50,7 +56,7 @@ export class S3UploadInbox implements UploadInbox {
     const expiresAt = new Date(this.now() + UPLOAD_TTL_SECONDS * 1000).toISOString();
     const { url, fields } = await this.objects.presignPost(
       uploadKey(userId, id),
-      [['content-length-range', 1, MAX_PNG_BYTES]],
+      [['content-length-range', 1, MAX_IMAGE_BYTES]],
       UPLOAD_TTL_SECONDS,
     );
     return { id, url, fields: Object.entries(fields).map(([name, value]) => ({ name, value })), expiresAt };
@@ -62,7 +68,7 @@ export class S3UploadInbox implements UploadInbox {
     if (size === null || !(await this.objects.putIfAbsent(`${key}.taken`))) return null;
     try {
       // S3 enforces the policy's range; checked again so no other writer of the prefix can make us read more.
-      if (size > MAX_PNG_BYTES) throw validationError(IMAGE_UPLOAD_MESSAGES.tooLarge);
+      if (size > MAX_IMAGE_BYTES) throw validationError(IMAGE_UPLOAD_MESSAGES.tooLarge);
       return await this.objects.get(key);
     } finally {
       await this.objects.remove(key);

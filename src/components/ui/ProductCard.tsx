@@ -1,4 +1,4 @@
-import { memo } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../lib/format';
 import { ProductImage } from './ProductImage';
@@ -19,10 +19,19 @@ export interface ProductCardProps {
   /** Load the image at once (cards in the first row) instead of lazily. */
   eager?: boolean;
   className?: string;
+  /** More to say under the price (the menu's size and stock badge), drawn by the page's own chunk. */
+  children?: ReactNode;
 }
 
 /** A product's image, name and price, linking to its page /item/{id}. */
-export const ProductCard = memo(function ProductCard({ item, label = item.name, sizes, eager = false, className }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({
+  item,
+  label = item.name,
+  sizes,
+  eager = false,
+  className,
+  children,
+}: ProductCardProps) {
   const price = formatPrice(item.price);
   const shortened = label !== item.name;
   return (
@@ -43,6 +52,7 @@ export const ProductCard = memo(function ProductCard({ item, label = item.name, 
         </span>
         {shortened && !item.img ? <span className="visually-hidden">{item.name}</span> : null}
         {price ? <span className="product-card__price">{price}</span> : null}
+        {children}
       </span>
     </Link>
   );

@@ -4,6 +4,7 @@ import './home.css';
 import { BannerCarousel } from './components/BannerCarousel';
 import { PromotedItems } from './components/PromotedItems';
 import { ShopMap } from './components/ShopMap';
+import { VisitToday } from './components/VisitToday';
 
 export function HomePage() {
   usePageHead();
@@ -12,6 +13,7 @@ export function HomePage() {
       <BannerCarousel />
       <div className="home-intro">
         <h1>{shop.name}</h1>
+        <VisitToday />
         <p>{shop.tagline}</p>
       </div>
       <PromotedItems />

@@ -1,13 +1,20 @@
+import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
+import { withOfferFacts } from '../../../shared/item-offer';
+import { stockCountedPhrase } from '../../../shared/stock';
+import { itemPath } from '../../../shared/spa-routes';
 import { IMAGE_SIZES } from '../../../shared/first-screen';
 import { ProductImage } from '../../components/ui/ProductImage';
+import { StockBadge } from '../../components/shop/ItemFactsBits';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
 import { DEPARTMENTS, departmentMenuPath, departmentOf } from '../../lib/departments';
+import { useFilterData } from '../../lib/category-tags';
 import { formatPrice } from '../../lib/format';
 import './item.css';
-import { useItem, type ItemDetails } from './api/get-item';
+import { useItem, useSameNameItems, type ItemDetails } from './api/get-item';
+import { labelFacts, sizeOptions, tagFacts, type FactRow } from './item-facts-view';
 
 function ItemNotFound() {
   usePageHead({ item: null });
@@ -25,10 +32,69 @@ function ItemNotFound() {
   );
 }
 
+/** "In stock", "Only 2 left", "Out of stock" and when it was counted; nothing when not counted (decision 0273). */
+function StockLine({ item }: { item: ItemDetails }) {
+  if (item.stock === null) return null;
+  const counted = stockCountedPhrase(item.stockCountedAt, new Date(), item.stock);
+  return (
+    <p className="item-page__stock">
+      <StockBadge stock={item.stock} />
+      {counted ? <span className="item-page__counted">{counted}</span> : null}
+    </p>
+  );
+}
+
+/** The same product's sizes, each with its price and stock, each a link to its own page (decision 0285). */
+function SizeChoices({ item }: { item: ItemDetails }) {
+  const { data } = useSameNameItems(item);
+  const options = useMemo(() => (data ? sizeOptions(item, data) : []), [item, data]);
+  if (options.length === 0) return null;
+  return (
+    <nav className="size-choices" aria-label="Sizes">
+      <h2 className="size-choices__heading">Sizes</h2>
+      <ul className="size-choices__list">
+        {options.map((option) => (
+          <li key={option.id}>
+            <Link
+              className="size-choice"
+              to={itemPath(option.id)}
+              aria-current={option.current ? 'page' : undefined}
+              replace={option.current}
+            >
+              <span className="size-choice__size">{option.size}</span>
+              <span className="size-choice__price">{formatPrice(option.price) ?? 'Ask in store'}</span>
+              <StockBadge stock={option.stock} />
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
+
+function FactList({ rows }: { rows: readonly FactRow[] }) {
+  if (rows.length === 0) return null;
+  return (
+    <dl className="item-facts">
+      {rows.map((row) => (
+        <div key={row.label} className="item-facts__row">
+          <dt>{row.label}</dt>
+          <dd>{row.value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function ItemDetailsView({ item }: { item: ItemDetails }) {
-  usePageHead({ item });
+  usePageHead({ item: useMemo(() => withOfferFacts(item), [item]) });
   const price = formatPrice(item.price);
   const department = departmentOf(item.tags);
+  const filterData = useFilterData();
+  const facts = useMemo(
+    () => [...labelFacts(item), ...(filterData.data ? tagFacts(item.tags, filterData.data.categories, filterData.data.tags) : [])],
+    [item, filterData.data],
+  );
   return (
     <article className="item-page">
       <nav className="breadcrumbs" aria-label="Breadcrumb">
@@ -59,6 +125,9 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
         <div className="item-page__details">
           <h1 className="item-page__name">{item.name}</h1>
           {price ? <p className="item-page__price">{price}</p> : null}
+          <StockLine item={item} />
+          <SizeChoices item={item} />
+          <FactList rows={facts} />
           {item.description === undefined ? (
             <Spinner label="Loading the description" />
           ) : item.description ? (
@@ -74,7 +143,7 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
   );
 }
 
-/** /item/{id}: the item's name, price, picture and description (product §2). */
+/** /item/{id}: the item's name, price, stock, sizes, facts, picture and description (product §2, decision 0285). */
 export function ItemPage() {
   const { id = '' } = useParams();
   const { data, isPending, isError, refetch } = useItem(id);

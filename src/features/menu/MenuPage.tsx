@@ -1,9 +1,11 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
+import { priceBoundariesOf, priceRanges } from '../../../shared/price-ranges';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { FilterIcon } from '../../components/ui/icons';
 import { usePageHead } from '../../hooks/use-page-head';
+import { useShopSettings } from '../../lib/shop-settings';
 import './menu.css';
 import { useFilterData, useMenuItems } from './api/get-menu';
 import { FilterPanel } from './components/FilterPanel';
@@ -21,6 +23,7 @@ import {
   offeredGroups,
   type MenuCategory,
 } from './menu-filter';
+import { MENU_SORTS, orderMenuIndex, type MenuSort } from './menu-order';
 import { useMenuFilters } from './use-menu-filters';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
@@ -31,33 +34,39 @@ function Menu({ menu }: { menu: MenuCategory }) {
   usePageHead();
   const items = useMenuItems(menu);
   const filterData = useFilterData();
-  const { filters, settledQuery, setQuery, toggleTag, clearTags, clearAll } = useMenuFilters(menu);
+  // The price ranges from the shop's boundaries (decision 0280); the footer loads the same record.
+  const settings = useShopSettings();
+  const ranges = useMemo(() => priceRanges(priceBoundariesOf(settings.data)), [settings.data]);
+  const { filters, settledQuery, setQuery, toggleTag, clearTags, clearAll, setSort, setInStock } = useMenuFilters(menu);
   const [panelOpen, setPanelOpen] = useState(false);
   const searchId = useId();
+  const sortId = useId();
   const panelId = useId();
   const filtersHeadingId = useId();
 
   const groups = useMemo(
-    () => (filterData.data ? filterGroupsFor(filterData.data.categories, filterData.data.tags, menu) : []),
-    [filterData.data, menu],
+    () => (filterData.data ? filterGroupsFor(filterData.data.categories, filterData.data.tags, menu, ranges) : []),
+    [filterData.data, menu, ranges],
   );
   const selected = useMemo(() => effectiveTags(filters.tags, groups), [filters.tags, groups]);
-  const index = useMemo(() => (items.data ? indexMenuItems(items.data, menu) : []), [items.data, menu]);
+  const index = useMemo(() => (items.data ? indexMenuItems(items.data, menu, ranges) : []), [items.data, menu, ranges]);
+  // Ordered once per sort and stock filter; filtering keeps the order (decision 0284).
+  const ordered = useMemo(() => orderMenuIndex(index, filters.sort, filters.inStock), [index, filters.sort, filters.inStock]);
 
   // Typing stays responsive: the grid follows the search and the ticks as a deferred update.
   const query = useDeferredValue(filters.q);
   const tags = useDeferredValue(selected);
   const selection = useMemo(() => menuSelection(tags, groups), [tags, groups]);
-  const results = useMemo(() => filterMenuItems(index, selection, query), [index, selection, query]);
+  const results = useMemo(() => filterMenuItems(ordered, selection, query), [ordered, selection, query]);
   // Each tag with its count for the selection and the search; those giving nothing are not offered.
   // The counts follow the search once typing pauses (the URL's copy), so a keystroke leaves the
   // panel alone (the 50 ms keystroke budget with 200 tags, design §4).
-  const counts = useMemo(() => facetCounts(index, groups, selection, settledQuery), [index, groups, selection, settledQuery]);
+  const counts = useMemo(() => facetCounts(ordered, groups, selection, settledQuery), [ordered, groups, selection, settledQuery]);
   const offered = useMemo(() => offeredGroups(groups, counts, selected), [groups, counts, selected]);
-  const filterKey = menuSearch(menu, { tags: [...tags], q: query.trim() });
+  const filterKey = menuSearch(menu, { tags: [...tags], q: query.trim(), sort: filters.sort, inStock: filters.inStock });
 
-  const loading = items.isPending || filterData.isPending;
-  const filtering = selected.size > 0 || filters.q.trim() !== '';
+  const loading = items.isPending || filterData.isPending || settings.isPending;
+  const filtering = selected.size > 0 || filters.q.trim() !== '' || filters.inStock;
 
   let body;
   if (loading) {
@@ -144,9 +153,25 @@ function Menu({ menu }: { menu: MenuCategory }) {
           </div>
         </aside>
         <section className="menu-results" aria-label={`${title} items`} aria-busy={loading}>
-          <p className="menu-results__count" role="status">
-            {loading || items.isError ? '' : plural(results.length, 'item')}
-          </p>
+          <div className="menu-toolbar">
+            <p className="menu-results__count" role="status">
+              {loading || items.isError ? '' : plural(results.length, 'item')}
+            </p>
+            <label className="menu-toolbar__stock">
+              <input type="checkbox" checked={filters.inStock} onChange={(event) => setInStock(event.target.checked)} />
+              In stock only
+            </label>
+            <span className="menu-toolbar__sort">
+              <label htmlFor={sortId}>Sort by</label>
+              <select id={sortId} value={filters.sort} onChange={(event) => setSort(event.target.value as MenuSort)}>
+                {Object.entries(MENU_SORTS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </span>
+          </div>
           {body}
         </section>
       </div>

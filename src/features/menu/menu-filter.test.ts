@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { priceRanges } from '../../../shared/price-ranges';
 import {
   effectiveTags,
   facetCounts,
@@ -11,6 +12,7 @@ import {
   menuSelection,
   offeredGroups,
   parseMenuFilters,
+  PRICE_GROUP_ID,
   sameFilters,
   toggleTag,
   type CategoryRecord,
@@ -265,28 +267,43 @@ describe('effectiveTags', () => {
 });
 
 describe('URL state', () => {
-  it('reads tags and search from the query string', () => {
-    expect(parseMenuFilters('?category=wine&tags=tag-red,tag-france&q=cab')).toEqual({ tags: ['tag-red', 'tag-france'], q: 'cab' });
-    expect(parseMenuFilters('?category=wine&tags=tag-red%2Ctag-france')).toEqual({ tags: ['tag-red', 'tag-france'], q: '' });
-    expect(parseMenuFilters('?category=wine')).toEqual({ tags: [], q: '' });
-    expect(parseMenuFilters(new URLSearchParams('tags=,tag-red,,tag-red,&q=a%20b'))).toEqual({ tags: ['tag-red'], q: 'a b' });
+  const plain = { sort: 'featured', inStock: false } as const;
+
+  it('reads tags, search, order and "In stock only" from the query string', () => {
+    expect(parseMenuFilters('?category=wine&tags=tag-red,tag-france&q=cab')).toEqual({
+      tags: ['tag-red', 'tag-france'],
+      q: 'cab',
+      ...plain,
+    });
+    expect(parseMenuFilters('?category=wine&tags=tag-red%2Ctag-france')).toEqual({ tags: ['tag-red', 'tag-france'], q: '', ...plain });
+    expect(parseMenuFilters('?category=wine')).toEqual({ tags: [], q: '', ...plain });
+    expect(parseMenuFilters(new URLSearchParams('tags=,tag-red,,tag-red,&q=a%20b'))).toEqual({ tags: ['tag-red'], q: 'a b', ...plain });
+    expect(parseMenuFilters('?category=wine&sort=price-desc&stock=in')).toEqual({ tags: [], q: '', sort: 'price-desc', inStock: true });
+    // A misspelt or stale order is the default one; any other stock value is no filter.
+    expect(parseMenuFilters('?sort=cheapest&stock=yes')).toEqual({ tags: [], q: '', ...plain });
+    expect(parseMenuFilters('?sort=constructor')).toMatchObject({ sort: 'featured' });
   });
 
-  it('writes them back readably, leaving out what is empty', () => {
-    expect(menuSearch('wine', { tags: ['tag-red', 'tag-france'], q: 'cab' })).toBe('?category=wine&tags=tag-red,tag-france&q=cab');
-    expect(menuSearch('liquor', { tags: [], q: '' })).toBe('?category=liquor');
-    expect(menuSearch('wine', { tags: [], q: 'pinot noir & co' })).toBe('?category=wine&q=pinot%20noir%20%26%20co');
+  it('writes them back readably, leaving out what is empty or the default', () => {
+    expect(menuSearch('wine', { tags: ['tag-red', 'tag-france'], q: 'cab', ...plain })).toBe(
+      '?category=wine&tags=tag-red,tag-france&q=cab',
+    );
+    expect(menuSearch('liquor', { tags: [], q: '', ...plain })).toBe('?category=liquor');
+    expect(menuSearch('wine', { tags: [], q: 'pinot noir & co', ...plain })).toBe('?category=wine&q=pinot%20noir%20%26%20co');
+    expect(menuSearch('wine', { tags: [], q: '', sort: 'newest', inStock: true })).toBe('?category=wine&sort=newest&stock=in');
   });
 
   it('round-trips', () => {
-    const filters = { tags: ['0b9f6c1e-5d7a-4c1b-9a53-2f0c8e6d4b71', 'tag-c'], q: 'x,y? &z=1' };
+    const filters = { tags: ['0b9f6c1e-5d7a-4c1b-9a53-2f0c8e6d4b71', 'tag-c'], q: 'x,y? &z=1', sort: 'price-asc', inStock: true } as const;
     expect(parseMenuFilters(menuSearch('extras', filters))).toEqual(filters);
   });
 
   it('compares and toggles selections', () => {
-    expect(sameFilters({ tags: ['a'], q: 'x' }, { tags: ['a'], q: 'x' })).toBe(true);
-    expect(sameFilters({ tags: ['a'], q: 'x' }, { tags: ['b'], q: 'x' })).toBe(false);
-    expect(sameFilters({ tags: [], q: 'x' }, { tags: [], q: 'y' })).toBe(false);
+    expect(sameFilters({ tags: ['a'], q: 'x', ...plain }, { tags: ['a'], q: 'x', ...plain })).toBe(true);
+    expect(sameFilters({ tags: ['a'], q: 'x', ...plain }, { tags: ['b'], q: 'x', ...plain })).toBe(false);
+    expect(sameFilters({ tags: [], q: 'x', ...plain }, { tags: [], q: 'y', ...plain })).toBe(false);
+    expect(sameFilters({ tags: [], q: '', ...plain }, { tags: [], q: '', sort: 'name', inStock: false })).toBe(false);
+    expect(sameFilters({ tags: [], q: '', ...plain }, { tags: [], q: '', sort: 'featured', inStock: true })).toBe(false);
     expect(toggleTag(['a', 'b'], 'a')).toEqual(['b']);
     expect(toggleTag(['a'], 'c')).toEqual(['a', 'c']);
   });
@@ -295,5 +312,85 @@ describe('URL state', () => {
 describe('foldText', () => {
   it('lower-cases and strips accents', () => {
     expect(foldText('Côtes de Provence ROSÉ')).toBe('cotes de provence rose');
+  });
+});
+
+describe('price ranges (decision 0280)', () => {
+  const ranges = priceRanges([20, 40]);
+  const priced = (id: string, price: number | null, itemTags: string[]) => ({ ...item(id, id, ['wine', ...itemTags]), price });
+  const cellar = [
+    priced('cheap-red', 12.99, ['tag-red']),
+    priced('mid-red', 29.99, ['tag-red', 'tag-france']),
+    priced('rioja', 45, ['tag-red']),
+    priced('white-40', 40, ['tag-white']),
+    priced('no-price', null, ['tag-white']),
+  ];
+  const groups = filterGroupsFor(categories, tags, 'wine', ranges);
+  const index = indexMenuItems(cellar, 'wine', ranges);
+  const choose = (...ids: string[]) => menuSelection(new Set(ids), groups);
+
+  it('adds a Price group last, with the ranges the boundaries give', () => {
+    expect(groups.at(-1)).toEqual({
+      id: PRICE_GROUP_ID,
+      name: 'Price',
+      tags: [
+        { id: 'price-under-20', name: 'Under $20' },
+        { id: 'price-20-40', name: '$20 to $40' },
+        { id: 'price-over-40', name: 'Over $40' },
+      ],
+    });
+    expect(filterGroupsFor(categories, tags, 'wine', []).some((group) => group.id === PRICE_GROUP_ID)).toBe(false);
+  });
+
+  it('leaves out a category named Price, the former price filter, whose tags stay ordinary tags', () => {
+    const withFormer = [...categories, { id: 'price', name: 'Price', type: ['Wine'], visible: true, index: 9 }];
+    const withFormerTags = [...tags, { id: 'tag-under-20', name: 'Under $20', categoryId: 'price', index: 0 }];
+    const names = filterGroupsFor(withFormer, withFormerTags, 'wine', ranges).map((group) => group.name);
+    expect(names.filter((name) => name === 'Price')).toHaveLength(1);
+    expect(filterGroupsFor(withFormer, withFormerTags, 'wine', ranges).at(-1)!.id).toBe(PRICE_GROUP_ID);
+  });
+
+  it('matches each item by its price, a boundary price in the range starting there, no price in none', () => {
+    expect(ids(filterMenuItems(index, choose('price-under-20'), ''))).toEqual(['cheap-red']);
+    expect(ids(filterMenuItems(index, choose('price-20-40'), ''))).toEqual(['mid-red']);
+    expect(ids(filterMenuItems(index, choose('price-over-40'), ''))).toEqual(['rioja', 'white-40']);
+    // OR within the group, AND with the categories.
+    expect(ids(filterMenuItems(index, choose('price-under-20', 'price-over-40', 'tag-red'), ''))).toEqual(['cheap-red', 'rioja']);
+  });
+
+  it('a new price moves the item to its new range at once', () => {
+    const repriced = cellar.map((entry) => (entry.id === 'mid-red' ? { ...entry, price: 45 } : entry));
+    const again = indexMenuItems(repriced, 'wine', ranges);
+    expect(ids(filterMenuItems(again, choose('price-over-40'), ''))).toEqual(['mid-red', 'rioja', 'white-40']);
+    expect(filterMenuItems(again, choose('price-20-40'), '')).toEqual([]);
+  });
+
+  it('counts each range for the other selections, as a tag is counted', () => {
+    const counts = facetCounts(index, groups, choose('tag-red'), '');
+    expect(counts.get('price-under-20')).toBe(1);
+    expect(counts.get('price-20-40')).toBe(1);
+    expect(counts.get('price-over-40')).toBe(1);
+    expect(counts.get('tag-white')).toBe(2);
+    const offered = offeredGroups(groups, facetCounts(index, groups, choose('price-under-20'), ''), new Set(['price-under-20']));
+    expect(offered.find((group) => group.id === 'wine-type')!.tags.map((tag) => `${tag.name} (${tag.count})`)).toEqual(['Red (1)']);
+  });
+
+  it('keeps a range in the URL as the tags are kept', () => {
+    expect(menuSearch('wine', { tags: ['tag-red', 'price-20-40'], q: '', sort: 'featured', inStock: false })).toBe(
+      '?category=wine&tags=tag-red,price-20-40',
+    );
+    expect(parseMenuFilters('?category=wine&tags=price-over-40').tags).toEqual(['price-over-40']);
+    expect([...effectiveTags(['price-over-40', 'price-10-30'], groups)]).toEqual(['price-over-40']);
+  });
+
+  it('handles 5,000 items with their prices', () => {
+    const many = Array.from({ length: 5000 }, (_, i) => priced(`i${i}`, 5 + (i % 60), [i % 2 ? 'tag-red' : 'tag-white']));
+    const big = indexMenuItems(many, 'wine', ranges);
+    const expected = (keep: (entry: (typeof many)[number]) => boolean) => many.filter(keep).length;
+    expect(filterMenuItems(big, choose('price-under-20'), '')).toHaveLength(expected((entry) => entry.price! < 20));
+    expect(filterMenuItems(big, choose('price-over-40', 'tag-red'), '')).toHaveLength(
+      expected((entry) => entry.price! >= 40 && entry.tags.includes('tag-red')),
+    );
+    expect(expected((entry) => entry.price! < 20)).toBeGreaterThan(1000);
   });
 });

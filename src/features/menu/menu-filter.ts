@@ -12,11 +12,18 @@
  *   not offered, unless it is selected (it stays, to be unticked).
  * - The search narrows further: the name contains it, ignoring case (and accents: "rose" finds
  *   "Rosé").
- * - The selection and the search live in the URL: ?category=wine&tags=tag-red,tag-france&q=cab
+ * - The selection, the search, the order and "In stock only" live in the URL:
+ *   ?category=wine&tags=tag-red,tag-france&q=cab&sort=price-asc&stock=in (menu-order.ts orders).
+ * - Price is a group of its own, last, computed from each item's price and the shop's boundaries
+ *   (decision 0280): its ranges are offered, counted and combined like a category's tags, and
+ *   selected in the same `tags` list (price-20-40). A category named Price, the former price
+ *   filter, is left out (decision 0281).
  */
 
+import { isFormerPriceCategory, priceRangeOf, type PriceRange } from '../../../shared/price-ranges';
 import type { CategoryRecord, TagRecord } from '../../lib/catalogue';
 import { DEPARTMENTS, isDepartment, type Department } from '../../lib/departments';
+import { DEFAULT_SORT, IN_STOCK_PARAM, parseMenuSort, type MenuSort } from './menu-order';
 
 export type { CategoryRecord, TagRecord };
 
@@ -31,6 +38,12 @@ export interface MenuItem {
   price: number | null;
   img: string | null;
   tags: readonly string[];
+  /** The facts a card shows and the menu orders by (decisions 0283, 0284). */
+  sizeMl?: number | null;
+  packCount?: number | null;
+  stock?: number | null;
+  promoted?: boolean | null;
+  createdAt?: string | null;
 }
 
 export interface FilterGroup {
@@ -49,19 +62,32 @@ const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true
 const byIndexThenName = (a: { index?: number | null; name: string }, b: { index?: number | null; name: string }) =>
   (a.index ?? Number.POSITIVE_INFINITY) - (b.index ?? Number.POSITIVE_INFINITY) || collator.compare(a.name, b.name);
 
+/** The Price group's id: no category has it (theirs are generated ids, or the demo's words). */
+export const PRICE_GROUP_ID = 'price-ranges';
+
 /**
- * The filter panel of a menu: its visible categories by index, each with its tags by index.
- * Categories without tags are left out (they would offer nothing to tick).
+ * The filter panel of a menu: its visible categories by index, each with its tags by index, then
+ * the price ranges. Categories without tags are left out (they would offer nothing to tick).
  */
-export function filterGroupsFor(categories: readonly CategoryRecord[], tags: readonly TagRecord[], menu: MenuCategory): FilterGroup[] {
+export function filterGroupsFor(
+  categories: readonly CategoryRecord[],
+  tags: readonly TagRecord[],
+  menu: MenuCategory,
+  priceRanges: readonly PriceRange[] = [],
+): FilterGroup[] {
   const tagsByCategory = new Map<string, TagRecord[]>();
   for (const tag of tags) {
     const list = tagsByCategory.get(tag.categoryId);
     if (list) list.push(tag);
     else tagsByCategory.set(tag.categoryId, [tag]);
   }
-  return categories
-    .filter((category) => category.visible === true && (category.type ?? []).some((type) => type?.toLowerCase() === menu))
+  const groups = categories
+    .filter(
+      (category) =>
+        category.visible === true &&
+        (category.type ?? []).some((type) => type?.toLowerCase() === menu) &&
+        !isFormerPriceCategory(category.name),
+    )
     .sort(byIndexThenName)
     .map((category) => ({
       id: category.id,
@@ -69,20 +95,34 @@ export function filterGroupsFor(categories: readonly CategoryRecord[], tags: rea
       tags: (tagsByCategory.get(category.id) ?? []).sort(byIndexThenName).map(({ id, name }) => ({ id, name })),
     }))
     .filter((group) => group.tags.length > 0);
+  if (priceRanges.length) groups.push({ id: PRICE_GROUP_ID, name: 'Price', tags: priceRanges.map(({ id, name }) => ({ id, name })) });
+  return groups;
 }
 
 /** An item ready for filtering: its name folded once, not on every keystroke. */
 export interface IndexedItem {
   item: MenuItem;
   foldedName: string;
+  /** What the filters match: its tags and the id of its price range. */
+  facets: readonly string[];
 }
 
-/** The items of a menu (those carrying its built-in tag), sorted by name, ready for filtering. */
-export function indexMenuItems(items: readonly MenuItem[], menu: MenuCategory): IndexedItem[] {
+/** Millilitres of the whole pack; an item without a size after the sized ones. */
+const packVolume = (item: MenuItem) => (item.sizeMl ? item.sizeMl * (item.packCount && item.packCount > 1 ? item.packCount : 1) : Infinity);
+
+/**
+ * The items of a menu (those carrying its built-in tag), sorted by name and, within one name, by
+ * size from the smallest (decision 0283), each with the price range its price falls in now, ready
+ * for filtering and ordering (menu-order.ts).
+ */
+export function indexMenuItems(items: readonly MenuItem[], menu: MenuCategory, priceRanges: readonly PriceRange[] = []): IndexedItem[] {
   return items
     .filter((item) => item.tags.includes(menu))
-    .sort((a, b) => collator.compare(a.name, b.name))
-    .map((item) => ({ item, foldedName: foldText(item.name) }));
+    .sort((a, b) => collator.compare(a.name, b.name) || packVolume(a) - packVolume(b))
+    .map((item) => {
+      const range = priceRangeOf(item.price, priceRanges);
+      return { item, foldedName: foldText(item.name), facets: range ? [...item.tags, range.id] : item.tags };
+    });
 }
 
 export interface MenuFilters {
@@ -90,6 +130,10 @@ export interface MenuFilters {
   tags: readonly string[];
   /** The search text as typed. */
   q: string;
+  /** The order (menu-order.ts); the default is not written into the URL. */
+  sort: MenuSort;
+  /** "In stock only": items counted out of stock are hidden. */
+  inStock: boolean;
 }
 
 /**
@@ -102,15 +146,15 @@ export function menuSelection(selected: ReadonlySet<string>, groups: readonly Fi
   return groups.map((group) => new Set(group.tags.filter((tag) => selected.has(tag.id)).map((tag) => tag.id)));
 }
 
-/** Does the item carry at least one tag of `chosen`? */
-const carriesAny = (item: MenuItem, chosen: ReadonlySet<string>) => item.tags.some((tag) => chosen.has(tag));
+/** Does the item carry at least one tag (or price range) of `chosen`? */
+const carriesAny = (entry: IndexedItem, chosen: ReadonlySet<string>) => entry.facets.some((tag) => chosen.has(tag));
 
 /** The groups the item does not satisfy (a group with nothing ticked is satisfied by every item): none, one (its index), or more. */
-function unmetGroups(item: MenuItem, selection: MenuSelection): 'none' | number | 'several' {
+function unmetGroups(entry: IndexedItem, selection: MenuSelection): 'none' | number | 'several' {
   let unmet: 'none' | number = 'none';
   for (let group = 0; group < selection.length; group += 1) {
     const chosen = selection[group]!;
-    if (chosen.size === 0 || carriesAny(item, chosen)) continue;
+    if (chosen.size === 0 || carriesAny(entry, chosen)) continue;
     if (unmet !== 'none') return 'several';
     unmet = group;
   }
@@ -126,7 +170,7 @@ export function filterMenuItems(index: readonly IndexedItem[], selection: MenuSe
   const result: MenuItem[] = [];
   for (const entry of index) {
     if (needle && !entry.foldedName.includes(needle)) continue;
-    if (unmetGroups(entry.item, selection) !== 'none') continue;
+    if (unmetGroups(entry, selection) !== 'none') continue;
     result.push(entry.item);
   }
   return result;
@@ -155,9 +199,9 @@ export function facetCounts(
   const needle = foldText(query.trim());
   for (const entry of index) {
     if (needle && !entry.foldedName.includes(needle)) continue;
-    const unmet = unmetGroups(entry.item, selection);
+    const unmet = unmetGroups(entry, selection);
     if (unmet === 'several') continue;
-    for (const tag of entry.item.tags) {
+    for (const tag of entry.facets) {
       const group = groupOf.get(tag);
       if (group === undefined || (unmet !== 'none' && group !== unmet)) continue;
       counts.set(tag, counts.get(tag)! + 1);
@@ -203,7 +247,7 @@ export function parseMenuFilters(search: string | URLSearchParams): MenuFilters 
     .split(',')
     .map((tag) => tag.trim())
     .filter((tag, index, all) => tag !== '' && all.indexOf(tag) === index);
-  return { tags, q: params.get('q') ?? '' };
+  return { tags, q: params.get('q') ?? '', sort: parseMenuSort(params.get('sort')), inStock: params.get('stock') === IN_STOCK_PARAM };
 }
 
 /** The query string of a menu with these filters; commas between tags stay readable. */
@@ -211,11 +255,19 @@ export function menuSearch(menu: MenuCategory, filters: MenuFilters): string {
   let search = `?category=${menu}`;
   if (filters.tags.length) search += `&tags=${filters.tags.map(encodeURIComponent).join(',')}`;
   if (filters.q) search += `&q=${encodeURIComponent(filters.q)}`;
+  if (filters.sort !== DEFAULT_SORT) search += `&sort=${filters.sort}`;
+  if (filters.inStock) search += `&stock=${IN_STOCK_PARAM}`;
   return search;
 }
 
 export function sameFilters(a: MenuFilters, b: MenuFilters): boolean {
-  return a.q === b.q && a.tags.length === b.tags.length && a.tags.every((tag, index) => b.tags[index] === tag);
+  return (
+    a.q === b.q &&
+    a.sort === b.sort &&
+    a.inStock === b.inStock &&
+    a.tags.length === b.tags.length &&
+    a.tags.every((tag, index) => b.tags[index] === tag)
+  );
 }
 
 /** The selection with `tagId` ticked or unticked. */

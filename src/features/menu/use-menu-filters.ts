@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { NavigationType, useLocation, useNavigate, useNavigationType } from 'react-router-dom';
 import { menuSearch, parseMenuFilters, sameFilters, toggleTag, type MenuCategory, type MenuFilters } from './menu-filter';
+import type { MenuSort } from './menu-order';
 
 /** Marks the history entries this hook writes, so it does not read its own writes back. */
 const OWN_ENTRY = { menuFilters: true } as const;
@@ -17,7 +18,7 @@ function isOwnEntry(state: unknown): boolean {
 }
 
 /**
- * The menu's selected tags and search text, kept in the URL so a filtered view can be shared and
+ * The menu's selected tags, search text, order and "In stock only", kept in the URL so a filtered view can be shared and
  * survives reload and back. Ticking a tag adds a history entry; typing replaces the current one.
  *
  * The state is held here too and is what the page shows, so typing never waits for the router;
@@ -84,6 +85,9 @@ export function useMenuFilters(menu: MenuCategory) {
     setQuery,
     toggleTag: useCallback((tagId: string) => update((current) => ({ ...current, tags: toggleTag(current.tags, tagId) })), [update]),
     clearTags: useCallback(() => update((current) => ({ ...current, tags: [] })), [update]),
-    clearAll: useCallback(() => update(() => ({ tags: [], q: '' })), [update]),
+    // Clearing keeps the order: it is how the visitor reads the menu, not a filter.
+    clearAll: useCallback(() => update((current) => ({ tags: [], q: '', sort: current.sort, inStock: false })), [update]),
+    setSort: useCallback((sort: MenuSort) => update((current) => ({ ...current, sort })), [update]),
+    setInStock: useCallback((inStock: boolean) => update((current) => ({ ...current, inStock })), [update]),
   };
 }

@@ -73,3 +73,12 @@ export async function replaceBanners(api: AdminApi, images: string[], descriptio
     { images, descriptions },
   );
 }
+
+/** Puts back a banner set as `bannerList` read it (images, order and descriptions). */
+export async function restoreBanners(api: AdminApi, banners: ReadonlyArray<{ img: string; description: string | null }>): Promise<void> {
+  await replaceBanners(
+    api,
+    banners.map((banner) => banner.img),
+    banners.map((banner) => banner.description),
+  );
+}

@@ -3,15 +3,17 @@
  *
  *     const files = await imageFiles();
  *     const banner = await files.png('banner-a', 1900, 370, '#0b6e4f');
- *     await page.getByLabel('Add banner images (.png)').setInputFiles([banner]);
+ *     await page.getByLabel('Add banner images').setInputFiles([banner]);
  *     expect(storedUrl(banner)).toBe('/media/<sha256>.png');  // what the server will store it as
  *     await files.cleanup();
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import type { Page } from '@playwright/test';
+import { phonePhoto, textFile } from '../../security/support/images';
 
 export async function imageFiles() {
   const dir = await mkdtemp(join(tmpdir(), 'e2e-images-'));
@@ -45,6 +47,18 @@ export async function imageFiles() {
         .toFile(path);
       return path;
     },
+    /** A phone photo stored sideways (`width` x `height`) with EXIF orientation 6, GPS and an ICC profile (phonePhoto). */
+    phonePhoto: async (fileName: string, width: number, height: number): Promise<string> => {
+      const path = join(dir, fileName);
+      await writeFile(path, await phonePhoto('jpeg', width, height));
+      return path;
+    },
+    /** A text file under an image's name (`notes.jpg`). */
+    text: async (fileName: string): Promise<string> => {
+      const path = join(dir, fileName);
+      await writeFile(path, textFile());
+      return path;
+    },
     cleanup: () => rm(dir, { recursive: true, force: true }),
   };
 }
@@ -54,4 +68,26 @@ export async function storedUrl(path: string): Promise<string> {
   return `/media/${createHash('sha256')
     .update(await readFile(path))
     .digest('hex')}.png`;
+}
+
+/**
+ * From now on, every file the page POSTs to an upload target (the local /uploads/<id>, or S3's
+ * presigned POST in the cloud) carries `bytes` instead: what a tampered browser would send, so
+ * the server's own refusal at Save can be seen (the browser refuses anything it cannot prepare
+ * itself, decision 0276). The file is the form's last part (shared/image-upload.ts).
+ */
+export async function sendInsteadOfChosenFiles(page: Page, bytes: Buffer): Promise<void> {
+  await page.route(
+    (url) => !url.pathname.endsWith('/graphql'),
+    async (route) => {
+      const request = route.request();
+      const body = request.postDataBuffer();
+      const boundary = /boundary=(.+)$/.exec((await request.headerValue('content-type')) ?? '')?.[1];
+      if (request.method() !== 'POST' || !body || !boundary) return route.continue();
+      const lastPart = body.lastIndexOf(`--${boundary}\r\n`);
+      const content = body.indexOf('\r\n\r\n', lastPart) + 4;
+      const end = body.lastIndexOf(`\r\n--${boundary}--`);
+      return route.continue({ postData: Buffer.concat([body.subarray(0, content), bytes, body.subarray(end)]) });
+    },
+  );
 }

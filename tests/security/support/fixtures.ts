@@ -9,7 +9,7 @@
  */
 import { registerAccount } from '../../../server/accounts/account-service';
 import { SqliteAccountStore } from '../../../server/accounts/account-store';
-import { storePng } from '../../../server/media/images';
+import { storeImage } from '../../../server/media/images';
 import { TEST_PASSWORD, type TestServer } from '../../support/test-server';
 import { ROLE_ADMIN } from '../../../shared/roles';
 import type { ValueSource } from './operations';
@@ -25,7 +25,7 @@ export async function createAdmin(shop: TestServer, email = uniqueEmail('admin')
 
 export async function catalogueFixture(shop: TestServer) {
   const png = await pngBytes(4, 4);
-  const imageUrl = await storePng(shop.media, png);
+  const imageUrl = await storeImage(shop.media, png);
   const ids: Record<string, string> = {};
 
   const values: ValueSource = {

@@ -1,46 +1,36 @@
 import { describe, expect, it } from 'vitest';
 import { errorsOf, firstErrorMessage, hasErrorType, userFacingMessage } from './graphql-errors';
-import { IMAGE_UPLOAD_MESSAGES, MAX_PNG_BYTES } from '../../../../shared/image-upload';
-import { checkChosenImage, checkPngFile } from './image-file';
+import { IMAGE_UPLOAD_MESSAGES, MAX_CHOSEN_IMAGE_BYTES, MAX_IMAGE_BYTES } from '../../../../shared/image-upload';
+import { checkChosenImage, checkImageToSend } from './image-file';
 
-describe('checkPngFile', () => {
-  const file = (name: string, type = 'image/png', size = 100) => ({ name, type, size });
-  it('accepts a .png of type image/png, whatever the case of the extension', () => {
-    expect(checkPngFile(file('a.png'))).toBeNull();
-    expect(checkPngFile(file('BANNER.PNG'))).toBeNull();
-  });
-  it('accepts a .png the browser gives no type for', () => {
-    expect(checkPngFile(file('a.png', ''))).toBeNull();
-  });
-  it('refuses other names and types', () => {
-    expect(checkPngFile(file('a.jpg', 'image/jpeg'))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
-    expect(checkPngFile(file('a.png', 'image/jpeg'))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
-    expect(checkPngFile(file('a.jpg', 'image/png'))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
-    expect(checkPngFile(file('png', 'image/png'))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
-  });
-  it('refuses a file over 5 MB', () => {
-    expect(checkPngFile(file('a.png', 'image/png', MAX_PNG_BYTES))).toBeNull();
-    expect(checkPngFile(file('a.png', 'image/png', MAX_PNG_BYTES + 1))).toBe(IMAGE_UPLOAD_MESSAGES.tooLarge);
+describe('checkImageToSend', () => {
+  it('lets through what the server takes: at most 5 MB', () => {
+    expect(checkImageToSend({ size: MAX_IMAGE_BYTES })).toBeNull();
+    expect(checkImageToSend({ size: MAX_IMAGE_BYTES + 1 })).toBe(IMAGE_UPLOAD_MESSAGES.tooLarge);
   });
 });
 
 describe('checkChosenImage', () => {
   const PNG_HEAD = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+  const JPEG_HEAD = [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49, 0x46, 0, 1];
   const chosen = (name: string, bytes: number[], type = 'image/png') => new File([new Uint8Array(bytes)], name, { type });
-  it('accepts a .png that starts with the PNG signature', async () => {
-    expect(await checkChosenImage(chosen('a.png', [...PNG_HEAD, 0, 0, 0, 13]))).toBeNull();
+  it('goes by the first bytes, not by the name or the type the browser claims', async () => {
+    expect(await checkChosenImage(chosen('a.png', [...PNG_HEAD, 0, 0, 0, 13]))).toEqual({ type: 'png' });
+    expect(await checkChosenImage(chosen('IMG_0001.JPG', JPEG_HEAD, 'image/jpeg'))).toEqual({ type: 'jpeg' });
+    expect(await checkChosenImage(chosen('photo.png', JPEG_HEAD))).toEqual({ type: 'jpeg' });
   });
-  it('refuses a JPEG or anything else named .png, by its first bytes', async () => {
-    expect(await checkChosenImage(chosen('fake.png', [0xff, 0xd8, 0xff, 0xe0, 0, 0x10, 0x4a, 0x46, 0x49]))).toBe(
-      IMAGE_UPLOAD_MESSAGES.notPng,
-    );
-    expect(await checkChosenImage(chosen('short.png', PNG_HEAD.slice(0, 7)))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
-    expect(await checkChosenImage(chosen('empty.png', []))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
+  it('refuses a text file named .jpg, an empty file and a HEIC photo', async () => {
+    const text = [...new TextEncoder().encode('Shopping list: ice')];
+    expect(await checkChosenImage(chosen('notes.jpg', text, 'image/jpeg'))).toEqual({ refusal: IMAGE_UPLOAD_MESSAGES.notImage });
+    expect(await checkChosenImage(chosen('empty.png', []))).toEqual({ refusal: IMAGE_UPLOAD_MESSAGES.notImage });
+    const heic = [0, 0, 0, 0x18, ...new TextEncoder().encode('ftypheic')];
+    expect(await checkChosenImage(chosen('IMG_0002.HEIC', heic, 'image/heic'))).toEqual({ refusal: IMAGE_UPLOAD_MESSAGES.heic });
   });
-  it('refuses by name and type first, then by size', async () => {
-    expect(await checkChosenImage(chosen('a.jpg', PNG_HEAD, 'image/jpeg'))).toBe(IMAGE_UPLOAD_MESSAGES.notPng);
-    const big = new File([new Uint8Array(PNG_HEAD), new Uint8Array(MAX_PNG_BYTES)], 'big.png', { type: 'image/png' });
-    expect(await checkChosenImage(big)).toBe(IMAGE_UPLOAD_MESSAGES.tooLarge);
+  it('takes a photo over 5 MB (it will be shrunk), not one over the chosen-file limit', async () => {
+    const big = (size: number) =>
+      new File([new Uint8Array(JPEG_HEAD), new Uint8Array(size - JPEG_HEAD.length)], 'big.jpg', { type: 'image/jpeg' });
+    expect(await checkChosenImage(big(MAX_IMAGE_BYTES + 1))).toEqual({ type: 'jpeg' });
+    expect(await checkChosenImage(big(MAX_CHOSEN_IMAGE_BYTES + 1))).toEqual({ refusal: IMAGE_UPLOAD_MESSAGES.chosenTooLarge });
   });
 });
 

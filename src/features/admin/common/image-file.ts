@@ -1,14 +1,16 @@
 /**
- * Checking a chosen image file and sending it to its upload target (product §5: .png only; the rule
- * itself is shared/image-upload.ts). `checkPngFile` is pure; `sendToUploadTarget` uses fetch.
+ * Checking a chosen image file and sending it to its upload target (product §5: JPEG, PNG or WebP;
+ * the rule itself is shared/image-upload.ts, decision 0276). `checkImageToSend` is pure;
+ * `checkChosenImage` reads the file's first bytes; `sendToUploadTarget` uses fetch.
  */
 import {
-  hasPngSignature,
+  IMAGE_SNIFF_BYTES,
   IMAGE_UPLOAD_MESSAGES,
-  MAX_PNG_BYTES,
-  PNG_MIME,
-  PNG_SIGNATURE,
+  MAX_CHOSEN_IMAGE_BYTES,
+  MAX_IMAGE_BYTES,
+  sniffImageType,
   UPLOAD_FILE_FIELD,
+  type ImageType,
   type ImageUploadTarget,
 } from '../../../../shared/image-upload';
 
@@ -17,39 +19,32 @@ export const IMAGE_MESSAGES = {
   uploadFailed: 'Error Uploading Image',
 } as const;
 
-/** The name and type of a chosen file (a `File` has both). */
+/** The size of a file about to be sent (a `File` has it). */
 export interface FileLike {
-  name: string;
-  type: string;
   size: number;
 }
 
-/**
- * Why this file cannot be uploaded, or null when it may be sent. The name must end in .png and
- * the type (when the browser gives one) be image/png; the server checks the real signature.
- */
-export function checkPngFile(file: FileLike): string | null {
-  const pngName = file.name.toLowerCase().endsWith('.png');
-  const pngType = file.type === '' || file.type === PNG_MIME;
-  if (!pngName || !pngType) return IMAGE_UPLOAD_MESSAGES.notPng;
-  if (file.size > MAX_PNG_BYTES) return IMAGE_UPLOAD_MESSAGES.tooLarge;
-  return null;
+/** Why this (prepared) file cannot be sent, or null when it may be: the server's 5 MB. */
+export function checkImageToSend(file: FileLike): string | null {
+  return file.size > MAX_IMAGE_BYTES ? IMAGE_UPLOAD_MESSAGES.tooLarge : null;
 }
 
 /**
- * The check every image input runs when a file is chosen (decision 0196): `checkPngFile`, then the
- * file's first 8 bytes must be the PNG signature, so a JPEG renamed .png is refused at once, not
- * at Save. The server still checks everything (pixels, a readable image).
+ * The check every image input runs when a file is chosen (decision 0196): at most
+ * MAX_CHOSEN_IMAGE_BYTES, and its first bytes must be a JPEG's, a PNG's or a WebP's, whatever its
+ * name says, so a text file renamed .jpg is refused at once, not at Save. The type, or the reason.
+ * The server still checks everything (pixels, a readable image).
  */
-export async function checkChosenImage(file: FileLike & Pick<Blob, 'slice'>): Promise<string | null> {
-  const refusal = checkPngFile(file);
-  if (refusal) return refusal;
+export async function checkChosenImage(file: FileLike & Pick<Blob, 'slice'>): Promise<{ type: ImageType } | { refusal: string }> {
+  if (file.size > MAX_CHOSEN_IMAGE_BYTES) return { refusal: IMAGE_UPLOAD_MESSAGES.chosenTooLarge };
+  let type: ReturnType<typeof sniffImageType>;
   try {
-    const head = new Uint8Array(await file.slice(0, PNG_SIGNATURE.length).arrayBuffer());
-    return hasPngSignature(head) ? null : IMAGE_UPLOAD_MESSAGES.notPng;
+    type = sniffImageType(new Uint8Array(await file.slice(0, IMAGE_SNIFF_BYTES).arrayBuffer()));
   } catch {
-    return IMAGE_UPLOAD_MESSAGES.notPng; // unreadable (moved or deleted since it was chosen)
+    return { refusal: IMAGE_UPLOAD_MESSAGES.notImage }; // unreadable (moved or deleted since it was chosen)
   }
+  if (type === 'heic') return { refusal: IMAGE_UPLOAD_MESSAGES.heic };
+  return type ? { type } : { refusal: IMAGE_UPLOAD_MESSAGES.notImage };
 }
 
 /**

@@ -1,16 +1,16 @@
 /**
- * Uploads a chosen PNG (product §5, design §3): checks `.png`/`image/png` and 5 MB, asks for an
- * upload target (`requestImageUpload`, as the signed-in admin), POSTs the file there (S3 in the
- * cloud, the local server's /uploads/<id>: this code does not care which), has it stored
- * (`storeUploadedImage`) and gives back the stored URL (`/media/<sha256>.png`) to put in a
- * record's `img`.
+ * Uploads a chosen image (product §5, design §3), as ImageFileInput prepared it (decision 0276):
+ * checks 5 MB, asks for an upload target (`requestImageUpload`, as the signed-in admin), POSTs the
+ * file there (S3 in the cloud, the local server's /uploads/<id>: this code does not care which),
+ * has it stored (`storeUploadedImage`) and gives back the stored URL (`/media/<sha256>.jpg`,
+ * `.png` or `.webp`) to put in a record's `img`.
  *
  *     const { upload, uploading } = useUploadImage();
  *     const url = await upload(file); // the URL, or null once the reason has been toasted
  *     if (url) save({ ...values, img: url });
  *
  * On failure `upload` shows an Error toast itself and resolves to null: the client-side reason
- * (not a .png, over 5 MB) or the server's ValidationError message (not really a PNG, too many
+ * (over 5 MB) or the server's ValidationError message (not really a JPEG, PNG or WebP, too many
  * pixels, ...). An ended session is not toasted here (the app is already going to /login).
  * Never create a record when it returns null. `upload(file, { onRefused })` also hands the
  * message to the caller, for example to repeat it inside a modal dialog (where the page's toasts
@@ -20,7 +20,7 @@ import { useCallback, useState } from 'react';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from './graphql-errors';
-import { checkPngFile, IMAGE_MESSAGES, sendToUploadTarget } from './image-file';
+import { checkImageToSend, IMAGE_MESSAGES, sendToUploadTarget } from './image-file';
 import { adminClient } from './admin-client';
 
 export interface UploadOptions {
@@ -44,7 +44,7 @@ export function useUploadImage(): UploadImage {
       options.onRefused?.(message);
       return null;
     };
-    const refusal = checkPngFile(file);
+    const refusal = checkImageToSend(file);
     if (refusal) return refuse(refusal);
     setRunning((n) => n + 1);
     try {

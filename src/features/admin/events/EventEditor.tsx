@@ -1,7 +1,7 @@
 /**
  * The event editor (product §2, §4, §5): "Event Creator" for a new event, "Event Editor" pre-filled
  * for an existing one. Name, date and description are required in both modes ('Please fill out
- * all fields'); the time and a .png image are optional. Without an image the pages show the
+ * all fields'); the time and an image (JPEG, PNG or WebP) are optional. Without an image the pages show the
  * shop's logo (img stays null). A chosen image is uploaded first, on Save.
  */
 import { useId, useRef, useState } from 'react';
@@ -9,7 +9,7 @@ import logoUrl from '../../../assets/logo.svg';
 import { Modal } from '../../../components/ui/Modal';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { IMAGE_MESSAGES } from '../common/image-file';
-import { PngFileInput } from '../common/PngFileInput';
+import { ImageFileInput } from '../common/ImageFileInput';
 import { useObjectUrl } from '../common/use-object-url';
 import { useUploadImage } from '../common/use-upload-image';
 import '../../../components/ui/events.css';
@@ -59,7 +59,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
     if (invalid === field) setInvalid(null);
   };
 
-  /** The image was refused when chosen (PngFileInput's check); the previous choice stays. */
+  /** The image was refused when chosen (ImageFileInput's check); the previous choice stays. */
   const refuseFile = (message: string) => {
     setImageRefused(true);
     refuse({ message, focus: fileInputRef.current });
@@ -136,9 +136,9 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
           </div>
         </div>
         <div className="event-editor__image">
-          <PngFileInput
+          <ImageFileInput
             label="Image"
-            note="Optional, .png only. Without one, the shop's logo is shown."
+            note="Optional: JPEG, PNG or WebP. Without one, the shop's logo is shown."
             inputRef={fileInputRef}
             onFiles={([chosen]) => chooseFile(chosen)}
             onRefused={refuseFile}

@@ -44,6 +44,10 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
             description, a department tag and the Image URL of a photo already on the site (as Export CSV writes it). You match the columns
             next; the template has them all.
           </p>
+          <p>
+            Size, ABV, Vintage and Quantity are read as tills write them (750ML, 1.75 LTR, 3L BOX, 4/250ML); a quantity is recorded as
+            counted now, and a negative one as 0.
+          </p>
           <label htmlFor={fileId}>CSV file</label>
           <input
             ref={fileRef}
@@ -175,6 +179,40 @@ function ColumnMapping({
   );
 }
 
+/** Problems (or warnings) by row and column, the first SHOWN_ROWS of them; nothing when there are none. */
+function ProblemTable({ title, column, problems }: { title: string; column: string; problems: ItemImportReport['problems'] }) {
+  const headingId = useId();
+  if (!problems.length) return null;
+  return (
+    <>
+      <h3 id={headingId} className="item-import__heading">
+        {title}
+      </h3>
+      <div className="item-import__table-wrap">
+        <table className="item-import__table" aria-labelledby={headingId}>
+          <thead>
+            <tr>
+              <th scope="col">Row</th>
+              <th scope="col">Column</th>
+              <th scope="col">{column}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {problems.slice(0, SHOWN_ROWS).map((problem, index) => (
+              <tr key={index}>
+                <td>{problem.row}</td>
+                <td>{problem.field}</td>
+                <td>{problem.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {problems.length > SHOWN_ROWS ? <p>…and {(problems.length - SHOWN_ROWS).toLocaleString('en-US')} more.</p> : null}
+    </>
+  );
+}
+
 function ImportReview({
   report,
   rows,
@@ -184,7 +222,6 @@ function ImportReview({
 }) {
   const problems = report.problems;
   const listId = useId();
-  const problemsId = useId();
   return (
     <div className="item-import__review">
       <p role="status" className="item-import__summary">
@@ -194,34 +231,8 @@ function ImportReview({
             ? `${problems.length.toLocaleString('en-US')} ${problems.length === 1 ? 'problem' : 'problems'} to fix in the file; nothing is imported until every row is right.`
             : `Ready: ${importSummary(report)}.`}
       </p>
-      {problems.length ? (
-        <>
-          <h3 id={problemsId} className="item-import__heading">
-            Problems
-          </h3>
-          <div className="item-import__table-wrap">
-            <table className="item-import__table" aria-labelledby={problemsId}>
-              <thead>
-                <tr>
-                  <th scope="col">Row</th>
-                  <th scope="col">Column</th>
-                  <th scope="col">Problem</th>
-                </tr>
-              </thead>
-              <tbody>
-                {problems.slice(0, SHOWN_ROWS).map((problem, index) => (
-                  <tr key={index}>
-                    <td>{problem.row}</td>
-                    <td>{problem.field}</td>
-                    <td>{problem.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {problems.length > SHOWN_ROWS ? <p>…and {(problems.length - SHOWN_ROWS).toLocaleString('en-US')} more.</p> : null}
-        </>
-      ) : null}
+      <ProblemTable title="Problems" column="Problem" problems={problems} />
+      <ProblemTable title="Imported otherwise than the file says" column="What is imported" problems={report.warnings} />
       <h3 id={listId} className="item-import__heading">
         Rows
       </h3>

@@ -4,10 +4,11 @@
  * while `open`.
  */
 import type { RefObject } from 'react';
+import { stockCountedPhrase } from '../../../../shared/stock';
 import { Modal } from '../../../components/ui/Modal';
 import { StoredImage } from '../../../components/ui/StoredImage';
 import { EditorActions, EditorField, EditorTextArea } from '../common/editor-parts';
-import { PngFileInput } from '../common/PngFileInput';
+import { ImageFileInput } from '../common/ImageFileInput';
 import { useTagGroups } from './api';
 import type { AdminItem } from './item-rules';
 import { TagPicker } from './TagPicker';
@@ -62,6 +63,7 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
             />
             <EditorField label="UPC" inputMode="numeric" value={values.upc} onChange={(value) => set('upc', value)} />
           </div>
+          <ItemFactFields editor={editor} countedAt={base?.stock === null ? null : (base?.stockCountedAt ?? null)} />
           <EditorTextArea
             label="Description"
             textAreaRef={refs.description}
@@ -99,6 +101,56 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
   );
 }
 
+/**
+ * The item's facts (decision 0275): the size in one box as on the label or the till ("750 mL",
+ * "1.75L", "4 × 250 mL"), ABV, vintage, and units in stock with when they were last counted.
+ */
+function ItemFactFields({ editor, countedAt }: { editor: ReturnType<typeof useItemEditor>; countedAt: string | null }) {
+  const { values, set, refs, invalid } = editor;
+  const counted = stockCountedPhrase(countedAt);
+  return (
+    <>
+      <div className="item-editor__row">
+        <EditorField
+          label="Size"
+          note="As on the label: 750 mL, 1.75 L, 4 × 250 mL"
+          value={values.size}
+          onChange={(value) => set('size', value)}
+          invalid={invalid === 'size'}
+          inputRef={refs.size}
+        />
+        <EditorField
+          label="ABV (%)"
+          inputMode="decimal"
+          value={values.abv}
+          onChange={(value) => set('abv', value)}
+          invalid={invalid === 'abv'}
+          inputRef={refs.abv}
+        />
+      </div>
+      <div className="item-editor__row">
+        <EditorField
+          label="Vintage"
+          note="A year, or NV"
+          value={values.vintage}
+          onChange={(value) => set('vintage', value)}
+          invalid={invalid === 'vintage'}
+          inputRef={refs.vintage}
+        />
+        <EditorField
+          label="Units in stock"
+          inputMode="numeric"
+          note={counted ? `Empty: not counted. ${counted}.` : 'Empty: not counted. Saving a count records the time.'}
+          value={values.stock}
+          onChange={(value) => set('stock', value)}
+          invalid={invalid === 'stock'}
+          inputRef={refs.stock}
+        />
+      </div>
+    </>
+  );
+}
+
 interface ItemImageFieldProps {
   invalid: boolean;
   /** The chosen file's object URL, shown instead of the stored image. */
@@ -111,7 +163,7 @@ interface ItemImageFieldProps {
   onRefused: (message: string) => void;
 }
 
-/** The item's image: the chosen or stored one (or an empty frame), and the .png input. */
+/** The item's image: the chosen or stored one (or an empty frame), and the file input (JPEG, PNG or WebP). */
 function ItemImageField({ invalid, preview, storedUrl, inputKey, inputRef, onChoose, onRefused }: ItemImageFieldProps) {
   return (
     <div className={invalid ? 'item-editor__image item-editor__image--invalid' : 'item-editor__image'}>
@@ -135,11 +187,11 @@ function ItemImageField({ invalid, preview, storedUrl, inputKey, inputRef, onCho
       ) : (
         <span className="admin-product-image admin-product-image--empty item-editor__preview" aria-hidden="true" />
       )}
-      <PngFileInput
+      <ImageFileInput
         key={inputKey}
         inputRef={inputRef}
-        label={storedUrl ? 'Replace image (.png)' : 'Image (.png)'}
-        note="Best: 600 x 800, portrait"
+        label={storedUrl ? 'Replace image' : 'Image'}
+        note="JPEG, PNG or WebP; a phone photo is fine. Best: 600 x 800, portrait"
         onFiles={([chosen]) => onChoose(chosen ?? null)}
         onRefused={onRefused}
       />

@@ -19,7 +19,23 @@ import { adminKeys } from '../common/admin-keys';
 import { adminQuery } from '../common/admin-query';
 import { adminClient } from '../common/admin-client';
 
-const ITEM_FIELDS = ['id', 'name', 'price', 'description', 'tags', 'promoted', 'upc', 'img', 'updatedAt'] as const;
+const ITEM_FIELDS = [
+  'id',
+  'name',
+  'price',
+  'description',
+  'tags',
+  'promoted',
+  'upc',
+  'img',
+  'sizeMl',
+  'packCount',
+  'abv',
+  'vintage',
+  'stock',
+  'stockCountedAt',
+  'updatedAt',
+] as const;
 
 interface RawItem {
   id: string;
@@ -30,6 +46,12 @@ interface RawItem {
   promoted?: boolean | null;
   upc?: string | null;
   img?: string | null;
+  sizeMl?: number | null;
+  packCount?: number | null;
+  abv?: number | null;
+  vintage?: string | null;
+  stock?: number | null;
+  stockCountedAt?: string | null;
   updatedAt: string;
 }
 
@@ -43,6 +65,12 @@ export function toAdminItem(raw: RawItem): AdminItem {
     promoted: raw.promoted === true,
     upc: raw.upc ?? null,
     img: raw.img ?? null,
+    sizeMl: raw.sizeMl ?? null,
+    packCount: raw.packCount ?? null,
+    abv: raw.abv ?? null,
+    vintage: raw.vintage ?? null,
+    stock: raw.stock ?? null,
+    stockCountedAt: raw.stockCountedAt ?? null,
     updatedAt: raw.updatedAt,
   };
 }
@@ -100,6 +128,12 @@ const UPDATE_ITEM = /* GraphQL */ `
       promoted
       upc
       img
+      sizeMl
+      packCount
+      abv
+      vintage
+      stock
+      stockCountedAt
       createdAt
       updatedAt
     }

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { BOTTLE_SIZE_MESSAGES } from '../../../../shared/bottle-size';
+import { ITEM_FACT_MESSAGES } from '../../../../shared/item-facts';
 import { MESSAGES } from '../../../../shared/messages';
+import { STOCK_MESSAGES } from '../../../../shared/stock';
 import {
   buildCreateInput,
   buildUpdateInput,
@@ -87,7 +90,7 @@ describe('parsePrice', () => {
 });
 
 describe('buildCreateInput', () => {
-  it('sends every field, trimmed, with the stored image; upc only when given', () => {
+  it('sends every field, trimmed, with the stored image; upc and the facts only when given', () => {
     expect(buildCreateInput({ ...complete, name: ' Merlot ', promoted: true }, '/media/x.png')).toEqual({
       name: 'Merlot',
       price: 12.99,
@@ -102,8 +105,9 @@ describe('buildCreateInput', () => {
 
 describe('buildUpdateInput', () => {
   it('sends only the non-empty fields, and always promoted and tags', () => {
-    expect(buildUpdateInput('i1', { ...EMPTY_ITEM_FORM, tags: ['wine'] })).toEqual({ id: 'i1', promoted: false, tags: ['wine'] });
-    expect(buildUpdateInput('i1', { ...EMPTY_ITEM_FORM, tags: [], price: '0' })).toEqual({ id: 'i1', promoted: false, tags: [] });
+    const none = { sizeMl: null, packCount: null, abv: null, vintage: null, stock: null };
+    expect(buildUpdateInput('i1', { ...EMPTY_ITEM_FORM, tags: ['wine'] })).toEqual({ id: 'i1', promoted: false, tags: ['wine'], ...none });
+    expect(buildUpdateInput('i1', { ...EMPTY_ITEM_FORM, tags: [], price: '0' })).toEqual({ id: 'i1', promoted: false, tags: [], ...none });
   });
 
   it('sends every filled field', () => {
@@ -117,6 +121,11 @@ describe('buildUpdateInput', () => {
       img: '/media/old.png',
       promoted: true,
       tags: ['wine', 'tag-red'],
+      sizeMl: null,
+      packCount: null,
+      abv: null,
+      vintage: null,
+      stock: null,
     });
   });
 
@@ -136,18 +145,82 @@ describe('formFromItem', () => {
       promoted: true,
       upc: null,
       img: '/media/r.png',
+      sizeMl: 1750,
+      packCount: null,
+      abv: 45,
+      vintage: null,
+      stock: 2,
+      stockCountedAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',
     };
     const values = formFromItem(item);
-    expect(values).toEqual({ ...EMPTY_ITEM_FORM, name: 'Rye', price: '30', img: '/media/r.png', promoted: true, tags: ['liquor'] });
-    expect(buildUpdateInput(item.id, values)).toEqual({
+    expect(values).toEqual({
+      ...EMPTY_ITEM_FORM,
+      name: 'Rye',
+      price: '30',
+      img: '/media/r.png',
+      promoted: true,
+      tags: ['liquor'],
+      size: '1.75 L',
+      abv: '45',
+      stock: '2',
+    });
+    expect(buildUpdateInput(item.id, values, undefined, item)).toEqual({
       id: 'i1',
       name: 'Rye',
       price: 30,
       img: '/media/r.png',
       promoted: true,
       tags: ['liquor'],
+      sizeMl: 1750,
+      packCount: null,
+      abv: 45,
+      vintage: null,
+      stock: 2,
     });
+  });
+});
+
+describe('the item facts in the editor', () => {
+  const now = new Date('2026-05-10T15:00:00.000Z');
+
+  it('sends the facts as typed: a size as on the label, ABV, NV, units', () => {
+    const values = { ...complete, size: '4 × 250 mL', abv: '5.5%', vintage: 'nv', stock: '24' };
+    expect(validateItemSave(values, 'create')).toBeNull();
+    expect(buildCreateInput(values, '/media/x.png', now)).toMatchObject({
+      sizeMl: 250,
+      packCount: 4,
+      abv: 5.5,
+      vintage: 'NV',
+      stock: 24,
+      stockCountedAt: '2026-05-10T15:00:00.000Z',
+    });
+    const single = buildCreateInput({ ...values, size: '1.75LTR' }, '/media/x.png', now);
+    expect(single.sizeMl).toBe(1750);
+    // No null attribute on a new item (a DynamoDB null is not an absent attribute).
+    expect(single).not.toHaveProperty('packCount');
+  });
+
+  it('stamps the count time only when the count changes; an emptied fact is cleared', () => {
+    const loaded = { stock: 12 };
+    const counted = buildUpdateInput('i1', { ...complete, stock: '11' }, undefined, loaded, now);
+    expect(counted).toMatchObject({ stock: 11, stockCountedAt: '2026-05-10T15:00:00.000Z' });
+    const same = buildUpdateInput('i1', { ...complete, stock: '12' }, undefined, loaded, now);
+    expect(same.stock).toBe(12);
+    expect(same).not.toHaveProperty('stockCountedAt');
+    const cleared = buildUpdateInput('i1', { ...complete, stock: '' }, undefined, loaded, now);
+    expect(cleared).toMatchObject({ stock: null, sizeMl: null, abv: null, vintage: null });
+    expect(cleared).not.toHaveProperty('stockCountedAt');
+  });
+
+  it('refuses facts that are not facts, naming the field, in both modes', () => {
+    const refused = (facts: Partial<typeof complete>) => validateItemSave({ ...complete, ...facts }, 'update');
+    expect(refused({ size: '750' })).toEqual({ message: BOTTLE_SIZE_MESSAGES.size, field: 'size' });
+    expect(refused({ abv: '140' })).toEqual({ message: ITEM_FACT_MESSAGES.abv, field: 'abv' });
+    expect(refused({ vintage: '1066' })).toEqual({ message: ITEM_FACT_MESSAGES.vintage(), field: 'vintage' });
+    expect(refused({ stock: '-3' })).toEqual({ message: STOCK_MESSAGES.stock, field: 'stock' });
+    expect(refused({ stock: '2.5' })).toEqual({ message: STOCK_MESSAGES.stock, field: 'stock' });
+    expect(validateItemSave({ ...complete, size: 'big' }, 'create')).toEqual({ message: BOTTLE_SIZE_MESSAGES.size, field: 'size' });
   });
 });
 

@@ -3,8 +3,9 @@
  * no I/O, so they are tested directly (item-rules.test.ts).
  */
 import type { ModelRecord } from '../../../lib/catalogue';
-import type { ItemFormValues } from '../../../../shared/item-rules';
-import { parsePrice } from '../../../../shared/item-rules';
+import { formatBottleSize } from '../../../../shared/bottle-size';
+import type { ItemFacts, ItemFormValues } from '../../../../shared/item-rules';
+import { factsFromForm, parsePrice } from '../../../../shared/item-rules';
 
 export {
   EMPTY_ITEM_FORM,
@@ -23,8 +24,10 @@ type ItemModel = ModelRecord<'Item'>;
  * tags as a list and `promoted` as a boolean. `updatedAt` is what a later update is conditioned on.
  */
 export type AdminItem = Pick<ItemModel, 'id' | 'name' | 'updatedAt'> & {
-  [Field in 'price' | 'description' | 'upc' | 'img']: NonNullable<ItemModel[Field]> | null;
+  [Field in 'price' | 'description' | 'upc' | 'img' | keyof ItemFacts | 'stockCountedAt']: NonNullable<ItemModel[Field]> | null;
 } & { tags: string[]; promoted: boolean };
+
+const text = (value: number | string | null) => (value === null ? '' : String(value));
 
 /** The editor's values for an existing item. */
 export function formFromItem(item: AdminItem): ItemFormValues {
@@ -37,12 +40,19 @@ export function formFromItem(item: AdminItem): ItemFormValues {
     hasNewImage: false,
     promoted: item.promoted,
     tags: [...item.tags],
+    size: formatBottleSize(item.sizeMl, item.packCount) ?? '',
+    abv: text(item.abv),
+    vintage: item.vintage ?? '',
+    stock: text(item.stock),
   };
 }
 
 // ---------- What a save sends ----------
 
-export interface ItemCreateInput {
+/** The facts a save sends: all of them (an empty one clears it), and the count time when the count is new (decision 0275). */
+type FactsInput = ItemFacts & { stockCountedAt?: string };
+
+export interface ItemCreateInput extends Partial<FactsInput> {
   name: string;
   price: number;
   description: string;
@@ -52,7 +62,7 @@ export interface ItemCreateInput {
   upc?: string;
 }
 
-export interface ItemUpdateInput {
+export interface ItemUpdateInput extends Partial<FactsInput> {
   id: string;
   promoted: boolean;
   tags: string[];
@@ -63,8 +73,18 @@ export interface ItemUpdateInput {
   upc?: string;
 }
 
+/**
+ * The facts to save. A count typed on a new item, or changed from the one loaded (`before`), is
+ * stamped `now` as when the stock was counted; an unchanged or cleared count keeps its time.
+ */
+function factsInput(values: ItemFormValues, before: number | null | undefined, now: Date): FactsInput {
+  const facts = factsFromForm(values);
+  const counted = facts.stock !== null && facts.stock !== before;
+  return { ...facts, ...(counted ? { stockCountedAt: now.toISOString() } : {}) };
+}
+
 /** The create input, once validated and once the image is stored at `img`. */
-export function buildCreateInput(values: ItemFormValues, img: string): ItemCreateInput {
+export function buildCreateInput(values: ItemFormValues, img: string, now: Date = new Date()): ItemCreateInput {
   const upc = values.upc.trim();
   return {
     name: values.name.trim(),
@@ -74,15 +94,26 @@ export function buildCreateInput(values: ItemFormValues, img: string): ItemCreat
     promoted: values.promoted,
     tags: [...values.tags],
     ...(upc ? { upc } : {}),
+    // A fact not given is left out, not sent as null: DynamoDB would keep a null attribute, which
+    // `attributeExists: false` (not counted, no size) does not match (decision 0273).
+    ...Object.fromEntries(Object.entries(factsInput(values, undefined, now)).filter(([, value]) => value !== null)),
   };
 }
 
 /**
  * The update input (product §5): only the non-empty fields among name, price, img, description and
- * upc; promoted and tags always. `img` is the newly stored image when one was uploaded.
+ * upc; promoted, tags and the facts always (an emptied fact is cleared). `img` is the newly stored
+ * image when one was uploaded; `before` the item as loaded, whose count decides whether the stock
+ * was counted now.
  */
-export function buildUpdateInput(id: string, values: ItemFormValues, img: string = values.img): ItemUpdateInput {
-  const input: ItemUpdateInput = { id, promoted: values.promoted, tags: [...values.tags] };
+export function buildUpdateInput(
+  id: string,
+  values: ItemFormValues,
+  img: string = values.img,
+  before: Pick<AdminItem, 'stock'> | null = null,
+  now: Date = new Date(),
+): ItemUpdateInput {
+  const input: ItemUpdateInput = { id, promoted: values.promoted, tags: [...values.tags], ...factsInput(values, before?.stock, now) };
   const name = values.name.trim();
   const price = parsePrice(values.price);
   const description = values.description.trim();

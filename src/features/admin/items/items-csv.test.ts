@@ -41,8 +41,12 @@ const parse = (csv: string) => Papa.parse<string[]>(csv.replace(/^\uFEFF/, ''), 
 describe('itemsToCsv', () => {
   it('starts with a byte order mark, quotes every field and ends lines with CRLF', () => {
     const csv = itemsToCsv([item({})], groups, 'https://shop.example');
-    expect(csv.startsWith('\uFEFF"Name","Price","UPC","Promoted","Description","Image URL","Department","Region"\r\n')).toBe(true);
-    expect(csv.split('\r\n')[1]).toBe('"Plain","12.00","","No","","","Wine",""');
+    expect(
+      csv.startsWith(
+        '\uFEFF"Name","Price","UPC","Promoted","Description","Image URL","Size","ABV","Vintage","Quantity","Department","Region"\r\n',
+      ),
+    ).toBe(true);
+    expect(csv.split('\r\n')[1]).toBe('"Plain","12.00","","No","","","","","","","Wine",""');
   });
 
   it('keeps apostrophes, commas, quotes, accents and line breaks as they are', () => {
@@ -54,9 +58,26 @@ describe('itemsToCsv', () => {
       tags: ['wine', 'fr', 'it'],
       img: '/media/items/abc.png',
       price: 389.5,
+      sizeMl: 375,
+      abv: 13.5,
+      vintage: '2015',
+      stock: 0,
     });
     const [header, row] = parse(itemsToCsv([awkward], groups, 'https://shop.example'));
-    expect(header).toEqual(['Name', 'Price', 'UPC', 'Promoted', 'Description', 'Image URL', 'Department', 'Region']);
+    expect(header).toEqual([
+      'Name',
+      'Price',
+      'UPC',
+      'Promoted',
+      'Description',
+      'Image URL',
+      'Size',
+      'ABV',
+      'Vintage',
+      'Quantity',
+      'Department',
+      'Region',
+    ]);
     expect(row).toEqual([
       'Château d\'Yquem, "Sauternes" 2015',
       '389.50',
@@ -64,6 +85,10 @@ describe('itemsToCsv', () => {
       'Yes',
       'Golden, honeyed.\nServe at 10–12 °C; pairs with Roquefort.',
       'https://shop.example/media/items/abc.png',
+      '375 mL',
+      '13.5',
+      '2015',
+      '0',
       'Wine',
       'France; Italy',
     ]);
@@ -95,7 +120,7 @@ describe('itemsToCsv', () => {
 
   it('leaves out tags no category lists', () => {
     const [, row] = parse(itemsToCsv([item({ tags: ['wine', 'gone'] })], groups, 'https://shop.example'));
-    expect(row?.slice(6)).toEqual(['Wine', '']);
+    expect(row?.slice(10)).toEqual(['Wine', '']);
   });
 });
 
@@ -108,6 +133,11 @@ describe('reading a CSV for import', () => {
     tags: ['wine', 'fr', 'it'],
     img: '/media/items/abc.png',
     price: 389.5,
+    sizeMl: 250,
+    packCount: 4,
+    abv: 5,
+    vintage: 'NV',
+    stock: 7,
   });
 
   it('reads back what the export wrote, every character, with the columns guessed', () => {
@@ -120,6 +150,10 @@ describe('reading a CSV for import', () => {
       'field:promoted',
       'field:description',
       'field:img',
+      'field:size',
+      'field:abv',
+      'field:vintage',
+      'field:quantity',
       'category:department',
       'category:region',
     ]);
@@ -132,6 +166,10 @@ describe('reading a CSV for import', () => {
         promoted: 'Yes',
         description: '- Golden, honeyed.\nServe at 10–12 °C; pairs with Roquefort.',
         img: 'https://shop.example/media/items/abc.png',
+        size: '4 × 250 mL',
+        abv: '5',
+        vintage: 'NV',
+        quantity: '7',
         tags: [
           { categoryId: 'department', names: 'Wine' },
           { categoryId: 'region', names: 'France; Italy' },
@@ -182,6 +220,16 @@ describe('reading a CSV for import', () => {
 
   it('maps each target once, the first column naming it', () => {
     expect(guessColumnTargets(['Name', 'Title', 'region'], groups)).toEqual([{ field: 'name' }, null, { categoryId: 'region' }]);
+    // A till's export: its own names for size, quantity and ABV; "Proof" is not ABV and is not guessed.
+    expect(guessColumnTargets(['Item', 'Btl Size', 'Qty On Hand', 'Alc', 'Proof', 'UPC Code', 'Year'], groups)).toEqual([
+      { field: 'name' },
+      { field: 'size' },
+      { field: 'quantity' },
+      { field: 'abv' },
+      null,
+      { field: 'upc' },
+      { field: 'vintage' },
+    ]);
     expect(targetFromKey(targetKey({ categoryId: 'region' }))).toEqual({ categoryId: 'region' });
     expect(targetFromKey('')).toBeNull();
   });
@@ -210,7 +258,7 @@ describe('reading a CSV for import', () => {
     expect(new Set(table.headers).size).toBe(table.headers.length);
     const targets = guessColumnTargets(table.headers, clashing);
     expect(targets.map(targetKey).slice(1, 2)).toEqual(['field:price']);
-    expect(targets.map(targetKey).slice(6)).toEqual([
+    expect(targets.map(targetKey).slice(10)).toEqual([
       'category:department',
       'category:region',
       'category:price-band',
@@ -226,7 +274,20 @@ describe('reading a CSV for import', () => {
   it('offers a template with the header alone', () => {
     const template = readCsv(importTemplateCsv(groups));
     expect(template).toEqual({
-      headers: ['Name', 'Price', 'UPC', 'Promoted', 'Description', 'Image URL', 'Department', 'Region'],
+      headers: [
+        'Name',
+        'Price',
+        'UPC',
+        'Promoted',
+        'Description',
+        'Image URL',
+        'Size',
+        'ABV',
+        'Vintage',
+        'Quantity',
+        'Department',
+        'Region',
+      ],
       records: [],
     });
     const withPrice = readCsv(importTemplateCsv([...groups, { id: 'price-band', name: 'Price', tags: [] }])).headers;

@@ -11,6 +11,7 @@
  */
 import Papa from 'papaparse';
 import { IMPORT_FIELDS, TAG_NAME_SEPARATOR, type ImportField, type ItemImportRow } from '../../../../shared/item-import';
+import { formatBottleSize } from '../../../../shared/bottle-size';
 import type { AdminItem } from './item-rules';
 import type { TagGroup } from './tag-groups';
 
@@ -37,6 +38,11 @@ const FIELD_ALIASES: Record<ImportField, readonly string[]> = {
   promoted: ['promoted', 'featured'],
   description: ['description', 'details'],
   img: ['image url', 'image', 'img', 'photo'],
+  // What tills call their columns (decision 0275); "proof" is not ABV (it is twice it) and is not guessed.
+  size: ['size', 'bottle size', 'unit size', 'volume', 'container', 'btl size'],
+  abv: ['abv', 'alcohol', 'alc', 'alcohol by volume'],
+  vintage: ['vintage', 'year'],
+  quantity: ['quantity', 'qty', 'stock', 'on hand', 'qty on hand', 'quantity on hand', 'in stock', 'inventory', 'units'],
 };
 
 /**
@@ -77,6 +83,10 @@ export function itemsToCsv(items: readonly AdminItem[], groups: readonly TagGrou
     item.promoted ? 'Yes' : 'No',
     item.description ?? '',
     item.img ? new URL(item.img, origin).href : '',
+    formatBottleSize(item.sizeMl, item.packCount) ?? '',
+    item.abv === null ? '' : String(item.abv),
+    item.vintage ?? '',
+    item.stock === null ? '' : String(item.stock),
     ...groups.map((group) =>
       group.tags
         .filter((tag) => item.tags.includes(tag.id))

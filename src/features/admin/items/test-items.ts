@@ -10,6 +10,12 @@ export const adminItem = (fields: Partial<AdminItem> = {}): AdminItem => ({
   promoted: false,
   upc: null,
   img: null,
+  sizeMl: null,
+  packCount: null,
+  abv: null,
+  vintage: null,
+  stock: null,
+  stockCountedAt: null,
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...fields,
 });

@@ -29,6 +29,10 @@ type ItemFieldRefs = {
   description: RefObject<HTMLTextAreaElement | null>;
   img: RefObject<HTMLInputElement | null>;
   tags: RefObject<HTMLInputElement | null>;
+  size: RefObject<HTMLInputElement | null>;
+  abv: RefObject<HTMLInputElement | null>;
+  vintage: RefObject<HTMLInputElement | null>;
+  stock: RefObject<HTMLInputElement | null>;
 };
 
 /** The field to mark, and the inline error with what caused it (it goes once its cause is gone, decision 0197). */
@@ -124,7 +128,7 @@ function useSaveItem({ mode, base, values, file, refs, feedback, onImageStored, 
   /** An update on condition that nobody changed the item since `current` was loaded (else its current values show). */
   const update = async (current: AdminItem, img: string) => {
     const outcome = await updateItem.mutateAsync({
-      input: buildUpdateInput(current.id, values, img),
+      input: buildUpdateInput(current.id, values, img, current),
       expectedUpdatedAt: current.updatedAt,
     });
     if (outcome.ok) {
@@ -174,6 +178,10 @@ export function useItemEditor(item: AdminItem | null, { onClose, onSaved }: { on
     description: useRef<HTMLTextAreaElement>(null),
     img: useRef<HTMLInputElement>(null),
     tags: useRef<HTMLInputElement>(null),
+    size: useRef<HTMLInputElement>(null),
+    abv: useRef<HTMLInputElement>(null),
+    vintage: useRef<HTMLInputElement>(null),
+    stock: useRef<HTMLInputElement>(null),
   } satisfies ItemFieldRefs & Record<ItemField, unknown>;
   const feedback = useItemFeedback(refs);
   const { invalid, setInvalid, errorCause, clearError } = feedback;

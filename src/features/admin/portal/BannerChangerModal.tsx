@@ -1,15 +1,15 @@
 /**
  * The Banner Changer (product §2, §4): the current banners, each with a red Delete that asks first
- * (a saved banner leaves the live site at once, decision 0194), newly chosen .png files added to the
+ * (a saved banner leaves the live site at once, decision 0194), newly chosen images added to the
  * list before saving, each with a plain Remove (it only leaves the list), and Save, which uploads
  * the new files and then replaces the whole banner set with the list, in its order, in one call.
- * Move up/down sets the order. Files are checked when chosen (PngFileInput). Rendered only while `open`.
+ * Move up/down sets the order. Files are checked when chosen (ImageFileInput). Rendered only while `open`.
  */
 import { useEffect, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/Modal';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
 import { EditorActions } from '../common/editor-parts';
-import { PngFileInput } from '../common/PngFileInput';
+import { ImageFileInput } from '../common/ImageFileInput';
 import type { AdminBanner } from './api';
 import { MAX_BANNER_DESCRIPTION, type BannerEntry } from './banner-list';
 import { BannerChangerRow } from './BannerChangerRow';
@@ -71,12 +71,12 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
   return (
     <>
       <Modal title="Banner Changer" onEscape={busy ? undefined : onClose} className="admin-modal admin-modal--wide banner-changer">
-        <PngFileInput
+        <ImageFileInput
           inputRef={changer.fileInputRef}
-          label="Add banner images (.png)"
+          label="Add banner images"
           multiple
           clearAfterChoose
-          note="Best:(1900x370)"
+          note="JPEG, PNG or WebP. Best:(1900x370)"
           onFiles={changer.addFiles}
           onRefused={changer.refuseChosen}
           disabled={saving}
@@ -84,7 +84,7 @@ function BannerChanger({ banners, onClose }: BannerChangerModalProps) {
         <h3 className="banner-changer__heading" id="banner-changer-list">
           Banners ({entries.length})
         </h3>
-        {entries.length === 0 ? <p className="banner-changer__empty">No banners. Add .png images above.</p> : null}
+        {entries.length === 0 ? <p className="banner-changer__empty">No banners. Add images above.</p> : null}
         <p className="banner-changer__note" id="banner-changer-description-note">
           A description says what a banner says, for screen readers and as a caption under it on phones (at most {MAX_BANNER_DESCRIPTION}{' '}
           characters).

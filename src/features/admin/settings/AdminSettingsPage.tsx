@@ -12,7 +12,7 @@ import { QueryState } from '../common/QueryState';
 import '../common/admin.css';
 import { useAdminShopSettings } from './api';
 import { formOf, type SettingsForm } from './settings-form';
-import { ShopDetailsSection, SpecialDatesSection, WeeklyHoursSection } from './SettingsSections';
+import { PriceFilterSection, ShopDetailsSection, SpecialDatesSection, WeeklyHoursSection } from './SettingsSections';
 import { useSettingsEditor } from './use-settings-editor';
 import './admin-settings.css';
 
@@ -38,6 +38,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
         addSpecial={editor.addSpecial}
         removeSpecial={editor.removeSpecial}
       />
+      <PriceFilterSection form={form} problems={problems} set={editor.set} />
       <div className="settings-actions">
         <p className="admin-form-error" role="alert">
           {editor.formError}

@@ -1,11 +1,21 @@
 /**
- * The shop settings form's three cards: the shop's details, its weekly hours (with New York's
- * limits said once above them), and its special dates, each date with its own name and hours.
+ * The shop settings form's cards: the shop's details, its weekly hours (with New York's limits said
+ * once above them), its special dates, each date with its own name and hours, and the menu's price
+ * ranges.
  */
+import { MAX_PRICE_BOUNDARIES, priceRanges } from '../../../../shared/price-ranges';
 import { MAX_LABEL_LENGTH, WEEKDAYS } from '../../../../shared/shop-hours';
 import { EditorField } from '../common/editor-parts';
 import { HoursFields } from './HoursFields';
-import { defaultHours, EDITOR_DAY_ORDER, type DayForm, type FormProblems, type SettingsForm, type SpecialForm } from './settings-form';
+import {
+  defaultHours,
+  EDITOR_DAY_ORDER,
+  parsePriceBoundaries,
+  type DayForm,
+  type FormProblems,
+  type SettingsForm,
+  type SpecialForm,
+} from './settings-form';
 
 interface SectionProps {
   form: SettingsForm;
@@ -128,6 +138,41 @@ export function SpecialDatesSection({ form, problems, setSpecial, addSpecial, re
       <button type="button" className="button button--ghost" onClick={addSpecial}>
         Add special date
       </button>
+    </section>
+  );
+}
+
+/** The boundaries of the menu's Price filter (decision 0280), with the ranges they give as typed. */
+export function PriceFilterSection({
+  form,
+  problems,
+  set,
+}: SectionProps & { set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void }) {
+  const boundaries = parsePriceBoundaries(form.priceBoundaries);
+  const ranges = boundaries && !problems.priceBoundaries ? priceRanges(boundaries) : null;
+  return (
+    <section className="settings-card" aria-labelledby="settings-prices">
+      <h2 id="settings-prices">Price filter</h2>
+      <p className="settings-note">The menu's Price filter sorts each item by its current price into these ranges.</p>
+      <EditorField
+        label="Price boundaries ($)"
+        note={
+          problems.priceBoundaries ??
+          `Whole dollars, smallest first, separated by commas (at most ${MAX_PRICE_BOUNDARIES}); empty: no price filter`
+        }
+        inputMode="numeric"
+        value={form.priceBoundaries}
+        maxLength={80}
+        invalid={Boolean(problems.priceBoundaries)}
+        onChange={(value) => set('priceBoundaries', value)}
+      />
+      <p className="settings-note" aria-live="polite" data-price-ranges>
+        {ranges
+          ? ranges.length
+            ? `The menu offers: ${ranges.map((range) => range.name).join(', ')}`
+            : 'The menu offers no price filter'
+          : ''}
+      </p>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOURS_MESSAGES } from '../../../../shared/shop-hours-rules';
-import { formOf, inputOf, problemsOf, SPECIAL_DATE_REQUIRED } from './settings-form';
+import { PRICE_BOUNDARY_MESSAGES } from '../../../../shared/price-ranges';
+import { formOf, inputOf, parsePriceBoundaries, PRICE_BOUNDARIES_FORMAT, problemsOf, SPECIAL_DATE_REQUIRED } from './settings-form';
 
 const FALLBACK = { name: 'Shop', address: '1 Main St', phone: '(845) 555-0100', email: 'a@example.com' };
 const RECORD = {
@@ -42,5 +43,34 @@ describe('the Shop settings form', () => {
     expect(problems.specials[999]).toBe(SPECIAL_DATE_REQUIRED);
     expect(problems.mapUrl).toBe(HOURS_MESSAGES.mapUrl);
     expect(problems.first).toBe(HOURS_MESSAGES.weekdayLaw('Friday'));
+  });
+
+  it("shows the menu's price boundaries, the default when none are stored, and saves them as numbers (decision 0280)", () => {
+    expect(formOf(RECORD, FALLBACK).priceBoundaries).toBe('20, 40');
+    expect(inputOf(formOf(RECORD, FALLBACK)).priceBoundaries).toEqual([20, 40]);
+    const form = formOf({ ...RECORD, priceBoundaries: [15, 30, 60] }, FALLBACK);
+    expect(form.priceBoundaries).toBe('15, 30, 60');
+    form.priceBoundaries = ' $25,50  100 ';
+    expect(problemsOf(form).first).toBeUndefined();
+    expect(inputOf(form).priceBoundaries).toEqual([25, 50, 100]);
+    form.priceBoundaries = '';
+    expect(problemsOf(form).first).toBeUndefined();
+    expect(inputOf(form).priceBoundaries).toEqual([]);
+  });
+
+  it('says what is wrong with price boundaries, in words', () => {
+    const form = formOf(RECORD, FALLBACK);
+    const problem = (text: string) => {
+      form.priceBoundaries = text;
+      return problemsOf(form).priceBoundaries;
+    };
+    expect(problem('40, 20')).toBe(PRICE_BOUNDARY_MESSAGES.ascending);
+    expect(problem('0, 20')).toBe(PRICE_BOUNDARY_MESSAGES.whole);
+    expect(problem('19.99')).toBe(PRICE_BOUNDARIES_FORMAT);
+    expect(problem('twenty')).toBe(PRICE_BOUNDARIES_FORMAT);
+    expect(problem('-5')).toBe(PRICE_BOUNDARIES_FORMAT);
+    expect(problem('1,2,3,4,5,6,7')).toBe(PRICE_BOUNDARY_MESSAGES.count);
+    expect(problemsOf(form).first).toBe(PRICE_BOUNDARY_MESSAGES.count);
+    expect(parsePriceBoundaries('20 40')).toEqual([20, 40]);
   });
 });

@@ -14,6 +14,7 @@ import {
   type DayHours,
 } from '../../../../shared/shop-hours';
 import { dayHoursProblem, HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../../../shared/shop-hours-rules';
+import { priceBoundariesOf, priceBoundariesProblem } from '../../../../shared/price-ranges';
 import type { ShopSettingsRecord } from '../../../lib/shop-settings';
 
 export interface DayForm {
@@ -36,6 +37,8 @@ export interface SettingsForm {
   /** Sunday first, as stored. */
   week: DayForm[];
   specials: SpecialForm[];
+  /** The menu's price boundaries as typed: "20, 40" (decision 0280). */
+  priceBoundaries: string;
 }
 
 /** The order the editor lists the days in: Monday first. */
@@ -72,7 +75,22 @@ export function formOf(
       label: special.label,
       ...dayForm(special.hours, weekdayOf(special.date) ?? 1),
     })),
+    priceBoundaries: priceBoundariesOf(record).join(', '),
   };
+}
+
+export const PRICE_BOUNDARIES_FORMAT = 'Enter whole dollar amounts separated by commas, such as 20, 40';
+
+/** "20, 40" (or "$20 $40") as [20, 40]; empty as [] (no price filter); undefined when not whole dollar amounts. */
+export function parsePriceBoundaries(text: string): number[] | undefined {
+  const parts = text.trim()
+    ? text
+        .trim()
+        .split(/[\s,]+/)
+        .filter(Boolean)
+    : [];
+  if (!parts.every((part) => /^\$?\d{1,7}$/.test(part))) return undefined;
+  return parts.map((part) => Number(part.replace('$', '')));
 }
 
 const hoursOf = (day: DayForm): DayHours => (day.closed ? null : { open: day.open, close: day.close });
@@ -87,6 +105,7 @@ export function inputOf(form: SettingsForm) {
     mapUrl: form.mapUrl.trim(),
     weeklyHours: form.week.map((day) => dayHoursText(hoursOf(day))),
     specialDates: form.specials.map((special) => specialDateText({ date: special.date, label: special.label, hours: hoursOf(special) })),
+    priceBoundaries: parsePriceBoundaries(form.priceBoundaries) ?? [],
   };
 }
 
@@ -96,6 +115,7 @@ export interface FormProblems {
   /** By special date key. */
   specials: Record<number, string>;
   mapUrl?: string;
+  priceBoundaries?: string;
   /** The first problem, for the message beside Save; undefined when the form can be saved. */
   first?: string;
 }
@@ -136,6 +156,12 @@ export function problemsOf(form: SettingsForm): FormProblems {
   if (mapUrl && !isMapUrl(mapUrl)) {
     problems.mapUrl = HOURS_MESSAGES.mapUrl;
     found.push(HOURS_MESSAGES.mapUrl);
+  }
+  const boundaries = parsePriceBoundaries(form.priceBoundaries);
+  const boundariesProblem = boundaries ? priceBoundariesProblem(boundaries) : PRICE_BOUNDARIES_FORMAT;
+  if (boundariesProblem) {
+    problems.priceBoundaries = boundariesProblem;
+    found.push(boundariesProblem);
   }
   // Anything the field checks missed, as the server would say it.
   const input = inputOf(form);

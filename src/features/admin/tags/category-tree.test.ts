@@ -116,6 +116,14 @@ describe('previewGroups (the Filters Preview)', () => {
     expect(previewGroups(tree, 'Liquor').map((g) => g.id)).toEqual(['region']);
     expect(previewGroups(tree, 'Extras')).toEqual([]);
   });
+
+  it('leaves out a category named Price, as the menu does (decision 0281)', () => {
+    const withPrice = buildCategoryTree(
+      [...categories, { id: 'price', name: 'Price', type: ['Extras'], visible: true, index: 5 }],
+      [...tags, { id: 'under-20', name: 'Under $20', categoryId: 'price', index: 0 }],
+    );
+    expect(previewGroups(withPrice, 'Extras')).toEqual([]);
+  });
 });
 
 describe('editors', () => {

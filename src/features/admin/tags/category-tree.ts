@@ -3,6 +3,7 @@
  * the id lists a drag and drop produces, the Filters Preview, and the editors' validation
  * (product §2 Admin tags, §4 Category and tag modals, §5 Category save, Tag save).
  */
+import { isFormerPriceCategory } from '../../../../shared/price-ranges';
 import { DEPARTMENT_CATEGORY_ID, DEPARTMENT_NAMES, DEPARTMENT_TAG_IDS, type DepartmentName } from '../../../../shared/catalogue';
 import type { CategoryRecord, TagRecord } from '../../../lib/catalogue';
 import { MESSAGES } from '../../../../shared/messages';
@@ -119,7 +120,7 @@ export interface PreviewGroup {
  */
 export function previewGroups(tree: readonly CategoryNode[], type: DepartmentName): PreviewGroup[] {
   return tree
-    .filter((category) => category.visible && category.type.includes(type))
+    .filter((category) => category.visible && category.type.includes(type) && !isFormerPriceCategory(category.name))
     .map((category) => ({ id: category.id, name: category.name, tags: category.tags.map(({ id, name }) => ({ id, name })) }));
 }
 

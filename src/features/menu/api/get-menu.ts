@@ -3,12 +3,19 @@ import { FILTERS, firstScreenKeys, SELECTIONS } from '../../../../shared/first-s
 import { client } from '../../../lib/amplify';
 import { catalogueQuery } from '../../../lib/first-screen';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
-import type { CategoryRecord, MenuCategory, MenuItem, TagRecord } from '../menu-filter';
+import type { MenuCategory, MenuItem } from '../menu-filter';
+
+export { useFilterData } from '../../../lib/category-tags';
 
 type MenuItemRecord = Pick<MenuItem, 'id' | 'name'> & {
   price?: number | null;
   img?: string | null;
   tags?: readonly (string | null)[] | null;
+  sizeMl?: number | null;
+  packCount?: number | null;
+  stock?: number | null;
+  promoted?: boolean | null;
+  createdAt?: string | null;
 };
 
 const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
@@ -18,6 +25,11 @@ const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
     price: item.price ?? null,
     img: item.img ?? null,
     tags: (item.tags ?? []).filter((tag): tag is string => typeof tag === 'string'),
+    sizeMl: item.sizeMl ?? null,
+    packCount: item.packCount ?? null,
+    stock: item.stock ?? null,
+    promoted: item.promoted ?? null,
+    createdAt: item.createdAt ?? null,
   }));
 
 /** Every item carrying the menu's built-in tag, all pages of up to 1000. */
@@ -34,26 +46,6 @@ export async function getMenuItems(menu: MenuCategory): Promise<MenuItem[]> {
   );
 }
 
-export interface FilterData {
-  categories: CategoryRecord[];
-  tags: TagRecord[];
-}
-
-/** Every category and tag: the menus' filter panels are made from them. */
-export async function getFilterData(): Promise<FilterData> {
-  const [categories, tags] = await Promise.all([
-    listAll((nextToken) =>
-      client.models.Category.list({
-        selectionSet: SELECTIONS.category,
-        limit: MAX_PAGE_SIZE,
-        nextToken,
-      }),
-    ),
-    listAll((nextToken) => client.models.Tag.list({ selectionSet: SELECTIONS.tag, limit: MAX_PAGE_SIZE, nextToken })),
-  ]);
-  return { categories, tags };
-}
-
 /** Query keys; the item page looks into the menu lists for a first glimpse of an item. */
 export const menuItemsQueryKey = (menu: MenuCategory) => ['menu', 'items', menu] as const;
 
@@ -66,14 +58,5 @@ export function useMenuItems(menu: MenuCategory) {
       [firstScreenKeys.menuItems(menu)],
       ([records]) => toMenuItems(records as MenuItemRecord[]),
     ),
-  );
-}
-
-export function useFilterData() {
-  return useQuery(
-    catalogueQuery(['menu', 'filters'], getFilterData, [firstScreenKeys.categories, firstScreenKeys.tags], ([categories, tags]) => ({
-      categories: categories as CategoryRecord[],
-      tags: tags as TagRecord[],
-    })),
   );
 }

@@ -1,5 +1,6 @@
 import { memo, useState } from 'react';
 import { ProductCard } from '../../../components/ui/ProductCard';
+import { CardFacts } from '../../../components/shop/ItemFactsBits';
 import type { MenuItem } from '../menu-filter';
 
 /** Cards drawn per step: the grid stays quick with thousands of items, "Show more" adds more. */
@@ -17,7 +18,7 @@ export interface MenuResultsProps {
   filterKey: string;
 }
 
-/** The product grid (image, name, price); each card opens /item/{id}. Memoised: it changes only with the results. */
+/** The product grid (image, name, price, size and a stock warning: decision 0283); each card opens /item/{id}. Memoised: it changes only with the results. */
 export const MenuResults = memo(function MenuResults({ items, filterKey }: MenuResultsProps) {
   const [shown, setShown] = useState({ filterKey, count: RESULTS_STEP });
   const count = shown.filterKey === filterKey ? shown.count : RESULTS_STEP;
@@ -27,7 +28,9 @@ export const MenuResults = memo(function MenuResults({ items, filterKey }: MenuR
       <ul className="menu-grid">
         {items.slice(0, count).map((item, index) => (
           <li key={item.id}>
-            <ProductCard item={item} sizes={MENU_IMAGE_SIZES} eager={index < EAGER_CARDS} />
+            <ProductCard item={item} sizes={MENU_IMAGE_SIZES} eager={index < EAGER_CARDS}>
+              <CardFacts item={item} />
+            </ProductCard>
           </li>
         ))}
       </ul>

@@ -24,7 +24,10 @@ export function FiltersPreview({ categories }: { categories: readonly CategoryNo
           </button>
         ))}
       </div>
-      <p className="admin-field__note">Hidden categories are left out, as on the menu.</p>
+      <p className="admin-field__note">
+        Hidden categories are left out, as on the menu, and so is a category named Price: the menu's Price filter follows each item's price,
+        in the ranges set in Shop settings.
+      </p>
       {groups.length === 0 ? (
         <p className="tags-empty">No visible categories for {type}.</p>
       ) : (

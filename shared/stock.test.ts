@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { mayBeInStock, STOCK_MESSAGES, stockCountedPhrase, stockProblem, stockStatus, timeAgo } from './stock';
+
+describe('stockStatus', () => {
+  it('says nothing when the stock is not counted', () => {
+    expect(stockStatus(null)).toBeNull();
+    expect(stockStatus(undefined)).toBeNull();
+  });
+
+  it('says out of stock at 0, only N left from 3 down to 1, and in stock above', () => {
+    expect(stockStatus(0)).toEqual({ level: 'out', label: 'Out of stock' });
+    expect(stockStatus(1)).toEqual({ level: 'low', label: 'Only 1 left' });
+    expect(stockStatus(2)).toEqual({ level: 'low', label: 'Only 2 left' });
+    expect(stockStatus(3)).toEqual({ level: 'low', label: 'Only 3 left' });
+    expect(stockStatus(4)).toEqual({ level: 'in', label: 'In stock' });
+    expect(stockStatus(250)).toEqual({ level: 'in', label: 'In stock' });
+  });
+
+  it('counts a negative stock (a till that oversold) as out of stock', () => {
+    expect(stockStatus(-2)).toEqual({ level: 'out', label: 'Out of stock' });
+  });
+
+  it('treats an uncounted item as possibly in stock and a count of 0 as not', () => {
+    expect(mayBeInStock(null)).toBe(true);
+    expect(mayBeInStock(2)).toBe(true);
+    expect(mayBeInStock(0)).toBe(false);
+  });
+});
+
+describe('stock counted', () => {
+  const now = new Date('2026-05-10T15:00:00Z');
+  const ago = (ms: number) => new Date(now.getTime() - ms);
+  const minutes = 60_000;
+  const hours = 60 * minutes;
+  const days = 24 * hours;
+
+  it('says how long ago in whole units', () => {
+    expect(timeAgo(ago(10_000), now)).toBe('just now');
+    expect(timeAgo(ago(1 * minutes), now)).toBe('1 minute ago');
+    expect(timeAgo(ago(59 * minutes), now)).toBe('59 minutes ago');
+    expect(timeAgo(ago(1 * hours), now)).toBe('1 hour ago');
+    expect(timeAgo(ago(2 * hours + 59 * minutes), now)).toBe('2 hours ago');
+    expect(timeAgo(ago(1 * days), now)).toBe('1 day ago');
+    expect(timeAgo(ago(29 * days), now)).toBe('29 days ago');
+    expect(timeAgo(ago(65 * days), now)).toBe('2 months ago');
+    expect(timeAgo(ago(400 * days), now)).toBe('1 year ago');
+    expect(timeAgo(new Date(now.getTime() + 5 * minutes), now)).toBe('just now');
+  });
+
+  it('phrases the count time, and nothing without one', () => {
+    expect(stockCountedPhrase('2026-05-10T13:00:00.000Z', now)).toBe('Stock counted 2 hours ago');
+    expect(stockCountedPhrase('2026-05-10T13:00:00.000Z', now, 5)).toBe('Stock counted 2 hours ago');
+    expect(stockCountedPhrase('2026-05-10T13:00:00.000Z', now, null)).toBeNull();
+    expect(stockCountedPhrase(null, now)).toBeNull();
+    expect(stockCountedPhrase('', now)).toBeNull();
+    expect(stockCountedPhrase('yesterday', now)).toBeNull();
+  });
+});
+
+describe('stockProblem', () => {
+  it('allows null and whole numbers from 0', () => {
+    for (const stock of [null, undefined, 0, 1, 1_000_000]) expect(stockProblem(stock)).toBeNull();
+  });
+  it('refuses negatives, fractions, text and huge counts', () => {
+    for (const stock of [-1, 2.5, '3', 1_000_001, Number.POSITIVE_INFINITY])
+      expect(stockProblem(stock), String(stock)).toBe(STOCK_MESSAGES.stock);
+  });
+});

@@ -1,0 +1,90 @@
+/**
+ * What the item page says of an item's facts (decision 0285), pure: no React, no I/O.
+ * - The label's facts: Size ("750 mL", "4 × 250 mL"), ABV ("13.5%"), Vintage ("2019", "NV").
+ * - Its tags as facts, grouped by their category (Region, Grape, Spirit...): the visible
+ *   categories in their order, each with the item's tags in theirs; the departments (which the
+ *   breadcrumb names) and hidden categories are left out.
+ * - Its sizes: `sizeChoices` of shared/bottle-size.ts, each with its size, price and stock.
+ */
+import { formatBottleSize, sizeChoices } from '../../../shared/bottle-size';
+import { DEPARTMENT_CATEGORY_ID } from '../../../shared/catalogue';
+import type { CategoryRecord, TagRecord } from '../../lib/catalogue';
+
+export interface FactRow {
+  label: string;
+  value: string;
+}
+
+export interface FactsSource {
+  sizeMl?: number | null;
+  packCount?: number | null;
+  abv?: number | null;
+  vintage?: string | null;
+}
+
+/** "13.5%", "40%", "0%": as labels print it, no trailing zeros. */
+export const formatAbv = (abv: number) => `${String(Number(abv.toFixed(2)))}%`;
+
+/** Size, ABV and vintage, those the item has, in that order. */
+export function labelFacts(item: FactsSource): FactRow[] {
+  const rows: FactRow[] = [];
+  const size = formatBottleSize(item.sizeMl, item.packCount);
+  if (size) rows.push({ label: 'Size', value: size });
+  if (typeof item.abv === 'number' && Number.isFinite(item.abv)) rows.push({ label: 'ABV', value: formatAbv(item.abv) });
+  if (item.vintage) rows.push({ label: 'Vintage', value: item.vintage });
+  return rows;
+}
+
+const byIndexThenName = (a: { index?: number | null; name: string }, b: { index?: number | null; name: string }) =>
+  (a.index ?? Number.POSITIVE_INFINITY) - (b.index ?? Number.POSITIVE_INFINITY) || a.name.localeCompare(b.name, 'en-US');
+
+/** The item's tags as facts: one row per visible category it has tags of ("Region": "Bordeaux, France"). */
+export function tagFacts(itemTags: readonly string[], categories: readonly CategoryRecord[], tags: readonly TagRecord[]): FactRow[] {
+  const mine = new Set(itemTags);
+  const byCategory = new Map<string, TagRecord[]>();
+  for (const tag of tags) {
+    if (!mine.has(tag.id)) continue;
+    const list = byCategory.get(tag.categoryId);
+    if (list) list.push(tag);
+    else byCategory.set(tag.categoryId, [tag]);
+  }
+  return [...categories]
+    .filter((category) => category.id !== DEPARTMENT_CATEGORY_ID && category.visible === true && byCategory.has(category.id))
+    .sort(byIndexThenName)
+    .map((category) => ({
+      label: category.name,
+      value: byCategory
+        .get(category.id)!
+        .sort(byIndexThenName)
+        .map((tag) => tag.name)
+        .join(', '),
+    }));
+}
+
+export interface SizeOption {
+  id: string;
+  size: string;
+  price: number | null;
+  stock: number | null;
+  current: boolean;
+}
+
+interface Sized {
+  id: string;
+  name: string;
+  price: number | null;
+  sizeMl: number | null;
+  packCount: number | null;
+  stock: number | null;
+}
+
+/** The sizes to choose from (none when there is no choice), smallest first, the page's own marked. */
+export function sizeOptions(item: Sized, sameName: readonly Sized[]): SizeOption[] {
+  return sizeChoices(item, sameName).map((choice) => ({
+    id: choice.id,
+    size: formatBottleSize(choice.sizeMl, choice.packCount)!,
+    price: choice.price,
+    stock: choice.stock,
+    current: choice.id === item.id,
+  }));
+}
