@@ -119,6 +119,13 @@ export class CatalogueService {
       model: 'Banner',
       fields: { img, index, description: described[index] },
     }));
+    // createBanner has no cap, so the old set can outgrow one commit (DynamoDB: 100 writes). The
+    // old banners that do not fit beside the new ones go first, in commits of their own; the rest
+    // are replaced at once, so the storefront never shows an empty carousel (decision 0290).
+    const room = this.store.maxWritesPerCommit - created.length;
+    const surplus = writes.length > room ? writes.splice(0, writes.length - room) : [];
+    for (let start = 0; start < surplus.length; start += this.store.maxWritesPerCommit)
+      await this.store.commit(surplus.slice(start, start + this.store.maxWritesPerCommit));
     return (await this.store.commit([...writes, ...created])).slice(writes.length);
   }
 
