@@ -118,7 +118,9 @@ describe('planItemImport', () => {
   });
 
   it('creates an item with no photo and no description, leaving both out (decision 0297)', () => {
-    const result = plan([{ row: 2, name: 'Till Gin', price: '19.99', upc: '555', size: '750ML', quantity: '6', tags: [department('Liquor')] }]);
+    const result = plan([
+      { row: 2, name: 'Till Gin', price: '19.99', upc: '555', size: '750ML', quantity: '6', tags: [department('Liquor')] },
+    ]);
     expect(result.problems).toEqual([]);
     expect(result.writes).toHaveLength(1);
     const fields = result.writes[0]!.fields;

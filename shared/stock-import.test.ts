@@ -41,7 +41,10 @@ describe('planStockImport', () => {
       items,
       NOW,
     );
-    expect(plan.writes.map((write) => write.fields)).toEqual([{ stockCountedAt: NOW.toISOString() }, { stockCountedAt: NOW.toISOString(), stock: 0 }]);
+    expect(plan.writes.map((write) => write.fields)).toEqual([
+      { stockCountedAt: NOW.toISOString() },
+      { stockCountedAt: NOW.toISOString(), stock: 0 },
+    ]);
     expect(plan.warnings).toEqual([{ row: 3, field: 'Quantity', message: IMPORT_MESSAGES.negativeQuantity('-3') }]);
   });
 

@@ -6,7 +6,15 @@
  * out and reported by row while the other rows go in. Pure; tested in stock-import.test.ts; the
  * server applies the plan (server/catalogue/catalogue-service.ts).
  */
-import { IMPORT_FIELDS, IMPORT_MESSAGES, readQuantity, type ImportCatalogue, type ImportPlan, type ItemImportRow, type PlannedWrite } from './item-import';
+import {
+  IMPORT_FIELDS,
+  IMPORT_MESSAGES,
+  readQuantity,
+  type ImportCatalogue,
+  type ImportPlan,
+  type ItemImportRow,
+  type PlannedWrite,
+} from './item-import';
 import { parseStock } from './item-facts';
 import { ITEM_MESSAGES, parsePrice } from './item-rules';
 import { STOCK_MESSAGES } from './stock';
@@ -81,7 +89,8 @@ export function planStockImport(rows: readonly ItemImportRow[], items: ImportCat
       unknown.add(upc);
       continue;
     }
-    if (quantity.negative) plan.warnings.push({ row: row.row, field: IMPORT_FIELDS.quantity, message: IMPORT_MESSAGES.negativeQuantity(quantityText) });
+    if (quantity.negative)
+      plan.warnings.push({ row: row.row, field: IMPORT_FIELDS.quantity, message: IMPORT_MESSAGES.negativeQuantity(quantityText) });
     // The count time is stamped even when the count is the same: the till counted it now (decision 0275).
     const fields: PlannedWrite['fields'] = { stockCountedAt: countedAt };
     if (stock !== (item.stock ?? null)) fields.stock = stock!;

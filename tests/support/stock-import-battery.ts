@@ -13,9 +13,15 @@ import { STOCK_MESSAGES } from '../../shared/stock';
 
 export interface StockTarget {
   /** A call as an admin. */
-  admin(query: string, variables?: Record<string, unknown>): Promise<{ data?: Record<string, unknown> | null; errors?: Array<{ errorType?: string; message: string }> }>;
+  admin(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ data?: Record<string, unknown> | null; errors?: Array<{ errorType?: string; message: string }> }>;
   /** A call as a visitor (the API key). */
-  guest(query: string, variables?: Record<string, unknown>): Promise<{ data?: Record<string, unknown> | null; errors?: Array<{ errorType?: string; message: string }> }>;
+  guest(
+    query: string,
+    variables?: Record<string, unknown>,
+  ): Promise<{ data?: Record<string, unknown> | null; errors?: Array<{ errorType?: string; message: string }> }>;
 }
 
 const IMPORT = `mutation ($rows: [ItemImportRowInput!]!, $apply: Boolean, $stockOnly: Boolean) {
@@ -85,7 +91,15 @@ export function stockImportBattery(target: StockTarget): void {
     expect(report).toMatchObject({ applied: true, problems: [], outcomes: ['create', 'create', 'create'], unknownUpcs: [] });
     const items = await mine('guest');
     expect(items.size).toBe(3);
-    expect(items.get(upc(1))).toMatchObject({ name: 'Till Item 1', price: 11.99, img: null, description: null, sizeMl: 750, stock: 4, tags: ['wine'] });
+    expect(items.get(upc(1))).toMatchObject({
+      name: 'Till Item 1',
+      price: 11.99,
+      img: null,
+      description: null,
+      sizeMl: 750,
+      stock: 4,
+      tags: ['wine'],
+    });
     expect(items.get(upc(3))).toMatchObject({ tags: ['extras'], stock: 12 });
   });
 
@@ -135,7 +149,11 @@ export function stockImportBattery(target: StockTarget): void {
 
   it('refuses a stock file that reaches any other field, and the limits of an import, changing nothing', async () => {
     const before = await mine();
-    const reaching = await target.admin(IMPORT, { rows: [{ row: 2, upc: upc(1), quantity: '1', name: 'Renamed' }], apply: true, stockOnly: true });
+    const reaching = await target.admin(IMPORT, {
+      rows: [{ row: 2, upc: upc(1), quantity: '1', name: 'Renamed' }],
+      apply: true,
+      stockOnly: true,
+    });
     expect(reaching.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: STOCK_IMPORT_MESSAGES.otherFields });
     const tagged = await target.admin(IMPORT, {
       rows: [{ row: 2, upc: upc(1), quantity: '1', tags: [{ categoryId: 'department', names: 'Liquor' }] }],

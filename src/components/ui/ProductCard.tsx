@@ -8,6 +8,8 @@ export interface ProductCardItem {
   name: string;
   price: number | null;
   img: string | null;
+  /** Its tags, whose department picks the drawing shown without a photo (decision 0297). */
+  tags?: readonly (string | null)[] | null;
 }
 
 export interface ProductCardProps {
@@ -38,12 +40,13 @@ export const ProductCard = memo(function ProductCard({
     <Link to={`/item/${encodeURIComponent(item.id)}`} className={className ? `product-card ${className}` : 'product-card'}>
       <ProductImage
         item={item}
-        // The visible name labels the link; a shortened one is replaced by the alt text.
-        alt={shortened ? item.name : ''}
+        // The visible name labels the link; a shortened one is replaced by the alt text (a photo's),
+        // or by the hidden name below when the card shows its department's drawing (decision 0297).
+        alt={shortened && item.img ? item.name : ''}
         className="product-card__image"
-        emptyClassName="product-card__image--empty"
         sizes={sizes}
         priority={eager}
+        departmentPicture
       />
       <span className="product-card__body">
         {/* A shortened name is hidden from assistive technology, which gets the full one instead. */}

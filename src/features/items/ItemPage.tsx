@@ -114,13 +114,7 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
       </nav>
       <div className="item-page__layout">
         <div className="item-page__media">
-          <ProductImage
-            item={item}
-            className="item-page__image"
-            emptyClassName="item-page__image--empty"
-            sizes={IMAGE_SIZES.itemPage}
-            priority
-          />
+          <ProductImage item={item} className="item-page__image" sizes={IMAGE_SIZES.itemPage} priority departmentPicture />
         </div>
         <div className="item-page__details">
           <h1 className="item-page__name">{item.name}</h1>

@@ -56,8 +56,8 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
             later: the Needs photo and Needs description filters find those items. You match the columns next; the template has them all.
           </p>
           <p>
-            <strong>Stock from the till:</strong> a file with only a UPC and a quantity column (and maybe a price) updates the stock and price
-            of the items with those UPCs and nothing else, and lists the UPCs it did not find.
+            <strong>Stock from the till:</strong> a file with only a UPC and a quantity column (and maybe a price) updates the stock and
+            price of the items with those UPCs and nothing else, and lists the UPCs it did not find.
           </p>
           <p>
             Size, ABV, Vintage and Quantity are read as tills write them (750ML, 1.75 LTR, 3L BOX, 4/250ML); a quantity is recorded as
@@ -90,9 +90,9 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
         <>
           {flow.stockOnly ? (
             <p className="item-import__stock-note" role="note">
-              <strong>A stock file from the till.</strong> It updates the units in stock (counted now) and, where the file gives one, the price
-              of the items with these UPCs. Nothing else changes and no item is added: UPCs no item has are listed, and rows that cannot be
-              read are left out and listed.
+              <strong>A stock file from the till.</strong> It updates the units in stock (counted now) and, where the file gives one, the
+              price of the items with these UPCs. Nothing else changes and no item is added: UPCs no item has are listed, and rows that
+              cannot be read are left out and listed.
             </p>
           ) : null}
           <ColumnMapping table={flow.table} targets={flow.targets} groups={groups} onChange={flow.setTarget} />
@@ -266,7 +266,7 @@ function ImportReview({
   stockOnly,
 }: {
   report: ItemImportReport;
-  rows: readonly { row: number; name?: string | null; upc?: string | null }[];
+  rows: readonly { row: number; name?: string | null; upc?: string | null; quantity?: string | null }[];
   stockOnly: boolean;
 }) {
   const problems = report.problems;
@@ -297,8 +297,9 @@ function ImportReview({
           <thead>
             <tr>
               <th scope="col">Row</th>
-              <th scope="col">Name</th>
+              {stockOnly ? null : <th scope="col">Name</th>}
               <th scope="col">UPC</th>
+              {stockOnly ? <th scope="col">Quantity</th> : null}
               <th scope="col">Outcome</th>
             </tr>
           </thead>
@@ -306,8 +307,9 @@ function ImportReview({
             {rows.slice(0, SHOWN_ROWS).map((row, index) => (
               <tr key={row.row} className={report.outcomes[index] === 'error' ? 'item-import__row--problem' : undefined}>
                 <td>{row.row}</td>
-                <td>{row.name ?? ''}</td>
+                {stockOnly ? null : <td>{row.name ?? ''}</td>}
                 <td>{row.upc ?? ''}</td>
+                {stockOnly ? <td>{row.quantity ?? ''}</td> : null}
                 <td className="item-import__outcome">{labels[report.outcomes[index] ?? ''] ?? ''}</td>
               </tr>
             ))}

@@ -101,7 +101,8 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
     setReport(done);
     if (done.applied) {
       notify.success(`Import done: ${importSummary(done, checkedAsStock)}`);
-      onImported();
+      // A stock file's result stays open: the UPCs not found and the rows left out are to be read (decision 0296).
+      if (!checkedAsStock) onImported();
     } else if (done.failure) {
       // The cloud writes in batches: say what landed and why the rest did not.
       setError(`${count(done.appliedRows.length, 'row')} imported; the rest were not: ${done.failure}`);
