@@ -46,17 +46,3 @@ export function byIndex<T extends { index?: number | null }>(records: readonly T
   const position = (record: T) => record.index ?? Number.POSITIVE_INFINITY;
   return [...records].sort((a, b) => position(a) - position(b));
 }
-
-/**
- * What an item without a photo shows (decision 0297): its department's drawing, served by the
- * site itself from `public/placeholders/`, and what the drawing is, for its text alternative.
- */
-export const DEPARTMENT_PICTURES: Record<DepartmentTagId, { src: string; shows: string }> = {
-  wine: { src: '/placeholders/wine.svg', shows: 'a drawing of a wine bottle' },
-  liquor: { src: '/placeholders/liquor.svg', shows: 'a drawing of a liquor bottle' },
-  extras: { src: '/placeholders/extras.svg', shows: 'a drawing of a gift box' },
-};
-
-/** The department picture for an item's tags: its first department's (every item has one; product §5), else Extras'. */
-export const departmentPicture = (tags: readonly (string | null)[] | null | undefined) =>
-  DEPARTMENT_PICTURES[(tags ?? []).find(isDepartment) ?? 'extras'];

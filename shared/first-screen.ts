@@ -14,8 +14,7 @@ import { matchSpaRoute, type SpaRouteMatch } from './spa-routes';
 /** The fields each storefront query reads (the Amplify client's `selectionSet`). */
 export const SELECTIONS = {
   banner: ['id', 'img', 'index', 'description'],
-  // Tags: the department drawing of an item without a photo (decision 0297).
-  promotedItem: ['id', 'name', 'price', 'img', 'tags'],
+  promotedItem: ['id', 'name', 'price', 'img'],
   // The card's size and stock badge, and what the menu sorts by (decisions 0283, 0284).
   menuItem: ['id', 'name', 'price', 'img', 'tags', 'sizeMl', 'packCount', 'stock', 'promoted', 'createdAt'],
   category: ['id', 'name', 'type', 'visible', 'index'],

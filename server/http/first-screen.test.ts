@@ -62,9 +62,8 @@ describe('first-screen data', () => {
     const banners = (await publicQuery('{ listBanners(limit: 1000) { items { id img index description } } }')).listBanners as {
       items: Array<{ img: string; index: number }>;
     };
-    const promoted = (
-      await publicQuery('{ listItems(filter: { promoted: { eq: true } }, limit: 1000) { items { id name price img tags } } }')
-    ).listItems as { items: unknown[] };
+    const promoted = (await publicQuery('{ listItems(filter: { promoted: { eq: true } }, limit: 1000) { items { id name price img } } }'))
+      .listItems as { items: unknown[] };
     expect(banners.items.length).toBeGreaterThan(1);
     expect(data).toEqual({ banners: banners.items, 'promoted-items': promoted.items, 'shop-settings': await shopSettings() });
 

@@ -1,15 +1,13 @@
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../lib/format';
-import { ProductImage } from './ProductImage';
+import { ProductImage, type ProductImageProps } from './ProductImage';
 
 export interface ProductCardItem {
   id: string;
   name: string;
   price: number | null;
   img: string | null;
-  /** Its tags, whose department picks the drawing shown without a photo (decision 0297). */
-  tags?: readonly (string | null)[] | null;
 }
 
 export interface ProductCardProps {
@@ -21,6 +19,8 @@ export interface ProductCardProps {
   /** Load the image at once (cards in the first row) instead of lazily. */
   eager?: boolean;
   className?: string;
+  /** Without a photo, this drawing (the menu's department drawing; decision 0297) instead of an empty box. */
+  fallback?: ProductImageProps['fallback'];
   /** More to say under the price (the menu's size and stock badge), drawn by the page's own chunk. */
   children?: ReactNode;
 }
@@ -32,6 +32,7 @@ export const ProductCard = memo(function ProductCard({
   sizes,
   eager = false,
   className,
+  fallback,
   children,
 }: ProductCardProps) {
   const price = formatPrice(item.price);
@@ -46,7 +47,8 @@ export const ProductCard = memo(function ProductCard({
         className="product-card__image"
         sizes={sizes}
         priority={eager}
-        departmentPicture
+        fallback={fallback}
+        emptyClassName="product-card__image--empty"
       />
       <span className="product-card__body">
         {/* A shortened name is hidden from assistive technology, which gets the full one instead. */}

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { departmentPicture } from '../../../shared/catalogue';
 import { StoredImage } from './StoredImage';
 
 /** Catalogue product photos are 600x800 portrait. */
@@ -7,7 +6,7 @@ export const PRODUCT_IMAGE_WIDTH = 600;
 export const PRODUCT_IMAGE_HEIGHT = 800;
 
 export interface ProductImageProps {
-  item: { name: string; img?: string | null; tags?: readonly (string | null)[] | null };
+  item: { name: string; img?: string | null };
   /** The picture's text alternative; the item's name unless something else names it. */
   alt?: string;
   className: string;
@@ -18,11 +17,12 @@ export interface ProductImageProps {
   /** What the empty box says; without it the box is decoration, hidden from screen readers. */
   placeholder?: ReactNode;
   /**
-   * Without a photo, show the item's department drawing (the storefront; decision 0297) instead of
-   * an empty box. Its text alternative says it is no photo: empty where `alt` is (a card's link
-   * is named by the item), else "No photo yet: a drawing of a wine bottle".
+   * Without a photo, this drawing instead of an empty box (the storefront's department drawing,
+   * `departmentPicture` in shared/catalogue.ts; decision 0297). Its text alternative says it is no
+   * photo: empty where `alt` is (a card's link is named by the item), else "No photo yet: a
+   * drawing of a wine bottle". Given by the lazy pages, so the first script stays as it was.
    */
-  departmentPicture?: boolean;
+  fallback?: { src: string; shows: string } | null;
 }
 
 /** An item's picture at the catalogue's size, or its department's drawing, or a box of the same size when it has none. */
@@ -34,33 +34,20 @@ export function ProductImage({
   sizes,
   priority,
   placeholder,
-  departmentPicture: withPicture = false,
+  fallback,
 }: ProductImageProps) {
   const classes = `product-photo ${className}`;
-  if (item.img) {
+  const picture = item.img ? null : fallback;
+  if (item.img || picture) {
     return (
       <StoredImage
         className={classes}
-        url={item.img}
-        alt={alt}
+        url={picture?.src ?? item.img ?? ''}
+        alt={picture && alt ? `No photo yet: ${picture.shows}` : alt}
         width={PRODUCT_IMAGE_WIDTH}
         height={PRODUCT_IMAGE_HEIGHT}
         sizes={sizes}
         priority={priority}
-      />
-    );
-  }
-  if (withPicture) {
-    const picture = departmentPicture(item.tags);
-    return (
-      <img
-        className={`${classes} product-photo--drawing`}
-        src={picture.src}
-        alt={alt === '' ? '' : `No photo yet: ${picture.shows}`}
-        width={PRODUCT_IMAGE_WIDTH}
-        height={PRODUCT_IMAGE_HEIGHT}
-        loading={priority ? 'eager' : 'lazy'}
-        decoding="async"
       />
     );
   }

@@ -5,6 +5,7 @@ import { stockCountedPhrase } from '../../../shared/stock';
 import { itemPath } from '../../../shared/spa-routes';
 import { IMAGE_SIZES } from '../../../shared/first-screen';
 import { ProductImage } from '../../components/ui/ProductImage';
+import { departmentPicture } from '../../../shared/department-picture';
 import { StockBadge } from '../../components/shop/ItemFactsBits';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
@@ -114,7 +115,13 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
       </nav>
       <div className="item-page__layout">
         <div className="item-page__media">
-          <ProductImage item={item} className="item-page__image" sizes={IMAGE_SIZES.itemPage} priority departmentPicture />
+          <ProductImage
+            item={item}
+            className="item-page__image"
+            sizes={IMAGE_SIZES.itemPage}
+            priority
+            fallback={departmentPicture(item.tags)}
+          />
         </div>
         <div className="item-page__details">
           <h1 className="item-page__name">{item.name}</h1>

@@ -9,17 +9,12 @@ export interface PromotedItem {
   name: string;
   price: number | null;
   img: string | null;
-  tags: readonly (string | null)[] | null;
 }
 
-type PromotedItemRecord = Omit<PromotedItem, 'price' | 'img' | 'tags'> & {
-  price?: number | null;
-  img?: string | null;
-  tags?: readonly (string | null)[] | null;
-};
+type PromotedItemRecord = Omit<PromotedItem, 'price' | 'img'> & { price?: number | null; img?: string | null };
 
 const toPromotedItems = (records: readonly PromotedItemRecord[]): PromotedItem[] =>
-  records.map((item) => ({ id: item.id, name: item.name, price: item.price ?? null, img: item.img ?? null, tags: item.tags ?? null }));
+  records.map((item) => ({ id: item.id, name: item.name, price: item.price ?? null, img: item.img ?? null }));
 
 /** Reads every promoted item, following `nextToken` until the last page. */
 export async function getPromotedItems(): Promise<PromotedItem[]> {
