@@ -308,7 +308,7 @@ function ImportReview({
               <tr key={row.row} className={report.outcomes[index] === 'error' ? 'item-import__row--problem' : undefined}>
                 <td>{row.row}</td>
                 {stockOnly ? null : <td>{row.name ?? ''}</td>}
-                <td>{row.upc ?? ''}</td>
+                <td className="item-import__upc">{row.upc ?? ''}</td>
                 {stockOnly ? <td>{row.quantity ?? ''}</td> : null}
                 <td className="item-import__outcome">{labels[report.outcomes[index] ?? ''] ?? ''}</td>
               </tr>
