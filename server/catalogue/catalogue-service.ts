@@ -156,7 +156,8 @@ export class CatalogueService {
   async importItems(rows: readonly ItemImportRow[], apply: boolean, stockOnly = false): Promise<ItemImportReport> {
     if (!Array.isArray(rows) || rows.length === 0) throw validationError(IMPORT_MESSAGES.noRows);
     if (rows.length > MAX_IMPORT_ROWS) throw validationError(IMPORT_MESSAGES.tooManyRows);
-    if (stockOnly && rows.some((row) => stockRowOtherFields(row).length)) throw validationError(STOCK_IMPORT_MESSAGES.otherFields);
+    if (stockOnly && rows.some((row: ItemImportRow) => stockRowOtherFields(row).length > 0))
+      throw validationError(STOCK_IMPORT_MESSAGES.otherFields);
     const items = await this.store.all('Item');
     await letOthersRun();
     const plan = stockOnly ? planStockImport(rows, items as unknown as ImportCatalogue['items']) : await this.planItems(rows, items);
