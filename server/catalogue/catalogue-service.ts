@@ -20,6 +20,7 @@ import {
   type RowOutcome,
 } from '../../shared/item-import';
 import { runLimited } from '../../shared/run-limited';
+import { planStockImport, STOCK_IMPORT_MESSAGES, stockRowOtherFields, type StockPlan } from '../../shared/stock-import';
 import { GUARD_MESSAGES, isUploadedImage, MAX_BANNER_DESCRIPTION, type ImageLookup } from './model-guards';
 
 export { MAX_BANNER_DESCRIPTION };
@@ -76,6 +77,8 @@ export interface ItemImportReport {
   appliedRows: number[];
   /** Why the rest was not written, when a commit after the first failed (the cloud's batches). */
   failure: string | null;
+  /** A stock file's UPCs that no item has (decision 0296); empty for an item import. */
+  unknownUpcs: string[];
 }
 
 /**
@@ -153,18 +156,18 @@ export class CatalogueService {
    * Plans an import of item rows (shared/item-import.ts) and, when `apply` is set and no row has a
    * problem, writes it: in one commit when the store takes that many writes (SQLite), else in
    * commits of the store's size, stopping at the first that fails (the report says which rows
-   * were written and why the rest were not).
+   * were written and why the rest were not). `stockOnly`: a stock file from the till
+   * (shared/stock-import.ts, decision 0296): only UPC, quantity and price, existing items only,
+   * and its unreadable rows are left out (reported) rather than stopping the rest.
    */
-  async importItems(rows: readonly ItemImportRow[], apply: boolean): Promise<ItemImportReport> {
+  async importItems(rows: readonly ItemImportRow[], apply: boolean, stockOnly = false): Promise<ItemImportReport> {
     if (!Array.isArray(rows) || rows.length === 0) throw validationError(IMPORT_MESSAGES.noRows);
     if (rows.length > MAX_IMPORT_ROWS) throw validationError(IMPORT_MESSAGES.tooManyRows);
-    const [items, categories, tags] = await Promise.all([this.store.all('Item'), this.store.all('Category'), this.store.all('Tag')]);
+    if (stockOnly && rows.some((row: ItemImportRow) => stockRowOtherFields(row).length > 0))
+      throw validationError(STOCK_IMPORT_MESSAGES.otherFields);
+    const items = await this.store.all('Item');
     await letOthersRun();
-    const existingImages = new Set<string>();
-    await runLimited(importedImagePaths(rows), IMAGE_LOOKUPS_AT_ONCE, async (path) => {
-      if (await isUploadedImage(this.media, path)) existingImages.add(path);
-    });
-    const plan = planItemImport(rows, { items, categories, tags } as unknown as ImportCatalogue, existingImages);
+    const plan = stockOnly ? planStockImport(rows, items as unknown as ImportCatalogue['items']) : await this.planItems(rows, items);
     const report: ItemImportReport = {
       applied: false,
       outcomes: plan.outcomes,
@@ -172,8 +175,9 @@ export class CatalogueService {
       warnings: plan.warnings,
       appliedRows: [],
       failure: null,
+      unknownUpcs: plan.unknownUpcs,
     };
-    if (!apply || plan.problems.length) return report;
+    if (!apply || (plan.problems.length && !stockOnly)) return report;
     for (let start = 0; start < plan.writes.length; start += this.store.maxWritesPerCommit) {
       await letOthersRun();
       const batch = plan.writes.slice(start, start + this.store.maxWritesPerCommit);
@@ -195,6 +199,16 @@ export class CatalogueService {
     }
     report.applied = report.failure === null;
     return report;
+  }
+
+  /** An item import's plan: the catalogue's categories and tags, and which of the rows' images are uploaded here. */
+  private async planItems(rows: readonly ItemImportRow[], items: ModelRecord[]): Promise<StockPlan> {
+    const [categories, tags] = await Promise.all([this.store.all('Category'), this.store.all('Tag')]);
+    const existingImages = new Set<string>();
+    await runLimited(importedImagePaths(rows), IMAGE_LOOKUPS_AT_ONCE, async (path) => {
+      if (await isUploadedImage(this.media, path)) existingImages.add(path);
+    });
+    return { ...planItemImport(rows, { items, categories, tags } as unknown as ImportCatalogue, existingImages), unknownUpcs: [] };
   }
 
   /** Sets index = position for every record; the ids must list each record exactly once. */
