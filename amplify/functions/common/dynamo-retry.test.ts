@@ -6,7 +6,10 @@ import { busyMessage, retryKind, withTransactionRetries } from './dynamo-retry';
 
 /** DynamoDB's cancellation, as the SDK throws it. */
 const cancelled = (...codes: string[]) =>
-  Object.assign(new Error('Transaction cancelled'), { name: 'TransactionCanceledException', CancellationReasons: codes.map((Code) => ({ Code })) });
+  Object.assign(new Error('Transaction cancelled'), {
+    name: 'TransactionCanceledException',
+    CancellationReasons: codes.map((Code) => ({ Code })),
+  });
 const named = (name: string) => Object.assign(new Error(name), { name });
 
 /** A port whose transactWrite answers with `outcomes` in turn (an error to throw, or null for success), recording each input. */
