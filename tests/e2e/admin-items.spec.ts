@@ -96,7 +96,10 @@ test('the Item Editor says what is missing, and Cancel resets it', async ({ page
 
   // Edit mode: only the department rule applies.
   const first = (await cardNames(page))[0]!;
-  await page.getByRole('button', { name: `Edit ${first}`, exact: true }).click();
+  await page
+    .getByRole('button', { name: `Edit ${first}`, exact: true })
+    .first()
+    .click(); // several sizes share a name (decision 0274)
   await expect(field(dialog, 'Name')).toHaveValue(first);
   for (const department of ['Wine', 'Liquor', 'Extras']) await tagBox(dialog, 'Department', department).uncheck();
   await save(dialog);
@@ -130,7 +133,10 @@ test('server failures show Error Creating Item, Error Updating Item and Error De
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
     const first = (await cardNames(page))[0]!;
-    await page.getByRole('button', { name: `Edit ${first}`, exact: true }).click();
+    await page
+      .getByRole('button', { name: `Edit ${first}`, exact: true })
+      .first()
+      .click(); // several sizes share a name (decision 0274)
     await save(dialog);
     await expectToast(page, 'Error', 'Error Updating Item');
     await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -1,8 +1,7 @@
-import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useDeferredValue, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { priceBoundariesOf, priceRanges } from '../../../shared/price-ranges';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
-import { ElsewhereOffer } from './components/ElsewhereOffer';
 import { Spinner } from '../../components/ui/Spinner';
 import { FilterIcon } from '../../components/ui/icons';
 import { usePageHead } from '../../hooks/use-page-head';
@@ -28,6 +27,9 @@ import { MENU_SORTS, orderMenuIndex, type MenuSort } from './menu-order';
 import { useMenuFilters } from './use-menu-filters';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+// Shown only when a search finds nothing here: its own chunk, out of the menu's first script (design §4).
+const ElsewhereOffer = lazy(() => import('./components/ElsewhereOffer').then((m) => ({ default: m.ElsewhereOffer })));
 
 /** One menu: search, filter panel and product grid (product §2 Menu, §4 Menu filter). */
 function Menu({ menu }: { menu: MenuCategory }) {
@@ -90,7 +92,11 @@ function Menu({ menu }: { menu: MenuCategory }) {
             Clear search and filters
           </button>
         ) : null}
-        {query.trim() ? <ElsewhereOffer menu={menu} query={query} /> : null}
+        {query.trim() ? (
+          <Suspense fallback={null}>
+            <ElsewhereOffer menu={menu} query={query} />
+          </Suspense>
+        ) : null}
       </div>
     );
   } else {
