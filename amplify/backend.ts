@@ -24,6 +24,7 @@ import { RESPONSE_TEMPLATE } from './functions/common/appsync';
 import {
   isModelWrite,
   MODEL_WRITE_CHECK_REQUEST_TEMPLATE,
+  MODEL_WRITE_CHECK_RESPONSE_TEMPLATE,
   MODEL_WRITE_GUARD_REQUEST_TEMPLATE,
   MODEL_WRITE_GUARD_RESPONSE_TEMPLATE,
 } from './data/model-write-guard';
@@ -249,7 +250,7 @@ const catalogueDataSource = backend.data.resources.graphqlApi.addLambdaDataSourc
 const modelWriteCheck = catalogueDataSource.createFunction('ModelWriteCheckFunction', {
   name: 'ModelWriteCheck',
   requestMappingTemplate: MappingTemplate.fromString(MODEL_WRITE_CHECK_REQUEST_TEMPLATE),
-  responseMappingTemplate: MappingTemplate.fromString(RESPONSE_TEMPLATE),
+  responseMappingTemplate: MappingTemplate.fromString(MODEL_WRITE_CHECK_RESPONSE_TEMPLATE),
 });
 // Last, after the write: its activity entry, from the record as it was (read into the stash
 // before the write, below) and as written.
@@ -285,10 +286,12 @@ for (const resolver of writes) {
     responseMappingTemplate: ACTIVITY_BEFORE_RESPONSE_TEMPLATE,
   });
   resolver.pipelineConfig = {
+    // The record as it was is read before the check: an item's Sale mark and price history are
+    // judged with it (decision 0293), and the activity entry compares with it.
     functions: [
       guard.attrFunctionId,
-      modelWriteCheck.functionId,
       readBefore.attrFunctionId,
+      modelWriteCheck.functionId,
       ...pipeline.functions,
       activityRecord.functionId,
     ],

@@ -63,6 +63,13 @@ export const schema = a.schema({
     stock: a.integer(),
     /** When `stock` was last counted or fed from the till. */
     stockCountedAt: a.datetime(),
+    /** Staff marked it Sale; the badge shows only while New York's rule holds (shared/sale-rule.ts, decision 0292). */
+    onSale: a.boolean(),
+    /**
+     * The prices it had, "<ISO instant> <price>", kept by the server's write path on every price
+     * change and never accepted from a client (decision 0293); bounded, never shown.
+     */
+    priceHistory: a.string().array(),
   }),
 
   Banner: catalogueModel({

@@ -20,6 +20,7 @@ import {
   type RowOutcome,
 } from '../../shared/item-import';
 import { runLimited } from '../../shared/run-limited';
+import { completeItemWrite } from './price-history';
 import { GUARD_MESSAGES, isUploadedImage, MAX_BANNER_DESCRIPTION, type ImageLookup } from './model-guards';
 
 export { MAX_BANNER_DESCRIPTION };
@@ -93,6 +94,7 @@ export class CatalogueService {
   constructor(
     private readonly store: CatalogueStore,
     private readonly media: ImageLookup,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Every record of a model (or those with `where`), as stored now: what the activity log compares a change with. */
@@ -167,6 +169,15 @@ export class CatalogueService {
       failure: null,
     };
     if (!apply || plan.problems.length) return report;
+    // A price the file changes goes into the item's history, as an edit's does (decision 0293).
+    const now = new Date(this.now());
+    const byId = new Map(items.map((item) => [item.id, item]));
+    const stored = (write: (typeof plan.writes)[number]) =>
+      completeItemWrite(
+        { op: write.op, model: 'Item', input: { ...write.fields } },
+        write.op === 'update' ? (byId.get(write.id) ?? null) : null,
+        now,
+      );
     for (let start = 0; start < plan.writes.length; start += this.store.maxWritesPerCommit) {
       await letOthersRun();
       const batch = plan.writes.slice(start, start + this.store.maxWritesPerCommit);
@@ -174,8 +185,8 @@ export class CatalogueService {
         await this.store.commit(
           batch.map((write): CatalogueWrite =>
             write.op === 'create'
-              ? { op: 'create', model: 'Item', fields: { ...write.fields } }
-              : { op: 'update', model: 'Item', id: write.id, fields: { ...write.fields }, expectUpdatedAt: write.expectUpdatedAt },
+              ? { op: 'create', model: 'Item', fields: stored(write) }
+              : { op: 'update', model: 'Item', id: write.id, fields: stored(write), expectUpdatedAt: write.expectUpdatedAt },
           ),
         );
       } catch (error) {

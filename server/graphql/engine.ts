@@ -21,7 +21,7 @@ import {
 import { AppError, unauthorized, type ErrorType } from '../errors';
 import type { AuthMode } from './appsync-sdl';
 import type { ModelMeta } from '../model/model-meta';
-import { MODEL_WRITES, type ModelWrite, type WrittenModel } from '../model/model-writes';
+import { MODEL_WRITES, type ModelRecord, type ModelWrite, type WrittenModel } from '../model/model-writes';
 import type { Principal } from '../auth/authorizer';
 import { installAwsScalars } from './scalars';
 import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS, tokenCountProblem } from './limits';
@@ -91,6 +91,11 @@ export interface EngineOptions {
    * an entry exactly when the write happened (server/activity/activity-recorder.ts).
    */
   recordModelWrite?: (write: WrittenModel, caller: Principal | null) => void;
+  /**
+   * What a model write stores, from its input and the record as it is, inside the write's own
+   * transaction (an item's price history, server/catalogue/price-history.ts); throws to refuse it.
+   */
+  completeModelWrite?: (write: ModelWrite, before: ModelRecord | null) => Record<string, unknown>;
   /** Introspection and "Did you mean" suggestions only in development. */
   development: boolean;
   log?: (message: string, error: unknown) => void;
@@ -335,14 +340,12 @@ export class GraphQLEngine {
         this.setRootResolver('Mutation', `${op}${name}`, async (_s, args, ctx) => {
           const input = args.input as Record<string, unknown>;
           await this.options.checkModelWrite?.({ op, model: name, input });
-          const write = () =>
-            ctx.store[op](name, input as Record<string, unknown> & { id: string }, args.condition as Record<string, unknown> | null);
-          const record = this.options.recordModelWrite;
-          if (!record) return write();
+          const { recordModelWrite: record, completeModelWrite: complete } = this.options;
           return ctx.store.transaction(() => {
             const before = op === 'create' ? null : ctx.store.get(name, String(input.id));
-            const written = write();
-            record({ op, model: name, before, after: op === 'delete' ? null : written }, ctx.auth.principal);
+            const stored = complete ? complete({ op, model: name, input }, before) : input;
+            const written = ctx.store[op](name, stored as Record<string, unknown> & { id: string }, args.condition as Record<string, unknown> | null);
+            record?.({ op, model: name, before, after: op === 'delete' ? null : written }, ctx.auth.principal);
             return written;
           });
         });
