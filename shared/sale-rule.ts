@@ -143,3 +143,35 @@ export function nextPriceHistory(history: unknown, price: unknown, now: Date): s
   }
   return kept.slice(-MAX_PRICE_HISTORY).map(priceChangeText);
 }
+
+/**
+ * The history a record has: its own, or for an item written before histories were kept, its
+ * price since its last change (true, if shorter than it was: decision 0293).
+ */
+function historyOf(before: Readonly<Record<string, unknown>> | null): unknown {
+  if (!before) return [];
+  const history = before.priceHistory;
+  if (Array.isArray(history) && history.length) return history;
+  const price = before.price;
+  const since = before.updatedAt;
+  if (typeof price !== 'number' || typeof since !== 'string' || Number.isNaN(Date.parse(since))) return [];
+  return [priceChangeText({ at: new Date(since).toISOString(), price })];
+}
+
+/**
+ * An item write judged by the rule, as the server's write path (server/catalogue/price-history.ts)
+ * and the Item Editor (before it sends) both see it: the history it leaves when it sets a price
+ * (`history`, null when the price is unchanged) and, when it marks the item Sale, why it may not.
+ */
+export function saleWriteOf(
+  op: 'create' | 'update',
+  before: Readonly<Record<string, unknown>> | null,
+  input: Readonly<Record<string, unknown>>,
+  now: Date,
+): { history: string[] | null; problem: string | null } {
+  const priceSet = 'price' in input && (op === 'create' || !before || input.price !== before.price);
+  const price = 'price' in input ? input.price : before?.price;
+  const history = priceSet ? nextPriceHistory(historyOf(before), price, now) : null;
+  const problem = input.onSale === true ? saleProblem(price, history ?? historyOf(before), now) : null;
+  return { history, problem };
+}
