@@ -16,10 +16,26 @@ export const SELECTIONS = {
   banner: ['id', 'img', 'index', 'description'],
   promotedItem: ['id', 'name', 'price', 'img'],
   // The card's size and stock badge, and what the menu sorts by (decisions 0283, 0284).
-  menuItem: ['id', 'name', 'price', 'img', 'tags', 'sizeMl', 'packCount', 'stock', 'promoted', 'createdAt'],
+  // The Sale mark and price history decide the Sale badge on the page, never shown (decision 0292).
+  menuItem: ['id', 'name', 'price', 'img', 'tags', 'sizeMl', 'packCount', 'stock', 'promoted', 'createdAt', 'onSale', 'priceHistory'],
   category: ['id', 'name', 'type', 'visible', 'index'],
   tag: ['id', 'name', 'categoryId', 'index'],
-  item: ['id', 'name', 'price', 'img', 'description', 'tags', 'sizeMl', 'packCount', 'abv', 'vintage', 'stock', 'stockCountedAt'],
+  item: [
+    'id',
+    'name',
+    'price',
+    'img',
+    'description',
+    'tags',
+    'sizeMl',
+    'packCount',
+    'abv',
+    'vintage',
+    'stock',
+    'stockCountedAt',
+    'onSale',
+    'priceHistory',
+  ],
   /** The same product's other sizes, offered as choices on the item page (decision 0285). */
   sizeChoice: ['id', 'name', 'price', 'sizeMl', 'packCount', 'stock'],
   event: ['id', 'name', 'date', 'time', 'description', 'img'],

@@ -78,7 +78,7 @@ describe('first-screen data', () => {
     const { data } = await page('/menu?category=wine');
     const wine = (
       await publicQuery(
-        '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name price img tags sizeMl packCount stock promoted createdAt } } }',
+        '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name price img tags sizeMl packCount stock promoted createdAt onSale priceHistory } } }',
       )
     ).listItems as { items: unknown[] };
     expect(wine.items.length).toBeGreaterThan(10);

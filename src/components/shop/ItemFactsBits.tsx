@@ -4,6 +4,7 @@
  * 0273). Imported by the menu's and the item page's own chunks only, never by the first script.
  */
 import { formatBottleSize } from '../../../shared/bottle-size';
+import { isSaleShown } from '../../../shared/sale-rule';
 import { stockStatus } from '../../../shared/stock';
 import './item-facts.css';
 
@@ -13,6 +14,22 @@ export interface SizeAndStock {
   stock?: number | null;
 }
 
+/** What the Sale badge is decided from: the mark, the price and its history (shared/sale-rule.ts). */
+export interface SaleSource {
+  onSale?: boolean | null;
+  price?: number | null;
+  priceHistory?: readonly (string | null)[] | null;
+}
+
+/**
+ * "Sale", as text (not colour alone), while the item is marked Sale and New York's rule holds
+ * today (decision 0292): decided here, from the history and the date, so a lapsed sale shows
+ * nothing. Never a former price.
+ */
+export function SaleBadge({ item }: { item: SaleSource }) {
+  return isSaleShown(item, new Date()) ? <span className="sale-badge">Sale</span> : null;
+}
+
 /** The stock badge; `hideInStock` leaves "In stock" out (the menu's cards say only what warns). */
 export function StockBadge({ stock, hideInStock = false }: { stock?: number | null; hideInStock?: boolean }) {
   const status = stockStatus(stock);
@@ -20,14 +37,16 @@ export function StockBadge({ stock, hideInStock = false }: { stock?: number | nu
   return <span className={`stock-badge stock-badge--${status.level}`}>{status.label}</span>;
 }
 
-/** A menu card's line under the price: the size and, when it warns, the stock. */
-export function CardFacts({ item }: { item: SizeAndStock }) {
+/** A menu card's line under the price: the Sale badge, the size and, when it warns, the stock. */
+export function CardFacts({ item }: { item: SizeAndStock & SaleSource }) {
   const size = formatBottleSize(item.sizeMl, item.packCount);
   const status = stockStatus(item.stock);
   const warns = status && status.level !== 'in';
-  if (!size && !warns) return null;
+  const sale = isSaleShown(item, new Date());
+  if (!size && !warns && !sale) return null;
   return (
     <span className="card-facts">
+      {sale ? <span className="sale-badge">Sale</span> : null}
       {size ? <span className="card-facts__size">{size}</span> : null}
       <StockBadge stock={item.stock} hideInStock />
     </span>

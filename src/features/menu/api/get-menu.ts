@@ -16,6 +16,8 @@ type MenuItemRecord = Pick<MenuItem, 'id' | 'name'> & {
   stock?: number | null;
   promoted?: boolean | null;
   createdAt?: string | null;
+  onSale?: boolean | null;
+  priceHistory?: readonly (string | null)[] | null;
 };
 
 const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
@@ -30,6 +32,8 @@ const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
     stock: item.stock ?? null,
     promoted: item.promoted ?? null,
     createdAt: item.createdAt ?? null,
+    onSale: item.onSale ?? null,
+    priceHistory: item.priceHistory ?? null,
   }));
 
 /** Every item carrying the menu's built-in tag, all pages of up to 1000. */
