@@ -165,6 +165,15 @@ function historyOf(before: Readonly<Record<string, unknown>> | null): unknown {
  */
 export function saleWriteOf(
   op: 'create' | 'update',
+  before: object | null,
+  input: object,
+  now: Date,
+): { history: string[] | null; problem: string | null } {
+  return judgeSaleWrite(op, before as Readonly<Record<string, unknown>> | null, input as Readonly<Record<string, unknown>>, now);
+}
+
+function judgeSaleWrite(
+  op: 'create' | 'update',
   before: Readonly<Record<string, unknown>> | null,
   input: Readonly<Record<string, unknown>>,
   now: Date,
