@@ -344,7 +344,11 @@ export class GraphQLEngine {
           return ctx.store.transaction(() => {
             const before = op === 'create' ? null : ctx.store.get(name, String(input.id));
             const stored = complete ? complete({ op, model: name, input }, before) : input;
-            const written = ctx.store[op](name, stored as Record<string, unknown> & { id: string }, args.condition as Record<string, unknown> | null);
+            const written = ctx.store[op](
+              name,
+              stored as Record<string, unknown> & { id: string },
+              args.condition as Record<string, unknown> | null,
+            );
             record?.({ op, model: name, before, after: op === 'delete' ? null : written }, ctx.auth.principal);
             return written;
           });

@@ -52,9 +52,9 @@ for (const width of [390, 1440]) {
   test(`the storefront shows the lawful Sale with a badge and no former price (${width} px) @local-only`, async ({ page, request }) => {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     const api = await adminApi(request);
-    const { listItems } = await api.call<{ listItems: { items: Array<{ id: string; name: string; price: number; priceHistory: string[] }> } }>(
-      '{ listItems(filter: { onSale: { eq: true } }, limit: 1000) { items { id name price priceHistory } } }',
-    );
+    const { listItems } = await api.call<{
+      listItems: { items: Array<{ id: string; name: string; price: number; priceHistory: string[] }> };
+    }>('{ listItems(filter: { onSale: { eq: true } }, limit: 1000) { items { id name price priceHistory } } }');
     const wine = listItems.items.find((item) => item.name.startsWith('Hollow Creek Pinot Noir'))!;
     expect(wine).toBeDefined();
     const former = priceChangesOf(wine.priceHistory)
