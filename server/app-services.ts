@@ -138,8 +138,8 @@ export async function buildServices(
 
   const engine = buildEngine(config, overrides, { models, db, store, accounts, media, uploads, log });
   const policy: FieldPolicy = {
-    lambdaFields: engine.rootFields('lambda'),
-    publicFields: new Set(engine.rootFields('apiKey')),
+    lambdaFields: engine.guardedFields('lambda'),
+    publicFields: new Set(engine.guardedFields('apiKey')),
     selfServiceFields: SELF_SERVICE_FIELDS,
   };
   const assets = new StaticAssets(config.distDir);

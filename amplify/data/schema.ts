@@ -69,7 +69,16 @@ export const schema = a.schema({
      * The prices it had, "<ISO instant> <price>", kept by the server's write path on every price
      * change and never accepted from a client (decision 0293); bounded, never shown.
      */
-    priceHistory: a.string().array(),
+    priceHistory: a
+      .string()
+      .array()
+      .authorization((allow) => [allow.custom()]),
+    /**
+     * Until when the Sale mark holds (the end of this New York month when the rule holds now; null
+     * otherwise), set by the server with the mark and the price (decision 0295): the pages show the
+     * badge from it without the history, which only admins may read.
+     */
+    saleEndsAt: a.datetime(),
   }),
 
   Banner: catalogueModel({

@@ -266,15 +266,23 @@ export async function startAppSync(
 }
 
 /**
- * Root fields the authorizer named in `deniedFields` (`Type.field`; this authorizer never names
- * ARNs) answer null with AppSync's Unauthorized error. AppSync documents them as "forcibly changed
- * to null, even if a value was returned from a resolver", so the resolver runs first here: a write
- * that only deniedFields would stop is then done, and the batteries' stored-state checks see it.
+ * Fields the authorizer named in `deniedFields` (`Type.field`; this authorizer never names ARNs)
+ * answer null with AppSync's Unauthorized error: root fields, and fields of other types that have
+ * their own auth directives (an item's price history, decision 0295). AppSync documents them as
+ * "forcibly changed to null, even if a value was returned from a resolver", so the resolver runs
+ * first here: a write that only deniedFields would stop is then done, and the batteries'
+ * stored-state checks see it.
  */
 function denyFieldsFromContext(schema: any): void {
-  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
-    if (!root) continue;
-    for (const field of Object.values<{ name: string; resolve?: (...args: any[]) => unknown }>(root.getFields())) {
+  const roots = [schema.getQueryType(), schema.getMutationType()].filter(Boolean);
+  const ownAuth = (field: { astNode?: { directives?: Array<{ name: { value: string } }> } }) =>
+    (field.astNode?.directives ?? []).some((directive) => directive.name.value.startsWith('aws_'));
+  for (const type of Object.values<any>(schema.getTypeMap())) {
+    // Object types only (the simulator's own graphql copy: by shape, not instanceof).
+    if (type.name.startsWith('__') || typeof type.getInterfaces !== 'function' || 'resolveType' in type) continue;
+    const isRoot = roots.includes(type);
+    for (const field of Object.values<{ name: string; resolve?: (...args: any[]) => unknown }>(type.getFields())) {
+      if (!isRoot && !ownAuth(field)) continue;
       const resolve = field.resolve ?? defaultFieldResolver;
       field.resolve = async (
         source: unknown,

@@ -5,9 +5,12 @@
  */
 import {
   buildSchema,
+  defaultFieldResolver,
   execute,
   GraphQLError,
   GraphQLObjectType,
+  isObjectType,
+  type GraphQLField,
   Kind,
   parse,
   specifiedRules,
@@ -114,7 +117,10 @@ const MAX_CACHED_QUERY_LENGTH = 64 * 1024;
 
 export class GraphQLEngine {
   readonly schema: GraphQLSchema;
-  /** Auth modes under which each root field (`Type.field`) may be called. */
+  /**
+   * Auth modes under which each root field (`Type.field`) may be called, and each field of another
+   * type that has its own (an item's price history, decision 0295).
+   */
   readonly fieldModes = new Map<string, Set<AuthMode>>();
   private readonly documents = new BoundedCache<PreparedDocument>(DOCUMENT_CACHE_SIZE, DOCUMENT_CACHE_BYTES);
   /** `Query.getX` / `Query.listXs` root fields: pure reads of model data. */
@@ -131,8 +137,8 @@ export class GraphQLEngine {
     this.attachCustomResolvers();
   }
 
-  /** Root fields callable in lambda mode and those the public may call, for the authorizer's policy. */
-  rootFields(mode: AuthMode): string[] {
+  /** Guarded fields callable in lambda mode and those the public may call, for the authorizer's policy. */
+  guardedFields(mode: AuthMode): string[] {
     return [...this.fieldModes].filter(([, modes]) => modes.has(mode)).map(([field]) => field);
   }
 
@@ -295,17 +301,37 @@ export class GraphQLEngine {
   }
 
   private readFieldModes(): void {
-    for (const type of [this.schema.getQueryType(), this.schema.getMutationType()]) {
-      if (!type) continue;
+    const roots = [this.schema.getQueryType(), this.schema.getMutationType()];
+    for (const type of Object.values(this.schema.getTypeMap())) {
+      if (!isObjectType(type) || type.name.startsWith('__')) continue;
+      const isRoot = roots.includes(type);
       for (const field of Object.values(type.getFields())) {
         const modes = new Set<AuthMode>();
         for (const directive of field.astNode?.directives ?? []) {
           if (directive.name.value === 'aws_api_key') modes.add('apiKey');
           if (directive.name.value === 'aws_lambda') modes.add('lambda');
         }
-        this.fieldModes.set(`${type.name}.${field.name}`, modes);
+        const key = `${type.name}.${field.name}`;
+        if (isRoot) this.fieldModes.set(key, modes);
+        else if (modes.size) this.guardField(key, field, modes);
       }
     }
+  }
+
+  /**
+   * A field with its own auth modes answers null with AppSync's Unauthorized error to a caller
+   * outside them or denied it by the authorizer, as AppSync does; the rest of the record is served.
+   */
+  private guardField(key: string, field: GraphQLField<unknown, RequestContext>, modes: Set<AuthMode>): void {
+    this.fieldModes.set(key, modes);
+    const resolve = field.resolve ?? defaultFieldResolver;
+    field.resolve = (source, args, context: RequestContext, info) => {
+      const { auth } = context;
+      if (!modes.has(auth.mode) || auth.deniedFields.has(key)) {
+        throw unauthorized(`Not Authorized to access ${field.name} on type ${info.parentType.name}`);
+      }
+      return resolve(source, args, context, info);
+    };
   }
 
   private setRootResolver(typeName: 'Query' | 'Mutation', fieldName: string, resolve: GraphQLFieldResolver<unknown, RequestContext>): void {
