@@ -1,4 +1,4 @@
-import { isSaleShown } from '../shared/sale-rule';
+import { isSaleBadgeShown, isSaleShown } from '../shared/sale-rule';
 import { describe, it, expect } from 'vitest';
 import { formatBottleSize, sizeChoices } from '../shared/bottle-size';
 import { itemFactsProblem } from '../shared/item-facts';
@@ -262,7 +262,7 @@ describe('determinism', () => {
 
   it('changes only the event dates, the stock count time and the Sale item price history for another day', () => {
     const other = buildDemoCatalogue(new Date(2026, 0, 2));
-    const countless = (items: DemoItem[]) => items.map(({ stockCountedAt: _counted, priceHistory: _history, ...item }) => item);
+    const countless = (items: DemoItem[]) => items.map(({ stockCountedAt: _counted, priceHistory: _history, saleEndsAt: _ends, ...item }) => item);
     expect(countless(other.items)).toEqual(countless(cat.items));
     expect(other.items.find((item) => item.stock !== undefined)?.stockCountedAt).toBe(new Date(2026, 0, 1, 21).toISOString());
     expect(other.categories).toEqual(cat.categories);
@@ -327,8 +327,10 @@ describe('the Sale item (decision 0292)', () => {
       const onSale = buildDemoCatalogue(day).items.filter((item) => item.onSale);
       expect(onSale).toHaveLength(1);
       expect(isSaleShown(onSale[0]!, day)).toBe(true);
-      // Next month the months roll over and the badge goes.
+      expect(isSaleBadgeShown(onSale[0]!, day)).toBe(true);
+      // Next month the months roll over and the badge goes, on the public pages too (decision 0295).
       expect(isSaleShown(onSale[0]!, new Date(day.getFullYear(), day.getMonth() + 1, 15))).toBe(false);
+      expect(isSaleBadgeShown(onSale[0]!, new Date(day.getFullYear(), day.getMonth() + 1, 15))).toBe(false);
     }
   });
 });

@@ -9,6 +9,7 @@
 
 import { BUILT_IN_CATEGORY, BUILT_IN_TAGS } from '../shared/catalogue';
 import { daysBetween, nextEventDate, type EventSlot } from './event-dates';
+import { saleEndsAtOf } from '../shared/sale-rule';
 
 export type Department = 'Wine' | 'Liquor' | 'Extras';
 
@@ -47,6 +48,8 @@ export interface DemoItem {
    */
   onSale?: boolean;
   priceHistory?: string[];
+  /** Until when the Sale mark holds, as the server sets it (decision 0295). */
+  saleEndsAt?: string | null;
 }
 /** A carousel banner, rendered 1900x370. */
 export interface DemoBanner {
@@ -1468,6 +1471,7 @@ export function buildDemoCatalogue(today: Date): DemoCatalogue {
   // Noon of the day, so the same day gives the same catalogue and the cut falls in this month in New York too.
   const noon = (daysAgo: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, 12).toISOString();
   sale.priceHistory = [`${noon(120)} ${Math.round((sale.price + 6) * 100) / 100}`, `${noon(0)} ${sale.price}`];
+  sale.saleEndsAt = saleEndsAtOf(true, sale.price, sale.priceHistory, new Date(noon(0)));
 
   const banners: DemoBanner[] = BANNERS.map((b, index) => ({ index, image: { ...b }, description: BANNER_DESCRIPTIONS[index]! }));
 

@@ -16,8 +16,9 @@ export const SELECTIONS = {
   banner: ['id', 'img', 'index', 'description'],
   promotedItem: ['id', 'name', 'price', 'img'],
   // The card's size and stock badge, and what the menu sorts by (decisions 0283, 0284).
-  // The Sale mark and price history decide the Sale badge on the page, never shown (decision 0292).
-  menuItem: ['id', 'name', 'price', 'img', 'tags', 'sizeMl', 'packCount', 'stock', 'promoted', 'createdAt', 'onSale', 'priceHistory'],
+  // The Sale mark and until when it holds decide the Sale badge; never the price history, which
+  // only admins may read (decisions 0292, 0295).
+  menuItem: ['id', 'name', 'price', 'img', 'tags', 'sizeMl', 'packCount', 'stock', 'promoted', 'createdAt', 'onSale', 'saleEndsAt'],
   category: ['id', 'name', 'type', 'visible', 'index'],
   tag: ['id', 'name', 'categoryId', 'index'],
   item: [
@@ -34,7 +35,7 @@ export const SELECTIONS = {
     'stock',
     'stockCountedAt',
     'onSale',
-    'priceHistory',
+    'saleEndsAt',
   ],
   /** The same product's other sizes, offered as choices on the item page (decision 0285). */
   sizeChoice: ['id', 'name', 'price', 'sizeMl', 'packCount', 'stock'],

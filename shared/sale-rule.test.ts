@@ -1,13 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import {
+  isSaleBadgeShown,
   isSaleShown,
   MAX_PRICE_HISTORY,
+  newYorkMonthEnd,
   newYorkMonthIndex,
   nextPriceHistory,
   priceChangesOf,
   SALE_MESSAGES,
+  saleEndsAtOf,
   saleProblem,
   saleThreshold,
+  saleWriteOf,
 } from './sale-rule';
 
 /** An entry as the server stores it. */
@@ -116,5 +120,76 @@ describe('the price history', () => {
     expect(next).toEqual([at('2026-08-20T16:00:00Z', 30), '2026-11-26T15:00:00.000Z 28']);
     // In January the months are November and December: November had $30 then $28.
     expect(saleThreshold(next, new Date('2027-01-05T16:00:00Z')).lowest).toBe(28);
+  });
+});
+
+describe('when a Sale mark stops holding (decision 0295)', () => {
+  const thanksgiving = new Date('2026-11-26T15:00:00Z');
+  const history = [at('2026-06-01T16:00:00Z', 29.99)];
+
+  it("is the end of this month on New York's clock: midnight New York time on the 1st, standard time", () => {
+    // December 1 at 00:00 in New York is 05:00 UTC (EST).
+    expect(newYorkMonthEnd(thanksgiving)).toBe('2026-12-01T05:00:00.000Z');
+  });
+
+  it('is 04:00 UTC when the next month begins under daylight time', () => {
+    // April 1 2026: DST began on March 8, so midnight is 04:00 UTC.
+    expect(newYorkMonthEnd(new Date('2026-03-20T12:00:00Z'))).toBe('2026-04-01T04:00:00.000Z');
+    // The month in which DST ends (November 1 2026, 02:00) starts at 04:00 UTC, ends at 05:00 UTC.
+    expect(newYorkMonthEnd(new Date('2026-10-31T12:00:00Z'))).toBe('2026-11-01T04:00:00.000Z');
+    expect(newYorkMonthEnd(new Date('2026-11-01T12:00:00Z'))).toBe('2026-12-01T05:00:00.000Z');
+  });
+
+  it('crosses the year', () => {
+    expect(newYorkMonthEnd(new Date('2026-12-31T20:00:00Z'))).toBe('2027-01-01T05:00:00.000Z');
+  });
+
+  it("follows New York's month, not UTC's, in the hours they differ", () => {
+    // 2026-12-01T03:00Z is still November 30 in New York; 2026-12-01T05:00Z is December 1.
+    expect(newYorkMonthEnd(new Date('2026-12-01T03:00:00Z'))).toBe('2026-12-01T05:00:00.000Z');
+    expect(newYorkMonthEnd(new Date('2026-12-01T05:00:00Z'))).toBe('2027-01-01T05:00:00.000Z');
+    expect(newYorkMonthEnd(new Date('2026-12-01T04:59:59.999Z'))).toBe('2026-12-01T05:00:00.000Z');
+  });
+
+  it('is set only when the item is marked and the rule holds now; null otherwise', () => {
+    expect(saleEndsAtOf(true, 24.99, history, thanksgiving)).toBe('2026-12-01T05:00:00.000Z');
+    expect(saleEndsAtOf(false, 24.99, history, thanksgiving)).toBeNull();
+    expect(saleEndsAtOf(true, 29.99, history, thanksgiving)).toBeNull();
+    expect(saleEndsAtOf(true, 24.99, [], thanksgiving)).toBeNull();
+  });
+
+  it('agrees with the rule judged from the history until it ends, and not after', () => {
+    // Marked on November 26 at $24.99; the history then records that price in November.
+    const write = saleWriteOf(
+      'update',
+      { price: 29.99, priceHistory: history, updatedAt: '2026-06-01T16:00:00Z' },
+      { price: 24.99, onSale: true },
+      thanksgiving,
+    );
+    expect(write.problem).toBeNull();
+    const item = { onSale: true, price: 24.99, priceHistory: write.history, saleEndsAt: write.saleEndsAt };
+    for (const now of ['2026-11-26T15:00:00Z', '2026-12-01T04:59:59Z', '2026-12-01T05:00:00Z', '2027-01-10T12:00:00Z']) {
+      expect(isSaleBadgeShown(item, new Date(now))).toBe(isSaleShown(item, new Date(now)));
+    }
+    expect(isSaleBadgeShown(item, new Date('2026-11-30T23:00:00Z'))).toBe(true);
+    expect(isSaleBadgeShown(item, new Date('2026-12-01T05:00:00Z'))).toBe(false);
+  });
+
+  it('is worked out by every write that sets the price or the mark, and left alone by others', () => {
+    const before = { price: 24.99, onSale: true, priceHistory: history, updatedAt: '2026-06-01T16:00:00Z' };
+    expect(saleWriteOf('update', before, { stock: 3 }, thanksgiving).saleEndsAt).toBeUndefined();
+    expect(saleWriteOf('update', before, { onSale: false }, thanksgiving).saleEndsAt).toBeNull();
+    // The price goes back up while the item is marked: the mark stays, its badge ends now.
+    expect(saleWriteOf('update', before, { price: 31 }, thanksgiving).saleEndsAt).toBeNull();
+    expect(saleWriteOf('update', before, { price: 23 }, thanksgiving).saleEndsAt).toBe('2026-12-01T05:00:00.000Z');
+    expect(saleWriteOf('create', null, { price: 23 }, thanksgiving).saleEndsAt).toBeNull();
+  });
+
+  it('shows no badge without a time, with one that is not a time, or when not marked', () => {
+    const now = new Date('2026-11-26T15:00:00Z');
+    expect(isSaleBadgeShown({ onSale: true, saleEndsAt: null }, now)).toBe(false);
+    expect(isSaleBadgeShown({ onSale: true, saleEndsAt: 'soon' }, now)).toBe(false);
+    expect(isSaleBadgeShown({ onSale: false, saleEndsAt: '2026-12-01T05:00:00.000Z' }, now)).toBe(false);
+    expect(isSaleBadgeShown({ onSale: true, saleEndsAt: '2026-12-01T05:00:00.000Z' }, now)).toBe(true);
   });
 });

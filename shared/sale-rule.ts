@@ -12,8 +12,11 @@
  * effect when the second previous month began). That is all the rule needs, now and later.
  *
  * Both backends' write paths judge a Sale mark with `saleProblem` and keep the history with
- * `nextPriceHistory` (server/catalogue/price-history.ts); the pages show the badge with
- * `isSaleShown`, from the history and today's date, so a badge never outlives the rule. Pure.
+ * `nextPriceHistory` (server/catalogue/price-history.ts). The history never leaves the server but
+ * to admins (decision 0295): with each write that sets the price or the mark they also store
+ * `saleEndsAt`, when the mark stops holding (`saleEndsAtOf`), and the public pages show the badge
+ * from the mark and that time alone (`isSaleBadgeShown`), so a badge never outlives the rule. The
+ * Item Editor, which reads the history, judges with `isSaleShown`. Pure.
  */
 import { newYorkClockParts } from './shop-hours';
 
@@ -102,6 +105,7 @@ export const SALE_MESSAGES = {
     `An item may be marked Sale only while its price is below the lowest price it had in ${months[0]} and ${months[1]}, and this item has no price recorded from before ${months[0]} 1`,
   noPrice: 'An item without a price cannot be marked Sale',
   history: 'The price history is kept by the shop and cannot be written',
+  saleEndsAt: 'When a Sale ends is worked out by the shop from the price and its history, and cannot be written',
 } as const;
 
 /** Why an item at `price`, with this history, may not be called on Sale at `now`; null when it may. */
@@ -115,6 +119,34 @@ export function saleProblem(price: unknown, history: unknown, now: Date): string
 /** The badge: the item is marked Sale and the rule holds now. */
 export function isSaleShown(item: { onSale?: boolean | null; price?: number | null; priceHistory?: unknown }, now: Date): boolean {
   return item.onSale === true && saleProblem(item.price, item.priceHistory, now) === null;
+}
+
+/**
+ * The instant New York's next calendar month begins after `now` (midnight on the 1st, on New
+ * York's clock, whatever DST says): the end of `now`'s month.
+ */
+export function newYorkMonthEnd(now: Date): string {
+  const next = newYorkMonthIndex(now) + 1;
+  // Midnight in New York is 04:00 UTC under daylight time, 05:00 under standard time.
+  const early = Date.UTC(Math.floor(next / 12), next % 12, 1, 4);
+  return new Date(newYorkMonthIndex(new Date(early)) === next ? early : early + HOUR).toISOString();
+}
+
+/**
+ * Until when an item's Sale mark holds, judged at `now` (decision 0295): the end of this New York
+ * month when it is marked and the rule holds, since next month the two previous months include
+ * this one, when the price already was what it is; null otherwise. Stored as `saleEndsAt` with every
+ * write that sets the price or the mark.
+ */
+export function saleEndsAtOf(onSale: unknown, price: unknown, history: unknown, now: Date): string | null {
+  return onSale === true && saleProblem(price, history, now) === null ? newYorkMonthEnd(now) : null;
+}
+
+/** The public badge, from what visitors may read: marked Sale, and the mark holds until after `now`. */
+export function isSaleBadgeShown(item: { onSale?: boolean | null; saleEndsAt?: string | null }, now: Date): boolean {
+  if (item.onSale !== true || typeof item.saleEndsAt !== 'string') return false;
+  const ends = Date.parse(item.saleEndsAt);
+  return !Number.isNaN(ends) && now.getTime() < ends;
 }
 
 /**
@@ -158,17 +190,21 @@ function historyOf(before: Readonly<Record<string, unknown>> | null): unknown {
   return [priceChangeText({ at: new Date(since).toISOString(), price })];
 }
 
+/** An item write as the rule judges it (saleWriteOf). */
+export interface SaleWrite {
+  /** The history the write leaves when it sets a price; null when the price is unchanged. */
+  history: string[] | null;
+  /** When it marks the item Sale, why it may not; else null. */
+  problem: string | null;
+  /** What `saleEndsAt` becomes when the write sets the price or the mark; undefined when neither. */
+  saleEndsAt: string | null | undefined;
+}
+
 /**
  * An item write judged by the rule, as the server's write path (server/catalogue/price-history.ts)
- * and the Item Editor (before it sends) both see it: the history it leaves when it sets a price
- * (`history`, null when the price is unchanged) and, when it marks the item Sale, why it may not.
+ * and the Item Editor (before it sends) both see it.
  */
-export function saleWriteOf(
-  op: 'create' | 'update',
-  before: object | null,
-  input: object,
-  now: Date,
-): { history: string[] | null; problem: string | null } {
+export function saleWriteOf(op: 'create' | 'update', before: object | null, input: object, now: Date): SaleWrite {
   return judgeSaleWrite(op, before as Readonly<Record<string, unknown>> | null, input as Readonly<Record<string, unknown>>, now);
 }
 
@@ -177,10 +213,13 @@ function judgeSaleWrite(
   before: Readonly<Record<string, unknown>> | null,
   input: Readonly<Record<string, unknown>>,
   now: Date,
-): { history: string[] | null; problem: string | null } {
+): SaleWrite {
   const priceSet = 'price' in input && (op === 'create' || !before || input.price !== before.price);
   const price = 'price' in input ? input.price : before?.price;
   const history = priceSet ? nextPriceHistory(historyOf(before), price, now) : null;
-  const problem = input.onSale === true ? saleProblem(price, history ?? historyOf(before), now) : null;
-  return { history, problem };
+  const judged = history ?? historyOf(before);
+  const problem = input.onSale === true ? saleProblem(price, judged, now) : null;
+  const onSale = 'onSale' in input ? input.onSale : before?.onSale;
+  const saleEndsAt = priceSet || 'onSale' in input ? saleEndsAtOf(onSale, price, judged, now) : undefined;
+  return { history, problem, saleEndsAt };
 }

@@ -49,7 +49,7 @@ export async function seedThroughApi(call: ApiCaller, today = new Date()): Promi
   for (const category of catalogue.categories) await create('Category', { ...category });
   for (const tag of catalogue.tags) await create('Tag', { ...tag });
   // No API writes a price history (decision 0293), so the demo's Sale item is seeded unmarked.
-  for (const { image, onSale: _onSale, priceHistory: _history, ...item } of catalogue.items)
+  for (const { image, onSale: _onSale, priceHistory: _history, saleEndsAt: _ends, ...item } of catalogue.items)
     await create('Item', { ...item, img: await upload(image) });
   for (const { image, ...event } of catalogue.events) await create('Event', { ...event, img: image ? await upload(image) : null });
   await create('ShopSettings', demoShopSettings(today));

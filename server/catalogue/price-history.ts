@@ -11,15 +11,17 @@ import type { ModelRecord, ModelWrite } from '../model/model-writes';
 
 /**
  * What an item write stores: `input` with the history it leaves when the price changes (created
- * with a price, or set to another one). A write that marks it Sale while the rule does not hold is
+ * with a price, or set to another one) and, when it sets the price or the Sale mark, until when
+ * the mark holds (`saleEndsAt`, decision 0295). A write that marks it Sale while the rule does not hold is
  * refused (ValidationError) with the rule's reason. Any other write is `input` itself.
  */
 export function completeItemWrite(write: ModelWrite, before: Readonly<Record<string, unknown>> | null, now: Date): Record<string, unknown> {
   const { op, model, input } = write;
   if (model !== 'Item' || op === 'delete') return input;
-  const { history, problem } = saleWriteOf(op, before, input, now);
+  const { history, problem, saleEndsAt } = saleWriteOf(op, before, input, now);
   if (problem) throw validationError(problem);
-  return history ? { ...input, priceHistory: history } : input;
+  if (!history && saleEndsAt === undefined) return input;
+  return { ...input, ...(history ? { priceHistory: history } : {}), ...(saleEndsAt !== undefined ? { saleEndsAt } : {}) };
 }
 
 /** Whether a write's outcome depends on the record as read (the cloud conditions the write on it). */

@@ -6,9 +6,11 @@ import { postGraphQL, startTestServer, type TestServer } from '../../tests/suppo
 
 let server: TestServer;
 let adminToken: string;
+let customerToken: string;
 beforeAll(async () => {
   server = await startTestServer();
   adminToken = (await server.sessionFor(ROLE_ADMIN)).token;
+  customerToken = (await server.sessionFor(ROLE_USER)).token;
 });
 afterAll(async () => {
   await server?.stop();
@@ -21,6 +23,7 @@ describe('the Sale rule (local server)', () => {
   saleRuleBattery({
     admin: (query, variables) => call({ authorization: adminToken }, query, variables),
     guest: (query, variables) => call({ 'x-api-key': server.apiKey }, query, variables),
+    customer: async (query, variables) => call({ authorization: customerToken }, query, variables),
     ageItem: async (id, priceHistory) => {
       server.store.update('Item', { id, priceHistory });
     },

@@ -6,18 +6,21 @@
  */
 import { beforeAll, describe } from 'vitest';
 import { saleRuleBattery } from '../support/sale-rule-battery';
-import { call, cloudShop, guest, type CloudShop } from './support/api';
+import { call, cloudShop, guest, signUp, uniqueEmail, type CloudShop } from './support/api';
 import { setPriceHistory } from './support/throttle-table';
 
 let shop: CloudShop;
+let customer: string;
 beforeAll(async () => {
   shop = await cloudShop();
+  customer = await signUp(uniqueEmail('sale'));
 });
 
 describe('the Sale rule on the emulated cloud', () => {
   saleRuleBattery({
     admin: async (query, variables) => (await call({ token: shop.admin }, query, variables)).body,
     guest: async (query, variables) => (await call(guest, query, variables)).body,
+    customer: async (query, variables) => (await call({ token: customer }, query, variables)).body,
     ageItem: setPriceHistory,
   });
 });

@@ -4,7 +4,7 @@
  * 0273). Imported by the menu's and the item page's own chunks only, never by the first script.
  */
 import { formatBottleSize } from '../../../shared/bottle-size';
-import { isSaleShown } from '../../../shared/sale-rule';
+import { isSaleBadgeShown } from '../../../shared/sale-rule';
 import { stockStatus } from '../../../shared/stock';
 import './item-facts.css';
 
@@ -14,20 +14,19 @@ export interface SizeAndStock {
   stock?: number | null;
 }
 
-/** What the Sale badge is decided from: the mark, the price and its history (shared/sale-rule.ts). */
+/** What the Sale badge is decided from: the mark and until when the server found it holds (shared/sale-rule.ts). */
 export interface SaleSource {
   onSale?: boolean | null;
-  price?: number | null;
-  priceHistory?: readonly (string | null)[] | null;
+  saleEndsAt?: string | null;
 }
 
 /**
  * "Sale", as text (not colour alone), while the item is marked Sale and New York's rule holds
- * today (decision 0292): decided here, from the history and the date, so a lapsed sale shows
- * nothing. Never a former price.
+ * (decisions 0292, 0295): decided here from the mark and `saleEndsAt`, which the server sets
+ * from the history it keeps to itself, so a lapsed sale shows nothing. Never a former price.
  */
 export function SaleBadge({ item }: { item: SaleSource }) {
-  return isSaleShown(item, new Date()) ? <span className="sale-badge">Sale</span> : null;
+  return isSaleBadgeShown(item, new Date()) ? <span className="sale-badge">Sale</span> : null;
 }
 
 /** The stock badge; `hideInStock` leaves "In stock" out (the menu's cards say only what warns). */
@@ -42,7 +41,7 @@ export function CardFacts({ item }: { item: SizeAndStock & SaleSource }) {
   const size = formatBottleSize(item.sizeMl, item.packCount);
   const status = stockStatus(item.stock);
   const warns = status && status.level !== 'in';
-  const sale = isSaleShown(item, new Date());
+  const sale = isSaleBadgeShown(item, new Date());
   if (!size && !warns && !sale) return null;
   return (
     <span className="card-facts">

@@ -19,9 +19,9 @@ export interface ItemDetails {
   vintage?: string | null;
   stock: number | null;
   stockCountedAt?: string | null;
-  /** What the Sale badge is decided from (decision 0292); a glimpse from a list may lack the history. */
+  /** What the Sale badge is decided from (decision 0295). */
   onSale?: boolean | null;
-  priceHistory?: readonly (string | null)[] | null;
+  saleEndsAt?: string | null;
 }
 
 /** One item, or null when there is none with this id. */
@@ -43,7 +43,7 @@ type ItemRecord = Pick<ItemDetails, 'id' | 'name'> & {
   stock?: number | null;
   stockCountedAt?: string | null;
   onSale?: boolean | null;
-  priceHistory?: readonly (string | null)[] | null;
+  saleEndsAt?: string | null;
 };
 
 function toItemDetails(item: ItemRecord | null | undefined): ItemDetails | null {
@@ -62,7 +62,7 @@ function toItemDetails(item: ItemRecord | null | undefined): ItemDetails | null 
     stock: item.stock ?? null,
     stockCountedAt: item.stockCountedAt ?? null,
     onSale: item.onSale ?? null,
-    priceHistory: item.priceHistory ?? null,
+    saleEndsAt: item.saleEndsAt ?? null,
   };
 }
 

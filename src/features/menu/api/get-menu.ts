@@ -17,7 +17,7 @@ type MenuItemRecord = Pick<MenuItem, 'id' | 'name'> & {
   promoted?: boolean | null;
   createdAt?: string | null;
   onSale?: boolean | null;
-  priceHistory?: readonly (string | null)[] | null;
+  saleEndsAt?: string | null;
 };
 
 const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
@@ -33,7 +33,7 @@ const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
     promoted: item.promoted ?? null,
     createdAt: item.createdAt ?? null,
     onSale: item.onSale ?? null,
-    priceHistory: item.priceHistory ?? null,
+    saleEndsAt: item.saleEndsAt ?? null,
   }));
 
 /** Every item carrying the menu's built-in tag, all pages of up to 1000. */
