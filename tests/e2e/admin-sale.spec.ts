@@ -2,7 +2,8 @@
  * New York's Sale rule in the browser (decisions 0292, 0293), at 390 and 1440 px: staff tick Sale
  * on an item with no price from before the two previous months and the Item Editor says why,
  * sending nothing; the storefront shows the demo's lawful Sale wine with a "Sale" badge on its menu
- * card, its page and the admin card, and never a former price (page text or JSON-LD). Axe clean.
+ * card, its page and the admin card, and never a former price (page text, JSON-LD, the page's HTML
+ * and the API answers it gets: the history is for admins only, decision 0295). Axe clean.
  * Runs in the `admin` project (its server seeds the demo shop). The badge test is local only: no
  * API writes a price history, so a shop seeded through the API (the emulated cloud) has no lawful
  * Sale yet.
@@ -53,14 +54,26 @@ for (const width of [390, 1440]) {
     await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
     const api = await adminApi(request);
     const { listItems } = await api.call<{
-      listItems: { items: Array<{ id: string; name: string; price: number; priceHistory: string[] }> };
-    }>('{ listItems(filter: { onSale: { eq: true } }, limit: 1000) { items { id name price priceHistory } } }');
+      listItems: { items: Array<{ id: string; name: string; price: number; priceHistory: string[]; saleEndsAt: string | null }> };
+    }>('{ listItems(filter: { onSale: { eq: true } }, limit: 1000) { items { id name price priceHistory saleEndsAt } } }');
     const wine = listItems.items.find((item) => item.name.startsWith('Hollow Creek Pinot Noir'))!;
     expect(wine).toBeDefined();
     const former = priceChangesOf(wine.priceHistory)
       .map((change) => change.price)
       .filter((price) => price !== wine.price);
     expect(former.length).toBeGreaterThan(0);
+    // The server says until when the mark holds: the end of this New York month (decision 0295).
+    expect(Date.parse(wine.saleEndsAt ?? '')).toBeGreaterThan(Date.now());
+    const answers: string[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes('/graphql'))
+        void response.text().then(
+          (text) => answers.push(text),
+          () => undefined,
+        );
+    });
+    const historyEntry = /\d{4}-\d{2}-\d{2}T[\d:.]+Z \d/;
+    expect(await (await request.get(`/item/${wine.id}`)).text()).not.toMatch(historyEntry);
 
     await page.goto(`/item/${wine.id}`);
     await expect(page.getByRole('heading', { level: 1, name: wine.name })).toBeVisible();
@@ -82,6 +95,10 @@ for (const width of [390, 1440]) {
     for (const old of former) expect(await page.locator('main').innerText()).not.toContain(old.toFixed(2));
     expect(await seriousViolations(page)).toEqual([]);
     await shot(page, `menu-${width}`);
+    expect(await (await request.get(`/menu?category=wine`)).text()).not.toMatch(historyEntry);
+    // What the storefront asked the API for, as a visitor: never the history.
+    expect(answers.join('\n')).not.toContain('"priceHistory"');
+    expect(answers.join('\n')).not.toMatch(historyEntry);
 
     await signInAsAdmin(page);
     await page.goto(`/admin-items`);
