@@ -262,7 +262,8 @@ describe('determinism', () => {
 
   it('changes only the event dates, the stock count time and the Sale item price history for another day', () => {
     const other = buildDemoCatalogue(new Date(2026, 0, 2));
-    const countless = (items: DemoItem[]) => items.map(({ stockCountedAt: _counted, priceHistory: _history, saleEndsAt: _ends, ...item }) => item);
+    const countless = (items: DemoItem[]) =>
+      items.map(({ stockCountedAt: _counted, priceHistory: _history, saleEndsAt: _ends, ...item }) => item);
     expect(countless(other.items)).toEqual(countless(cat.items));
     expect(other.items.find((item) => item.stock !== undefined)?.stockCountedAt).toBe(new Date(2026, 0, 1, 21).toISOString());
     expect(other.categories).toEqual(cat.categories);

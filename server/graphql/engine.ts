@@ -313,7 +313,7 @@ export class GraphQLEngine {
         }
         const key = `${type.name}.${field.name}`;
         if (isRoot) this.fieldModes.set(key, modes);
-        else if (modes.size) this.guardField(key, field, modes);
+        else if (modes.size) this.guardField(key, field as GraphQLField<unknown, RequestContext>, modes);
       }
     }
   }
@@ -330,7 +330,7 @@ export class GraphQLEngine {
       if (!modes.has(auth.mode) || auth.deniedFields.has(key)) {
         throw unauthorized(`Not Authorized to access ${field.name} on type ${info.parentType.name}`);
       }
-      return resolve(source, args, context, info);
+      return resolve(source, args, context, info) as unknown;
     };
   }
 
