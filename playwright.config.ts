@@ -42,7 +42,9 @@ export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: '.tmp/e2e-results',
   fullyParallel: false,
-  workers: 1,
+  // The two projects run side by side, each on its own server; within a project one test at a
+  // time, since admin tests change the catalogue and storefront tests read it as seeded.
+  workers: 2,
   retries: 0,
   forbidOnly: true,
   grepInvert: CLOUD ? /@local-only/ : undefined,
@@ -59,8 +61,8 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'storefront', testIgnore: /admin-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${STOREFRONT_PORT}` } },
-    { name: 'admin', testMatch: /admin-.*\.spec\.ts/, use: { baseURL: `http://127.0.0.1:${ADMIN_PORT}` } },
+    { name: 'storefront', testIgnore: /admin-.*\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${STOREFRONT_PORT}` } },
+    { name: 'admin', testMatch: /admin-.*\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${ADMIN_PORT}` } },
   ],
   webServer: CLOUD ? [] : [server(STOREFRONT_PORT, 'storefront'), server(ADMIN_PORT, 'admin', SMTP_ENV)],
 });

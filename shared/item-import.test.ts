@@ -113,9 +113,20 @@ describe('planItemImport', () => {
       { row: 3, field: 'Department', message: MESSAGES.requiredTags },
       { row: 3, field: 'Name', message: ITEM_MESSAGES.missingRequired },
       { row: 3, field: 'Price', message: ITEM_MESSAGES.invalidPrice },
-      { row: 3, field: 'Description', message: ITEM_MESSAGES.missingRequired },
     ]);
     expect(result.writes).toEqual([]);
+  });
+
+  it('creates an item with no photo and no description, leaving both out (decision 0297)', () => {
+    const result = plan([
+      { row: 2, name: 'Till Gin', price: '19.99', upc: '555', size: '750ML', quantity: '6', tags: [department('Liquor')] },
+    ]);
+    expect(result.problems).toEqual([]);
+    expect(result.writes).toHaveLength(1);
+    const fields = result.writes[0]!.fields;
+    expect(fields).toMatchObject({ name: 'Till Gin', price: 19.99, upc: '555', sizeMl: 750, stock: 6, tags: ['liquor'] });
+    expect(fields).not.toHaveProperty('img');
+    expect(fields).not.toHaveProperty('description');
   });
 
   it('refuses unknown tags and categories, a UPC on two rows, and a UPC two items share', () => {

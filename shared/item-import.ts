@@ -73,7 +73,8 @@ export interface ImportCatalogue {
   tags: ReadonlyArray<{ id: string; name: string; categoryId: string }>;
 }
 
-export type RowOutcome = 'create' | 'update' | 'unchanged' | 'error';
+/** 'unknown': a stock file's UPC that no item has (shared/stock-import.ts). */
+export type RowOutcome = 'create' | 'update' | 'unchanged' | 'error' | 'unknown';
 
 export interface ImportProblem {
   row: number;
@@ -275,7 +276,7 @@ export function planItemImport(
       vintage: row.vintage ?? '',
       stock: quantity.stock,
     };
-    for (const refusal of itemSaveRefusals(values, existing ? 'update' : 'create')) {
+    for (const refusal of itemSaveRefusals(values, existing ? 'update' : 'create', 'optional')) {
       problem(EDITOR_FIELD_COLUMN[refusal.field], refusal.message);
     }
 
@@ -338,11 +339,12 @@ function importedFields(
   const price = parsePrice(values.price);
   const description = values.description.trim();
   if (!existing) {
+    // No photo or description is left out rather than stored empty (decision 0297): "Needs photo".
     return {
       name,
       price: price ?? 0,
-      description,
-      img,
+      ...(description ? { description } : {}),
+      ...(img ? { img } : {}),
       promoted: promoted ?? false,
       tags: values.tags,
       ...(values.upc ? { upc: values.upc } : {}),

@@ -90,9 +90,14 @@ export interface SaveRefusal {
  * Every reason the editor may not save, in the order the editor reports them (product §5): a
  * department tag first ('Please select required tag(s)'), then on create name, price, image and
  * description ('Missing Required Fields'; a price of 0 is missing). A price that is typed but is
- * not a price is refused in both modes.
+ * not a price is refused in both modes. `photoAndDescription: 'optional'` is the CSV import's
+ * create (decision 0297): a till knows no photo or description, and staff add them later.
  */
-export function itemSaveRefusals(values: ItemFormValues, mode: 'create' | 'update'): SaveRefusal[] {
+export function itemSaveRefusals(
+  values: ItemFormValues,
+  mode: 'create' | 'update',
+  photoAndDescription: 'required' | 'optional' = 'required',
+): SaveRefusal[] {
   const refusals: SaveRefusal[] = [];
   const missing = (field: ItemField) => refusals.push({ message: ITEM_MESSAGES.missingRequired, field });
   if (!hasDepartmentTag(values.tags)) refusals.push({ message: MESSAGES.requiredTags, field: 'tags' });
@@ -100,7 +105,7 @@ export function itemSaveRefusals(values: ItemFormValues, mode: 'create' | 'updat
   if (mode === 'create' && !values.name.trim()) missing('name');
   if (Number.isNaN(price)) refusals.push({ message: ITEM_MESSAGES.invalidPrice, field: 'price' });
   else if (mode === 'create' && !price) missing('price');
-  if (mode === 'create') {
+  if (mode === 'create' && photoAndDescription === 'required') {
     if (!values.img && !values.hasNewImage) missing('img');
     if (!values.description.trim()) missing('description');
   }

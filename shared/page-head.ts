@@ -225,6 +225,9 @@ function pageParts(input: PageHeadInput, urls: UrlContext): PageParts {
         jsonLd: [productOf(item, urls)],
       };
     }
+    case 'search':
+      // Results pages are not for search engines: the menus and item pages are.
+      return { title: 'Search', description: `Search the wine, liquor and extras of ${shop.name} in ${where}.`, noindex: true };
     case 'login':
       return { title: 'Log in', description: `Log in to ${shop.name}.`, noindex: true };
     case 'signup':

@@ -10,6 +10,8 @@ export const SPA_ROUTES = {
   menu: '/menu',
   events: '/events',
   aboutus: '/aboutus',
+  /** ?q=...: the header's search through every department (decision 0300). */
+  search: '/search',
   item: '/item/:id',
   login: '/login',
   signup: '/signup',
@@ -32,6 +34,10 @@ export const SPA_ROUTES = {
 
 /** The page of one item: `/item/<id>`, the id percent-encoded as a path segment. */
 export const itemPath = (id: string): string => SPA_ROUTES.item.replace(':id', () => encodeURIComponent(id));
+
+/** The shop-wide search for `query`. */
+export const searchPath = (query: string): string =>
+  query.trim() ? `${SPA_ROUTES.search}?q=${encodeURIComponent(query.trim())}` : SPA_ROUTES.search;
 
 /** Where a password reset link opens (decision 0258): `/reset-password?token=<token>`. */
 export const resetPasswordPath = (token: string): string => `${SPA_ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;

@@ -249,13 +249,17 @@ export const schema = a.schema({
     warnings: a.ref('ItemImportProblem').required().array().required(),
     appliedRows: a.integer().required().array().required(),
     failure: a.string(),
+    /** A stock file's UPCs that no item has, each once (decision 0296); empty for an item import. */
+    unknownUpcs: a.string().required().array().required(),
   }),
   /**
    * Creates or updates items from CSV rows, keyed on UPC. `apply` false (the default) is a dry run;
    * true writes every row or none (locally one transaction; in the cloud, transactions of 100).
+   * `stockOnly`: a stock file from the till (decision 0296): rows of UPC, quantity and price that
+   * update those fields of existing items only; unreadable rows are left out and reported.
    */
   importItems: authorizedMutation(CATALOGUE_FUNCTION)
-    .arguments({ rows: a.ref('ItemImportRow').required().array().required(), apply: a.boolean() })
+    .arguments({ rows: a.ref('ItemImportRow').required().array().required(), apply: a.boolean(), stockOnly: a.boolean() })
     .returns(a.ref('ItemImportReport')),
   // The activity log (decision 0260; shared/activity.ts): every admin write, newest first. Admins only.
   ActivityChange: a.customType({ field: a.string().required(), before: a.string(), after: a.string() }),

@@ -7,19 +7,23 @@
  * - the authorizer's answer cached per token for its TTL (`ttlOverride` or the API's setting),
  *   401 `UnauthorizedException` when it refuses, `deniedFields` answered `Unauthorized`;
  * - `$util.authType()` is "Lambda Authorization" and `$ctx.identity` is `{ resolverContext }`;
- * - `$ctx.request.headers['x-forwarded-for']` as AppSync hands it on: the client's own header, then
- *   the address CloudFront saw the client connect from, then a CloudFront edge's (forwardedFor).
+ * - `$ctx.request.headers` as AppSync hands them on (viewer-headers.ts): X-Forwarded-For with the
+ *   client's own header, the address CloudFront saw it connect from, then a CloudFront edge's,
+ *   and CloudFront's other headers, in the shape of a captured AppSync event;
  * And one route AppSync has not, for the cloud batteries: POST /_emulation/cold-start ends every
  * Lambda instance, so the next call to each function starts a fresh one.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { AddressInfo } from 'node:net';
 import type * as GraphQL from 'graphql';
 import type { SynthesizedBackend } from './backend';
-import type { LambdaFunction } from './lambda-runtime';
+import type { LambdaFunction, LambdaHooks } from './lambda-runtime';
+import { AWS_LIMITS, changeLimits, jsonBytes, type EmulationLimits } from './limits';
 import { OFFLINE_CREDENTIALS } from './services';
+import { viewerHeaders } from './viewer-headers';
 
 const require = createRequire(import.meta.url);
 const simulatorLib = (path: string) => require(`@aws-amplify/amplify-appsync-simulator/lib/${path}`) as Record<string, any>;
@@ -28,7 +32,7 @@ const { AmplifyAppSyncSimulator } = simulatorLib('index') as {
 };
 const { runQueryOrMutation } = simulatorLib('utils/graphql-runner/query-and-mutation');
 const { getOperationType } = simulatorLib('utils/graphql-runner/helpers');
-const { Unauthorized } = simulatorLib('velocity/util');
+const { Unauthorized, TemplateSentError } = simulatorLib('velocity/util');
 const { parse, GraphQLError, defaultFieldResolver } = require('graphql') as typeof GraphQL;
 
 const LAMBDA = 'AWS_LAMBDA';
@@ -54,6 +58,26 @@ VelocityTemplate.prototype.buildRenderContext = function (
   return rendered;
 };
 
+/** What one GraphQL request has used of AppSync's limits (design §8, decision 0287). */
+interface RequestScope {
+  limits: EmulationLimits;
+  resolverExecutions: number;
+  /** Lambda invocations this request is waiting for: a timeout then names the Lambda source. */
+  lambdaCallsInFlight: number;
+}
+const requestScope = new AsyncLocalStorage<RequestScope>();
+
+// An evaluated template over the limit is refused as AppSync refuses it (errorType MappingTemplate,
+// "Transformation too large"), request and response templates alike.
+const render = VelocityTemplate.prototype.render as (...args: unknown[]) => { result: unknown };
+VelocityTemplate.prototype.render = function (this: unknown, ctxValues: unknown, requestContext: unknown, info: unknown) {
+  const rendered = render.call(this, ctxValues, requestContext, info);
+  const scope = requestScope.getStore();
+  if (scope && jsonBytes(rendered.result) > scope.limits.templateBytes)
+    throw new TemplateSentError('Transformation too large', 'MappingTemplate', null, null, info);
+  return rendered;
+};
+
 // $util.transform as AppSync has it (design §8, gaps 2 and 3): a condition keeps its
 // expression values, and neither a condition nor a filter carries values its expression does not
 // use (DynamoDB refuses those). Without this every conditional write (a stale-edit check, a
@@ -75,22 +99,6 @@ const dynamoExpression = (input: { toJSON(): unknown }) => {
 transformUtils.toDynamoDBConditionExpression = dynamoExpression;
 transformUtils.toDynamoDBFilterExpression = dynamoExpression;
 
-/**
- * The edge address AppSync's side appends after CloudFront's entry: any address outside the
- * client's reach will do here; this one is the edge in CloudFront's own X-Forwarded-For example.
- */
-export const EMULATED_EDGE_ADDRESS = '192.0.2.199';
-
-/**
- * X-Forwarded-For as it reaches AppSync's resolvers (decision 0184): CloudFront
- * appends the address its viewer connected from to whatever the client sent, and behind CloudFront
- * the edge's own address is appended. Here the viewer is whoever connected to this server.
- */
-export function forwardedFor(sentByClient: string | string[] | undefined, connectedFrom: string | undefined): string {
-  const sent = Array.isArray(sentByClient) ? sentByClient.join(', ') : sentByClient;
-  return [sent, connectedFrom ?? 'unknown', EMULATED_EDGE_ADDRESS].filter(Boolean).join(', ');
-}
-
 interface AuthorizerAnswer {
   isAuthorized: boolean;
   resolverContext?: Record<string, string>;
@@ -108,8 +116,10 @@ export interface AppSyncEndpoint {
 export async function startAppSync(
   backend: SynthesizedBackend,
   lambdas: Map<string, LambdaFunction>,
-  options: { port: number; apiKey: string; dynamoEndpoint: string },
+  options: { port: number; apiKey: string; dynamoEndpoint: string; limits?: EmulationLimits; hooks?: LambdaHooks },
 ): Promise<AppSyncEndpoint> {
+  const limits = options.limits ?? { ...AWS_LIMITS };
+  const hooks = options.hooks ?? { slowFunction: '', slowByMs: 0 };
   const lambda = (name: string) => {
     const fn = lambdas.get(name);
     if (!fn) throw new Error(`no Lambda function ${name}`);
@@ -138,6 +148,8 @@ export async function startAppSync(
           return {
             ...source,
             invoke: async (payload: unknown) => {
+              const scope = requestScope.getStore();
+              if (scope) scope.lambdaCallsInFlight++;
               try {
                 return await fn.invoke(payload);
               } catch (error) {
@@ -145,6 +157,8 @@ export async function startAppSync(
                 throw Object.assign(new Error((error as Error).message), {
                   type: (error as { errorType?: string }).errorType ?? 'Lambda:Unhandled',
                 });
+              } finally {
+                if (scope) scope.lambdaCallsInFlight--;
               }
             },
           };
@@ -170,7 +184,9 @@ export async function startAppSync(
     },
   });
   denyFieldsFromContext(simulator.schema);
+  countResolverExecutions(simulator.schema, backend.resolvers);
 
+  const startingLimits = { ...limits };
   const authorizer = lambda(backend.authorizer.functionName);
   const cache = new Map<string, { answer: AuthorizerAnswer; until: number }>();
   let authorizerCalls = 0;
@@ -222,6 +238,29 @@ export async function startAppSync(
       for (const fn of lambdas.values()) fn.stop();
       return send(res, 200, { stopped: lambdas.size });
     }
+    // For the cloud batteries (tests/cloud/limits.test.ts): the limits in force, changed for one test
+    // ({"reset": true} puts back the ones the emulation started with); a slow-function hook; and
+    // how many instances each function has up.
+    if (req.url === '/_emulation/limits' && (req.method === 'GET' || req.method === 'POST')) {
+      if (req.method === 'POST') {
+        try {
+          const change = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+          if (change.reset === true) Object.assign(limits, startingLimits);
+          else changeLimits(limits, change);
+        } catch (error) {
+          return send(res, 400, { message: (error as Error).message });
+        }
+      }
+      return send(res, 200, { limits, aws: AWS_LIMITS });
+    }
+    if (req.method === 'POST' && req.url === '/_emulation/hooks') {
+      const change = JSON.parse((await readBody(req)) || '{}') as Partial<LambdaHooks>;
+      hooks.slowFunction = typeof change.slowFunction === 'string' ? change.slowFunction : '';
+      hooks.slowByMs = typeof change.slowByMs === 'number' && change.slowByMs > 0 ? change.slowByMs : 0;
+      return send(res, 200, hooks);
+    }
+    if (req.method === 'GET' && req.url === '/_emulation/lambdas')
+      return send(res, 200, Object.fromEntries([...lambdas].map(([name, fn]) => [name, { instances: fn.instanceCount }])));
     if (req.method !== 'POST' || req.url?.split('?')[0] !== '/graphql')
       return send(res, 404, { errors: [{ errorType: 'NotFound', message: 'Not found' }] });
     let body: { query?: string; operationName?: string; variables?: Record<string, unknown> };
@@ -251,12 +290,20 @@ export async function startAppSync(
     } catch (error) {
       return send(res, 400, { errors: [{ errorType: 'MalformedHttpRequestException', message: (error as Error).message }] });
     }
-    const headers = { ...req.headers, 'x-forwarded-for': forwardedFor(req.headers['x-forwarded-for'], req.socket.remoteAddress) };
+    const headers = viewerHeaders(req.headers, req.socket.remoteAddress);
     const context = { ...auth, headers, sourceIp: req.socket.remoteAddress, appsyncErrors: [] };
     const type = getOperationType(document, body.operationName);
     if (type !== 'query' && type !== 'mutation')
       return send(res, 400, { errors: [{ errorType: 'UnsupportedOperation', message: `${type} is not served here` }] });
-    const result = await runQueryOrMutation(simulator.schema, document, body.variables ?? {}, body.operationName, context);
+    const scope: RequestScope = { limits, resolverExecutions: 0, lambdaCallsInFlight: 0 };
+    const execution = requestScope.run(scope, () =>
+      runQueryOrMutation(simulator.schema, document, body.variables ?? {}, body.operationName, context),
+    ) as Promise<{ data?: unknown; errors?: Array<Record<string, any>> }>;
+    let timer: NodeJS.Timeout | undefined;
+    const timedOut = new Promise<'timeout'>((resolve) => (timer = setTimeout(() => resolve('timeout'), limits.requestTimeoutMs)));
+    const result = await Promise.race([execution, timedOut]).finally(() => clearTimeout(timer));
+    // AppSync answers at its limit whatever still runs (a Lambda goes on to its own timeout).
+    if (result === 'timeout') return send(res, 200, timedOutAnswer(document, body.operationName, scope));
     send(res, 200, appSyncShape(result));
   };
 
@@ -303,6 +350,51 @@ function denyFieldsFromContext(schema: any): void {
       };
     }
   }
+}
+
+/**
+ * Fields with a resolver count as AppSync counts resolver executions; past the limit a field
+ * answers null with an error. The error's type and message are the ones reported from AppSync
+ * (decision 0287).
+ */
+function countResolverExecutions(schema: any, resolvers: SynthesizedBackend['resolvers']): void {
+  for (const { typeName, fieldName } of resolvers) {
+    const field = schema.getType(typeName)?.getFields()[fieldName] as { resolve?: (...args: any[]) => unknown } | undefined;
+    if (!field) continue;
+    const resolve = field.resolve ?? defaultFieldResolver;
+    field.resolve = (source: unknown, args: unknown, ctx: unknown, info: unknown) => {
+      const scope = requestScope.getStore();
+      if (scope && ++scope.resolverExecutions > scope.limits.resolverExecutions)
+        throw new TemplateSentError('Resolver execution limit reached.', 'ResolverExecutionLimitReached', null, null, info);
+      return resolve(source, args, ctx, info);
+    };
+  }
+}
+
+/**
+ * What AppSync answers at its request time limit: each root field null with "Execution timed out."
+ * and the source it was waiting for (`Lambda:ExecutionTimeoutException`, as reported from AppSync).
+ */
+function timedOutAnswer(document: GraphQL.DocumentNode, operationName: string | undefined, scope: RequestScope) {
+  const operation = document.definitions.find(
+    (definition): definition is GraphQL.OperationDefinitionNode =>
+      definition.kind === 'OperationDefinition' && (!operationName || definition.name?.value === operationName),
+  );
+  const keys = (operation?.selectionSet.selections ?? [])
+    .filter((selection): selection is GraphQL.FieldNode => selection.kind === 'Field')
+    .map((field) => ({ key: field.alias?.value ?? field.name.value, loc: field.loc }));
+  const errorType = scope.lambdaCallsInFlight > 0 ? 'Lambda:ExecutionTimeoutException' : 'ExecutionTimeoutException';
+  return {
+    data: Object.fromEntries(keys.map(({ key }) => [key, null])),
+    errors: keys.map(({ key, loc }) => ({
+      path: [key],
+      data: null,
+      errorType,
+      errorInfo: null,
+      locations: loc ? [{ line: loc.startToken.line, column: loc.startToken.column, sourceName: null }] : null,
+      message: 'Execution timed out.',
+    })),
+  };
 }
 
 /** AppSync's error entries: path, data, errorType, errorInfo, locations, message. */

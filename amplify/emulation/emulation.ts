@@ -1,12 +1,14 @@
 /**
  * The synthesized backend, up on loopback: DynamoDB Local with the stack's tables, s3rver with its
- * buckets, its Lambda functions, and the AppSync endpoint with the authorizer in front.
+ * buckets behind a POST-policy check, its Lambda functions, and the AppSync endpoint with the
+ * authorizer in front, all within AWS's limits (limits.ts).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readSynthesizedBackend, type SynthesizedBackend } from './backend';
-import { LambdaFunction } from './lambda-runtime';
+import { LambdaFunction, type LambdaHooks } from './lambda-runtime';
+import { limitsFromEnvironment } from './limits';
 import { createTables, OFFLINE_CREDENTIALS, startDynamoDbLocal, startS3 } from './services';
 import { startAppSync, type AppSyncEndpoint } from './appsync';
 
@@ -55,14 +57,23 @@ export async function startEmulation(synthDir: string, ports: EmulationPorts, ap
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
     };
+    // AWS's limits, or what CLOUD_LIMIT_* says (design §8); one object, so a test's change reaches all.
+    const limits = limitsFromEnvironment();
+    const hooks: LambdaHooks = { slowFunction: '', slowByMs: 0 };
     const lambdas = new Map(
-      [...backend.functions.values()].map((definition) => [definition.name, new LambdaFunction(definition, awsEnvironment)]),
+      [...backend.functions.values()].map((definition) => [definition.name, new LambdaFunction(definition, awsEnvironment, limits, hooks)]),
     );
     stops.push(() => {
       for (const fn of lambdas.values()) fn.stop();
     });
 
-    const appsync = await startAppSync(backend, lambdas, { port: ports.appsync, apiKey, dynamoEndpoint: dynamo.endpoint });
+    const appsync = await startAppSync(backend, lambdas, {
+      port: ports.appsync,
+      apiKey,
+      dynamoEndpoint: dynamo.endpoint,
+      limits,
+      hooks,
+    });
     stops.push(
       () =>
         new Promise<void>((resolve) => {

@@ -73,6 +73,12 @@ if (!existsSync(join(root, 'dist/index.html')) || process.env.CLOUD_REBUILD) {
   if (node(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
 }
 
+// `npm run test:cloud -- tests/cloud/<file>.test.ts`: those API batteries alone, on the storefront's
+// emulation; any other arguments go to Playwright, the batteries after it.
+const args = process.argv.slice(2);
+const batteryFiles = args.filter((arg) => arg.startsWith('tests/cloud/'));
+const batteriesOnly = batteryFiles.length > 0 && batteryFiles.length === args.length;
+
 const introspection = JSON.parse(readFileSync(join(root, 'shared/generated/model-introspection.json'), 'utf8')) as unknown;
 const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
 
@@ -92,7 +98,7 @@ const stopAll = async () => {
 
 let status = 1;
 try {
-  const ports = process.env.CLOUD_STOREFRONT_ONLY ? [STOREFRONT_PORT] : [STOREFRONT_PORT, STOREFRONT_PORT - 1];
+  const ports = process.env.CLOUD_STOREFRONT_ONLY || batteriesOnly ? [STOREFRONT_PORT] : [STOREFRONT_PORT, STOREFRONT_PORT - 1];
   for (const [index, port] of ports.entries()) {
     const name = index === 0 ? 'storefront' : 'admin';
     const base = 4100 + index * 10;
@@ -150,9 +156,16 @@ try {
     // For looking into the emulation: any command, inside the namespace, with the sites up (and
     // the batteries' environment, so `npx vitest run --config tests/cloud/vitest.config.ts <file>` works).
     status = await runWhileServing('sh', ['-c', process.env.CLOUD_COMMAND], batteryEnvironment);
+  } else if (batteriesOnly) {
+    log(`running ${batteryFiles.join(', ')} against the emulated cloud`);
+    status = await runWhileServing(
+      process.execPath,
+      ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts', ...batteryFiles],
+      batteryEnvironment,
+    );
   } else {
     log('running the browser suite against the emulated cloud');
-    const browser = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...process.argv.slice(2)], {
+    const browser = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...args], {
       E2E_BACKEND: 'cloud',
       PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json',
     });

@@ -1,19 +1,20 @@
 /**
  * The AWS services the synthesized stack uses, on this machine: DynamoDB Local (the jar that
- * amplify-dynamodb-simulator ships, on the machine's Java) and s3rver. Both are started and stopped
- * by the caller; DynamoDB Local listens on every interface, so run.ts starts the whole emulation
- * inside a private network namespace.
+ * amplify-dynamodb-simulator ships, on the machine's Java) and s3rver behind a policy-checking
+ * front. Both are started and stopped by the caller; DynamoDB Local listens on every interface, so
+ * run.ts starts the whole emulation inside a private network namespace.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { CorsRule, SynthesizedBackend } from './backend';
+import { startS3Front } from './s3-front';
+import { OFFLINE_CREDENTIALS } from './offline-credentials';
 import { CreateTableCommand, DynamoDBClient, UpdateTimeToLiveCommand, type CreateTableCommandInput } from '@aws-sdk/client-dynamodb';
 
 const require = createRequire(import.meta.url);
 
-/** Credentials the SDK signs with; DynamoDB Local (-sharedDb) and s3rver accept any. */
-export const OFFLINE_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' };
+export { OFFLINE_CREDENTIALS };
 
 export async function startDynamoDbLocal(port: number): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const emulator = join(dirname(require.resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
@@ -84,25 +85,36 @@ export function corsXml(rules: CorsRule[]): string {
 
 /**
  * s3rver with the template's buckets and their CORS rules (the browser POSTs uploads to the media
- * bucket from the site's origin). s3rver 3.7 takes presigned POSTs but ignores their policy
- * (signature, key, expiry, content-length-range: "unimplemented" in its postObject), so here the
- * size limit holds only through storeUploadedImage's own check; real S3 refuses such a POST.
+ * bucket from the site's origin), behind a front (s3-front.ts) that holds each presigned POST to
+ * its policy as S3 does: s3rver 3.7 ignores the policy (signature, key, expiry,
+ * content-length-range: "unimplemented" in its postObject). s3rver listens on a port of its own.
  */
 export async function startS3(
   port: number,
   directory: string,
   buckets: SynthesizedBackend['buckets'],
 ): Promise<{ endpoint: string; stop: () => Promise<void> }> {
-  const S3rver = require('s3rver') as new (options: Record<string, unknown>) => { run: () => Promise<unknown>; close: () => Promise<void> };
+  const S3rver = require('s3rver') as new (options: Record<string, unknown>) => {
+    run: () => Promise<{ port: number }>;
+    close: () => Promise<void>;
+  };
   const server = new S3rver({
     address: '127.0.0.1',
-    port,
+    port: 0,
     silent: true,
     directory,
     resetOnClose: true,
     allowMismatchedSignatures: true,
     configureBuckets: buckets.map(({ name, corsRules }) => ({ name, configs: corsRules.length ? [corsXml(corsRules)] : [] })),
   });
-  await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+  const { port: s3rverPort } = await server.run();
+  const front = await startS3Front(port, new URL(`http://127.0.0.1:${s3rverPort}`), OFFLINE_CREDENTIALS);
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      front.closeAllConnections();
+      await new Promise<void>((resolve) => front.close(() => resolve()));
+      await server.close();
+    },
+  };
 }

@@ -42,3 +42,20 @@ export function importFileText(origin: string): string {
   ];
   return `\uFEFF${Papa.unparse({ fields, data: rows }, { quotes: true, newline: '\r\n' })}`;
 }
+
+/** UPCs of the stock file that no item has (decision 0296): listed, not created. */
+export const STOCK_UNKNOWN = 50;
+
+/**
+ * The stock-only file of the benchmark, as a till exports its counts (decision 0296): IMPORT_ROWS
+ * rows of SKU, QOH and Retail; every item the item file made counted again, but the last
+ * STOCK_UNKNOWN UPCs are ones no item has; a price on every other row, some counts negative.
+ */
+export function stockFileText(): string {
+  const rows = Array.from({ length: IMPORT_ROWS }, (_, i) => [
+    i < IMPORT_ROWS - STOCK_UNKNOWN ? importUpc(i) : String(900000000000 + i),
+    String((i % 60) - 3),
+    i % 2 ? '' : (13 + (i % 40) / 4).toFixed(2),
+  ]);
+  return `\uFEFF${Papa.unparse({ fields: ['SKU', 'QOH', 'Retail'], data: rows }, { quotes: true, newline: '\r\n' })}`;
+}

@@ -117,14 +117,18 @@ export const CUSTOM_ACTIVITY: Record<string, CustomActivity> = {
       const outcomes = rows.map((row, index) => (applied.has(row.row) ? report.outcomes[index] : null));
       const created = outcomes.filter((outcome) => outcome === 'create').length;
       const updated = outcomes.filter((outcome) => outcome === 'update').length;
+      // A stock file from the till (decision 0296) also says what it left out and did not find.
+      const stock = args.stockOnly === true;
       return {
         kind: 'import',
-        action: report.applied ? 'apply' : 'apply in part',
+        action: `${report.applied ? 'apply' : 'apply in part'}${stock ? ' (stock file)' : ''}`,
         targetId: null,
         targetName: `${rows.length} rows`,
         changes: [
           ...change('created', null, count(created)),
           ...change('updated', null, count(updated)),
+          ...(stock ? change('left out', null, count(report.outcomes.filter((outcome) => outcome === 'error').length)) : []),
+          ...(stock ? change('UPCs not found', null, count(report.unknownUpcs.length)) : []),
           ...change('not applied', null, report.failure),
         ],
       };

@@ -21,6 +21,7 @@ import {
 } from '../../shared/item-import';
 import { runLimited } from '../../shared/run-limited';
 import { completeItemWrite } from './price-history';
+import { planStockImport, STOCK_IMPORT_MESSAGES, stockRowOtherFields, type StockPlan } from '../../shared/stock-import';
 import { GUARD_MESSAGES, isUploadedImage, MAX_BANNER_DESCRIPTION, type ImageLookup } from './model-guards';
 
 export { MAX_BANNER_DESCRIPTION };
@@ -77,6 +78,8 @@ export interface ItemImportReport {
   appliedRows: number[];
   /** Why the rest was not written, when a commit after the first failed (the cloud's batches). */
   failure: string | null;
+  /** A stock file's UPCs that no item has (decision 0296); empty for an item import. */
+  unknownUpcs: string[];
 }
 
 /**
@@ -121,6 +124,13 @@ export class CatalogueService {
       model: 'Banner',
       fields: { img, index, description: described[index] },
     }));
+    // createBanner has no cap, so the old set can outgrow one commit (DynamoDB: 100 writes). The
+    // old banners that do not fit beside the new ones go first, in commits of their own; the rest
+    // are replaced at once, so the storefront never shows an empty carousel (decision 0290).
+    const room = this.store.maxWritesPerCommit - created.length;
+    const surplus = writes.length > room ? writes.splice(0, writes.length - room) : [];
+    for (let start = 0; start < surplus.length; start += this.store.maxWritesPerCommit)
+      await this.store.commit(surplus.slice(start, start + this.store.maxWritesPerCommit));
     return (await this.store.commit([...writes, ...created])).slice(writes.length);
   }
 
@@ -148,18 +158,18 @@ export class CatalogueService {
    * Plans an import of item rows (shared/item-import.ts) and, when `apply` is set and no row has a
    * problem, writes it: in one commit when the store takes that many writes (SQLite), else in
    * commits of the store's size, stopping at the first that fails (the report says which rows
-   * were written and why the rest were not).
+   * were written and why the rest were not). `stockOnly`: a stock file from the till
+   * (shared/stock-import.ts, decision 0296): only UPC, quantity and price, existing items only,
+   * and its unreadable rows are left out (reported) rather than stopping the rest.
    */
-  async importItems(rows: readonly ItemImportRow[], apply: boolean): Promise<ItemImportReport> {
+  async importItems(rows: readonly ItemImportRow[], apply: boolean, stockOnly = false): Promise<ItemImportReport> {
     if (!Array.isArray(rows) || rows.length === 0) throw validationError(IMPORT_MESSAGES.noRows);
     if (rows.length > MAX_IMPORT_ROWS) throw validationError(IMPORT_MESSAGES.tooManyRows);
-    const [items, categories, tags] = await Promise.all([this.store.all('Item'), this.store.all('Category'), this.store.all('Tag')]);
+    if (stockOnly && rows.some((row: ItemImportRow) => stockRowOtherFields(row).length > 0))
+      throw validationError(STOCK_IMPORT_MESSAGES.otherFields);
+    const items = await this.store.all('Item');
     await letOthersRun();
-    const existingImages = new Set<string>();
-    await runLimited(importedImagePaths(rows), IMAGE_LOOKUPS_AT_ONCE, async (path) => {
-      if (await isUploadedImage(this.media, path)) existingImages.add(path);
-    });
-    const plan = planItemImport(rows, { items, categories, tags } as unknown as ImportCatalogue, existingImages);
+    const plan = stockOnly ? planStockImport(rows, items as unknown as ImportCatalogue['items']) : await this.planItems(rows, items);
     const report: ItemImportReport = {
       applied: false,
       outcomes: plan.outcomes,
@@ -167,8 +177,9 @@ export class CatalogueService {
       warnings: plan.warnings,
       appliedRows: [],
       failure: null,
+      unknownUpcs: plan.unknownUpcs,
     };
-    if (!apply || plan.problems.length) return report;
+    if (!apply || (plan.problems.length && !stockOnly)) return report;
     // A price the file changes goes into the item's history, as an edit's does (decision 0293).
     const now = new Date(this.now());
     const byId = new Map(items.map((item) => [item.id, item]));
@@ -199,6 +210,16 @@ export class CatalogueService {
     }
     report.applied = report.failure === null;
     return report;
+  }
+
+  /** An item import's plan: the catalogue's categories and tags, and which of the rows' images are uploaded here. */
+  private async planItems(rows: readonly ItemImportRow[], items: ModelRecord[]): Promise<StockPlan> {
+    const [categories, tags] = await Promise.all([this.store.all('Category'), this.store.all('Tag')]);
+    const existingImages = new Set<string>();
+    await runLimited(importedImagePaths(rows), IMAGE_LOOKUPS_AT_ONCE, async (path) => {
+      if (await isUploadedImage(this.media, path)) existingImages.add(path);
+    });
+    return { ...planItemImport(rows, { items, categories, tags } as unknown as ImportCatalogue, existingImages), unknownUpcs: [] };
   }
 
   /** Sets index = position for every record; the ids must list each record exactly once. */

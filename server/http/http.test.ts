@@ -235,6 +235,17 @@ describe('limits found in review', () => {
     expect((await list({ or: Array.from({ length: 200 }, (_, i) => ({ name: { eq: `n${i}` } })) })).body.errors).toBeUndefined();
   });
 
+  it('counts a filter written inline before validating the document', async () => {
+    // noSuchField would fail validation: the count answering first shows it ran before validation.
+    const terms = (n: number) => Array.from({ length: n }, (_, i) => `{ name: { contains: "${i}" } }`).join(',');
+    const inline = (n: number) =>
+      postGraphQL(server, { query: `{ listItems(filter: { or: [${terms(n)}] }) { items { id noSuchField } } }` });
+    expect((await inline(201)).body.errors).toEqual([
+      expect.objectContaining({ errorType: 'ValidationError', message: expect.stringMatching(/^The filter has more than 200 conditions/) }),
+    ]);
+    expect((await inline(200)).body.errors?.[0]?.message).toMatch(/noSuchField/);
+  });
+
   it('treats and/or lists of nulls as no condition', async () => {
     expect((await list({ and: [null] })).body.errors).toBeUndefined();
     expect((await list({ or: [null, null] })).body.errors).toBeUndefined();

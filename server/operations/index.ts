@@ -69,7 +69,7 @@ function operationHandlers({ accounts, catalogue, media, uploads, activity }: Ha
     'Mutation.reorderCategories': (args) => catalogue.reorderCategories(args.ids as string[]),
     'Mutation.reorderTags': (args) => catalogue.reorderTags(String(args.categoryId), args.ids as string[]),
     'Mutation.deleteCategoryAndTags': (args) => catalogue.deleteCategoryAndTags(String(args.id)),
-    'Mutation.importItems': (args) => catalogue.importItems(args.rows as ItemImportRow[], args.apply === true),
+    'Mutation.importItems': (args) => catalogue.importItems(args.rows as ItemImportRow[], args.apply === true, args.stockOnly === true),
     'Query.listActivity': (args) => activity.list(activityQueryOf(args)),
   };
 }

@@ -21,6 +21,10 @@ const AboutPage = lazyPage(
   () => import('../features/about/AboutPage'),
   (m) => m.AboutPage,
 );
+const SearchPage = lazyPage(
+  () => import('../features/menu/SearchPage'),
+  (m) => m.SearchPage,
+);
 const ItemPage = lazyPage(
   () => import('../features/items/ItemPage'),
   (m) => m.ItemPage,
@@ -53,6 +57,7 @@ const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
   [SPA_ROUTES.menu, [MenuPage]],
   [SPA_ROUTES.events, [EventsPage]],
   [SPA_ROUTES.aboutus, [AboutPage]],
+  [SPA_ROUTES.search, [SearchPage]],
   [SPA_ROUTES.item, [ItemPage]],
   [SPA_ROUTES.login, [AuthLayout, LoginPage]],
   [SPA_ROUTES.signup, [AuthLayout, SignupPage]],
@@ -128,6 +133,7 @@ export function AppRoutes() {
           <Route path={SPA_ROUTES.menu} element={<MenuPage />} />
           <Route path={SPA_ROUTES.events} element={<EventsPage />} />
           <Route path={SPA_ROUTES.aboutus} element={<AboutPage />} />
+          <Route path={SPA_ROUTES.search} element={<SearchPage />} />
           <Route path={SPA_ROUTES.item} element={<ItemPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -73,9 +73,10 @@ describe('sign-in throttle on the emulated cloud', () => {
     }
     await coldStart();
     const locked = await signIn(stranger, email, 'Wrong-guess-6!');
+    // 1 minute from the fifth failure; a busy machine may take a second or more to send the sixth.
     expect(errorOf(locked)).toMatchObject({
       errorType: 'TooManyRequests',
-      message: 'Too many failed sign-in attempts. Try again in 1 minute.',
+      message: expect.stringMatching(/^Too many failed sign-in attempts\. Try again in (1 minute|5\d seconds)\.$/),
     });
     // Even the right password waits, from the stranger's address...
     expect(errorOf(await signIn(stranger, email, PASSWORD))).toMatchObject({ errorType: 'TooManyRequests' });

@@ -2,13 +2,16 @@
  * Image uploads against the emulated cloud, as an attacker with the public API key (or a lesser
  * session) would try them: the presigned POST into uploads/ and storeUploadedImage, with a wrong
  * id, another admin's, paths, a used id, a re-sent POST, a text file named .jpg, a pixel bomb, an
- * oversize file; and a phone photo stored upright without its metadata (decision 0276). s3rver
- * ignores POST policies (amplify/emulation/services.ts), so an oversize POST gets through to the
- * bucket here and must be refused by storeUploadedImage; real S3 refuses the POST itself.
+ * oversize file; a phone photo stored upright without its metadata (decision 0276); and the POST
+ * against its policy as S3 holds it (amplify/emulation/s3-front.ts: signature, key, size range,
+ * expiry, fields the policy does not name).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES } from '../../shared/image-upload';
 import { postToTarget, requestTarget, storeUpload } from '../support/image-upload';
+import type { ImageUploadTarget } from '../../shared/image-upload';
+import { OFFLINE_CREDENTIALS } from '../../amplify/emulation/offline-credentials';
+import { signPolicy } from '../../amplify/emulation/s3-front';
 import sharp from 'sharp';
 import { responsiveImage } from '../../shared/media';
 import { isRedAt, jpegClaiming, metadataLeft, phonePhoto, pngBytes, textFile } from '../security/support/images';
@@ -122,10 +125,78 @@ describe('image uploads on the emulated cloud', () => {
   it('refuses a file over 5 MB, and spends the upload', async () => {
     const { target } = await requestTarget(as(admin()));
     const posted = await postToTarget(target!, Buffer.concat([await pngBytes(4, 4), Buffer.alloc(MAX_IMAGE_BYTES)]), target!.url);
-    // Real S3 answers 400 EntityTooLarge (the policy's content-length-range); s3rver takes it.
-    if (posted.ok)
-      expect(await refusal(admin(), target!.id)).toMatchObject({ errorType: 'ValidationError', message: IMAGE_UPLOAD_MESSAGES.tooLarge });
-    else expect(posted.status).toBe(400);
+    // S3 answers 400 EntityTooLarge (the policy's content-length-range): nothing reaches the bucket.
+    expect(posted.status).toBe(400);
+    expect(await posted.text()).toContain('<Code>EntityTooLarge</Code>');
     expect(await refusal(admin(), target!.id)).toMatchObject({ message: IMAGE_UPLOAD_MESSAGES.notFound });
+  });
+});
+
+describe('the presigned POST held to its policy, as S3 holds it', () => {
+  const field = (target: ImageUploadTarget, name: string) => target.fields.find((entry) => entry.name === name)!.value;
+  const withFields = (target: ImageUploadTarget, change: Record<string, string>) => ({
+    url: target.url,
+    fields: [
+      ...target.fields.map((entry) => ({ name: entry.name, value: change[entry.name] ?? entry.value })),
+      ...Object.entries(change)
+        .filter(([name]) => !target.fields.some((entry) => entry.name === name))
+        .map(([name, value]) => ({ name, value })),
+    ],
+  });
+  /** The target's policy changed by `edit`, signed with the emulation's own key (which no attacker has). */
+  const resigned = (target: ImageUploadTarget, edit: (policy: { expiration: string; conditions: unknown[] }) => void) => {
+    const policy = JSON.parse(Buffer.from(field(target, 'Policy'), 'base64').toString('utf8')) as {
+      expiration: string;
+      conditions: unknown[];
+    };
+    edit(policy);
+    const encoded = Buffer.from(JSON.stringify(policy)).toString('base64');
+    return withFields(target, {
+      Policy: encoded,
+      'X-Amz-Signature': signPolicy(encoded, field(target, 'X-Amz-Credential'), OFFLINE_CREDENTIALS.secretAccessKey),
+    });
+  };
+  async function refusedPost(posted: Response, status: number, code: string, id: string) {
+    expect(posted.status).toBe(status);
+    expect(await posted.text()).toContain(`<Code>${code}</Code>`);
+    expect(await refusal(admin(), id)).toMatchObject({ message: IMAGE_UPLOAD_MESSAGES.notFound });
+  }
+  const newTarget = async () => (await requestTarget(as(admin()))).target!;
+
+  it('refuses a forged signature, and a policy changed after signing', async () => {
+    const png = await pngBytes(6, 6);
+    const target = await newTarget();
+    const signature = field(target, 'X-Amz-Signature');
+    const forged = withFields(target, { 'X-Amz-Signature': `${signature[0] === '0' ? '1' : '0'}${signature.slice(1)}` });
+    await refusedPost(await postToTarget(forged, png, target.url), 403, 'SignatureDoesNotMatch', target.id);
+    const policy = JSON.parse(Buffer.from(field(target, 'Policy'), 'base64').toString('utf8')) as { conditions: unknown[] };
+    policy.conditions = policy.conditions.map((condition) =>
+      Array.isArray(condition) && condition[0] === 'content-length-range' ? ['content-length-range', 1, 1e9] : condition,
+    );
+    const widened = withFields(target, { Policy: Buffer.from(JSON.stringify(policy)).toString('base64') });
+    await refusedPost(await postToTarget(widened, png, target.url), 403, 'SignatureDoesNotMatch', target.id);
+    // The untouched POST still goes through: the refusals were for what was changed.
+    expect((await postToTarget(target, png, target.url)).status).toBe(204);
+  });
+
+  it('refuses another key, an unnamed field, an empty file and an expired policy', async () => {
+    const png = await pngBytes(6, 7);
+    const target = await newTarget();
+    const key = field(target, 'key');
+    const otherKey = withFields(target, { key: `${key.slice(0, key.lastIndexOf('/') + 1)}${'0'.repeat(32)}` });
+    await refusedPost(await postToTarget(otherKey, png, target.url), 403, 'AccessDenied', target.id);
+    const extra = withFields(target, { acl: 'public-read' });
+    await refusedPost(await postToTarget(extra, png, target.url), 403, 'AccessDenied', target.id);
+    await refusedPost(await postToTarget(target, Buffer.alloc(0), target.url), 400, 'EntityTooSmall', target.id);
+    const expired = resigned(target, (policy) => {
+      policy.expiration = new Date(Date.now() - 1000).toISOString();
+    });
+    await refusedPost(await postToTarget(expired, png, target.url), 403, 'AccessDenied', target.id);
+    // Re-signed with a later expiry it passes: the refusal above was the expiry's.
+    const renewed = resigned(target, (policy) => {
+      policy.expiration = new Date(Date.now() + 60_000).toISOString();
+    });
+    expect((await postToTarget(renewed, png, target.url)).status).toBe(204);
+    expect((await storeUpload(as(admin()), target.id)).data?.storeUploadedImage).toMatch(/^\/media\//);
   });
 });

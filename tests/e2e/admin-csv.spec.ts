@@ -73,7 +73,7 @@ test('Import CSV maps columns, lists every problem by row, then imports awkward 
   });
   const awkwardName = unique(`L'Ermitage, "Cuvée" Rosé `);
   const awkwardDescription = 'Apostrophes \' and commas, "quotes", accents é ñ ü\nand a second line';
-  const header = ['Title', 'Cost', 'Barcode', 'Notes', 'Department', 'Image'];
+  const header = ['Title', 'Retail', 'Barcode', 'Notes', 'Department', 'Image'];
   const good = [
     [awkwardName, '$24.50', '', awkwardDescription, 'Wine', image],
     [existing, '11.25', upc, '', 'Wine; Extras', ''],

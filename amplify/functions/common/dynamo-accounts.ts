@@ -142,7 +142,7 @@ export class DynamoAccountStore implements AccountStore {
     } catch (error) {
       const reasons = cancellationReasons(error);
       if (reasons && moves.length && reasons[0] === 'ConditionalCheckFailed') throw duplicateEmail();
-      if (reasons) throw conditionFailed('The account changed meanwhile; try again');
+      if (reasons?.includes('ConditionalCheckFailed')) throw conditionFailed('The account changed meanwhile; try again');
       throw error;
     }
     return (await this.get(id))!;
@@ -170,7 +170,7 @@ export class DynamoAccountStore implements AccountStore {
     } catch (error) {
       const reasons = cancellationReasons(error);
       if (reasons?.[0] === 'ConditionalCheckFailed') throw validationError('The last admin cannot be deleted');
-      if (reasons) throw adminNotFound();
+      if (reasons?.includes('ConditionalCheckFailed')) throw adminNotFound();
       throw error;
     }
     // The authorizer reads the user on every call, so the sessions are dead already; this tidies up.

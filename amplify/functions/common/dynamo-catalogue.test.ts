@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import { AppError } from '../../../server/errors';
-import { DynamoCatalogueStore } from './dynamo-catalogue';
+import { DynamoCatalogueStore, MAX_TRANSACTION_ITEMS } from './dynamo-catalogue';
 import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
 
 const HASH = 'a'.repeat(64);
@@ -41,6 +41,27 @@ describe('CatalogueService on DynamoDB', () => {
     expect(stored[0]).toMatchObject({ __typename: 'Banner', createdAt: expect.any(String), updatedAt: expect.any(String) });
     expect(await errorTypeOf(service.replaceBanners([`/media/${'b'.repeat(64)}.png`]))).toBe('ValidationError');
     expect(db.items(TABLES.Banner)).toHaveLength(2);
+  });
+
+  it('replaces a banner set larger than one transaction takes (banners made one by one have no cap)', async () => {
+    const { db, store, service } = setup();
+    for (let start = 0; start < 230; start += MAX_TRANSACTION_ITEMS)
+      await store.commit(
+        Array.from({ length: Math.min(MAX_TRANSACTION_ITEMS, 230 - start) }, (_, index) => ({
+          op: 'create' as const,
+          model: 'Banner',
+          fields: { img: `/media/${HASH}.png`, index: start + index },
+        })),
+      );
+    expect(db.items(TABLES.Banner)).toHaveLength(230);
+    const banners = await service.replaceBanners([`/media/${HASH}.png`, `/media/${HASH_2}.png`]);
+    expect(banners.map((banner) => banner.img)).toEqual([`/media/${HASH}.png`, `/media/${HASH_2}.png`]);
+    expect(
+      db
+        .items(TABLES.Banner)
+        .map((banner) => banner.id)
+        .sort(),
+    ).toEqual(banners.map((banner) => banner.id).sort());
   });
 
   it('renumbers categories and tags, writing only what moved', async () => {

@@ -114,7 +114,8 @@ export class DynamoCatalogueStore implements CatalogueStore {
     try {
       await this.db.transactWrite({ TransactItems: operations });
     } catch (error) {
-      if (cancellationReasons(error)) throw conditionFailed();
+      // Conflicts and throttling were retried (dynamo-retry.ts); only a failed condition is a stale edit.
+      if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw conditionFailed();
       throw error;
     }
     return results;

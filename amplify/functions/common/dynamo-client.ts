@@ -1,4 +1,4 @@
-/** The real DynamoDB behind DynamoPort: the SDK's document client. */
+/** The real DynamoDB behind DynamoPort: the SDK's document client, its transactions tokened and retried (dynamo-retry.ts). */
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import {
   DeleteCommand,
@@ -11,11 +11,12 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import type { DynamoPort } from './dynamo-port';
+import { withTransactionRetries } from './dynamo-retry';
 
 export function sdkDynamoPort(
   client = DynamoDBDocumentClient.from(new DynamoDBClient({}), { marshallOptions: { removeUndefinedValues: true } }),
 ): DynamoPort {
-  return {
+  return withTransactionRetries({
     get: async (input) => (await client.send(new GetCommand({ ...input, ConsistentRead: true }))).Item,
     put: async (input) => {
       await client.send(new PutCommand(input));
@@ -35,5 +36,5 @@ export function sdkDynamoPort(
     transactWrite: async (input) => {
       await client.send(new TransactWriteCommand(input));
     },
-  };
+  });
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { firstName, logout, mayOpenAdminRoutes, useSession, type Session } from '../../lib/auth';
+import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
 import { MenuToggle } from './MenuToggle';
 
@@ -77,7 +78,7 @@ function AccountActions({ session }: { session: Session | null }) {
   );
 }
 
-/** Public header: logo, main navigation and the account link (product §2). */
+/** Public header: logo, main navigation, the shop-wide search and the account link (product §2). */
 export function SiteHeader() {
   const location = useLocation();
   const session = useSession();
@@ -141,6 +142,7 @@ export function SiteHeader() {
             ) : null}
           </ul>
         </nav>
+        <HeaderSearch />
         <AccountActions session={session} />
       </div>
     </header>

@@ -4,7 +4,8 @@ import { useLocation } from 'react-router-dom';
 /**
  * After a client-side navigation to another page: scrolls to the top and moves focus to <main>,
  * so keyboard and screen reader users start at the new content (as after a full page load).
- * Not on the first render, and not when only the query string changes (filters, search).
+ * Not on the first render, not when only the query string changes (filters, search), and not
+ * when the new page has already put focus on a control of its own (the search page's field).
  */
 export function useFocusMainOnNavigate(mainRef: RefObject<HTMLElement | null>): void {
   const { pathname } = useLocation();
@@ -13,6 +14,8 @@ export function useFocusMainOnNavigate(mainRef: RefObject<HTMLElement | null>): 
     if (previous.current === pathname) return;
     previous.current = pathname;
     window.scrollTo(0, 0);
-    mainRef.current?.focus({ preventScroll: true });
+    const main = mainRef.current;
+    if (main && document.activeElement !== main && main.contains(document.activeElement)) return;
+    main?.focus({ preventScroll: true });
   }, [pathname, mainRef]);
 }

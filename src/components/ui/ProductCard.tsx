@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { formatPrice } from '../../lib/format';
-import { ProductImage } from './ProductImage';
+import { ProductImage, type ProductImageProps } from './ProductImage';
 
 export interface ProductCardItem {
   id: string;
@@ -19,6 +19,8 @@ export interface ProductCardProps {
   /** Load the image at once (cards in the first row) instead of lazily. */
   eager?: boolean;
   className?: string;
+  /** Without a photo, this drawing (the menu's department drawing; decision 0297) instead of an empty box. */
+  fallback?: ProductImageProps['fallback'];
   /** More to say under the price (the menu's size and stock badge), drawn by the page's own chunk. */
   children?: ReactNode;
 }
@@ -30,6 +32,7 @@ export const ProductCard = memo(function ProductCard({
   sizes,
   eager = false,
   className,
+  fallback,
   children,
 }: ProductCardProps) {
   const price = formatPrice(item.price);
@@ -38,12 +41,14 @@ export const ProductCard = memo(function ProductCard({
     <Link to={`/item/${encodeURIComponent(item.id)}`} className={className ? `product-card ${className}` : 'product-card'}>
       <ProductImage
         item={item}
-        // The visible name labels the link; a shortened one is replaced by the alt text.
-        alt={shortened ? item.name : ''}
+        // The visible name labels the link; a shortened one is replaced by the alt text (a photo's),
+        // or by the hidden name below when the card shows its department's drawing (decision 0297).
+        alt={shortened && item.img ? item.name : ''}
         className="product-card__image"
-        emptyClassName="product-card__image--empty"
         sizes={sizes}
         priority={eager}
+        fallback={fallback}
+        emptyClassName="product-card__image--empty"
       />
       <span className="product-card__body">
         {/* A shortened name is hidden from assistive technology, which gets the full one instead. */}

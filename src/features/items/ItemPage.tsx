@@ -5,6 +5,7 @@ import { stockCountedPhrase } from '../../../shared/stock';
 import { itemPath } from '../../../shared/spa-routes';
 import { IMAGE_SIZES } from '../../../shared/first-screen';
 import { ProductImage } from '../../components/ui/ProductImage';
+import { departmentPicture } from '../../../shared/department-picture';
 import { SaleBadge, StockBadge } from '../../components/shop/ItemFactsBits';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
@@ -117,9 +118,9 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
           <ProductImage
             item={item}
             className="item-page__image"
-            emptyClassName="item-page__image--empty"
             sizes={IMAGE_SIZES.itemPage}
             priority
+            fallback={departmentPicture(item.tags)}
           />
         </div>
         <div className="item-page__details">

@@ -2,6 +2,7 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { priceBoundariesOf, priceRanges } from '../../../shared/price-ranges';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
+import { ElsewhereOffer } from './components/ElsewhereOffer';
 import { Spinner } from '../../components/ui/Spinner';
 import { FilterIcon } from '../../components/ui/icons';
 import { usePageHead } from '../../hooks/use-page-head';
@@ -89,6 +90,7 @@ function Menu({ menu }: { menu: MenuCategory }) {
             Clear search and filters
           </button>
         ) : null}
+        {query.trim() ? <ElsewhereOffer menu={menu} query={query} /> : null}
       </div>
     );
   } else {

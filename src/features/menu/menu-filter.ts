@@ -113,6 +113,9 @@ export interface IndexedItem {
 /** Millilitres of the whole pack; an item without a size after the sized ones. */
 const packVolume = (item: MenuItem) => (item.sizeMl ? item.sizeMl * (item.packCount && item.packCount > 1 ? item.packCount : 1) : Infinity);
 
+/** The menus' order: by name, then by size from the smallest (decision 0283). */
+export const compareMenuItems = (a: MenuItem, b: MenuItem) => collator.compare(a.name, b.name) || packVolume(a) - packVolume(b);
+
 /**
  * The items of a menu (those carrying its built-in tag), sorted by name and, within one name, by
  * size from the smallest (decision 0283), each with the price range its price falls in now, ready
@@ -121,7 +124,7 @@ const packVolume = (item: MenuItem) => (item.sizeMl ? item.sizeMl * (item.packCo
 export function indexMenuItems(items: readonly MenuItem[], menu: MenuCategory, priceRanges: readonly PriceRange[] = []): IndexedItem[] {
   return items
     .filter((item) => item.tags.includes(menu))
-    .sort((a, b) => collator.compare(a.name, b.name) || packVolume(a) - packVolume(b))
+    .sort(compareMenuItems)
     .map((item) => {
       const range = priceRangeOf(item.price, priceRanges);
       return { item, foldedName: foldText(item.name), facets: range ? [...item.tags, range.id] : item.tags };

@@ -1,4 +1,5 @@
 import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
@@ -11,7 +12,17 @@ import { ImportItemsButton } from './ImportItemsDialog';
 import { toggleSelection } from './item-selection';
 import { useAdminItems, useItemWrites } from './api';
 import { ItemEditorModal } from './ItemEditorModal';
-import { ITEM_MESSAGES, searchItems, sortItems, type AdminItem, type ItemSort } from './item-rules';
+import {
+  filterItemNeeds,
+  ITEM_MESSAGES,
+  ITEM_NEEDS,
+  parseItemNeeds,
+  searchItems,
+  sortItems,
+  type AdminItem,
+  type ItemNeed,
+  type ItemSort,
+} from './item-rules';
 import { SortMenu } from './SortMenu';
 import { usePromotion } from './use-promotion';
 import '../common/admin.css';
@@ -35,9 +46,28 @@ export function AdminItemsPage() {
   const searchRef = useRef<HTMLInputElement>(null);
   const searchId = useId();
   const deferredQuery = useDeferredValue(query);
+  // "Needs photo" and "Needs description" live in the URL (?needs=photo,description; decision 0297).
+  const [searchParams, setSearchParams] = useSearchParams();
+  const needs = useMemo(() => parseItemNeeds(searchParams.get('needs')), [searchParams]);
+  const setNeed = (need: ItemNeed, on: boolean) =>
+    setSearchParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        const chosen = parseItemNeeds(current.get('needs')).filter((value) => value !== need);
+        const value = (Object.keys(ITEM_NEEDS) as ItemNeed[]).filter((key) => (key === need ? on : chosen.includes(key))).join(',');
+        if (value) next.set('needs', value);
+        else next.delete('needs');
+        return next;
+      },
+      { replace: true },
+    );
+  const narrowed = deferredQuery.trim() !== '' || needs.length > 0;
 
   const all = items.data;
-  const shown = useMemo(() => sortItems(searchItems(all ?? [], deferredQuery), sort), [all, deferredQuery, sort]);
+  const shown = useMemo(
+    () => sortItems(filterItemNeeds(searchItems(all ?? [], deferredQuery), needs), sort),
+    [all, deferredQuery, needs, sort],
+  );
   const [selectedIds, setSelectedIds] = useState<ReadonlySet<string>>(() => new Set());
   const lastClicked = useRef<string | null>(null);
   // Deleted items leave the selection with the list.
@@ -80,6 +110,16 @@ export function AdminItemsPage() {
         </button>
       </AdminPageHeader>
 
+      <fieldset className="admin-items__needs">
+        <legend>Show only items that</legend>
+        {(Object.keys(ITEM_NEEDS) as ItemNeed[]).map((need) => (
+          <label key={need} className="admin-items__need">
+            <input type="checkbox" checked={needs.includes(need)} onChange={(event) => setNeed(need, event.target.checked)} />
+            {ITEM_NEEDS[need]}
+          </label>
+        ))}
+      </fieldset>
+
       <QueryState query={items} noun="items">
         <>
           {selected.length > 0 ? (
@@ -92,10 +132,12 @@ export function AdminItemsPage() {
             />
           ) : null}
           <p className="admin-items__count" role="status">
-            {deferredQuery.trim() ? `${shown.length} of ${all?.length ?? 0} items match` : `${all?.length ?? 0} items`}
+            {narrowed ? `${shown.length} of ${all?.length ?? 0} items match` : `${all?.length ?? 0} items`}
           </p>
           {shown.length === 0 ? (
-            <p className="empty-state">{deferredQuery.trim() ? 'No items match your search.' : 'No items yet.'}</p>
+            <p className="empty-state">
+              {deferredQuery.trim() ? 'No items match your search.' : needs.length ? 'No items need that.' : 'No items yet.'}
+            </p>
           ) : (
             <ul className="admin-item-grid" aria-label="Items">
               {shown.map((item) => (

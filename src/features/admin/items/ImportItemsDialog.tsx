@@ -1,7 +1,10 @@
 /**
  * Import CSV on /admin-items (decision 0257): a dialog in three steps. 1. Choose a file (or save the
  * template). 2. Say where each column goes (guessed from its name). 3. Read the check: each
- * row's outcome and every problem (row, column, message); Import writes all rows or none.
+ * row's outcome and every problem (row, column, message); Import writes all rows or none. A file
+ * whose matched columns are UPC, quantity and maybe price is a stock file from the till (decision
+ * 0296): it updates those fields of known items only, lists the UPCs not found, and leaves out
+ * (listing) the rows it cannot read.
  */
 import { useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/Modal';
@@ -15,7 +18,14 @@ import { useTagGroups, type ItemImportReport } from './api';
 /** Rows and problems listed at most (the counts above them cover the rest). */
 const SHOWN_ROWS = 200;
 
-const OUTCOME_LABEL: Record<string, string> = { create: 'New item', update: 'Update', unchanged: 'No change', error: 'Problem' };
+const OUTCOME_LABEL: Record<string, string> = {
+  create: 'New item',
+  update: 'Update',
+  unchanged: 'No change',
+  error: 'Problem',
+  unknown: 'UPC not found',
+};
+const STOCK_OUTCOME_LABEL: Record<string, string> = { ...OUTCOME_LABEL, update: 'Stock updated', error: 'Left out' };
 
 export interface ImportItemsDialogProps {
   groups: readonly TagGroup[];
@@ -29,6 +39,7 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
   const { step, busy, error, report } = flow;
   const title = step === 'file' ? 'Import items from CSV' : step === 'map' ? 'Match the columns' : 'Check the import';
   const problemCount = report?.problems.length ?? 0;
+  const updateCount = report?.outcomes.filter((outcome) => outcome === 'update').length ?? 0;
 
   return (
     <Modal
@@ -40,9 +51,13 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
       {step === 'file' ? (
         <div className="item-import__file">
           <p>
-            One row per item. A row whose UPC an item has updates that item; any other row adds a new item, which needs a name, a price, a
-            description, a department tag and the Image URL of a photo already on the site (as Export CSV writes it). You match the columns
-            next; the template has them all.
+            One row per item. A row whose UPC an item has updates that item; any other row adds a new item, which needs a name, a price and
+            a department tag. A photo (the Image URL of one already on the site, as Export CSV writes it) and a description can be added
+            later: the Needs photo and Needs description filters find those items. You match the columns next; the template has them all.
+          </p>
+          <p>
+            <strong>Stock from the till:</strong> a file with only a UPC and a quantity column (and maybe a price) updates the stock and
+            price of the items with those UPCs and nothing else, and lists the UPCs it did not find.
           </p>
           <p>
             Size, ABV, Vintage and Quantity are read as tills write them (750ML, 1.75 LTR, 3L BOX, 4/250ML); a quantity is recorded as
@@ -72,9 +87,18 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
         </div>
       ) : null}
       {step === 'map' && flow.table ? (
-        <ColumnMapping table={flow.table} targets={flow.targets} groups={groups} onChange={flow.setTarget} />
+        <>
+          {flow.stockOnly ? (
+            <p className="item-import__stock-note" role="note">
+              <strong>A stock file from the till.</strong> It updates the units in stock (counted now) and, where the file gives one, the
+              price of the items with these UPCs. Nothing else changes and no item is added: UPCs no item has are listed, and rows that
+              cannot be read are left out and listed.
+            </p>
+          ) : null}
+          <ColumnMapping table={flow.table} targets={flow.targets} groups={groups} onChange={flow.setTarget} />
+        </>
       ) : null}
-      {step === 'review' && report ? <ImportReview report={report} rows={flow.rows} /> : null}
+      {step === 'review' && report ? <ImportReview report={report} rows={flow.rows} stockOnly={flow.checkedAsStock} /> : null}
 
       <div className="admin-modal__actions">
         <p className="admin-form-error" role="alert">
@@ -103,10 +127,14 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
             type="button"
             className="button"
             onClick={() => void flow.apply()}
-            disabled={busy || problemCount > 0}
+            disabled={busy || (flow.checkedAsStock ? updateCount === 0 : problemCount > 0)}
             aria-busy={busy || undefined}
           >
-            {busy ? 'Importing...' : `Import ${flow.rows.length.toLocaleString('en-US')} rows`}
+            {busy
+              ? 'Importing...'
+              : flow.checkedAsStock
+                ? `Update the stock of ${updateCount.toLocaleString('en-US')} ${updateCount === 1 ? 'item' : 'items'}`
+                : `Import ${flow.rows.length.toLocaleString('en-US')} rows`}
           </button>
         ) : null}
       </div>
@@ -213,25 +241,53 @@ function ProblemTable({ title, column, problems }: { title: string; column: stri
   );
 }
 
+/** A stock file's UPCs that no item has (decision 0296), all of them, to check in the till. */
+function UnknownUpcs({ upcs }: { upcs: readonly string[] }) {
+  const headingId = useId();
+  if (!upcs.length) return null;
+  return (
+    <>
+      <h3 id={headingId} className="item-import__heading">
+        UPCs not found ({upcs.length.toLocaleString('en-US')}): no item has them, so nothing was changed for them
+      </h3>
+      <ul className="item-import__upcs" aria-labelledby={headingId}>
+        {upcs.slice(0, SHOWN_ROWS).map((upc) => (
+          <li key={upc}>{upc}</li>
+        ))}
+      </ul>
+      {upcs.length > SHOWN_ROWS ? <p>…and {(upcs.length - SHOWN_ROWS).toLocaleString('en-US')} more.</p> : null}
+    </>
+  );
+}
+
 function ImportReview({
   report,
   rows,
+  stockOnly,
 }: {
   report: ItemImportReport;
-  rows: readonly { row: number; name?: string | null; upc?: string | null }[];
+  rows: readonly { row: number; name?: string | null; upc?: string | null; quantity?: string | null }[];
+  stockOnly: boolean;
 }) {
   const problems = report.problems;
   const listId = useId();
+  const summary = importSummary(report, stockOnly);
+  const labels = stockOnly ? STOCK_OUTCOME_LABEL : OUTCOME_LABEL;
   return (
     <div className="item-import__review">
       <p role="status" className="item-import__summary">
         {report.applied
-          ? `Imported: ${importSummary(report)}.`
-          : problems.length
+          ? `Imported: ${summary}.`
+          : problems.length && !stockOnly
             ? `${problems.length.toLocaleString('en-US')} ${problems.length === 1 ? 'problem' : 'problems'} to fix in the file; nothing is imported until every row is right.`
-            : `Ready: ${importSummary(report)}.`}
+            : `Ready: ${summary}.`}
       </p>
-      <ProblemTable title="Problems" column="Problem" problems={problems} />
+      {stockOnly ? <UnknownUpcs upcs={report.unknownUpcs} /> : null}
+      <ProblemTable
+        title={stockOnly ? 'Rows left out (their items keep what they had)' : 'Problems'}
+        column={stockOnly ? 'Why' : 'Problem'}
+        problems={problems}
+      />
       <ProblemTable title="Imported otherwise than the file says" column="What is imported" problems={report.warnings} />
       <h3 id={listId} className="item-import__heading">
         Rows
@@ -241,8 +297,9 @@ function ImportReview({
           <thead>
             <tr>
               <th scope="col">Row</th>
-              <th scope="col">Name</th>
+              {stockOnly ? null : <th scope="col">Name</th>}
               <th scope="col">UPC</th>
+              {stockOnly ? <th scope="col">Quantity</th> : null}
               <th scope="col">Outcome</th>
             </tr>
           </thead>
@@ -250,9 +307,10 @@ function ImportReview({
             {rows.slice(0, SHOWN_ROWS).map((row, index) => (
               <tr key={row.row} className={report.outcomes[index] === 'error' ? 'item-import__row--problem' : undefined}>
                 <td>{row.row}</td>
-                <td>{row.name ?? ''}</td>
-                <td>{row.upc ?? ''}</td>
-                <td className="item-import__outcome">{OUTCOME_LABEL[report.outcomes[index] ?? ''] ?? ''}</td>
+                {stockOnly ? null : <td>{row.name ?? ''}</td>}
+                <td className="item-import__upc">{row.upc ?? ''}</td>
+                {stockOnly ? <td>{row.quantity ?? ''}</td> : null}
+                <td className="item-import__outcome">{labels[report.outcomes[index] ?? ''] ?? ''}</td>
               </tr>
             ))}
           </tbody>

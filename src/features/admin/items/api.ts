@@ -288,8 +288,8 @@ export type ItemImportReport = Awaited<ReturnType<typeof importItems>>;
  * Sends an import's rows in one call: a dry run (`apply` false) or the import itself, after which
  * every list reloads. Rejects with ApiCallError (a refused file: too many rows, none at all).
  */
-export async function importItems(rows: ItemImportRow[], apply: boolean) {
-  const report = dataOrThrow(await adminClient.mutations.importItems({ rows, apply }));
+export async function importItems(rows: ItemImportRow[], apply: boolean, stockOnly = false) {
+  const report = dataOrThrow(await adminClient.mutations.importItems({ rows, apply, stockOnly }));
   if (apply) await catalogueChanged();
   return report;
 }

@@ -3,13 +3,14 @@ import { BOTTLE_SIZE_MESSAGES } from '../../../../shared/bottle-size';
 import { ITEM_FACT_MESSAGES } from '../../../../shared/item-facts';
 import { MESSAGES } from '../../../../shared/messages';
 import { STOCK_MESSAGES } from '../../../../shared/stock';
-import { adminItem } from './test-items';
 import {
   buildCreateInput,
   buildUpdateInput,
   EMPTY_ITEM_FORM,
+  filterItemNeeds,
   formFromItem,
   ITEM_MESSAGES,
+  parseItemNeeds,
   parsePrice,
   searchItems,
   sortItems,
@@ -19,6 +20,7 @@ import {
   type AdminItem,
   type ItemFormValues,
 } from './item-rules';
+import { adminItem } from './test-items';
 
 const complete: ItemFormValues = {
   ...EMPTY_ITEM_FORM,
@@ -272,6 +274,26 @@ describe('sortItems', () => {
     expect(names(searchItems(items, 'rosé'))).toEqual(['Émile Rosé']);
     expect(names(searchItems(items, '  '))).toEqual(names(items));
     expect(searchItems(items, 'nothing like this')).toEqual([]);
+  });
+});
+
+describe('the Needs photo and Needs description filters (decision 0297)', () => {
+  const bare = adminItem({ id: 'bare', img: null, description: null });
+  const spaces = adminItem({ id: 'spaces', img: '/media/x.png', description: '  ' });
+  const done = adminItem({ id: 'done', img: '/media/x.png', description: 'Dry' });
+  const items = [bare, spaces, done];
+  const ids = (list: readonly AdminItem[]) => list.map((item) => item.id);
+
+  it('reads the URL parameter, ignoring what it does not know', () => {
+    expect(parseItemNeeds(null)).toEqual([]);
+    expect(parseItemNeeds('description,photo,colour')).toEqual(['photo', 'description']);
+  });
+
+  it('keeps the items that need every need chosen', () => {
+    expect(ids(filterItemNeeds(items, []))).toEqual(['bare', 'spaces', 'done']);
+    expect(ids(filterItemNeeds(items, ['photo']))).toEqual(['bare']);
+    expect(ids(filterItemNeeds(items, ['description']))).toEqual(['bare', 'spaces']);
+    expect(ids(filterItemNeeds(items, ['photo', 'description']))).toEqual(['bare']);
   });
 });
 

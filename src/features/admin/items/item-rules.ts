@@ -204,3 +204,20 @@ export function searchItems<T extends { name: string; upc: string | null }>(item
     (item) => item.name.toLocaleLowerCase('en-US').includes(needle) || (item.upc ?? '').toLocaleLowerCase('en-US').includes(needle),
   );
 }
+
+/** The work an item may still need (decision 0297): items from the till come without both. */
+export const ITEM_NEEDS = { photo: 'Needs photo', description: 'Needs description' } as const;
+export type ItemNeed = keyof typeof ITEM_NEEDS;
+
+/** The needs a URL's `needs` parameter names ("photo,description"), in a fixed order; anything else is ignored. */
+export function parseItemNeeds(param: string | null): ItemNeed[] {
+  const named = new Set((param ?? '').split(',').map((part) => part.trim()));
+  return (Object.keys(ITEM_NEEDS) as ItemNeed[]).filter((need) => named.has(need));
+}
+
+/** The items that have every one of the needs (no photo; no description, or only spaces). */
+export function filterItemNeeds<T extends Pick<AdminItem, 'img' | 'description'>>(items: readonly T[], needs: readonly ItemNeed[]): T[] {
+  return items.filter(
+    (item) => (!needs.includes('photo') || !item.img) && (!needs.includes('description') || !(item.description ?? '').trim()),
+  );
+}

@@ -7,6 +7,7 @@ import {
   CsvReadError,
   guessColumnTargets,
   importRows,
+  isStockMapping,
   importTemplateCsv,
   itemsToCsv,
   readCsv,
@@ -209,7 +210,7 @@ describe('reading a CSV for import', () => {
   });
 
   it('numbers rows as a spreadsheet does, pads short rows, and sends only the mapped columns', () => {
-    const table = readCsv('Title,Cost,Notes\r\n"Two\nlines",5\r\n\r\nThird,7,x\r\n');
+    const table = readCsv('Title,Retail,Notes\r\n"Two\nlines",5\r\n\r\nThird,7,x\r\n');
     const targets = guessColumnTargets(table.headers, groups);
     expect(targets).toEqual([{ field: 'name' }, { field: 'price' }, null]);
     expect(importRows(table, targets)).toEqual([
@@ -234,6 +235,19 @@ describe('reading a CSV for import', () => {
     expect(targetFromKey('')).toBeNull();
   });
 
+  it("recognises a till's stock file by its columns: UPC and quantity, maybe price, nothing else (decision 0296)", () => {
+    const till = guessColumnTargets(['SKU', 'Description', 'Cost', 'Retail', 'QOH'], groups);
+    // "Cost" is what the shop paid: never guessed as the price.
+    expect(till).toEqual([{ field: 'upc' }, { field: 'description' }, null, { field: 'price' }, { field: 'quantity' }]);
+    expect(isStockMapping(till)).toBe(false);
+    // Its description left out, it is a stock file.
+    expect(isStockMapping(till.map((target, column) => (column === 1 ? null : target)))).toBe(true);
+    expect(isStockMapping(guessColumnTargets(['Barcode', 'On Hand'], groups))).toBe(true);
+    expect(isStockMapping(guessColumnTargets(['Item Code', 'Qty', 'Name'], groups))).toBe(false);
+    expect(isStockMapping(guessColumnTargets(['UPC', 'Price'], groups))).toBe(false);
+    expect(isStockMapping(guessColumnTargets(['UPC', 'Quantity', 'Region'], groups))).toBe(false);
+  });
+
   it('refuses an empty file and a quote never closed, saying which', () => {
     expect(() => readCsv('')).toThrow(CsvReadError);
     expect(() => readCsv('\uFEFF\r\n')).toThrow('The file is empty');
@@ -244,14 +258,14 @@ describe('reading a CSV for import', () => {
     const clashing: TagGroup[] = [
       ...groups,
       { id: 'price-band', name: 'Price', tags: [{ id: 'under-20', name: 'Under $20' }] },
-      { id: 'cost-band', name: 'cost', tags: [] },
+      { id: 'cost-band', name: 'retail', tags: [] },
       { id: 'price-category', name: 'Price category', tags: [] },
     ];
     expect(categoryColumnNames(clashing)).toEqual([
       'Department',
       'Region',
       'Price (category)',
-      'cost (category)',
+      'retail (category)',
       'Price category (category)',
     ]);
     const table = readCsv(itemsToCsv([item({ tags: ['wine', 'under-20'] })], clashing, 'https://shop.example'));

@@ -12,6 +12,7 @@
 import Papa from 'papaparse';
 import { IMPORT_FIELDS, TAG_NAME_SEPARATOR, type ImportField, type ItemImportRow } from '../../../../shared/item-import';
 import { formatBottleSize } from '../../../../shared/bottle-size';
+import { STOCK_FILE_FIELDS } from '../../../../shared/stock-import';
 import type { AdminItem } from './item-rules';
 import type { TagGroup } from './tag-groups';
 
@@ -33,8 +34,9 @@ const simplified = (text: string) =>
 /** Other names a spreadsheet might give the item columns. */
 const FIELD_ALIASES: Record<ImportField, readonly string[]> = {
   name: ['name', 'title', 'item', 'product'],
-  price: ['price', 'cost'],
-  upc: ['upc', 'barcode', 'upc code'],
+  // Not "cost": in a till's file that is what the shop paid (decision 0296).
+  price: ['price', 'retail', 'retail price', 'unit price', 'sell price', 'price each'],
+  upc: ['upc', 'barcode', 'upc code', 'sku', 'item code', 'plu', 'scan code', 'upc sku', 'item upc', 'bar code'],
   promoted: ['promoted', 'featured'],
   description: ['description', 'details'],
   img: ['image url', 'image', 'img', 'photo'],
@@ -42,7 +44,7 @@ const FIELD_ALIASES: Record<ImportField, readonly string[]> = {
   size: ['size', 'bottle size', 'unit size', 'volume', 'container', 'btl size'],
   abv: ['abv', 'alcohol', 'alc', 'alcohol by volume'],
   vintage: ['vintage', 'year'],
-  quantity: ['quantity', 'qty', 'stock', 'on hand', 'qty on hand', 'quantity on hand', 'in stock', 'inventory', 'units'],
+  quantity: ['quantity', 'qty', 'stock', 'on hand', 'onhand', 'qoh', 'qty on hand', 'quantity on hand', 'in stock', 'inventory', 'units'],
 };
 
 /**
@@ -151,6 +153,16 @@ export function guessColumnTargets(headers: readonly string[], groups: readonly 
     taken.add(key);
     return target;
   });
+}
+
+/**
+ * Whether the mapping makes a stock file from the till (decision 0296): a UPC and a quantity, maybe
+ * a price, and no other column matched.
+ */
+export function isStockMapping(targets: readonly ColumnTarget[]): boolean {
+  const fields = targets.filter((target) => target !== null).map((target) => ('field' in target ? target.field : null));
+  const stockFields: readonly (string | null)[] = STOCK_FILE_FIELDS;
+  return fields.includes('upc') && fields.includes('quantity') && fields.every((field) => stockFields.includes(field));
 }
 
 /** A target as one string (a select's value): "field:price", "category:<id>", or "" for none. */

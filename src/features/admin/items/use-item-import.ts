@@ -10,7 +10,7 @@ import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from '../common/graphql-errors';
 import { importItems, type ItemImportReport } from './api';
-import { CsvReadError, guessColumnTargets, importRows, readCsv, type ColumnTarget, type CsvTable } from './items-csv';
+import { CsvReadError, guessColumnTargets, importRows, isStockMapping, readCsv, type ColumnTarget, type CsvTable } from './items-csv';
 import type { TagGroup } from './tag-groups';
 
 export type ImportStep = 'file' | 'map' | 'review';
@@ -30,9 +30,15 @@ export const IMPORT_UI_MESSAGES = {
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
-/** "3 items created, 2 updated" from a report's outcomes. */
-export function importSummary(report: Pick<ItemImportReport, 'outcomes'>): string {
+/**
+ * "3 items created, 2 updated, 0 unchanged" from a report's outcomes; for a stock file (decision
+ * 0296) "180 items updated, 12 UPCs not found, 3 rows left out".
+ */
+export function importSummary(report: Pick<ItemImportReport, 'outcomes' | 'unknownUpcs'>, stockOnly = false): string {
   const tally = (outcome: string) => report.outcomes.filter((value) => value === outcome).length;
+  if (stockOnly) {
+    return `${count(tally('update'), 'item')} updated, ${count(report.unknownUpcs.length, 'UPC')} not found, ${count(tally('error'), 'row')} left out`;
+  }
   return `${count(tally('create'), 'item')} created, ${tally('update').toLocaleString('en-US')} updated, ${tally('unchanged').toLocaleString('en-US')} unchanged`;
 }
 
@@ -44,6 +50,9 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
   const [report, setReport] = useState<ItemImportReport | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  /** The mapping makes a stock file from the till (decision 0296); the check and the import send it as one. */
+  const stockOnly = isStockMapping(targets);
+  const [checkedAsStock, setCheckedAsStock] = useState(false);
 
   const chooseFile = async (file: File) => {
     setError('');
@@ -65,7 +74,7 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
     setBusy(true);
     setError('');
     try {
-      return await importItems(sent, apply);
+      return await importItems(sent, apply, apply ? checkedAsStock : stockOnly);
     } catch (reason) {
       if (!(reason instanceof SessionEndedError)) setError(userFacingMessage(reason, failure));
       return null;
@@ -81,6 +90,7 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
     const checked = await call(false, sent, IMPORT_UI_MESSAGES.checkFailed);
     if (!checked) return;
     setRows(sent);
+    setCheckedAsStock(stockOnly);
     setReport(checked);
     setStep('review');
   };
@@ -90,8 +100,9 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
     if (!done) return;
     setReport(done);
     if (done.applied) {
-      notify.success(`Import done: ${importSummary(done)}`);
-      onImported();
+      notify.success(`Import done: ${importSummary(done, checkedAsStock)}`);
+      // A stock file's result stays open: the UPCs not found and the rows left out are to be read (decision 0296).
+      if (!checkedAsStock) onImported();
     } else if (done.failure) {
       // The cloud writes in batches: say what landed and why the rest did not.
       setError(`${count(done.appliedRows.length, 'row')} imported; the rest were not: ${done.failure}`);
@@ -101,5 +112,5 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
   const setTarget = (column: number, target: ColumnTarget) =>
     setTargets((current) => current.map((value, index) => (index === column ? target : value)));
 
-  return { step, setStep, table, targets, setTarget, report, rows, busy, error, chooseFile, check, apply };
+  return { step, setStep, table, targets, setTarget, stockOnly, checkedAsStock, report, rows, busy, error, chooseFile, check, apply };
 }

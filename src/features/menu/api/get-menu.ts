@@ -20,21 +20,23 @@ type MenuItemRecord = Pick<MenuItem, 'id' | 'name'> & {
   saleEndsAt?: string | null;
 };
 
-const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] =>
-  records.map((item) => ({
-    id: item.id,
-    name: item.name,
-    price: item.price ?? null,
-    img: item.img ?? null,
-    tags: (item.tags ?? []).filter((tag): tag is string => typeof tag === 'string'),
-    sizeMl: item.sizeMl ?? null,
-    packCount: item.packCount ?? null,
-    stock: item.stock ?? null,
-    promoted: item.promoted ?? null,
-    createdAt: item.createdAt ?? null,
-    onSale: item.onSale ?? null,
-    saleEndsAt: item.saleEndsAt ?? null,
-  }));
+/** A listed item as the menus use it; absent fields are null. */
+export const toMenuItem = (item: MenuItemRecord): MenuItem => ({
+  id: item.id,
+  name: item.name,
+  price: item.price ?? null,
+  img: item.img ?? null,
+  tags: (item.tags ?? []).filter((tag): tag is string => typeof tag === 'string'),
+  sizeMl: item.sizeMl ?? null,
+  packCount: item.packCount ?? null,
+  stock: item.stock ?? null,
+  promoted: item.promoted ?? null,
+  createdAt: item.createdAt ?? null,
+  onSale: item.onSale ?? null,
+  saleEndsAt: item.saleEndsAt ?? null,
+});
+
+const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] => records.map(toMenuItem);
 
 /** Every item carrying the menu's built-in tag, all pages of up to 1000. */
 export async function getMenuItems(menu: MenuCategory): Promise<MenuItem[]> {

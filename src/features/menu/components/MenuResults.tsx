@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { ProductCard } from '../../../components/ui/ProductCard';
 import { CardFacts } from '../../../components/shop/ItemFactsBits';
+import { departmentPicture } from '../../../../shared/department-picture';
 import type { MenuItem } from '../menu-filter';
 
 /** Cards drawn per step: the grid stays quick with thousands of items, "Show more" adds more. */
@@ -28,7 +29,7 @@ export const MenuResults = memo(function MenuResults({ items, filterKey }: MenuR
       <ul className="menu-grid">
         {items.slice(0, count).map((item, index) => (
           <li key={item.id}>
-            <ProductCard item={item} sizes={MENU_IMAGE_SIZES} eager={index < EAGER_CARDS}>
+            <ProductCard item={item} sizes={MENU_IMAGE_SIZES} eager={index < EAGER_CARDS} fallback={departmentPicture(item.tags)}>
               <CardFacts item={item} />
             </ProductCard>
           </li>

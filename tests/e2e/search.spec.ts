@@ -1,0 +1,88 @@
+/**
+ * The header's search through every department (decision 0300), against the demo catalogue as
+ * seeded (read only), at a desktop's width (1440 px) and a phone's (390 px).
+ */
+import { expect, test } from '@playwright/test';
+import { buildDemoCatalogue } from '../../demo/demo-catalogue';
+import { seriousViolations } from './support/axe';
+
+const MALBEC = 'Alto Andes Malbec 2021';
+const malbec = buildDemoCatalogue(new Date()).items.find((item) => item.name === MALBEC)!;
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+});
+
+test.describe('at 1440 px', () => {
+  test.use({ viewport: { width: 1440, height: 900 } });
+
+  test('the header searches every department, grouped, and the search lives in the URL', async ({ page }) => {
+    await page.goto('/menu?category=liquor');
+    const header = page.getByRole('banner');
+    await header.getByRole('searchbox', { name: 'Search the shop' }).fill('malbec');
+    await header.getByRole('searchbox', { name: 'Search the shop' }).press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=malbec$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Search' })).toBeVisible();
+    const wine = page.getByRole('region', { name: /^Wine/ });
+    await expect(wine.getByRole('link', { name: new RegExp(MALBEC) })).toBeVisible();
+    // The field in the header is left empty for the next search; the page's own holds the text.
+    await expect(header.getByRole('searchbox')).toHaveValue('');
+    await expect(page.getByRole('main').getByRole('searchbox', { name: 'Search the shop' })).toHaveValue('malbec');
+    await page.screenshot({ path: '.tmp/screenshots/search-1440.png' });
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // A UPC, a word of a description and a tag's name (the region) find it too; words combine.
+    for (const query of [malbec.upc, 'cocoa violet', 'argentina']) {
+      await page.goto(`/search?q=${encodeURIComponent(query)}`);
+      await expect(page.getByRole('region', { name: /^Wine/ }).getByRole('link', { name: new RegExp(MALBEC) })).toBeVisible();
+    }
+    await page.goto('/search?q=cocoa%20gin');
+    await expect(page.getByText('Nothing in the shop matches “cocoa gin”.', { exact: false })).toBeVisible();
+  });
+
+  test('typing on the search page follows into the URL, and back returns to the previous search', async ({ page }) => {
+    await page.goto('/search?q=malbec');
+    await expect(page.getByRole('link', { name: new RegExp(MALBEC) })).toBeVisible();
+    const field = page.getByRole('main').getByRole('searchbox', { name: 'Search the shop' });
+    await field.fill('vodka');
+    await expect(page).toHaveURL(/\/search\?q=vodka$/);
+    const liquor = page.getByRole('region', { name: /^Liquor/ });
+    await expect(liquor.getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: /^Wine/ })).toHaveCount(0);
+    await liquor.getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/item\//);
+    await page.goBack();
+    await expect(field).toHaveValue('vodka');
+    await expect(page.getByRole('region', { name: /^Liquor/ })).toBeVisible();
+  });
+
+  test('a department search that finds nothing offers the matches elsewhere', async ({ page }) => {
+    await page.goto('/menu?category=liquor&q=malbec');
+    await expect(page.getByText('No items match your search and filters.')).toBeVisible();
+    await page.getByRole('link', { name: '1 in Wine' }).click();
+    await expect(page).toHaveURL(/\/menu\?category=wine&q=malbec$/);
+    await expect(page.getByRole('link', { name: new RegExp(MALBEC) })).toBeVisible();
+    await page.goto('/menu?category=liquor&q=malbec');
+    await page.getByRole('link', { name: 'Search the whole shop for “malbec”' }).click();
+    await expect(page).toHaveURL(/\/search\?q=malbec$/);
+    await expect(page.getByRole('region', { name: /^Wine/ })).toBeVisible();
+  });
+});
+
+test.describe('at 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test('the header search button opens the search page ready to type', async ({ page }) => {
+    await page.goto('/home');
+    await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/\/search$/);
+    const field = page.getByRole('main').getByRole('searchbox', { name: 'Search the shop' });
+    await expect(field).toBeFocused();
+    await expect(page.getByText('Search every department by name, grape, region or barcode')).toBeVisible();
+    await page.keyboard.type('malbec');
+    await expect(page.getByRole('region', { name: /^Wine/ }).getByRole('link', { name: new RegExp(MALBEC) })).toBeVisible();
+    await expect(page).toHaveURL(/\/search\?q=malbec$/);
+    await page.screenshot({ path: '.tmp/screenshots/search-390.png', fullPage: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+});
