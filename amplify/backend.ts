@@ -19,6 +19,13 @@ import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { data } from './data/resource';
+import {
+  adminOnlyFields,
+  FILTER_GUARD_RESPONSE_TEMPLATE,
+  filterGuardRequestTemplate,
+  listsFiltering,
+  SHOP_SDL,
+} from './data/model-read-guard';
 import { accounts, authorizer, catalogue, media } from './functions/resource';
 import { RESPONSE_TEMPLATE } from './functions/common/appsync';
 import {
@@ -296,6 +303,29 @@ for (const resolver of writes) {
       activityRecord.functionId,
     ],
   };
+}
+
+// --- Model lists: a filter on an admin-only field is refused to all but an admin
+// (amplify/data/model-read-guard.ts), first in the list's pipeline, on its auth function's data source.
+for (const [model, fields] of adminOnlyFields(SHOP_SDL)) {
+  for (const fieldName of listsFiltering(SHOP_SDL, model)) {
+    const resolver = Object.values(cfnResolvers).find((candidate) => candidate.typeName === 'Query' && candidate.fieldName === fieldName);
+    const pipeline = resolver?.pipelineConfig as CfnResolver.PipelineConfigProperty | undefined;
+    const stack = resolver && Stack.of(resolver);
+    const auth = Object.values(cfnFunctionConfigurations).find(
+      (fn) => Stack.of(fn) === stack && fn.name === `Query${fieldName}auth0Function`,
+    );
+    if (!resolver || !pipeline?.functions || !auth) throw new Error(`no pipeline or auth function for Query.${fieldName}`);
+    const guard = new CfnFunctionConfiguration(stack!, `Query${fieldName}FilterGuard`, {
+      apiId: resolver.apiId,
+      dataSourceName: auth.dataSourceName,
+      functionVersion: '2018-05-29',
+      name: `Query${fieldName}FilterGuard`,
+      requestMappingTemplate: filterGuardRequestTemplate(fields),
+      responseMappingTemplate: FILTER_GUARD_RESPONSE_TEMPLATE,
+    });
+    resolver.pipelineConfig = { functions: [guard.attrFunctionId, ...pipeline.functions] };
+  }
 }
 
 const mediaCdn = new Distribution(mediaStack, 'ShopMediaCdn', {

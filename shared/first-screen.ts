@@ -20,7 +20,22 @@ export const SELECTIONS = {
   // only admins may read (decisions 0292, 0295).
   menuItem: ['id', 'name', 'price', 'img', 'tags', 'sizeMl', 'packCount', 'stock', 'promoted', 'createdAt', 'onSale', 'saleEndsAt'],
   /** The header's shop-wide search (decision 0300): a card's fields and what it searches besides the name. */
-  searchItem: ['id', 'name', 'price', 'img', 'tags', 'sizeMl', 'packCount', 'stock', 'promoted', 'createdAt', 'onSale', 'saleEndsAt', 'upc', 'description'],
+  searchItem: [
+    'id',
+    'name',
+    'price',
+    'img',
+    'tags',
+    'sizeMl',
+    'packCount',
+    'stock',
+    'promoted',
+    'createdAt',
+    'onSale',
+    'saleEndsAt',
+    'upc',
+    'description',
+  ],
   category: ['id', 'name', 'type', 'visible', 'index'],
   tag: ['id', 'name', 'categoryId', 'index'],
   item: [

@@ -166,12 +166,8 @@ function plainValue(node: ValueNode, variables: Variables, depth = 0): unknown {
   }
 }
 
-/**
- * Entries in a model filter, counted as the SQL compiler counts them (every field condition, every
- * `not` and every empty `and`/`or` term); refuses what it would, before anything runs.
- */
-export function filterTerms(filter: unknown): number {
-  const budget = { terms: 0 };
+/** Visits every entry of a model filter, at every depth (iteratively), refusing one too deep. */
+function forEachFilterEntry(filter: unknown, visit: (key: string, value: unknown) => void): void {
   const stack: Array<{ filter: unknown; depth: number }> = [{ filter, depth: 0 }];
   while (stack.length) {
     const { filter: current, depth } = stack.pop()!;
@@ -179,20 +175,35 @@ export function filterTerms(filter: unknown): number {
     if (depth > MAX_FILTER_DEPTH) throw validationError(filterDepthMessage());
     for (const [key, value] of Object.entries(current)) {
       if (value === null || value === undefined) continue;
-      if (key === 'and' || key === 'or') {
-        for (const inner of Array.isArray(value) ? (value as unknown[]) : [value]) {
-          if (isEmptyFilterTerm(inner)) spendFilterTerm(budget);
-          stack.push({ filter: inner, depth: depth + 1 });
-        }
-      } else if (key === 'not') {
-        spendFilterTerm(budget);
-        stack.push({ filter: value, depth: depth + 1 });
-      } else {
-        spendFilterTerm(budget);
-      }
+      visit(key, value);
+      if (key === 'and' || key === 'or')
+        for (const inner of Array.isArray(value) ? (value as unknown[]) : [value]) stack.push({ filter: inner, depth: depth + 1 });
+      else if (key === 'not') stack.push({ filter: value, depth: depth + 1 });
     }
   }
+}
+
+/**
+ * Entries in a model filter, counted as the SQL compiler counts them (every field condition, every
+ * `not` and every empty `and`/`or` term); refuses what it would, before anything runs.
+ */
+export function filterTerms(filter: unknown): number {
+  const budget = { terms: 0 };
+  forEachFilterEntry(filter, (key, value) => {
+    if (key === 'and' || key === 'or') {
+      for (const inner of Array.isArray(value) ? (value as unknown[]) : [value]) if (isEmptyFilterTerm(inner)) spendFilterTerm(budget);
+    } else spendFilterTerm(budget);
+  });
   return budget.terms;
+}
+
+/** The record fields a model filter tests, at any depth. */
+export function filterFields(filter: unknown): Set<string> {
+  const fields = new Set<string>();
+  forEachFilterEntry(filter, (key) => {
+    if (key !== 'and' && key !== 'or' && key !== 'not') fields.add(key);
+  });
+  return fields;
 }
 
 const isConnection = (type: GraphQLObjectType) => /^Model\w+Connection$/.test(type.name) && 'items' in type.getFields();

@@ -36,6 +36,7 @@ import {
   MAX_DEAR_IN_LANE_PER_ADDRESS,
   MAX_DEAR_WAITING,
   requestCost,
+  filterFields,
 } from './cost';
 import { waitText } from '../accounts/throttle';
 import { ROLE_ADMIN } from '../../shared/roles';
@@ -334,6 +335,19 @@ export class GraphQLEngine {
     };
   }
 
+  /**
+   * A filter may test only fields the caller may read: a filter on an admin-only field (an item's
+   * price history, decision 0295) would tell its values by what it finds. AppSync is given the
+   * same check (amplify/data/model-read-guard.ts).
+   */
+  private refuseUnreadableFilter(model: string, fieldName: string, filter: unknown, auth: RequestContext['auth']): void {
+    for (const field of filterFields(filter)) {
+      const modes = this.fieldModes.get(`${model}.${field}`);
+      if (modes && (!modes.has(auth.mode) || auth.deniedFields.has(`${model}.${field}`)))
+        throw unauthorized(`Not Authorized to access ${fieldName} on type Query`);
+    }
+  }
+
   private setRootResolver(typeName: 'Query' | 'Mutation', fieldName: string, resolve: GraphQLFieldResolver<unknown, RequestContext>): void {
     const type = typeName === 'Query' ? this.schema.getQueryType() : this.schema.getMutationType();
     const field = type?.getFields()[fieldName];
@@ -358,7 +372,10 @@ export class GraphQLEngine {
         this.modelReadFields.add(`Query.get${name}`);
       }
       if (model.operations.has('list')) {
-        this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => spendList(ctx, ctx.store.list(name, args)));
+        this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => {
+          this.refuseUnreadableFilter(name, `list${model.pluralName}`, args.filter, ctx.auth);
+          return spendList(ctx, ctx.store.list(name, args));
+        });
         this.modelReadFields.add(`Query.list${model.pluralName}`);
       }
       for (const op of MODEL_WRITES) {

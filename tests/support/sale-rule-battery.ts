@@ -138,6 +138,32 @@ export function saleRuleBattery(target: SaleTarget): void {
     expect(priceChangesOf((await get(item.id)).priceHistory).map((change) => change.price)).toEqual([30, 25]);
   });
 
+  it('lets no one but an admin filter on the price history: what a filter finds would tell past prices', async () => {
+    const item = await aged('Sale Filtered', 30);
+    const LIST = `query ($filter: ModelItemFilterInput) { listItems(filter: $filter, limit: 1000) { items { id } } }`;
+    const probes = [
+      { priceHistory: { contains: ' 30' } },
+      { and: [{ name: { eq: item.name } }, { or: [{ not: { priceHistory: { beginsWith: '2026' } } }] }] },
+    ];
+    for (const filter of probes) {
+      for (const as of ['guest', 'customer'] as const) {
+        const answer = await target[as](LIST, { filter });
+        expect(answer.data?.listItems ?? null).toBeNull();
+        expect(answer.errors?.map((error) => error.errorType)).toEqual([ERROR_TYPES.unauthorized]);
+      }
+    }
+    // The same filter written inline is refused too.
+    const inline = await target.customer(`query { listItems(filter: { priceHistory: { contains: "30" } }) { items { id } } }`);
+    expect(inline.errors?.map((error) => error.errorType)).toEqual([ERROR_TYPES.unauthorized]);
+    // An admin's filter works; a visitor's filter whose value merely names the field is served.
+    // (On a list field `contains` tests whole entries, as DynamoDB's contains does.)
+    const entry = item.priceHistory![0]!;
+    const found = await ok(target.admin(LIST, { filter: { id: { eq: item.id }, priceHistory: { contains: entry } } }));
+    expect((found.listItems as { items: Array<{ id: string }> }).items.map((entry) => entry.id)).toEqual([item.id]);
+    const named = await ok(target.guest(LIST, { filter: { name: { contains: '{"priceHistory":' } } }));
+    expect((named.listItems as { items: unknown[] }).items).toEqual([]);
+  });
+
   it('works out saleEndsAt itself: no client writes it; unmarking or a price back up ends it', async () => {
     const item = await aged('Sale Ends', 30);
     const forged = new Date(Date.now() + 400 * DAY).toISOString();
