@@ -19,11 +19,19 @@ import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
 import { data } from './data/resource';
+import {
+  adminOnlyFields,
+  FILTER_GUARD_RESPONSE_TEMPLATE,
+  filterGuardRequestTemplate,
+  listsFiltering,
+  SHOP_SDL,
+} from './data/model-read-guard';
 import { accounts, authorizer, catalogue, media } from './functions/resource';
 import { RESPONSE_TEMPLATE } from './functions/common/appsync';
 import {
   isModelWrite,
   MODEL_WRITE_CHECK_REQUEST_TEMPLATE,
+  MODEL_WRITE_CHECK_RESPONSE_TEMPLATE,
   MODEL_WRITE_GUARD_REQUEST_TEMPLATE,
   MODEL_WRITE_GUARD_RESPONSE_TEMPLATE,
 } from './data/model-write-guard';
@@ -249,7 +257,7 @@ const catalogueDataSource = backend.data.resources.graphqlApi.addLambdaDataSourc
 const modelWriteCheck = catalogueDataSource.createFunction('ModelWriteCheckFunction', {
   name: 'ModelWriteCheck',
   requestMappingTemplate: MappingTemplate.fromString(MODEL_WRITE_CHECK_REQUEST_TEMPLATE),
-  responseMappingTemplate: MappingTemplate.fromString(RESPONSE_TEMPLATE),
+  responseMappingTemplate: MappingTemplate.fromString(MODEL_WRITE_CHECK_RESPONSE_TEMPLATE),
 });
 // Last, after the write: its activity entry, from the record as it was (read into the stash
 // before the write, below) and as written.
@@ -285,14 +293,39 @@ for (const resolver of writes) {
     responseMappingTemplate: ACTIVITY_BEFORE_RESPONSE_TEMPLATE,
   });
   resolver.pipelineConfig = {
+    // The record as it was is read before the check: an item's Sale mark and price history are
+    // judged with it (decision 0293), and the activity entry compares with it.
     functions: [
       guard.attrFunctionId,
-      modelWriteCheck.functionId,
       readBefore.attrFunctionId,
+      modelWriteCheck.functionId,
       ...pipeline.functions,
       activityRecord.functionId,
     ],
   };
+}
+
+// --- Model lists: a filter on an admin-only field is refused to all but an admin
+// (amplify/data/model-read-guard.ts), first in the list's pipeline, on its auth function's data source.
+for (const [model, fields] of adminOnlyFields(SHOP_SDL)) {
+  for (const fieldName of listsFiltering(SHOP_SDL, model)) {
+    const resolver = Object.values(cfnResolvers).find((candidate) => candidate.typeName === 'Query' && candidate.fieldName === fieldName);
+    const pipeline = resolver?.pipelineConfig as CfnResolver.PipelineConfigProperty | undefined;
+    const stack = resolver && Stack.of(resolver);
+    const auth = Object.values(cfnFunctionConfigurations).find(
+      (fn) => Stack.of(fn) === stack && fn.name === `Query${fieldName}auth0Function`,
+    );
+    if (!resolver || !pipeline?.functions || !auth) throw new Error(`no pipeline or auth function for Query.${fieldName}`);
+    const guard = new CfnFunctionConfiguration(stack!, `Query${fieldName}FilterGuard`, {
+      apiId: resolver.apiId,
+      dataSourceName: auth.dataSourceName,
+      functionVersion: '2018-05-29',
+      name: `Query${fieldName}FilterGuard`,
+      requestMappingTemplate: filterGuardRequestTemplate(fields),
+      responseMappingTemplate: FILTER_GUARD_RESPONSE_TEMPLATE,
+    });
+    resolver.pipelineConfig = { functions: [guard.attrFunctionId, ...pipeline.functions] };
+  }
 }
 
 const mediaCdn = new Distribution(mediaStack, 'ShopMediaCdn', {

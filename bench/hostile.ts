@@ -31,7 +31,7 @@ const VISITOR_BUDGET_MS = 100;
 const VALIDATION_BUDGET_MS = 50;
 const BODY_LIMIT = 256 * 1024;
 
-/** The dearest requests the public cost budget allows (each about 12,000 of 18,000), one per shape. */
+/** The dearest requests the public cost budget allows (each about 12,000 of 20,000), one per shape. */
 const EXPENSIVE = [
   (n: number) =>
     `{ listItems(limit: 1000, filter: { name: { ne: "${n}" } }) { items { id name price description tags promoted upc img createdAt updatedAt __typename } nextToken } }`,

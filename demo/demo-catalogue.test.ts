@@ -1,3 +1,4 @@
+import { isSaleBadgeShown, isSaleShown } from '../shared/sale-rule';
 import { describe, it, expect } from 'vitest';
 import { formatBottleSize, sizeChoices } from '../shared/bottle-size';
 import { itemFactsProblem } from '../shared/item-facts';
@@ -259,9 +260,10 @@ describe('determinism', () => {
     expect(buildDemoCatalogue(new Date(2025, 5, 14, 23, 59))).toEqual(cat);
   });
 
-  it('changes only the event dates and the stock count time for another day', () => {
+  it('changes only the event dates, the stock count time and the Sale item price history for another day', () => {
     const other = buildDemoCatalogue(new Date(2026, 0, 2));
-    const countless = (items: DemoItem[]) => items.map(({ stockCountedAt: _counted, ...item }) => item);
+    const countless = (items: DemoItem[]) =>
+      items.map(({ stockCountedAt: _counted, priceHistory: _history, saleEndsAt: _ends, ...item }) => item);
     expect(countless(other.items)).toEqual(countless(cat.items));
     expect(other.items.find((item) => item.stock !== undefined)?.stockCountedAt).toBe(new Date(2026, 0, 1, 21).toISOString());
     expect(other.categories).toEqual(cat.categories);
@@ -317,5 +319,19 @@ describe('item facts', () => {
     );
     expect(choices.map((choice) => formatBottleSize(choice.sizeMl, choice.packCount))).toEqual(['50 mL', '750 mL', '1.75 L']);
     expect(new Set(choices.map((choice) => choice.price)).size).toBe(3);
+  });
+});
+
+describe('the Sale item (decision 0292)', () => {
+  it('has one item marked Sale, lawfully on the day it is seeded, whatever the day', () => {
+    for (const day of [new Date(2026, 0, 1, 0, 5), new Date(2026, 10, 26, 12), new Date(2026, 2, 31, 23, 55)]) {
+      const onSale = buildDemoCatalogue(day).items.filter((item) => item.onSale);
+      expect(onSale).toHaveLength(1);
+      expect(isSaleShown(onSale[0]!, day)).toBe(true);
+      expect(isSaleBadgeShown(onSale[0]!, day)).toBe(true);
+      // Next month the months roll over and the badge goes, on the public pages too (decision 0295).
+      expect(isSaleShown(onSale[0]!, new Date(day.getFullYear(), day.getMonth() + 1, 15))).toBe(false);
+      expect(isSaleBadgeShown(onSale[0]!, new Date(day.getFullYear(), day.getMonth() + 1, 15))).toBe(false);
+    }
   });
 });

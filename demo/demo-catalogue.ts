@@ -9,6 +9,7 @@
 
 import { BUILT_IN_CATEGORY, BUILT_IN_TAGS } from '../shared/catalogue';
 import { daysBetween, nextEventDate, type EventSlot } from './event-dates';
+import { saleEndsAtOf } from '../shared/sale-rule';
 
 export type Department = 'Wine' | 'Liquor' | 'Extras';
 
@@ -40,6 +41,15 @@ export interface DemoItem {
   vintage?: string;
   stock?: number;
   stockCountedAt?: string;
+  /**
+   * Marked Sale, with the price history that makes it lawful (decision 0292): written straight
+   * into the store by the local seeder, as months of trading would have left it. No API accepts a
+   * history (decision 0293), so a shop seeded through the API (the emulated cloud) leaves both out.
+   */
+  onSale?: boolean;
+  priceHistory?: string[];
+  /** Until when the Sale mark holds, as the server sets it (decision 0295). */
+  saleEndsAt?: string | null;
 }
 /** A carousel banner, rendered 1900x370. */
 export interface DemoBanner {
@@ -1454,6 +1464,14 @@ export function buildDemoCatalogue(today: Date): DemoCatalogue {
       stockCountedAt: countedAt(today),
     })),
   ];
+
+  // One wine on Sale: $6 dearer from four months ago until today's cut (New York's rule holds this month).
+  const sale = items.find((item) => item.name.startsWith('Hollow Creek Pinot Noir'))!;
+  sale.onSale = true;
+  // Noon of the day, so the same day gives the same catalogue and the cut falls in this month in New York too.
+  const noon = (daysAgo: number) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, 12).toISOString();
+  sale.priceHistory = [`${noon(120)} ${Math.round((sale.price + 6) * 100) / 100}`, `${noon(0)} ${sale.price}`];
+  sale.saleEndsAt = saleEndsAtOf(true, sale.price, sale.priceHistory, new Date(noon(0)));
 
   const banners: DemoBanner[] = BANNERS.map((b, index) => ({ index, image: { ...b }, description: BANNER_DESCRIPTIONS[index]! }));
 

@@ -6,7 +6,7 @@ import { generateModels } from '@aws-amplify/graphql-generator';
 import { schema } from '../amplify/data/schema';
 import { buildAppSyncSdl } from '../server/graphql/appsync-sdl';
 import { buildModelMetas } from '../server/model/model-meta';
-import { readCustomSchema } from '../server/graphql/custom-schema';
+import { readCustomSchema, readFieldAuth } from '../server/graphql/custom-schema';
 import type { ModelIntrospectionSchema } from '../server/model/introspection-types';
 
 export const GENERATED_FILES = {
@@ -23,6 +23,6 @@ export async function renderGeneratedFiles(): Promise<Record<string, string>> {
   const { customTypes, customOperations } = readCustomSchema(modelSdl);
   return {
     [GENERATED_FILES.introspection]: `${JSON.stringify(introspection, null, 2)}\n`,
-    [GENERATED_FILES.appsyncSdl]: buildAppSyncSdl(buildModelMetas(introspection), customTypes, customOperations),
+    [GENERATED_FILES.appsyncSdl]: buildAppSyncSdl(buildModelMetas(introspection), customTypes, customOperations, readFieldAuth(modelSdl)),
   };
 }

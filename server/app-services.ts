@@ -33,6 +33,7 @@ import { ensureBuiltInCatalogue } from './setup/built-in-catalogue';
 import { buildHandlers, SELF_SERVICE_FIELDS } from './operations';
 import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
 import { modelsWithImages, modelWriteGuard } from './catalogue/model-guards';
+import { completeItemWrite } from './catalogue/price-history';
 import { ActivityRecorder } from './activity/activity-recorder';
 import { SqliteActivityLog } from './activity/sqlite-activity-log';
 import { logSlowedSignIns } from './activity/custom-activity';
@@ -87,13 +88,14 @@ function buildEngine(config: ServerConfig, overrides: ServerOverrides, { models,
     models,
     handlers: buildHandlers({
       accounts,
-      catalogue: new CatalogueService(new SqliteCatalogueStore(store), media),
+      catalogue: new CatalogueService(new SqliteCatalogueStore(store), media, overrides.now),
       media,
       uploads,
       activity,
     }),
     checkModelWrite: modelWriteGuard(media, modelsWithImages(models)),
     recordModelWrite: (write, caller) => void activity.recordModelWrite(write, caller),
+    completeModelWrite: (write, before) => completeItemWrite(write, before, new Date(overrides.now?.() ?? Date.now())),
     development: config.development,
     log,
   });
@@ -136,8 +138,8 @@ export async function buildServices(
 
   const engine = buildEngine(config, overrides, { models, db, store, accounts, media, uploads, log });
   const policy: FieldPolicy = {
-    lambdaFields: engine.rootFields('lambda'),
-    publicFields: new Set(engine.rootFields('apiKey')),
+    lambdaFields: engine.guardedFields('lambda'),
+    publicFields: new Set(engine.guardedFields('apiKey')),
     selfServiceFields: SELF_SERVICE_FIELDS,
   };
   const assets = new StaticAssets(config.distDir);

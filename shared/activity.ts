@@ -67,9 +67,10 @@ const MAX_CHANGES = 20;
 
 /**
  * Fields every record carries that say nothing about the change itself; AppSync's resolvers also
- * add `__typename` and `__operation` to what they return.
+ * add `__typename` and `__operation` to what they return. An item's price history is the server's
+ * own record of its price changes, which the entry shows as the price's before and after (decision 0293).
  */
-const BOOKKEEPING_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'owner', 'seq']);
+const BOOKKEEPING_FIELDS = new Set(['id', 'createdAt', 'updatedAt', 'owner', 'seq', 'priceHistory', 'saleEndsAt']);
 const isBookkeeping = (field: string) => BOOKKEEPING_FIELDS.has(field) || field.startsWith('__');
 
 const clip = (text: string) => (text.length > MAX_ACTIVITY_VALUE ? `${text.slice(0, MAX_ACTIVITY_VALUE - 1)}…` : text);

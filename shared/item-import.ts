@@ -268,6 +268,8 @@ export function planItemImport(
       img: img || (existing?.img ?? ''),
       hasNewImage: false,
       promoted: promoted ?? existing?.promoted ?? false,
+      // The file has no Sale column; an import never marks an item Sale.
+      onSale: false,
       tags: [...keptTags, ...cellTags],
       size: row.size ?? '',
       abv: row.abv ?? '',

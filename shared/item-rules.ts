@@ -36,6 +36,8 @@ export interface ItemFormValues {
   /** A .png file is chosen and will be uploaded on save (it then replaces `img`). */
   hasNewImage: boolean;
   promoted: boolean;
+  /** Marked Sale (New York's rule decides whether it may be: shared/sale-rule.ts). */
+  onSale: boolean;
   tags: string[];
   /** The item's facts as typed (shared/item-facts.ts): a size as on the label ("750 mL", "4 × 250 mL"). */
   size: string;
@@ -55,6 +57,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   img: '',
   hasNewImage: false,
   promoted: false,
+  onSale: false,
   tags: [],
   size: '',
   abv: '',

@@ -63,6 +63,22 @@ export const schema = a.schema({
     stock: a.integer(),
     /** When `stock` was last counted or fed from the till. */
     stockCountedAt: a.datetime(),
+    /** Staff marked it Sale; the badge shows only while New York's rule holds (shared/sale-rule.ts, decision 0292). */
+    onSale: a.boolean(),
+    /**
+     * The prices it had, "<ISO instant> <price>", kept by the server's write path on every price
+     * change and never accepted from a client (decision 0293); bounded, never shown.
+     */
+    priceHistory: a
+      .string()
+      .array()
+      .authorization((allow) => [allow.custom()]),
+    /**
+     * Until when the Sale mark holds (the end of this New York month when the rule holds now; null
+     * otherwise), set by the server with the mark and the price (decision 0295): the pages show the
+     * badge from it without the history, which only admins may read.
+     */
+    saleEndsAt: a.datetime(),
   }),
 
   Banner: catalogueModel({

@@ -183,7 +183,7 @@ export async function startAppSync(
       ],
     },
   });
-  denyFieldsFromContext(simulator.schema);
+  denyFieldsFromContext(simulator.schema, backend.resolvers);
   countResolverExecutions(simulator.schema, backend.resolvers);
 
   const startingLimits = { ...limits };
@@ -313,15 +313,25 @@ export async function startAppSync(
 }
 
 /**
- * Root fields the authorizer named in `deniedFields` (`Type.field`; this authorizer never names
- * ARNs) answer null with AppSync's Unauthorized error. AppSync documents them as "forcibly changed
- * to null, even if a value was returned from a resolver", so the resolver runs first here: a write
- * that only deniedFields would stop is then done, and the batteries' stored-state checks see it.
+ * Fields the authorizer named in `deniedFields` (`Type.field`; this authorizer never names ARNs)
+ * answer null with AppSync's Unauthorized error: root fields, and fields of other types that have
+ * their own auth rule, which gives them their own resolver (an item's price history, decision 0295). AppSync documents them as
+ * "forcibly changed to null, even if a value was returned from a resolver", so the resolver runs
+ * first here: a write that only deniedFields would stop is then done, and the batteries'
+ * stored-state checks see it.
  */
-function denyFieldsFromContext(schema: any): void {
-  for (const root of [schema.getQueryType(), schema.getMutationType()]) {
-    if (!root) continue;
-    for (const field of Object.values<{ name: string; resolve?: (...args: any[]) => unknown }>(root.getFields())) {
+function denyFieldsFromContext(schema: any, resolvers: SynthesizedBackend['resolvers']): void {
+  const roots = [schema.getQueryType(), schema.getMutationType()].filter(Boolean);
+  // A field with its own auth rule gets its own resolver from Amplify's transformer (the SDL
+  // keeps no directive on it, and the simulator's schema none at all): those are the fields of
+  // other types an authorizer names.
+  const guarded = new Set(resolvers.map(({ typeName, fieldName }) => `${typeName}.${fieldName}`));
+  for (const type of Object.values<any>(schema.getTypeMap())) {
+    // Object types only (the simulator's own graphql copy: by shape, not instanceof).
+    if (type.name.startsWith('__') || typeof type.getInterfaces !== 'function' || 'resolveType' in type) continue;
+    const isRoot = roots.includes(type);
+    for (const field of Object.values<{ name: string; resolve?: (...args: any[]) => unknown }>(type.getFields())) {
+      if (!isRoot && !guarded.has(`${type.name}.${field.name}`)) continue;
       const resolve = field.resolve ?? defaultFieldResolver;
       field.resolve = async (
         source: unknown,

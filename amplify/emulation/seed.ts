@@ -48,7 +48,9 @@ export async function seedThroughApi(call: ApiCaller, today = new Date()): Promi
   };
   for (const category of catalogue.categories) await create('Category', { ...category });
   for (const tag of catalogue.tags) await create('Tag', { ...tag });
-  for (const { image, ...item } of catalogue.items) await create('Item', { ...item, img: await upload(image) });
+  // No API writes a price history (decision 0293), so the demo's Sale item is seeded unmarked.
+  for (const { image, onSale: _onSale, priceHistory: _history, saleEndsAt: _ends, ...item } of catalogue.items)
+    await create('Item', { ...item, img: await upload(image) });
   for (const { image, ...event } of catalogue.events) await create('Event', { ...event, img: image ? await upload(image) : null });
   await create('ShopSettings', demoShopSettings(today));
   const banners = [...catalogue.banners].sort((a, b) => a.index - b.index);

@@ -20,6 +20,7 @@ import {
   type RowOutcome,
 } from '../../shared/item-import';
 import { runLimited } from '../../shared/run-limited';
+import { completeItemWrite } from './price-history';
 import { planStockImport, STOCK_IMPORT_MESSAGES, stockRowOtherFields, type StockPlan } from '../../shared/stock-import';
 import { GUARD_MESSAGES, isUploadedImage, MAX_BANNER_DESCRIPTION, type ImageLookup } from './model-guards';
 
@@ -96,6 +97,7 @@ export class CatalogueService {
   constructor(
     private readonly store: CatalogueStore,
     private readonly media: ImageLookup,
+    private readonly now: () => number = Date.now,
   ) {}
 
   /** Every record of a model (or those with `where`), as stored now: what the activity log compares a change with. */
@@ -178,6 +180,15 @@ export class CatalogueService {
       unknownUpcs: plan.unknownUpcs,
     };
     if (!apply || (plan.problems.length && !stockOnly)) return report;
+    // A price the file changes goes into the item's history, as an edit's does (decision 0293).
+    const now = new Date(this.now());
+    const byId = new Map(items.map((item) => [item.id, item]));
+    const stored = (write: (typeof plan.writes)[number]) =>
+      completeItemWrite(
+        { op: write.op, model: 'Item', input: { ...write.fields } },
+        write.op === 'update' ? (byId.get(write.id) ?? null) : null,
+        now,
+      );
     for (let start = 0; start < plan.writes.length; start += this.store.maxWritesPerCommit) {
       await letOthersRun();
       const batch = plan.writes.slice(start, start + this.store.maxWritesPerCommit);
@@ -185,8 +196,8 @@ export class CatalogueService {
         await this.store.commit(
           batch.map((write): CatalogueWrite =>
             write.op === 'create'
-              ? { op: 'create', model: 'Item', fields: { ...write.fields } }
-              : { op: 'update', model: 'Item', id: write.id, fields: { ...write.fields }, expectUpdatedAt: write.expectUpdatedAt },
+              ? { op: 'create', model: 'Item', fields: stored(write) }
+              : { op: 'update', model: 'Item', id: write.id, fields: stored(write), expectUpdatedAt: write.expectUpdatedAt },
           ),
         );
       } catch (error) {

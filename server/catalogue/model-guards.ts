@@ -9,6 +9,8 @@
  *   present), so no record points at a missing file, a variant or somebody else's server;
  * - an item's facts (size, pack, ABV, vintage, stock and when it was counted) hold what
  *   shared/item-facts.ts allows, with its messages;
+ * - no client writes an item's price history or when its Sale ends (the Sale mark is judged with
+ *   the record, in price-history.ts);
  * - the shop's settings keep New York's hours for a package store (shared/shop-hours-rules.ts) and a
  *   map link is https; its price boundaries are ascending whole dollars (shared/price-ranges.ts).
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
@@ -18,6 +20,7 @@ import { DEPARTMENT_CATEGORY_ID, hasDepartmentTag, isDepartment } from '../../sh
 import { itemFactsProblem } from '../../shared/item-facts';
 import { MESSAGES } from '../../shared/messages';
 import { priceBoundariesProblem } from '../../shared/price-ranges';
+import { SALE_MESSAGES } from '../../shared/sale-rule';
 import { isMapUrl } from '../../shared/shop-hours';
 import { HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours-rules';
 import { validationError } from '../errors';
@@ -67,6 +70,10 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
     const tags = input.tags;
     if (!hasDepartmentTag(tags)) throw validationError(MESSAGES.requiredTags);
   }
+  // The price history is the server's record of what the shop charged (decision 0293), and when a
+  // Sale ends is worked out from it (decision 0295).
+  if (model === 'Item' && 'priceHistory' in input) throw validationError(SALE_MESSAGES.history);
+  if (model === 'Item' && 'saleEndsAt' in input) throw validationError(SALE_MESSAGES.saleEndsAt);
   if (model === 'Item' && op !== 'delete') {
     const problem = itemFactsProblem(input);
     if (problem) throw validationError(problem);

@@ -47,11 +47,11 @@ export const COST = {
 /**
  * The most a request may cost. The public (API key) and signed-in customers get enough for the
  * largest page a client asks for, 1,000 records with every field (the Amplify client's default
- * selection, about 17,000 since items carry their facts: decision 0291), and not two of them: a visitor's p99 must stay under 100 ms while 4 clients send the dearest allowed request
+ * selection, about 19,000 since items carry their facts and their Sale mark and price history: decisions 0291, 0294), and not two of them: a visitor's p99 must stay under 100 ms while 4 clients send the dearest allowed request
  * (npm run bench -- hostile). An admin's catalogue screens nest tags under 1,000 categories (about
  * 420,000 by these upper bounds; the rows actually read are capped again as they are read).
  */
-export const COST_BUDGET = { public: 18_000, admin: 1_000_000 } as const;
+export const COST_BUDGET = { public: 20_000, admin: 1_000_000 } as const;
 
 /**
  * Requests dearer than this run one at a time, with the event loop let through between them, so
@@ -75,8 +75,8 @@ export const DEAR_LANE_RETRY_MS = 1_000;
  * Cost units per rate-limit token for a dear request: one over DEAR_REQUEST_COST takes
  * ceil(cost / COST_PER_TOKEN) tokens from its address's bucket when it runs (11 to 90); any other
  * request, and a cached answer, takes one, as before (the SPA's pages send lists of 100 that cost a
- * few hundred, and they run side by side, not in the lane). The dearest public read (18,000) takes
- * 90, so one address's burst of 500 holds about 5 of them and then one every 1.8 s at the default
+ * few hundred, and they run side by side, not in the lane). The dearest public read (20,000) takes
+ * 100, so one address's burst of 500 holds 5 of them and then one every 2 s at the default
  * rate: about the lane time a visitor can spare. Admins pay one per request: their screens' cost is
  * an upper bound far above what they read.
  */
@@ -166,12 +166,8 @@ function plainValue(node: ValueNode, variables: Variables, depth = 0): unknown {
   }
 }
 
-/**
- * Entries in a model filter, counted as the SQL compiler counts them (every field condition, every
- * `not` and every empty `and`/`or` term); refuses what it would, before anything runs.
- */
-export function filterTerms(filter: unknown): number {
-  const budget = { terms: 0 };
+/** Visits every entry of a model filter, at every depth (iteratively), refusing one too deep. */
+function forEachFilterEntry(filter: unknown, visit: (key: string, value: unknown) => void): void {
   const stack: Array<{ filter: unknown; depth: number }> = [{ filter, depth: 0 }];
   while (stack.length) {
     const { filter: current, depth } = stack.pop()!;
@@ -179,20 +175,35 @@ export function filterTerms(filter: unknown): number {
     if (depth > MAX_FILTER_DEPTH) throw validationError(filterDepthMessage());
     for (const [key, value] of Object.entries(current)) {
       if (value === null || value === undefined) continue;
-      if (key === 'and' || key === 'or') {
-        for (const inner of Array.isArray(value) ? (value as unknown[]) : [value]) {
-          if (isEmptyFilterTerm(inner)) spendFilterTerm(budget);
-          stack.push({ filter: inner, depth: depth + 1 });
-        }
-      } else if (key === 'not') {
-        spendFilterTerm(budget);
-        stack.push({ filter: value, depth: depth + 1 });
-      } else {
-        spendFilterTerm(budget);
-      }
+      visit(key, value);
+      if (key === 'and' || key === 'or')
+        for (const inner of Array.isArray(value) ? (value as unknown[]) : [value]) stack.push({ filter: inner, depth: depth + 1 });
+      else if (key === 'not') stack.push({ filter: value, depth: depth + 1 });
     }
   }
+}
+
+/**
+ * Entries in a model filter, counted as the SQL compiler counts them (every field condition, every
+ * `not` and every empty `and`/`or` term); refuses what it would, before anything runs.
+ */
+export function filterTerms(filter: unknown): number {
+  const budget = { terms: 0 };
+  forEachFilterEntry(filter, (key, value) => {
+    if (key === 'and' || key === 'or') {
+      for (const inner of Array.isArray(value) ? (value as unknown[]) : [value]) if (isEmptyFilterTerm(inner)) spendFilterTerm(budget);
+    } else spendFilterTerm(budget);
+  });
   return budget.terms;
+}
+
+/** The record fields a model filter tests, at any depth. */
+export function filterFields(filter: unknown): Set<string> {
+  const fields = new Set<string>();
+  forEachFilterEntry(filter, (key) => {
+    if (key !== 'and' && key !== 'or' && key !== 'not') fields.add(key);
+  });
+  return fields;
 }
 
 const isConnection = (type: GraphQLObjectType) => /^Model\w+Connection$/.test(type.name) && 'items' in type.getFields();

@@ -24,6 +24,24 @@ function authModesOf(directives: readonly DirectiveNode[] | undefined): AuthMode
   return ['apiKey', 'lambda'].filter((mode) => modes.has(mode as AuthMode)) as AuthMode[];
 }
 
+/**
+ * A model's fields with their own authorization (`.authorization(...)` on the field), `Model.field`
+ * to the modes that may read it: AppSync serves such a field only in those modes, and the
+ * authorizer's deniedFields can withhold it from a role (an item's price history: decision 0295).
+ */
+export function readFieldAuth(modelSdl: string): Map<string, AuthMode[]> {
+  const fieldAuth = new Map<string, AuthMode[]>();
+  for (const definition of parse(modelSdl).definitions) {
+    if (definition.kind !== Kind.OBJECT_TYPE_DEFINITION) continue;
+    if (!definition.directives?.some((directive) => directive.name.value === 'model')) continue;
+    for (const field of definition.fields ?? []) {
+      if (!field.directives?.some((directive) => directive.name.value === 'auth')) continue;
+      fieldAuth.set(`${definition.name.value}.${field.name.value}`, authModesOf(field.directives));
+    }
+  }
+  return fieldAuth;
+}
+
 export function readCustomSchema(modelSdl: string): { customTypes: CustomType[]; customOperations: CustomOperation[] } {
   const document = parse(modelSdl);
   const customTypes: CustomType[] = [];

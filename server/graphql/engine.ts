@@ -5,9 +5,12 @@
  */
 import {
   buildSchema,
+  defaultFieldResolver,
   execute,
   GraphQLError,
   GraphQLObjectType,
+  isObjectType,
+  type GraphQLField,
   Kind,
   parse,
   specifiedRules,
@@ -21,7 +24,7 @@ import {
 import { AppError, unauthorized, type ErrorType } from '../errors';
 import type { AuthMode } from './appsync-sdl';
 import type { ModelMeta } from '../model/model-meta';
-import { MODEL_WRITES, type ModelWrite, type WrittenModel } from '../model/model-writes';
+import { MODEL_WRITES, type ModelRecord, type ModelWrite, type WrittenModel } from '../model/model-writes';
 import type { Principal } from '../auth/authorizer';
 import { installAwsScalars } from './scalars';
 import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS, tokenCountProblem } from './limits';
@@ -33,6 +36,7 @@ import {
   MAX_DEAR_IN_LANE_PER_ADDRESS,
   MAX_DEAR_WAITING,
   requestCost,
+  filterFields,
 } from './cost';
 import { waitText } from '../accounts/throttle';
 import { ROLE_ADMIN } from '../../shared/roles';
@@ -91,6 +95,11 @@ export interface EngineOptions {
    * an entry exactly when the write happened (server/activity/activity-recorder.ts).
    */
   recordModelWrite?: (write: WrittenModel, caller: Principal | null) => void;
+  /**
+   * What a model write stores, from its input and the record as it is, inside the write's own
+   * transaction (an item's price history, server/catalogue/price-history.ts); throws to refuse it.
+   */
+  completeModelWrite?: (write: ModelWrite, before: ModelRecord | null) => Record<string, unknown>;
   /** Introspection and "Did you mean" suggestions only in development. */
   development: boolean;
   log?: (message: string, error: unknown) => void;
@@ -109,7 +118,10 @@ const MAX_CACHED_QUERY_LENGTH = 64 * 1024;
 
 export class GraphQLEngine {
   readonly schema: GraphQLSchema;
-  /** Auth modes under which each root field (`Type.field`) may be called. */
+  /**
+   * Auth modes under which each root field (`Type.field`) may be called, and each field of another
+   * type that has its own (an item's price history, decision 0295).
+   */
   readonly fieldModes = new Map<string, Set<AuthMode>>();
   private readonly documents = new BoundedCache<PreparedDocument>(DOCUMENT_CACHE_SIZE, DOCUMENT_CACHE_BYTES);
   /** `Query.getX` / `Query.listXs` root fields: pure reads of model data. */
@@ -126,8 +138,8 @@ export class GraphQLEngine {
     this.attachCustomResolvers();
   }
 
-  /** Root fields callable in lambda mode and those the public may call, for the authorizer's policy. */
-  rootFields(mode: AuthMode): string[] {
+  /** Guarded fields callable in lambda mode and those the public may call, for the authorizer's policy. */
+  guardedFields(mode: AuthMode): string[] {
     return [...this.fieldModes].filter(([, modes]) => modes.has(mode)).map(([field]) => field);
   }
 
@@ -290,16 +302,49 @@ export class GraphQLEngine {
   }
 
   private readFieldModes(): void {
-    for (const type of [this.schema.getQueryType(), this.schema.getMutationType()]) {
-      if (!type) continue;
+    const roots = [this.schema.getQueryType(), this.schema.getMutationType()];
+    for (const type of Object.values(this.schema.getTypeMap())) {
+      if (!isObjectType(type) || type.name.startsWith('__')) continue;
+      const isRoot = roots.includes(type);
       for (const field of Object.values(type.getFields())) {
         const modes = new Set<AuthMode>();
         for (const directive of field.astNode?.directives ?? []) {
           if (directive.name.value === 'aws_api_key') modes.add('apiKey');
           if (directive.name.value === 'aws_lambda') modes.add('lambda');
         }
-        this.fieldModes.set(`${type.name}.${field.name}`, modes);
+        const key = `${type.name}.${field.name}`;
+        if (isRoot) this.fieldModes.set(key, modes);
+        else if (modes.size) this.guardField(key, field as GraphQLField<unknown, RequestContext>, modes);
       }
+    }
+  }
+
+  /**
+   * A field with its own auth modes answers null with AppSync's Unauthorized error to a caller
+   * outside them or denied it by the authorizer, as AppSync does; the rest of the record is served.
+   */
+  private guardField(key: string, field: GraphQLField<unknown, RequestContext>, modes: Set<AuthMode>): void {
+    this.fieldModes.set(key, modes);
+    const resolve = field.resolve ?? defaultFieldResolver;
+    field.resolve = (source, args, context: RequestContext, info) => {
+      const { auth } = context;
+      if (!modes.has(auth.mode) || auth.deniedFields.has(key)) {
+        throw unauthorized(`Not Authorized to access ${field.name} on type ${info.parentType.name}`);
+      }
+      return resolve(source, args, context, info) as unknown;
+    };
+  }
+
+  /**
+   * A filter may test only fields the caller may read: a filter on an admin-only field (an item's
+   * price history, decision 0295) would tell its values by what it finds. AppSync is given the
+   * same check (amplify/data/model-read-guard.ts).
+   */
+  private refuseUnreadableFilter(model: string, fieldName: string, filter: unknown, auth: RequestContext['auth']): void {
+    for (const field of filterFields(filter)) {
+      const modes = this.fieldModes.get(`${model}.${field}`);
+      if (modes && (!modes.has(auth.mode) || auth.deniedFields.has(`${model}.${field}`)))
+        throw unauthorized(`Not Authorized to access ${fieldName} on type Query`);
     }
   }
 
@@ -327,7 +372,10 @@ export class GraphQLEngine {
         this.modelReadFields.add(`Query.get${name}`);
       }
       if (model.operations.has('list')) {
-        this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => spendList(ctx, ctx.store.list(name, args)));
+        this.setRootResolver('Query', `list${model.pluralName}`, (_s, args, ctx) => {
+          this.refuseUnreadableFilter(name, `list${model.pluralName}`, args.filter, ctx.auth);
+          return spendList(ctx, ctx.store.list(name, args));
+        });
         this.modelReadFields.add(`Query.list${model.pluralName}`);
       }
       for (const op of MODEL_WRITES) {
@@ -335,14 +383,16 @@ export class GraphQLEngine {
         this.setRootResolver('Mutation', `${op}${name}`, async (_s, args, ctx) => {
           const input = args.input as Record<string, unknown>;
           await this.options.checkModelWrite?.({ op, model: name, input });
-          const write = () =>
-            ctx.store[op](name, input as Record<string, unknown> & { id: string }, args.condition as Record<string, unknown> | null);
-          const record = this.options.recordModelWrite;
-          if (!record) return write();
+          const { recordModelWrite: record, completeModelWrite: complete } = this.options;
           return ctx.store.transaction(() => {
             const before = op === 'create' ? null : ctx.store.get(name, String(input.id));
-            const written = write();
-            record({ op, model: name, before, after: op === 'delete' ? null : written }, ctx.auth.principal);
+            const stored = complete ? complete({ op, model: name, input }, before) : input;
+            const written = ctx.store[op](
+              name,
+              stored as Record<string, unknown> & { id: string },
+              args.condition as Record<string, unknown> | null,
+            );
+            record?.({ op, model: name, before, after: op === 'delete' ? null : written }, ctx.auth.principal);
             return written;
           });
         });

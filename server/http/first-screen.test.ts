@@ -78,11 +78,16 @@ describe('first-screen data', () => {
     const { data } = await page('/menu?category=wine');
     const wine = (
       await publicQuery(
-        '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name price img tags sizeMl packCount stock promoted createdAt } } }',
+        '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name price img tags sizeMl packCount stock promoted createdAt onSale saleEndsAt } } }',
       )
     ).listItems as { items: unknown[] };
     expect(wine.items.length).toBeGreaterThan(10);
     expect(data?.['menu-items:wine']).toEqual(wine.items);
+    // The demo's Sale wine: its mark and until when it holds, never its past prices (decision 0295).
+    expect(wine.items).toContainEqual(expect.objectContaining({ onSale: true, saleEndsAt: expect.any(String) }));
+    expect(JSON.stringify(data)).not.toContain('priceHistory');
+    const html = (await page('/menu?category=wine')).html;
+    expect(html).not.toMatch(/\d{4}-\d{2}-\d{2}T[\d:.]+Z \d/);
     expect((data?.categories as unknown[]).length).toBeGreaterThan(1);
     expect((data?.tags as unknown[]).length).toBeGreaterThan(3);
 

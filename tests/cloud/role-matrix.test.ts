@@ -8,7 +8,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_TYPES } from '../../shared/error-types';
-import { audienceOf, rootOperations, wellFormedCall, type RootOperation } from '../security/support/operations';
+import { adminOnlyFieldReads, audienceOf, rootOperations, wellFormedCall, type RootOperation } from '../security/support/operations';
 import {
   call,
   cloudShop,
@@ -83,4 +83,34 @@ describe('the role matrix on the emulated cloud', () => {
     if (op.key === 'Mutation.signOut') user.token = await signIn(user.email);
     for (const [, credentials] of refused) await expectDenied(op, credentials, ERROR_TYPES.sessionRejected);
   });
+});
+
+describe('admin-only fields on the emulated cloud (decision 0295)', () => {
+  it.each(adminOnlyFieldReads().map(({ field, op }) => [`${field} through ${op.key}`, field, op] as const))(
+    '%s: read by an admin, refused to a guest and a customer with the rest served',
+    async (_label, field, op) => {
+      await shop.renew(false);
+      const name = field.split('.')[1]!;
+      const probe = wellFormedCall(op, shop.values, ['id', name]);
+      const records = (body: Body) => {
+        const result = body.data?.[op.name] as { items?: Array<Record<string, unknown>> } | Record<string, unknown> | null;
+        return (result && 'items' in result ? result.items : [result]) as Array<Record<string, unknown> | null>;
+      };
+      const admin = (await call({ token: shop.admin }, probe.query, probe.variables)).body;
+      expect(admin.errors).toBeUndefined();
+      expect(records(admin).length).toBeGreaterThan(0);
+      for (const record of records(admin)) expect(record).toHaveProperty(name);
+      for (const credentials of [guest, { token: user.token }]) {
+        const { status, body } = await call(credentials, probe.query, probe.variables);
+        expect(status).toBe(200);
+        expect(records(body).length).toBeGreaterThan(0);
+        for (const record of records(body)) expect(record).toMatchObject({ id: expect.any(String), [name]: null });
+        expect(body.errors?.length).toBeGreaterThan(0);
+        for (const error of body.errors!) {
+          // The simulator words the refusal of a field's own auth rule "Unauthorized"; the type and the place are AppSync's.
+          expect(error).toMatchObject({ errorType: ERROR_TYPES.unauthorized, path: expect.arrayContaining([op.name, name]) });
+        }
+      }
+    },
+  );
 });

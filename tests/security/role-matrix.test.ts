@@ -10,7 +10,16 @@ import { startTestServer, type TestServer } from '../support/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';
 import { catalogueFixture } from './support/fixtures';
-import { audienceOf, rootOperations, wellFormedCall, type Audience, type RootOperation } from './support/operations';
+import {
+  ADMIN_ONLY_FIELDS,
+  adminOnlyFieldReads,
+  audienceOf,
+  guardedTypeFields,
+  rootOperations,
+  wellFormedCall,
+  type Audience,
+  type RootOperation,
+} from './support/operations';
 import { refusedCredentials, sessionAs, TestClock, type NamedCredentials } from './support/principals';
 import { asGuest, callAs, expectNothingStored, expectRefused, storedState, type Credentials, type GraphQLBody } from './support/shop';
 
@@ -86,7 +95,55 @@ describe.each(rootOperations().map((op) => [`${op.key} (${audienceOf(op)})`, op]
   });
 });
 
+describe.each(adminOnlyFieldReads().map(({ field, op }) => [`${field} through ${op.key}`, field, op] as const))(
+  '%s (admin only)',
+  (_label, field, op) => {
+    const name = field.split('.')[1]!;
+    it('is read by an admin, refused to everyone else with the rest of the record served', async () => {
+      await fixture.renew(false);
+      const probe = (credentials: Credentials) => {
+        const call = wellFormedCall(op, fixture.values, ['id', name]);
+        return callAs(shop, credentials, call.query, call.variables);
+      };
+      const records = (body: GraphQLBody) => {
+        const result = body.data?.[op.name] as { items?: Array<Record<string, unknown>> } | Record<string, unknown> | null;
+        return (result && 'items' in result ? result.items : [result]) as Array<Record<string, unknown> | null>;
+      };
+      await tally.attempt(`${field} as an admin`, async () => {
+        const { body } = await probe({ token: shop.sessions.create(adminId).token });
+        expect(body.errors).toBeUndefined();
+        expect(records(body).length).toBeGreaterThan(0);
+        for (const record of records(body)) expect(record).toHaveProperty(name);
+      });
+      for (const caller of validCallers()) {
+        await tally.attempt(`${field} as ${caller.name}`, async () => {
+          const { status, body } = await probe(caller.credentials());
+          expect(status).toBe(200);
+          expect(records(body).length).toBeGreaterThan(0);
+          for (const record of records(body)) expect(record).toMatchObject({ id: expect.any(String), [name]: null });
+          expect(body.errors?.length).toBeGreaterThan(0);
+          for (const error of body.errors!) {
+            expect(error).toMatchObject({
+              errorType: 'Unauthorized',
+              message: `Not Authorized to access ${name} on type ${field.split('.')[0]}`,
+            });
+          }
+        });
+      }
+    });
+  },
+);
+
 describe('the matrix itself', () => {
+  it('classifies every field with its own auth: only the admin-only fields of decision 0295', () => {
+    expect(guardedTypeFields().sort()).toEqual([...ADMIN_ONLY_FIELDS].sort());
+    expect(
+      adminOnlyFieldReads()
+        .map(({ op }) => op.key)
+        .sort(),
+    ).toEqual(['Query.getItem', 'Query.listItems']);
+  });
+
   it('covers the operations of product §7 and the custom mutations, in each audience', () => {
     const byKey = new Map(rootOperations().map((op) => [op.key, audienceOf(op)]));
     for (const model of ['Item', 'Banner', 'Category', 'Tag', 'Event', 'ShopSettings']) {

@@ -27,8 +27,8 @@ describe('fieldPolicyFromSdl', () => {
   });
 
   it('reads the same policy the local engine serves by', () => {
-    expect([...policy.lambdaFields].sort()).toEqual([...server.engine.rootFields('lambda')].sort());
-    expect([...policy.publicFields].sort()).toEqual([...server.engine.rootFields('apiKey')].sort());
+    expect([...policy.lambdaFields].sort()).toEqual([...server.engine.guardedFields('lambda')].sort());
+    expect([...policy.publicFields].sort()).toEqual([...server.engine.guardedFields('apiKey')].sort());
     expect(policy.publicFields.has('Query.listItems')).toBe(true);
     expect(policy.lambdaFields).toContain('Query.listUsers');
     expect(policy.publicFields.has('Query.listUsers')).toBe(false);

@@ -4,11 +4,13 @@
  * (amplify/data/model-write-guard.ts, wired in amplify/backend.ts), invokes the catalogue function
  * with this event, and the function runs the local server's own guard
  * (server/catalogue/model-guards.ts): a department tag on every item, the built-in tags and
- * category kept, images that were uploaded here. Also what the local store refuses and AppSync's
- * update types let through: a required field set to null.
+ * category kept, images that were uploaded here; an item's Sale mark and price history, from the
+ * record as read before the write. Also what the local store refuses and AppSync's update types
+ * let through: a required field set to null.
  */
 import introspection from '../../../shared/generated/model-introspection.json';
-import type { ModelWrite } from '../../../server/model/model-writes';
+import type { ModelRecord, ModelWrite } from '../../../server/model/model-writes';
+import { completeItemWrite, dependsOnRecord } from '../../../server/catalogue/price-history';
 import type { ModelIntrospectionSchema } from '../../../server/model/introspection-types';
 import { buildModelMetas, clearedRequiredField, requiredFieldMessage, type ModelMeta } from '../../../server/model/model-meta';
 import { ERROR_TYPES } from '../../../shared/error-types';
@@ -16,7 +18,17 @@ import { errorResult, type FunctionResult } from './appsync';
 
 /** What the pipeline function sends (MODEL_WRITE_CHECK_REQUEST_TEMPLATE). */
 export interface ModelWriteCheckEvent {
-  modelWriteCheck: { fieldName: string; input: Record<string, unknown> | null };
+  /** `before`: the record as the pipeline read it before the write (null for a create or a missing one). */
+  modelWriteCheck: { fieldName: string; input: Record<string, unknown> | null; before?: ModelRecord | null };
+}
+
+/**
+ * What may go ahead: `input`, what the write stores when the server adds to it (an item's price
+ * history); `condition`, that the record is still the one judged (MODEL_WRITE_CHECK_RESPONSE_TEMPLATE).
+ */
+export interface ModelWriteCheckAnswer {
+  input: Record<string, unknown> | null;
+  condition: { updatedAt: { eq: string } } | null;
 }
 
 export const SHOP_MODELS: readonly ModelMeta[] = buildModelMetas(introspection as unknown as ModelIntrospectionSchema);
@@ -34,7 +46,11 @@ export function modelWriteOf(fieldName: string, models: readonly ModelMeta[] = S
 }
 
 /** Runs `guard` on the write; `{ data: true }` when it may go ahead, else the guard's error. */
-export async function checkModelWrite(event: ModelWriteCheckEvent, guard: (write: ModelWrite) => Promise<void>): Promise<FunctionResult> {
+export async function checkModelWrite(
+  event: ModelWriteCheckEvent,
+  guard: (write: ModelWrite) => Promise<void>,
+  now: () => number = Date.now,
+): Promise<FunctionResult> {
   const { fieldName, input } = event.modelWriteCheck;
   const write = modelWriteOf(fieldName);
   if (!write) return { error: { errorType: ERROR_TYPES.badRequest, message: `${fieldName} is not a model write`, errorInfo: null } };
@@ -42,8 +58,15 @@ export async function checkModelWrite(event: ModelWriteCheckEvent, guard: (write
   const cleared = write.op === 'update' ? clearedRequiredField(model, input ?? {}) : null;
   if (cleared) return { error: { errorType: ERROR_TYPES.validation, message: requiredFieldMessage(cleared), errorInfo: null } };
   try {
-    await guard({ ...write, input: input ?? {} });
-    return { data: true };
+    const checked: ModelWrite = { ...write, input: input ?? {} };
+    await guard(checked);
+    const before = event.modelWriteCheck.before ?? null;
+    const stored = completeItemWrite(checked, before, new Date(now()));
+    const answer: ModelWriteCheckAnswer = {
+      input: stored === checked.input ? null : stored,
+      condition: before && dependsOnRecord(checked, before) ? { updatedAt: { eq: before.updatedAt } } : null,
+    };
+    return { data: answer };
   } catch (error) {
     return errorResult(error, `${fieldName} check`);
   }

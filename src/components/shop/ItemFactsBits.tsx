@@ -4,6 +4,7 @@
  * 0273). Imported by the menu's and the item page's own chunks only, never by the first script.
  */
 import { formatBottleSize } from '../../../shared/bottle-size';
+import { isSaleBadgeShown } from '../../../shared/sale-rule';
 import { stockStatus } from '../../../shared/stock';
 import './item-facts.css';
 
@@ -13,6 +14,21 @@ export interface SizeAndStock {
   stock?: number | null;
 }
 
+/** What the Sale badge is decided from: the mark and until when the server found it holds (shared/sale-rule.ts). */
+export interface SaleSource {
+  onSale?: boolean | null;
+  saleEndsAt?: string | null;
+}
+
+/**
+ * "Sale", as text (not colour alone), while the item is marked Sale and New York's rule holds
+ * (decisions 0292, 0295): decided here from the mark and `saleEndsAt`, which the server sets
+ * from the history it keeps to itself, so a lapsed sale shows nothing. Never a former price.
+ */
+export function SaleBadge({ item }: { item: SaleSource }) {
+  return isSaleBadgeShown(item, new Date()) ? <span className="sale-badge">Sale</span> : null;
+}
+
 /** The stock badge; `hideInStock` leaves "In stock" out (the menu's cards say only what warns). */
 export function StockBadge({ stock, hideInStock = false }: { stock?: number | null; hideInStock?: boolean }) {
   const status = stockStatus(stock);
@@ -20,14 +36,16 @@ export function StockBadge({ stock, hideInStock = false }: { stock?: number | nu
   return <span className={`stock-badge stock-badge--${status.level}`}>{status.label}</span>;
 }
 
-/** A menu card's line under the price: the size and, when it warns, the stock. */
-export function CardFacts({ item }: { item: SizeAndStock }) {
+/** A menu card's line under the price: the Sale badge, the size and, when it warns, the stock. */
+export function CardFacts({ item }: { item: SizeAndStock & SaleSource }) {
   const size = formatBottleSize(item.sizeMl, item.packCount);
   const status = stockStatus(item.stock);
   const warns = status && status.level !== 'in';
-  if (!size && !warns) return null;
+  const sale = isSaleBadgeShown(item, new Date());
+  if (!size && !warns && !sale) return null;
   return (
     <span className="card-facts">
+      {sale ? <span className="sale-badge">Sale</span> : null}
       {size ? <span className="card-facts__size">{size}</span> : null}
       <StockBadge stock={item.stock} hideInStock />
     </span>

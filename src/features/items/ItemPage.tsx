@@ -6,7 +6,7 @@ import { itemPath } from '../../../shared/spa-routes';
 import { IMAGE_SIZES } from '../../../shared/first-screen';
 import { ProductImage } from '../../components/ui/ProductImage';
 import { departmentPicture } from '../../../shared/department-picture';
-import { StockBadge } from '../../components/shop/ItemFactsBits';
+import { SaleBadge, StockBadge } from '../../components/shop/ItemFactsBits';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
@@ -125,7 +125,11 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
         </div>
         <div className="item-page__details">
           <h1 className="item-page__name">{item.name}</h1>
-          {price ? <p className="item-page__price">{price}</p> : null}
+          {price ? (
+            <p className="item-page__price">
+              {price} <SaleBadge item={item} />
+            </p>
+          ) : null}
           <StockLine item={item} />
           <SizeChoices item={item} />
           <FactList rows={facts} />

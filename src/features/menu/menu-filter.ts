@@ -44,6 +44,9 @@ export interface MenuItem {
   stock?: number | null;
   promoted?: boolean | null;
   createdAt?: string | null;
+  /** What the Sale badge is decided from (decision 0295). */
+  onSale?: boolean | null;
+  saleEndsAt?: string | null;
 }
 
 export interface FilterGroup {

@@ -1,6 +1,7 @@
 /**
  * The emulated cloud's ShopThrottle table, read straight from DynamoDB Local (`npm run test:cloud`
- * sets CLOUD_DYNAMO_ENDPOINT and CLOUD_THROTTLE_TABLE): the API never shows the throttle's counts.
+ * sets CLOUD_DYNAMO_ENDPOINT and CLOUD_THROTTLE_TABLE): the API never shows the throttle's counts;
+ * and the Item table (CLOUD_ITEM_TABLE), where a test gives an item months of price history.
  * The AWS SDK comes from the emulation's install (amplify/emulation), loaded when first used, so
  * the app's own type check and install need nothing of it.
  */
@@ -24,6 +25,7 @@ interface DynamoSdk {
     send(command: unknown): Promise<{ Items?: Array<Record<string, AttributeValue>>; LastEvaluatedKey?: unknown }>;
   };
   ScanCommand: new (input: Record<string, unknown>) => unknown;
+  UpdateItemCommand: new (input: Record<string, unknown>) => unknown;
 }
 
 let client: InstanceType<DynamoSdk['DynamoDBClient']> | undefined;
@@ -63,4 +65,25 @@ export async function throttleItems(): Promise<ThrottleItem[]> {
     startKey = page.LastEvaluatedKey;
   } while (startKey);
   return items;
+}
+
+/**
+ * Gives an item a stored price history, as months of a running shop would have left it
+ * (tests/cloud/sale-rule.test.ts): no API writes one (decision 0293). CLOUD_ITEM_TABLE names the table.
+ */
+export async function setPriceHistory(id: string, history: string[]): Promise<void> {
+  const {
+    sdk: { UpdateItemCommand },
+    client: db,
+  } = dynamo();
+  await db.send(
+    new UpdateItemCommand({
+      TableName: process.env.CLOUD_ITEM_TABLE,
+      Key: { id: { S: id } },
+      UpdateExpression: 'SET #h = :h',
+      ExpressionAttributeNames: { '#h': 'priceHistory' },
+      ExpressionAttributeValues: { ':h': { L: history.map((entry) => ({ S: entry })) } },
+      ConditionExpression: 'attribute_exists(id)',
+    }),
+  );
 }

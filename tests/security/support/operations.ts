@@ -22,6 +22,7 @@ import {
   type GraphQLField,
   type GraphQLInputType,
   type GraphQLNamedType,
+  type GraphQLObjectType,
 } from 'graphql';
 import introspection from '../../../shared/generated/model-introspection.json' with { type: 'json' };
 
@@ -76,27 +77,52 @@ export function audienceOf(op: RootOperation): Audience {
   return 'admin';
 }
 
-/** The fields to read back: every scalar of the result, inside `items` for a list. */
-export function selectionOf(op: RootOperation): string {
-  const named = getNamedType(op.field.type);
-  if (!isObjectType(named)) return '';
-  const scalars = (type: GraphQLNamedType) =>
-    isObjectType(type)
-      ? Object.values(type.getFields())
-          .filter((field) => isLeafType(getNamedType(field.type)))
-          .map((field) => field.name)
-          .join(' ')
-      : '';
-  const items = named.getFields().items;
-  return items ? `{ items { ${scalars(getNamedType(items.type))} } nextToken }` : `{ ${scalars(named)} }`;
+/**
+ * Fields of a record only admins may read, whatever the record's own audience (written here from
+ * decision 0295, not read from the server): an item's past prices.
+ */
+export const ADMIN_ONLY_FIELDS: ReadonlySet<string> = new Set(['Item.priceHistory']);
+
+/** Fields of non-root types that carry their own auth directives in the SDL (`Type.field`): what the matrix must classify. */
+export function guardedTypeFields(): string[] {
+  const roots = new Set([schema.getQueryType()?.name, schema.getMutationType()?.name]);
+  return Object.values(schema.getTypeMap())
+    .filter((type) => isObjectType(type) && !type.name.startsWith('__') && !roots.has(type.name))
+    .flatMap((type) =>
+      Object.values((type as GraphQLObjectType).getFields())
+        .filter((field) => field.astNode?.directives?.some((directive) => directive.name.value.startsWith('aws_')))
+        .map((field) => `${type.name}.${field.name}`),
+    );
 }
 
-/** A document calling the operation with every argument as a variable of its own. */
-export function documentFor(op: RootOperation): string {
+/** The record type an operation's result holds (inside `items` for a list); null for a scalar result. */
+export function recordTypeOf(op: RootOperation): GraphQLObjectType | null {
+  const named = getNamedType(op.field.type);
+  if (!isObjectType(named)) return null;
+  const items = named.getFields().items;
+  const record = items ? getNamedType(items.type) : named;
+  return isObjectType(record) ? record : null;
+}
+
+/** The fields to read back: every scalar of the result a caller of the operation's audience may read, inside `items` for a list. */
+export function selectionOf(op: RootOperation, fields?: readonly string[]): string {
+  const named = getNamedType(op.field.type);
+  const record = recordTypeOf(op);
+  if (!isObjectType(named) || !record) return '';
+  const chosen =
+    fields ??
+    Object.values(record.getFields())
+      .filter((field) => isLeafType(getNamedType(field.type)) && !ADMIN_ONLY_FIELDS.has(`${record.name}.${field.name}`))
+      .map((field) => field.name);
+  return named.getFields().items ? `{ items { ${chosen.join(' ')} } nextToken }` : `{ ${chosen.join(' ')} }`;
+}
+
+/** A document calling the operation with every argument as a variable of its own; `fields`, the record's fields to read. */
+export function documentFor(op: RootOperation, fields?: readonly string[]): string {
   const args = op.field.args;
   const definitions = args.length ? `(${args.map((arg) => `$${arg.name}: ${String(arg.type)}`).join(', ')})` : '';
   const call = args.length ? `(${args.map((arg) => `${arg.name}: $${arg.name}`).join(', ')})` : '';
-  return `${op.kind} Probe${definitions} { ${op.name}${call} ${selectionOf(op)} }`;
+  return `${op.kind} Probe${definitions} { ${op.name}${call} ${selectionOf(op, fields)} }`;
 }
 
 /** Values the test supplies where a type alone cannot say what a real client sends. */
@@ -180,11 +206,24 @@ function valueOf(type: GraphQLInputType, name: string, op: RootOperation, values
 /** Optional filters, conditions and page tokens are left out, as a plain call leaves them. */
 const sentByDefault = (arg: GraphQLArgument) => isNonNullType(arg.type) || (isLeafType(getNamedType(arg.type)) && arg.name !== 'nextToken');
 
-export function wellFormedCall(op: RootOperation, values: ValueSource): { query: string; variables: Record<string, unknown> } {
+export function wellFormedCall(
+  op: RootOperation,
+  values: ValueSource,
+  fields?: readonly string[],
+): { query: string; variables: Record<string, unknown> } {
   const variables = Object.fromEntries(
     op.field.args.filter(sentByDefault).map((arg) => [arg.name, valueOf(arg.type, arg.name, op, values)]),
   );
-  return { query: documentFor(op), variables };
+  return { query: documentFor(op, fields), variables };
+}
+
+/** The public reads that return records holding an admin-only field, each with the field (`Type.field`). */
+export function adminOnlyFieldReads(): Array<{ field: string; op: RootOperation }> {
+  return [...ADMIN_ONLY_FIELDS].flatMap((field) =>
+    rootOperations()
+      .filter((op) => op.kind === 'query' && audienceOf(op) === 'public' && recordTypeOf(op)?.name === field.split('.')[0])
+      .map((op) => ({ field, op })),
+  );
 }
 
 /** Every place a value goes: each argument, and each field of an input-object argument. */

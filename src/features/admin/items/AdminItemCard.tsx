@@ -1,3 +1,4 @@
+import { isSaleShown } from '../../../../shared/sale-rule';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '../../../components/ui/ProductImage';
 import { ADMIN_ITEM_NAME_LENGTH } from '../../../config/constants';
@@ -59,6 +60,7 @@ export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, 
         </p>
         <p className="admin-item-card__price">{formatPrice(item.price) || 'No price'}</p>
         {item.promoted ? <p className="admin-item-card__badge">Promoted</p> : null}
+        {isSaleShown(item, new Date()) ? <p className="admin-item-card__badge admin-item-card__badge--sale">Sale</p> : null}
       </div>
       <div className="admin-item-card__actions">
         <button

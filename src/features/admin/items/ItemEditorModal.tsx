@@ -34,6 +34,7 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
   const editor = useItemEditor(item, { onClose, onSaved });
   const { base, values, set, refs, invalid, saving, formError, errorId } = editor;
   const tags = useTagGroups();
+  const saleHintId = `${errorId}-sale`;
   return (
     <Modal
       title="Item Editor"
@@ -85,6 +86,18 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
             <input type="checkbox" checked={values.promoted} onChange={(event) => set('promoted', event.target.checked)} />
             <span>Promoted (shown on the home page)</span>
           </label>
+          <label className="admin-check item-editor__promoted">
+            <input
+              type="checkbox"
+              checked={values.onSale}
+              aria-describedby={saleHintId}
+              onChange={(event) => set('onSale', event.target.checked)}
+            />
+            <span>Sale (badge on the menu and the item page)</span>
+          </label>
+          <p className="admin-field__note" id={saleHintId}>
+            New York allows it only while the price is below the lowest price of the two previous months.
+          </p>
         </div>
         <TagPicker
           groups={tags.data}

@@ -34,6 +34,8 @@ const ITEM_FIELDS = [
   'vintage',
   'stock',
   'stockCountedAt',
+  'onSale',
+  'priceHistory',
   'updatedAt',
 ] as const;
 
@@ -52,6 +54,8 @@ interface RawItem {
   vintage?: string | null;
   stock?: number | null;
   stockCountedAt?: string | null;
+  onSale?: boolean | null;
+  priceHistory?: readonly (string | null)[] | null;
   updatedAt: string;
 }
 
@@ -71,6 +75,8 @@ export function toAdminItem(raw: RawItem): AdminItem {
     vintage: raw.vintage ?? null,
     stock: raw.stock ?? null,
     stockCountedAt: raw.stockCountedAt ?? null,
+    onSale: raw.onSale === true,
+    priceHistory: (raw.priceHistory ?? []).filter((entry): entry is string => typeof entry === 'string'),
     updatedAt: raw.updatedAt,
   };
 }

@@ -107,8 +107,8 @@ describe('buildCreateInput', () => {
 });
 
 describe('buildUpdateInput', () => {
-  it('sends only the non-empty fields, and always promoted and tags', () => {
-    const none = { sizeMl: null, packCount: null, abv: null, vintage: null, stock: null };
+  it('sends only the non-empty fields, and always promoted, Sale and tags', () => {
+    const none = { sizeMl: null, packCount: null, abv: null, vintage: null, stock: null, onSale: false };
     expect(buildUpdateInput('i1', { ...EMPTY_ITEM_FORM, tags: ['wine'] })).toEqual({ id: 'i1', promoted: false, tags: ['wine'], ...none });
     expect(buildUpdateInput('i1', { ...EMPTY_ITEM_FORM, tags: [], price: '0' })).toEqual({ id: 'i1', promoted: false, tags: [], ...none });
   });
@@ -123,6 +123,7 @@ describe('buildUpdateInput', () => {
       upc: '042',
       img: '/media/old.png',
       promoted: true,
+      onSale: false,
       tags: ['wine', 'tag-red'],
       sizeMl: null,
       packCount: null,
@@ -146,6 +147,8 @@ describe('formFromItem', () => {
       description: null,
       tags: ['liquor'],
       promoted: true,
+      onSale: false,
+      priceHistory: [],
       upc: null,
       img: '/media/r.png',
       sizeMl: 1750,
@@ -174,6 +177,7 @@ describe('formFromItem', () => {
       price: 30,
       img: '/media/r.png',
       promoted: true,
+      onSale: false,
       tags: ['liquor'],
       sizeMl: 1750,
       packCount: null,
@@ -290,5 +294,23 @@ describe('the Needs photo and Needs description filters (decision 0297)', () => 
     expect(ids(filterItemNeeds(items, ['photo']))).toEqual(['bare']);
     expect(ids(filterItemNeeds(items, ['description']))).toEqual(['bare', 'spaces']);
     expect(ids(filterItemNeeds(items, ['photo', 'description']))).toEqual(['bare']);
+  });
+});
+
+describe('the Sale mark in the editor (decision 0292)', () => {
+  const now = new Date('2026-11-26T15:00:00Z');
+  const aged = ['2026-06-01T16:00:00.000Z 30', '2026-11-05T16:00:00.000Z 25'];
+
+  it('is ticked as the storefront shows it: a lapsed mark is unticked, so a save clears it', () => {
+    expect(formFromItem({ ...adminItem({ price: 25, onSale: true, priceHistory: aged }) }, now).onSale).toBe(true);
+    expect(formFromItem({ ...adminItem({ price: 25, onSale: true, priceHistory: aged }) }, new Date('2026-12-03T15:00:00Z')).onSale).toBe(
+      false,
+    );
+    expect(formFromItem({ ...adminItem({ price: 25, onSale: false, priceHistory: aged }) }, now).onSale).toBe(false);
+  });
+
+  it('a create sends Sale only when ticked', () => {
+    expect(buildCreateInput({ ...complete, onSale: true }, '/media/x.png').onSale).toBe(true);
+    expect('onSale' in buildCreateInput(complete, '/media/x.png')).toBe(false);
   });
 });

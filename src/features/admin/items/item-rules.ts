@@ -6,6 +6,7 @@ import type { ModelRecord } from '../../../lib/catalogue';
 import { formatBottleSize } from '../../../../shared/bottle-size';
 import type { ItemFacts, ItemFormValues } from '../../../../shared/item-rules';
 import { factsFromForm, parsePrice } from '../../../../shared/item-rules';
+import { isSaleShown } from '../../../../shared/sale-rule';
 
 export {
   EMPTY_ITEM_FORM,
@@ -25,12 +26,15 @@ type ItemModel = ModelRecord<'Item'>;
  */
 export type AdminItem = Pick<ItemModel, 'id' | 'name' | 'updatedAt'> & {
   [Field in 'price' | 'description' | 'upc' | 'img' | keyof ItemFacts | 'stockCountedAt']: NonNullable<ItemModel[Field]> | null;
-} & { tags: string[]; promoted: boolean };
+} & { tags: string[]; promoted: boolean; onSale: boolean; priceHistory: string[] };
 
 const text = (value: number | string | null) => (value === null ? '' : String(value));
 
-/** The editor's values for an existing item. */
-export function formFromItem(item: AdminItem): ItemFormValues {
+/**
+ * The editor's values for an existing item. Sale is ticked as the storefront shows it: a mark
+ * whose rule no longer holds is unticked, so saving clears it (decision 0292).
+ */
+export function formFromItem(item: AdminItem, now: Date = new Date()): ItemFormValues {
   return {
     name: item.name,
     price: item.price === null ? '' : String(item.price),
@@ -39,6 +43,7 @@ export function formFromItem(item: AdminItem): ItemFormValues {
     img: item.img ?? '',
     hasNewImage: false,
     promoted: item.promoted,
+    onSale: isSaleShown(item, now),
     tags: [...item.tags],
     size: formatBottleSize(item.sizeMl, item.packCount) ?? '',
     abv: text(item.abv),
@@ -58,6 +63,7 @@ export interface ItemCreateInput extends Partial<FactsInput> {
   description: string;
   img: string;
   promoted: boolean;
+  onSale?: boolean;
   tags: string[];
   upc?: string;
 }
@@ -65,6 +71,7 @@ export interface ItemCreateInput extends Partial<FactsInput> {
 export interface ItemUpdateInput extends Partial<FactsInput> {
   id: string;
   promoted: boolean;
+  onSale: boolean;
   tags: string[];
   name?: string;
   price?: number;
@@ -93,6 +100,7 @@ export function buildCreateInput(values: ItemFormValues, img: string, now: Date 
     img,
     promoted: values.promoted,
     tags: [...values.tags],
+    ...(values.onSale ? { onSale: true } : {}),
     ...(upc ? { upc } : {}),
     // A fact not given is left out, not sent as null: DynamoDB would keep a null attribute, which
     // `attributeExists: false` (not counted, no size) does not match (decision 0273).
@@ -102,7 +110,7 @@ export function buildCreateInput(values: ItemFormValues, img: string, now: Date 
 
 /**
  * The update input (product §5): only the non-empty fields among name, price, img, description and
- * upc; promoted, tags and the facts always (an emptied fact is cleared). `img` is the newly stored
+ * upc; promoted, Sale, tags and the facts always (an emptied fact is cleared). `img` is the newly stored
  * image when one was uploaded; `before` the item as loaded, whose count decides whether the stock
  * was counted now.
  */
@@ -113,7 +121,13 @@ export function buildUpdateInput(
   before: Pick<AdminItem, 'stock'> | null = null,
   now: Date = new Date(),
 ): ItemUpdateInput {
-  const input: ItemUpdateInput = { id, promoted: values.promoted, tags: [...values.tags], ...factsInput(values, before?.stock, now) };
+  const input: ItemUpdateInput = {
+    id,
+    promoted: values.promoted,
+    onSale: values.onSale,
+    tags: [...values.tags],
+    ...factsInput(values, before?.stock, now),
+  };
   const name = values.name.trim();
   const price = parsePrice(values.price);
   const description = values.description.trim();

@@ -16,6 +16,8 @@ export const adminItem = (fields: Partial<AdminItem> = {}): AdminItem => ({
   vintage: null,
   stock: null,
   stockCountedAt: null,
+  onSale: false,
+  priceHistory: [],
   updatedAt: '2026-11-01T00:00:00.000Z',
   ...fields,
 });

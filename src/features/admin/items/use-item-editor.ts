@@ -4,6 +4,7 @@
  * upload, then a create, or an update on condition that nobody changed the item since it was
  * loaded (a stale save shows the current values instead).
  */
+import { saleWriteOf } from '../../../../shared/sale-rule';
 import { useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
@@ -147,6 +148,12 @@ function useSaveItem({ mode, base, values, file, refs, feedback, onImageStored, 
   const save = async () => {
     const refusal = validateItemSave(values, mode);
     if (refusal) return feedback.refuse(refusal.message, refusal.field);
+    // New York's Sale rule, as the server judges it (decision 0292): said at once, nothing sent.
+    if (values.onSale) {
+      const input = base ? buildUpdateInput(base.id, values, values.img, base) : buildCreateInput(values, values.img);
+      const { problem } = saleWriteOf(base ? 'update' : 'create', base, input, new Date());
+      if (problem) return fail(problem);
+    }
     feedback.clearError();
     setSaving(true);
     try {

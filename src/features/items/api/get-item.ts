@@ -19,6 +19,9 @@ export interface ItemDetails {
   vintage?: string | null;
   stock: number | null;
   stockCountedAt?: string | null;
+  /** What the Sale badge is decided from (decision 0295). */
+  onSale?: boolean | null;
+  saleEndsAt?: string | null;
 }
 
 /** One item, or null when there is none with this id. */
@@ -39,6 +42,8 @@ type ItemRecord = Pick<ItemDetails, 'id' | 'name'> & {
   vintage?: string | null;
   stock?: number | null;
   stockCountedAt?: string | null;
+  onSale?: boolean | null;
+  saleEndsAt?: string | null;
 };
 
 function toItemDetails(item: ItemRecord | null | undefined): ItemDetails | null {
@@ -56,6 +61,8 @@ function toItemDetails(item: ItemRecord | null | undefined): ItemDetails | null 
     vintage: item.vintage ?? null,
     stock: item.stock ?? null,
     stockCountedAt: item.stockCountedAt ?? null,
+    onSale: item.onSale ?? null,
+    saleEndsAt: item.saleEndsAt ?? null,
   };
 }
 

@@ -16,6 +16,8 @@ type MenuItemRecord = Pick<MenuItem, 'id' | 'name'> & {
   stock?: number | null;
   promoted?: boolean | null;
   createdAt?: string | null;
+  onSale?: boolean | null;
+  saleEndsAt?: string | null;
 };
 
 /** A listed item as the menus use it; absent fields are null. */
@@ -30,6 +32,8 @@ export const toMenuItem = (item: MenuItemRecord): MenuItem => ({
   stock: item.stock ?? null,
   promoted: item.promoted ?? null,
   createdAt: item.createdAt ?? null,
+  onSale: item.onSale ?? null,
+  saleEndsAt: item.saleEndsAt ?? null,
 });
 
 const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] => records.map(toMenuItem);
