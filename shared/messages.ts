@@ -59,6 +59,7 @@ export const PICKUP_MESSAGES = {
   systemOnlyExpire: "Only the shop's scheduled check can expire a reservation",
   systemCannotCancel: 'The scheduled check expires reservations; it does not cancel them',
   unknownAction: 'Unknown reservation action',
+  notYours: 'Only the customer who made a reservation, or the shop, can cancel it',
   alreadyReady: 'This reservation is already ready for pickup',
   alreadyPickedUp: 'This reservation was already picked up',
   alreadyCancelled: 'This reservation was already cancelled',
