@@ -38,7 +38,7 @@ const returned = (transition: Transition) => (transition.ok ? transition.stockRe
  * Every status, action and actor, written out by hand (not read from the module's own table):
  * a status name where the action goes through, a message where it is refused.
  */
-const EXPECTED: Record<ReservationStatus, Record<ReservationAction, Record<ReservationActor, ReservationStatus | string>>> = {
+const EXPECTED: Record<ReservationStatus, Record<ReservationAction, Record<ReservationActor, string>>> = {
   Requested: {
     markReady: { customer: PICKUP_MESSAGES.staffOnlyReady, admin: 'Ready', system: PICKUP_MESSAGES.staffOnlyReady },
     pickUp: { customer: PICKUP_MESSAGES.staffOnlyPickUp, admin: PICKUP_MESSAGES.notReadyYet, system: PICKUP_MESSAGES.staffOnlyPickUp },
@@ -261,7 +261,7 @@ describe('stock goes back exactly once', () => {
   /** Applies an action and sums up what went back, as the server would. */
   function run(state: ReservationState, steps: Array<[ReservationAction, ReservationActor, TransitionInput?]>) {
     const back = new Map<string, number>();
-    const outcomes: Array<string | ReservationStatus> = [];
+    const outcomes: string[] = [];
     for (const [action, actor, input] of steps) {
       const transition = nextStatus(state, action, actor, input ?? GOOD_INPUT);
       outcomes.push(transition.ok ? transition.status : transition.message);

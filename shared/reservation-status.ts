@@ -115,7 +115,9 @@ const returnsOf = (lines: readonly ReservationLine[]): StockReturn[] =>
 const copy = (lines: readonly ReservationLine[]): ReservationLine[] => lines.map((line) => ({ ...line }));
 
 function markReady(current: ReservationState, lowered: readonly LineLowering[]): Transition {
-  if (!Array.isArray(lowered)) return refuse(PICKUP_MESSAGES.lowerUnknownLine);
+  // A list from the wire may be anything; checked as unknown so `lowered` keeps its element type.
+  const list: unknown = lowered;
+  if (!Array.isArray(list)) return refuse(PICKUP_MESSAGES.lowerUnknownLine);
   const lines = copy(current.lines);
   const stockReturns: StockReturn[] = [];
   const lineNotes: Array<{ itemId: string; note: string }> = [];
