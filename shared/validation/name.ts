@@ -16,7 +16,7 @@ import { MESSAGES } from '../messages';
 export const NAME_MAX_LENGTH = 60;
 
 /** Control characters, line and paragraph separators, bidirectional embeddings, overrides and isolates. */
-const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
+export const NOT_ONE_LINE = /[\p{Cc}\p{Zl}\p{Zp}\u202A-\u202E\u2066-\u2069]/u;
 const LINK = /:\/\/|www\./i;
 
 /** The first rule a first or last name breaks, or null. Blank names are the forms' "required" check. */
