@@ -162,3 +162,47 @@ test('the import template holds every column, each name once, and no rows', asyn
   expect(new Set(rows[0]).size).toBe(rows[0]!.length);
   expect(rows[0]).not.toContain('Price (category)');
 });
+
+test('a long import goes in chunks with its progress shown; a chunk whose answer is lost is retried without creating anything twice', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const api = await adminApi(page.request);
+  const name = unique('Chunked ');
+  // 450 rows, no UPC: only the import's own ids tell a chunk sent again that its items are made (decision 0306).
+  const rows = Array.from({ length: 450 }, (_, n) => [`${name} ${n}`, '12.00', 'Wine']);
+  await signInAsAdmin(page);
+  await page.goto('/admin-items');
+  await page.getByRole('button', { name: 'Import CSV' }).click();
+  await page
+    .getByRole('dialog', { name: 'Import items from CSV' })
+    .getByLabel('CSV file')
+    .setInputFiles(csvFile('long.csv', [['Name', 'Price', 'Department'], ...rows]));
+  await page.getByRole('dialog', { name: 'Match the columns' }).getByRole('button', { name: 'Check 450 rows' }).click();
+  const review = page.getByRole('dialog', { name: 'Check the import' });
+  await expect(review.getByRole('status')).toHaveText('Ready: 450 items created, 0 updated, 0 unchanged.');
+
+  // The second chunk is written, but its answer never reaches the browser.
+  let lost = 0;
+  await page.route('**/graphql', async (route) => {
+    const body = route.request().postDataJSON() as { variables?: { offset?: number; apply?: boolean } } | null;
+    if (body?.variables?.apply === true && body.variables.offset === 200 && lost === 0) {
+      lost += 1;
+      await route.fetch();
+      return route.abort('failed');
+    }
+    return route.fallback();
+  });
+  await review.getByRole('button', { name: 'Import 450 rows' }).click();
+  await expect(review.getByText('Imported 200 of 450 rows', { exact: true })).toBeVisible();
+  await expect(review.getByRole('progressbar', { name: 'Imported 200 of 450 rows' })).toHaveAttribute('value', '200');
+  await expect(review.getByRole('alert')).toContainText('Imported 200 of 450 rows (rows 2–201); the rest were not:');
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(lost).toBe(1);
+
+  await review.getByRole('button', { name: 'Retry the rest' }).click();
+  await expectToast(page, 'Success', 'Import done: 450 items created, 0 updated, 0 unchanged');
+  const made = (await listItems(api)).filter((item) => item.name.startsWith(`${name} `));
+  expect(made).toHaveLength(450);
+  expect(new Set(made.map((item) => item.name)).size).toBe(450);
+});
