@@ -28,7 +28,7 @@ const TARGET = 'bench/support/api-target.ts';
 const BUDGET = 0.25;
 const EDITOR_SAVES = 200;
 const IMPORT = `mutation ($importId: String!, $offset: Int!, $rows: [ItemImportRowInput!]!, $apply: Boolean, $stockOnly: Boolean) {
-  importItems(importId: $importId, offset: $offset, rows: $rows, apply: $apply, stockOnly: $stockOnly) { applied outcomes problems { row field message } appliedRows failure unknownUpcs } }`;
+  importItems(importId: $importId, offset: $offset, rows: $rows, apply: $apply, stockOnly: $stockOnly) { applied outcomes problems { row field message } warnings { row field message } appliedRows failure unknownUpcs } }`;
 const CREATE = 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }';
 
 const GROUPS = [

@@ -292,10 +292,12 @@ export class SqliteCatalogueStore implements CatalogueStore {
 
   constructor(private readonly store: ModelStore) {}
 
-  all(model: string, where?: { field: string; value: string }): ModelRecord[] {
+  /** Page by page, letting waiting requests run between pages: each chunk of an import reads every item (decision 0306). */
+  async all(model: string, where?: { field: string; value: string }): Promise<ModelRecord[]> {
     const records: ModelRecord[] = [];
     let nextToken: string | null = null;
     do {
+      if (records.length) await letOthersRun();
       const page = this.store.list(model, { where, limit: 1000, nextToken });
       records.push(...page.items);
       nextToken = page.nextToken;
