@@ -36,15 +36,8 @@ const GROUPS = [
   { id: 'region', name: 'Region', tags: [] },
 ];
 
-interface ImportReport {
-  applied: boolean;
-  outcomes: string[];
-  problems: { row: number; field: string; message: string }[];
-  appliedRows: number[];
-  unknownUpcs: string[];
-}
 interface GraphqlAnswer {
-  data?: { importItems?: ImportReport | null } | null;
+  data?: { importItems?: ChunkReport | null } | null;
   errors?: unknown[];
 }
 
@@ -69,7 +62,7 @@ async function sendAll(
       );
       chunkMs.push(ms);
       if (!json.data?.importItems) throw new Error(JSON.stringify(json).slice(0, 500));
-      return json.data.importItems as ChunkReport;
+      return json.data.importItems;
     },
     { apply, stockOnly, failureOf: (error) => String(error) },
   );

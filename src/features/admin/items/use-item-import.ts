@@ -152,6 +152,8 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
     if (targets.every((target) => target === null)) return setError(IMPORT_UI_MESSAGES.nothingMapped);
     const sent = importRows(table, targets);
     const fileWide = fileWideProblems(sent);
+    // A new check plans afresh; the import id stays, so rows a stopped import made are not made twice.
+    setPending(null);
     const checked = await run(splitIntoChunks(sent), false, stockOnly, IMPORT_UI_MESSAGES.checkFailed);
     setProgress(null);
     if (checked.failure !== null) return setError(checked.failure);
