@@ -125,7 +125,7 @@ function checkChunk({ importId, offset, rows }: ItemImportChunk): void {
   if (!Number.isInteger(offset) || offset < 0 || offset >= MAX_IMPORT_ROWS) throw validationError(CHUNK_MESSAGES.offset);
   if (!Array.isArray(rows) || rows.length === 0) throw validationError(IMPORT_MESSAGES.noRows);
   if (rows.length > IMPORT_CHUNK_ROWS) throw validationError(CHUNK_MESSAGES.tooManyRows);
-  if (new Set(rows.map((row) => row.row)).size !== rows.length) throw validationError(CHUNK_MESSAGES.repeatedRow);
+  if (new Set(rows.map((row: ItemImportRow) => row.row)).size !== rows.length) throw validationError(CHUNK_MESSAGES.repeatedRow);
   if (chunkBytes(rows) > MAX_CHUNK_BYTES) throw validationError(CHUNK_MESSAGES.tooManyBytes);
 }
 

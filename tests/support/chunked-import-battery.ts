@@ -19,6 +19,7 @@ import {
   type ImportChunk,
 } from '../../shared/import-chunks';
 import type { ItemImportRow } from '../../shared/item-import';
+import { ApiCallError } from '../../src/features/admin/common/graphql-errors';
 import { planBulkChange } from '../../src/features/admin/items/bulk-change';
 import { runBulkWrites } from '../../src/features/admin/items/bulk-runner';
 import type { AdminItem } from '../../src/features/admin/items/item-rules';
@@ -127,7 +128,8 @@ export function chunkedImportBattery(target: ChunkedImportTarget): void {
     const outcome = await runBulkWrites(plan.writes, async (write) => {
       if (write.kind !== 'update') throw new Error('a promote updates');
       const body = await target.admin(UPDATE, { input: write.input, condition: { updatedAt: { eq: write.item.updatedAt } } });
-      if (body.errors?.length) throw body;
+      // As the admin's data client throws a call's errors (bulk-runner.ts reads their errorType).
+      if (body.errors?.length) throw new ApiCallError(body.errors);
     });
     console.log(`[${target.name}] bulk Promote of ${BULK_ITEMS} items: ${(performance.now() - started).toFixed(0)} ms`);
     expect(outcome).toMatchObject({ done: BULK_ITEMS, stale: 0, failed: 0, notWritten: [] });
