@@ -253,13 +253,23 @@ export const schema = a.schema({
     unknownUpcs: a.string().required().array().required(),
   }),
   /**
-   * Creates or updates items from CSV rows, keyed on UPC. `apply` false (the default) is a dry run;
-   * true writes every row or none (locally one transaction; in the cloud, transactions of 100).
-   * `stockOnly`: a stock file from the till (decision 0296): rows of UPC, quantity and price that
-   * update those fields of existing items only; unreadable rows are left out and reported.
+   * Creates or updates items from one chunk of a CSV file's rows (at most 200 rows and 512 KB,
+   * decision 0306), keyed on UPC. `importId` (the browser's UUID) and the row numbers make it
+   * idempotent: a chunk sent again creates nothing twice. `offset`: the chunk's first row's
+   * position in the file. `apply` false (the default) is a dry run; true writes every row of the
+   * chunk or none (locally one transaction; in the cloud, transactions of 100, each started only
+   * with time left, decision 0307). `stockOnly`: a stock file from the till (decision 0296): rows
+   * of UPC, quantity and price that update those fields of existing items only; unreadable rows
+   * are left out and reported.
    */
   importItems: authorizedMutation(CATALOGUE_FUNCTION)
-    .arguments({ rows: a.ref('ItemImportRow').required().array().required(), apply: a.boolean(), stockOnly: a.boolean() })
+    .arguments({
+      importId: a.string().required(),
+      offset: a.integer().required(),
+      rows: a.ref('ItemImportRow').required().array().required(),
+      apply: a.boolean(),
+      stockOnly: a.boolean(),
+    })
     .returns(a.ref('ItemImportReport')),
   // The activity log (decision 0260; shared/activity.ts): every admin write, newest first. Admins only.
   ActivityChange: a.customType({ field: a.string().required(), before: a.string(), after: a.string() }),

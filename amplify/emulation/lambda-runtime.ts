@@ -144,6 +144,7 @@ export class LambdaFunction {
       event: invocation.event,
       delayMs: slow ? this.hooks.slowByMs : 0,
       maxResponseBytes: this.limits.lambdaResponseBytes,
+      timeoutMs: timeoutSeconds * 1000,
     });
   }
 

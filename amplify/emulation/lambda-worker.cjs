@@ -7,8 +7,14 @@ const handler = require(file)[exportName];
 // Loaded: Lambda's init phase is over, and the function's timeout starts with each invocation.
 process.send({ ready: true });
 let requests = 0;
-process.on('message', async ({ id, event, delayMs, maxResponseBytes }) => {
-  const context = { functionName: process.env.AWS_LAMBDA_FUNCTION_NAME, awsRequestId: `offline-${process.pid}-${++requests}` };
+process.on('message', async ({ id, event, delayMs, maxResponseBytes, timeoutMs }) => {
+  // The timeout counts from here, as the runtime's timer does; getRemainingTimeInMillis as Lambda's context has it.
+  const deadline = Date.now() + timeoutMs;
+  const context = {
+    functionName: process.env.AWS_LAMBDA_FUNCTION_NAME,
+    awsRequestId: `offline-${process.pid}-${++requests}`,
+    getRemainingTimeInMillis: () => Math.max(0, deadline - Date.now()),
+  };
   try {
     if (delayMs) await new Promise((resolve) => setTimeout(resolve, delayMs));
     const result = await handler(event, context);

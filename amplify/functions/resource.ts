@@ -14,6 +14,7 @@ import { Architecture, Code, LayerVersion, Runtime, type ILayerVersion } from 'a
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
 import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from './common/served-fields';
+import { FUNCTION_TIMEOUT_SECONDS } from '../../shared/work-deadline';
 
 export const AUTHORIZER_FUNCTION = 'shopAuthorizer';
 /** Every function's runtime (Lambda's Node.js runtimes: nodejs20.x can no longer be deployed). */
@@ -72,7 +73,16 @@ export const authorizer = shopFunction(AUTHORIZER_FUNCTION, './authorizer/handle
 });
 // bcrypt at cost 10 takes about 60 ms of one CPU; 1024 MB buys most of a vCPU.
 export const accounts = shopFunction(ACCOUNTS_FUNCTION, './accounts/handler.ts', { native: true, memorySize: 1024, timeoutSeconds: 10 });
-// A 5 MB PNG resized to four WebP widths.
-export const media = shopFunction(MEDIA_FUNCTION, './media/handler.ts', { native: true, memorySize: 1536, timeoutSeconds: 30 });
-// 30 s and 1 GB: an import of 5,000 rows plans in memory and writes 50 transactions.
-export const catalogue = shopFunction(CATALOGUE_FUNCTION, './catalogue/handler.ts', { native: true, memorySize: 1024, timeoutSeconds: 30 });
+// A 5 MB PNG resized to four WebP widths. Every timeout is under AppSync's 30 s a request, so a
+// function ends before AppSync gives up on it (decision 0307).
+export const media = shopFunction(MEDIA_FUNCTION, './media/handler.ts', {
+  native: true,
+  memorySize: 1536,
+  timeoutSeconds: FUNCTION_TIMEOUT_SECONDS,
+});
+// 1 GB: an import chunk of 200 rows plans against the whole catalogue in memory (decision 0306).
+export const catalogue = shopFunction(CATALOGUE_FUNCTION, './catalogue/handler.ts', {
+  native: true,
+  memorySize: 1024,
+  timeoutSeconds: FUNCTION_TIMEOUT_SECONDS,
+});

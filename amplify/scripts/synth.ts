@@ -91,7 +91,11 @@ const smokes: Record<string, Smoke> = {
   },
   catalogue: {
     // Not replaceBanners: the activity log reads the banners before it runs (server/activity/custom-activity.ts).
-    event: { typeName: 'Mutation', fieldName: 'importItems', arguments: { rows: [], apply: true } },
+    event: {
+      typeName: 'Mutation',
+      fieldName: 'importItems',
+      arguments: { importId: 'synth-check-0306', offset: 0, rows: [], apply: true },
+    },
     expect: (r) => r.error?.errorType === 'ValidationError' && /no rows to import/.test(r.error.message),
     what: 'an import of no rows is a ValidationError',
   },

@@ -9,6 +9,7 @@ export const TABLES = {
   Banner: 'Banner-test',
   Category: 'Category-test',
   Tag: 'Tag-test',
+  Item: 'Item-test',
 } as const;
 
 export function fakeShopDynamo(pageSize = 2): FakeDynamo {
@@ -20,6 +21,7 @@ export function fakeShopDynamo(pageSize = 2): FakeDynamo {
       [TABLES.Banner]: { key: 'id' },
       [TABLES.Category]: { key: 'id' },
       [TABLES.Tag]: { key: 'id' },
+      [TABLES.Item]: { key: 'id' },
     },
     pageSize,
   );

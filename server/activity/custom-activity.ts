@@ -119,11 +119,13 @@ export const CUSTOM_ACTIVITY: Record<string, CustomActivity> = {
       const updated = outcomes.filter((outcome) => outcome === 'update').length;
       // A stock file from the till (decision 0296) also says what it left out and did not find.
       const stock = args.stockOnly === true;
+      // One entry per chunk that wrote rows, named by its import and rows (decision 0306).
+      const numbers = rows.map((row) => row.row);
       return {
         kind: 'import',
         action: `${report.applied ? 'apply' : 'apply in part'}${stock ? ' (stock file)' : ''}`,
-        targetId: null,
-        targetName: `${rows.length} rows`,
+        targetId: typeof args.importId === 'string' ? args.importId : null,
+        targetName: `rows ${Math.min(...numbers)}-${Math.max(...numbers)} (${rows.length} rows)`,
         changes: [
           ...change('created', null, count(created)),
           ...change('updated', null, count(updated)),

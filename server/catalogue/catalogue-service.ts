@@ -5,6 +5,7 @@
  * transaction in the cloud (amplify/functions/common/dynamo-catalogue.ts). Each update and delete
  * names the record's updatedAt as read, so a record changed in between fails the whole change.
  */
+import { createHash } from 'node:crypto';
 import type { ModelStore } from '../db/model-store';
 import type { ModelRecord } from '../model/model-writes';
 import { AppError, validationError } from '../errors';
@@ -21,6 +22,8 @@ import {
 } from '../../shared/item-import';
 import { runLimited } from '../../shared/run-limited';
 import { completeItemWrite } from './price-history';
+import { CHUNK_MESSAGES, chunkBytes, IMPORT_CHUNK_ROWS, IMPORT_ID_PATTERN, MAX_CHUNK_BYTES } from '../../shared/import-chunks';
+import { timeForAnotherBatch, type RemainingTime } from '../../shared/work-deadline';
 import { planStockImport, STOCK_IMPORT_MESSAGES, stockRowOtherFields, type StockPlan } from '../../shared/stock-import';
 import { GUARD_MESSAGES, isUploadedImage, MAX_BANNER_DESCRIPTION, type ImageLookup } from './model-guards';
 
@@ -49,7 +52,8 @@ export function bannerDescriptions(descriptions: readonly unknown[] | null | und
 }
 
 export type CatalogueWrite =
-  | { op: 'create'; model: string; fields: Record<string, unknown> }
+  /** `id`: a chosen id (an import's, decision 0306); the create fails as a stale edit when a record has it. */
+  | { op: 'create'; model: string; fields: Record<string, unknown>; id?: string }
   | { op: 'update'; model: string; id: string; fields: Record<string, unknown>; expectUpdatedAt: string }
   | { op: 'delete'; model: string; id: string; expectUpdatedAt: string };
 
@@ -76,7 +80,10 @@ export interface ItemImportReport {
   warnings: ImportProblem[];
   /** The rows written, in the file's order. */
   appliedRows: number[];
-  /** Why the rest was not written, when a commit after the first failed (the cloud's batches). */
+  /**
+   * Why the rest was not written: a commit after the first failed (the cloud's batches), or the
+   * time ran short before a batch (decision 0307; then possibly with nothing written).
+   */
   failure: string | null;
   /** A stock file's UPCs that no item has (decision 0296); empty for an item import. */
   unknownUpcs: string[];
@@ -92,6 +99,36 @@ const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve))
 const IMAGE_LOOKUPS_AT_ONCE = 16;
 
 const byIndex = (a: ModelRecord, b: ModelRecord) => Number(a.index ?? 0) - Number(b.index ?? 0);
+
+/** One chunk of an import (shared/import-chunks.ts, decision 0306). */
+export interface ItemImportChunk {
+  importId: string;
+  /** The position of the chunk's first row in the file's rows. */
+  offset: number;
+  rows: readonly ItemImportRow[];
+  apply: boolean;
+  /** A stock file from the till (decision 0296). */
+  stockOnly: boolean;
+}
+
+/**
+ * The id of the item an import's row creates: the same for the same import and row, so a chunk
+ * sent again finds its items made and makes none twice (decision 0306). UUID-shaped, as others.
+ */
+export function importedItemId(importId: string, row: number): string {
+  const hex = createHash('sha256').update(`${importId}:${row}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-5${hex.slice(13, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+}
+
+/** Refuses a chunk the API must not take: a forged id, an offset out of the file, too many rows or bytes. */
+function checkChunk({ importId, offset, rows }: ItemImportChunk): void {
+  if (typeof importId !== 'string' || !IMPORT_ID_PATTERN.test(importId)) throw validationError(CHUNK_MESSAGES.importId);
+  if (!Number.isInteger(offset) || offset < 0 || offset >= MAX_IMPORT_ROWS) throw validationError(CHUNK_MESSAGES.offset);
+  if (!Array.isArray(rows) || rows.length === 0) throw validationError(IMPORT_MESSAGES.noRows);
+  if (rows.length > IMPORT_CHUNK_ROWS) throw validationError(CHUNK_MESSAGES.tooManyRows);
+  if (new Set(rows.map((row: ItemImportRow) => row.row)).size !== rows.length) throw validationError(CHUNK_MESSAGES.repeatedRow);
+  if (chunkBytes(rows) > MAX_CHUNK_BYTES) throw validationError(CHUNK_MESSAGES.tooManyBytes);
+}
 
 export class CatalogueService {
   constructor(
@@ -155,16 +192,19 @@ export class CatalogueService {
   }
 
   /**
-   * Plans an import of item rows (shared/item-import.ts) and, when `apply` is set and no row has a
-   * problem, writes it: in one commit when the store takes that many writes (SQLite), else in
-   * commits of the store's size, stopping at the first that fails (the report says which rows
-   * were written and why the rest were not). `stockOnly`: a stock file from the till
-   * (shared/stock-import.ts, decision 0296): only UPC, quantity and price, existing items only,
-   * and its unreadable rows are left out (reported) rather than stopping the rest.
+   * Plans one chunk of an import (shared/import-chunks.ts, decision 0306) and, when `apply` is set
+   * and no row has a problem, writes it: in one commit when the store takes that many writes
+   * (SQLite), else in commits of the store's size. Before each commit it checks the time left
+   * (decision 0307) and stops, as at a commit that fails after the first, with the report saying
+   * which rows were written and why the rest were not. A row's new item gets the id
+   * importedItemId(importId, row): when the chunk comes again that item is there and is left as
+   * it is ('unchanged'), and an update row sets the same values again. `stockOnly`: a stock file
+   * from the till (shared/stock-import.ts, decision 0296): only UPC, quantity and price, existing
+   * items only, and its unreadable rows are left out (reported) rather than stopping the rest.
    */
-  async importItems(rows: readonly ItemImportRow[], apply: boolean, stockOnly = false): Promise<ItemImportReport> {
-    if (!Array.isArray(rows) || rows.length === 0) throw validationError(IMPORT_MESSAGES.noRows);
-    if (rows.length > MAX_IMPORT_ROWS) throw validationError(IMPORT_MESSAGES.tooManyRows);
+  async importItems(chunk: ItemImportChunk, remaining: RemainingTime = () => Number.POSITIVE_INFINITY): Promise<ItemImportReport> {
+    checkChunk(chunk);
+    const { importId, rows, apply, stockOnly } = chunk;
     if (stockOnly && rows.some((row: ItemImportRow) => stockRowOtherFields(row).length > 0))
       throw validationError(STOCK_IMPORT_MESSAGES.otherFields);
     const items = await this.store.all('Item');
@@ -179,6 +219,14 @@ export class CatalogueService {
       failure: null,
       unknownUpcs: plan.unknownUpcs,
     };
+    // A row whose item this import made already (the chunk came again) is done.
+    const ids = new Set(items.map((item) => item.id));
+    const position = new Map(rows.map((row, index) => [row.row, index]));
+    const writes = plan.writes.filter((write) => {
+      if (write.op !== 'create' || !ids.has(importedItemId(importId, write.row))) return true;
+      report.outcomes[position.get(write.row)!] = 'unchanged';
+      return false;
+    });
     if (!apply || (plan.problems.length && !stockOnly)) return report;
     // A price the file changes goes into the item's history, as an edit's does (decision 0293).
     const now = new Date(this.now());
@@ -189,19 +237,23 @@ export class CatalogueService {
         write.op === 'update' ? (byId.get(write.id) ?? null) : null,
         now,
       );
-    for (let start = 0; start < plan.writes.length; start += this.store.maxWritesPerCommit) {
+    for (let start = 0; start < writes.length; start += this.store.maxWritesPerCommit) {
       await letOthersRun();
-      const batch = plan.writes.slice(start, start + this.store.maxWritesPerCommit);
+      if (!timeForAnotherBatch(remaining)) {
+        report.failure = CHUNK_MESSAGES.deadline(report.appliedRows.length, writes.length);
+        break;
+      }
+      const batch = writes.slice(start, start + this.store.maxWritesPerCommit);
       try {
         await this.store.commit(
           batch.map((write): CatalogueWrite =>
             write.op === 'create'
-              ? { op: 'create', model: 'Item', fields: stored(write) }
+              ? { op: 'create', model: 'Item', id: importedItemId(importId, write.row), fields: stored(write) }
               : { op: 'update', model: 'Item', id: write.id, fields: stored(write), expectUpdatedAt: write.expectUpdatedAt },
           ),
         );
       } catch (error) {
-        // Nothing written yet: the import failed whole, as a single change does.
+        // Nothing written yet: the chunk failed whole, as a single change does.
         if (start === 0) throw error;
         report.failure = error instanceof AppError ? error.message : 'The rest could not be written';
         break;
@@ -251,10 +303,12 @@ export class SqliteCatalogueStore implements CatalogueStore {
 
   constructor(private readonly store: ModelStore) {}
 
-  all(model: string, where?: { field: string; value: string }): ModelRecord[] {
+  /** Page by page, letting waiting requests run between pages: each chunk of an import reads every item (decision 0306). */
+  async all(model: string, where?: { field: string; value: string }): Promise<ModelRecord[]> {
     const records: ModelRecord[] = [];
     let nextToken: string | null = null;
     do {
+      if (records.length) await letOthersRun();
       const page = this.store.list(model, { where, limit: 1000, nextToken });
       records.push(...page.items);
       nextToken = page.nextToken;
@@ -271,7 +325,7 @@ export class SqliteCatalogueStore implements CatalogueStore {
       writes.map((write) => {
         switch (write.op) {
           case 'create':
-            return this.store.create(write.model, write.fields);
+            return this.store.create(write.model, write.id === undefined ? write.fields : { ...write.fields, id: write.id });
           case 'update':
             return this.store.update(write.model, { ...write.fields, id: write.id }, { updatedAt: { eq: write.expectUpdatedAt } });
           case 'delete':

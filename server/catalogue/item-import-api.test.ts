@@ -1,13 +1,14 @@
-/** importItems through the API: a dry run, an apply that lands whole or not at all, and its limits. */
+/** importItems through the API: a dry run, a chunk that lands whole or not at all, and its limits (decision 0306). */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { IMPORT_MESSAGES, MAX_IMPORT_ROWS, type ItemImportRow } from '../../shared/item-import';
+import { IMPORT_MESSAGES, type ItemImportRow } from '../../shared/item-import';
+import { CHUNK_MESSAGES, IMPORT_CHUNK_ROWS, newImportId } from '../../shared/import-chunks';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 import { uploadImage } from '../../tests/support/image-upload';
 
-const IMPORT = `mutation ($rows: [ItemImportRowInput!]!, $apply: Boolean) {
-  importItems(rows: $rows, apply: $apply) { applied outcomes problems { row field message } appliedRows failure }
+const IMPORT = `mutation ($importId: String!, $offset: Int!, $rows: [ItemImportRowInput!]!, $apply: Boolean) {
+  importItems(importId: $importId, offset: $offset, rows: $rows, apply: $apply) { applied outcomes problems { row field message } appliedRows failure }
 }`;
 
 let server: TestServer;
@@ -16,7 +17,8 @@ let image: string;
 
 const call = async (query: string, variables: Record<string, unknown>, headers = admin) =>
   (await postGraphQL(server, { query, variables }, headers)).body;
-const importRows = async (rows: ItemImportRow[], apply: boolean, headers = admin) => call(IMPORT, { rows, apply }, headers);
+const importRows = async (rows: ItemImportRow[], apply: boolean, headers = admin) =>
+  call(IMPORT, { importId: newImportId(), offset: 0, rows, apply }, headers);
 const items = () => server.store.list('Item', { limit: 1000 }).items;
 const itemByUpc = (upc: string) => items().find((item) => item.upc === upc);
 
@@ -91,12 +93,12 @@ describe('importItems', () => {
     expect(JSON.stringify(items())).toBe(before);
   });
 
-  it(`refuses an empty file and more than ${MAX_IMPORT_ROWS} rows, whole`, async () => {
+  it(`refuses an empty chunk and more than ${IMPORT_CHUNK_ROWS} rows in one, whole`, async () => {
     expect((await importRows([], true)).errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: IMPORT_MESSAGES.noRows });
-    const many = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, i) => ({ row: i + 2, name: 'x' }));
+    const many = Array.from({ length: IMPORT_CHUNK_ROWS + 1 }, (_, i) => ({ row: i + 2, name: 'x' }));
     expect((await importRows(many, true)).errors?.[0]).toMatchObject({
       errorType: 'ValidationError',
-      message: IMPORT_MESSAGES.tooManyRows,
+      message: CHUNK_MESSAGES.tooManyRows,
     });
   });
 
@@ -104,7 +106,11 @@ describe('importItems', () => {
     const user = { authorization: (await server.sessionFor(ROLE_USER)).token };
     expect((await importRows([awkward(2, 'user-1')], true, user)).errors?.[0]?.errorType).toBe('Unauthorized');
     const big = Array.from({ length: 3_000 }, (_, i) => ({ row: i + 2, name: 'x'.repeat(100) }));
-    const response = await postGraphQL(server, { query: IMPORT, variables: { rows: big, apply: false } }, user);
+    const response = await postGraphQL(
+      server,
+      { query: IMPORT, variables: { importId: newImportId(), offset: 0, rows: big, apply: false } },
+      user,
+    );
     expect(response.status).toBe(413);
     expect(itemByUpc('user-1')).toBeUndefined();
   });

@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import type { ModelStore } from '../db/model-store';
 import type { AuthMode } from './appsync-sdl';
 import type { Principal } from '../auth/authorizer';
+import type { RemainingTime } from '../../shared/work-deadline';
 
 export interface RequestAuth {
   mode: AuthMode;
@@ -40,6 +41,11 @@ export interface RequestContext {
    * lane is bounded per `key`, and its cost is taken from the address's rate budget.
    */
   admission?: RequestAdmission;
+  /**
+   * The time this request may still work (decision 0307): in a Lambda its remaining time; unset
+   * locally, where a handler with a loop of batches takes the same time from its start.
+   */
+  remainingMs?: RemainingTime;
 }
 
 export interface RequestAdmission {

@@ -7,6 +7,7 @@ import type { AccountService } from '../accounts/account-service';
 import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { ItemImportRow } from '../../shared/item-import';
 import { unauthorized } from '../errors';
+import { deadlineFromNow } from '../../shared/work-deadline';
 import { activityQueryOf } from '../activity/activity-log';
 import type { ActivityRecorder } from '../activity/activity-recorder';
 import { CUSTOM_ACTIVITY } from '../activity/custom-activity';
@@ -69,7 +70,18 @@ function operationHandlers({ accounts, catalogue, media, uploads, activity }: Ha
     'Mutation.reorderCategories': (args) => catalogue.reorderCategories(args.ids as string[]),
     'Mutation.reorderTags': (args) => catalogue.reorderTags(String(args.categoryId), args.ids as string[]),
     'Mutation.deleteCategoryAndTags': (args) => catalogue.deleteCategoryAndTags(String(args.id)),
-    'Mutation.importItems': (args) => catalogue.importItems(args.rows as ItemImportRow[], args.apply === true, args.stockOnly === true),
+    'Mutation.importItems': (args, context) =>
+      catalogue.importItems(
+        {
+          importId: args.importId as string,
+          offset: args.offset as number,
+          rows: args.rows as ItemImportRow[],
+          apply: args.apply === true,
+          stockOnly: args.stockOnly === true,
+        },
+        // A Lambda's remaining time; locally the same time from the request's start (decision 0307).
+        context.remainingMs ?? deadlineFromNow(),
+      ),
     'Query.listActivity': (args) => activity.list(activityQueryOf(args)),
   };
 }

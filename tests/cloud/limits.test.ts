@@ -5,14 +5,15 @@
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { AWS_LIMITS } from '../../amplify/emulation/limits';
+import { newImportId } from '../../shared/import-chunks';
 import { call, cloudShop, guest, uniqueEmail, type CloudShop } from './support/api';
 import { changeLimits, instancesOf, limitsInForce, noHooks, resetLimits, slowFunction } from './support/emulation';
 
 const CATALOGUE = 'shopCatalogue';
 const LIST_ACTIVITY = 'query { listActivity(limit: 50) { entries { id } nextToken } }';
 const SIGN_IN = 'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }';
-const IMPORT =
-  'mutation ($rows: [ItemImportRowInput!]!, $apply: Boolean) { importItems(rows: $rows, apply: $apply) { applied problems { message } } }';
+const IMPORT = `mutation ($importId: String!, $offset: Int!, $rows: [ItemImportRowInput!]!, $apply: Boolean) {
+  importItems(importId: $importId, offset: $offset, rows: $rows, apply: $apply) { applied problems { message } } }`;
 
 let shop: CloudShop;
 const admin = () => ({ token: shop.admin });
@@ -140,10 +141,10 @@ describe("AWS's limits on the emulated cloud", () => {
     });
   });
 
-  it('refuses a 1.5 MB template (an import in one call, as the shop sends it today) and stores nothing, and an answer over the limit', async () => {
+  it('refuses a 1.5 MB template (a forged import chunk, three times the cap the shop sends under) and stores nothing, and an answer over the limit', async () => {
     const name = `Oversize import ${Date.now()}`;
     const rows = importRows(1_500_000).map((row) => ({ ...row, name: `${name} ${row.row}` }));
-    const { body } = await call(admin(), IMPORT, { rows, apply: true });
+    const { body } = await call(admin(), IMPORT, { importId: newImportId(), offset: 0, rows, apply: true });
     expect(body.data).toEqual({ importItems: null });
     expect(body.errors?.[0]).toMatchObject({ errorType: 'MappingTemplate', message: 'Transformation too large' });
     let nextToken: string | null = null;

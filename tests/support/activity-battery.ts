@@ -6,6 +6,7 @@
  */
 import { expect, it } from 'vitest';
 import type { ActivityEntry } from '../../shared/activity';
+import { newImportId } from '../../shared/import-chunks';
 
 export type Caller = { token: string } | 'guest';
 export interface Answer {
@@ -204,11 +205,12 @@ export function activityBattery(target: ActivityTarget): void {
         tags: [{ categoryId: 'department', names: 'Wine' }],
       },
     ];
-    const IMPORT =
-      'mutation ($rows: [ItemImportRowInput!]!, $apply: Boolean) { importItems(rows: $rows, apply: $apply) { applied problems { message } } }';
-    const dryRun = await ok<ImportData>(ben.token, IMPORT, { rows, apply: false });
+    const IMPORT = `mutation ($importId: String!, $offset: Int!, $rows: [ItemImportRowInput!]!, $apply: Boolean) {
+      importItems(importId: $importId, offset: $offset, rows: $rows, apply: $apply) { applied problems { message } } }`;
+    const importId = newImportId();
+    const dryRun = await ok<ImportData>(ben.token, IMPORT, { importId, offset: 0, rows, apply: false });
     expect(dryRun.importItems.problems).toEqual([]);
-    expect((await ok<ImportData>(ben.token, IMPORT, { rows, apply: true })).importItems.applied).toBe(true);
+    expect((await ok<ImportData>(ben.token, IMPORT, { importId, offset: 0, rows, apply: true })).importItems.applied).toBe(true);
     const cleo = await newAdmin('Cleo');
     const promoted = await ok<Created<'updateAdmin'>>(
       ben.token,
@@ -243,6 +245,8 @@ export function activityBattery(target: ActivityTarget): void {
     expect(byAction('delete admin').changes).toContainEqual({ field: 'name', before: 'Cleo Manager', after: null });
     expect(byAction('password link')).toMatchObject({ targetId: cleo.id, changes: [] });
     expect(byAction('apply').changes).toEqual([{ field: 'created', before: null, after: '1' }]);
+    // One entry per chunk, named by its import (decision 0306).
+    expect(byAction('apply')).toMatchObject({ targetId: importId, targetName: 'rows 2-2 (1 rows)' });
     expect(byAction('replace').changes[0]).toMatchObject({ field: 'banners', after: 'Fall tasting' });
     expect(byAction('reorder').changes).toEqual([{ field: 'order', before: 'Brut; Rosé', after: 'Rosé; Brut' }]);
     expect(byAction('delete')).toMatchObject({ kind: 'category', targetId: category.id, targetName: 'Grower Champagne' });

@@ -5,6 +5,7 @@
  * Every item it makes carries a UPC with this run's prefix, so other tests' items do not matter.
  */
 import { expect, it } from 'vitest';
+import { newImportId } from '../../shared/import-chunks';
 import { BOTTLE_SIZE_MESSAGES } from '../../shared/bottle-size';
 import { ITEM_FACT_MESSAGES } from '../../shared/item-facts';
 import { STOCK_MESSAGES } from '../../shared/stock';
@@ -27,8 +28,8 @@ const UPDATE = `mutation ($input: UpdateItemInput!) { updateItem(input: $input) 
 const GET = `query ($id: ID!) { getItem(id: $id) { id name ${FACTS} } }`;
 const LIST = `query ($filter: ModelItemFilterInput, $nextToken: String) { listItems(filter: $filter, limit: 1000, nextToken: $nextToken) { items { name } nextToken } }`;
 
-const IMPORT = `mutation ($rows: [ItemImportRowInput!]!, $apply: Boolean) {
-  importItems(rows: $rows, apply: $apply) { applied outcomes problems { row field message } warnings { row field message } } }`;
+const IMPORT = `mutation ($importId: String!, $offset: Int!, $rows: [ItemImportRowInput!]!, $apply: Boolean) {
+  importItems(importId: $importId, offset: $offset, rows: $rows, apply: $apply) { applied outcomes problems { row field message } warnings { row field message } } }`;
 
 type Facts = Record<string, unknown>;
 interface ImportReport {
@@ -147,12 +148,12 @@ export function itemFactsBattery(target: FactsTarget): void {
       { row: 3, upc: wineUpc, size: '3L BOX', abv: '12.5%', vintage: 'nv', quantity: '1,200' },
     ];
     const before = Date.now();
-    const dry = (await ok(target.admin(IMPORT, { rows, apply: false }))).importItems as ImportReport;
+    const dry = (await ok(target.admin(IMPORT, { importId: newImportId(), offset: 0, rows, apply: false }))).importItems as ImportReport;
     expect(dry).toMatchObject({ applied: false, outcomes: ['update', 'update'], problems: [] });
     expect(dry.warnings).toEqual([{ row: 2, field: 'Quantity', message: 'A quantity of -2 is imported as 0 (out of stock)' }]);
     expect(await get(vodka.id)).toMatchObject({ sizeMl: 750, stock: 8 });
 
-    const done = (await ok(target.admin(IMPORT, { rows, apply: true }))).importItems as ImportReport;
+    const done = (await ok(target.admin(IMPORT, { importId: newImportId(), offset: 0, rows, apply: true }))).importItems as ImportReport;
     expect(done).toMatchObject({ applied: true, problems: [] });
     const importedVodka = (await get(vodka.id))!;
     expect(importedVodka).toMatchObject({ sizeMl: 1750, abv: 40, stock: 0 });
@@ -160,7 +161,14 @@ export function itemFactsBattery(target: FactsTarget): void {
     expect(await get(wine.id)).toMatchObject({ sizeMl: 3000, packCount: null, abv: 12.5, vintage: 'NV', stock: 1200 });
 
     const refused = (
-      await ok(target.admin(IMPORT, { rows: [{ row: 2, upc: vodkaUpc, size: '750', vintage: '1700', quantity: '2.5' }], apply: true }))
+      await ok(
+        target.admin(IMPORT, {
+          importId: newImportId(),
+          offset: 0,
+          rows: [{ row: 2, upc: vodkaUpc, size: '750', vintage: '1700', quantity: '2.5' }],
+          apply: true,
+        }),
+      )
     ).importItems as ImportReport;
     expect(refused.applied).toBe(false);
     expect(refused.problems.map((problem) => problem.field)).toEqual(['Size', 'Vintage', 'Quantity']);

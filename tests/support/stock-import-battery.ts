@@ -7,7 +7,8 @@
  * and leaves out (reporting) the rows it cannot read. Every UPC carries this run's prefix.
  */
 import { expect, it } from 'vitest';
-import { IMPORT_MESSAGES, MAX_IMPORT_ROWS } from '../../shared/item-import';
+import { IMPORT_MESSAGES } from '../../shared/item-import';
+import { CHUNK_MESSAGES, IMPORT_CHUNK_ROWS, newImportId } from '../../shared/import-chunks';
 import { STOCK_IMPORT_MESSAGES } from '../../shared/stock-import';
 import { STOCK_MESSAGES } from '../../shared/stock';
 
@@ -24,8 +25,8 @@ export interface StockTarget {
   ): Promise<{ data?: Record<string, unknown> | null; errors?: Array<{ errorType?: string; message: string }> }>;
 }
 
-const IMPORT = `mutation ($rows: [ItemImportRowInput!]!, $apply: Boolean, $stockOnly: Boolean) {
-  importItems(rows: $rows, apply: $apply, stockOnly: $stockOnly) {
+const IMPORT = `mutation ($importId: String!, $offset: Int!, $rows: [ItemImportRowInput!]!, $apply: Boolean, $stockOnly: Boolean) {
+  importItems(importId: $importId, offset: $offset, rows: $rows, apply: $apply, stockOnly: $stockOnly) {
     applied outcomes problems { row field message } warnings { row field message } appliedRows failure unknownUpcs } }`;
 const ITEM_FIELDS = 'id name price description img upc tags sizeMl stock stockCountedAt updatedAt';
 const BY_UPC = `query ($filter: ModelItemFilterInput, $nextToken: String) {
@@ -59,7 +60,7 @@ export function stockImportBattery(target: StockTarget): void {
   const upc = (n: number) => `${prefix}${n}`;
 
   const importRows = async (rows: unknown[], apply: boolean, stockOnly: boolean) => {
-    const body = await target.admin(IMPORT, { rows, apply, stockOnly });
+    const body = await target.admin(IMPORT, { importId: newImportId(), offset: 0, rows, apply, stockOnly });
     expect(body.errors).toBeUndefined();
     return body.data!.importItems as Report;
   };
@@ -150,21 +151,31 @@ export function stockImportBattery(target: StockTarget): void {
   it('refuses a stock file that reaches any other field, and the limits of an import, changing nothing', async () => {
     const before = await mine();
     const reaching = await target.admin(IMPORT, {
+      importId: newImportId(),
+      offset: 0,
       rows: [{ row: 2, upc: upc(1), quantity: '1', name: 'Renamed' }],
       apply: true,
       stockOnly: true,
     });
     expect(reaching.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: STOCK_IMPORT_MESSAGES.otherFields });
     const tagged = await target.admin(IMPORT, {
+      importId: newImportId(),
+      offset: 0,
       rows: [{ row: 2, upc: upc(1), quantity: '1', tags: [{ categoryId: 'department', names: 'Liquor' }] }],
       apply: true,
       stockOnly: true,
     });
     expect(tagged.errors?.[0]?.message).toBe(STOCK_IMPORT_MESSAGES.otherFields);
-    const tooMany = Array.from({ length: MAX_IMPORT_ROWS + 1 }, (_, index) => ({ row: index + 2, upc: upc(1), quantity: '1' }));
-    const refused = await target.admin(IMPORT, { rows: tooMany, apply: true, stockOnly: true });
-    expect(refused.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: IMPORT_MESSAGES.tooManyRows });
-    const guest = await target.guest(IMPORT, { rows: [{ row: 2, upc: upc(1), quantity: '99' }], apply: true, stockOnly: true });
+    const tooMany = Array.from({ length: IMPORT_CHUNK_ROWS + 1 }, (_, index) => ({ row: index + 2, upc: upc(1), quantity: '1' }));
+    const refused = await target.admin(IMPORT, { importId: newImportId(), offset: 0, rows: tooMany, apply: true, stockOnly: true });
+    expect(refused.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: CHUNK_MESSAGES.tooManyRows });
+    const guest = await target.guest(IMPORT, {
+      importId: newImportId(),
+      offset: 0,
+      rows: [{ row: 2, upc: upc(1), quantity: '99' }],
+      apply: true,
+      stockOnly: true,
+    });
     expect(guest.errors?.length).toBeGreaterThan(0);
     expect(await mine()).toEqual(before);
   });

@@ -10,7 +10,7 @@ import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import { buildHandlers } from '../../../server/operations';
 import type { ImageStore, UploadInbox } from '../../../server/media/images';
-import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../common/appsync';
+import { notServedHere, runHandler, type AmplifyFunctionEvent, type LambdaContext } from '../common/appsync';
 import { DynamoAccountStore } from '../common/dynamo-accounts';
 import { sdkDynamoPort } from '../common/dynamo-client';
 import { DynamoSessionStore } from '../common/dynamo-sessions';
@@ -49,5 +49,5 @@ function init() {
   });
 }
 
-export const handler = async (event: AmplifyFunctionEvent) =>
-  runHandler((handlers ??= init()), SERVED_FIELDS[ACCOUNTS_FUNCTION]!, SHOP_FIELD_POLICY, event);
+export const handler = async (event: AmplifyFunctionEvent, lambda?: LambdaContext) =>
+  runHandler((handlers ??= init()), SERVED_FIELDS[ACCOUNTS_FUNCTION]!, SHOP_FIELD_POLICY, event, lambda);

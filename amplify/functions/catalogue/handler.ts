@@ -10,7 +10,7 @@ import { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import { modelsWithImages, modelWriteGuard } from '../../../server/catalogue/model-guards';
 import { buildHandlers } from '../../../server/operations';
 import type { ImageStore, UploadInbox } from '../../../server/media/images';
-import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../common/appsync';
+import { notServedHere, runHandler, type AmplifyFunctionEvent, type LambdaContext } from '../common/appsync';
 import { sdkDynamoPort } from '../common/dynamo-client';
 import { checkModelWrite, isModelWriteCheck, SHOP_MODELS, type ModelWriteCheckEvent } from '../common/model-write-check';
 import { DynamoCatalogueStore } from '../common/dynamo-catalogue';
@@ -50,7 +50,7 @@ function init() {
 
 let guard: ReturnType<typeof modelWriteGuard> | undefined;
 
-export const handler = async (event: AmplifyFunctionEvent | ModelWriteCheckEvent | ActivityRecordEvent) =>
+export const handler = async (event: AmplifyFunctionEvent | ModelWriteCheckEvent | ActivityRecordEvent, lambda?: LambdaContext) =>
   isActivityRecord(event)
     ? recordModelWriteActivity(event, activityRecorder())
     : isModelWriteCheck(event)
@@ -58,4 +58,4 @@ export const handler = async (event: AmplifyFunctionEvent | ModelWriteCheckEvent
           event,
           (guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS))),
         )
-      : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event);
+      : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event, lambda);

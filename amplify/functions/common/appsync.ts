@@ -26,6 +26,11 @@ export interface AmplifyFunctionEvent {
   request?: { headers?: Record<string, string | undefined> } | null;
 }
 
+/** What Lambda hands a handler beside the event; only the time left is read (decision 0307). */
+export interface LambdaContext {
+  getRemainingTimeInMillis?: () => number;
+}
+
 export type FunctionResult =
   { data: unknown } | { error: { errorType: string; message: string; errorInfo: Record<string, unknown> | null } };
 
@@ -75,9 +80,11 @@ export function clientIpOf(event: AmplifyFunctionEvent): string {
   return entries[entries.length - 1 - ENTRIES_AFTER_CLIENT] ?? entries[entries.length - 1] ?? 'unknown';
 }
 
-export function requestContextOf(event: AmplifyFunctionEvent): RequestContext {
+export function requestContextOf(event: AmplifyFunctionEvent, lambda?: LambdaContext): RequestContext {
   const principal = principalOf(event);
+  const remaining = lambda?.getRemainingTimeInMillis?.bind(lambda);
   return {
+    ...(remaining ? { remainingMs: remaining } : {}),
     auth: {
       mode: principal ? 'lambda' : 'apiKey',
       principal,
@@ -97,6 +104,7 @@ export async function runHandler(
   served: ReadonlySet<string>,
   policy: FieldPolicy,
   event: AmplifyFunctionEvent,
+  lambda?: LambdaContext,
 ): Promise<FunctionResult> {
   const key = `${event.typeName}.${event.fieldName}`;
   // The authorizer's deniedFields decide this first, but AppSync documents denied fields as nulled
@@ -117,7 +125,7 @@ export async function runHandler(
   const tooLong = tooLongTextIn(event.arguments ?? {});
   if (tooLong) return { error: { errorType: ERROR_TYPES.validation, message: textTooLongMessage(tooLong), errorInfo: null } };
   try {
-    return { data: await handler(event.arguments ?? {}, requestContextOf(event)) };
+    return { data: await handler(event.arguments ?? {}, requestContextOf(event, lambda)) };
   } catch (error) {
     return errorResult(error, key);
   }

@@ -1,6 +1,8 @@
 /** CatalogueService (the local server's) on DynamoDB: against the in-memory fake, as no real DynamoDB runs here. */
 import { describe, expect, it } from 'vitest';
-import { CatalogueService } from '../../../server/catalogue/catalogue-service';
+import { CatalogueService, importedItemId } from '../../../server/catalogue/catalogue-service';
+import { CHUNK_MESSAGES } from '../../../shared/import-chunks';
+import { BATCH_MARGIN_MS } from '../../../shared/work-deadline';
 import { AppError } from '../../../server/errors';
 import { DynamoCatalogueStore, MAX_TRANSACTION_ITEMS } from './dynamo-catalogue';
 import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
@@ -122,5 +124,35 @@ describe('CatalogueService on DynamoDB', () => {
     expect(await errorTypeOf(service.deleteCategoryAndTags('department'))).toBe('ValidationError');
     const many = Array.from({ length: 101 }, () => ({ op: 'create' as const, model: 'Tag', fields: { name: 'n' } }));
     expect(await errorTypeOf(Promise.resolve(store.commit(many)))).toBe('ValidationError');
+  });
+
+  it('writes an import chunk in transactions of 100, stops before a batch when time runs short, and a resend finishes it (decisions 0306, 0307)', async () => {
+    const db = fakeShopDynamo(50);
+    const store = new DynamoCatalogueStore(db, { Item: TABLES.Item, Category: TABLES.Category, Tag: TABLES.Tag });
+    await store.commit([
+      { op: 'create', model: 'Category', id: 'department', fields: { name: 'Department', index: 0 } },
+      { op: 'create', model: 'Tag', id: 'wine', fields: { name: 'Wine', categoryId: 'department', index: 0 } },
+    ]);
+    const service = new CatalogueService(store, images);
+    const rows = Array.from({ length: 150 }, (_, n) => ({
+      row: n + 2,
+      name: `Deadline ${n}`,
+      price: '9.00',
+      tags: [{ categoryId: 'department', names: 'Wine' }],
+    }));
+    const chunk = { importId: 'import-0306', offset: 0, rows, apply: true, stockOnly: false };
+    // Time enough for the first batch, then less than the margin.
+    const left = [20_000, BATCH_MARGIN_MS - 1];
+    const stopped = await service.importItems(chunk, () => left.shift() ?? 0);
+    expect(stopped).toMatchObject({ applied: false, failure: CHUNK_MESSAGES.deadline(MAX_TRANSACTION_ITEMS, 150) });
+    expect(stopped.appliedRows).toEqual(rows.slice(0, MAX_TRANSACTION_ITEMS).map((row) => row.row));
+    expect(db.items(TABLES.Item)).toHaveLength(MAX_TRANSACTION_ITEMS);
+    expect(db.items(TABLES.Item).map((item) => item.id)).toContain(importedItemId('import-0306', 2));
+
+    const resent = await service.importItems(chunk);
+    expect(resent).toMatchObject({ applied: true, failure: null });
+    expect(resent.outcomes.filter((outcome) => outcome === 'unchanged')).toHaveLength(MAX_TRANSACTION_ITEMS);
+    expect(resent.appliedRows).toEqual(rows.slice(MAX_TRANSACTION_ITEMS).map((row) => row.row));
+    expect(db.items(TABLES.Item)).toHaveLength(150);
   });
 });

@@ -67,7 +67,7 @@ export class DynamoCatalogueStore implements CatalogueStore {
         switch (write.op) {
           case 'create': {
             const stamp = new Date(now).toISOString();
-            const item = { ...write.fields, id: randomUUID(), __typename: write.model, createdAt: stamp, updatedAt: stamp };
+            const item = { ...write.fields, id: write.id ?? randomUUID(), __typename: write.model, createdAt: stamp, updatedAt: stamp };
             results[position] = asRecord(item);
             return {
               Put: { TableName, Item: item, ConditionExpression: 'attribute_not_exists(#id)', ExpressionAttributeNames: { '#id': 'id' } },

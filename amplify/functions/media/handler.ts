@@ -6,7 +6,7 @@ import type { AccountService } from '../../../server/accounts/account-service';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import type { ActivityRecorder } from '../../../server/activity/activity-recorder';
 import { buildHandlers } from '../../../server/operations';
-import { notServedHere, runHandler, type AmplifyFunctionEvent } from '../common/appsync';
+import { notServedHere, runHandler, type AmplifyFunctionEvent, type LambdaContext } from '../common/appsync';
 import { ENV, required } from '../common/env';
 import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
 import { MEDIA_FUNCTION, SERVED_FIELDS } from '../common/served-fields';
@@ -29,5 +29,5 @@ function init() {
   });
 }
 
-export const handler = async (event: AmplifyFunctionEvent) =>
-  runHandler((handlers ??= init()), SERVED_FIELDS[MEDIA_FUNCTION]!, SHOP_FIELD_POLICY, event);
+export const handler = async (event: AmplifyFunctionEvent, lambda?: LambdaContext) =>
+  runHandler((handlers ??= init()), SERVED_FIELDS[MEDIA_FUNCTION]!, SHOP_FIELD_POLICY, event, lambda);

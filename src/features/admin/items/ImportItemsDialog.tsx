@@ -1,7 +1,8 @@
 /**
  * Import CSV on /admin-items (decision 0257): a dialog in three steps. 1. Choose a file (or save the
  * template). 2. Say where each column goes (guessed from its name). 3. Read the check: each
- * row's outcome and every problem (row, column, message); Import writes all rows or none. A file
+ * row's outcome and every problem (row, column, message); Import writes the rows chunk by chunk,
+ * showing how far it got, and after a chunk that failed offers to retry the rest (decision 0306). A file
  * whose matched columns are UPC, quantity and maybe price is a stock file from the till (decision
  * 0296): it updates those fields of known items only, lists the UPCs not found, and leaves out
  * (listing) the rows it cannot read.
@@ -12,7 +13,7 @@ import { saveTextFile } from '../../../lib/save-file';
 import { IMPORT_FIELDS, type ImportField } from '../../../../shared/item-import';
 import { IMPORT_TEMPLATE_FILE_NAME, importTemplateCsv, targetFromKey, targetKey, type CsvTable, type ColumnTarget } from './items-csv';
 import type { TagGroup } from './tag-groups';
-import { importSummary, useItemImport } from './use-item-import';
+import { importSummary, progressText, useItemImport, type ImportProgress } from './use-item-import';
 import { useTagGroups, type ItemImportReport } from './api';
 
 /** Rows and problems listed at most (the counts above them cover the rest). */
@@ -99,6 +100,7 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
         </>
       ) : null}
       {step === 'review' && report ? <ImportReview report={report} rows={flow.rows} stockOnly={flow.checkedAsStock} /> : null}
+      {flow.progress ? <ImportProgressBar progress={flow.progress} /> : null}
 
       <div className="admin-modal__actions">
         <p className="admin-form-error" role="alert">
@@ -122,7 +124,12 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
             {busy ? 'Checking...' : `Check ${flow.table?.records.length.toLocaleString('en-US')} rows`}
           </button>
         ) : null}
-        {step === 'review' && !report?.applied && !report?.failure ? (
+        {step === 'review' && flow.canRetry ? (
+          <button type="button" className="button" onClick={() => void flow.apply()} disabled={busy} aria-busy={busy || undefined}>
+            {busy ? 'Importing...' : 'Retry the rest'}
+          </button>
+        ) : null}
+        {step === 'review' && !report?.applied && !flow.canRetry ? (
           <button
             type="button"
             className="button"
@@ -203,6 +210,20 @@ function ColumnMapping({
           );
         })}
       </ul>
+    </div>
+  );
+}
+
+/** How far the check or the import has got: a bar and the same in words, announced as it moves. */
+function ImportProgressBar({ progress }: { progress: ImportProgress }) {
+  const labelId = useId();
+  const text = progressText(progress);
+  return (
+    <div className="item-import__progress">
+      <p id={labelId} role="status">
+        {text}
+      </p>
+      <progress aria-labelledby={labelId} max={progress.total} value={progress.done} />
     </div>
   );
 }

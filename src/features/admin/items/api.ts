@@ -8,7 +8,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
-import type { ItemImportRow } from '../../../../shared/item-import';
+import type { ImportChunk } from '../../../../shared/import-chunks';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, dataOrThrow, errorsOf, hasErrorType, throwOnErrors } from '../common/graphql-errors';
 import { ITEM_MESSAGES, type AdminItem, type ItemCreateInput, type ItemUpdateInput } from './item-rules';
@@ -281,15 +281,17 @@ export function useTagGroups() {
   return useQuery(tagGroupsQuery());
 }
 
-/** What an import did or would do (the schema's ItemImportReport). */
-export type ItemImportReport = Awaited<ReturnType<typeof importItems>>;
+/** What an import's chunk did or would do (the schema's ItemImportReport). */
+export type ItemImportReport = Awaited<ReturnType<typeof importChunk>>;
 
 /**
- * Sends an import's rows in one call: a dry run (`apply` false) or the import itself, after which
- * every list reloads. Rejects with ApiCallError (a refused file: too many rows, none at all).
+ * Sends one chunk of an import (shared/import-chunks.ts, decision 0306): a dry run (`apply` false)
+ * or the chunk's import. Rejects with ApiCallError (a refused chunk). The caller reloads the lists
+ * once the import is over (importFinished).
  */
-export async function importItems(rows: ItemImportRow[], apply: boolean, stockOnly = false) {
-  const report = dataOrThrow(await adminClient.mutations.importItems({ rows, apply, stockOnly }));
-  if (apply) await catalogueChanged();
-  return report;
+export async function importChunk(importId: string, chunk: ImportChunk, apply: boolean, stockOnly: boolean) {
+  return dataOrThrow(await adminClient.mutations.importItems({ importId, offset: chunk.offset, rows: chunk.rows, apply, stockOnly }));
 }
+
+/** After an import's last chunk (or the one that failed): every list reloads. */
+export const importFinished = () => catalogueChanged();

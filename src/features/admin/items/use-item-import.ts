@@ -1,15 +1,28 @@
 /**
  * The steps of a CSV import (decision 0257): choose a file (read in the browser with Papa Parse),
- * map its columns, check it (the server's dry run lists each row's outcome and problems), then
- * import it (the server writes every row or none). A failure is kept as `error`, shown in the
- * dialog, since the page's toasts are inert behind it.
+ * map its columns, check it (what only the whole file shows here, then the server's dry run of
+ * each chunk lists each row's outcome and problems), then import it chunk by chunk (decision
+ * 0306), showing how far it got. A chunk that fails stops the import: the dialog says which rows
+ * were imported, and "Retry the rest" sends on from that chunk under the same import id, which
+ * is safe (nothing is created twice). A failure is kept as `error`, shown in the dialog, since
+ * the page's toasts are inert behind it.
  */
 import { useState } from 'react';
-import { MAX_IMPORT_ROWS, type ItemImportRow } from '../../../../shared/item-import';
+import {
+  emptyRun,
+  fileWideProblems,
+  newImportId,
+  rowRanges,
+  runImportChunks,
+  splitIntoChunks,
+  type ImportChunk,
+  type ImportRun,
+} from '../../../../shared/import-chunks';
+import { MAX_IMPORT_ROWS, type ImportProblem, type ItemImportRow } from '../../../../shared/item-import';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from '../common/graphql-errors';
-import { importItems, type ItemImportReport } from './api';
+import { importChunk, importFinished, type ItemImportReport } from './api';
 import { CsvReadError, guessColumnTargets, importRows, isStockMapping, readCsv, type ColumnTarget, type CsvTable } from './items-csv';
 import type { TagGroup } from './tag-groups';
 
@@ -25,8 +38,45 @@ export const IMPORT_UI_MESSAGES = {
   nothingMapped: 'Choose where at least one column goes',
   unreadable: 'The file could not be read as CSV',
   checkFailed: 'The file could not be checked. Please try again.',
-  importFailed: 'Nothing was imported. Please try again.',
+  importFailed: 'This part could not be imported. Please try again.',
+  /** After a chunk failed: what landed, what did not, and that retrying is safe. */
+  stopped: (imported: number, total: number, rows: readonly number[], failure: string) =>
+    `Imported ${imported.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows${rows.length ? ` (rows ${rowRanges(rows)})` : ''}; the rest were not: ${failure} Retry the rest: rows already imported are not imported twice.`,
 } as const;
+
+/** How far a check or an import has got, in rows. */
+export interface ImportProgress {
+  phase: 'check' | 'apply';
+  done: number;
+  total: number;
+}
+
+/** "Checked 400 of 5,000 rows" / "Imported 400 of 5,000 rows". */
+export const progressText = ({ phase, done, total }: ImportProgress) =>
+  `${phase === 'check' ? 'Checked' : 'Imported'} ${done.toLocaleString('en-US')} of ${total.toLocaleString('en-US')} rows`;
+
+/** The chunks' dry runs with what only the whole file shows: a row it flags is an error, each problem listed once, by row. */
+function checkedReport(run: ImportRun, fileWide: readonly ImportProblem[], rows: readonly ItemImportRow[]): ItemImportReport {
+  const flagged = new Set(fileWide.map((problem) => problem.row));
+  const seen = new Set<string>();
+  const problems = [...run.problems, ...fileWide]
+    .filter((problem) => {
+      const key = `${problem.row}\u0000${problem.field}\u0000${problem.message}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    })
+    .sort((a, b) => a.row - b.row);
+  return {
+    applied: false,
+    outcomes: run.outcomes.map((outcome, index) => (flagged.has(rows[index]?.row ?? -1) ? 'error' : outcome)),
+    problems,
+    warnings: run.warnings,
+    appliedRows: [],
+    failure: null,
+    unknownUpcs: run.unknownUpcs,
+  };
+}
 
 const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
@@ -50,6 +100,11 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
   const [report, setReport] = useState<ItemImportReport | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [progress, setProgress] = useState<ImportProgress | null>(null);
+  /** One id per file chosen: the check and every (re)sent chunk of its import carry it (decision 0306). */
+  const [importId, setImportId] = useState(newImportId);
+  /** The import's chunks and how far they got, while a failed chunk waits for "Retry the rest". */
+  const [pending, setPending] = useState<{ chunks: ImportChunk[]; run: ImportRun } | null>(null);
   /** The mapping makes a stock file from the till (decision 0296); the check and the import send it as one. */
   const stockOnly = isStockMapping(targets);
   const [checkedAsStock, setCheckedAsStock] = useState(false);
@@ -63,21 +118,30 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
       if (read.records.length > MAX_IMPORT_ROWS) return setError(IMPORT_UI_MESSAGES.tooManyRows);
       setTable(read);
       setTargets(guessColumnTargets(read.headers, groups));
+      setImportId(newImportId());
+      setPending(null);
       setStep('map');
     } catch (reason) {
       setError(reason instanceof CsvReadError ? reason.message : IMPORT_UI_MESSAGES.unreadable);
     }
   };
 
-  /** Runs one call; keeps its failure as the dialog's error. */
-  const call = async (apply: boolean, sent: ItemImportRow[], failure: string) => {
+  /** Sends the chunks from `from` on; keeps how far they got and the failure as the dialog's error. */
+  const run = async (chunks: ImportChunk[], apply: boolean, asStock: boolean, failure: string, previous = emptyRun()) => {
     setBusy(true);
     setError('');
+    const total = chunks.reduce((sum, chunk) => sum + chunk.rows.length, 0);
+    setProgress({ phase: apply ? 'apply' : 'check', done: previous.done, total });
     try {
-      return await importItems(sent, apply, apply ? checkedAsStock : stockOnly);
-    } catch (reason) {
-      if (!(reason instanceof SessionEndedError)) setError(userFacingMessage(reason, failure));
-      return null;
+      return await runImportChunks(chunks, (chunk) => importChunk(importId, chunk, apply, asStock), {
+        apply,
+        stockOnly: asStock,
+        from: previous.nextChunk,
+        previous,
+        onProgress: (done) => setProgress({ phase: apply ? 'apply' : 'check', done, total }),
+        // A session that ended says so itself (the sign-in screen); no text here.
+        failureOf: (reason) => (reason instanceof SessionEndedError ? '' : userFacingMessage(reason, failure)),
+      });
     } finally {
       setBusy(false);
     }
@@ -87,30 +151,60 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
     if (!table) return;
     if (targets.every((target) => target === null)) return setError(IMPORT_UI_MESSAGES.nothingMapped);
     const sent = importRows(table, targets);
-    const checked = await call(false, sent, IMPORT_UI_MESSAGES.checkFailed);
-    if (!checked) return;
+    const fileWide = fileWideProblems(sent);
+    // A new check plans afresh; the import id stays, so rows a stopped import made are not made twice.
+    setPending(null);
+    const checked = await run(splitIntoChunks(sent), false, stockOnly, IMPORT_UI_MESSAGES.checkFailed);
+    setProgress(null);
+    if (checked.failure !== null) return setError(checked.failure);
     setRows(sent);
     setCheckedAsStock(stockOnly);
-    setReport(checked);
+    setReport(checkedReport(checked, fileWide, sent));
     setStep('review');
   };
 
+  /** Imports the checked rows (a stock file's: those without a problem), or after a failed chunk the rest. */
   const apply = async () => {
-    const done = await call(true, rows, IMPORT_UI_MESSAGES.importFailed);
-    if (!done) return;
-    setReport(done);
-    if (done.applied) {
-      notify.success(`Import done: ${importSummary(done, checkedAsStock)}`);
-      // A stock file's result stays open: the UPCs not found and the rows left out are to be read (decision 0296).
-      if (!checkedAsStock) onImported();
-    } else if (done.failure) {
-      // The cloud writes in batches: say what landed and why the rest did not.
-      setError(`${count(done.appliedRows.length, 'row')} imported; the rest were not: ${done.failure}`);
+    if (!report) return;
+    const left = new Set(report.outcomes.flatMap((outcome, index) => (outcome === 'error' ? [rows[index]!.row] : [])));
+    const chunks = pending?.chunks ?? splitIntoChunks(checkedAsStock ? rows.filter((row) => !left.has(row.row)) : rows);
+    const done = await run(chunks, true, checkedAsStock, IMPORT_UI_MESSAGES.importFailed, pending?.run);
+    await importFinished();
+    if (done.failure !== null) {
+      setPending({ chunks, run: done });
+      const total = chunks.reduce((sum, chunk) => sum + chunk.rows.length, 0);
+      setError(done.failure && IMPORT_UI_MESSAGES.stopped(done.appliedRows.length, total, done.appliedRows, done.failure));
+      return;
     }
+    setPending(null);
+    setProgress(null);
+    const applied = { ...report, applied: true, appliedRows: done.appliedRows };
+    setReport(applied);
+    notify.success(`Import done: ${importSummary(applied, checkedAsStock)}`);
+    // A stock file's result stays open: the UPCs not found and the rows left out are to be read (decision 0296).
+    if (!checkedAsStock) onImported();
   };
 
   const setTarget = (column: number, target: ColumnTarget) =>
     setTargets((current) => current.map((value, index) => (index === column ? target : value)));
 
-  return { step, setStep, table, targets, setTarget, stockOnly, checkedAsStock, report, rows, busy, error, chooseFile, check, apply };
+  return {
+    step,
+    setStep,
+    table,
+    targets,
+    setTarget,
+    stockOnly,
+    checkedAsStock,
+    report,
+    rows,
+    busy,
+    error,
+    progress,
+    /** A chunk failed: "Retry the rest" sends on from it. */
+    canRetry: pending !== null,
+    chooseFile,
+    check,
+    apply,
+  };
 }
