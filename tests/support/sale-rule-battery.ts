@@ -31,7 +31,7 @@ const CREATE = `mutation ($input: CreateItemInput!) { createItem(input: $input) 
 const UPDATE = `mutation ($input: UpdateItemInput!) { updateItem(input: $input) { ${FIELDS} } }`;
 const GET = `query ($id: ID!) { getItem(id: $id) { ${FIELDS} } }`;
 const PUBLIC_GET = `query ($id: ID!) { getItem(id: $id) { ${PUBLIC_FIELDS} } }`;
-const IMPORT = `mutation ($rows: [ItemImportRowInput!]!, $apply: Boolean) { importItems(rows: $rows, apply: $apply) { applied problems { message } } }`;
+const IMPORT = `mutation ($importId: String!, $rows: [ItemImportRowInput!]!, $apply: Boolean) { importItems(importId: $importId, offset: 0, rows: $rows, apply: $apply) { applied problems { message } } }`;
 
 interface SaleItem {
   id: string;
@@ -204,7 +204,8 @@ export function saleRuleBattery(target: SaleTarget): void {
     const item = await aged('Sale Import', 50);
     const upc = `${prefix}import`;
     await ok(target.admin(UPDATE, { input: { id: item.id, upc } }));
-    const report = (await ok(target.admin(IMPORT, { rows: [{ row: 2, upc, price: '44.5' }], apply: true }))).importItems as {
+    const report = (await ok(target.admin(IMPORT, { importId: `${prefix}import`, rows: [{ row: 2, upc, price: '44.5' }], apply: true })))
+      .importItems as {
       applied: boolean;
     };
     expect(report.applied).toBe(true);
