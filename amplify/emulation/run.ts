@@ -137,16 +137,21 @@ try {
   }
 
   // What the API batteries (tests/cloud) reach: the storefront's API and site (its /media served
-  // from the bucket), and its DynamoDB Local for the tables no API shows (the throttle's counts).
+  // from the bucket), and its DynamoDB Local for the tables no API shows (the throttle's counts,
+  // the one-time links).
   const storefront = sites[0]!.emulation;
   const throttleTable = [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.throttle]).find(Boolean);
   if (!throttleTable) throw new Error(`no function has ${ENV.throttle}`);
+  const credentialsTable = [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.credentials]).find(Boolean);
+  if (!credentialsTable) throw new Error(`no function has ${ENV.credentials}`);
   const batteryEnvironment = {
     CLOUD_API_URL: storefront.appsync.url,
     CLOUD_API_KEY: storefront.appsync.apiKey,
     CLOUD_SITE_URL: `http://127.0.0.1:${STOREFRONT_PORT}`,
     CLOUD_DYNAMO_ENDPOINT: storefront.dynamoEndpoint,
     CLOUD_THROTTLE_TABLE: throttleTable,
+    // Where the account battery stores confirmation links (the emulated Lambda sends no mail).
+    CLOUD_CREDENTIALS_TABLE: credentialsTable,
   };
   if (process.env.CLOUD_COMMAND) {
     // For looking into the emulation: any command, inside the namespace, with the sites up (and
