@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { firstName, logout, mayOpenAdminRoutes, useSession, type Session } from '../../lib/auth';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
@@ -32,7 +33,7 @@ export const SIGNED_OUT_MESSAGE = 'You are signed out';
 
 /**
  * The header's sign state (product §2, §4): Sign Up when signed out; Log Out, with a greeting, when
- * a token with a name is stored. (The Admin Portal link is the last item of the navigation.)
+ * a token with a name is stored. (The Admin Portal link, or a customer's Account link, is the last item of the navigation.)
  */
 function AccountActions({ session }: { session: Session | null }) {
   const [busy, setBusy] = useState(false);
@@ -71,6 +72,7 @@ function AccountActions({ session }: { session: Session | null }) {
   return (
     <div className="site-header__actions">
       <span className="site-header__greeting">Hi, {firstName(session.name)}</span>
+
       <button type="button" className="button" onClick={onLogout} disabled={busy}>
         Log Out
       </button>
@@ -137,6 +139,18 @@ export function SiteHeader() {
               <li className="site-nav__item--admin">
                 <Link className="site-nav__link" to="/admin-portal" onClick={() => setOpen(false)}>
                   Admin Portal
+                </Link>
+              </li>
+            ) : session ? (
+              // A signed-in customer's own account (decision 0302), where admins have the portal.
+              <li className="site-nav__item--admin">
+                <Link
+                  className="site-nav__link"
+                  to={SPA_ROUTES.account}
+                  aria-current={location.pathname === SPA_ROUTES.account ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  Account
                 </Link>
               </li>
             ) : null}
