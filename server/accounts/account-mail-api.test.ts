@@ -5,7 +5,7 @@
  * and the old address's link no longer confirms anything. Without SMTP the page is told so.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MESSAGES } from '../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../shared/account-messages';
 import { SPA_ROUTES } from '../../shared/spa-routes';
 import { startSmtpInbox, type SmtpInbox } from '../../tests/support/smtp-inbox';
 import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/test-server';
@@ -65,7 +65,7 @@ describe('e-mail confirmation links', () => {
     expect(await confirmed(ann.token)).toBe(false);
     expect((await confirm(token)).data).toEqual({ confirmEmail: true });
     expect(await confirmed(ann.token)).toBe(true);
-    expect((await confirm(token)).error).toMatchObject({ errorType: 'ValidationError', message: MESSAGES.confirmLinkInvalid });
+    expect((await confirm(token)).error).toMatchObject({ errorType: 'ValidationError', message: ACCOUNT_MESSAGES.confirmLinkInvalid });
   });
 
   it('sends the link again at most three times in 20 minutes, the sign-up mail counted', async () => {
@@ -81,7 +81,7 @@ describe('e-mail confirmation links', () => {
     // Every link sent works (each once): an older mail opened later still confirms.
     expect(new Set([first, second, last]).size).toBe(3);
     expect((await confirm(first)).data).toEqual({ confirmEmail: true });
-    expect((await sendAgain(ann.token)).error?.message).toBe(MESSAGES.confirmAlready);
+    expect((await sendAgain(ann.token)).error?.message).toBe(ACCOUNT_MESSAGES.confirmAlready);
   });
 
   it('mails a new address a link of its own; the old link confirms nothing', async () => {
@@ -95,7 +95,7 @@ describe('e-mail confirmation links', () => {
     );
     expect(error).toBeUndefined();
     const fresh = tokenFrom((await inbox.next(moved)).text);
-    expect((await confirm(old)).error?.message).toBe(MESSAGES.confirmLinkInvalid);
+    expect((await confirm(old)).error?.message).toBe(ACCOUNT_MESSAGES.confirmLinkInvalid);
     expect(await confirmed(ann.token)).toBe(false);
     expect((await confirm(fresh)).data).toEqual({ confirmEmail: true });
     expect(await confirmed(ann.token)).toBe(true);
@@ -105,7 +105,10 @@ describe('e-mail confirmation links', () => {
     const noMail = await startTestServer();
     try {
       const ann = await signUp(noMail);
-      expect((await sendAgain(ann.token, noMail)).error).toMatchObject({ errorType: 'ValidationError', message: MESSAGES.mailUnavailable });
+      expect((await sendAgain(ann.token, noMail)).error).toMatchObject({
+        errorType: 'ValidationError',
+        message: ACCOUNT_MESSAGES.mailUnavailable,
+      });
     } finally {
       await noMail.stop();
     }

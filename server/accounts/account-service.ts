@@ -11,6 +11,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { hashToken, MAX_TOKEN_LENGTH } from '../auth/sessions';
 import { AppError, unauthorized, validationError } from '../errors';
 import { MESSAGES } from '../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../shared/account-messages';
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
 import { confirmEmailPath, resetPasswordPath } from '../../shared/spa-routes';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../../shared/validation/account';
@@ -437,10 +438,10 @@ export class AccountService {
   /** "Send the link again": a new confirmation link to the account's address, limited as reset mails are. */
   async sendEmailConfirmation(caller: Caller | null, clientIp: string): Promise<boolean> {
     const user = await this.ownAccount(caller);
-    if (user.emailConfirmed === true) throw validationError(MESSAGES.confirmAlready);
+    if (user.emailConfirmed === true) throw validationError(ACCOUNT_MESSAGES.confirmAlready);
     const wait = await this.confirmRequests.take(addressKey(clientIp));
     if (wait > 0) throw tooMany('confirmation emails from this address', wait);
-    if (!this.resets.mailer || !this.resets.siteOrigin()) throw validationError(MESSAGES.mailUnavailable);
+    if (!this.resets.mailer || !this.resets.siteOrigin()) throw validationError(ACCOUNT_MESSAGES.mailUnavailable);
     const mails = await this.confirmMails.take(user.id);
     if (mails > 0) throw tooMany('confirmation emails for this account', mails);
     await this.mailConfirmation(user);
@@ -451,11 +452,11 @@ export class AccountService {
   async confirmEmail(args: Fields, clientIp: string): Promise<boolean> {
     const rate = await this.confirmAttempts.take(addressKey(clientIp));
     if (rate > 0) throw tooMany('attempts from this address', rate);
-    if (blank(args.token)) throw validationError(MESSAGES.confirmLinkInvalid);
+    if (blank(args.token)) throw validationError(ACCOUNT_MESSAGES.confirmLinkInvalid);
     const token = text(args.token);
     const taken = token.length <= MAX_TOKEN_LENGTH ? await this.accounts.takeResetToken(hashToken(token)) : null;
     const user = taken && taken.expiresAt > this.now() ? await this.accounts.get(taken.userId) : null;
-    if (!user || confirmStamp(user.email) !== taken!.stamp) throw validationError(MESSAGES.confirmLinkInvalid);
+    if (!user || confirmStamp(user.email) !== taken!.stamp) throw validationError(ACCOUNT_MESSAGES.confirmLinkInvalid);
     if (user.emailConfirmed !== true) {
       await this.accounts.update(user.id, { email: user.email, name: user.name, phone: user.phone ?? null, emailConfirmed: true });
     }
@@ -469,7 +470,7 @@ export class AccountService {
    */
   async deleteMyAccount(args: Fields, caller: Caller | null, clientIp: string): Promise<boolean> {
     const user = await this.ownAccount(caller);
-    if (blank(args.currentPassword)) throw validationError(MESSAGES.currentPasswordRequired);
+    if (blank(args.currentPassword)) throw validationError(ACCOUNT_MESSAGES.currentPasswordRequired);
     await this.checkPassword(user, args.currentPassword, clientIp);
     await this.accounts.deleteCustomer(user.id);
     return true;
@@ -478,7 +479,7 @@ export class AccountService {
   private async ownAccount(caller: Caller | null): Promise<UserRecord> {
     // The authorizer lets only signed-in callers here; checked again where the account is used.
     if (!caller) throw unauthorized('Not Authorized');
-    if (caller.type !== ROLE_USER) throw validationError(MESSAGES.adminAccountElsewhere);
+    if (caller.type !== ROLE_USER) throw validationError(ACCOUNT_MESSAGES.adminAccountElsewhere);
     const user = await this.accounts.get(caller.userId);
     if (!user) throw unauthorized('Not Authorized');
     return user;
@@ -486,7 +487,7 @@ export class AccountService {
 
   /** The caller's current password, limited per address and locked out as wrong sign-ins are. */
   private async checkPassword(user: UserRecord, password: unknown, clientIp: string): Promise<void> {
-    if (blank(password)) throw validationError(MESSAGES.currentPasswordRequired);
+    if (blank(password)) throw validationError(ACCOUNT_MESSAGES.currentPasswordRequired);
     const address = addressKey(clientIp);
     const lockoutKey = signInLockoutKey(user.email, address);
     const locked = await this.failedSignIns.retryAfter(lockoutKey);

@@ -7,7 +7,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
-import { confirmationSentMessage, MESSAGES } from '../../shared/messages';
+import { MESSAGES } from '../../shared/messages';
+import { ACCOUNT_MESSAGES, confirmationSentMessage } from '../../shared/account-messages';
 import { SPA_ROUTES } from '../../shared/spa-routes';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
 import { expectToast, unique } from './support/admin-session';
@@ -72,7 +73,7 @@ for (const width of [390, 1440]) {
     await expect(page.getByRole('heading', { level: 1, name: 'Confirm your email address' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Confirm my email address' }).click();
-    await expect(page.getByRole('status')).toHaveText(`${MESSAGES.emailConfirmed}.`);
+    await expect(page.getByRole('status')).toHaveText(`${ACCOUNT_MESSAGES.emailConfirmed}.`);
     await page.getByRole('link', { name: 'Go to your account' }).click();
     await expect(page).toHaveURL(/\/account$/);
     await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
@@ -81,7 +82,7 @@ for (const width of [390, 1440]) {
     // The same link again is refused.
     await page.goto(firstLink);
     await page.getByRole('button', { name: 'Confirm my email address' }).click();
-    await expect(page.getByRole('alert')).toHaveText(MESSAGES.confirmLinkInvalid);
+    await expect(page.getByRole('alert')).toHaveText(ACCOUNT_MESSAGES.confirmLinkInvalid);
     await page.goto(SPA_ROUTES.account);
 
     // The phone: a bad one is refused at the field, a good one saved and kept.
@@ -93,7 +94,7 @@ for (const width of [390, 1440]) {
     await expect(phone).toHaveAttribute('aria-invalid', 'true');
     await phone.fill('(845) 555-0123');
     await page.getByRole('button', { name: 'Save details' }).click();
-    await expectToast(page, 'Success', MESSAGES.accountSaved);
+    await expectToast(page, 'Success', ACCOUNT_MESSAGES.accountSaved);
     await page.reload();
     await expect(page.getByLabel('Phone (optional)')).toHaveValue('(845) 555-0123');
 
@@ -102,7 +103,7 @@ for (const width of [390, 1440]) {
     await page.getByLabel('New password', { exact: true }).fill(NEW_PASSWORD);
     await page.getByLabel('Confirm new password').fill(NEW_PASSWORD);
     await page.getByRole('button', { name: 'Change password' }).click();
-    await expectToast(page, 'Success', MESSAGES.accountPasswordChanged);
+    await expectToast(page, 'Success', ACCOUNT_MESSAGES.accountPasswordChanged);
     await expect(page.getByLabel('Current password')).toHaveValue('');
     await page.reload();
     await expect(page.getByText('Confirmed', { exact: true })).toBeVisible();
@@ -131,7 +132,7 @@ for (const width of [390, 1440]) {
     await dialog.getByLabel('Your password').fill(NEW_PASSWORD);
     await dialog.getByRole('button', { name: 'Delete my account' }).click();
     await expect(page).toHaveURL(/\/home$/);
-    await expectToast(page, 'Success', MESSAGES.accountDeleted);
+    await expectToast(page, 'Success', ACCOUNT_MESSAGES.accountDeleted);
     await expect(header.getByRole('link', { name: 'Sign Up' })).toBeVisible();
 
     // It cannot sign in any more.

@@ -10,6 +10,7 @@
  */
 import { expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../shared/account-messages';
 import { PHONE_MESSAGE } from '../../shared/validation/phone';
 import { MAX_TEXT_LENGTH } from '../../shared/validation/text';
 
@@ -100,8 +101,8 @@ export function accountBattery(target: AccountTarget): void {
     await refused(target.guest(MY_ACCOUNT), /./, /^Unauthorized/);
     await refused(target.guest(UPDATE, details(ann, { firstName: 'Mallory' })), /./, /^Unauthorized/);
     await refused(target.guest(DELETE, { currentPassword: target.password }), /./, /^Unauthorized/);
-    await refused(target.admin(MY_ACCOUNT), MESSAGES.adminAccountElsewhere);
-    await refused(target.admin(DELETE, { currentPassword: target.password }), MESSAGES.adminAccountElsewhere);
+    await refused(target.admin(MY_ACCOUNT), ACCOUNT_MESSAGES.adminAccountElsewhere);
+    await refused(target.admin(DELETE, { currentPassword: target.password }), ACCOUNT_MESSAGES.adminAccountElsewhere);
     // No operation takes an id: naming Bob's is a malformed call.
     const withId = await target.as(
       ann.token,
@@ -139,7 +140,7 @@ export function accountBattery(target: AccountTarget): void {
     await ok(target.as(ann.token, CONFIRM, { token: await target.storeConfirmLink(ann.userId, ann.email, Date.now() + 60_000) }));
     expect((await mine(ann)).emailConfirmed).toBe(true);
     const moved = newEmail('moved');
-    await refused(update(ann, { email: moved }), MESSAGES.currentPasswordRequired);
+    await refused(update(ann, { email: moved }), ACCOUNT_MESSAGES.currentPasswordRequired);
     await refused(update(ann, { email: moved, currentPassword: `${target.password}x` }), MESSAGES.incorrectPassword);
     // Bob's address is taken, confirmed or not (his is not).
     await refused(update(ann, { email: bob.email, currentPassword: target.password }), MESSAGES.duplicateEmail);
@@ -156,22 +157,22 @@ export function accountBattery(target: AccountTarget): void {
   it('confirms with a link once, not after its time, and not for an address the account no longer has', async () => {
     const ann = await signUp('confirm');
     const expired = await target.storeConfirmLink(ann.userId, ann.email, Date.now() - 1_000);
-    await refused(target.guest(CONFIRM, { token: expired }), MESSAGES.confirmLinkInvalid);
-    await refused(target.guest(CONFIRM, { token: 'x'.repeat(5_000) }), MESSAGES.confirmLinkInvalid);
-    await refused(target.guest(CONFIRM, { token: '' }), MESSAGES.confirmLinkInvalid);
+    await refused(target.guest(CONFIRM, { token: expired }), ACCOUNT_MESSAGES.confirmLinkInvalid);
+    await refused(target.guest(CONFIRM, { token: 'x'.repeat(5_000) }), ACCOUNT_MESSAGES.confirmLinkInvalid);
+    await refused(target.guest(CONFIRM, { token: '' }), ACCOUNT_MESSAGES.confirmLinkInvalid);
     const forOldAddress = await target.storeConfirmLink(ann.userId, ann.email, Date.now() + 60_000);
     const moved = newEmail('unconfirmed');
     await ok(update(ann, { email: moved, currentPassword: target.password }));
-    await refused(target.guest(CONFIRM, { token: forOldAddress }), MESSAGES.confirmLinkInvalid);
+    await refused(target.guest(CONFIRM, { token: forOldAddress }), ACCOUNT_MESSAGES.confirmLinkInvalid);
     expect((await mine({ ...ann, email: moved })).emailConfirmed).toBe(false);
 
     // The link opens in any browser: the API key is enough.
     const link = await target.storeConfirmLink(ann.userId, moved, Date.now() + 60_000);
     expect((await ok(target.guest(CONFIRM, { token: link }))).confirmEmail).toBe(true);
     expect((await mine(ann)).emailConfirmed).toBe(true);
-    await refused(target.guest(CONFIRM, { token: link }), MESSAGES.confirmLinkInvalid);
+    await refused(target.guest(CONFIRM, { token: link }), ACCOUNT_MESSAGES.confirmLinkInvalid);
     // Confirmed, it need not be sent again.
-    await refused(target.as(ann.token, 'mutation { sendEmailConfirmation }'), MESSAGES.confirmAlready);
+    await refused(target.as(ann.token, 'mutation { sendEmailConfirmation }'), ACCOUNT_MESSAGES.confirmAlready);
   });
 
   it('changes the password with the current one, under the sign-up policy, ending every other session', async () => {
@@ -200,12 +201,12 @@ export function accountBattery(target: AccountTarget): void {
     await ok(update(ann, { phone: '845 555 0199' }));
     const link = await target.storeConfirmLink(ann.userId, ann.email, Date.now() + 60_000);
     await refused(target.as(ann.token, DELETE, { currentPassword: `${target.password}x` }), MESSAGES.incorrectPassword);
-    await refused(target.as(ann.token, DELETE, { currentPassword: '' }), MESSAGES.currentPasswordRequired);
+    await refused(target.as(ann.token, DELETE, { currentPassword: '' }), ACCOUNT_MESSAGES.currentPasswordRequired);
     expect((await mine(ann)).phone).toBe('845 555 0199');
     expect((await ok(target.as(ann.token, DELETE, { currentPassword: target.password }))).deleteMyAccount).toBe(true);
     expect((await target.as(ann.token, MY_ACCOUNT)).errors?.[0]?.errorType).toMatch(/^Unauthorized/);
     await refused(target.guest(SIGN_IN, { email: ann.email, password: target.password }), MESSAGES.userNotFound);
-    await refused(target.guest(CONFIRM, { token: link }), MESSAGES.confirmLinkInvalid);
+    await refused(target.guest(CONFIRM, { token: link }), ACCOUNT_MESSAGES.confirmLinkInvalid);
     // Nothing of it is left for the admin to list.
     const users = await ok(
       target.admin('query ($filter: ModelUserFilterInput) { listUsers(filter: $filter, limit: 1000) { items { id } } }', {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../../shared/account-messages';
 import { passwordProblem } from '../../../shared/validation/account';
 import { fieldForMessage } from './field-for-message';
 import { PHONE_MESSAGE } from '../../../shared/validation/phone';
@@ -42,7 +43,7 @@ describe("the account page's fields", () => {
 
   it('points at the current password, the phone and the names', () => {
     expect(fieldForMessage(MESSAGES.incorrectPassword, values, fields)).toBe('currentPassword');
-    expect(fieldForMessage(MESSAGES.currentPasswordRequired, values, fields)).toBe('currentPassword');
+    expect(fieldForMessage(ACCOUNT_MESSAGES.currentPasswordRequired, values, fields)).toBe('currentPassword');
     expect(fieldForMessage(PHONE_MESSAGE, values, fields)).toBe('phone');
     expect(fieldForMessage(MESSAGES.nameTooLong, values, fields)).toBe('firstName');
   });

@@ -1,5 +1,6 @@
 /** Which form field a failure is about, so the form can mark it and put the cursor there. Pure. */
 import { MESSAGES } from '../../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../../shared/account-messages';
 import { PHONE_MESSAGE } from '../../../shared/validation/phone';
 
 const EMAIL_MESSAGES: ReadonlySet<string> = new Set([MESSAGES.userNotFound, MESSAGES.duplicateEmail, MESSAGES.invalidEmail]);
@@ -17,7 +18,7 @@ export function fieldForMessage<F extends string>(message: string, values: Reado
   if (message === MESSAGES.passwordsDoNotMatch) return pick('confirmPassword');
   if (EMAIL_MESSAGES.has(message)) return pick('email');
   // The account page asks for the current password apart from a new one (decision 0302).
-  if (message === MESSAGES.incorrectPassword || message === MESSAGES.currentPasswordRequired) {
+  if (message === MESSAGES.incorrectPassword || message === ACCOUNT_MESSAGES.currentPasswordRequired) {
     return pick('currentPassword') ?? pick('password');
   }
   // The policy's 'Password must ...'.

@@ -88,6 +88,11 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const ownLink = mayOpenAdminRoutes(session)
+    ? { to: SPA_ROUTES.adminPortal, label: 'Admin Portal' }
+    : session
+      ? { to: SPA_ROUTES.account, label: 'Account' }
+      : null;
 
   // Any navigation (links, back and forward) closes the phone menu.
   useEffect(() => {
@@ -134,23 +139,17 @@ export function SiteHeader() {
                 </Link>
               </li>
             ))}
-            {/* Only for a stored admin role (product §2); the admin routes check it again. */}
-            {mayOpenAdminRoutes(session) ? (
-              <li className="site-nav__item--admin">
-                <Link className="site-nav__link" to="/admin-portal" onClick={() => setOpen(false)}>
-                  Admin Portal
-                </Link>
-              </li>
-            ) : session ? (
-              // A signed-in customer's own account (decision 0302), where admins have the portal.
+            {/* Admin Portal only for a stored admin role (product §2; the admin routes check it
+                again); a signed-in customer's own Account page (decision 0302) instead. */}
+            {ownLink ? (
               <li className="site-nav__item--admin">
                 <Link
                   className="site-nav__link"
-                  to={SPA_ROUTES.account}
-                  aria-current={location.pathname === SPA_ROUTES.account ? 'page' : undefined}
+                  to={ownLink.to}
+                  aria-current={location.pathname === ownLink.to ? 'page' : undefined}
                   onClick={() => setOpen(false)}
                 >
-                  Account
+                  {ownLink.label}
                 </Link>
               </li>
             ) : null}

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
-import { confirmationSentMessage, MESSAGES } from '../../../shared/messages';
+import { MESSAGES } from '../../../shared/messages';
+import { ACCOUNT_MESSAGES, confirmationSentMessage } from '../../../shared/account-messages';
 import { ROLE_USER } from '../../../shared/roles';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../../../shared/validation/account';
@@ -15,6 +16,9 @@ import { LOGIN_PATH, useSession } from '../../lib/auth';
 import { changePassword, loadAccount, saveDetails, sendConfirmation, toast, type Account } from './account-api';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import './account.css';
+
+// The confirmation page shares this chunk (src/app/router.tsx).
+export { ConfirmEmailPage } from './ConfirmEmailPage';
 
 const DETAILS = ['firstName', 'lastName', 'email', 'phone', 'currentPassword'] as const;
 const PASSWORDS = ['currentPassword', 'password', 'confirmPassword'] as const;
@@ -60,7 +64,7 @@ export function AccountPage() {
   if (!signedInCustomer) {
     return (
       <AccountFrame>
-        <p>{MESSAGES.adminAccountElsewhere}.</p>
+        <p>{ACCOUNT_MESSAGES.adminAccountElsewhere}.</p>
         <p>
           <Link to={SPA_ROUTES.adminPortal}>Go to the admin portal</Link>
         </p>
@@ -157,7 +161,7 @@ function DetailsForm({ account, onSaved }: { account: Account; onSaved: (account
       onSaved(outcome.data);
       return 'success';
     },
-    successMessage: () => MESSAGES.accountSaved,
+    successMessage: () => ACCOUNT_MESSAGES.accountSaved,
     onSuccess: (): void => reset({ currentPassword: '' }),
   });
   const emailChanges = normalizeEmail(values.email) !== account.email;
@@ -207,7 +211,7 @@ function PasswordForm() {
       const outcome = await changePassword(input);
       return outcome.ok ? 'success' : { message: outcome.message };
     },
-    successMessage: () => MESSAGES.accountPasswordChanged,
+    successMessage: () => ACCOUNT_MESSAGES.accountPasswordChanged,
     onSuccess: (): void => reset({ currentPassword: '', password: '', confirmPassword: '' }),
   });
   return (
@@ -238,7 +242,7 @@ function DeleteSection() {
   const opener = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
   const deleted = useCallback(() => {
-    toast('success', MESSAGES.accountDeleted);
+    toast('success', ACCOUNT_MESSAGES.accountDeleted);
     void navigate(SPA_ROUTES.home, { replace: true });
   }, [navigate]);
   return (

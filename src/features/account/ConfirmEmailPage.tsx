@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
-import { MESSAGES } from '../../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../../shared/account-messages';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { usePageHead } from '../../hooks/use-page-head';
 import { useSession } from '../../lib/auth';
@@ -38,7 +38,7 @@ export function ConfirmEmailPage() {
         </p>
       ) : state.kind === 'done' ? (
         <p className="account-section__note" role="status">
-          {MESSAGES.emailConfirmed}.
+          {ACCOUNT_MESSAGES.emailConfirmed}.
         </p>
       ) : state.kind === 'failed' ? (
         <p className="account-section__note" role="alert">

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { MESSAGES } from '../../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../../shared/account-messages';
 import { CurrentPasswordField } from '../../components/forms/PasswordFields';
 import { useAuthForm } from '../../components/forms/use-auth-form';
 import { Modal } from '../../components/ui/Modal';
@@ -17,7 +17,7 @@ export function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => voi
   const { busy, onSubmit, fieldProps } = useAuthForm({
     fields: FIELDS,
     submit: async ({ currentPassword }) => {
-      if (currentPassword === '') return { message: MESSAGES.currentPasswordRequired };
+      if (currentPassword === '') return { message: ACCOUNT_MESSAGES.currentPasswordRequired };
       const outcome = await deleteAccount(currentPassword);
       return outcome.ok ? 'success' : { message: outcome.message };
     },
