@@ -19,6 +19,8 @@ const ADMIN_PORT = STOREFRONT_PORT - 1;
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-Admin-Passw0rd!' };
 /** Where the admin server sends password reset e-mails: admin-password-reset.spec.ts listens there while it runs. */
 export const E2E_SMTP_PORT = ADMIN_PORT + 1000;
+/** Where the storefront server sends e-mail confirmation links: account.spec.ts listens there while it runs. */
+export const E2E_STOREFRONT_SMTP_PORT = STOREFRONT_PORT + 1000;
 
 // The port is part of the data directory, so runs on other ports (E2E_PORT) never share one.
 const server = (port: number, name: string, env: Record<string, string> = {}) => ({
@@ -36,7 +38,12 @@ const server = (port: number, name: string, env: Record<string, string> = {}) =>
     ...env,
   },
 });
-const SMTP_ENV = { SMTP_HOST: '127.0.0.1', SMTP_PORT: String(E2E_SMTP_PORT), SMTP_SECURE: 'false', SMTP_FROM: 'Shop <shop@example.com>' };
+const smtpEnv = (port: number) => ({
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: String(port),
+  SMTP_SECURE: 'false',
+  SMTP_FROM: 'Shop <shop@example.com>',
+});
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -64,5 +71,7 @@ export default defineConfig({
     { name: 'storefront', testIgnore: /admin-.*\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${STOREFRONT_PORT}` } },
     { name: 'admin', testMatch: /admin-.*\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${ADMIN_PORT}` } },
   ],
-  webServer: CLOUD ? [] : [server(STOREFRONT_PORT, 'storefront'), server(ADMIN_PORT, 'admin', SMTP_ENV)],
+  webServer: CLOUD
+    ? []
+    : [server(STOREFRONT_PORT, 'storefront', smtpEnv(E2E_STOREFRONT_SMTP_PORT)), server(ADMIN_PORT, 'admin', smtpEnv(E2E_SMTP_PORT))],
 });

@@ -115,7 +115,9 @@ export async function buildServices(
   const sessions = new SessionStore(db, overrides.now);
   const accountStore = new SqliteAccountStore(store);
   const accounts = new AccountService(accountStore, sessions, overrides.throttleRules, overrides.now, undefined, {
-    mailer: config.smtp ? inBackground(smtpMailer(config.smtp), (error) => log('a password reset e-mail was not sent', error)) : null,
+    mailer: config.smtp
+      ? inBackground(smtpMailer(config.smtp), (error) => log('an e-mail (password reset or confirmation) was not sent', error))
+      : null,
     // E-mails are only sent once the server listens, when `origin` knows the bound port.
     siteOrigin: () => origin(),
   });

@@ -72,3 +72,10 @@ export const PICKUP_MESSAGES = {
   lowerNotLower: 'A line can only be lowered: to a whole number from 0 to one less than reserved',
   lowerAllZero: 'Every line would be 0: cancel the reservation instead, with a reason',
 } as const;
+
+/**
+ * Why a customer cannot reserve (or ask to be told of a restock) yet: the address is not confirmed
+ * (shared/account-rules.ts, decision 0303).
+ */
+export const confirmEmailFirstMessage = (email: string) =>
+  `Confirm your email address first: we sent a link to ${email}. No email? Send the link again from your account page.`;

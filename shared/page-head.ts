@@ -236,6 +236,14 @@ function pageParts(input: PageHeadInput, urls: UrlContext): PageParts {
       return { title: 'Forgot password', description: `Ask for a link to set a new password at ${shop.name}.`, noindex: true };
     case 'resetPassword':
       return { title: 'Set a new password', description: `Set a new password for your account at ${shop.name}.`, noindex: true };
+    case 'account':
+      return { title: 'Your account', description: `Your account at ${shop.name}.`, noindex: true };
+    case 'confirmEmail':
+      return {
+        title: 'Confirm your email address',
+        description: `Confirm the email address of your account at ${shop.name}.`,
+        noindex: true,
+      };
     default:
       if (isPrivateRoute(route.name)) return { title: input.title ?? 'Admin', description: `${shop.name} admin portal.`, noindex: true };
       return { description: shopDescription };

@@ -19,6 +19,10 @@ export const SPA_ROUTES = {
   forgotPassword: '/forgot-password',
   /** ?token=...: the page a reset link opens, to set a new password. */
   resetPassword: '/reset-password',
+  /** A signed-in customer's own account: details, password, e-mail confirmation, deletion (decision 0302). */
+  account: '/account',
+  /** ?token=...: the page an e-mail confirmation link opens (decision 0303). */
+  confirmEmail: '/confirm-email',
   adminPortal: '/admin-portal',
   adminItems: '/admin-items',
   /** ?id={id} */
@@ -41,6 +45,9 @@ export const searchPath = (query: string): string =>
 
 /** Where a password reset link opens (decision 0258): `/reset-password?token=<token>`. */
 export const resetPasswordPath = (token: string): string => `${SPA_ROUTES.resetPassword}?token=${encodeURIComponent(token)}`;
+
+/** Where an e-mail confirmation link opens (decision 0303): `/confirm-email?token=<token>`. */
+export const confirmEmailPath = (token: string): string => `${SPA_ROUTES.confirmEmail}?token=${encodeURIComponent(token)}`;
 
 export type SpaRouteName = keyof typeof SPA_ROUTES;
 

@@ -142,6 +142,10 @@ export const schema = a.schema({
       name: a.string().required(),
       /** Role: 0 admin, 1 user (shared/roles.ts). */
       type: a.integer().required(),
+      /** A customer's optional phone (shared/validation/phone.ts; decision 0302). */
+      phone: a.string(),
+      /** True once the owner opened the link sent to this address; an address change clears it (decision 0303). */
+      emailConfirmed: a.boolean(),
     })
     .disableOperations(['mutations', 'subscriptions'])
     .authorization((allow) => [allow.custom()]),
@@ -182,6 +186,29 @@ export const schema = a.schema({
   createPasswordResetLink: authorizedMutation(ACCOUNTS_FUNCTION)
     .arguments({ userId: a.id().required() })
     .returns(a.ref('PasswordResetLink')),
+
+  // A customer's own account (/account, decision 0302): signed-in customers only, each on their own
+  // account (the caller's id comes from the session, never from an argument); admins are refused.
+  /** The caller's own account. */
+  myAccount: a
+    .query()
+    .returns(a.ref('User'))
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(ACCOUNTS_FUNCTION)),
+  /** Changes name, e-mail and phone; a new e-mail asks for the current password and is unconfirmed again. */
+  updateMyAccount: authorizedMutation(ACCOUNTS_FUNCTION)
+    .arguments({ firstName: a.string(), lastName: a.string(), email: a.string(), phone: a.string(), currentPassword: a.string() })
+    .returns(a.ref('User')),
+  /** Sets a new password (the current one asked) and ends every other session: returns the caller's new one. */
+  changeMyPassword: authorizedMutation(ACCOUNTS_FUNCTION)
+    .arguments({ currentPassword: a.string(), password: a.string(), confirmPassword: a.string() })
+    .returns(a.ref('AuthSession')),
+  /** E-mails a new confirmation link to the account's address (decision 0303), rate limited. */
+  sendEmailConfirmation: authorizedMutation(ACCOUNTS_FUNCTION).returns(a.boolean()),
+  /** Confirms the address a link was sent to, once, within 24 hours; open to anyone holding the link. */
+  confirmEmail: signInMutation().arguments({ token: a.string() }).returns(a.boolean()),
+  /** Ends the account (the current password asked): its name, e-mail, phone and sessions go (decision 0304). */
+  deleteMyAccount: authorizedMutation(ACCOUNTS_FUNCTION).arguments({ currentPassword: a.string() }).returns(a.boolean()),
 
   // Image uploads (product §5; shared/image-upload.ts), in two calls so the file itself never passes
   // through GraphQL (a 5 MB PNG as JSON is over Lambda's 6 MB payload limit). Admins only.

@@ -137,12 +137,15 @@ try {
   }
 
   // What the API batteries (tests/cloud) reach: the storefront's API and site (its /media served
-  // from the bucket), and its DynamoDB Local for the tables no API shows (the throttle's counts, and an item's price history from months ago).
+  // from the bucket), and its DynamoDB Local for the tables no API shows (the throttle's counts,
+  // the one-time links, and an item's price history from months ago).
   const storefront = sites[0]!.emulation;
   const throttleTable = [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.throttle]).find(Boolean);
   if (!throttleTable) throw new Error(`no function has ${ENV.throttle}`);
   const itemTable = [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.items]).find(Boolean);
   if (!itemTable) throw new Error(`no function has ${ENV.items}`);
+  const credentialsTable = [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.credentials]).find(Boolean);
+  if (!credentialsTable) throw new Error(`no function has ${ENV.credentials}`);
   const batteryEnvironment = {
     CLOUD_API_URL: storefront.appsync.url,
     CLOUD_API_KEY: storefront.appsync.apiKey,
@@ -151,6 +154,8 @@ try {
     CLOUD_THROTTLE_TABLE: throttleTable,
     // Where tests/cloud/sale-rule.test.ts gives an item months of price history.
     CLOUD_ITEM_TABLE: itemTable,
+    // Where the account battery stores confirmation links (the emulated Lambda sends no mail).
+    CLOUD_CREDENTIALS_TABLE: credentialsTable,
   };
   if (process.env.CLOUD_COMMAND) {
     // For looking into the emulation: any command, inside the namespace, with the sites up (and

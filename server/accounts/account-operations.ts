@@ -12,4 +12,12 @@ export const ACCOUNT_MUTATIONS = [
   'requestPasswordReset',
   'resetPassword',
   'createPasswordResetLink',
+  'updateMyAccount',
+  'changeMyPassword',
+  'sendEmailConfirmation',
+  'confirmEmail',
+  'deleteMyAccount',
 ] as const;
+
+/** The custom queries AccountService serves (the caller's own account, decision 0302). */
+export const ACCOUNT_QUERIES = ['myAccount'] as const;

@@ -11,9 +11,11 @@ import { hashPassword, verifyPassword } from '../auth/passwords';
 import { hashToken, MAX_TOKEN_LENGTH } from '../auth/sessions';
 import { AppError, unauthorized, validationError } from '../errors';
 import { MESSAGES } from '../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../shared/account-messages';
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
-import { resetPasswordPath } from '../../shared/spa-routes';
+import { confirmEmailPath, resetPasswordPath } from '../../shared/spa-routes';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../../shared/validation/account';
+import { normalizePhone, phoneProblem } from '../../shared/validation/phone';
 import { fullNameProblem, namesProblem } from '../../shared/validation/name';
 import type { AccountStore, UserRecord } from './account-store';
 import { addressKey, waitText, type LockoutRule, type RateRule } from './throttle';
@@ -39,8 +41,18 @@ export interface PasswordResets {
 /** A reset link works this long, once. */
 export const RESET_TOKEN_MS = 30 * 60_000;
 
+/** An e-mail confirmation link works this long, once (decision 0303). */
+export const CONFIRM_TOKEN_MS = 24 * 60 * 60_000;
+
 /** What a reset link remembers of the password it replaces: a digest, never the hash itself. */
 const passwordStamp = (passwordHash: string) => createHash('sha256').update(passwordHash).digest('base64url').slice(0, 22);
+
+/**
+ * What a confirmation link remembers: the address it was sent to, as a digest with a prefix no
+ * reset stamp has, so a link confirms only that address and neither kind of link passes for the
+ * other (decision 0303). Exported for the batteries, which store links of their own.
+ */
+export const confirmStamp = (email: string) => `confirm:${createHash('sha256').update(email).digest('base64url').slice(0, 22)}`;
 
 export interface PasswordResetLink {
   token: string;
@@ -153,6 +165,10 @@ export class AccountService {
   private readonly resetRequests: RateLimit;
   private readonly resetMails: RateLimit;
   private readonly resetAttempts: RateLimit;
+  private readonly confirmRequests: RateLimit;
+  private readonly confirmMails: RateLimit;
+  private readonly confirmAttempts: RateLimit;
+  private readonly passwordChecks: RateLimit;
   /** Unknown e-mails are checked against this, so both failures take the same time. */
   private readonly dummyHash: Promise<string>;
 
@@ -169,6 +185,12 @@ export class AccountService {
     this.resetMails = new RateLimit(throttle, 'resetMail', rules.resetMailsPerAccount, now);
     // Link tries are limited as sign-ins are, in a count of their own.
     this.resetAttempts = new RateLimit(throttle, 'resetPassword', rules.signInPerAddress, now);
+    // Confirmation mails are limited as reset mails are (decision 0303), in counts of their own.
+    this.confirmRequests = new RateLimit(throttle, 'confirmRequest', rules.resetRequestsPerAddress, now);
+    this.confirmMails = new RateLimit(throttle, 'confirmMail', rules.resetMailsPerAccount, now);
+    this.confirmAttempts = new RateLimit(throttle, 'confirmEmail', rules.signInPerAddress, now);
+    // The account page's current-password checks cost a bcrypt hash each, like a sign-in.
+    this.passwordChecks = new RateLimit(throttle, 'accountPassword', rules.signInPerAddress, now);
     this.signInAddresses = new RateLimit(throttle, 'signIn', rules.signInPerAddress, now);
     this.signUpAddresses = new RateLimit(throttle, 'signUp', rules.signUpPerAddress, now);
     this.failedSignIns = new Lockout(throttle, 'failedSignIn', rules.failedSignIns, now);
@@ -232,6 +254,10 @@ export class AccountService {
       const wait = await this.signUpAddresses.take(address);
       if (wait > 0) throw tooMany('sign-ups from this address', wait);
     });
+    // The first confirmation link goes with the account (decision 0303); the mail counts against
+    // the account's own limit, so "Send the link again" right after still has its share.
+    await this.confirmMails.take(user.id);
+    await this.mailConfirmation(user);
     return this.openSession(user);
   }
 
@@ -353,6 +379,159 @@ export class AccountService {
       { email: text(args.email), name: fullName(args.firstName, args.lastName), password: text(args.password), type },
       beforeStoring,
     );
+  }
+
+  // A customer's own account (/account, decisions 0302 to 0304). The account is always the
+  // caller's, from the session; an admin's account is managed in the portal and refused here.
+
+  /** The caller's own account. */
+  async myAccount(caller: Caller | null): Promise<UserRecord> {
+    const user = await this.ownAccount(caller);
+    // Accounts from before confirmation existed have neither field stored.
+    return { ...user, phone: user.phone ?? null, emailConfirmed: user.emailConfirmed === true };
+  }
+
+  /**
+   * Changes the caller's name, e-mail and phone. A new e-mail asks for the current password, must
+   * be free, and makes the account unconfirmed again; a link goes to the new address.
+   */
+  async updateMyAccount(args: Fields, caller: Caller | null, clientIp: string): Promise<UserRecord> {
+    const user = await this.ownAccount(caller);
+    if (blank(args.firstName, args.lastName, args.email)) throw validationError(MESSAGES.allFieldsRequired);
+    const nameRule = namesProblem(text(args.firstName), text(args.lastName));
+    if (nameRule) throw validationError(nameRule);
+    const email = normalizeEmail(text(args.email));
+    if (!isValidEmail(email)) throw validationError(MESSAGES.invalidEmail);
+    const phoneRule = phoneProblem(text(args.phone));
+    if (phoneRule) throw validationError(phoneRule);
+    const emailChanged = email !== user.email;
+    if (emailChanged) {
+      await this.checkPassword(user, args.currentPassword, clientIp);
+      if (await this.accounts.findByEmail(email)) throw validationError(MESSAGES.duplicateEmail);
+    }
+    const updated = await this.accounts.update(user.id, {
+      email,
+      name: fullName(args.firstName, args.lastName),
+      phone: normalizePhone(text(args.phone)),
+      emailConfirmed: emailChanged ? false : user.emailConfirmed === true,
+    });
+    if (emailChanged && (await this.confirmMails.take(user.id)) === 0) await this.mailConfirmation(updated);
+    return updated;
+  }
+
+  /**
+   * Sets the caller's new password under the sign-up policy, the current one asked, and ends every
+   * session of the account: the caller carries on with the new session this returns.
+   */
+  async changeMyPassword(args: Fields, caller: Caller | null, clientIp: string): Promise<AuthSession> {
+    const user = await this.ownAccount(caller);
+    if (blank(args.currentPassword, args.password, args.confirmPassword)) throw validationError(MESSAGES.allFieldsRequired);
+    if (args.password !== args.confirmPassword) throw validationError(MESSAGES.passwordsDoNotMatch);
+    const problem = passwordProblem(text(args.password));
+    if (problem) throw validationError(problem);
+    await this.checkPassword(user, args.currentPassword, clientIp);
+    await this.accounts.setPasswordHash(user.id, await hashPassword(text(args.password)));
+    await this.sessions.revokeAllFor(user.id);
+    return this.openSession(user);
+  }
+
+  /** "Send the link again": a new confirmation link to the account's address, limited as reset mails are. */
+  async sendEmailConfirmation(caller: Caller | null, clientIp: string): Promise<boolean> {
+    const user = await this.ownAccount(caller);
+    if (user.emailConfirmed === true) throw validationError(ACCOUNT_MESSAGES.confirmAlready);
+    const wait = await this.confirmRequests.take(addressKey(clientIp));
+    if (wait > 0) throw tooMany('confirmation emails from this address', wait);
+    if (!this.resets.mailer || !this.resets.siteOrigin()) throw validationError(ACCOUNT_MESSAGES.mailUnavailable);
+    const mails = await this.confirmMails.take(user.id);
+    if (mails > 0) throw tooMany('confirmation emails for this account', mails);
+    await this.mailConfirmation(user);
+    return true;
+  }
+
+  /** Confirms the address a link was sent to: once, within 24 hours, while the account still has it. */
+  async confirmEmail(args: Fields, clientIp: string): Promise<boolean> {
+    const rate = await this.confirmAttempts.take(addressKey(clientIp));
+    if (rate > 0) throw tooMany('attempts from this address', rate);
+    if (blank(args.token)) throw validationError(ACCOUNT_MESSAGES.confirmLinkInvalid);
+    const token = text(args.token);
+    const taken = token.length <= MAX_TOKEN_LENGTH ? await this.accounts.takeResetToken(hashToken(token)) : null;
+    const user = taken && taken.expiresAt > this.now() ? await this.accounts.get(taken.userId) : null;
+    if (!user || confirmStamp(user.email) !== taken!.stamp) throw validationError(ACCOUNT_MESSAGES.confirmLinkInvalid);
+    if (user.emailConfirmed !== true) {
+      await this.accounts.update(user.id, { email: user.email, name: user.name, phone: user.phone ?? null, emailConfirmed: true });
+    }
+    return true;
+  }
+
+  /**
+   * Deletes the caller's account, the current password asked: the user record with its name,
+   * e-mail and phone, the password hash, the sessions and the links go (decision 0304), so the
+   * account cannot sign in and its address is free for a new sign-up.
+   */
+  async deleteMyAccount(args: Fields, caller: Caller | null, clientIp: string): Promise<boolean> {
+    const user = await this.ownAccount(caller);
+    if (blank(args.currentPassword)) throw validationError(ACCOUNT_MESSAGES.currentPasswordRequired);
+    await this.checkPassword(user, args.currentPassword, clientIp);
+    await this.accounts.deleteCustomer(user.id);
+    return true;
+  }
+
+  private async ownAccount(caller: Caller | null): Promise<UserRecord> {
+    // The authorizer lets only signed-in callers here; checked again where the account is used.
+    if (!caller) throw unauthorized('Not Authorized');
+    if (caller.type !== ROLE_USER) throw validationError(ACCOUNT_MESSAGES.adminAccountElsewhere);
+    const user = await this.accounts.get(caller.userId);
+    if (!user) throw unauthorized('Not Authorized');
+    return user;
+  }
+
+  /** The caller's current password, limited per address and locked out as wrong sign-ins are. */
+  private async checkPassword(user: UserRecord, password: unknown, clientIp: string): Promise<void> {
+    if (blank(password)) throw validationError(ACCOUNT_MESSAGES.currentPasswordRequired);
+    const address = addressKey(clientIp);
+    const lockoutKey = signInLockoutKey(user.email, address);
+    const locked = await this.failedSignIns.retryAfter(lockoutKey);
+    if (locked > 0) throw tooMany('failed sign-in attempts', locked);
+    const rate = await this.passwordChecks.take(address);
+    if (rate > 0) throw tooMany('attempts from this address', rate);
+    const found = await this.accounts.findByEmail(user.email);
+    if (!found || !(await verifyPassword(text(password), found.passwordHash))) {
+      await this.failedSignIns.fail(lockoutKey);
+      throw validationError(MESSAGES.incorrectPassword);
+    }
+  }
+
+  /**
+   * Mails a new confirmation link to the account's address, when the shop can send mail. As with
+   * reset mails, nothing a stranger typed goes in it. A mail that fails is logged, never the
+   * caller's failure: the account page offers to send it again.
+   */
+  private async mailConfirmation(user: UserRecord): Promise<void> {
+    const { mailer } = this.resets;
+    const siteOrigin = this.resets.siteOrigin();
+    if (!mailer || !siteOrigin) return;
+    const token = randomBytes(32).toString('base64url');
+    await this.accounts.saveResetToken(
+      { tokenHash: hashToken(token), userId: user.id, expiresAt: this.now() + CONFIRM_TOKEN_MS, stamp: confirmStamp(user.email) },
+      this.now(),
+    );
+    try {
+      await mailer.send({
+        to: user.email,
+        subject: 'Confirm your email address for Patterson Wine & Liquor',
+        text: [
+          'Hello,',
+          '',
+          'To confirm this email address for your account, open this link within 24 hours:',
+          '',
+          `${siteOrigin}${confirmEmailPath(token)}`,
+          '',
+          'The link works once. If you did not make an account with us, ignore this email.',
+        ].join('\n'),
+      });
+    } catch (error) {
+      console.error('[accounts] a confirmation e-mail was not sent', error);
+    }
   }
 
   private async openSession(user: UserRecord): Promise<AuthSession> {

@@ -6,13 +6,17 @@ import type { ModelStore } from '../db/model-store';
 import type { ModelRecord } from '../model/model-writes';
 import { AppError, validationError } from '../errors';
 import { MESSAGES } from '../../shared/messages';
-import { ROLE_ADMIN, type Role } from '../../shared/roles';
+import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
 
 export interface UserRecord {
   id: string;
   email: string;
   name: string;
   type: Role;
+  /** A customer's optional phone (decision 0302). */
+  phone?: string | null;
+  /** Whether the owner confirmed the address by its link (decision 0303); null before any. */
+  emailConfirmed?: boolean | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -22,7 +26,13 @@ export interface AccountStore {
   get(id: string): Promise<UserRecord | null>;
   /** Creates the user and its password hash together; a taken e-mail is a ValidationError. */
   create(user: { email: string; name: string; type: Role }, passwordHash: string): Promise<UserRecord>;
-  update(id: string, changes: { email: string; name: string }): Promise<UserRecord>;
+  /** Changes the account's fields; phone and emailConfirmed stay as they are when not given. */
+  update(id: string, changes: AccountChanges): Promise<UserRecord>;
+  /**
+   * Deletes a customer's account (type user) with its password hash, sessions and links, in one
+   * step (decision 0304); an admin is not found here.
+   */
+  deleteCustomer(id: string): Promise<void>;
   /**
    * Deletes an admin with its password hash and sessions, in one step that also checks it is
    * not the last admin (so two admins deleting each other at once cannot leave none).
@@ -37,7 +47,16 @@ export interface AccountStore {
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
 }
 
-/** A password reset link's token as stored: its hash, whose it is, until when, and `stamp`. */
+export interface AccountChanges {
+  email: string;
+  name: string;
+  phone?: string | null;
+  emailConfirmed?: boolean;
+}
+
+/**
+ * A one-time link's token as stored (password resets, and e-mail confirmations, decision 0303,
+ * whose stamp names the address): its hash, whose it is, until when, and `stamp`. */
 export interface ResetToken {
   tokenHash: string;
   userId: string;
@@ -80,7 +99,7 @@ export class SqliteAccountStore implements AccountStore {
     });
   }
 
-  async update(id: string, changes: { email: string; name: string }) {
+  async update(id: string, changes: AccountChanges) {
     return this.store.transaction(() => {
       const owner = this.byEmail(changes.email);
       if (owner && owner.id !== id) throw duplicateEmail();
@@ -97,6 +116,17 @@ export class SqliteAccountStore implements AccountStore {
       this.store.db.prepare('DELETE FROM _credentials WHERE userId = ?').run(id);
       this.store.db.prepare('DELETE FROM _password_resets WHERE userId = ?').run(id);
       return asUser(this.store.delete('User', { id }));
+    });
+  }
+
+  async deleteCustomer(id: string) {
+    this.store.transaction(() => {
+      const user = this.store.get('User', id);
+      if (!user || user.type !== ROLE_USER) throw new AppError('NotFound', 'Account not found');
+      this.store.db.prepare('DELETE FROM _sessions WHERE userId = ?').run(id);
+      this.store.db.prepare('DELETE FROM _credentials WHERE userId = ?').run(id);
+      this.store.db.prepare('DELETE FROM _password_resets WHERE userId = ?').run(id);
+      this.store.delete('User', { id });
     });
   }
 

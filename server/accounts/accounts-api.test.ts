@@ -19,6 +19,7 @@ import { MESSAGES } from '../../shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../amplify/data/schema';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
+import { SELF_SERVICE_FIELDS } from '../auth/authorizer';
 import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/test-server';
 
 let server: TestServer;
@@ -298,7 +299,8 @@ describe('the role matrix', () => {
         const modes = server.engine.fieldModes.get(key)!;
         const expected = {
           guest: modes.has('apiKey'),
-          user: modes.has('apiKey'),
+          // and a customer's own account (decision 0302)
+          user: modes.has('apiKey') || SELF_SERVICE_FIELDS.has(key),
           admin: modes.has('lambda'),
         };
         const args = field.args.filter((arg: GraphQLArgument) => arg.type instanceof GraphQLNonNull);

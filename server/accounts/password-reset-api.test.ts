@@ -122,6 +122,10 @@ describe('"Forgot password?" by e-mail', () => {
 
     // A name the rule allows still never reaches the mail.
     expect((await signUp('Pay the balance at once', 'Or lose the order')).error).toBeUndefined();
+    // Sign-up mails a confirmation link (decision 0303), which names nobody either.
+    const confirmation = await inbox.next(victim);
+    expect(confirmation.subject).toMatch(/^Confirm your email address/);
+    expect(confirmation.text).not.toMatch(/Pay the balance|lose the order/);
     expect((await requestReset(victim)).data).toEqual({ requestPasswordReset: true });
     const mail = await inbox.next(victim);
     expect(mail.text).not.toMatch(/Pay the balance|lose the order/);

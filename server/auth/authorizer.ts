@@ -45,8 +45,18 @@ export const AUTHORIZER_TTL_SECONDS = 10;
  */
 export const GRANT_TTL_SECONDS = 0;
 
-/** Operations a signed-in user (not only an admin) may call, on their own session. */
-export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set(['Mutation.signOut']);
+/**
+ * Operations a signed-in user (not only an admin) may call, on their own session and account
+ * (decision 0302): the handlers take the account from the session, never from an argument.
+ */
+export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set([
+  'Mutation.signOut',
+  'Query.myAccount',
+  'Mutation.updateMyAccount',
+  'Mutation.changeMyPassword',
+  'Mutation.sendEmailConfirmation',
+  'Mutation.deleteMyAccount',
+]);
 
 export function decideAccess(principal: Principal | null, policy: FieldPolicy): AuthorizerResult {
   if (!principal) return { isAuthorized: false, deniedFields: [], resolverContext: null, ttlOverride: AUTHORIZER_TTL_SECONDS };

@@ -63,6 +63,12 @@ function operationHandlers({ accounts, catalogue, media, uploads, activity }: Ha
     'Mutation.requestPasswordReset': (args, context) => accounts.requestPasswordReset(args, context.clientIp),
     'Mutation.resetPassword': (args, context) => accounts.resetPassword(args, context.clientIp),
     'Mutation.createPasswordResetLink': (args, context) => accounts.createPasswordResetLink(args, caller(context)),
+    'Query.myAccount': (_args, context) => accounts.myAccount(caller(context)),
+    'Mutation.updateMyAccount': (args, context) => accounts.updateMyAccount(args, caller(context), context.clientIp),
+    'Mutation.changeMyPassword': (args, context) => accounts.changeMyPassword(args, caller(context), context.clientIp),
+    'Mutation.sendEmailConfirmation': (_args, context) => accounts.sendEmailConfirmation(caller(context), context.clientIp),
+    'Mutation.confirmEmail': (args, context) => accounts.confirmEmail(args, context.clientIp),
+    'Mutation.deleteMyAccount': (args, context) => accounts.deleteMyAccount(args, caller(context), context.clientIp),
     'Mutation.requestImageUpload': (_args, context) => uploads.open(callerId(context)),
     'Mutation.storeUploadedImage': (args, context) => storeUploadedImage(media, uploads, callerId(context), String(args.id)),
     'Mutation.replaceBanners': (args) =>

@@ -52,6 +52,12 @@ const ResetPasswordPage = lazyPage(
   (m) => m.ResetPasswordPage,
 );
 
+// A customer's own account, and the page an e-mail confirmation link opens (decisions 0302, 0303):
+// one chunk, loaded from one place, so the first script carries one entry for both.
+const accountChunk = () => import('../features/account/AccountPage');
+const AccountPage = lazyPage(accountChunk, (m) => m.AccountPage);
+const ConfirmEmailPage = lazyPage(accountChunk, (m) => m.ConfirmEmailPage);
+
 /** The chunks each public route needs, by path pattern. */
 const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
   [SPA_ROUTES.menu, [MenuPage]],
@@ -63,6 +69,8 @@ const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
   [SPA_ROUTES.signup, [AuthLayout, SignupPage]],
   [SPA_ROUTES.forgotPassword, [AuthLayout, ForgotPasswordPage]],
   [SPA_ROUTES.resetPassword, [AuthLayout, ResetPasswordPage]],
+  [SPA_ROUTES.account, [AccountPage]],
+  [SPA_ROUTES.confirmEmail, [AuthLayout, ConfirmEmailPage]],
 ];
 
 /**
@@ -135,6 +143,7 @@ export function AppRoutes() {
           <Route path={SPA_ROUTES.aboutus} element={<AboutPage />} />
           <Route path={SPA_ROUTES.search} element={<SearchPage />} />
           <Route path={SPA_ROUTES.item} element={<ItemPage />} />
+          <Route path={SPA_ROUTES.account} element={<AccountPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
 
@@ -143,6 +152,7 @@ export function AppRoutes() {
           <Route path={SPA_ROUTES.signup} element={<SignupPage />} />
           <Route path={SPA_ROUTES.forgotPassword} element={<ForgotPasswordPage />} />
           <Route path={SPA_ROUTES.resetPassword} element={<ResetPasswordPage />} />
+          <Route path={SPA_ROUTES.confirmEmail} element={<ConfirmEmailPage />} />
         </Route>
 
         {/* Signed-in admins only (by the stored session; the server checks every call). */}

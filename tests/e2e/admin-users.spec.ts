@@ -58,10 +58,17 @@ test.describe('Client Users', () => {
     const requests = listUserRequests(page);
     await page.goto('/admin-users');
     await expect(page.getByRole('heading', { level: 1, name: 'Client Users' })).toBeVisible();
-    await expect(page.getByRole('columnheader')).toHaveText(['Actions', 'Username', 'Email']);
+    // Whether each confirmed the address by its link, and the phone (decisions 0302, 0303).
+    await expect(page.getByRole('columnheader')).toHaveText(['Actions', 'Username', 'Email', 'Confirmed', 'Phone']);
     for (const customer of customers) {
       const name = `${customer.firstName} ${customer.lastName}`;
-      await expect(row(page, customer.email).getByRole('cell')).toHaveText([`Password link for ${name}`, name, customer.email]);
+      await expect(row(page, customer.email).getByRole('cell')).toHaveText([
+        `Password link for ${name}`,
+        name,
+        customer.email,
+        'Not confirmed',
+        '',
+      ]);
     }
     await expect(row(page, E2E_ADMIN.email)).toHaveCount(0);
     expect(requests[0]).toMatchObject({ limit: 50, filter: { type: { eq: 1 } } });

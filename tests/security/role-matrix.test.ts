@@ -156,6 +156,16 @@ describe('the matrix itself', () => {
     expect(byKey.get('Mutation.requestPasswordReset')).toBe('public');
     expect(byKey.get('Mutation.resetPassword')).toBe('public');
     expect(byKey.get('Mutation.signOut')).toBe('signed-in');
+    expect(byKey.get('Mutation.confirmEmail')).toBe('public');
+    for (const own of [
+      'Query.myAccount',
+      'Mutation.updateMyAccount',
+      'Mutation.changeMyPassword',
+      'Mutation.sendEmailConfirmation',
+      'Mutation.deleteMyAccount',
+    ]) {
+      expect(byKey.get(own)).toBe('signed-in');
+    }
     for (const custom of [
       'createAdmin',
       'updateAdmin',

@@ -8,14 +8,14 @@
  *   transaction as the user is what keeps e-mails unique (DynamoDB has no unique constraint).
  * - The number of admins is a counter item (`pk = count#admins`) changed in the same transactions,
  *   so "not the last admin" holds even when two admins delete each other at once.
- * - Password reset tokens are items of the credentials table too (`pk = reset#<token hash>`),
- *   taken with a conditional delete so each works once.
+ * - Password reset tokens, and e-mail confirmation tokens (decision 0303), are items of the
+ *   credentials table too (`pk = reset#<token hash>`), taken with a conditional delete so each works once.
  */
 import { randomUUID } from 'node:crypto';
-import type { AccountStore, ResetToken, UserRecord } from '../../../server/accounts/account-store';
+import type { AccountChanges, AccountStore, ResetToken, UserRecord } from '../../../server/accounts/account-store';
 import { AppError, conditionFailed, validationError } from '../../../server/errors';
 import { MESSAGES } from '../../../shared/messages';
-import { ROLE_ADMIN, type Role } from '../../../shared/roles';
+import { ROLE_ADMIN, ROLE_USER, type Role } from '../../../shared/roles';
 import { allPages, cancellationReasons, isConditionFailure, nextTimestamp, type DynamoPort, type Item } from './dynamo-port';
 import type { DynamoSessionStore } from './dynamo-sessions';
 
@@ -38,6 +38,8 @@ const asUser = (item: Item): UserRecord => ({
   email: String(item.email),
   name: String(item.name),
   type: item.type as Role,
+  ...('phone' in item ? { phone: (item.phone as string | null) ?? null } : {}),
+  ...('emailConfirmed' in item ? { emailConfirmed: (item.emailConfirmed as boolean | null) ?? null } : {}),
   createdAt: String(item.createdAt),
   updatedAt: String(item.updatedAt),
 });
@@ -103,21 +105,31 @@ export class DynamoAccountStore implements AccountStore {
     return asUser(item);
   }
 
-  async update(id: string, changes: { email: string; name: string }) {
+  async update(id: string, changes: AccountChanges) {
     const current = await this.get(id);
     if (!current) throw new AppError('NotFound', 'User not found');
+    // Phone and emailConfirmed are written only when given (an admin's edit leaves them be).
+    const optional = (['phone', 'emailConfirmed'] as const).filter((field) => changes[field] !== undefined);
     const userUpdate = {
       Update: {
         TableName: this.tables.users,
         Key: { id },
-        UpdateExpression: 'SET #email = :email, #name = :name, #updatedAt = :updatedAt',
+        UpdateExpression: ['SET #email = :email, #name = :name, #updatedAt = :updatedAt', ...optional.map((f) => `#${f} = :${f}`)].join(
+          ', ',
+        ),
         ConditionExpression: '#updatedAt = :seen',
-        ExpressionAttributeNames: { '#email': 'email', '#name': 'name', '#updatedAt': 'updatedAt' },
+        ExpressionAttributeNames: {
+          '#email': 'email',
+          '#name': 'name',
+          '#updatedAt': 'updatedAt',
+          ...Object.fromEntries(optional.map((f) => [`#${f}`, f])),
+        },
         ExpressionAttributeValues: {
           ':email': changes.email,
           ':name': changes.name,
           ':updatedAt': nextTimestamp(this.now(), current.updatedAt),
           ':seen': current.updatedAt,
+          ...Object.fromEntries(optional.map((f) => [`:${f}`, changes[f]])),
         },
       },
     };
@@ -176,6 +188,33 @@ export class DynamoAccountStore implements AccountStore {
     // The authorizer reads the user on every call, so the sessions are dead already; this tidies up.
     await this.sessions.revokeAllFor(id);
     return user;
+  }
+
+  async deleteCustomer(id: string) {
+    const user = await this.get(id);
+    if (!user || user.type !== ROLE_USER) throw new AppError('NotFound', 'Account not found');
+    try {
+      await this.db.transactWrite({
+        TransactItems: [
+          this.credentialDelete(user.email, id),
+          {
+            Delete: {
+              TableName: this.tables.users,
+              Key: { id },
+              ConditionExpression: '#type = :user',
+              ExpressionAttributeNames: { '#type': 'type' },
+              ExpressionAttributeValues: { ':user': ROLE_USER },
+            },
+          },
+        ],
+      });
+    } catch (error) {
+      if (cancellationReasons(error)?.includes('ConditionalCheckFailed')) throw new AppError('NotFound', 'Account not found');
+      throw error;
+    }
+    // The authorizer reads the user on every call, so the sessions are dead already; this tidies
+    // up. Its links are left to expire: each names a user id that no longer exists.
+    await this.sessions.revokeAllFor(id);
   }
 
   async countByType(type: Role) {

@@ -3,7 +3,7 @@
  * (`a.handler.function(...)` in amplify/data/schema.ts); served-fields.test.ts holds the two equal.
  * Plain names here, so the functions do not bundle the schema builder.
  */
-import { ACCOUNT_MUTATIONS } from '../../../server/accounts/account-operations';
+import { ACCOUNT_MUTATIONS, ACCOUNT_QUERIES } from '../../../server/accounts/account-operations';
 export const ACCOUNTS_FUNCTION = 'shopAccounts';
 export const MEDIA_FUNCTION = 'shopMedia';
 export const CATALOGUE_FUNCTION = 'shopCatalogue';
@@ -11,7 +11,7 @@ export const CATALOGUE_FUNCTION = 'shopCatalogue';
 const mutations = (...names: string[]): ReadonlySet<string> => new Set(names.map((name) => `Mutation.${name}`));
 
 export const SERVED_FIELDS: Record<string, ReadonlySet<string>> = {
-  [ACCOUNTS_FUNCTION]: mutations(...ACCOUNT_MUTATIONS),
+  [ACCOUNTS_FUNCTION]: new Set([...mutations(...ACCOUNT_MUTATIONS), ...ACCOUNT_QUERIES.map((name) => `Query.${name}`)]),
   [MEDIA_FUNCTION]: mutations('requestImageUpload', 'storeUploadedImage'),
   [CATALOGUE_FUNCTION]: new Set([
     ...mutations('replaceBanners', 'reorderCategories', 'reorderTags', 'deleteCategoryAndTags', 'importItems'),

@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { firstName, logout, mayOpenAdminRoutes, useSession, type Session } from '../../lib/auth';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
@@ -32,7 +33,7 @@ export const SIGNED_OUT_MESSAGE = 'You are signed out';
 
 /**
  * The header's sign state (product §2, §4): Sign Up when signed out; Log Out, with a greeting, when
- * a token with a name is stored. (The Admin Portal link is the last item of the navigation.)
+ * a token with a name is stored. (The Admin Portal link, or a customer's Account link, is the last item of the navigation.)
  */
 function AccountActions({ session }: { session: Session | null }) {
   const [busy, setBusy] = useState(false);
@@ -71,6 +72,7 @@ function AccountActions({ session }: { session: Session | null }) {
   return (
     <div className="site-header__actions">
       <span className="site-header__greeting">Hi, {firstName(session.name)}</span>
+
       <button type="button" className="button" onClick={onLogout} disabled={busy}>
         Log Out
       </button>
@@ -86,6 +88,11 @@ export function SiteHeader() {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const toggleRef = useRef<HTMLButtonElement>(null);
+  const ownLink = mayOpenAdminRoutes(session)
+    ? { to: SPA_ROUTES.adminPortal, label: 'Admin Portal' }
+    : session
+      ? { to: SPA_ROUTES.account, label: 'Account' }
+      : null;
 
   // Any navigation (links, back and forward) closes the phone menu.
   useEffect(() => {
@@ -132,11 +139,17 @@ export function SiteHeader() {
                 </Link>
               </li>
             ))}
-            {/* Only for a stored admin role (product §2); the admin routes check it again. */}
-            {mayOpenAdminRoutes(session) ? (
+            {/* Admin Portal only for a stored admin role (product §2; the admin routes check it
+                again); a signed-in customer's own Account page (decision 0302) instead. */}
+            {ownLink ? (
               <li className="site-nav__item--admin">
-                <Link className="site-nav__link" to="/admin-portal" onClick={() => setOpen(false)}>
-                  Admin Portal
+                <Link
+                  className="site-nav__link"
+                  to={ownLink.to}
+                  aria-current={location.pathname === ownLink.to ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  {ownLink.label}
                 </Link>
               </li>
             ) : null}

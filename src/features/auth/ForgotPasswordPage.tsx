@@ -4,8 +4,8 @@ import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { usePageHead } from '../../hooks/use-page-head';
 import { requestPasswordReset } from '../../lib/auth';
 import { AuthCard, AuthFormActions, AuthNotice } from './components/AuthCard';
-import { EmailField } from './components/TextField';
-import { useAuthForm } from './use-auth-form';
+import { EmailField } from '../../components/forms/TextField';
+import { useAuthForm } from '../../components/forms/use-auth-form';
 import './auth.css';
 
 const FIELDS = ['email'] as const;

@@ -3,9 +3,9 @@ import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { usePageHead } from '../../hooks/use-page-head';
 import { firstName, homePathFor, login, sessionStore, useSession } from '../../lib/auth';
 import { AuthCard, AuthFormActions } from './components/AuthCard';
-import { CurrentPasswordField } from './components/PasswordFields';
-import { EmailField } from './components/TextField';
-import { useAuthForm } from './use-auth-form';
+import { CurrentPasswordField } from '../../components/forms/PasswordFields';
+import { EmailField } from '../../components/forms/TextField';
+import { useAuthForm } from '../../components/forms/use-auth-form';
 import './auth.css';
 
 const FIELDS = ['email', 'password'] as const;

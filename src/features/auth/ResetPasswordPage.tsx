@@ -4,8 +4,8 @@ import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { usePageHead } from '../../hooks/use-page-head';
 import { endSession, resetPassword } from '../../lib/auth';
 import { AuthCard, AuthFormActions, AuthNotice } from './components/AuthCard';
-import { NewPasswordFields } from './components/PasswordFields';
-import { useAuthForm } from './use-auth-form';
+import { NewPasswordFields } from '../../components/forms/PasswordFields';
+import { useAuthForm } from '../../components/forms/use-auth-form';
 import './auth.css';
 
 const FIELDS = ['password', 'confirmPassword'] as const;

@@ -2,9 +2,9 @@ import { Navigate } from 'react-router-dom';
 import { usePageHead } from '../../hooks/use-page-head';
 import { firstName, homePathFor, sessionStore, signUp, useSession } from '../../lib/auth';
 import { AuthCard, AuthFormActions } from './components/AuthCard';
-import { NewPasswordFields } from './components/PasswordFields';
-import { EmailField, TextField } from './components/TextField';
-import { useAuthForm } from './use-auth-form';
+import { NewPasswordFields } from '../../components/forms/PasswordFields';
+import { EmailField, TextField } from '../../components/forms/TextField';
+import { useAuthForm } from '../../components/forms/use-auth-form';
 import './auth.css';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;

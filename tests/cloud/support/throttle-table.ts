@@ -26,12 +26,14 @@ interface DynamoSdk {
   };
   ScanCommand: new (input: Record<string, unknown>) => unknown;
   UpdateItemCommand: new (input: Record<string, unknown>) => unknown;
+  PutItemCommand: new (input: Record<string, unknown>) => unknown;
 }
 
 let client: InstanceType<DynamoSdk['DynamoDBClient']> | undefined;
 let sdk: DynamoSdk | undefined;
 
-function dynamo() {
+/** DynamoDB Local's client, for the tables no API shows (also tests/cloud/support/account-links.ts). */
+export function dynamo() {
   const endpoint = process.env.CLOUD_DYNAMO_ENDPOINT;
   if (!endpoint) throw new Error('CLOUD_DYNAMO_ENDPOINT: run through npm run test:cloud');
   sdk ??= createRequire(new URL('../../../amplify/emulation/package.json', import.meta.url))('@aws-sdk/client-dynamodb') as DynamoSdk;

@@ -62,13 +62,28 @@ export const mutations = () => rootOperations().filter((op) => op.kind === 'muta
 
 /**
  * Who may call an operation, from product §7 and design §2-§3 (written here, not read from the
- * server): the public (API key) reads the catalogue, signs up or in and resets a password; any signed-in caller may
- * sign out; everything else, user lists included, is for admins.
+ * server): the public (API key) reads the catalogue, signs up or in, resets a password and confirms an
+ * e-mail address; any signed-in caller may sign out and use their own account; everything else, user lists included, is for admins.
  */
 export type Audience = 'public' | 'signed-in' | 'admin';
 const PUBLIC_CATALOGUE = new Set(['Item', 'Banner', 'Category', 'Tag', 'Event', 'ShopSettings']);
-const ACCOUNT_ENTRY = new Set(['Mutation.signUp', 'Mutation.signIn', 'Mutation.requestPasswordReset', 'Mutation.resetPassword']);
-const OWN_SESSION = new Set(['Mutation.signOut']);
+const ACCOUNT_ENTRY = new Set([
+  'Mutation.signUp',
+  'Mutation.signIn',
+  'Mutation.requestPasswordReset',
+  'Mutation.resetPassword',
+  // A confirmation link opens in any browser (decision 0303).
+  'Mutation.confirmEmail',
+]);
+/** The caller's own session and account (decision 0302): never another's, whatever it names. */
+const OWN_SESSION = new Set([
+  'Mutation.signOut',
+  'Query.myAccount',
+  'Mutation.updateMyAccount',
+  'Mutation.changeMyPassword',
+  'Mutation.sendEmailConfirmation',
+  'Mutation.deleteMyAccount',
+]);
 
 export function audienceOf(op: RootOperation): Audience {
   if (op.kind === 'query' && op.model && PUBLIC_CATALOGUE.has(op.model) && /^(get|list)/.test(op.name)) return 'public';

@@ -18,6 +18,7 @@ export function AdminUsersPage() {
         noun="users"
         nounOne="user"
         loadFailedMessage="Error loading users"
+        customerColumns
         actions={(user) => <PasswordLinkButton user={user} />}
       />
     </>

@@ -21,9 +21,11 @@ export interface UserTableProps {
   loadFailedMessage: string;
   /** Beside the search box (Create Admin). */
   toolbar?: ReactNode;
+  /** Client Users: whether each confirmed the e-mail address, and the phone (decisions 0302, 0303). */
+  customerColumns?: boolean;
 }
 
-export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, toolbar }: UserTableProps) {
+export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, toolbar, customerColumns = false }: UserTableProps) {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search, SEARCH_DEBOUNCE_MS).trim();
   const { data, isPending, isError, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = useUserPages(
@@ -81,6 +83,12 @@ export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, too
                 {actions ? <th scope="col">Actions</th> : null}
                 <th scope="col">Username</th>
                 <th scope="col">Email</th>
+                {customerColumns ? (
+                  <>
+                    <th scope="col">Confirmed</th>
+                    <th scope="col">Phone</th>
+                  </>
+                ) : null}
               </tr>
             </thead>
             <tbody>
@@ -89,6 +97,18 @@ export function UserTable({ type, noun, nounOne, actions, loadFailedMessage, too
                   {actions ? <td className="user-table__actions">{actions(user)}</td> : null}
                   <td>{user.name}</td>
                   <td className="user-table__email">{user.email}</td>
+                  {customerColumns ? (
+                    <>
+                      <td>
+                        {user.emailConfirmed === true ? (
+                          <span className="user-badge user-badge--confirmed">Confirmed</span>
+                        ) : (
+                          <span className="user-badge">Not confirmed</span>
+                        )}
+                      </td>
+                      <td>{user.phone ?? ''}</td>
+                    </>
+                  ) : null}
                 </tr>
               ))}
             </tbody>

@@ -16,6 +16,9 @@ export interface UserRow {
   id: string;
   name: string;
   email: string;
+  /** Whether the customer confirmed the address (decision 0303); null before any link was opened. */
+  emailConfirmed?: boolean | null;
+  phone?: string | null;
 }
 
 /** `loadFailedMessage`: product §8's toast when a page fails to load. */
@@ -28,7 +31,12 @@ export function userPagesQuery(type: Role, search: string, loadFailedMessage: st
       const filter = userListFilter(type, query);
       const page = await fillPage(
         async (nextToken, limit) => {
-          const result = await adminClient.models.User.list({ filter, selectionSet: ['id', 'name', 'email'], limit, nextToken });
+          const result = await adminClient.models.User.list({
+            filter,
+            selectionSet: ['id', 'name', 'email', 'emailConfirmed', 'phone'],
+            limit,
+            nextToken,
+          });
           throwOnErrors(result);
           return result;
         },

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../../shared/account-messages';
 import { passwordProblem } from '../../../shared/validation/account';
 import { fieldForMessage } from './field-for-message';
+import { PHONE_MESSAGE } from '../../../shared/validation/phone';
 
 const LOGIN = ['email', 'password'] as const;
 const SIGN_UP = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
@@ -32,5 +34,17 @@ describe('fieldForMessage', () => {
     expect(fieldForMessage('Too many failed sign-in attempts. Try again in 5 minutes.', filled, SIGN_UP)).toBeNull();
     expect(fieldForMessage('Error', filled, SIGN_UP)).toBeNull();
     expect(fieldForMessage(MESSAGES.passwordsDoNotMatch, { email: 'x', password: 'y' }, LOGIN)).toBeNull();
+  });
+});
+
+describe("the account page's fields", () => {
+  const fields = ['firstName', 'lastName', 'email', 'phone', 'currentPassword'] as const;
+  const values = { firstName: 'Ann', lastName: 'Probe', email: 'ann@example.com', phone: 'x', currentPassword: '' };
+
+  it('points at the current password, the phone and the names', () => {
+    expect(fieldForMessage(MESSAGES.incorrectPassword, values, fields)).toBe('currentPassword');
+    expect(fieldForMessage(ACCOUNT_MESSAGES.currentPasswordRequired, values, fields)).toBe('currentPassword');
+    expect(fieldForMessage(PHONE_MESSAGE, values, fields)).toBe('phone');
+    expect(fieldForMessage(MESSAGES.nameTooLong, values, fields)).toBe('firstName');
   });
 });

@@ -16,15 +16,19 @@ interface AuthFormOptions<F extends string> {
   successMessage?: () => string;
   /** What happens next when it worked (the sign-in forms redirect by the session instead). */
   onSuccess?: () => void;
+  /** The fields' first values (the account page's details); empty otherwise. */
+  initial?: Partial<Record<F, string>>;
 }
 
 /**
- * State and submit of the account forms (log in, sign up, the password reset pair): one request at a time (the submit button is
+ * State and submit of the account forms (log in, sign up, the password reset pair, /account): one request at a time (the submit button is
  * disabled meanwhile), failures as an Error toast with the field concerned marked invalid and
  * focused. On success the session store changes and the page redirects by role.
  */
-export function useAuthForm<F extends string>({ fields, submit, successMessage, onSuccess }: AuthFormOptions<F>) {
-  const [values, setValues] = useState(() => Object.fromEntries(fields.map((field) => [field, ''])) as Record<F, string>);
+export function useAuthForm<F extends string>({ fields, submit, successMessage, onSuccess, initial }: AuthFormOptions<F>) {
+  const [values, setValues] = useState(
+    () => Object.fromEntries(fields.map((field) => [field, initial?.[field] ?? ''])) as Record<F, string>,
+  );
   const [invalid, setInvalid] = useState<F | null>(null);
   const [busy, setBusy] = useState(false);
   const busyRef = useRef(false);
@@ -69,5 +73,8 @@ export function useAuthForm<F extends string>({ fields, submit, successMessage, 
     },
   });
 
-  return { busy, onSubmit, fieldProps };
+  /** Sets fields' values (a form emptied after it worked). */
+  const reset = (next: Partial<Record<F, string>>) => setValues((current) => ({ ...current, ...next }));
+
+  return { busy, values, onSubmit, fieldProps, reset };
 }

@@ -1,4 +1,5 @@
 import { useId, type InputHTMLAttributes, type ReactNode, type Ref } from 'react';
+import './fields.css';
 
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: string;
@@ -9,7 +10,7 @@ interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   ref?: Ref<HTMLInputElement>;
 }
 
-/** A labelled text input of the login and sign-up forms. */
+/** A labelled text input of the account forms (log in, sign up, password reset, /account). */
 export function TextField({ label, hint, end, id, ...input }: TextFieldProps) {
   const generatedId = useId();
   const inputId = id ?? generatedId;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { PASSWORD_POLICY_TEXT } from '../../../../shared/validation/account';
+import { PASSWORD_POLICY_TEXT } from '../../../shared/validation/account';
 import { TextField, type FieldProps } from './TextField';
 
 /** A password field, shown as text while `visible` (the show/hide toggle). */
@@ -7,19 +7,28 @@ function PasswordField({ label, visible, ...props }: FieldProps & { label: strin
   return <TextField label={label} type={visible ? 'text' : 'password'} autoCapitalize="none" spellCheck={false} {...props} />;
 }
 
-/** Log in's password, with its own Show password toggle. */
-export function CurrentPasswordField(props: FieldProps) {
+/** Log in's password (or the account page's "Current password"), with its own Show password toggle. */
+export function CurrentPasswordField({ label = 'Password', ...props }: FieldProps & { label?: string }) {
   const [visible, setVisible] = useState(false);
   const id = useId();
   const toggle = <PasswordToggle visible={visible} onToggle={() => setVisible((shown) => !shown)} controls={id} />;
-  return <PasswordField {...props} id={id} label="Password" visible={visible} autoComplete="current-password" end={toggle} />;
+  return <PasswordField {...props} id={id} label={label} visible={visible} autoComplete="current-password" end={toggle} />;
 }
 
 /**
  * A new password under the password policy (said under it) and its confirmation, with one Show
  * passwords toggle for both: sign-up's, and the one a reset sets.
  */
-export function NewPasswordFields({ password, confirm }: { password: FieldProps; confirm: FieldProps }) {
+export function NewPasswordFields({
+  password,
+  confirm,
+  labels = ['Password', 'Confirm Password'],
+}: {
+  password: FieldProps;
+  confirm: FieldProps;
+  /** The two fields' labels (the account page says "New password"). */
+  labels?: readonly [string, string];
+}) {
   const [visible, setVisible] = useState(false);
   const passwordId = useId();
   const confirmId = useId();
@@ -36,13 +45,13 @@ export function NewPasswordFields({ password, confirm }: { password: FieldProps;
       <PasswordField
         {...password}
         id={passwordId}
-        label="Password"
+        label={labels[0]}
         hint={PASSWORD_POLICY_TEXT}
         visible={visible}
         autoComplete="new-password"
         end={toggle}
       />
-      <PasswordField {...confirm} id={confirmId} label="Confirm Password" visible={visible} autoComplete="new-password" />
+      <PasswordField {...confirm} id={confirmId} label={labels[1]} visible={visible} autoComplete="new-password" />
     </>
   );
 }

@@ -1,5 +1,7 @@
 /** Which form field a failure is about, so the form can mark it and put the cursor there. Pure. */
 import { MESSAGES } from '../../../shared/messages';
+import { ACCOUNT_MESSAGES } from '../../../shared/account-messages';
+import { PHONE_MESSAGE } from '../../../shared/validation/phone';
 
 const EMAIL_MESSAGES: ReadonlySet<string> = new Set([MESSAGES.userNotFound, MESSAGES.duplicateEmail, MESSAGES.invalidEmail]);
 
@@ -15,7 +17,15 @@ export function fieldForMessage<F extends string>(message: string, values: Reado
   if (message === MESSAGES.allFieldsRequired) return fields.find((field) => isMissing(field, values[field])) ?? null;
   if (message === MESSAGES.passwordsDoNotMatch) return pick('confirmPassword');
   if (EMAIL_MESSAGES.has(message)) return pick('email');
-  // 'Incorrect password' and the policy's 'Password must ...'.
-  if (message === MESSAGES.incorrectPassword || message.startsWith('Password ')) return pick('password');
+  // The account page asks for the current password apart from a new one (decision 0302).
+  if (message === MESSAGES.incorrectPassword || message === ACCOUNT_MESSAGES.currentPasswordRequired) {
+    return pick('currentPassword') ?? pick('password');
+  }
+  // The policy's 'Password must ...'.
+  if (message.startsWith('Password ')) return pick('password');
+  if (message === PHONE_MESSAGE) return pick('phone');
+  if (message === MESSAGES.nameTooLong || message === MESSAGES.nameNotOneLine || message === MESSAGES.nameHasLink) {
+    return fields.find((field) => /name/i.test(field) && values[field].trim() !== '') ?? null;
+  }
   return null;
 }
