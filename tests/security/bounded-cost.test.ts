@@ -68,8 +68,8 @@ describe('the cost of a request is bounded before it runs', () => {
   });
 
   it('allows the largest page the SPA asks for, and refuses two of them in one request', async () => {
-    // The menu's fields, its facts and Sale mark included (decisions 0291, 0294).
-    const fields = 'id name price img tags sizeMl packCount abv vintage stock stockCountedAt onSale priceHistory __typename';
+    // The menu's fields, its facts and Sale mark included (decisions 0291, 0294; the price history is for admins only, 0295).
+    const fields = 'id name price img tags sizeMl packCount abv vintage stock stockCountedAt onSale saleEndsAt __typename';
     await tally.attempt("the menu's 1,000-record list", async () => {
       const { body } = await callAs(shop, asGuest(shop), `{ listItems(limit: 1000) { items { ${fields} } nextToken } }`);
       expect(body.errors).toBeUndefined();
