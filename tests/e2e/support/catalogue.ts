@@ -17,11 +17,13 @@ export interface ApiItem {
   upc: string | null;
   img: string | null;
   promoted: boolean | null;
+  /** Marked Sale: a price raise on it is refused (decision 0292), so price tests pick others. */
+  onSale: boolean | null;
   tags: string[] | null;
   updatedAt: string;
 }
 
-const ITEM_FIELDS = 'id name price description upc img promoted tags updatedAt';
+const ITEM_FIELDS = 'id name price description upc img promoted onSale tags updatedAt';
 
 async function listAll<T>(api: AdminApi, type: string, selection: string, filter?: Record<string, unknown>): Promise<T[]> {
   const all: T[] = [];
