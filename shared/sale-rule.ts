@@ -142,12 +142,8 @@ export function saleEndsAtOf(onSale: unknown, price: unknown, history: unknown, 
   return onSale === true && saleProblem(price, history, now) === null ? newYorkMonthEnd(now) : null;
 }
 
-/** The public badge, from what visitors may read: marked Sale, and the mark holds until after `now`. */
-export function isSaleBadgeShown(item: { onSale?: boolean | null; saleEndsAt?: string | null }, now: Date): boolean {
-  if (item.onSale !== true || typeof item.saleEndsAt !== 'string') return false;
-  const ends = Date.parse(item.saleEndsAt);
-  return !Number.isNaN(ends) && now.getTime() < ends;
-}
+/** The public badge (shared/sale-badge.ts), exported here too for the rule's users. */
+export { isSaleBadgeShown } from './sale-badge';
 
 /**
  * The history after the price is set to `price` at `now` (nothing added when it is not a price),

@@ -4,7 +4,7 @@
  * 0273). Imported by the menu's and the item page's own chunks only, never by the first script.
  */
 import { formatBottleSize } from '../../../shared/bottle-size';
-import { isSaleBadgeShown } from '../../../shared/sale-rule';
+import { isSaleBadgeShown } from '../../../shared/sale-badge';
 import { stockStatus } from '../../../shared/stock';
 import './item-facts.css';
 
