@@ -9,6 +9,7 @@ import { AccountService, DEFAULT_THROTTLE_RULES } from '../../../server/accounts
 import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import { buildHandlers } from '../../../server/operations';
+import type { ReservationService } from '../../../server/reservations/reservation-service';
 import type { ImageStore, UploadInbox } from '../../../server/media/images';
 import { notServedHere, runHandler, type AmplifyFunctionEvent, type LambdaContext } from '../common/appsync';
 import { DynamoAccountStore } from '../common/dynamo-accounts';
@@ -45,6 +46,7 @@ function init() {
     catalogue: notServedHere<CatalogueService>('the catalogue'),
     media: notServedHere<ImageStore>('image storage'),
     uploads: notServedHere<UploadInbox>('uploads'),
+    reservations: notServedHere<ReservationService>('reservations'),
     activity,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * shopCatalogue: replaceBanners, reorderCategories, reorderTags, deleteCategoryAndTags, importItems,
- * listActivity. The same
+ * listActivity, and Reserve for pickup (the pickup list, reserving, the customer's and staff's
+ * actions) beside the items whose stock it holds; its scheduled run expires reservations. The same
  * CatalogueService as the local server; each change is one DynamoDB transaction. Also the
  * catalogue rules of every model write (common/model-write-check.ts), with the local server's guard,
  * and the activity entry of every model write (common/model-write-activity.ts).
@@ -22,8 +23,28 @@ import { S3ImageStore } from '../common/s3-images';
 import { ActivityRecorder } from '../../../server/activity/activity-recorder';
 import { DynamoActivityLog } from '../common/dynamo-activity';
 import { isActivityRecord, recordModelWriteActivity, type ActivityRecordEvent } from '../common/model-write-activity';
+import { RESERVE_RATE, ReservationService } from '../../../server/reservations/reservation-service';
+import { RateLimit } from '../../../server/accounts/throttle-store';
+import { DynamoReservationStore } from '../common/dynamo-reservations';
+import { DynamoThrottleStore } from '../common/dynamo-throttle';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
+let reservations: ReservationService | undefined;
+
+/** Reserve for pickup on DynamoDB, the reserving throttle shared by every instance. */
+function reservationService() {
+  const db = sdkDynamoPort();
+  return (reservations ??= new ReservationService(
+    new DynamoReservationStore(db, {
+      reservations: required(ENV.reservations),
+      items: required(ENV.items),
+      users: required(ENV.users),
+      shopSettings: required(ENV.shopSettings),
+    }),
+    activityRecorder(),
+    new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'reserve', RESERVE_RATE),
+  ));
+}
 let activity: ActivityRecorder | undefined;
 
 const activityRecorder = () => (activity ??= new ActivityRecorder(new DynamoActivityLog(sdkDynamoPort(), required(ENV.activity))));
@@ -45,13 +66,26 @@ function init() {
     media: notServedHere<ImageStore>('image storage'),
     uploads: notServedHere<UploadInbox>('uploads'),
     activity: activityRecorder(),
+    reservations: reservationService(),
   });
 }
 
+/** The schedule's event (amplify/backend.ts): EventBridge sends `{ "expireReservations": true }`. */
+interface ExpiryEvent {
+  expireReservations: true;
+}
+const isExpiryEvent = (event: unknown): event is ExpiryEvent =>
+  typeof event === 'object' && event !== null && (event as Partial<ExpiryEvent>).expireReservations === true;
+
 let guard: ReturnType<typeof modelWriteGuard> | undefined;
 
-export const handler = async (event: AmplifyFunctionEvent | ModelWriteCheckEvent | ActivityRecordEvent, lambda?: LambdaContext) =>
-  isActivityRecord(event)
+export const handler = async (
+  event: AmplifyFunctionEvent | ModelWriteCheckEvent | ActivityRecordEvent | ExpiryEvent,
+  lambda?: LambdaContext,
+) =>
+  isExpiryEvent(event)
+    ? { expired: await reservationService().expireReservations() }
+    : isActivityRecord(event)
     ? recordModelWriteActivity(event, activityRecorder())
     : isModelWriteCheck(event)
       ? checkModelWrite(
