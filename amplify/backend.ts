@@ -190,6 +190,18 @@ allow(
 );
 allow(catalogueLambda, ['dynamodb:GetItem'], [modelTable('User').tableArn, modelTable('ShopSettings').tableArn]);
 allow(catalogueLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [throttle.tableArn]);
+// Deleting an account cancels its open reservations and returns their bottles (decision 0304).
+accountsLambda.addEnvironment(ENV.reservations, reservations.tableName);
+accountsLambda.addEnvironment(ENV.items, modelTable('Item').tableName);
+accountsLambda.addEnvironment(ENV.shopSettings, modelTable('ShopSettings').tableName);
+allow(
+  accountsLambda,
+  ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+  [reservations.tableArn],
+);
+allow(accountsLambda, ['dynamodb:Query'], [`${reservations.tableArn}/index/${RESERVATION_INDEXES.byUser}`]);
+allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [modelTable('Item').tableArn]);
+allow(accountsLambda, ['dynamodb:GetItem'], [modelTable('ShopSettings').tableArn]);
 new Rule(Stack.of(catalogueLambda), 'ShopReservationExpiry', {
   description: 'Expires reservations not picked up (product §11)',
   schedule: Schedule.rate(Duration.minutes(5)),

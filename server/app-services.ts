@@ -94,6 +94,7 @@ function buildEngine(
   const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
   logSlowedSignIns(accounts, activity);
   const reservationService = reservations(activity);
+  accounts.whenDeletingCustomer((userId) => reservationService.cancelForDeletedAccount(userId));
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,

@@ -16,6 +16,7 @@ import { DynamoAccountStore } from '../common/dynamo-accounts';
 import { sdkDynamoPort } from '../common/dynamo-client';
 import { DynamoSessionStore } from '../common/dynamo-sessions';
 import { DynamoThrottleStore } from '../common/dynamo-throttle';
+import { dynamoReservationService } from '../common/dynamo-reservations';
 import { ENV, required } from '../common/env';
 import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
 import { ActivityRecorder } from '../../../server/activity/activity-recorder';
@@ -41,6 +42,9 @@ function init() {
   );
   const activity = new ActivityRecorder(new DynamoActivityLog(db, required(ENV.activity)));
   logSlowedSignIns(accounts, activity);
+  // Deleting an account cancels its open reservations first (decision 0304).
+  const reservations = dynamoReservationService(db, activity);
+  accounts.whenDeletingCustomer((userId) => reservations.cancelForDeletedAccount(userId));
   return buildHandlers({
     accounts,
     catalogue: notServedHere<CatalogueService>('the catalogue'),

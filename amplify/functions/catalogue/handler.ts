@@ -23,28 +23,14 @@ import { S3ImageStore } from '../common/s3-images';
 import { ActivityRecorder } from '../../../server/activity/activity-recorder';
 import { DynamoActivityLog } from '../common/dynamo-activity';
 import { isActivityRecord, recordModelWriteActivity, type ActivityRecordEvent } from '../common/model-write-activity';
-import { RESERVE_RATE, ReservationService } from '../../../server/reservations/reservation-service';
-import { RateLimit } from '../../../server/accounts/throttle-store';
-import { DynamoReservationStore } from '../common/dynamo-reservations';
-import { DynamoThrottleStore } from '../common/dynamo-throttle';
+import type { ReservationService } from '../../../server/reservations/reservation-service';
+import { dynamoReservationService } from '../common/dynamo-reservations';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
 let reservations: ReservationService | undefined;
 
 /** Reserve for pickup on DynamoDB, the reserving throttle shared by every instance. */
-function reservationService() {
-  const db = sdkDynamoPort();
-  return (reservations ??= new ReservationService(
-    new DynamoReservationStore(db, {
-      reservations: required(ENV.reservations),
-      items: required(ENV.items),
-      users: required(ENV.users),
-      shopSettings: required(ENV.shopSettings),
-    }),
-    activityRecorder(),
-    new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'reserve', RESERVE_RATE),
-  ));
-}
+const reservationService = () => (reservations ??= dynamoReservationService(sdkDynamoPort(), activityRecorder()));
 let activity: ActivityRecorder | undefined;
 
 const activityRecorder = () => (activity ??= new ActivityRecorder(new DynamoActivityLog(sdkDynamoPort(), required(ENV.activity))));

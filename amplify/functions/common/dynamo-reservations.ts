@@ -15,7 +15,11 @@ import type { RequestedLine } from '../../../shared/reservation-limits';
 import type { ReservationStatus, StockReturn } from '../../../shared/reservation-status';
 import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
 import type { Role } from '../../../shared/roles';
+import { RateLimit } from '../../../server/accounts/throttle-store';
 import {
+  RESERVE_RATE,
+  ReservationService,
+  type ReservationActivity,
   NumberTaken,
   StockChanged,
   type ItemStock,
@@ -25,6 +29,8 @@ import {
   type StoredReservation,
 } from '../../../server/reservations/reservation-service';
 import { allPages, cancellationReasons, type DynamoPort, type Item } from './dynamo-port';
+import { DynamoThrottleStore } from './dynamo-throttle';
+import { ENV, required } from './env';
 
 export const RESERVATION_INDEXES = { byUser: 'byUser', byStatus: 'byStatus' } as const;
 
@@ -248,4 +254,21 @@ export class DynamoReservationStore implements ReservationStore {
     }
     return false;
   }
+}
+
+/**
+ * The service on DynamoDB with the tables amplify/backend.ts names: the catalogue function serves
+ * Reserve for pickup and its expiry; the accounts function cancels a deleted account's (decision 0304).
+ */
+export function dynamoReservationService(db: DynamoPort, activity: ReservationActivity): ReservationService {
+  return new ReservationService(
+    new DynamoReservationStore(db, {
+      reservations: required(ENV.reservations),
+      items: required(ENV.items),
+      users: required(ENV.users),
+      shopSettings: required(ENV.shopSettings),
+    }),
+    activity,
+    new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'reserve', RESERVE_RATE),
+  );
 }
