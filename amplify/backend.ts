@@ -107,7 +107,10 @@ const reservations = new Table(dataStack, 'ShopReservations', {
   pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
   removalPolicy: RemovalPolicy.RETAIN,
 });
-reservations.addGlobalSecondaryIndex({ indexName: RESERVATION_INDEXES.byUser, partitionKey: { name: 'userId', type: AttributeType.STRING } });
+reservations.addGlobalSecondaryIndex({
+  indexName: RESERVATION_INDEXES.byUser,
+  partitionKey: { name: 'userId', type: AttributeType.STRING },
+});
 reservations.addGlobalSecondaryIndex({
   indexName: RESERVATION_INDEXES.byStatus,
   partitionKey: { name: 'status', type: AttributeType.STRING },

@@ -25,7 +25,12 @@ const logged: Array<ActivityFacts & { actor: string }> = [];
 beforeAll(async () => {
   server = await startTestServer();
   store = new SqliteReservationStore(server.store);
-  service = new ReservationService(store, { recordBy: (facts, actor) => void logged.push({ ...facts, actor: actor.name }) }, null, () => now);
+  service = new ReservationService(
+    store,
+    { recordBy: (facts, actor) => void logged.push({ ...facts, actor: actor.name }) },
+    null,
+    () => now,
+  );
 });
 afterAll(async () => {
   await server?.stop();
@@ -49,8 +54,7 @@ function customer(confirmed = true): ReservationCaller {
 }
 const admin: ReservationCaller = { userId: 'admin-1', name: 'Staff Person', type: ROLE_ADMIN };
 
-const item = (name: string, stock: number | null, price = 10) =>
-  server.store.create('Item', { name, price, stock, tags: [DEPARTMENT] }).id;
+const item = (name: string, stock: number | null, price = 10) => server.store.create('Item', { name, price, stock, tags: [DEPARTMENT] }).id;
 const stockOf = (id: string) => server.store.get('Item', id)!.stock;
 const firstSlot = () => pickupSlots({ weeklyHours: OPEN_EVERY_DAY }, new Date(now))[0]!.slots[0]!.start;
 
@@ -70,9 +74,7 @@ describe('the pickup list', () => {
     const merlot = item('Merlot', 5);
     const rye = item('Rye', null, 30);
     const who = customer();
-    expect(await failure(service.setPickupListLine(who, { itemId: merlot, quantity: 6 }))).toBe(
-      'ValidationError: Only 5 of Merlot left',
-    );
+    expect(await failure(service.setPickupListLine(who, { itemId: merlot, quantity: 6 }))).toBe('ValidationError: Only 5 of Merlot left');
     expect(await failure(service.setPickupListLine(who, { itemId: rye, quantity: 13 }))).toBe('ValidationError: Choose from 0 to 12');
     expect(await failure(service.setPickupListLine(who, { itemId: rye, quantity: 1.5 }))).toBe('ValidationError: Choose from 0 to 12');
     await service.setPickupListLine(who, { itemId: merlot, quantity: 2 });
@@ -86,7 +88,11 @@ describe('the pickup list', () => {
     expect((await service.myPickupList(customer())).lines).toEqual([]);
     // The shelf empties: the line says so.
     server.store.update('Item', { id: merlot, stock: 1 });
-    expect((await service.myPickupList(who)).lines[0]).toMatchObject({ overStock: true, outOfStock: false, problem: 'Only 1 of Merlot left' });
+    expect((await service.myPickupList(who)).lines[0]).toMatchObject({
+      overStock: true,
+      outOfStock: false,
+      problem: 'Only 1 of Merlot left',
+    });
     server.store.update('Item', { id: merlot, stock: 0 });
     expect((await service.myPickupList(who)).lines[0]).toMatchObject({ outOfStock: true, problem: 'Merlot is out of stock' });
     expect((await service.setPickupListLine(who, { itemId: merlot, quantity: 0 })).lines.map((line) => line.name)).toEqual(['Rye']);
@@ -176,7 +182,7 @@ describe('reserving', () => {
 });
 
 describe('after reserving', () => {
-  it("lets a customer see and cancel only their own, and staff list and search all", async () => {
+  it('lets a customer see and cancel only their own, and staff list and search all', async () => {
     const wine = item('Pinot Noir', 10);
     const owner = customer();
     const other = customer();
@@ -185,7 +191,9 @@ describe('after reserving', () => {
     expect(await failure(service.cancelMyReservation(other, { id: reservation.id }))).toBe(`NotFound: ${RESERVATION_MESSAGES.notFound}`);
     expect(await failure(service.cancelMyReservation(null, { id: reservation.id }))).toContain('Unauthorized');
     expect(await failure(service.listReservations(owner, {}))).toContain('Unauthorized');
-    expect(await failure(service.reservationAction(owner, { id: reservation.id, action: 'cancel', reason: 'x' }))).toContain('Unauthorized');
+    expect(await failure(service.reservationAction(owner, { id: reservation.id, action: 'cancel', reason: 'x' }))).toContain(
+      'Unauthorized',
+    );
     expect(stockOf(wine)).toBe(6);
 
     const dashed = `${reservation.number.slice(0, 4)}-${reservation.number.slice(4)}`.toLowerCase();
@@ -195,8 +203,12 @@ describe('after reserving', () => {
       id: reservation.id,
       customerEmail: `customer${people - 1}@example.com`,
     });
-    expect(await failure(service.listReservations(admin, { status: 'Lost' }))).toBe(`ValidationError: ${RESERVATION_MESSAGES.unknownStatus}`);
-    expect(await failure(service.listReservations(admin, { search: 'x'.repeat(101) }))).toBe(`ValidationError: ${RESERVATION_MESSAGES.search}`);
+    expect(await failure(service.listReservations(admin, { status: 'Lost' }))).toBe(
+      `ValidationError: ${RESERVATION_MESSAGES.unknownStatus}`,
+    );
+    expect(await failure(service.listReservations(admin, { search: 'x'.repeat(101) }))).toBe(
+      `ValidationError: ${RESERVATION_MESSAGES.search}`,
+    );
 
     const cancelled = await service.cancelMyReservation(owner, { id: reservation.id, reason: 'Plans changed' });
     expect(cancelled).toMatchObject({ status: 'Cancelled', reason: 'Plans changed', cancelledBy: 'customer' });
@@ -234,9 +246,11 @@ describe('after reserving', () => {
       [wine, 4],
       [rye, 1],
     ]);
-    expect(await failure(service.reservationAction(admin, { id: reservation.id, action: 'markReady', lowered: [{ itemId: wine, quantity: 2 }] }))).toBe(
-      `ValidationError: ${PICKUP_MESSAGES.staffNoteRequired}`,
-    );
+    expect(
+      await failure(
+        service.reservationAction(admin, { id: reservation.id, action: 'markReady', lowered: [{ itemId: wine, quantity: 2 }] }),
+      ),
+    ).toBe(`ValidationError: ${PICKUP_MESSAGES.staffNoteRequired}`);
     expect(await failure(service.reservationAction(admin, { id: reservation.id, action: 'pickUp', idChecked: true }))).toBe(
       `ValidationError: ${PICKUP_MESSAGES.notReadyYet}`,
     );
@@ -246,7 +260,11 @@ describe('after reserving', () => {
       lowered: [{ itemId: wine, quantity: 2, note: 'Only 2 on the shelf' }],
     });
     expect(ready.status).toBe('Ready');
-    expect(ready.lines.find((line) => line.itemId === wine)).toMatchObject({ quantity: 2, reservedQuantity: 4, note: 'Only 2 on the shelf' });
+    expect(ready.lines.find((line) => line.itemId === wine)).toMatchObject({
+      quantity: 2,
+      reservedQuantity: 4,
+      note: 'Only 2 on the shelf',
+    });
     expect(ready.total).toBe(80);
     expect(stockOf(wine)).toBe(4);
     expect(await failure(service.reservationAction(admin, { id: reservation.id, action: 'pickUp' }))).toBe(

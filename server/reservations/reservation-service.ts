@@ -301,7 +301,10 @@ export class ReservationService {
    * without a confirmed e-mail (decision 0303), while reserving is closed or the slot is not
    * offered now, past the limits, or when a line is short; the message says which.
    */
-  async reserve(caller: ReservationCaller | null, args: { slotStart?: unknown; note?: unknown; phone?: unknown }): Promise<ReservationView> {
+  async reserve(
+    caller: ReservationCaller | null,
+    args: { slotStart?: unknown; note?: unknown; phone?: unknown },
+  ): Promise<ReservationView> {
     const { userId } = customerOf(caller);
     const note = optionalText(args.note);
     const phone = optionalText(args.phone);
@@ -329,7 +332,12 @@ export class ReservationService {
   }
 
   /** One read-decide-write; null when an item's stock changed between them (read again). */
-  private async tryReserve(userId: string, slotStart: string, note: string | null, phone: string | null): Promise<StoredReservation | null> {
+  private async tryReserve(
+    userId: string,
+    slotStart: string,
+    note: string | null,
+    phone: string | null,
+  ): Promise<StoredReservation | null> {
     const now = this.now();
     const shop = await this.store.shopSettings();
     const settings = reservationSettingsOf(shop);
@@ -407,7 +415,10 @@ export class ReservationService {
       throw validationError(RESERVATION_MESSAGES.search);
     const reservations = (await this.store.all((status as ReservationStatus | null) ?? undefined)).sort(byNewest);
     const accounts = new Map(
-      (await this.store.accounts([...new Set(reservations.map((reservation) => reservation.userId))])).map((account) => [account.id, account]),
+      (await this.store.accounts([...new Set(reservations.map((reservation) => reservation.userId))])).map((account) => [
+        account.id,
+        account,
+      ]),
     );
     const shown = reservations.map((reservation) => {
       const account = accounts.get(reservation.userId);
@@ -435,7 +446,9 @@ export class ReservationService {
     const reservation = await this.find(args.id);
     // Another customer's reservation is answered as no reservation: an id tells nobody anything.
     if (!reservation || reservation.userId !== userId) throw new AppError('NotFound', RESERVATION_MESSAGES.notFound);
-    return view(await this.apply(reservation, 'cancel', 'customer', { reason: args.reason as string | null }, { userId, name: CUSTOMER_ACTOR_NAME }));
+    return view(
+      await this.apply(reservation, 'cancel', 'customer', { reason: args.reason as string | null }, { userId, name: CUSTOMER_ACTOR_NAME }),
+    );
   }
 
   /** Staff: markReady (lowered lines with notes), pickUp (idChecked) or cancel (reason required). */
@@ -494,7 +507,13 @@ export class ReservationService {
       if (!isOpenStatus(reservation.status)) continue;
       const decided = nextStatus(reservation, 'cancel', 'admin', { reason: RESERVATION_MESSAGES.accountDeleted });
       if (!decided.ok) continue;
-      const next = { ...reservation, status: decided.status, reason: decided.reason, cancelledBy: 'shop' as const, updatedAt: stampAfter(this.now(), reservation.updatedAt) };
+      const next = {
+        ...reservation,
+        status: decided.status,
+        reason: decided.reason,
+        cancelledBy: 'shop' as const,
+        updatedAt: stampAfter(this.now(), reservation.updatedAt),
+      };
       if (await this.store.transition(next, reservation.status, decided.stockReturns))
         await this.log(next, 'cancel', null, [{ field: 'status', before: reservation.status, after: next.status }]);
     }

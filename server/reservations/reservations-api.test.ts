@@ -20,7 +20,9 @@ const call = async (headers: Record<string, string>, query: string, variables: R
 async function customer(confirmed = true): Promise<Caller & { userId: string }> {
   const { token, userId } = await server.sessionFor(ROLE_USER);
   if (confirmed) server.store.update('User', { id: userId, emailConfirmed: true });
-  return Object.assign((query: string, variables?: Record<string, unknown>) => call({ authorization: token }, query, variables), { userId });
+  return Object.assign((query: string, variables?: Record<string, unknown>) => call({ authorization: token }, query, variables), {
+    userId,
+  });
 }
 
 describe('Reserve for pickup (local server)', () => {

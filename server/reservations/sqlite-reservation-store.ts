@@ -57,7 +57,14 @@ export class SqliteReservationStore implements ReservationStore {
     return ids.flatMap((id) => {
       const item = this.store.get('Item', id);
       return item
-        ? [{ id: item.id, name: String(item.name), price: (item.price as number | null) ?? null, stock: (item.stock as number | null) ?? null }]
+        ? [
+            {
+              id: item.id,
+              name: String(item.name),
+              price: (item.price as number | null) ?? null,
+              stock: (item.stock as number | null) ?? null,
+            },
+          ]
         : [];
     });
   }
@@ -133,7 +140,14 @@ export class SqliteReservationStore implements ReservationStore {
       if (taken) throw new NumberTaken();
       this.db
         .prepare('INSERT INTO _reservations (id, number, userId, status, expiresAt, doc) VALUES (?, ?, ?, ?, ?, ?)')
-        .run(reservation.id, reservation.number, reservation.userId, reservation.status, reservation.expiresAt, JSON.stringify(reservation));
+        .run(
+          reservation.id,
+          reservation.number,
+          reservation.userId,
+          reservation.status,
+          reservation.expiresAt,
+          JSON.stringify(reservation),
+        );
       this.writeList(reservation.userId, []);
     });
   }

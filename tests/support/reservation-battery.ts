@@ -29,7 +29,8 @@ export interface ReservationTarget {
 
 const HOURS = Array.from({ length: 7 }, () => '10:00-21:00');
 const LINE = 'itemId quantity name price stock outOfStock overStock problem';
-const RESERVATION = 'id number userId status slotStart slotLabel expiresAt total note phone reason cancelledBy lines { itemId name price quantity reservedQuantity note }';
+const RESERVATION =
+  'id number userId status slotStart slotLabel expiresAt total note phone reason cancelledBy lines { itemId name price quantity reservedQuantity note }';
 const LIST = `query { myPickupList { units total lines { ${LINE} } } }`;
 const SET_LINE = `mutation ($itemId: ID!, $quantity: Int!) { setPickupListLine(itemId: $itemId, quantity: $quantity) { units total lines { ${LINE} } } }`;
 const RESERVE = `mutation ($slotStart: String!, $note: String, $phone: String) { reserve(slotStart: $slotStart, note: $note, phone: $phone) { ${RESERVATION} } }`;
@@ -64,8 +65,11 @@ export function reservationBattery(target: ReservationTarget): void {
   };
   const refusal = async (answer: Promise<ReservationAnswer>) => (await answer).errors?.[0];
   const item = async (name: string, stock: number | null, price = 10) =>
-    ((await ok(target.admin(CREATE_ITEM, { input: { name: `${name} ${prefix}${++made}`, price, stock, tags: ['wine'] } }))).createItem as { id: string })
-      .id;
+    (
+      (await ok(target.admin(CREATE_ITEM, { input: { name: `${name} ${prefix}${++made}`, price, stock, tags: ['wine'] } }))).createItem as {
+        id: string;
+      }
+    ).id;
   const stockOf = async (id: string) => ((await ok(target.admin(GET_ITEM, { id }))).getItem as { stock: number | null }).stock;
   /** The first slot offered now (preparation set to 0 below), as the reserve screen shows it. */
   const slot = () => pickupSlots({ weeklyHours: HOURS }, new Date(), { preparationMinutes: 0 })[0]!.slots[0]!.start;
@@ -99,7 +103,9 @@ export function reservationBattery(target: ReservationTarget): void {
   it('keeps the pickup list on the server, capped by the shelf and the per-item most', async () => {
     const merlot = await item('Merlot', 5, 12.5);
     const who = await target.customer();
-    expect(await refusal(who(SET_LINE, { itemId: merlot, quantity: 6 }))).toMatchObject({ message: expect.stringMatching(/^Only 5 of Merlot/) });
+    expect(await refusal(who(SET_LINE, { itemId: merlot, quantity: 6 }))).toMatchObject({
+      message: expect.stringMatching(/^Only 5 of Merlot/),
+    });
     expect(await refusal(who(SET_LINE, { itemId: merlot, quantity: 13 }))).toMatchObject({ message: 'Choose from 0 to 12' });
     const list = (await ok(who(SET_LINE, { itemId: merlot, quantity: 2 }))).setPickupListLine as { units: number; total: number };
     expect(list).toMatchObject({ units: 2, total: 25 });
@@ -112,7 +118,9 @@ export function reservationBattery(target: ReservationTarget): void {
     const rye = await item('Rye', null, 30);
     const unconfirmed = await target.customer(false);
     await ok(unconfirmed(SET_LINE, { itemId: merlot, quantity: 1 }));
-    expect(await refusal(unconfirmed(RESERVE, { slotStart: slot() }))).toMatchObject({ message: expect.stringMatching(/^Confirm your email address first/) });
+    expect(await refusal(unconfirmed(RESERVE, { slotStart: slot() }))).toMatchObject({
+      message: expect.stringMatching(/^Confirm your email address first/),
+    });
     expect(await stockOf(merlot)).toBe(5);
 
     const who = await target.customer();
@@ -133,7 +141,9 @@ export function reservationBattery(target: ReservationTarget): void {
     await ok(who(SET_LINE, { itemId: merlot, quantity: 2 }));
     await ok(who(SET_LINE, { itemId: cabernet, quantity: 1 }));
     await target.admin('mutation ($input: UpdateItemInput!) { updateItem(input: $input) { id } }', { input: { id: cabernet, stock: 0 } });
-    expect(await refusal(who(RESERVE, { slotStart: slot() }))).toMatchObject({ message: expect.stringMatching(/^Cabernet .* is out of stock$/) });
+    expect(await refusal(who(RESERVE, { slotStart: slot() }))).toMatchObject({
+      message: expect.stringMatching(/^Cabernet .* is out of stock$/),
+    });
     expect(await stockOf(merlot)).toBe(3);
   });
 
@@ -162,12 +172,18 @@ export function reservationBattery(target: ReservationTarget): void {
       message: PICKUP_MESSAGES.notReadyYet,
     });
     const ready = (
-      await ok(target.admin(ACTION, { id: reservation.id, action: 'markReady', lowered: [{ itemId: wine, quantity: 3, note: 'One was broken' }] }))
+      await ok(
+        target.admin(ACTION, { id: reservation.id, action: 'markReady', lowered: [{ itemId: wine, quantity: 3, note: 'One was broken' }] }),
+      )
     ).reservationAction as Reservation;
     expect(ready.lines[0]).toMatchObject({ quantity: 3, reservedQuantity: 4, note: 'One was broken' });
     expect(await stockOf(wine)).toBe(3);
-    expect(await refusal(target.admin(ACTION, { id: reservation.id, action: 'pickUp' }))).toMatchObject({ message: PICKUP_MESSAGES.idNotChecked });
-    expect(await refusal(target.admin(ACTION, { id: reservation.id, action: 'cancel' }))).toMatchObject({ message: PICKUP_MESSAGES.reasonRequired });
+    expect(await refusal(target.admin(ACTION, { id: reservation.id, action: 'pickUp' }))).toMatchObject({
+      message: PICKUP_MESSAGES.idNotChecked,
+    });
+    expect(await refusal(target.admin(ACTION, { id: reservation.id, action: 'cancel' }))).toMatchObject({
+      message: PICKUP_MESSAGES.reasonRequired,
+    });
     const answers = await Promise.all([
       target.admin(ACTION, { id: reservation.id, action: 'cancel', reason: 'Customer called' }),
       owner(CANCEL_MINE, { id: reservation.id }),

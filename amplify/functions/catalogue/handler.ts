@@ -72,10 +72,10 @@ export const handler = async (
   isExpiryEvent(event)
     ? { expired: await reservationService().expireReservations() }
     : isActivityRecord(event)
-    ? recordModelWriteActivity(event, activityRecorder())
-    : isModelWriteCheck(event)
-      ? checkModelWrite(
-          event,
-          (guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS))),
-        )
-      : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event, lambda);
+      ? recordModelWriteActivity(event, activityRecorder())
+      : isModelWriteCheck(event)
+        ? checkModelWrite(
+            event,
+            (guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS))),
+          )
+        : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event, lambda);

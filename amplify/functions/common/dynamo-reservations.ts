@@ -68,7 +68,14 @@ export class DynamoReservationStore implements ReservationStore {
     const found = await Promise.all(ids.map((id) => this.db.get({ TableName: this.tables.items, Key: { id } })));
     return found.flatMap((item) =>
       item
-        ? [{ id: String(item.id), name: String(item.name), price: (item.price as number | null) ?? null, stock: (item.stock as number | null) ?? null }]
+        ? [
+            {
+              id: String(item.id),
+              name: String(item.name),
+              price: (item.price as number | null) ?? null,
+              stock: (item.stock as number | null) ?? null,
+            },
+          ]
         : [],
     );
   }
