@@ -178,7 +178,9 @@ export class DynamoReservationStore implements ReservationStore {
               ConditionCheck: {
                 TableName,
                 Key: { id: hold.itemId },
-                ConditionExpression: 'attribute_exists(#id) AND (attribute_not_exists(#stock) OR attribute_type(#stock, :null))',
+                // (a AND b) OR (a AND c), written without parentheses: AND binds tighter.
+                ConditionExpression:
+                  'attribute_exists(#id) AND attribute_not_exists(#stock) OR attribute_exists(#id) AND attribute_type(#stock, :null)',
                 ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock' },
                 ExpressionAttributeValues: { ':null': 'NULL' },
               },
