@@ -194,7 +194,8 @@ export function reservationBattery(target: ReservationTarget): void {
 
   it(`gives ${target.crowd.customers} customers reaching for the last ${target.crowd.bottles} bottles exactly ${target.crowd.bottles}`, async () => {
     const last = await item('Last Bottles', target.crowd.bottles);
-    const crowd = await Promise.all(Array.from({ length: target.crowd.customers }, () => target.customer()));
+    const crowd: Caller[] = [];
+    for (let n = 0; n < target.crowd.customers; n++) crowd.push(await target.customer());
     for (const who of crowd) await ok(who(SET_LINE, { itemId: last, quantity: 1 }));
     const answers = await Promise.all(crowd.map((who) => who(RESERVE, { slotStart: slot() })));
     expect(answers.filter((answer) => !answer.errors).length).toBe(target.crowd.bottles);
