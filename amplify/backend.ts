@@ -15,6 +15,8 @@ import { CfnFunctionConfiguration, MappingTemplate, type CfnResolver } from 'aws
 import { AllowedMethods, CachePolicy, Distribution, ViewerProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AttributeType, BillingMode, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Function as LambdaFunction, type IFunction } from 'aws-cdk-lib/aws-lambda';
 import { BlockPublicAccess, Bucket, BucketEncryption, HttpMethods, ObjectOwnership } from 'aws-cdk-lib/aws-s3';
@@ -43,6 +45,7 @@ import {
 } from './data/model-write-activity';
 import { ACTIVITY_INDEXES } from './functions/common/dynamo-activity';
 import { SESSIONS_BY_USER_INDEX } from './functions/common/dynamo-sessions';
+import { RESERVATION_INDEXES } from './functions/common/dynamo-reservations';
 import { ENV } from './functions/common/env';
 import { SMTP_ENV_NAMES } from '../server/accounts/smtp-env';
 import { UPLOAD_KEY_PREFIX } from './functions/common/s3-uploads';
@@ -95,6 +98,24 @@ for (const [index, partition] of [
     sortKey: { name: 'sortKey', type: AttributeType.STRING },
   });
 }
+
+// Reserve for pickup (functions/common/dynamo-reservations.ts): reservations, their numbers' claims
+// and the customers' pickup lists; by customer, and by status and expiry (staff's lists, the expiry).
+const reservations = new Table(dataStack, 'ShopReservations', {
+  partitionKey: { name: 'id', type: AttributeType.STRING },
+  billingMode: BillingMode.PAY_PER_REQUEST,
+  pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+  removalPolicy: RemovalPolicy.RETAIN,
+});
+reservations.addGlobalSecondaryIndex({
+  indexName: RESERVATION_INDEXES.byUser,
+  partitionKey: { name: 'userId', type: AttributeType.STRING },
+});
+reservations.addGlobalSecondaryIndex({
+  indexName: RESERVATION_INDEXES.byStatus,
+  partitionKey: { name: 'status', type: AttributeType.STRING },
+  sortKey: { name: 'expiresAt', type: AttributeType.STRING },
+});
 
 const modelTables = backend.data.resources.tables;
 const modelTable = (name: string): ITable => {
@@ -152,6 +173,43 @@ catalogueLambda.addEnvironment(ENV.banners, modelTable('Banner').tableName);
 catalogueLambda.addEnvironment(ENV.categories, modelTable('Category').tableName);
 catalogueLambda.addEnvironment(ENV.tags, modelTable('Tag').tableName);
 for (const model of ['Item', 'Banner', 'Category', 'Tag']) modelTable(model).grantReadWriteData(catalogueLambda);
+
+// Reserve for pickup, in the catalogue function (it holds the items' stock): its table, the
+// customers' accounts (a confirmed e-mail, names for staff), the shop's hours and limits, and
+// the reserving throttle. Every 5 minutes a schedule runs its expiry (product §11).
+catalogueLambda.addEnvironment(ENV.reservations, reservations.tableName);
+catalogueLambda.addEnvironment(ENV.users, modelTable('User').tableName);
+catalogueLambda.addEnvironment(ENV.shopSettings, modelTable('ShopSettings').tableName);
+catalogueLambda.addEnvironment(ENV.throttle, throttle.tableName);
+allow(
+  catalogueLambda,
+  ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem', 'dynamodb:Scan'],
+  [reservations.tableArn],
+);
+allow(
+  catalogueLambda,
+  ['dynamodb:Query'],
+  Object.values(RESERVATION_INDEXES).map((index) => `${reservations.tableArn}/index/${index}`),
+);
+allow(catalogueLambda, ['dynamodb:GetItem'], [modelTable('User').tableArn, modelTable('ShopSettings').tableArn]);
+allow(catalogueLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [throttle.tableArn]);
+// Deleting an account cancels its open reservations and returns their bottles (decision 0304).
+accountsLambda.addEnvironment(ENV.reservations, reservations.tableName);
+accountsLambda.addEnvironment(ENV.items, modelTable('Item').tableName);
+accountsLambda.addEnvironment(ENV.shopSettings, modelTable('ShopSettings').tableName);
+allow(
+  accountsLambda,
+  ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
+  [reservations.tableArn],
+);
+allow(accountsLambda, ['dynamodb:Query'], [`${reservations.tableArn}/index/${RESERVATION_INDEXES.byUser}`]);
+allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [modelTable('Item').tableArn]);
+allow(accountsLambda, ['dynamodb:GetItem'], [modelTable('ShopSettings').tableArn]);
+new Rule(Stack.of(catalogueLambda), 'ShopReservationExpiry', {
+  description: 'Expires reservations not picked up (product §11)',
+  schedule: Schedule.rate(Duration.minutes(5)),
+  targets: [new LambdaTarget(catalogueLambda, { event: RuleTargetInput.fromObject({ expireReservations: true }) })],
+});
 
 // Activity: the catalogue function records model writes and its own changes and serves
 // listActivity; the accounts function records the admin changes and the accounts whose sign-ins

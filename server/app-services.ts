@@ -37,6 +37,9 @@ import { completeItemWrite } from './catalogue/price-history';
 import { ActivityRecorder } from './activity/activity-recorder';
 import { SqliteActivityLog } from './activity/sqlite-activity-log';
 import { logSlowedSignIns } from './activity/custom-activity';
+import { MemoryThrottleStore, RateLimit } from './accounts/throttle-store';
+import { RESERVE_RATE, ReservationService } from './reservations/reservation-service';
+import { SqliteReservationStore } from './reservations/sqlite-reservation-store';
 
 const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
 
@@ -58,6 +61,8 @@ export interface AppServices {
   pageRateLimiter: RateLimiter | null;
   sitemap: Sitemap;
   assets: StaticAssets;
+  /** Reserve for pickup; the server runs its expiry on a timer (app.ts). */
+  reservations: ReservationService;
 }
 
 function readApiKey(db: Db): string {
@@ -77,13 +82,20 @@ interface EngineParts {
   media: MediaStore;
   uploads: LocalUploadInbox;
   log: Log;
+  reservations: (activity: ActivityRecorder) => ReservationService;
 }
 
 /** The engine: the custom operations' handlers, the catalogue rules before a model write, the activity log after it. */
-function buildEngine(config: ServerConfig, overrides: ServerOverrides, { models, db, store, accounts, media, uploads, log }: EngineParts) {
+function buildEngine(
+  config: ServerConfig,
+  overrides: ServerOverrides,
+  { models, db, store, accounts, media, uploads, log, reservations }: EngineParts,
+) {
   const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
   logSlowedSignIns(accounts, activity);
-  return new GraphQLEngine({
+  const reservationService = reservations(activity);
+  accounts.whenDeletingCustomer((userId) => reservationService.cancelForDeletedAccount(userId));
+  const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
     handlers: buildHandlers({
@@ -92,6 +104,7 @@ function buildEngine(config: ServerConfig, overrides: ServerOverrides, { models,
       media,
       uploads,
       activity,
+      reservations: reservationService,
     }),
     checkModelWrite: modelWriteGuard(media, modelsWithImages(models)),
     recordModelWrite: (write, caller) => void activity.recordModelWrite(write, caller),
@@ -99,6 +112,7 @@ function buildEngine(config: ServerConfig, overrides: ServerOverrides, { models,
     development: config.development,
     log,
   });
+  return { engine, reservations: reservationService };
 }
 
 /** `origin` names the site in e-mails and the sitemap; it is only read once the server listens. */
@@ -138,7 +152,23 @@ export async function buildServices(
   }
   ensureBuiltInCatalogue(store);
 
-  const engine = buildEngine(config, overrides, { models, db, store, accounts, media, uploads, log });
+  const reservationStore = new SqliteReservationStore(store);
+  const { engine, reservations } = buildEngine(config, overrides, {
+    models,
+    db,
+    store,
+    accounts,
+    media,
+    uploads,
+    log,
+    reservations: (activity) =>
+      new ReservationService(
+        reservationStore,
+        activity,
+        new RateLimit(new MemoryThrottleStore(overrides.now), 'reserve', RESERVE_RATE, overrides.now),
+        overrides.now,
+      ),
+  });
   const policy: FieldPolicy = {
     lambdaFields: engine.guardedFields('lambda'),
     publicFields: new Set(engine.guardedFields('apiKey')),
@@ -161,5 +191,6 @@ export async function buildServices(
     pageRateLimiter: config.pageRateLimit ? new RateLimiter(config.pageRateLimit, overrides.now) : null,
     sitemap: new Sitemap({ engine, store, origin, log }),
     assets,
+    reservations,
   };
 }

@@ -21,6 +21,7 @@ import type { MediaStore } from './media/media-store';
 import type { LocalUploadInbox } from './media/upload-inbox';
 import { logLine, type Log } from './log-line';
 import { createRefusalLog } from './refusal-log';
+import { EXPIRY_CHECK_MS, type ReservationService } from './reservations/reservation-service';
 
 export interface ShopServer {
   url: string;
@@ -38,6 +39,8 @@ export interface ShopServer {
   outputsFor(origin: string): Record<string, unknown>;
   /** Open connections, client addresses, answers held and handlers running (read-only figures). */
   connections(): ConnectionStats;
+  /** Reserve for pickup: tests run its expiry with their own clock. */
+  reservations: ReservationService;
   close(): Promise<void>;
 }
 
@@ -132,6 +135,11 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     http.server.once('error', reject);
     http.server.listen(config.port, config.host, () => resolve());
   });
+  // Reservations past their time go back on the shelf (product §11); the cloud runs the same check on a schedule.
+  const expiry = setInterval(() => {
+    services.reservations.expireReservations().catch((error: unknown) => log('reservations could not be expired', error));
+  }, EXPIRY_CHECK_MS);
+  expiry.unref();
   const { port } = http.server.address() as AddressInfo;
   boundPort = port;
   const originWarning = publicOriginWarning(config, port);
@@ -150,9 +158,11 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     responseCache: services.responseCache,
     outputsFor,
     connections: http.connections,
+    reservations: services.reservations,
     // Requests in hand finish first; closing the database then checkpoints the WAL into its file.
     close: () =>
       http.close().then(() => {
+        clearInterval(expiry);
         logRefusal.flush();
         db.close();
       }),

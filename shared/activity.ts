@@ -5,7 +5,7 @@
  */
 
 /** What a write was about; the page filters by it. */
-export const ACTIVITY_KINDS = ['item', 'banner', 'category', 'tag', 'event', 'settings', 'account', 'import'] as const;
+export const ACTIVITY_KINDS = ['item', 'banner', 'category', 'tag', 'event', 'settings', 'account', 'import', 'reservation'] as const;
 export type ActivityKind = (typeof ACTIVITY_KINDS)[number];
 
 export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
@@ -17,6 +17,7 @@ export const ACTIVITY_KIND_LABELS: Record<ActivityKind, string> = {
   settings: 'Shop settings',
   account: 'Admins and accounts',
   import: 'Imports',
+  reservation: 'Reservations',
 };
 
 export const isActivityKind = (value: unknown): value is ActivityKind => ACTIVITY_KINDS.includes(value as ActivityKind);

@@ -132,6 +132,16 @@ export const schema = a.schema({
     specialDates: a.string().array(),
     /** The menu's price ranges: whole dollars, smallest first; null gives [20, 40] (shared/price-ranges.ts). */
     priceBoundaries: a.integer().array(),
+    // Reserve for pickup (product §11, decision 0312): null means the default; whole numbers in the
+    // ranges of shared/reservation-limits.ts, which both backends' model-write guards check.
+    /** Open minutes from reserving to the earliest pickup slot (default 60). */
+    pickupPreparationMinutes: a.integer(),
+    /** Most of one item in a reservation (default 12). */
+    pickupMaxPerItem: a.integer(),
+    /** Open (Requested or Ready) reservations one customer may have (default 3). */
+    pickupMaxOpenReservations: a.integer(),
+    /** Most bottles in one reservation (default 24). */
+    pickupMaxUnits: a.integer(),
   }),
 
   /** Accounts. Writes go through the account mutations only, so a hash is always set with them. */
@@ -320,6 +330,114 @@ export const schema = a.schema({
     .returns(a.ref('ActivityPage'))
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  // Reserve for pickup (product §11, decisions 0313-0317): served by the catalogue function (it holds
+  // the items' stock). A customer acts on their own list and reservations only (the caller's id comes
+  // from the session); staff (admins) on all. Stored apart from the model tables: no generic
+  // resolver can read or write them.
+  /** One line of the caller's pickup list, with the item as it is now. */
+  PickupListLine: a.customType({
+    itemId: a.id().required(),
+    quantity: a.integer().required(),
+    /** The item's name and price now; null when the item was deleted. */
+    name: a.string(),
+    price: a.float(),
+    /** Units on the shelf; null when not counted. */
+    stock: a.integer(),
+    /** The item is counted and none is left. */
+    outOfStock: a.boolean().required(),
+    /** The line asks for more than the shelf holds. */
+    overStock: a.boolean().required(),
+    /** Why the line cannot be reserved as it is ("Only 2 of Merlot left"); null when it can. */
+    problem: a.string(),
+  }),
+  PickupList: a.customType({
+    lines: a.ref('PickupListLine').required().array().required(),
+    /** Bottles in all. */
+    units: a.integer().required(),
+    /** At the prices now. */
+    total: a.float().required(),
+  }),
+  ReservationLine: a.customType({
+    itemId: a.id().required(),
+    /** The item's name and price as shown when reserving. */
+    name: a.string().required(),
+    price: a.float(),
+    /** Units held now (staff may lower it when marking ready). */
+    quantity: a.integer().required(),
+    /** As reserved. */
+    reservedQuantity: a.integer().required(),
+    /** Staff's note on a lowered line. */
+    note: a.string(),
+  }),
+  Reservation: a.customType({
+    id: a.id().required(),
+    /** 8 letters and digits ("K7QF3M9X"); shown as "K7QF-3M9X". */
+    number: a.string().required(),
+    userId: a.id().required(),
+    /** Requested, Ready, PickedUp, Cancelled or Expired. */
+    status: a.string().required(),
+    slotStart: a.datetime().required(),
+    slotEnd: a.datetime().required(),
+    /** "Tue, May 12, 9 AM - 9:30 AM" (New York). */
+    slotLabel: a.string().required(),
+    lines: a.ref('ReservationLine').required().array().required(),
+    /** At the prices recorded, for the quantities held now. */
+    total: a.float().required(),
+    note: a.string(),
+    phone: a.string(),
+    expiresAt: a.datetime().required(),
+    /** Why it was cancelled, when it was. */
+    reason: a.string(),
+    /** Who cancelled it: customer or staff. */
+    cancelledBy: a.string(),
+    createdAt: a.datetime().required(),
+    updatedAt: a.datetime().required(),
+    /** Staff screens only: the customer's name and e-mail read now; "Deleted account" when gone (decision 0304). */
+    customerName: a.string(),
+    customerEmail: a.string(),
+  }),
+  /** The caller's pickup list (signed-in customers). */
+  myPickupList: a
+    .query()
+    .returns(a.ref('PickupList'))
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  /** Sets a line of the caller's pickup list; quantity 0 removes it. */
+  setPickupListLine: authorizedMutation(CATALOGUE_FUNCTION)
+    .arguments({ itemId: a.id().required(), quantity: a.integer().required() })
+    .returns(a.ref('PickupList')),
+  /** Reserves the whole pickup list for a slot, all lines or none (confirmed e-mail required). */
+  reserve: authorizedMutation(CATALOGUE_FUNCTION)
+    .arguments({ slotStart: a.string().required(), note: a.string(), phone: a.string() })
+    .returns(a.ref('Reservation')),
+  /** The caller's own reservations, newest first. */
+  myReservations: a
+    .query()
+    .returns(a.ref('Reservation').required().array())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  cancelMyReservation: authorizedMutation(CATALOGUE_FUNCTION)
+    .arguments({ id: a.id().required(), reason: a.string() })
+    .returns(a.ref('Reservation')),
+  /** Staff: reservations of one status (all when none), searched by number, name or e-mail. */
+  listReservations: a
+    .query()
+    .arguments({ status: a.string(), search: a.string() })
+    .returns(a.ref('Reservation').required().array())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  /** A lowered line when marking ready: the new quantity and why. */
+  LineLowering: a.customType({ itemId: a.id().required(), quantity: a.integer().required(), note: a.string() }),
+  /** Staff: markReady (lowered lines), pickUp (idChecked) or cancel (reason). */
+  reservationAction: authorizedMutation(CATALOGUE_FUNCTION)
+    .arguments({
+      id: a.id().required(),
+      action: a.string().required(),
+      lowered: a.ref('LineLowering').required().array(),
+      idChecked: a.boolean(),
+      reason: a.string(),
+    })
+    .returns(a.ref('Reservation')),
   /** Deletes a category together with all of its tags. */
   deleteCategoryAndTags: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('Category')),
 });

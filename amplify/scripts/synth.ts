@@ -124,6 +124,8 @@ for (const [name, smoke] of Object.entries(smokes)) {
       SHOP_TAG_TABLE: 'Tag',
       SHOP_MEDIA_BUCKET: 'media',
       SHOP_ACTIVITY_TABLE: 'Activity',
+      SHOP_RESERVATIONS_TABLE: 'Reservations',
+      SHOP_SHOPSETTINGS_TABLE: 'ShopSettings',
     },
   });
   let result: SmokeResult = {};

@@ -2,9 +2,10 @@
  * An in-memory stand-in for DynamoDB behind DynamoPort, for unit tests only: no real DynamoDB can
  * run here (DynamoDB Local needs a download this machine cannot make). It understands exactly the
  * expressions the stores write: conditions `attribute_exists(#a)`, `attribute_not_exists(#a)`,
- * `#a = :v`, `#a <> :v`, `#a > :v`, `#a < :v` joined by AND, and those joined by OR (AND binds
- * tighter, as in DynamoDB; no parentheses); updates `SET #a = :v, ...` and `ADD #n :d`;
- * key conditions `#k = :v`. Anything else throws, so a store cannot silently rely on more. Scans and
+ * `attribute_type(#a, :t)` (N or NULL), `#a = :v`, `#a <> :v`, `#a > :v`, `#a < :v`, `#a >= :v`,
+ * `#a <= :v` joined by AND, and those joined by OR (AND binds tighter, as in DynamoDB; no
+ * parentheses); updates `SET #a = :v, #n = #n + :d, #n = #n - :d, ...` and `ADD #n :d`; key
+ * conditions `#k = :v`, on an index optionally `AND #s <= :v` (the sort key is not checked). Anything else throws, so a store cannot silently rely on more. Scans and
  * queries return pages of `pageSize` items, so paging code is exercised too.
  */
 import type { DynamoPort, Item } from '../functions/common/dynamo-port';
@@ -93,14 +94,20 @@ export class FakeDynamo implements DynamoPort {
   }) {
     this.count('query');
     const table = this.table(input.TableName);
-    const match = /^(#\w+) = (:\w+)$/.exec(input.KeyConditionExpression ?? '');
+    const match = /^(#\w+) = (:\w+)(?: AND (#\w+) <= (:\w+))?$/.exec(input.KeyConditionExpression ?? '');
     if (!match) throw new Error(`fake: unsupported key condition ${input.KeyConditionExpression}`);
+    const until = match[3]
+      ? { field: this.name(match[3], input.ExpressionAttributeNames), value: this.value(match[4]!, input.ExpressionAttributeValues) }
+      : null;
     const field = this.name(match[1]!, input.ExpressionAttributeNames);
     const expected = this.value(match[2]!, input.ExpressionAttributeValues);
     const indexed = input.IndexName ? table.spec.indexes?.[input.IndexName] : table.spec.key;
     if (indexed !== field) throw new Error(`fake: ${input.IndexName ?? 'the table key'} is not on ${field}`);
     return this.page(
-      [...table.items.values()].filter((item) => item[field] === expected),
+      [...table.items.values()].filter(
+        (item) =>
+          item[field] === expected && (!until || (item[until.field] !== undefined && String(item[until.field]) <= String(until.value))),
+      ),
       input.TableName,
       input.ExclusiveStartKey,
     );
@@ -201,14 +208,23 @@ export class FakeDynamo implements DynamoPort {
     return expression.split(' AND ').every((clause) => {
       const exists = /^attribute_(not_)?exists\((#\w+)\)$/.exec(clause.trim());
       if (exists) return (item[this.name(exists[2]!, names)] !== undefined) === !exists[1];
-      const compare = /^(#\w+) (=|<>|>|<) (:\w+)$/.exec(clause.trim());
+      const type = /^attribute_type\((#\w+), (:\w+)\)$/.exec(clause.trim());
+      if (type) {
+        const actual = item[this.name(type[1]!, names)];
+        const wanted = this.value(type[2]!, values);
+        if (wanted === 'NULL') return actual === null;
+        if (wanted === 'N') return typeof actual === 'number';
+        throw new Error(`fake: unsupported attribute type ${String(wanted)}`);
+      }
+      const compare = /^(#\w+) (=|<>|>=|<=|>|<) (:\w+)$/.exec(clause.trim());
       if (!compare) throw new Error(`fake: unsupported condition ${clause}`);
       const actual = item[this.name(compare[1]!, names)];
       const expected = this.value(compare[3]!, values);
       if (compare[2] === '=') return actual === expected;
       if (compare[2] === '<>') return actual !== expected;
-      if (actual === undefined) return false;
-      return compare[2] === '>' ? (actual as number) > (expected as number) : (actual as number) < (expected as number);
+      if (actual === undefined || actual === null) return false;
+      const [a, b] = [actual as number, expected as number];
+      return compare[2] === '>' ? a > b : compare[2] === '<' ? a < b : compare[2] === '>=' ? a >= b : a <= b;
     });
   }
 
@@ -231,6 +247,13 @@ export class FakeDynamo implements DynamoPort {
     const add = /ADD (#\w+) (:\w+)/.exec(expression);
     if (!set && !add) throw new Error(`fake: unsupported update ${expression}`);
     for (const assignment of set ? set[1]!.split(',') : []) {
+      const sum = /^\s*(#\w+) = (#\w+) ([+-]) (:\w+)\s*$/.exec(assignment);
+      if (sum) {
+        const from = Number(item[this.name(sum[2]!, input.ExpressionAttributeNames)]);
+        const by = Number(this.value(sum[4]!, input.ExpressionAttributeValues));
+        item[this.name(sum[1]!, input.ExpressionAttributeNames)] = sum[3] === '+' ? from + by : from - by;
+        continue;
+      }
       const parts = /^\s*(#\w+) = (:\w+)\s*$/.exec(assignment);
       if (!parts) throw new Error(`fake: unsupported assignment ${assignment}`);
       item[this.name(parts[1]!, input.ExpressionAttributeNames)] = structuredClone(this.value(parts[2]!, input.ExpressionAttributeValues));

@@ -1,6 +1,7 @@
 /** The shop's tables as the in-memory fake holds them (tests only; see fake-dynamo.ts). */
 import { FakeDynamo } from './fake-dynamo';
 import { SESSIONS_BY_USER_INDEX } from '../functions/common/dynamo-sessions';
+import { RESERVATION_INDEXES } from '../functions/common/dynamo-reservations';
 
 export const TABLES = {
   users: 'User-test',
@@ -10,6 +11,8 @@ export const TABLES = {
   Category: 'Category-test',
   Tag: 'Tag-test',
   Item: 'Item-test',
+  ShopSettings: 'ShopSettings-test',
+  reservations: 'Reservations-test',
 } as const;
 
 export function fakeShopDynamo(pageSize = 2): FakeDynamo {
@@ -22,6 +25,8 @@ export function fakeShopDynamo(pageSize = 2): FakeDynamo {
       [TABLES.Category]: { key: 'id' },
       [TABLES.Tag]: { key: 'id' },
       [TABLES.Item]: { key: 'id' },
+      [TABLES.ShopSettings]: { key: 'id' },
+      [TABLES.reservations]: { key: 'id', indexes: { [RESERVATION_INDEXES.byUser]: 'userId', [RESERVATION_INDEXES.byStatus]: 'status' } },
     },
     pageSize,
   );

@@ -169,6 +169,7 @@ export class AccountService {
   private readonly confirmMails: RateLimit;
   private readonly confirmAttempts: RateLimit;
   private readonly passwordChecks: RateLimit;
+  private deletingCustomer: ((userId: string) => Promise<void>) | undefined;
   /** Unknown e-mails are checked against this, so both failures take the same time. */
   private readonly dummyHash: Promise<string>;
 
@@ -231,6 +232,15 @@ export class AccountService {
       await this.knownAddresses.add(lockoutKey);
       return this.openSession(found.user);
     });
+  }
+
+  /**
+   * What must happen before a customer's account goes (decision 0304): Reserve for pickup cancels
+   * its open reservations, returning their bottles, and empties its pickup list. A failure stops
+   * the deletion, so no open reservation is left holding stock for an account that is gone.
+   */
+  whenDeletingCustomer(task: (userId: string) => Promise<void>): void {
+    this.deletingCustomer = task;
   }
 
   /** Who hears when an account's sign-ins start waiting (the activity log, on both backends). */
@@ -472,6 +482,7 @@ export class AccountService {
     const user = await this.ownAccount(caller);
     if (blank(args.currentPassword)) throw validationError(ACCOUNT_MESSAGES.currentPasswordRequired);
     await this.checkPassword(user, args.currentPassword, clientIp);
+    await this.deletingCustomer?.(user.id);
     await this.accounts.deleteCustomer(user.id);
     return true;
   }

@@ -27,8 +27,13 @@ export class ActivityRecorder {
 
   /** What the shop itself did (no admin's doing: an account's sign-ins slowed by its limits). */
   recordByShop(facts: ActivityFacts): void | Promise<void> {
+    return this.recordBy(facts, SHOP_ACTOR);
+  }
+
+  /** What a named actor did: a customer's own reservation, a staff action on one, or the shop's (reservation-service.ts). */
+  recordBy(facts: ActivityFacts, actor: { userId: string; name: string }): void | Promise<void> {
     const now = this.now();
-    return this.log.add(stampActivity(facts, SHOP_ACTOR, now), activityExpiry(now));
+    return this.log.add(stampActivity(facts, actor, now), activityExpiry(now));
   }
 
   /** Newest first (listActivity; admins only, as the authorizer decides). */

@@ -56,6 +56,12 @@ export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set([
   'Mutation.changeMyPassword',
   'Mutation.sendEmailConfirmation',
   'Mutation.deleteMyAccount',
+  // Reserve for pickup (product §11): the caller's own pickup list and reservations.
+  'Query.myPickupList',
+  'Mutation.setPickupListLine',
+  'Mutation.reserve',
+  'Query.myReservations',
+  'Mutation.cancelMyReservation',
 ]);
 
 export function decideAccess(principal: Principal | null, policy: FieldPolicy): AuthorizerResult {

@@ -12,7 +12,8 @@
  * - no client writes an item's price history or when its Sale ends (the Sale mark is judged with
  *   the record, in price-history.ts);
  * - the shop's settings keep New York's hours for a package store (shared/shop-hours-rules.ts) and a
- *   map link is https; its price boundaries are ascending whole dollars (shared/price-ranges.ts).
+ *   map link is https; its price boundaries are ascending whole dollars (shared/price-ranges.ts);
+ *   its pickup limits are whole numbers in range (shared/reservation-limits.ts, decision 0312).
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
  * before AppSync's own DynamoDB resolvers (amplify/functions/common/model-write-check.ts).
  */
@@ -20,6 +21,7 @@ import { DEPARTMENT_CATEGORY_ID, hasDepartmentTag, isDepartment } from '../../sh
 import { itemFactsProblem } from '../../shared/item-facts';
 import { MESSAGES } from '../../shared/messages';
 import { priceBoundariesProblem } from '../../shared/price-ranges';
+import { reservationSettingsProblem } from '../../shared/reservation-limits';
 import { SALE_MESSAGES } from '../../shared/sale-rule';
 import { isMapUrl } from '../../shared/shop-hours';
 import { HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours-rules';
@@ -102,7 +104,10 @@ export const MAX_BANNER_DESCRIPTION = 300;
 /** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), and a map link a page may link to. */
 function checkShopSettings(input: Readonly<Record<string, unknown>>): void {
   const problem =
-    weeklyHoursProblem(input.weeklyHours) ?? specialDatesProblem(input.specialDates) ?? priceBoundariesProblem(input.priceBoundaries);
+    weeklyHoursProblem(input.weeklyHours) ??
+    specialDatesProblem(input.specialDates) ??
+    priceBoundariesProblem(input.priceBoundaries) ??
+    reservationSettingsProblem(input);
   if (problem) throw validationError(problem);
   const { mapUrl } = input;
   if (mapUrl !== undefined && mapUrl !== null && mapUrl !== '' && !isMapUrl(mapUrl)) throw validationError(HOURS_MESSAGES.mapUrl);

@@ -5,6 +5,7 @@
  */
 import type { AccountService } from '../accounts/account-service';
 import type { CatalogueService } from '../catalogue/catalogue-service';
+import type { ReservationService } from '../reservations/reservation-service';
 import type { ItemImportRow } from '../../shared/item-import';
 import { unauthorized } from '../errors';
 import { deadlineFromNow } from '../../shared/work-deadline';
@@ -20,6 +21,7 @@ export interface HandlerDeps {
   media: ImageStore;
   uploads: UploadInbox;
   activity: ActivityRecorder;
+  reservations: ReservationService;
 }
 
 export { SELF_SERVICE_FIELDS } from '../auth/authorizer';
@@ -52,7 +54,7 @@ export function buildHandlers(deps: HandlerDeps): Record<string, CustomHandler> 
   return handlers;
 }
 
-function operationHandlers({ accounts, catalogue, media, uploads, activity }: HandlerDeps): Record<string, CustomHandler> {
+function operationHandlers({ accounts, catalogue, media, uploads, activity, reservations }: HandlerDeps): Record<string, CustomHandler> {
   return {
     'Mutation.signUp': (args, context) => accounts.signUp(args, context.clientIp),
     'Mutation.signIn': (args, context) => accounts.signIn(args, context.clientIp),
@@ -89,5 +91,13 @@ function operationHandlers({ accounts, catalogue, media, uploads, activity }: Ha
         context.remainingMs ?? deadlineFromNow(),
       ),
     'Query.listActivity': (args) => activity.list(activityQueryOf(args)),
+    // Reserve for pickup (product §11): the service checks who calls (a customer on their own, staff on all).
+    'Query.myPickupList': (_args, context) => reservations.myPickupList(caller(context)),
+    'Mutation.setPickupListLine': (args, context) => reservations.setPickupListLine(caller(context), args),
+    'Mutation.reserve': (args, context) => reservations.reserve(caller(context), args),
+    'Query.myReservations': (_args, context) => reservations.myReservations(caller(context)),
+    'Mutation.cancelMyReservation': (args, context) => reservations.cancelMyReservation(caller(context), args),
+    'Query.listReservations': (args, context) => reservations.listReservations(caller(context), args),
+    'Mutation.reservationAction': (args, context) => reservations.reservationAction(caller(context), args),
   };
 }

@@ -9,12 +9,14 @@ import { AccountService, DEFAULT_THROTTLE_RULES } from '../../../server/accounts
 import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import { buildHandlers } from '../../../server/operations';
+import type { ReservationService } from '../../../server/reservations/reservation-service';
 import type { ImageStore, UploadInbox } from '../../../server/media/images';
 import { notServedHere, runHandler, type AmplifyFunctionEvent, type LambdaContext } from '../common/appsync';
 import { DynamoAccountStore } from '../common/dynamo-accounts';
 import { sdkDynamoPort } from '../common/dynamo-client';
 import { DynamoSessionStore } from '../common/dynamo-sessions';
 import { DynamoThrottleStore } from '../common/dynamo-throttle';
+import { dynamoReservationService } from '../common/dynamo-reservations';
 import { ENV, required } from '../common/env';
 import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
 import { ActivityRecorder } from '../../../server/activity/activity-recorder';
@@ -40,11 +42,15 @@ function init() {
   );
   const activity = new ActivityRecorder(new DynamoActivityLog(db, required(ENV.activity)));
   logSlowedSignIns(accounts, activity);
+  // Deleting an account cancels its open reservations first (decision 0304).
+  const reservations = dynamoReservationService(db, activity);
+  accounts.whenDeletingCustomer((userId) => reservations.cancelForDeletedAccount(userId));
   return buildHandlers({
     accounts,
     catalogue: notServedHere<CatalogueService>('the catalogue'),
     media: notServedHere<ImageStore>('image storage'),
     uploads: notServedHere<UploadInbox>('uploads'),
+    reservations: notServedHere<ReservationService>('reservations'),
     activity,
   });
 }

@@ -1,6 +1,7 @@
 /**
  * shopCatalogue: replaceBanners, reorderCategories, reorderTags, deleteCategoryAndTags, importItems,
- * listActivity. The same
+ * listActivity, and Reserve for pickup (the pickup list, reserving, the customer's and staff's
+ * actions) beside the items whose stock it holds; its scheduled run expires reservations. The same
  * CatalogueService as the local server; each change is one DynamoDB transaction. Also the
  * catalogue rules of every model write (common/model-write-check.ts), with the local server's guard,
  * and the activity entry of every model write (common/model-write-activity.ts).
@@ -22,8 +23,14 @@ import { S3ImageStore } from '../common/s3-images';
 import { ActivityRecorder } from '../../../server/activity/activity-recorder';
 import { DynamoActivityLog } from '../common/dynamo-activity';
 import { isActivityRecord, recordModelWriteActivity, type ActivityRecordEvent } from '../common/model-write-activity';
+import type { ReservationService } from '../../../server/reservations/reservation-service';
+import { dynamoReservationService } from '../common/dynamo-reservations';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
+let reservations: ReservationService | undefined;
+
+/** Reserve for pickup on DynamoDB, the reserving throttle shared by every instance. */
+const reservationService = () => (reservations ??= dynamoReservationService(sdkDynamoPort(), activityRecorder()));
 let activity: ActivityRecorder | undefined;
 
 const activityRecorder = () => (activity ??= new ActivityRecorder(new DynamoActivityLog(sdkDynamoPort(), required(ENV.activity))));
@@ -45,17 +52,30 @@ function init() {
     media: notServedHere<ImageStore>('image storage'),
     uploads: notServedHere<UploadInbox>('uploads'),
     activity: activityRecorder(),
+    reservations: reservationService(),
   });
 }
 
+/** The schedule's event (amplify/backend.ts): EventBridge sends `{ "expireReservations": true }`. */
+interface ExpiryEvent {
+  expireReservations: true;
+}
+const isExpiryEvent = (event: unknown): event is ExpiryEvent =>
+  typeof event === 'object' && event !== null && (event as Partial<ExpiryEvent>).expireReservations === true;
+
 let guard: ReturnType<typeof modelWriteGuard> | undefined;
 
-export const handler = async (event: AmplifyFunctionEvent | ModelWriteCheckEvent | ActivityRecordEvent, lambda?: LambdaContext) =>
-  isActivityRecord(event)
-    ? recordModelWriteActivity(event, activityRecorder())
-    : isModelWriteCheck(event)
-      ? checkModelWrite(
-          event,
-          (guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS))),
-        )
-      : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event, lambda);
+export const handler = async (
+  event: AmplifyFunctionEvent | ModelWriteCheckEvent | ActivityRecordEvent | ExpiryEvent,
+  lambda?: LambdaContext,
+) =>
+  isExpiryEvent(event)
+    ? { expired: await reservationService().expireReservations() }
+    : isActivityRecord(event)
+      ? recordModelWriteActivity(event, activityRecorder())
+      : isModelWriteCheck(event)
+        ? checkModelWrite(
+            event,
+            (guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS))),
+          )
+        : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event, lambda);

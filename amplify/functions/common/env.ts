@@ -10,6 +10,9 @@ export const ENV = {
   tags: 'SHOP_TAG_TABLE',
   mediaBucket: 'SHOP_MEDIA_BUCKET',
   activity: 'SHOP_ACTIVITY_TABLE',
+  /** Reservations, their numbers and the customers' pickup lists (dynamo-reservations.ts). */
+  reservations: 'SHOP_RESERVATIONS_TABLE',
+  shopSettings: 'SHOP_SHOPSETTINGS_TABLE',
   /** Optional: the site's origin for links in password reset e-mails (with SMTP_*). */
   siteOrigin: 'SHOP_SITE_ORIGIN',
 } as const;

@@ -33,6 +33,7 @@ describe('SERVED_FIELDS', () => {
       media: {} as never,
       uploads: {} as never,
       activity: {} as never,
+      reservations: {} as never,
     });
     expect(Object.keys(handlers).sort()).toEqual(
       Object.values(SERVED_FIELDS)

@@ -16,5 +16,10 @@ export const SERVED_FIELDS: Record<string, ReadonlySet<string>> = {
   [CATALOGUE_FUNCTION]: new Set([
     ...mutations('replaceBanners', 'reorderCategories', 'reorderTags', 'deleteCategoryAndTags', 'importItems'),
     'Query.listActivity',
+    // Reserve for pickup: beside the items whose stock it holds (product §11).
+    ...mutations('setPickupListLine', 'reserve', 'cancelMyReservation', 'reservationAction'),
+    'Query.myPickupList',
+    'Query.myReservations',
+    'Query.listReservations',
   ]),
 };

@@ -6,6 +6,7 @@ import type { AccountService } from '../../../server/accounts/account-service';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
 import type { ActivityRecorder } from '../../../server/activity/activity-recorder';
 import { buildHandlers } from '../../../server/operations';
+import type { ReservationService } from '../../../server/reservations/reservation-service';
 import { notServedHere, runHandler, type AmplifyFunctionEvent, type LambdaContext } from '../common/appsync';
 import { ENV, required } from '../common/env';
 import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
@@ -26,6 +27,7 @@ function init() {
     media: new S3ImageStore(sdkObjectPort(bucket, s3)),
     uploads: new S3UploadInbox(sdkUploadPort(bucket, s3)),
     activity: notServedHere<ActivityRecorder>('the activity log'),
+    reservations: notServedHere<ReservationService>('reservations'),
   });
 }
 

@@ -1,0 +1,283 @@
+/**
+ * The reservations in DynamoDB (server/reservations/reservation-service.ts defines the port), in
+ * one table of our own that no resolver reaches (amplify/backend.ts ShopReservations):
+ * - a reservation under its id, with `userId` (index byUser) and `status` + `expiresAt` (index
+ *   byStatus, for staff's lists and the expiry);
+ * - `number#<number>`: the number's claim, so two reservations never share one;
+ * - `list#<userId>`: a customer's pickup list.
+ * Reserving is one TransactWriteItems (decision 0314): each counted line `stock >= :q` on its item,
+ * each uncounted one a check that it is still not counted, the reservation and the number put only
+ * where none is, and the list deleted. A cancellation names the failed item by its position. Every
+ * transaction goes through dynamo-retry.ts (sdkDynamoPort): a conflict between two customers is
+ * tried again there and never reported as a stale edit (decision 0301).
+ */
+import type { RequestedLine } from '../../../shared/reservation-limits';
+import type { ReservationStatus, StockReturn } from '../../../shared/reservation-status';
+import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
+import type { Role } from '../../../shared/roles';
+import { RateLimit } from '../../../server/accounts/throttle-store';
+import {
+  RESERVE_RATE,
+  ReservationService,
+  type ReservationActivity,
+  NumberTaken,
+  StockChanged,
+  type ItemStock,
+  type ReservationStore,
+  type ReservingAccount,
+  type StockHold,
+  type StoredReservation,
+} from '../../../server/reservations/reservation-service';
+import { allPages, cancellationReasons, type DynamoPort, type Item } from './dynamo-port';
+import { DynamoThrottleStore } from './dynamo-throttle';
+import { ENV, required } from './env';
+
+export const RESERVATION_INDEXES = { byUser: 'byUser', byStatus: 'byStatus' } as const;
+
+export interface ReservationTables {
+  reservations: string;
+  items: string;
+  users: string;
+  shopSettings: string;
+}
+
+const KIND = 'reservation';
+const listKey = (userId: string) => `list#${userId}`;
+const numberKey = (number: string) => `number#${number}`;
+const FAILED = 'ConditionalCheckFailed';
+
+const asReservation = (item: Item): StoredReservation => {
+  const { kind: _kind, ...fields } = item;
+  return fields as unknown as StoredReservation;
+};
+
+export class DynamoReservationStore implements ReservationStore {
+  constructor(
+    private readonly db: DynamoPort,
+    private readonly tables: ReservationTables,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async shopSettings() {
+    return ((await this.db.get({ TableName: this.tables.shopSettings, Key: { id: SHOP_SETTINGS_ID } })) ?? null) as Awaited<
+      ReturnType<ReservationStore['shopSettings']>
+    >;
+  }
+
+  async items(ids: readonly string[]): Promise<ItemStock[]> {
+    const found = await Promise.all(ids.map((id) => this.db.get({ TableName: this.tables.items, Key: { id } })));
+    return found.flatMap((item) =>
+      item
+        ? [
+            {
+              id: String(item.id),
+              name: String(item.name),
+              price: (item.price as number | null) ?? null,
+              stock: (item.stock as number | null) ?? null,
+            },
+          ]
+        : [],
+    );
+  }
+
+  async accounts(ids: readonly string[]): Promise<ReservingAccount[]> {
+    const found = await Promise.all(ids.map((id) => this.db.get({ TableName: this.tables.users, Key: { id } })));
+    return found.flatMap((user) =>
+      user
+        ? [
+            {
+              id: String(user.id),
+              name: String(user.name),
+              email: String(user.email),
+              type: user.type as Role,
+              emailConfirmed: (user.emailConfirmed as boolean | null) ?? null,
+            },
+          ]
+        : [],
+    );
+  }
+
+  async pickupList(userId: string): Promise<RequestedLine[]> {
+    const item = await this.db.get({ TableName: this.tables.reservations, Key: { id: listKey(userId) } });
+    return (item?.lines as RequestedLine[] | undefined) ?? [];
+  }
+
+  async setPickupList(userId: string, lines: readonly RequestedLine[]): Promise<void> {
+    if (lines.length === 0) await this.db.delete({ TableName: this.tables.reservations, Key: { id: listKey(userId) } });
+    else await this.db.put({ TableName: this.tables.reservations, Item: { id: listKey(userId), lines } });
+  }
+
+  async get(id: string) {
+    const item = await this.db.get({ TableName: this.tables.reservations, Key: { id } });
+    return item?.kind === KIND ? asReservation(item) : null;
+  }
+
+  async ofUser(userId: string) {
+    const items = await allPages((startKey) =>
+      this.db.query({
+        TableName: this.tables.reservations,
+        IndexName: RESERVATION_INDEXES.byUser,
+        KeyConditionExpression: '#u = :u',
+        ExpressionAttributeNames: { '#u': 'userId' },
+        ExpressionAttributeValues: { ':u': userId },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    return items.map(asReservation);
+  }
+
+  private byStatus(status: ReservationStatus, until?: string) {
+    return allPages((startKey) =>
+      this.db.query({
+        TableName: this.tables.reservations,
+        IndexName: RESERVATION_INDEXES.byStatus,
+        KeyConditionExpression: until ? '#s = :s AND #e <= :e' : '#s = :s',
+        ExpressionAttributeNames: until ? { '#s': 'status', '#e': 'expiresAt' } : { '#s': 'status' },
+        ExpressionAttributeValues: until ? { ':s': status, ':e': until } : { ':s': status },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+  }
+
+  async all(status?: ReservationStatus) {
+    if (status) return (await this.byStatus(status)).map(asReservation);
+    const items = await allPages((startKey) =>
+      this.db.scan({
+        TableName: this.tables.reservations,
+        FilterExpression: '#k = :k',
+        ExpressionAttributeNames: { '#k': 'kind' },
+        ExpressionAttributeValues: { ':k': KIND },
+        ExclusiveStartKey: startKey,
+      }),
+    );
+    return items.map(asReservation);
+  }
+
+  async dueToExpire(now: string) {
+    const [requested, ready] = await Promise.all([this.byStatus('Requested', now), this.byStatus('Ready', now)]);
+    return [...requested, ...ready].map(asReservation);
+  }
+
+  async create(reservation: StoredReservation, holds: readonly StockHold[]): Promise<void> {
+    const stamp = new Date(this.now()).toISOString();
+    const TableName = this.tables.items;
+    const operations = [
+      ...holds.map((hold) =>
+        hold.counted
+          ? {
+              Update: {
+                TableName,
+                Key: { id: hold.itemId },
+                UpdateExpression: 'SET #stock = #stock - :q, #updatedAt = :now',
+                ConditionExpression: 'attribute_exists(#id) AND #stock >= :q',
+                ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock', '#updatedAt': 'updatedAt' },
+                ExpressionAttributeValues: { ':q': hold.quantity, ':now': stamp },
+              },
+            }
+          : {
+              ConditionCheck: {
+                TableName,
+                Key: { id: hold.itemId },
+                // (a AND b) OR (a AND c), written without parentheses: AND binds tighter.
+                ConditionExpression:
+                  'attribute_exists(#id) AND attribute_not_exists(#stock) OR attribute_exists(#id) AND attribute_type(#stock, :null)',
+                ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock' },
+                ExpressionAttributeValues: { ':null': 'NULL' },
+              },
+            },
+      ),
+      {
+        Put: {
+          TableName: this.tables.reservations,
+          Item: { ...reservation, kind: KIND },
+          ConditionExpression: 'attribute_not_exists(#id)',
+          ExpressionAttributeNames: { '#id': 'id' },
+        },
+      },
+      {
+        Put: {
+          TableName: this.tables.reservations,
+          Item: { id: numberKey(reservation.number), reservationId: reservation.id },
+          ConditionExpression: 'attribute_not_exists(#id)',
+          ExpressionAttributeNames: { '#id': 'id' },
+        },
+      },
+      { Delete: { TableName: this.tables.reservations, Key: { id: listKey(reservation.userId) } } },
+    ];
+    try {
+      await this.db.transactWrite({ TransactItems: operations });
+    } catch (error) {
+      const reasons = cancellationReasons(error);
+      if (!reasons) throw error;
+      const short = reasons.findIndex((reason, position) => reason === FAILED && position < holds.length);
+      if (short >= 0) throw new StockChanged(holds[short]!.itemId);
+      if (reasons.includes(FAILED)) throw new NumberTaken();
+      throw error;
+    }
+  }
+
+  async transition(next: StoredReservation, expected: ReservationStatus, returns: readonly StockReturn[]): Promise<boolean> {
+    // Units go back only to an item that is there and counted: read now, and the write is
+    // conditioned on it (an item changed in between fails the step, which is tried again).
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const counted = (await this.items(returns.map((back) => back.itemId))).filter((item) => item.stock !== null);
+      const units = new Map(returns.map((back) => [back.itemId, back.units]));
+      const stamp = new Date(this.now()).toISOString();
+      const { id, ...fields } = next;
+      const names = Object.keys(fields);
+      const operations = [
+        {
+          Update: {
+            TableName: this.tables.reservations,
+            Key: { id },
+            UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
+            ConditionExpression: '#status = :expected',
+            ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, i) => [`#f${i}`, name])), '#status': 'status' },
+            ExpressionAttributeValues: {
+              ...Object.fromEntries(names.map((name, i) => [`:f${i}`, (fields as Record<string, unknown>)[name]])),
+              ':expected': expected,
+            },
+          },
+        },
+        ...counted.map((item) => ({
+          Update: {
+            TableName: this.tables.items,
+            Key: { id: item.id },
+            UpdateExpression: 'SET #stock = #stock + :u, #updatedAt = :now',
+            ConditionExpression: 'attribute_exists(#id) AND attribute_type(#stock, :number)',
+            ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock', '#updatedAt': 'updatedAt' },
+            ExpressionAttributeValues: { ':u': units.get(item.id)!, ':now': stamp, ':number': 'N' },
+          },
+        })),
+      ];
+      try {
+        await this.db.transactWrite({ TransactItems: operations });
+        return true;
+      } catch (error) {
+        const reasons = cancellationReasons(error);
+        if (!reasons) throw error;
+        if (reasons[0] === FAILED) return false;
+        if (!reasons.includes(FAILED)) throw error;
+        // An item was deleted or stopped being counted meanwhile: read again.
+      }
+    }
+    return false;
+  }
+}
+
+/**
+ * The service on DynamoDB with the tables amplify/backend.ts names: the catalogue function serves
+ * Reserve for pickup and its expiry; the accounts function cancels a deleted account's (decision 0304).
+ */
+export function dynamoReservationService(db: DynamoPort, activity: ReservationActivity): ReservationService {
+  return new ReservationService(
+    new DynamoReservationStore(db, {
+      reservations: required(ENV.reservations),
+      items: required(ENV.items),
+      users: required(ENV.users),
+      shopSettings: required(ENV.shopSettings),
+    }),
+    activity,
+    new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'reserve', RESERVE_RATE),
+  );
+}

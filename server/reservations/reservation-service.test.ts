@@ -1,0 +1,305 @@
+/** ReservationService on the SQLite store (a real data directory): the list, reserving whole, the actions, the expiry. */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { pickupSlots } from '../../shared/pickup-slots';
+import { PICKUP_MESSAGES, confirmEmailFirstMessage } from '../../shared/messages';
+import { isReservationNumber } from '../../shared/reservation-limits';
+import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
+import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
+import { startTestServer, type TestServer } from '../../tests/support/test-server';
+import type { ActivityFacts } from '../activity/activity-log';
+import { AppError } from '../errors';
+import { ReservationService, RESERVATION_MESSAGES, type ReservationCaller } from './reservation-service';
+import { SqliteReservationStore } from './sqlite-reservation-store';
+
+const OPEN_EVERY_DAY = Array.from({ length: 7 }, () => '09:00-21:00');
+/** Tuesday 5 March 2030, 10 AM in New York (EST). */
+const START = Date.UTC(2030, 2, 5, 15, 0);
+const DEPARTMENT = 'wine';
+
+let server: TestServer;
+let service: ReservationService;
+let store: SqliteReservationStore;
+let now = START;
+const logged: Array<ActivityFacts & { actor: string }> = [];
+
+beforeAll(async () => {
+  server = await startTestServer();
+  store = new SqliteReservationStore(server.store);
+  service = new ReservationService(
+    store,
+    { recordBy: (facts, actor) => void logged.push({ ...facts, actor: actor.name }) },
+    null,
+    () => now,
+  );
+});
+afterAll(async () => {
+  await server?.stop();
+});
+beforeEach(() => {
+  now = START;
+  const settings = server.store.get('ShopSettings', SHOP_SETTINGS_ID);
+  if (settings) server.store.update('ShopSettings', { id: SHOP_SETTINGS_ID, weeklyHours: OPEN_EVERY_DAY });
+  else server.store.create('ShopSettings', { id: SHOP_SETTINGS_ID, name: 'Test shop', weeklyHours: OPEN_EVERY_DAY });
+});
+
+let people = 0;
+function customer(confirmed = true): ReservationCaller {
+  const user = server.store.create('User', {
+    email: `customer${++people}@example.com`,
+    name: `Customer ${people}`,
+    type: ROLE_USER,
+    emailConfirmed: confirmed,
+  });
+  return { userId: user.id, name: String(user.name), type: ROLE_USER };
+}
+const admin: ReservationCaller = { userId: 'admin-1', name: 'Staff Person', type: ROLE_ADMIN };
+
+const item = (name: string, stock: number | null, price = 10) => server.store.create('Item', { name, price, stock, tags: [DEPARTMENT] }).id;
+const stockOf = (id: string) => server.store.get('Item', id)!.stock;
+const firstSlot = () => pickupSlots({ weeklyHours: OPEN_EVERY_DAY }, new Date(now))[0]!.slots[0]!.start;
+
+const failure = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'no error',
+    (error: unknown) => (error instanceof AppError ? `${error.errorType}: ${error.message}` : String(error)),
+  );
+
+async function reserveOne(who: ReservationCaller, lines: Array<[string, number]>) {
+  for (const [itemId, quantity] of lines) await service.setPickupListLine(who, { itemId, quantity });
+  return service.reserve(who, { slotStart: firstSlot(), note: 'Gift wrap, please', phone: '(845) 555-0142' });
+}
+
+describe('the pickup list', () => {
+  it('keeps lines per customer, capped by the per-item most and the shelf, 0 removing one', async () => {
+    const merlot = item('Merlot', 5);
+    const rye = item('Rye', null, 30);
+    const who = customer();
+    expect(await failure(service.setPickupListLine(who, { itemId: merlot, quantity: 6 }))).toBe('ValidationError: Only 5 of Merlot left');
+    expect(await failure(service.setPickupListLine(who, { itemId: rye, quantity: 13 }))).toBe('ValidationError: Choose from 0 to 12');
+    expect(await failure(service.setPickupListLine(who, { itemId: rye, quantity: 1.5 }))).toBe('ValidationError: Choose from 0 to 12');
+    await service.setPickupListLine(who, { itemId: merlot, quantity: 2 });
+    const list = await service.setPickupListLine(who, { itemId: rye, quantity: 3 });
+    expect(list).toMatchObject({ units: 5, total: 110 });
+    expect(list.lines.map((line) => [line.name, line.quantity, line.stock])).toEqual([
+      ['Merlot', 2, 5],
+      ['Rye', 3, null],
+    ]);
+    // Another customer's list is their own.
+    expect((await service.myPickupList(customer())).lines).toEqual([]);
+    // The shelf empties: the line says so.
+    server.store.update('Item', { id: merlot, stock: 1 });
+    expect((await service.myPickupList(who)).lines[0]).toMatchObject({
+      overStock: true,
+      outOfStock: false,
+      problem: 'Only 1 of Merlot left',
+    });
+    server.store.update('Item', { id: merlot, stock: 0 });
+    expect((await service.myPickupList(who)).lines[0]).toMatchObject({ outOfStock: true, problem: 'Merlot is out of stock' });
+    expect((await service.setPickupListLine(who, { itemId: merlot, quantity: 0 })).lines.map((line) => line.name)).toEqual(['Rye']);
+  });
+
+  it('is for signed-in customers only', async () => {
+    expect(await failure(service.myPickupList(null))).toBe(`Unauthorized: ${RESERVATION_MESSAGES.signIn}`);
+    expect(await failure(service.myPickupList(admin))).toBe(`Unauthorized: ${RESERVATION_MESSAGES.customersOnly}`);
+    expect(await failure(service.setPickupListLine(customer(), { itemId: '../x', quantity: 1 }))).toBe(
+      `ValidationError: ${PICKUP_MESSAGES.lineItem}`,
+    );
+  });
+});
+
+describe('reserving', () => {
+  it('holds every line at once, records the prices, empties the list and logs it', async () => {
+    const merlot = item('Merlot', 5, 12.5);
+    const rye = item('Rye', null, 30);
+    const who = customer();
+    const reservation = await reserveOne(who, [
+      [merlot, 2],
+      [rye, 1],
+    ]);
+    expect(isReservationNumber(reservation.number)).toBe(true);
+    expect(reservation).toMatchObject({ status: 'Requested', total: 55, note: 'Gift wrap, please', phone: '(845) 555-0142' });
+    expect(reservation.slotStart).toBe('2030-03-05T16:00:00.000Z');
+    expect(reservation.slotLabel).toBe('Tue, Mar 5, 11 AM - 11:30 AM');
+    // Closing time of the day after the slot's.
+    expect(reservation.expiresAt).toBe('2030-03-07T02:00:00.000Z');
+    expect(stockOf(merlot)).toBe(3);
+    expect(stockOf(rye)).toBeNull();
+    expect((await service.myPickupList(who)).lines).toEqual([]);
+    // A price changed later does not change the reservation.
+    server.store.update('Item', { id: merlot, price: 99 });
+    expect((await service.myReservations(who))[0]).toMatchObject({ id: reservation.id, total: 55 });
+    expect(logged.at(-1)).toMatchObject({ kind: 'reservation', action: 'reserve', actor: 'Customer', targetId: reservation.id });
+  });
+
+  it('holds nothing when one line is short, and says which', async () => {
+    const merlot = item('Merlot', 5);
+    const cabernet = item('Cabernet', 2);
+    const who = customer();
+    await service.setPickupListLine(who, { itemId: merlot, quantity: 3 });
+    await service.setPickupListLine(who, { itemId: cabernet, quantity: 2 });
+    server.store.update('Item', { id: cabernet, stock: 1 });
+    expect(await failure(service.reserve(who, { slotStart: firstSlot() }))).toBe('ValidationError: Only 1 of Cabernet left');
+    expect([stockOf(merlot), stockOf(cabernet)]).toEqual([5, 1]);
+    expect((await service.myPickupList(who)).lines).toHaveLength(2);
+  });
+
+  it('refuses an unconfirmed address, closed reserving, a slot not offered, bad texts and a fourth open reservation', async () => {
+    const wine = item('House Red', 50);
+    const unconfirmed = customer(false);
+    await service.setPickupListLine(unconfirmed, { itemId: wine, quantity: 1 });
+    expect(await failure(service.reserve(unconfirmed, { slotStart: firstSlot() }))).toBe(
+      `ValidationError: ${confirmEmailFirstMessage(`customer${people}@example.com`)}`,
+    );
+    const who = customer();
+    await service.setPickupListLine(who, { itemId: wine, quantity: 1 });
+    expect(await failure(service.reserve(who, { slotStart: '2030-03-05T15:10:00.000Z' }))).toBe(
+      `ValidationError: ${PICKUP_MESSAGES.slotUnavailable}`,
+    );
+    expect(await failure(service.reserve(who, { slotStart: firstSlot(), note: 'x'.repeat(501) }))).toBe(
+      `ValidationError: ${PICKUP_MESSAGES.noteLength(500)}`,
+    );
+    expect(await failure(service.reserve(who, { slotStart: firstSlot(), phone: '12' }))).toBe(`ValidationError: ${PICKUP_MESSAGES.phone}`);
+    expect(await failure(service.reserve(who, { slotStart: { toString: 1 } }))).toBe(`ValidationError: ${PICKUP_MESSAGES.slotUnavailable}`);
+    server.store.update('ShopSettings', { id: SHOP_SETTINGS_ID, weeklyHours: null });
+    expect(await failure(service.reserve(who, { slotStart: firstSlot() }))).toBe(`ValidationError: ${PICKUP_MESSAGES.noHours}`);
+    server.store.update('ShopSettings', { id: SHOP_SETTINGS_ID, weeklyHours: OPEN_EVERY_DAY });
+    for (let n = 0; n < 3; n++) await reserveOne(who, [[wine, 1]]);
+    await service.setPickupListLine(who, { itemId: wine, quantity: 1 });
+    expect(await failure(service.reserve(who, { slotStart: firstSlot() }))).toBe(`ValidationError: ${PICKUP_MESSAGES.openMax(3)}`);
+  });
+
+  it('gives 50 customers reaching for the last 10 bottles exactly 10', async () => {
+    const last = item('Last Bottles', 10);
+    const crowd = Array.from({ length: 50 }, () => customer());
+    for (const who of crowd) await service.setPickupListLine(who, { itemId: last, quantity: 1 });
+    const outcomes = await Promise.allSettled(crowd.map((who) => service.reserve(who, { slotStart: firstSlot() })));
+    const held = outcomes.filter((outcome) => outcome.status === 'fulfilled');
+    expect(held).toHaveLength(10);
+    expect(stockOf(last)).toBe(0);
+    const refusals = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [(outcome.reason as Error).message] : []));
+    expect(new Set(refusals)).toEqual(new Set(['Last Bottles is out of stock']));
+  });
+});
+
+describe('after reserving', () => {
+  it('lets a customer see and cancel only their own, and staff list and search all', async () => {
+    const wine = item('Pinot Noir', 10);
+    const owner = customer();
+    const other = customer();
+    const reservation = await reserveOne(owner, [[wine, 4]]);
+    expect(await service.myReservations(other)).toEqual([]);
+    expect(await failure(service.cancelMyReservation(other, { id: reservation.id }))).toBe(`NotFound: ${RESERVATION_MESSAGES.notFound}`);
+    expect(await failure(service.cancelMyReservation(null, { id: reservation.id }))).toContain('Unauthorized');
+    expect(await failure(service.listReservations(owner, {}))).toContain('Unauthorized');
+    expect(await failure(service.reservationAction(owner, { id: reservation.id, action: 'cancel', reason: 'x' }))).toContain(
+      'Unauthorized',
+    );
+    expect(stockOf(wine)).toBe(6);
+
+    const dashed = `${reservation.number.slice(0, 4)}-${reservation.number.slice(4)}`.toLowerCase();
+    expect((await service.listReservations(admin, { search: dashed })).map((found) => found.id)).toEqual([reservation.id]);
+    expect((await service.listReservations(admin, { search: 'customer' + people.toString() })).length).toBe(0);
+    expect((await service.listReservations(admin, { search: `Customer ${people - 1}` }))[0]).toMatchObject({
+      id: reservation.id,
+      customerEmail: `customer${people - 1}@example.com`,
+    });
+    expect(await failure(service.listReservations(admin, { status: 'Lost' }))).toBe(
+      `ValidationError: ${RESERVATION_MESSAGES.unknownStatus}`,
+    );
+    expect(await failure(service.listReservations(admin, { search: 'x'.repeat(101) }))).toBe(
+      `ValidationError: ${RESERVATION_MESSAGES.search}`,
+    );
+
+    const cancelled = await service.cancelMyReservation(owner, { id: reservation.id, reason: 'Plans changed' });
+    expect(cancelled).toMatchObject({ status: 'Cancelled', reason: 'Plans changed', cancelledBy: 'customer' });
+    expect(stockOf(wine)).toBe(10);
+    expect(await failure(service.cancelMyReservation(owner, { id: reservation.id }))).toBe(
+      `ValidationError: ${PICKUP_MESSAGES.alreadyCancelled}`,
+    );
+    expect(stockOf(wine)).toBe(10);
+    // A deleted account's reservation reads "Deleted account" to staff (decision 0304).
+    server.store.delete('User', { id: owner.userId });
+    expect((await service.listReservations(admin, { status: 'Cancelled' })).find((found) => found.id === reservation.id)).toMatchObject({
+      customerName: 'Deleted account',
+      customerEmail: null,
+    });
+  });
+
+  it('returns stock exactly once when the customer and staff cancel at the same moment', async () => {
+    const wine = item('Riesling', 8);
+    const owner = customer();
+    const reservation = await reserveOne(owner, [[wine, 5]]);
+    const outcomes = await Promise.allSettled([
+      service.cancelMyReservation(owner, { id: reservation.id }),
+      service.reservationAction(admin, { id: reservation.id, action: 'cancel', reason: 'Customer called' }),
+      service.reservationAction(admin, { id: reservation.id, action: 'cancel', reason: 'Customer called' }),
+    ]);
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(stockOf(wine)).toBe(8);
+  });
+
+  it('marks ready with a lowered line (its units back, with the note), hands over only with the ID checked', async () => {
+    const wine = item('Chardonnay', 6, 20);
+    const rye = item('Old Rye', 3, 40);
+    const owner = customer();
+    const reservation = await reserveOne(owner, [
+      [wine, 4],
+      [rye, 1],
+    ]);
+    expect(
+      await failure(
+        service.reservationAction(admin, { id: reservation.id, action: 'markReady', lowered: [{ itemId: wine, quantity: 2 }] }),
+      ),
+    ).toBe(`ValidationError: ${PICKUP_MESSAGES.staffNoteRequired}`);
+    expect(await failure(service.reservationAction(admin, { id: reservation.id, action: 'pickUp', idChecked: true }))).toBe(
+      `ValidationError: ${PICKUP_MESSAGES.notReadyYet}`,
+    );
+    const ready = await service.reservationAction(admin, {
+      id: reservation.id,
+      action: 'markReady',
+      lowered: [{ itemId: wine, quantity: 2, note: 'Only 2 on the shelf' }],
+    });
+    expect(ready.status).toBe('Ready');
+    expect(ready.lines.find((line) => line.itemId === wine)).toMatchObject({
+      quantity: 2,
+      reservedQuantity: 4,
+      note: 'Only 2 on the shelf',
+    });
+    expect(ready.total).toBe(80);
+    expect(stockOf(wine)).toBe(4);
+    expect(await failure(service.reservationAction(admin, { id: reservation.id, action: 'pickUp' }))).toBe(
+      `ValidationError: ${PICKUP_MESSAGES.idNotChecked}`,
+    );
+    expect(await failure(service.reservationAction(admin, { id: reservation.id, action: 'cancel' }))).toBe(
+      `ValidationError: ${PICKUP_MESSAGES.reasonRequired}`,
+    );
+    const picked = await service.reservationAction(admin, { id: reservation.id, action: 'pickUp', idChecked: true });
+    expect(picked.status).toBe('PickedUp');
+    expect([stockOf(wine), stockOf(rye)]).toEqual([4, 2]);
+    expect(await failure(service.reservationAction(admin, { id: reservation.id, action: 'cancel', reason: 'Oops' }))).toBe(
+      `ValidationError: ${PICKUP_MESSAGES.alreadyPickedUp}`,
+    );
+    expect(logged.filter((entry) => entry.targetId === reservation.id).map((entry) => [entry.action, entry.actor])).toEqual([
+      ['reserve', 'Customer'],
+      ['markReady', 'Staff Person'],
+      ['pickUp', 'Staff Person'],
+    ]);
+  });
+
+  it('expires what was not picked up once its time has passed, returning the units once', async () => {
+    const wine = item('Malbec', 5);
+    const owner = customer();
+    const reservation = await reserveOne(owner, [[wine, 3]]);
+    expect(await service.expireReservations(new Date(Date.parse(reservation.expiresAt) - 1))).toBe(0);
+    expect(stockOf(wine)).toBe(2);
+    const at = new Date(Date.parse(reservation.expiresAt));
+    // Two runs at once (the timer and a slow previous run) expire each one once.
+    const due = (await store.dueToExpire(at.toISOString())).map((found) => found.id);
+    expect(due).toContain(reservation.id);
+    const counts = await Promise.all([service.expireReservations(at), service.expireReservations(at)]);
+    expect(counts.reduce((sum, count) => sum + count, 0)).toBe(due.length);
+    expect(stockOf(wine)).toBe(5);
+    expect((await service.myReservations(owner))[0]!.status).toBe('Expired');
+    expect(logged.at(-1)).toMatchObject({ action: 'expire', actor: 'The shop', targetId: reservation.id });
+  });
+});

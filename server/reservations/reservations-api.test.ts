@@ -1,0 +1,72 @@
+/** Reserve for pickup on the local server, through the API: the battery both backends run (tests/support/reservation-battery.ts). */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
+import { reservationBattery, type Caller } from '../../tests/support/reservation-battery';
+import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/test-server';
+
+let server: TestServer;
+let adminToken: string;
+beforeAll(async () => {
+  server = await startTestServer();
+  adminToken = (await server.sessionFor(ROLE_ADMIN)).token;
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const call = async (headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) =>
+  (await postGraphQL(server, { query, variables }, headers)).body;
+
+async function customer(confirmed = true): Promise<Caller & { userId: string }> {
+  const { token, userId } = await server.sessionFor(ROLE_USER);
+  if (confirmed) server.store.update('User', { id: userId, emailConfirmed: true });
+  return Object.assign((query: string, variables?: Record<string, unknown>) => call({ authorization: token }, query, variables), {
+    userId,
+  });
+}
+
+describe('Reserve for pickup (local server)', () => {
+  reservationBattery({
+    admin: (query, variables) => call({ authorization: adminToken }, query, variables),
+    guest: (query, variables) => call({ 'x-api-key': server.apiKey }, query, variables),
+    customer,
+    crowd: { customers: 50, bottles: 10 },
+  });
+
+  it('deleting the account cancels its open reservation and returns the bottles (decision 0304)', async () => {
+    const id = server.store.create('Item', { name: 'Deleted Account Wine', price: 10, stock: 4, tags: ['wine'] }).id;
+    const who = await customer();
+    await who('mutation ($itemId: ID!) { setPickupListLine(itemId: $itemId, quantity: 3) { units } }', { itemId: id });
+    const slot = (await server.reservations.myPickupList({ userId: who.userId, name: 'x', type: ROLE_USER })).units;
+    expect(slot).toBe(3);
+    const { pickupSlots } = await import('../../shared/pickup-slots');
+    const start = pickupSlots(server.store.get('ShopSettings', 'shop') as never, new Date(), { preparationMinutes: 0 })[0]!.slots[0]!.start;
+    const reserved = await who('mutation ($s: String!) { reserve(slotStart: $s) { id } }', { s: start });
+    expect(reserved.errors).toBeUndefined();
+    expect(server.store.get('Item', id)!.stock).toBe(1);
+    const deleted = await who('mutation ($p: String) { deleteMyAccount(currentPassword: $p) }', { p: TEST_PASSWORD });
+    expect(deleted.errors).toBeUndefined();
+    expect(server.store.get('Item', id)!.stock).toBe(4);
+    const all = await call({ authorization: adminToken }, 'query { listReservations(status: "Cancelled") { id customerName reason } }');
+    const entry = (all.data!.listReservations as Array<{ id: string; customerName: string; reason: string }>).find(
+      (found) => found.id === (reserved.data!.reserve as { id: string }).id,
+    );
+    expect(entry).toMatchObject({ customerName: 'Deleted account', reason: 'The account was deleted' });
+  });
+
+  it('expires reservations on the server, returning their bottles once', async () => {
+    const id = server.store.create('Item', { name: 'Expiring Wine', price: 10, stock: 2, tags: ['wine'] }).id;
+    const who = await customer();
+    await who('mutation ($itemId: ID!) { setPickupListLine(itemId: $itemId, quantity: 2) { units } }', { itemId: id });
+    const { pickupSlots } = await import('../../shared/pickup-slots');
+    const start = pickupSlots(server.store.get('ShopSettings', 'shop') as never, new Date(), { preparationMinutes: 0 })[0]!.slots[0]!.start;
+    const made = await who('mutation ($s: String!) { reserve(slotStart: $s) { id expiresAt } }', { s: start });
+    const { expiresAt } = made.data!.reserve as { expiresAt: string };
+    expect(server.store.get('Item', id)!.stock).toBe(0);
+    await server.reservations.expireReservations(new Date(expiresAt));
+    await server.reservations.expireReservations(new Date(expiresAt));
+    expect(server.store.get('Item', id)!.stock).toBe(2);
+    const mine = await who('query { myReservations { status } }');
+    expect(mine.data!.myReservations).toEqual([{ status: 'Expired' }]);
+  });
+});

@@ -1,0 +1,169 @@
+/**
+ * The reservations in the local SQLite file (reservation-service.ts defines the port): tables no
+ * GraphQL resolver reaches, `_reservations` (the record as JSON, with the columns it is found by)
+ * and `_pickup_lists` (one customer's list as JSON). Each change is one transaction of the model
+ * store, so the item's stock and the reservation change together and the response cache sees a write.
+ */
+import type { ModelStore } from '../db/model-store';
+import { quoteIdent } from '../db/database';
+import type { RequestedLine } from '../../shared/reservation-limits';
+import type { ReservationStatus, StockReturn } from '../../shared/reservation-status';
+import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
+import type { Role } from '../../shared/roles';
+import {
+  NumberTaken,
+  StockChanged,
+  type ItemStock,
+  type ReservationStore,
+  type ReservingAccount,
+  type StockHold,
+  type StoredReservation,
+} from './reservation-service';
+
+const ITEM = quoteIdent('Item');
+
+interface Row {
+  doc: string;
+}
+
+const parse = (row: Row | undefined): StoredReservation | null => (row ? (JSON.parse(row.doc) as StoredReservation) : null);
+
+export class SqliteReservationStore implements ReservationStore {
+  constructor(private readonly store: ModelStore) {
+    store.db.exec(`
+      CREATE TABLE IF NOT EXISTS _reservations (
+        id TEXT PRIMARY KEY,
+        number TEXT NOT NULL UNIQUE,
+        userId TEXT NOT NULL,
+        status TEXT NOT NULL,
+        expiresAt TEXT NOT NULL,
+        doc TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS idx__reservations_userId ON _reservations(userId);
+      CREATE INDEX IF NOT EXISTS idx__reservations_status ON _reservations(status, expiresAt);
+      CREATE TABLE IF NOT EXISTS _pickup_lists (userId TEXT PRIMARY KEY, lines TEXT NOT NULL);
+    `);
+  }
+
+  private get db() {
+    return this.store.db;
+  }
+
+  async shopSettings() {
+    return this.store.get('ShopSettings', SHOP_SETTINGS_ID) as Awaited<ReturnType<ReservationStore['shopSettings']>>;
+  }
+
+  async items(ids: readonly string[]): Promise<ItemStock[]> {
+    return ids.flatMap((id) => {
+      const item = this.store.get('Item', id);
+      return item
+        ? [
+            {
+              id: item.id,
+              name: String(item.name),
+              price: (item.price as number | null) ?? null,
+              stock: (item.stock as number | null) ?? null,
+            },
+          ]
+        : [];
+    });
+  }
+
+  async accounts(ids: readonly string[]): Promise<ReservingAccount[]> {
+    return ids.flatMap((id) => {
+      const user = this.store.get('User', id);
+      return user
+        ? [
+            {
+              id: user.id,
+              name: String(user.name),
+              email: String(user.email),
+              type: user.type as Role,
+              emailConfirmed: (user.emailConfirmed as boolean | null) ?? null,
+            },
+          ]
+        : [];
+    });
+  }
+
+  async pickupList(userId: string): Promise<RequestedLine[]> {
+    const row = this.db.prepare('SELECT lines FROM _pickup_lists WHERE userId = ?').get(userId) as { lines: string } | undefined;
+    return row ? (JSON.parse(row.lines) as RequestedLine[]) : [];
+  }
+
+  async setPickupList(userId: string, lines: readonly RequestedLine[]): Promise<void> {
+    this.store.transaction(() => this.writeList(userId, lines));
+  }
+
+  private writeList(userId: string, lines: readonly RequestedLine[]) {
+    if (lines.length === 0) this.db.prepare('DELETE FROM _pickup_lists WHERE userId = ?').run(userId);
+    else
+      this.db
+        .prepare('INSERT INTO _pickup_lists (userId, lines) VALUES (?, ?) ON CONFLICT(userId) DO UPDATE SET lines = excluded.lines')
+        .run(userId, JSON.stringify(lines));
+  }
+
+  async get(id: string) {
+    return parse(this.db.prepare('SELECT doc FROM _reservations WHERE id = ?').get(id) as Row | undefined);
+  }
+
+  async ofUser(userId: string) {
+    return (this.db.prepare('SELECT doc FROM _reservations WHERE userId = ?').all(userId) as Row[]).map((row) => parse(row)!);
+  }
+
+  async all(status?: ReservationStatus) {
+    const rows = status
+      ? this.db.prepare('SELECT doc FROM _reservations WHERE status = ?').all(status)
+      : this.db.prepare('SELECT doc FROM _reservations').all();
+    return (rows as Row[]).map((row) => parse(row)!);
+  }
+
+  async dueToExpire(now: string) {
+    const rows = this.db
+      .prepare("SELECT doc FROM _reservations WHERE status IN ('Requested', 'Ready') AND expiresAt <= ?")
+      .all(now) as Row[];
+    return rows.map((row) => parse(row)!);
+  }
+
+  async create(reservation: StoredReservation, holds: readonly StockHold[]): Promise<void> {
+    const stamp = reservation.createdAt;
+    this.store.transaction(() => {
+      for (const hold of holds) {
+        const changed = hold.counted
+          ? this.db
+              .prepare(`UPDATE ${ITEM} SET stock = stock - ?, updatedAt = ? WHERE id = ? AND stock IS NOT NULL AND stock >= ?`)
+              .run(hold.quantity, stamp, hold.itemId, hold.quantity).changes
+          : (this.db.prepare(`SELECT COUNT(*) AS n FROM ${ITEM} WHERE id = ? AND stock IS NULL`).get(hold.itemId) as { n: number }).n;
+        if (changed !== 1) throw new StockChanged(hold.itemId);
+      }
+      const taken = this.db.prepare('SELECT 1 FROM _reservations WHERE number = ? OR id = ?').get(reservation.number, reservation.id);
+      if (taken) throw new NumberTaken();
+      this.db
+        .prepare('INSERT INTO _reservations (id, number, userId, status, expiresAt, doc) VALUES (?, ?, ?, ?, ?, ?)')
+        .run(
+          reservation.id,
+          reservation.number,
+          reservation.userId,
+          reservation.status,
+          reservation.expiresAt,
+          JSON.stringify(reservation),
+        );
+      this.writeList(reservation.userId, []);
+    });
+  }
+
+  async transition(next: StoredReservation, expected: ReservationStatus, returns: readonly StockReturn[]): Promise<boolean> {
+    return this.store.transaction(() => {
+      const changed = this.db
+        .prepare('UPDATE _reservations SET status = ?, doc = ? WHERE id = ? AND status = ?')
+        .run(next.status, JSON.stringify(next), next.id, expected).changes;
+      if (changed !== 1) return false;
+      // An item deleted meanwhile, or no longer counted, takes nothing back.
+      for (const back of returns)
+        this.db
+          .prepare(`UPDATE ${ITEM} SET stock = stock + ?, updatedAt = ? WHERE id = ? AND stock IS NOT NULL`)
+          .run(back.units, next.updatedAt, back.itemId);
+      return true;
+    });
+  }
+}
