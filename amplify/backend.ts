@@ -162,9 +162,11 @@ accountsLambda.addEnvironment(ENV.throttle, throttle.tableName);
 allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [throttle.tableArn]);
 // Password reset e-mails (README: Password resets): the SMTP settings and the site's origin, taken
 // from the environment of the deploy; without SMTP_HOST no mail goes out (admins hand links over).
+// The catalogue function sends the reservation e-mails (decision 0327) with the same settings.
 for (const name of [...SMTP_ENV_NAMES, ENV.siteOrigin]) {
   const value = process.env[name]?.trim();
   if (value) accountsLambda.addEnvironment(name, value);
+  if (value && name !== ENV.siteOrigin) catalogueLambda.addEnvironment(name, value);
 }
 
 // Catalogue: items (imports), banners, categories, tags; checks images exist in S3.

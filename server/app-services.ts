@@ -13,7 +13,7 @@ import type { ServerOverrides } from './app';
 import type { FieldPolicy } from './auth/authorizer';
 import { SessionStore } from './auth/sessions';
 import { AccountService } from './accounts/account-service';
-import { inBackground, smtpMailer } from './accounts/mailer';
+import { inBackground, mailErrorText, smtpMailer } from './accounts/mailer';
 import { SqliteAccountStore } from './accounts/account-store';
 import { RateLimiter } from './accounts/throttle';
 import type { ServerConfig } from './config';
@@ -167,6 +167,15 @@ export async function buildServices(
         activity,
         new RateLimit(new MemoryThrottleStore(overrides.now), 'reserve', RESERVE_RATE, overrides.now),
         overrides.now,
+        undefined,
+        // Reservation mails go out in the background: the answer does not wait for the mail server,
+        // and a failure is one line with no text of the customer's (decision 0327).
+        config.smtp
+          ? {
+              mailer: inBackground(smtpMailer(config.smtp), (error) => log(`[reservations] an e-mail was not sent: ${mailErrorText(error)}`)),
+              fallbackShopAddress: config.smtp.from,
+            }
+          : null,
       ),
   });
   const policy: FieldPolicy = {
