@@ -1,7 +1,13 @@
 /** The reservation e-mails' text (decision 0327): what each says, and that only the shop's carries what the customer typed. */
 import { describe, expect, it } from 'vitest';
 import { PAY_AT_PICKUP_TEXT } from '../../shared/reservation-limits';
-import { customerReservationMail, formatNewYorkInstant, shopReservationMail, type CustomerMailKind } from './reservation-mails';
+import {
+  backInStockMail,
+  customerReservationMail,
+  formatNewYorkInstant,
+  shopReservationMail,
+  type CustomerMailKind,
+} from './reservation-mails';
 import type { StoredReservation } from './reservation-service';
 
 const NOTE = 'Ring the bell twice http://evil.example/claim';
@@ -61,7 +67,11 @@ describe('reservation e-mails', () => {
   });
 
   it("gives staff's reason when staff cancel, and says an expired reservation's bottles are back", () => {
-    const cancelled = customerReservationMail('cancelled', { ...reservation, status: 'Cancelled', reason: 'Shop closed for a flood' }, 'a@b.c');
+    const cancelled = customerReservationMail(
+      'cancelled',
+      { ...reservation, status: 'Cancelled', reason: 'Shop closed for a flood' },
+      'a@b.c',
+    );
     expect(cancelled.subject).toBe('Your reservation K7QF-3M9X is cancelled');
     expect(cancelled.text).toContain('Reason: Shop closed for a flood');
     const expired = customerReservationMail('expired', { ...reservation, status: 'Expired' }, 'a@b.c');
@@ -88,5 +98,13 @@ describe('reservation e-mails', () => {
     expect(shopReservationMail({ ...reservation, note: null, phone: null }, 's@x.y', { name: 'A', email: 'a@b.c' }).text).toContain(
       'Phone: not given\nNote: none',
     );
+  });
+
+  it('tells an asker once that an item is back, with a link on the site when its origin is known', () => {
+    const mail = backInStockMail({ id: 'item-1', name: 'Barolo 2019' }, 'ann@example.com', 'https://shop.example');
+    expect(mail).toMatchObject({ to: 'ann@example.com', subject: 'Back in stock: Barolo 2019' });
+    expect(mail.text).toContain('https://shop.example/item/item-1');
+    expect(mail.text).toContain('We tell you once');
+    expect(backInStockMail({ id: 'item-1', name: 'Barolo 2019' }, 'a@b.c', null).text).not.toContain('/item/');
   });
 });

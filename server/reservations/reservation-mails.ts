@@ -9,6 +9,7 @@
  */
 import { formatReservationNumber, PAY_AT_PICKUP_TEXT } from '../../shared/reservation-limits';
 import { formatShortDate, formatTime, newYorkTime } from '../../shared/shop-hours';
+import { itemPath } from '../../shared/spa-routes';
 import type { MailMessage } from '../accounts/mailer';
 import type { StoredLine, StoredReservation } from './reservation-service';
 
@@ -18,7 +19,8 @@ const SHOP = 'Patterson Wine & Liquor';
 export type CustomerMailKind = 'requested' | 'ready' | 'cancelled' | 'expired';
 
 const dollars = (value: number) => `$${value.toFixed(2)}`;
-const totalOf = (lines: readonly StoredLine[]) => Math.round(lines.reduce((sum, line) => sum + (line.price ?? 0) * line.quantity, 0) * 100) / 100;
+const totalOf = (lines: readonly StoredLine[]) =>
+  Math.round(lines.reduce((sum, line) => sum + (line.price ?? 0) * line.quantity, 0) * 100) / 100;
 
 /** "Wed, Mar 6, 9 PM" in New York: when an unclaimed reservation expires. */
 export function formatNewYorkInstant(iso: string): string {
@@ -117,11 +119,7 @@ export function customerReservationMail(kind: CustomerMailKind, reservation: Sto
  * The shop's mail about a new request, to its own mailbox: the only mail that carries what the
  * customer typed (name, note, phone), since the shop needs it to prepare the order.
  */
-export function shopReservationMail(
-  reservation: StoredReservation,
-  to: string,
-  customer: { name: string; email: string },
-): MailMessage {
+export function shopReservationMail(reservation: StoredReservation, to: string, customer: { name: string; email: string }): MailMessage {
   const number = numberOf(reservation);
   return {
     to,
@@ -137,6 +135,27 @@ export function shopReservationMail(
       `Note: ${reservation.note ?? 'none'}`,
       '',
       'Staff see it in the admin portal, with its number.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * "Notify me when it's back" answered (decision 0328): one mail per request, which is then gone.
+ * The item's name is the shop's text; the link's origin is the site's own (never a request's).
+ */
+export function backInStockMail(item: { id: string; name: string }, to: string, siteOrigin: string | null): MailMessage {
+  return {
+    to,
+    subject: `Back in stock: ${item.name}`,
+    text: [
+      'Hello,',
+      '',
+      `${item.name} is back in stock at ${SHOP}, as you asked us to tell you.`,
+      ...(siteOrigin ? ['', `${siteOrigin}${itemPath(item.id)}`] : []),
+      '',
+      'We tell you once: ask again on the item page if it sells out before you come.',
+      '',
+      SHOP,
     ].join('\n'),
   };
 }

@@ -308,22 +308,15 @@ describe('reservation e-mails that fail (decision 0327)', () => {
   it('keep the reservation and its changes, and log one line without what the customer typed', async () => {
     const secret = 'Leave it with my neighbour at 12 Elm St';
     const sent: string[] = [];
-    const failing = new ReservationService(
-      store,
-      { recordBy: () => undefined },
-      null,
-      () => now,
-      undefined,
-      {
-        mailer: {
-          send: async (message) => {
-            sent.push(message.to);
-            throw Object.assign(new Error(`550 rejected: ${message.text}`), { code: 'EMESSAGE', responseCode: 550 });
-          },
+    const failing = new ReservationService(store, { recordBy: () => undefined }, null, () => now, undefined, {
+      mailer: {
+        send: async (message) => {
+          sent.push(message.to);
+          throw Object.assign(new Error(`550 rejected: ${message.text}`), { code: 'EMESSAGE', responseCode: 550 });
         },
-        fallbackShopAddress: 'shop@example.com',
       },
-    );
+      fallbackShopAddress: 'shop@example.com',
+    });
     const lines: string[] = [];
     const original = console.error;
     console.error = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
@@ -334,7 +327,9 @@ describe('reservation e-mails that fail (decision 0327)', () => {
       const reservation = await failing.reserve(owner, { slotStart: firstSlot(), note: secret, phone: '(845) 555-0142' });
       expect(reservation.status).toBe('Requested');
       expect(stockOf(wine)).toBe(1);
-      expect((await failing.reservationAction(admin, { id: reservation.id, action: 'cancel', reason: 'Closed today' })).status).toBe('Cancelled');
+      expect((await failing.reservationAction(admin, { id: reservation.id, action: 'cancel', reason: 'Closed today' })).status).toBe(
+        'Cancelled',
+      );
       expect(stockOf(wine)).toBe(3);
       expect((await failing.myReservations(owner))[0]!.status).toBe('Cancelled');
       expect(sent).toEqual([expect.stringContaining('@example.com'), 'shop@example.com', expect.stringContaining('@example.com')]);
