@@ -125,7 +125,8 @@ export class DynamoReservationStore implements ReservationStore {
         ExclusiveStartKey: startKey,
       }),
     );
-    return items.map(asReservation);
+    // The user index also holds the customer's "notify me" requests (dynamo-notify.ts).
+    return items.filter((item) => item.kind === KIND).map(asReservation);
   }
 
   private byStatus(status: ReservationStatus, until?: string) {
