@@ -204,7 +204,13 @@ allow(
   ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
   [reservations.tableArn],
 );
-allow(accountsLambda, ['dynamodb:Query'], [`${reservations.tableArn}/index/${RESERVATION_INDEXES.byUser}`]);
+// Both indexes: the bottles going back answer the "notify me" requests of the items (by status,
+// decision 0328), and the deleted customer's own requests go (by user).
+allow(
+  accountsLambda,
+  ['dynamodb:Query'],
+  Object.values(RESERVATION_INDEXES).map((index) => `${reservations.tableArn}/index/${index}`),
+);
 allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [modelTable('Item').tableArn]);
 allow(accountsLambda, ['dynamodb:GetItem'], [modelTable('ShopSettings').tableArn]);
 new Rule(Stack.of(catalogueLambda), 'ShopReservationExpiry', {

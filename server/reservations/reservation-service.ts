@@ -253,6 +253,18 @@ export class ReservationService {
     private readonly mail: ReservationMail | null = null,
   ) {}
 
+  private stockReturned: ((itemIds: string[]) => Promise<unknown>) | null = null;
+
+  /** Who hears when a change put units back on the shelf ("notify me", decision 0328); it must not throw. */
+  whenStockReturns(listener: (itemIds: string[]) => Promise<unknown>): void {
+    this.stockReturned = listener;
+  }
+
+  private async returned(returns: readonly StockReturn[]): Promise<void> {
+    const itemIds = returns.filter((entry) => entry.units > 0).map((entry) => entry.itemId);
+    if (itemIds.length && this.stockReturned) await this.stockReturned(itemIds);
+  }
+
   // --- The pickup list ----------------------------------------------------------------------
 
   async myPickupList(caller: ReservationCaller | null): Promise<PickupListView> {
@@ -570,8 +582,10 @@ export class ReservationService {
         cancelledBy: 'shop' as const,
         updatedAt: stampAfter(this.now(), reservation.updatedAt),
       };
-      if (await this.store.transition(next, reservation.status, decided.stockReturns))
+      if (await this.store.transition(next, reservation.status, decided.stockReturns)) {
         await this.log(next, 'cancel', null, [{ field: 'status', before: reservation.status, after: next.status }]);
+        await this.returned(decided.stockReturns);
+      }
     }
     await this.store.setPickupList(userId, []);
   }
@@ -616,6 +630,7 @@ export class ReservationService {
         if (decided.lineNotes.length) changes.push({ field: 'lines', before: linesText(current.lines), after: linesText(next.lines) });
         if (next.reason && next.reason !== current.reason) changes.push({ field: 'reason', before: null, after: next.reason });
         await this.log(next, action, by, changes);
+        await this.returned(decided.stockReturns);
         return next;
       }
       const fresh = await this.store.get(current.id);

@@ -4,10 +4,14 @@
  * `notify#<itemId>`) and per customer through the user index. Taking one is a delete on the
  * condition that it is still there: of two restocks at once, one takes it and mails.
  */
-import type { NotifyRequest, NotifyStore } from '../../../server/reservations/notify-me-service';
-import type { ReservationStore } from '../../../server/reservations/reservation-service';
+import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
+import { RateLimit } from '../../../server/accounts/throttle-store';
+import { NOTIFY_RATE, NotifyMeService, type NotifyRequest, type NotifyStore } from '../../../server/reservations/notify-me-service';
+import type { ReservationService, ReservationStore } from '../../../server/reservations/reservation-service';
 import { allPages, isConditionFailure, type DynamoPort, type Item } from './dynamo-port';
-import { RESERVATION_INDEXES } from './dynamo-reservations';
+import { DynamoReservationStore, RESERVATION_INDEXES } from './dynamo-reservations';
+import { DynamoThrottleStore } from './dynamo-throttle';
+import { ENV, required } from './env';
 
 export const NOTIFY_KIND = 'notify';
 const requestKey = (itemId: string, userId: string) => `notify#${itemId}#${userId}`;
@@ -104,4 +108,26 @@ export class DynamoNotifyStore implements NotifyStore {
     );
     return items.map(asRequest);
   }
+}
+
+/**
+ * The service as a function runs it, answering the units `reservations` puts back: mail with the
+ * function's SMTP_* (awaited, as for the reservation mails) and links on SHOP_SITE_ORIGIN.
+ */
+export function dynamoNotifyService(db: DynamoPort, reservations: ReservationService): NotifyMeService {
+  const table = required(ENV.reservations);
+  const reading = new DynamoReservationStore(db, {
+    reservations: table,
+    items: required(ENV.items),
+    users: required(ENV.users),
+    shopSettings: required(ENV.shopSettings),
+  });
+  const smtp = smtpSettingsFrom(process.env);
+  const notify = new NotifyMeService(
+    new DynamoNotifyStore(db, table, reading),
+    smtp ? { mailer: smtpMailer(smtp), siteOrigin: () => process.env[ENV.siteOrigin]?.trim() || null } : null,
+    new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'notify', NOTIFY_RATE),
+  );
+  reservations.whenStockReturns((itemIds) => notify.answerBackInStock(itemIds));
+  return notify;
 }
