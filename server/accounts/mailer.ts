@@ -82,7 +82,11 @@ export function inBackground(mailer: Mailer, onError: (error: unknown) => void):
 export function mailErrorText(error: unknown): string {
   if (!(error instanceof Error)) return 'an unknown error';
   const { code, responseCode } = error as Error & { code?: unknown; responseCode?: unknown };
-  return [error.name, typeof code === 'string' ? code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) : null, typeof responseCode === 'number' ? String(responseCode) : null]
+  return [
+    error.name,
+    typeof code === 'string' ? code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) : null,
+    typeof responseCode === 'number' ? String(responseCode) : null,
+  ]
     .filter(Boolean)
     .join(' ');
 }

@@ -56,7 +56,15 @@ export function buildHandlers(deps: HandlerDeps): Record<string, CustomHandler> 
   return handlers;
 }
 
-function operationHandlers({ accounts, catalogue, media, uploads, activity, reservations, notify }: HandlerDeps): Record<string, CustomHandler> {
+function operationHandlers({
+  accounts,
+  catalogue,
+  media,
+  uploads,
+  activity,
+  reservations,
+  notify,
+}: HandlerDeps): Record<string, CustomHandler> {
   return {
     'Mutation.signUp': (args, context) => accounts.signUp(args, context.clientIp),
     'Mutation.signIn': (args, context) => accounts.signIn(args, context.clientIp),
