@@ -162,9 +162,11 @@ accountsLambda.addEnvironment(ENV.throttle, throttle.tableName);
 allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [throttle.tableArn]);
 // Password reset e-mails (README: Password resets): the SMTP settings and the site's origin, taken
 // from the environment of the deploy; without SMTP_HOST no mail goes out (admins hand links over).
+// The catalogue function sends the reservation e-mails (decision 0327) with the same settings.
 for (const name of [...SMTP_ENV_NAMES, ENV.siteOrigin]) {
   const value = process.env[name]?.trim();
   if (value) accountsLambda.addEnvironment(name, value);
+  if (value && name !== ENV.siteOrigin) catalogueLambda.addEnvironment(name, value);
 }
 
 // Catalogue: items (imports), banners, categories, tags; checks images exist in S3.
@@ -202,7 +204,13 @@ allow(
   ['dynamodb:GetItem', 'dynamodb:PutItem', 'dynamodb:UpdateItem', 'dynamodb:DeleteItem', 'dynamodb:ConditionCheckItem'],
   [reservations.tableArn],
 );
-allow(accountsLambda, ['dynamodb:Query'], [`${reservations.tableArn}/index/${RESERVATION_INDEXES.byUser}`]);
+// Both indexes: the bottles going back answer the "notify me" requests of the items (by status,
+// decision 0328), and the deleted customer's own requests go (by user).
+allow(
+  accountsLambda,
+  ['dynamodb:Query'],
+  Object.values(RESERVATION_INDEXES).map((index) => `${reservations.tableArn}/index/${index}`),
+);
 allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [modelTable('Item').tableArn]);
 allow(accountsLambda, ['dynamodb:GetItem'], [modelTable('ShopSettings').tableArn]);
 new Rule(Stack.of(catalogueLambda), 'ShopReservationExpiry', {

@@ -13,7 +13,7 @@ import type { ServerOverrides } from './app';
 import type { FieldPolicy } from './auth/authorizer';
 import { SessionStore } from './auth/sessions';
 import { AccountService } from './accounts/account-service';
-import { inBackground, smtpMailer } from './accounts/mailer';
+import { inBackground, mailErrorText, smtpMailer } from './accounts/mailer';
 import { SqliteAccountStore } from './accounts/account-store';
 import { RateLimiter } from './accounts/throttle';
 import type { ServerConfig } from './config';
@@ -39,6 +39,8 @@ import { SqliteActivityLog } from './activity/sqlite-activity-log';
 import { logSlowedSignIns } from './activity/custom-activity';
 import { MemoryThrottleStore, RateLimit } from './accounts/throttle-store';
 import { RESERVE_RATE, ReservationService } from './reservations/reservation-service';
+import { NOTIFY_RATE, NotifyMeService } from './reservations/notify-me-service';
+import { SqliteNotifyStore } from './reservations/sqlite-notify-store';
 import { SqliteReservationStore } from './reservations/sqlite-reservation-store';
 
 const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
@@ -83,31 +85,44 @@ interface EngineParts {
   uploads: LocalUploadInbox;
   log: Log;
   reservations: (activity: ActivityRecorder) => ReservationService;
+  notify: NotifyMeService;
 }
 
 /** The engine: the custom operations' handlers, the catalogue rules before a model write, the activity log after it. */
 function buildEngine(
   config: ServerConfig,
   overrides: ServerOverrides,
-  { models, db, store, accounts, media, uploads, log, reservations }: EngineParts,
+  { models, db, store, accounts, media, uploads, log, reservations, notify }: EngineParts,
 ) {
   const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
   logSlowedSignIns(accounts, activity);
   const reservationService = reservations(activity);
-  accounts.whenDeletingCustomer((userId) => reservationService.cancelForDeletedAccount(userId));
+  accounts.whenDeletingCustomer(async (userId) => {
+    await reservationService.cancelForDeletedAccount(userId);
+    await notify.forgetCustomer(userId);
+  });
+  // Stock back on the shelf answers "notify me" (decision 0328): units a reservation returned, or
+  // an item written with its counted stock above 0 (the Item Editor; imports in CatalogueService).
+  reservationService.whenStockReturns((itemIds) => notify.answerBackInStock(itemIds));
+  const catalogue = new CatalogueService(new SqliteCatalogueStore(store), media, overrides.now);
+  catalogue.whenStockWritten((itemIds) => notify.answerBackInStock(itemIds));
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
     handlers: buildHandlers({
       accounts,
-      catalogue: new CatalogueService(new SqliteCatalogueStore(store), media, overrides.now),
+      catalogue,
       media,
       uploads,
       activity,
       reservations: reservationService,
+      notify,
     }),
     checkModelWrite: modelWriteGuard(media, modelsWithImages(models)),
-    recordModelWrite: (write, caller) => void activity.recordModelWrite(write, caller),
+    recordModelWrite: (write, caller) => {
+      void activity.recordModelWrite(write, caller);
+      if (write.model === 'Item' && write.after) void notify.answerBackInStock([write.after.id]);
+    },
     completeModelWrite: (write, before) => completeItemWrite(write, before, new Date(overrides.now?.() ?? Date.now())),
     development: config.development,
     log,
@@ -153,6 +168,17 @@ export async function buildServices(
   ensureBuiltInCatalogue(store);
 
   const reservationStore = new SqliteReservationStore(store);
+  const notify = new NotifyMeService(
+    new SqliteNotifyStore(store, reservationStore),
+    config.smtp
+      ? {
+          mailer: inBackground(smtpMailer(config.smtp), (error) => log(`[notify-me] an e-mail was not sent: ${mailErrorText(error)}`)),
+          siteOrigin: () => origin(),
+        }
+      : null,
+    new RateLimit(new MemoryThrottleStore(overrides.now), 'notify', NOTIFY_RATE, overrides.now),
+    overrides.now,
+  );
   const { engine, reservations } = buildEngine(config, overrides, {
     models,
     db,
@@ -161,12 +187,24 @@ export async function buildServices(
     media,
     uploads,
     log,
+    notify,
     reservations: (activity) =>
       new ReservationService(
         reservationStore,
         activity,
         new RateLimit(new MemoryThrottleStore(overrides.now), 'reserve', RESERVE_RATE, overrides.now),
         overrides.now,
+        undefined,
+        // Reservation mails go out in the background: the answer does not wait for the mail server,
+        // and a failure is one line with no text of the customer's (decision 0327).
+        config.smtp
+          ? {
+              mailer: inBackground(smtpMailer(config.smtp), (error) =>
+                log(`[reservations] an e-mail was not sent: ${mailErrorText(error)}`),
+              ),
+              fallbackShopAddress: config.smtp.from,
+            }
+          : null,
       ),
   });
   const policy: FieldPolicy = {

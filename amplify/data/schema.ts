@@ -440,6 +440,30 @@ export const schema = a.schema({
       reason: a.string(),
     })
     .returns(a.ref('Reservation')),
+  // "Notify me when it's back" (decision 0328): a customer's own requests, staff's counts only.
+  NotifyRequest: a.customType({
+    itemId: a.id().required(),
+    /** The item's name and stock now; null when the item is gone. */
+    name: a.string(),
+    stock: a.integer(),
+    createdAt: a.string().required(),
+  }),
+  NotifyDemand: a.customType({ itemId: a.id().required(), name: a.string(), stock: a.integer(), count: a.integer().required() }),
+  /** Asks to be e-mailed once when a counted item at 0 is back (confirmed e-mail required). */
+  notifyMeWhenBack: authorizedMutation(CATALOGUE_FUNCTION).arguments({ itemId: a.id().required() }).returns(a.boolean()),
+  cancelNotifyMe: authorizedMutation(CATALOGUE_FUNCTION).arguments({ itemId: a.id().required() }).returns(a.boolean()),
+  /** The caller's open requests, newest first. */
+  myNotifyRequests: a
+    .query()
+    .returns(a.ref('NotifyRequest').required().array())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  /** Staff: how many customers wait for each item, most asked first (a demand list for the next order). */
+  notifyDemand: a
+    .query()
+    .returns(a.ref('NotifyDemand').required().array())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
   /** Deletes a category together with all of its tags. */
   deleteCategoryAndTags: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('Category')),
 });

@@ -73,3 +73,20 @@ export function inBackground(mailer: Mailer, onError: (error: unknown) => void):
     },
   };
 }
+
+/**
+ * A failed send as an operator line may show it: the error's name and Nodemailer's codes
+ * (ECONNECTION, EENVELOPE, an SMTP reply code), never its message, which can quote the mail
+ * server's answer and through it the message's recipients or text (decision 0266).
+ */
+export function mailErrorText(error: unknown): string {
+  if (!(error instanceof Error)) return 'an unknown error';
+  const { code, responseCode } = error as Error & { code?: unknown; responseCode?: unknown };
+  return [
+    error.name,
+    typeof code === 'string' ? code.replace(/[^A-Z0-9_]/gi, '').slice(0, 40) : null,
+    typeof responseCode === 'number' ? String(responseCode) : null,
+  ]
+    .filter(Boolean)
+    .join(' ');
+}

@@ -62,6 +62,10 @@ export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set([
   'Mutation.reserve',
   'Query.myReservations',
   'Mutation.cancelMyReservation',
+  // "Notify me when it's back" (decision 0328): the caller's own requests; staff's counts are not here.
+  'Mutation.notifyMeWhenBack',
+  'Mutation.cancelNotifyMe',
+  'Query.myNotifyRequests',
 ]);
 
 export function decideAccess(principal: Principal | null, policy: FieldPolicy): AuthorizerResult {

@@ -137,6 +137,13 @@ export class CatalogueService {
     private readonly now: () => number = Date.now,
   ) {}
 
+  private stockWritten: ((itemIds: string[]) => Promise<unknown>) | null = null;
+
+  /** Who hears of the items an applied import or stock file left in stock ("notify me", decision 0328); it must not throw. */
+  whenStockWritten(listener: (itemIds: string[]) => Promise<unknown>): void {
+    this.stockWritten = listener;
+  }
+
   /** Every record of a model (or those with `where`), as stored now: what the activity log compares a change with. */
   async records(model: string, where?: { field: string; value: string }): Promise<ModelRecord[]> {
     return this.store.all(model, where);
@@ -259,6 +266,8 @@ export class CatalogueService {
         break;
       }
       report.appliedRows.push(...batch.map((write) => write.row));
+      const restocked = batch.filter((write) => write.op === 'update' && typeof write.fields.stock === 'number' && write.fields.stock > 0);
+      if (restocked.length && this.stockWritten) await this.stockWritten(restocked.map((write) => (write as { id: string }).id));
     }
     report.applied = report.failure === null;
     return report;

@@ -6,6 +6,7 @@
 import type { AccountService } from '../accounts/account-service';
 import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { ReservationService } from '../reservations/reservation-service';
+import type { NotifyMeService } from '../reservations/notify-me-service';
 import type { ItemImportRow } from '../../shared/item-import';
 import { unauthorized } from '../errors';
 import { deadlineFromNow } from '../../shared/work-deadline';
@@ -22,6 +23,7 @@ export interface HandlerDeps {
   uploads: UploadInbox;
   activity: ActivityRecorder;
   reservations: ReservationService;
+  notify: NotifyMeService;
 }
 
 export { SELF_SERVICE_FIELDS } from '../auth/authorizer';
@@ -54,7 +56,15 @@ export function buildHandlers(deps: HandlerDeps): Record<string, CustomHandler> 
   return handlers;
 }
 
-function operationHandlers({ accounts, catalogue, media, uploads, activity, reservations }: HandlerDeps): Record<string, CustomHandler> {
+function operationHandlers({
+  accounts,
+  catalogue,
+  media,
+  uploads,
+  activity,
+  reservations,
+  notify,
+}: HandlerDeps): Record<string, CustomHandler> {
   return {
     'Mutation.signUp': (args, context) => accounts.signUp(args, context.clientIp),
     'Mutation.signIn': (args, context) => accounts.signIn(args, context.clientIp),
@@ -100,5 +110,9 @@ function operationHandlers({ accounts, catalogue, media, uploads, activity, rese
     'Mutation.cancelMyReservation': (args, context) => reservations.cancelMyReservation(caller(context), args),
     'Query.listReservations': (args, context) => reservations.listReservations(caller(context), args),
     'Mutation.reservationAction': (args, context) => reservations.reservationAction(caller(context), args),
+    'Mutation.notifyMeWhenBack': (args, context) => notify.notifyMeWhenBack(caller(context), args),
+    'Mutation.cancelNotifyMe': (args, context) => notify.cancelNotifyMe(caller(context), args),
+    'Query.myNotifyRequests': (_args, context) => notify.myNotifyRequests(caller(context)),
+    'Query.notifyDemand': (_args, context) => notify.notifyDemand(caller(context)),
   };
 }

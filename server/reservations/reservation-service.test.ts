@@ -303,3 +303,43 @@ describe('after reserving', () => {
     expect(logged.at(-1)).toMatchObject({ action: 'expire', actor: 'The shop', targetId: reservation.id });
   });
 });
+
+describe('reservation e-mails that fail (decision 0327)', () => {
+  it('keep the reservation and its changes, and log one line without what the customer typed', async () => {
+    const secret = 'Leave it with my neighbour at 12 Elm St';
+    const sent: string[] = [];
+    const failing = new ReservationService(store, { recordBy: () => undefined }, null, () => now, undefined, {
+      mailer: {
+        send: async (message) => {
+          sent.push(message.to);
+          throw Object.assign(new Error(`550 rejected: ${message.text}`), { code: 'EMESSAGE', responseCode: 550 });
+        },
+      },
+      fallbackShopAddress: 'shop@example.com',
+    });
+    const lines: string[] = [];
+    const original = console.error;
+    console.error = (...args: unknown[]) => void lines.push(args.map(String).join(' '));
+    try {
+      const wine = item('Failing Mail Merlot', 3);
+      const owner = customer();
+      await failing.setPickupListLine(owner, { itemId: wine, quantity: 2 });
+      const reservation = await failing.reserve(owner, { slotStart: firstSlot(), note: secret, phone: '(845) 555-0142' });
+      expect(reservation.status).toBe('Requested');
+      expect(stockOf(wine)).toBe(1);
+      expect((await failing.reservationAction(admin, { id: reservation.id, action: 'cancel', reason: 'Closed today' })).status).toBe(
+        'Cancelled',
+      );
+      expect(stockOf(wine)).toBe(3);
+      expect((await failing.myReservations(owner))[0]!.status).toBe('Cancelled');
+      expect(sent).toEqual([expect.stringContaining('@example.com'), 'shop@example.com', expect.stringContaining('@example.com')]);
+    } finally {
+      console.error = original;
+    }
+    expect(lines).toHaveLength(3);
+    for (const line of lines) {
+      expect(line).toMatch(/^\[reservations\] the .* e-mail of reservation [A-Z0-9]{4}-[A-Z0-9]{4} was not sent: Error EMESSAGE 550$/);
+      expect(line).not.toContain('Elm St');
+    }
+  });
+});

@@ -46,6 +46,8 @@ import { PLAUSIBLE_ID } from '../../shared/catalogue';
 import type { ActivityFacts } from '../activity/activity-log';
 import { SHOP_ACTOR } from '../activity/activity-recorder';
 import { AppError, unauthorized, validationError } from '../errors';
+import { mailErrorText, type Mailer } from '../accounts/mailer';
+import { customerReservationMail, shopReservationMail, type CustomerMailKind } from './reservation-mails';
 
 export const RESERVATION_MESSAGES = {
   signIn: 'Sign in to reserve for pickup',
@@ -126,8 +128,8 @@ export class StockChanged extends Error {
 export class NumberTaken extends Error {}
 
 export interface ReservationStore {
-  /** The ShopSettings record ('shop'), or null. */
-  shopSettings(): Promise<(ShopHoursSource & ReservationSettingsSource) | null>;
+  /** The ShopSettings record ('shop'), or null; `email` is the shop's own address. */
+  shopSettings(): Promise<(ShopHoursSource & ReservationSettingsSource & { email?: string | null }) | null>;
   /** The items among `ids` that exist. */
   items(ids: readonly string[]): Promise<ItemStock[]>;
   /** Accounts by id (those that exist). */
@@ -165,6 +167,16 @@ export interface ReservationCaller {
 /** The activity log's part the service writes to (server/activity/activity-recorder.ts). */
 export interface ReservationActivity {
   recordBy(facts: ActivityFacts, actor: { userId: string; name: string }): void | Promise<void>;
+}
+
+/**
+ * The reservation e-mails (decision 0327): sent with the shop's SMTP set-up when it has one.
+ * The shop's copy of a new request goes to ShopSettings.email, or to `fallbackShopAddress` (the
+ * SMTP_FROM address, the shop's own) while that is blank.
+ */
+export interface ReservationMail {
+  mailer: Mailer;
+  fallbackShopAddress: string;
 }
 
 /** Per customer: a reservation takes a token; the throttle (server/accounts/throttle-store.ts RateLimit). */
@@ -238,7 +250,20 @@ export class ReservationService {
     private readonly rate: ReserveRate | null = null,
     private readonly now: () => number = Date.now,
     private readonly random: (count: number) => Uint8Array = randomBytes,
+    private readonly mail: ReservationMail | null = null,
   ) {}
+
+  private stockReturned: ((itemIds: string[]) => Promise<unknown>) | null = null;
+
+  /** Who hears when a change put units back on the shelf ("notify me", decision 0328); it must not throw. */
+  whenStockReturns(listener: (itemIds: string[]) => Promise<unknown>): void {
+    this.stockReturned = listener;
+  }
+
+  private async returned(returns: readonly StockReturn[]): Promise<void> {
+    const itemIds = returns.filter((entry) => entry.units > 0).map((entry) => entry.itemId);
+    if (itemIds.length && this.stockReturned) await this.stockReturned(itemIds);
+  }
 
   // --- The pickup list ----------------------------------------------------------------------
 
@@ -326,7 +351,11 @@ export class ReservationService {
     }
     for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
       const made = await this.tryReserve(userId, slotStart, note, phone);
-      if (made) return view(made);
+      if (made) {
+        await this.mailCustomer('requested', made, account);
+        await this.mailShop(made, account);
+        return view(made);
+      }
     }
     throw new AppError('TooManyRequests', RESERVATION_MESSAGES.busy, { retryAfterSeconds: 1 });
   }
@@ -451,7 +480,7 @@ export class ReservationService {
     );
   }
 
-  /** Staff: markReady (lowered lines with notes), pickUp (idChecked) or cancel (reason required). */
+  /** Staff: markReady (lowered lines with notes), pickUp (idChecked) or cancel (reason required); the first and the last are e-mailed. */
   async reservationAction(
     caller: ReservationCaller | null,
     args: { id?: unknown; action?: unknown; lowered?: unknown; idChecked?: unknown; reason?: unknown },
@@ -463,19 +492,55 @@ export class ReservationService {
       throw validationError(PICKUP_MESSAGES.lowerUnknownLine);
     const reservation = await this.find(args.id);
     if (!reservation) throw new AppError('NotFound', RESERVATION_MESSAGES.notFound);
-    return view(
-      await this.apply(
-        reservation,
-        args.action,
-        'admin',
-        {
-          lowered: (args.lowered as LineLowering[] | null) ?? [],
-          idChecked: args.idChecked === true,
-          reason: args.reason as string | null,
-        },
-        { userId: admin.userId, name: admin.name },
-      ),
+    const next = await this.apply(
+      reservation,
+      args.action,
+      'admin',
+      {
+        lowered: (args.lowered as LineLowering[] | null) ?? [],
+        idChecked: args.idChecked === true,
+        reason: args.reason as string | null,
+      },
+      { userId: admin.userId, name: admin.name },
     );
+    // apply returns only after its own conditional write landed, so each change mails once.
+    if (args.action === 'markReady') await this.mailCustomer('ready', next);
+    if (args.action === 'cancel') await this.mailCustomer('cancelled', next);
+    return view(next);
+  }
+
+  // --- E-mail (decision 0327) -----------------------------------------------------------------
+
+  /**
+   * Mails the customer about `reservation`, when the shop sends mail and the account still
+   * exists. A mail that fails is logged (the number and the error, no text the customer typed)
+   * and never fails the change, which has already landed and shows on the site.
+   */
+  private async mailCustomer(kind: CustomerMailKind, reservation: StoredReservation, account?: ReservingAccount): Promise<void> {
+    if (!this.mail) return;
+    await this.send(`the ${kind} e-mail of reservation ${formatReservationNumber(reservation.number)}`, async () => {
+      const to = account ?? (await this.store.accounts([reservation.userId]))[0];
+      return to ? customerReservationMail(kind, reservation, to.email) : null;
+    });
+  }
+
+  /** The shop's own mail about a new request (the one mail with the customer's note). */
+  private async mailShop(reservation: StoredReservation, account: ReservingAccount): Promise<void> {
+    if (!this.mail) return;
+    const { fallbackShopAddress } = this.mail;
+    await this.send(`the shop's e-mail of reservation ${formatReservationNumber(reservation.number)}`, async () => {
+      const to = (await this.store.shopSettings())?.email?.trim() || fallbackShopAddress;
+      return shopReservationMail(reservation, to, account);
+    });
+  }
+
+  private async send(what: string, build: () => Promise<Parameters<Mailer['send']>[0] | null>): Promise<void> {
+    try {
+      const message = await build();
+      if (message) await this.mail!.mailer.send(message);
+    } catch (error) {
+      console.error(`[reservations] ${what} was not sent: ${mailErrorText(error)}`);
+    }
   }
 
   /**
@@ -487,13 +552,16 @@ export class ReservationService {
     let expired = 0;
     for (const reservation of await this.store.dueToExpire(now.toISOString())) {
       const done = await this.apply(reservation, 'expire', 'system', { now }, null).then(
-        () => true,
+        (next) => next,
         (error: unknown) => {
-          if (error instanceof AppError) return false;
+          if (error instanceof AppError) return null;
           throw error;
         },
       );
-      if (done) expired += 1;
+      if (done) {
+        expired += 1;
+        await this.mailCustomer('expired', done);
+      }
     }
     return expired;
   }
@@ -514,8 +582,10 @@ export class ReservationService {
         cancelledBy: 'shop' as const,
         updatedAt: stampAfter(this.now(), reservation.updatedAt),
       };
-      if (await this.store.transition(next, reservation.status, decided.stockReturns))
+      if (await this.store.transition(next, reservation.status, decided.stockReturns)) {
         await this.log(next, 'cancel', null, [{ field: 'status', before: reservation.status, after: next.status }]);
+        await this.returned(decided.stockReturns);
+      }
     }
     await this.store.setPickupList(userId, []);
   }
@@ -560,6 +630,7 @@ export class ReservationService {
         if (decided.lineNotes.length) changes.push({ field: 'lines', before: linesText(current.lines), after: linesText(next.lines) });
         if (next.reason && next.reason !== current.reason) changes.push({ field: 'reason', before: null, after: next.reason });
         await this.log(next, action, by, changes);
+        await this.returned(decided.stockReturns);
         return next;
       }
       const fresh = await this.store.get(current.id);

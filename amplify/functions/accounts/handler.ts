@@ -5,6 +5,8 @@
  * Reset e-mails go out when the function's environment has SMTP_* and SHOP_SITE_ORIGIN (README:
  * Password resets); the send is awaited (a Lambda may be frozen once it answers).
  */
+import type { NotifyMeService } from '../../../server/reservations/notify-me-service';
+import { dynamoNotifyService } from '../common/dynamo-notify';
 import { AccountService, DEFAULT_THROTTLE_RULES } from '../../../server/accounts/account-service';
 import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
@@ -44,13 +46,19 @@ function init() {
   logSlowedSignIns(accounts, activity);
   // Deleting an account cancels its open reservations first (decision 0304).
   const reservations = dynamoReservationService(db, activity);
-  accounts.whenDeletingCustomer((userId) => reservations.cancelForDeletedAccount(userId));
+  // Their "notify me" requests go too; the bottles going back answer others' (decision 0328).
+  const notify = dynamoNotifyService(db, reservations);
+  accounts.whenDeletingCustomer(async (userId) => {
+    await reservations.cancelForDeletedAccount(userId);
+    await notify.forgetCustomer(userId);
+  });
   return buildHandlers({
     accounts,
     catalogue: notServedHere<CatalogueService>('the catalogue'),
     media: notServedHere<ImageStore>('image storage'),
     uploads: notServedHere<UploadInbox>('uploads'),
     reservations: notServedHere<ReservationService>('reservations'),
+    notify: notServedHere<NotifyMeService>('notify me'),
     activity,
   });
 }

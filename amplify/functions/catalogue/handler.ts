@@ -25,12 +25,17 @@ import { DynamoActivityLog } from '../common/dynamo-activity';
 import { isActivityRecord, recordModelWriteActivity, type ActivityRecordEvent } from '../common/model-write-activity';
 import type { ReservationService } from '../../../server/reservations/reservation-service';
 import { dynamoReservationService } from '../common/dynamo-reservations';
+import { dynamoNotifyService } from '../common/dynamo-notify';
+import type { NotifyMeService } from '../../../server/reservations/notify-me-service';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
 let reservations: ReservationService | undefined;
 
 /** Reserve for pickup on DynamoDB, the reserving throttle shared by every instance. */
 const reservationService = () => (reservations ??= dynamoReservationService(sdkDynamoPort(), activityRecorder()));
+let notify: NotifyMeService | undefined;
+/** "Notify me" (decision 0328), answering the units reservations put back. */
+const notifyService = () => (notify ??= dynamoNotifyService(sdkDynamoPort(), reservationService()));
 let activity: ActivityRecorder | undefined;
 
 const activityRecorder = () => (activity ??= new ActivityRecorder(new DynamoActivityLog(sdkDynamoPort(), required(ENV.activity))));
@@ -46,6 +51,7 @@ function init() {
     new DynamoCatalogueStore(sdkDynamoPort(), tables),
     new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))),
   );
+  catalogue.whenStockWritten((itemIds) => notifyService().answerBackInStock(itemIds));
   return buildHandlers({
     accounts: notServedHere<AccountService>('accounts'),
     catalogue,
@@ -53,6 +59,7 @@ function init() {
     uploads: notServedHere<UploadInbox>('uploads'),
     activity: activityRecorder(),
     reservations: reservationService(),
+    notify: notifyService(),
   });
 }
 
@@ -72,7 +79,12 @@ export const handler = async (
   isExpiryEvent(event)
     ? { expired: await reservationService().expireReservations() }
     : isActivityRecord(event)
-      ? recordModelWriteActivity(event, activityRecorder())
+      ? recordModelWriteActivity(event, activityRecorder()).then(async (result) => {
+          // An item written with its counted stock above 0 answers "notify me" (decision 0328).
+          const { fieldName, after } = event.activityRecord;
+          if (/Item$/.test(fieldName) && typeof after?.id === 'string') await notifyService().answerBackInStock([after.id]);
+          return result;
+        })
       : isModelWriteCheck(event)
         ? checkModelWrite(
             event,

@@ -16,6 +16,7 @@ import type { ReservationStatus, StockReturn } from '../../../shared/reservation
 import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
 import type { Role } from '../../../shared/roles';
 import { RateLimit } from '../../../server/accounts/throttle-store';
+import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import {
   RESERVE_RATE,
   ReservationService,
@@ -23,6 +24,7 @@ import {
   NumberTaken,
   StockChanged,
   type ItemStock,
+  type ReservationMail,
   type ReservationStore,
   type ReservingAccount,
   type StockHold,
@@ -123,7 +125,8 @@ export class DynamoReservationStore implements ReservationStore {
         ExclusiveStartKey: startKey,
       }),
     );
-    return items.map(asReservation);
+    // The user index also holds the customer's "notify me" requests (dynamo-notify.ts).
+    return items.filter((item) => item.kind === KIND).map(asReservation);
   }
 
   private byStatus(status: ReservationStatus, until?: string) {
@@ -279,5 +282,18 @@ export function dynamoReservationService(db: DynamoPort, activity: ReservationAc
     }),
     activity,
     new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'reserve', RESERVE_RATE),
+    undefined,
+    undefined,
+    reservationMail(),
   );
+}
+
+/**
+ * The reservation e-mails (decision 0327) when the function's environment has SMTP_* (the deploy
+ * passes them as to the accounts function). The Lambda waits for each send, as for the reset
+ * mails (decision 0258): a function may be frozen once it has answered.
+ */
+function reservationMail(): ReservationMail | null {
+  const smtp = smtpSettingsFrom(process.env);
+  return smtp ? { mailer: smtpMailer(smtp), fallbackShopAddress: smtp.from } : null;
 }

@@ -34,6 +34,7 @@ describe('SERVED_FIELDS', () => {
       uploads: {} as never,
       activity: {} as never,
       reservations: {} as never,
+      notify: {} as never,
     });
     expect(Object.keys(handlers).sort()).toEqual(
       Object.values(SERVED_FIELDS)

@@ -21,5 +21,9 @@ export const SERVED_FIELDS: Record<string, ReadonlySet<string>> = {
     'Query.myPickupList',
     'Query.myReservations',
     'Query.listReservations',
+    // "Notify me when it's back" (decision 0328), beside the stock that answers it.
+    ...mutations('notifyMeWhenBack', 'cancelNotifyMe'),
+    'Query.myNotifyRequests',
+    'Query.notifyDemand',
   ]),
 };

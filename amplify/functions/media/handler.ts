@@ -7,6 +7,7 @@ import type { CatalogueService } from '../../../server/catalogue/catalogue-servi
 import type { ActivityRecorder } from '../../../server/activity/activity-recorder';
 import { buildHandlers } from '../../../server/operations';
 import type { ReservationService } from '../../../server/reservations/reservation-service';
+import type { NotifyMeService } from '../../../server/reservations/notify-me-service';
 import { notServedHere, runHandler, type AmplifyFunctionEvent, type LambdaContext } from '../common/appsync';
 import { ENV, required } from '../common/env';
 import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
@@ -28,6 +29,7 @@ function init() {
     uploads: new S3UploadInbox(sdkUploadPort(bucket, s3)),
     activity: notServedHere<ActivityRecorder>('the activity log'),
     reservations: notServedHere<ReservationService>('reservations'),
+    notify: notServedHere<NotifyMeService>('notify me'),
   });
 }
 

@@ -1,0 +1,106 @@
+/**
+ * "Notify me when it's back" through the API into a real loopback SMTP inbox (decision 0328), the
+ * battery both backends run: the local server (server/reservations/notify-me-api.test.ts) and the
+ * emulated cloud (tests/cloud/notify-me.test.ts). Who may call what, the refusals, one mail per
+ * asker when staff raise the stock (twice at once too) or a cancelled reservation puts it back.
+ */
+import { beforeAll, expect, it } from 'vitest';
+import { confirmEmailFirstMessage } from '../../shared/messages';
+import { NOTIFY_MESSAGES } from '../../shared/notify-me';
+import { openShopForMail, reserveTwo, mailsTo, type MailCaller } from './reservation-mail-battery';
+import type { SmtpInbox } from './smtp-inbox';
+
+export interface NotifyMeTarget {
+  admin: MailCaller;
+  guest: MailCaller;
+  /** A new signed-in customer; `confirmed` false leaves the address unconfirmed. */
+  customer(confirmed?: boolean): Promise<{ call: MailCaller; email: string }>;
+  inbox: () => SmtpInbox;
+}
+
+const ASK = 'mutation ($itemId: ID!) { notifyMeWhenBack(itemId: $itemId) }';
+const CANCEL = 'mutation ($itemId: ID!) { cancelNotifyMe(itemId: $itemId) }';
+const MINE = 'query { myNotifyRequests { itemId name stock createdAt } }';
+const DEMAND = 'query { notifyDemand { itemId name stock count } }';
+const CREATE_ITEM = 'mutation ($input: CreateItemInput!) { createItem(input: $input) { id name } }';
+const UPDATE_ITEM = 'mutation ($input: UpdateItemInput!) { updateItem(input: $input) { id stock } }';
+const ACTION = 'mutation ($id: ID!, $reason: String) { reservationAction(id: $id, action: "cancel", reason: $reason) { status } }';
+
+export function notifyMeBattery(target: NotifyMeTarget): void {
+  beforeAll(() => openShopForMail(target.admin));
+  let made = 0;
+  const item = async (stock: number | null) =>
+    (await target.admin(CREATE_ITEM, { input: { name: `Notify Barolo ${Date.now()}-${++made}`, price: 40, stock, tags: ['wine'] } })).data!
+      .createItem as { id: string; name: string };
+  const refusal = async (answer: Promise<{ errors?: Array<{ errorType?: string; message: string }> }>) => (await answer).errors?.[0];
+  const demandOf = async (itemId: string) =>
+    ((await target.admin(DEMAND)).data!.notifyDemand as Array<{ itemId: string; count: number }>).find((entry) => entry.itemId === itemId);
+
+  it('guests reach nothing, a customer only their own, staff the counts only', async () => {
+    const { id } = await item(0);
+    for (const [query, variables] of [
+      [ASK, { itemId: id }],
+      [CANCEL, { itemId: id }],
+      [MINE, {}],
+      [DEMAND, {}],
+    ] as const)
+      expect((await refusal(target.guest(query, variables)))?.errorType).toBe('Unauthorized');
+    const who = await target.customer();
+    expect((await refusal(who.call(DEMAND)))?.errorType).toBe('Unauthorized');
+    expect(await refusal(target.admin(ASK, { itemId: id }))).toMatchObject({
+      errorType: 'Unauthorized',
+      message: NOTIFY_MESSAGES.customersOnly,
+    });
+  });
+
+  it('refuses an unconfirmed address (as reserving does) and an item in stock', async () => {
+    const out = await item(0);
+    const unconfirmed = await target.customer(false);
+    expect((await refusal(unconfirmed.call(ASK, { itemId: out.id })))?.message).toBe(confirmEmailFirstMessage(unconfirmed.email));
+    const who = await target.customer();
+    expect((await refusal(who.call(ASK, { itemId: (await item(3)).id })))?.message).toBe(NOTIFY_MESSAGES.inStock);
+    expect((await refusal(who.call(ASK, { itemId: (await item(null)).id })))?.message).toBe(NOTIFY_MESSAGES.notCounted);
+  });
+
+  it('mails each asker once when staff raise the stock, twice at once, and the requests are gone', async () => {
+    const inbox = target.inbox();
+    const wine = await item(0);
+    const askers = [await target.customer(), await target.customer()];
+    for (const who of askers) expect((await who.call(ASK, { itemId: wine.id })).data).toEqual({ notifyMeWhenBack: true });
+    expect((await askers[0]!.call(MINE)).data!.myNotifyRequests).toEqual([
+      expect.objectContaining({ itemId: wine.id, name: wine.name, stock: 0 }),
+    ]);
+    expect(await demandOf(wine.id)).toMatchObject({ count: 2 });
+    await Promise.all([
+      target.admin(UPDATE_ITEM, { input: { id: wine.id, stock: 4 } }),
+      target.admin(UPDATE_ITEM, { input: { id: wine.id, stock: 6 } }),
+    ]);
+    for (const who of askers) {
+      const mail = await inbox.next(who.email, 15_000);
+      expect(mail.subject).toBe(`Back in stock: ${wine.name}`);
+    }
+    for (const who of askers) expect(await mailsTo(inbox, who.email)).toHaveLength(1);
+    expect((await askers[0]!.call(MINE)).data!.myNotifyRequests).toEqual([]);
+    expect(await demandOf(wine.id)).toBeUndefined();
+  });
+
+  it("mails an asker when staff's cancelling puts the last bottles back; a cancelled request is not mailed", async () => {
+    const inbox = target.inbox();
+    const holder = await target.customer();
+    const reservation = await reserveTwo(target.admin, holder.call);
+    const lines = (await holder.call('query { myReservations { id lines { itemId } } }')).data!.myReservations as Array<{
+      id: string;
+      lines: Array<{ itemId: string }>;
+    }>;
+    const itemId = lines.find((entry) => entry.id === reservation.id)!.lines[0]!.itemId;
+    await target.admin(UPDATE_ITEM, { input: { id: itemId, stock: 0 } });
+    const asker = await target.customer();
+    const changedMind = await target.customer();
+    await asker.call(ASK, { itemId });
+    await changedMind.call(ASK, { itemId });
+    expect((await changedMind.call(CANCEL, { itemId })).data).toEqual({ cancelNotifyMe: true });
+    expect((await target.admin(ACTION, { id: reservation.id, reason: 'Customer called' })).errors).toBeUndefined();
+    expect((await inbox.next(asker.email, 15_000)).subject).toMatch(/^Back in stock: /);
+    expect(await mailsTo(inbox, changedMind.email)).toHaveLength(0);
+  });
+}
