@@ -109,7 +109,9 @@ export class DynamoReservationStore implements ReservationStore {
   async pickupList(userId: string): Promise<StoredPickupList> {
     const item = await this.db.get({ TableName: this.tables.reservations, Key: { id: listKey(userId) } });
     // A list stored before lists had versions: '' (the write then checks that it still has none).
-    return item ? { lines: (item.lines as RequestedLine[] | undefined) ?? [], version: (item.version as string | undefined) ?? '' } : { lines: [], version: null };
+    return item
+      ? { lines: (item.lines as RequestedLine[] | undefined) ?? [], version: (item.version as string | undefined) ?? '' }
+      : { lines: [], version: null };
   }
 
   async setPickupList(userId: string, lines: readonly RequestedLine[]): Promise<void> {
@@ -222,7 +224,10 @@ export class DynamoReservationStore implements ReservationStore {
                 ExpressionAttributeNames: { '#v': 'version' },
                 ExpressionAttributeValues: { ':v': guard.listVersion },
               }
-            : { ConditionExpression: 'attribute_exists(#id) AND attribute_not_exists(#v)', ExpressionAttributeNames: { '#id': 'id', '#v': 'version' } }),
+            : {
+                ConditionExpression: 'attribute_exists(#id) AND attribute_not_exists(#v)',
+                ExpressionAttributeNames: { '#id': 'id', '#v': 'version' },
+              }),
         },
       },
       {

@@ -63,9 +63,11 @@ export const mutations = () => rootOperations().filter((op) => op.kind === 'muta
 /**
  * Who may call an operation, from product §7 and design §2-§3 (written here, not read from the
  * server): the public (API key) reads the catalogue, signs up or in, resets a password and confirms an
- * e-mail address; any signed-in caller may sign out and use their own account; everything else, user lists included, is for admins.
+ * e-mail address; any signed-in caller may sign out and use their own account; a customer (not
+ * staff) keeps a pickup list and reservations (product §11); everything else, user lists included,
+ * is for admins.
  */
-export type Audience = 'public' | 'signed-in' | 'admin';
+export type Audience = 'public' | 'signed-in' | 'customer' | 'admin';
 const PUBLIC_CATALOGUE = new Set(['Item', 'Banner', 'Category', 'Tag', 'Event', 'ShopSettings']);
 const ACCOUNT_ENTRY = new Set([
   'Mutation.signUp',
@@ -85,10 +87,20 @@ const OWN_SESSION = new Set([
   'Mutation.deleteMyAccount',
 ]);
 
+/** A customer's own pickup list and reservations (decisions 0313, 0315): customers only; staff keep none. */
+const CUSTOMER_OWN = new Set([
+  'Query.myPickupList',
+  'Mutation.setPickupListLine',
+  'Mutation.reserve',
+  'Query.myReservations',
+  'Mutation.cancelMyReservation',
+]);
+
 export function audienceOf(op: RootOperation): Audience {
   if (op.kind === 'query' && op.model && PUBLIC_CATALOGUE.has(op.model) && /^(get|list)/.test(op.name)) return 'public';
   if (ACCOUNT_ENTRY.has(op.key)) return 'public';
   if (OWN_SESSION.has(op.key)) return 'signed-in';
+  if (CUSTOMER_OWN.has(op.key)) return 'customer';
   return 'admin';
 }
 
