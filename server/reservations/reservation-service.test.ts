@@ -168,6 +168,29 @@ describe('reserving', () => {
     expect(await failure(service.reserve(who, { slotStart: firstSlot() }))).toBe(`ValidationError: ${PICKUP_MESSAGES.openMax(3)}`);
   });
 
+  it('makes one reservation of a list submitted five times at once, and never passes the open limit from two sessions (decision 0332)', async () => {
+    const wine = item('Race Red', 100);
+    const twice = customer();
+    await service.setPickupListLine(twice, { itemId: wine, quantity: 2 });
+    const submits = await Promise.allSettled(Array.from({ length: 5 }, () => service.reserve(twice, { slotStart: firstSlot() })));
+    expect(submits.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    expect(stockOf(wine)).toBe(98);
+
+    const who = customer();
+    for (let n = 0; n < 2; n++) await reserveOne(who, [[wine, 1]]);
+    // Each session fills the list and reserves; the service's awaits let the four interleave.
+    const sessions = await Promise.allSettled(
+      Array.from({ length: 4 }, async () => {
+        await service.setPickupListLine(who, { itemId: wine, quantity: 1 });
+        return service.reserve(who, { slotStart: firstSlot() });
+      }),
+    );
+    expect(sessions.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(1);
+    const open = (await service.myReservations(who)).filter((reservation) => reservation.status === 'Requested');
+    expect(open).toHaveLength(3);
+    expect(stockOf(wine)).toBe(95);
+  });
+
   it('gives 50 customers reaching for the last 10 bottles exactly 10', async () => {
     const last = item('Last Bottles', 10);
     const crowd = Array.from({ length: 50 }, () => customer());

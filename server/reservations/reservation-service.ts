@@ -127,6 +127,28 @@ export class StockChanged extends Error {
 /** Thrown by a store's `create` when the reservation number is taken. */
 export class NumberTaken extends Error {}
 
+/** Thrown by a store's `create` when the customer's list is no longer the one read (submitted twice, or changed meanwhile). */
+export class ListChanged extends Error {}
+
+/** Thrown by a store's `create` when the customer already has the most open reservations. */
+export class OpenLimitReached extends Error {}
+
+/** A customer's pickup list as stored, with a version that changes whenever the list is written (null: no list). */
+export interface StoredPickupList {
+  lines: RequestedLine[];
+  version: string | null;
+}
+
+/**
+ * What must still hold when a reservation is written (decision 0332): the list is the version the
+ * service read, and the customer has fewer than `maxOpen` open reservations, checked in the write
+ * itself so two requests of one customer at once cannot both pass a count read before either wrote.
+ */
+export interface ReserveGuard {
+  listVersion: string;
+  maxOpen: number;
+}
+
 export interface ReservationStore {
   /** The ShopSettings record ('shop'), or null; `email` is the shop's own address. */
   shopSettings(): Promise<(ShopHoursSource & ReservationSettingsSource & { email?: string | null }) | null>;
@@ -134,7 +156,7 @@ export interface ReservationStore {
   items(ids: readonly string[]): Promise<ItemStock[]>;
   /** Accounts by id (those that exist). */
   accounts(ids: readonly string[]): Promise<ReservingAccount[]>;
-  pickupList(userId: string): Promise<RequestedLine[]>;
+  pickupList(userId: string): Promise<StoredPickupList>;
   setPickupList(userId: string, lines: readonly RequestedLine[]): Promise<void>;
   get(id: string): Promise<StoredReservation | null>;
   ofUser(userId: string): Promise<StoredReservation[]>;
@@ -145,10 +167,12 @@ export interface ReservationStore {
   /**
    * In one step: takes each hold off its item (counted: only while stock >= quantity; not
    * counted: only while still not counted), stores the reservation (only when its id and number
-   * are free) and empties the owner's pickup list. Throws StockChanged naming an item whose
-   * condition failed, NumberTaken when the number is in use; writes nothing then.
+   * are free) and empties the owner's pickup list, only while that list is still
+   * `guard.listVersion` and the owner has fewer than `guard.maxOpen` open reservations. Throws
+   * StockChanged naming an item whose condition failed, ListChanged, OpenLimitReached, or
+   * NumberTaken when the number is in use; writes nothing then.
    */
-  create(reservation: StoredReservation, holds: readonly StockHold[]): Promise<void>;
+  create(reservation: StoredReservation, holds: readonly StockHold[], guard: ReserveGuard): Promise<void>;
   /**
    * In one step: stores `next` only while the stored status is still `expected`, and puts each
    * return's units back on its item when the item's stock is counted. False (nothing written)
@@ -269,7 +293,7 @@ export class ReservationService {
 
   async myPickupList(caller: ReservationCaller | null): Promise<PickupListView> {
     const { userId } = customerOf(caller);
-    return this.listView(await this.store.pickupList(userId));
+    return this.listView((await this.store.pickupList(userId)).lines);
   }
 
   /** Sets one line (0 removes it), capped by the per-item most and by the shelf. */
@@ -280,7 +304,7 @@ export class ReservationService {
     const settings = reservationSettingsOf(await this.store.shopSettings());
     if (!Number.isInteger(quantity) || (quantity as number) < 0 || (quantity as number) > settings.maxPerItem)
       throw validationError(RESERVATION_MESSAGES.quantity(settings.maxPerItem));
-    const stored = await this.store.pickupList(userId);
+    const stored = (await this.store.pickupList(userId)).lines;
     const lines = stored.filter((line) => line.itemId !== itemId);
     if (quantity !== 0) {
       const [item] = await this.store.items([itemId]);
@@ -374,12 +398,14 @@ export class ReservationService {
     const slotProblem = pickupSlotProblem(slotStart, shop, new Date(now), slotOptions);
     if (slotProblem) throw validationError(slotProblem);
     const slot = findPickupSlot(slotStart, shop, new Date(now), slotOptions)!;
-    const list = await this.store.pickupList(userId);
+    const { lines: list, version: listVersion } = await this.store.pickupList(userId);
     const linesProblem = reservationLinesProblem(list, settings);
     if (linesProblem) throw validationError(linesProblem);
+    // Read first for the message; the write checks again (decision 0332).
     const open = (await this.store.ofUser(userId)).filter((reservation) => isOpenStatus(reservation.status)).length;
     const openProblem = openReservationsProblem(open, settings);
     if (openProblem) throw validationError(openProblem);
+    const guard: ReserveGuard = { listVersion: listVersion ?? '', maxOpen: settings.maxOpenReservations };
     const items = new Map((await this.store.items(list.map((line) => line.itemId))).map((item) => [item.id, item]));
     for (const line of list) {
       const item = items.get(line.itemId);
@@ -412,10 +438,11 @@ export class ReservationService {
         updatedAt: stamp,
       };
       try {
-        await this.store.create(reservation, holds);
+        await this.store.create(reservation, holds, guard);
       } catch (error) {
         if (error instanceof NumberTaken) continue;
-        if (error instanceof StockChanged) return null;
+        if (error instanceof StockChanged || error instanceof ListChanged) return null;
+        if (error instanceof OpenLimitReached) throw validationError(openReservationsProblem(guard.maxOpen, settings)!);
         throw error;
       }
       await this.log(reservation, 'reserve', { userId, name: CUSTOMER_ACTOR_NAME }, [

@@ -11,9 +11,13 @@ import type { ReservationStatus, StockReturn } from '../../shared/reservation-st
 import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
 import type { Role } from '../../shared/roles';
 import {
+  ListChanged,
   NumberTaken,
+  OpenLimitReached,
   StockChanged,
   type ItemStock,
+  type ReserveGuard,
+  type StoredPickupList,
   type ReservationStore,
   type ReservingAccount,
   type StockHold,
@@ -86,9 +90,15 @@ export class SqliteReservationStore implements ReservationStore {
     });
   }
 
-  async pickupList(userId: string): Promise<RequestedLine[]> {
+  /** The list's version is its stored text: any write of other lines changes it. */
+  async pickupList(userId: string): Promise<StoredPickupList> {
+    const text = this.listText(userId);
+    return text === null ? { lines: [], version: null } : { lines: JSON.parse(text) as RequestedLine[], version: text };
+  }
+
+  private listText(userId: string): string | null {
     const row = this.db.prepare('SELECT lines FROM _pickup_lists WHERE userId = ?').get(userId) as { lines: string } | undefined;
-    return row ? (JSON.parse(row.lines) as RequestedLine[]) : [];
+    return row?.lines ?? null;
   }
 
   async setPickupList(userId: string, lines: readonly RequestedLine[]): Promise<void> {
@@ -125,9 +135,15 @@ export class SqliteReservationStore implements ReservationStore {
     return rows.map((row) => parse(row)!);
   }
 
-  async create(reservation: StoredReservation, holds: readonly StockHold[]): Promise<void> {
+  async create(reservation: StoredReservation, holds: readonly StockHold[], guard: ReserveGuard): Promise<void> {
     const stamp = reservation.createdAt;
     this.store.transaction(() => {
+      // Read inside the transaction, which no other write interleaves with (decision 0332).
+      if (this.listText(reservation.userId) !== guard.listVersion) throw new ListChanged();
+      const open = this.db
+        .prepare("SELECT COUNT(*) AS n FROM _reservations WHERE userId = ? AND status IN ('Requested', 'Ready')")
+        .get(reservation.userId) as { n: number };
+      if (open.n >= guard.maxOpen) throw new OpenLimitReached();
       for (const hold of holds) {
         const changed = hold.counted
           ? this.db

@@ -1,6 +1,6 @@
 /**
  * Malformed and hostile values on every mutation of the schema, sent by an admin (so nothing but
- * the input itself can be the reason for a refusal): wrong types in every argument and input
+ * the input itself can be the reason for a refusal; a customer's own operations by a customer): wrong types in every argument and input
  * field, 1 MB strings, strings just over the 10,000-character limit, markup in names and
  * descriptions. Wrong values and over-long texts get a ValidationError, with nothing stored; markup
  * is stored as the text it is and only ever served as JSON. (An admin may send up to 8 MB, for a
@@ -9,11 +9,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getNamedType, isLeafType } from 'graphql';
 import { postGraphQL, startTestServer, type TestServer } from '../support/test-server';
-import { ROLE_ADMIN } from '../../shared/roles';
+import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';
 import { catalogueFixture } from './support/fixtures';
 import { expectNoInternals } from './support/leaks';
-import { documentFor, inputSlots, mutations, wellFormedCall, type RootOperation } from './support/operations';
+import { audienceOf, documentFor, inputSlots, mutations, wellFormedCall, type RootOperation } from './support/operations';
 import { callAs, expectNothingStored, expectRefused, headersFor, storedState } from './support/shop';
 import { withValueAt, wrongValues } from './support/wrong-values';
 import { MARKUP_SAMPLES } from './support/markup';
@@ -23,11 +23,15 @@ const tally = battery('hostile input');
 let shop: TestServer;
 let fixture: Awaited<ReturnType<typeof catalogueFixture>>;
 let adminToken: string;
+let customerToken: string;
+/** Who sends: an admin, except to a customer's own operations, which refuse staff before reading the input. */
+const senderOf = (op: RootOperation) => (audienceOf(op) === 'customer' ? customerToken : adminToken);
 
 beforeAll(async () => {
   shop = await startTestServer();
   fixture = await catalogueFixture(shop);
   adminToken = (await shop.sessionFor(ROLE_ADMIN)).token;
+  customerToken = (await shop.sessionFor(ROLE_USER)).token;
 });
 afterAll(async () => {
   await shop?.stop();
@@ -45,7 +49,7 @@ describe.each(mutations().map((op) => [op.key, op] as const))('%s', (_key, op) =
       for (const [label, value] of wrongValues(slot.type)) {
         await tally.attempt(`${op.key} ${slot.path.join('.')} = ${label}`, async () => {
           const before = storedState(shop);
-          const { status, body } = await callAs(shop, { token: adminToken }, call.query, withValueAt(call.variables, slot.path, value));
+          const { status, body } = await callAs(shop, { token: senderOf(op) }, call.query, withValueAt(call.variables, slot.path, value));
           expect(status).toBe(200);
           expectRefused(body, 'ValidationError');
           expect(body.errors![0]!.message).toMatch(/\$\w+|Expected|required|must/);
@@ -88,7 +92,7 @@ describe.each(mutations().map((op) => [op.key, op] as const))('%s', (_key, op) =
         const before = storedState(shop);
         const { body } = await callAs(
           shop,
-          { token: adminToken },
+          { token: senderOf(op) },
           call.query,
           withValueAt(call.variables, slot.path, 'x'.repeat(MAX_STRING_LENGTH + 1)),
         );

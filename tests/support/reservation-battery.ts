@@ -208,6 +208,34 @@ export function reservationBattery(target: ReservationTarget): void {
     }
   });
 
+  it('reserves a list sent five times at once once, and keeps the open limit from two sessions at once (decision 0332)', async () => {
+    const wine = await item('Riesling', 40);
+    const twice = await target.customer();
+    await ok(twice(SET_LINE, { itemId: wine, quantity: 2 }));
+    const submits = await Promise.all(Array.from({ length: 5 }, () => twice(RESERVE, { slotStart: slot() })));
+    expect(submits.filter((answer) => !answer.errors)).toHaveLength(1);
+    for (const answer of submits.filter((submit) => submit.errors)) expect(answer.errors![0]!.message).toBe(PICKUP_MESSAGES.noLines);
+    expect(await stockOf(wine)).toBe(38);
+
+    // Two open, then two sessions each fill the list and reserve at once: 4 of the 5 a customer may send at once.
+    const who = await target.customer();
+    for (let n = 0; n < 2; n++) await reserve(who, [[wine, 1]]);
+    await Promise.all(
+      [0, 1].map(async () => {
+        await who(SET_LINE, { itemId: wine, quantity: 1 });
+        return who(RESERVE, { slotStart: slot() });
+      }),
+    );
+    const mine = (await ok(who(MINE))).myReservations as Reservation[];
+    expect(mine.filter((reservation) => reservation.status === 'Requested')).toHaveLength(3);
+    expect(await stockOf(wine)).toBe(35);
+    // Cancelling one frees its place.
+    await ok(who(CANCEL_MINE, { id: mine[0]!.id }));
+    await ok(who(SET_LINE, { itemId: wine, quantity: 1 }));
+    await ok(who(RESERVE, { slotStart: slot() }));
+    expect(await stockOf(wine)).toBe(35);
+  });
+
   it(`gives ${target.crowd.customers} customers reaching for the last ${target.crowd.bottles} bottles exactly ${target.crowd.bottles}`, async () => {
     const last = await item('Last Bottles', target.crowd.bottles);
     const crowd: Caller[] = [];

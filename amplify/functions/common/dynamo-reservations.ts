@@ -4,15 +4,19 @@
  * - a reservation under its id, with `userId` (index byUser) and `status` + `expiresAt` (index
  *   byStatus, for staff's lists and the expiry);
  * - `number#<number>`: the number's claim, so two reservations never share one;
- * - `list#<userId>`: a customer's pickup list.
+ * - `list#<userId>`: a customer's pickup list, with a `version` drawn anew at every write;
+ * - `open#<userId>`: how many open reservations the customer has (`open`), counted up by reserving
+ *   and down by a change from an open status to a final one (decision 0332).
  * Reserving is one TransactWriteItems (decision 0314): each counted line `stock >= :q` on its item,
  * each uncounted one a check that it is still not counted, the reservation and the number put only
- * where none is, and the list deleted. A cancellation names the failed item by its position. Every
+ * where none is, the list deleted only while it is the version read, and the open count raised only
+ * while under the most. A cancellation names the failed step by its position. Every
  * transaction goes through dynamo-retry.ts (sdkDynamoPort): a conflict between two customers is
  * tried again there and never reported as a stale edit (decision 0301).
  */
 import type { RequestedLine } from '../../../shared/reservation-limits';
-import type { ReservationStatus, StockReturn } from '../../../shared/reservation-status';
+import { randomUUID } from 'node:crypto';
+import { isOpenStatus, type ReservationStatus, type StockReturn } from '../../../shared/reservation-status';
 import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
 import type { Role } from '../../../shared/roles';
 import { RateLimit } from '../../../server/accounts/throttle-store';
@@ -21,10 +25,14 @@ import {
   RESERVE_RATE,
   ReservationService,
   type ReservationActivity,
+  ListChanged,
   NumberTaken,
+  OpenLimitReached,
   StockChanged,
   type ItemStock,
   type ReservationMail,
+  type ReserveGuard,
+  type StoredPickupList,
   type ReservationStore,
   type ReservingAccount,
   type StockHold,
@@ -46,6 +54,7 @@ export interface ReservationTables {
 const KIND = 'reservation';
 const listKey = (userId: string) => `list#${userId}`;
 const numberKey = (number: string) => `number#${number}`;
+const openKey = (userId: string) => `open#${userId}`;
 const FAILED = 'ConditionalCheckFailed';
 
 const asReservation = (item: Item): StoredReservation => {
@@ -99,14 +108,17 @@ export class DynamoReservationStore implements ReservationStore {
     );
   }
 
-  async pickupList(userId: string): Promise<RequestedLine[]> {
+  async pickupList(userId: string): Promise<StoredPickupList> {
     const item = await this.db.get({ TableName: this.tables.reservations, Key: { id: listKey(userId) } });
-    return (item?.lines as RequestedLine[] | undefined) ?? [];
+    // A list stored before lists had versions: '' (the write then checks that it still has none).
+    return item
+      ? { lines: (item.lines as RequestedLine[] | undefined) ?? [], version: (item.version as string | undefined) ?? '' }
+      : { lines: [], version: null };
   }
 
   async setPickupList(userId: string, lines: readonly RequestedLine[]): Promise<void> {
     if (lines.length === 0) await this.db.delete({ TableName: this.tables.reservations, Key: { id: listKey(userId) } });
-    else await this.db.put({ TableName: this.tables.reservations, Item: { id: listKey(userId), lines } });
+    else await this.db.put({ TableName: this.tables.reservations, Item: { id: listKey(userId), lines, version: randomUUID() } });
   }
 
   async get(id: string) {
@@ -161,7 +173,7 @@ export class DynamoReservationStore implements ReservationStore {
     return [...requested, ...ready].map(asReservation);
   }
 
-  async create(reservation: StoredReservation, holds: readonly StockHold[]): Promise<void> {
+  async create(reservation: StoredReservation, holds: readonly StockHold[], guard: ReserveGuard): Promise<void> {
     const stamp = new Date(this.now()).toISOString();
     const TableName = this.tables.items;
     const operations = [
@@ -205,8 +217,34 @@ export class DynamoReservationStore implements ReservationStore {
           ExpressionAttributeNames: { '#id': 'id' },
         },
       },
-      { Delete: { TableName: this.tables.reservations, Key: { id: listKey(reservation.userId) } } },
+      {
+        Delete: {
+          TableName: this.tables.reservations,
+          Key: { id: listKey(reservation.userId) },
+          ...(guard.listVersion
+            ? {
+                ConditionExpression: '#v = :v',
+                ExpressionAttributeNames: { '#v': 'version' },
+                ExpressionAttributeValues: { ':v': guard.listVersion },
+              }
+            : {
+                ConditionExpression: 'attribute_exists(#id) AND attribute_not_exists(#v)',
+                ExpressionAttributeNames: { '#id': 'id', '#v': 'version' },
+              }),
+        },
+      },
+      {
+        Update: {
+          TableName: this.tables.reservations,
+          Key: { id: openKey(reservation.userId) },
+          UpdateExpression: 'ADD #n :one',
+          ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
+          ExpressionAttributeNames: { '#n': 'open' },
+          ExpressionAttributeValues: { ':one': 1, ':max': guard.maxOpen },
+        },
+      },
     ];
+    const at = { list: holds.length + 2, open: holds.length + 3 };
     try {
       await this.db.transactWrite({ TransactItems: operations });
     } catch (error) {
@@ -214,6 +252,8 @@ export class DynamoReservationStore implements ReservationStore {
       if (!reasons) throw error;
       const short = reasons.findIndex((reason, position) => reason === FAILED && position < holds.length);
       if (short >= 0) throw new StockChanged(holds[short]!.itemId);
+      if (reasons[at.list] === FAILED) throw new ListChanged();
+      if (reasons[at.open] === FAILED) throw new OpenLimitReached();
       if (reasons.includes(FAILED)) throw new NumberTaken();
       throw error;
     }
@@ -242,6 +282,20 @@ export class DynamoReservationStore implements ReservationStore {
             },
           },
         },
+        // Leaving the open statuses frees one of the customer's open places (decision 0332).
+        ...(isOpenStatus(expected) && !isOpenStatus(next.status)
+          ? [
+              {
+                Update: {
+                  TableName: this.tables.reservations,
+                  Key: { id: openKey(next.userId) },
+                  UpdateExpression: 'ADD #n :minus',
+                  ExpressionAttributeNames: { '#n': 'open' },
+                  ExpressionAttributeValues: { ':minus': -1 },
+                },
+              },
+            ]
+          : []),
         ...counted.map((item) => ({
           Update: {
             TableName: this.tables.items,

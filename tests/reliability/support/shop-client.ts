@@ -56,6 +56,11 @@ export class ShopClient {
     return new ShopClient(url, this.apiKey, this.token, this.observer);
   }
 
+  /** The same client with another session (a customer's token from sign-up); `admin` then sends it. */
+  withSession(token: string): ShopClient {
+    return new ShopClient(this.url, this.apiKey, token, this.observer);
+  }
+
   /** The same client, reporting every request it makes to `observer`. */
   observed(observer: RequestObserver): ShopClient {
     return new ShopClient(this.url, this.apiKey, this.token, observer);
