@@ -9,7 +9,7 @@ import { notifyMeBattery } from '../support/notify-me-battery';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
 import { storeConfirmLink } from './support/account-links';
 import { call, cloudShop, guest, ok, signUp, uniqueEmail, type CloudShop } from './support/api';
-import { forgetSignUps } from './support/throttle-table';
+import { forgetAddressLimits } from './support/throttle-table';
 
 let shop: CloudShop;
 let inbox: SmtpInbox;
@@ -25,7 +25,7 @@ afterAll(async () => {
 
 async function customer(confirmed = true) {
   const email = uniqueEmail('notify');
-  await forgetSignUps();
+  await forgetAddressLimits();
   const token = await signUp(email);
   if (confirmed) {
     const { id } = (await ok({ token }, 'query { myAccount { id } }')).myAccount as { id: string };

@@ -10,7 +10,7 @@ import { reservationMailBattery } from '../support/reservation-mail-battery';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
 import { storeConfirmLink } from './support/account-links';
 import { call, cloudShop, guest, ok, signUp, uniqueEmail, type CloudShop } from './support/api';
-import { forgetSignUps } from './support/throttle-table';
+import { forgetAddressLimits } from './support/throttle-table';
 
 let shop: CloudShop;
 let inbox: SmtpInbox;
@@ -27,7 +27,7 @@ afterAll(async () => {
 /** A customer signed up through the API, the address confirmed with the link the sign-up mail would carry. */
 async function customer() {
   const email = uniqueEmail('reserve-mail');
-  await forgetSignUps();
+  await forgetAddressLimits();
   const token = await signUp(email);
   const { id } = (await ok({ token }, 'query { myAccount { id } }')).myAccount as { id: string };
   const link = await storeConfirmLink(id, email, Date.now() + 60 * 60_000);

@@ -175,9 +175,13 @@ describe('the matrix itself', () => {
       'Mutation.reserve',
       'Query.myReservations',
       'Mutation.cancelMyReservation',
+      'Mutation.notifyMeWhenBack',
+      'Mutation.cancelNotifyMe',
+      'Query.myNotifyRequests',
     ]) {
       expect(byKey.get(mine)).toBe('customer');
     }
+    expect(byKey.get('Query.notifyDemand')).toBe('admin');
     expect(byKey.get('Query.listReservations')).toBe('admin');
     expect(byKey.get('Mutation.reservationAction')).toBe('admin');
     for (const custom of [

@@ -85,13 +85,19 @@ const OWN_SESSION = new Set([
   'Mutation.deleteMyAccount',
 ]);
 
-/** A customer's own pickup list and reservations (product §11): customers only, staff keep no list. */
+/**
+ * A customer's own pickup list, reservations and "notify me" requests (product §11, decision
+ * 0328): customers only; staff keep none.
+ */
 export const CUSTOMERS_ONLY: ReadonlySet<string> = new Set([
   'Query.myPickupList',
   'Mutation.setPickupListLine',
   'Mutation.reserve',
   'Query.myReservations',
   'Mutation.cancelMyReservation',
+  'Mutation.notifyMeWhenBack',
+  'Mutation.cancelNotifyMe',
+  'Query.myNotifyRequests',
 ]);
 
 export function audienceOf(op: RootOperation): Audience {
