@@ -162,9 +162,9 @@ export function SiteHeader() {
                 </Link>
               </li>
             ) : null}
-            {/* A customer's reservations (decision 0318), beside Account. */}
+            {/* A customer's reservations (decision 0318): in the phone menu; the desktop bar has no room, /account links them. */}
             {session && session.role === ROLE_USER ? (
-              <li className="site-nav__item--admin">
+              <li className="site-nav__item--admin site-nav__item--phone-only">
                 <Link
                   className="site-nav__link"
                   to={SPA_ROUTES.reservations}
