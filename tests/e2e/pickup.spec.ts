@@ -122,7 +122,7 @@ for (const [index, width] of [390, 1440].entries()) {
     // B sells out meanwhile: the server refuses, the list shows the line flagged.
     await setStock(request, b.id, 0);
     await page.getByRole('button', { name: /^Reserve/ }).click();
-    await expect(page.getByRole('alert')).toContainText(PICKUP_MESSAGES.outOfStock(b.name));
+    await expect(page.locator('.pickup-form').getByRole('alert')).toContainText(PICKUP_MESSAGES.outOfStock(b.name));
     await expect(page.locator('.pickup-line--problem')).toContainText('Out of stock');
     await expect(page.getByRole('button', { name: /^Reserve/ })).toBeDisabled();
     await setStock(request, b.id, 10);
@@ -225,8 +225,9 @@ test('@local-only a guest is asked to log in and comes back; an unconfirmed cust
   await expectToast(page, 'Success', `Added 1 bottle of ${a.name} to your pickup list`);
   await page.goto(SPA_ROUTES.pickupList);
   await page.getByRole('button', { name: 'Reserve 1 bottle' }).click();
-  await expect(page.getByRole('alert')).toContainText(confirmEmailFirstMessage(email));
-  await expect(page.getByRole('alert').getByRole('link', { name: 'Go to your account' })).toBeVisible();
+  const refusal = page.locator('.pickup-form').getByRole('alert');
+  await expect(refusal).toContainText(confirmEmailFirstMessage(email));
+  await expect(refusal.getByRole('link', { name: 'Go to your account' })).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await shot(page, 'unconfirmed-refused-390');
 

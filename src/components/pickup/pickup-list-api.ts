@@ -7,27 +7,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
 import { reservationSettingsOf, type ReservationSettings } from '../../../shared/reservation-limits';
 import { client } from '../../lib/amplify';
+import type { ModelRecord } from '../../lib/catalogue';
 import { useSession } from '../../lib/auth';
 import { ROLE_USER } from '../../../shared/roles';
 import { signedIn, type Outcome, type Response } from '../../lib/signed-in-call';
 import type { ShopHoursSource } from '../../../shared/shop-hours';
 
-export interface PickupListLine {
-  itemId: string;
-  quantity: number;
-  name: string | null;
-  price: number | null;
-  stock: number | null;
-  outOfStock: boolean;
-  overStock: boolean;
-  problem: string | null;
-}
-
-export interface PickupList {
-  lines: PickupListLine[];
-  units: number;
-  total: number;
-}
+/** As the schema declares them (amplify/data/schema.ts), so the screens follow the API. */
+export type PickupListLine = ModelRecord<'PickupListLine'>;
+export type PickupList = ModelRecord<'PickupList'>;
 
 export const EMPTY_PICKUP_LIST: PickupList = { lines: [], units: 0, total: 0 };
 

@@ -156,7 +156,9 @@ function LineRow({ line, maxPerItem }: { line: PickupListLine; maxPerItem: numbe
         ) : (
           <span className="pickup-line__name">{name}</span>
         )}
-        <span className="pickup-line__price">{line.price === null ? 'Ask in store' : `${formatPrice(line.price)} each`}</span>
+        <span className="pickup-line__price">
+          {line.price === null || line.price === undefined ? 'Ask in store' : `${formatPrice(line.price)} each`}
+        </span>
       </div>
       {line.problem ? (
         <p id={problemId} className="pickup-line__problem">

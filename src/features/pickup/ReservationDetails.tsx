@@ -12,7 +12,7 @@ export const STATUS_LABELS: Record<ReservationStatus, string> = {
   Expired: 'Expired',
 };
 
-const priceOrAsk = (price: number | null) => formatPrice(price) || 'Ask in store';
+const priceOrAsk = (price: number | null | undefined) => formatPrice(price) || 'Ask in store';
 
 /** A reservation's number, status, slot, lines (a lowered one with staff's note), total and the pay-at-pickup text. */
 export function ReservationDetails({ reservation, headingLevel = 2 }: { reservation: Reservation; headingLevel?: 2 | 3 }) {
@@ -47,7 +47,9 @@ export function ReservationDetails({ reservation, headingLevel = 2 }: { reservat
             <span className="reservation__line-name">
               {line.quantity} × {line.name}
             </span>
-            <span className="reservation__line-price">{priceOrAsk(line.price === null ? null : line.price * line.quantity)}</span>
+            <span className="reservation__line-price">
+              {priceOrAsk(typeof line.price === 'number' ? line.price * line.quantity : null)}
+            </span>
             {line.quantity < line.reservedQuantity ? (
               <span className="reservation__line-note">
                 Lowered from {line.reservedQuantity}

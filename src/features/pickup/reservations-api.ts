@@ -4,34 +4,13 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { client } from '../../lib/amplify';
+import type { ModelRecord } from '../../lib/catalogue';
 import { signedIn, type Response } from '../../lib/signed-in-call';
 import type { ReservationStatus } from '../../../shared/reservation-status';
 
-export interface ReservationLine {
-  itemId: string;
-  name: string;
-  price: number | null;
-  quantity: number;
-  reservedQuantity: number;
-  note: string | null;
-}
-
-export interface Reservation {
-  id: string;
-  number: string;
-  status: ReservationStatus;
-  slotStart: string;
-  slotEnd: string;
-  slotLabel: string;
-  lines: ReservationLine[];
-  total: number;
-  note: string | null;
-  phone: string | null;
-  expiresAt: string;
-  reason: string | null;
-  cancelledBy: string | null;
-  createdAt: string;
-}
+/** As the schema declares them (amplify/data/schema.ts); the status one of shared/reservation-status.ts. */
+export type ReservationLine = ModelRecord<'ReservationLine'>;
+export type Reservation = Omit<ModelRecord<'Reservation'>, 'status'> & { status: ReservationStatus };
 
 export const reservationsKey = (userId: string) => ['my-reservations', userId] as const;
 
