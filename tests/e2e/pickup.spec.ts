@@ -10,7 +10,8 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
-import { confirmEmailFirstMessage, PICKUP_MESSAGES } from '../../shared/messages';
+import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
+import { confirmEmailFirstMessage } from '../../shared/messages';
 import { PAY_AT_PICKUP_TEXT } from '../../shared/reservation-limits';
 import { itemPath, loginReturnPath, searchPath, SPA_ROUTES } from '../../shared/spa-routes';
 import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
@@ -88,11 +89,11 @@ for (const [index, width] of [390, 1440].entries()) {
     await expect(page.getByText('Only 3 left')).toBeVisible();
     const quantity = page.getByLabel('Quantity', { exact: true });
     await expect(quantity.locator('option')).toHaveCount(3);
+    await shot(page, `item-page-${width}`);
     await page.getByRole('button', { name: 'Add to pickup list' }).click();
     await expectToast(page, 'Success', `Added 1 bottle of ${a.name} to your pickup list`);
     await expect(pickupCount(page)).toHaveAccessibleName('Pickup list 1 bottle');
     await expect(page.getByRole('link', { name: '1 bottle in your pickup list' })).toBeVisible();
-    await shot(page, `item-page-${width}`);
 
     // A menu card (here the search's results): the control under the card.
     await page.goto(searchPath(b.name));
