@@ -15,7 +15,7 @@
  * 4. The worst time to refuse or accept (token count, parse, validate, cost) a 256 KB document of
  *    every hostile shape we know, measured in this process on the real engine. Budget: 50 ms.
  */
-import { request, Agent } from 'node:http';
+import { Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -25,6 +25,7 @@ import { loadConfig } from '../server/config';
 import { newRowBudget } from '../server/graphql/request-context';
 import { startTarget } from './support/child-target';
 import { formatTable, median, metric, type Metric } from './support/summary';
+import { percentile, timedPost } from './support/timed-post';
 
 const DURATION_MS = Number(process.env.BENCH_SECONDS ?? 8) * 1000;
 const VISITOR_BUDGET_MS = 100;
@@ -40,34 +41,7 @@ const EXPENSIVE = [
 const EXPECTED_ROWS = [1000, 1000];
 const VISITOR_QUERY = '{ listItems(filter: { tags: { contains: "wine" } }, limit: 100) { items { id name price img tags } nextToken } }';
 
-function post(port: number, apiKey: string, query: string, agent: Agent): Promise<{ ms: number; status: number; body: string }> {
-  const started = performance.now();
-  const payload = JSON.stringify({ query });
-  return new Promise((resolve, reject) => {
-    const req = request(
-      {
-        host: '127.0.0.1',
-        port,
-        path: '/graphql',
-        method: 'POST',
-        agent,
-        headers: { 'content-type': 'application/json', 'x-api-key': apiKey, 'content-length': Buffer.byteLength(payload) },
-      },
-      (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          resolve({ ms: performance.now() - started, status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }),
-        );
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-const percentile = (values: number[], p: number) =>
-  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * p))]!;
+const post = (port: number, apiKey: string, query: string, agent: Agent) => timedPost(port, { apiKey }, query, agent);
 
 async function visitorUnderAttack(): Promise<Metric[]> {
   const target = await startTarget('bench/support/api-target.ts', ['hostile']);

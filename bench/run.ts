@@ -3,7 +3,8 @@
  * Parts: api (throughput against bare node:http), hostile (a visitor under the dearest allowed
  * requests, and the time to judge 256 KB hostile documents), lighthouse (mobile scores of the public pages),
  * scale (/menu with 5,000 items in Chromium), import (a 5,000-row CSV checked and applied), activity (a
- * write's cost with the activity log against without). Each prints its detail; the run ends with one
+ * write's cost with the activity log against without), reservations (a reservation's p50/p95 and a
+ * visitor's p99 while 20 customers reserve). Each prints its detail; the run ends with one
  * summary table and exits 1 when a budget is missed.
  */
 import { runActivity } from './activity';
@@ -11,6 +12,7 @@ import { runApi } from './api';
 import { runHostile } from './hostile';
 import { runImport } from './import';
 import { runLighthouse } from './lighthouse';
+import { runReservations } from './reservations';
 import { runScale } from './scale';
 import { formatSummary, type Metric } from './support/summary';
 
@@ -20,6 +22,7 @@ const PARTS: Record<string, () => Promise<Metric[]>> = {
   hostile: runHostile,
   import: runImport,
   lighthouse: runLighthouse,
+  reservations: runReservations,
   scale: runScale,
 };
 

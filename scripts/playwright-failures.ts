@@ -1,14 +1,27 @@
 /**
- * The failed tests of a Playwright JSON report, one line each with the first line of its error.
+ * The failed tests of a Playwright JSON report, each with the first lines of its error and the line
+ * of the spec that failed (a one-line summary could not tell which of a test's expectations failed).
  * `npm test` and `npm run test:cloud` print them last, because a CI log is often read from its
  * tail, where later suites' output would otherwise bury Playwright's own failure report.
  */
 import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+
+/** Lines of each error printed: enough for the expected and received values. */
+const ERROR_LINES = 8;
 
 interface ReportSuite {
   title: string;
   file?: string;
-  specs?: { title: string; line?: number; tests: { projectName: string; status: string; results: { error?: { message?: string } }[] }[] }[];
+  specs?: {
+    title: string;
+    line?: number;
+    tests: {
+      projectName: string;
+      status: string;
+      results: { error?: { message?: string; location?: { file: string; line: number } } }[];
+    }[];
+  }[];
   suites?: ReportSuite[];
 }
 
@@ -24,14 +37,21 @@ export function playwrightFailures(reportPath: string): string[] {
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests) {
         if (test.status !== 'unexpected') continue;
-        const error = test.results.map((result) => result.error?.message).find(Boolean) ?? '';
-        const firstLine =
-          error
-            // eslint-disable-next-line no-control-regex -- strips the reporter's colour codes
-            .replace(/\u001b\[[0-9;]*m/g, '')
-            .split('\n')
-            .find((line) => line.trim()) ?? '';
-        failures.push(`[${test.projectName}] ${file}:${spec.line ?? '?'} ${[...path, spec.title].join(' › ')}: ${firstLine.trim()}`);
+        const error = test.results.map((result) => result.error).find((found) => found?.message);
+        const lines = (error?.message ?? '')
+          // eslint-disable-next-line no-control-regex -- strips the reporter's colour codes
+          .replace(/\u001b\[[0-9;]*m/g, '')
+          .split('\n')
+          .filter((line) => line.trim())
+          .slice(0, ERROR_LINES);
+        const at = error?.location ? ` (at ${basename(error.location.file)}:${error.location.line})` : '';
+        const [first = '', ...rest] = lines;
+        failures.push(
+          [
+            `[${test.projectName}] ${file}:${spec.line ?? '?'} ${[...path, spec.title].join(' › ')}${at}: ${first.trim()}`,
+            ...rest.map((line) => `      ${line}`),
+          ].join('\n'),
+        );
       }
     }
     for (const child of suite.suites ?? []) visit(child, [...path, child.title], file);

@@ -18,6 +18,9 @@ export const ACCOUNT_MESSAGES = {
   confirmAlready: 'Your email address is already confirmed',
   /** Without SMTP the shop cannot send the link (README: Password resets). */
   mailUnavailable: 'The shop cannot send email at the moment. Please try again later or call the shop.',
+  /** Staff confirming an address they checked with the customer (decision 0335). */
+  customerNotFound: 'Customer not found',
+  addressMarkedConfirmed: 'Email address marked confirmed',
 } as const;
 
 /** What the account page says once a confirmation link is sent to `email`. */

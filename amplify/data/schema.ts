@@ -196,6 +196,8 @@ export const schema = a.schema({
   createPasswordResetLink: authorizedMutation(ACCOUNTS_FUNCTION)
     .arguments({ userId: a.id().required() })
     .returns(a.ref('PasswordResetLink')),
+  /** Staff mark a customer's address confirmed, checked with the customer (decision 0335). */
+  confirmUserEmail: authorizedMutation(ACCOUNTS_FUNCTION).arguments({ userId: a.id().required() }).returns(a.ref('User')),
 
   // A customer's own account (/account, decision 0302): signed-in customers only, each on their own
   // account (the caller's id comes from the session, never from an argument); admins are refused.

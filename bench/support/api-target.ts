@@ -12,8 +12,9 @@ import { startServer } from '../../server/app';
 import { loadConfig } from '../../server/config';
 import { registerAccount } from '../../server/accounts/account-service';
 import { SqliteAccountStore } from '../../server/accounts/account-store';
-import { ROLE_ADMIN } from '../../shared/roles';
+import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { IMPORT_EXISTING, IMPORT_IMAGE_HASH, importUpc } from './import-file';
+import { RESERVATION_CUSTOMERS, RESERVATION_ITEMS } from './reservation-shop';
 
 const [mode, jsonFile] = process.argv.slice(2);
 
@@ -92,6 +93,52 @@ if (mode === 'ours' || mode === 'hostile' || mode === 'hostile-limited') {
     });
   });
   console.log(`READY ${server.port} ${server.apiKey} ${server.sessions.create(admin.id).token}`);
+} else if (mode === 'reservations') {
+  // The reservation benchmark: the shop open every day, no preparation time, RESERVATION_ITEMS
+  // items with plenty on the shelf, and RESERVATION_CUSTOMERS customers with confirmed addresses,
+  // their session tokens written to a file whose path follows the API key.
+  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-reservations-'));
+  const server = await startServer({
+    ...loadConfig({ RATE_LIMIT_PER_SECOND: '0' }),
+    port: 0,
+    host: '127.0.0.1',
+    dataDir,
+    distDir: join(dataDir, 'none'),
+    seedDemo: false,
+  });
+  server.store.transaction(() => {
+    server.store.create('ShopSettings', {
+      id: 'shop',
+      name: 'Bench Shop',
+      weeklyHours: Array.from({ length: 7 }, () => '10:00-21:00'),
+      pickupPreparationMinutes: 0,
+    });
+    for (let i = 0; i < RESERVATION_ITEMS; i += 1) {
+      server.store.create('Item', { id: `bench-item-${i}`, name: `Bench Wine ${i}`, price: 10 + i, tags: ['wine'], stock: 100_000 });
+    }
+    for (let i = 0; i < 100; i += 1) server.store.create('Item', { name: `Shelf Wine ${i}`, price: 12, tags: ['wine'], stock: 6 });
+  });
+  const accounts = new SqliteAccountStore(server.store);
+  const tokens: string[] = [];
+  for (let i = 0; i < RESERVATION_CUSTOMERS; i += 1) {
+    const customer = await registerAccount(accounts, {
+      email: `bench-customer-${i}@example.com`,
+      name: `Bench Customer ${i}`,
+      password: 'Bench-Customer-Passw0rd!',
+      type: ROLE_USER,
+    });
+    server.store.update('User', { id: customer.id, emailConfirmed: true });
+    tokens.push(server.sessions.create(customer.id).token);
+  }
+  const tokenFile = join(dataDir, 'customers.json');
+  writeFileSync(tokenFile, JSON.stringify(tokens));
+  process.on('SIGTERM', () => {
+    void server.close().then(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+  console.log(`READY ${server.port} ${server.apiKey} ${tokenFile}`);
 } else if (mode === 'bare') {
   const { readFileSync } = await import('node:fs');
   const payload = readFileSync(jsonFile!);
@@ -105,5 +152,5 @@ if (mode === 'ours' || mode === 'hostile' || mode === 'hostile-limited') {
   server.listen(0, '127.0.0.1', () => console.log(`READY ${(server.address() as AddressInfo).port} -`));
   process.on('SIGTERM', () => server.close(() => process.exit(0)));
 } else {
-  throw new Error('usage: api-target.ts ours | hostile | import | bare <json-file>');
+  throw new Error('usage: api-target.ts ours | hostile | import | reservations | bare <json-file>');
 }

@@ -12,6 +12,7 @@ export const ACCOUNT_MUTATIONS = [
   'requestPasswordReset',
   'resetPassword',
   'createPasswordResetLink',
+  'confirmUserEmail',
   'updateMyAccount',
   'changeMyPassword',
   'sendEmailConfirmation',

@@ -374,6 +374,19 @@ export class AccountService {
     return this.accounts.deleteAdmin(id);
   }
 
+  /**
+   * Staff mark a customer's current address confirmed, having checked it with the customer (at the
+   * counter, on the phone): the way to reserve when the shop sends no e-mail (decision 0335).
+   * Customers only; an already confirmed address is left as it is.
+   */
+  async confirmUserEmail(args: Fields, caller: Caller | null): Promise<UserRecord> {
+    this.requireAdmin(caller);
+    const user = await this.accounts.get(text(args.userId));
+    if (!user || user.type !== ROLE_USER) throw new AppError('NotFound', ACCOUNT_MESSAGES.customerNotFound);
+    if (user.emailConfirmed === true) return { ...user, phone: user.phone ?? null, emailConfirmed: true };
+    return this.accounts.update(user.id, { email: user.email, name: user.name, phone: user.phone ?? null, emailConfirmed: true });
+  }
+
   /** An account as stored now (the activity log reads one before an admin changes it). */
   getUser(id: string): Promise<UserRecord | null> {
     return this.accounts.get(id);

@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../amplify/data/schema';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { SELF_SERVICE_FIELDS } from '../auth/authorizer';
+import { CUSTOMERS_ONLY } from '../../tests/security/support/operations';
 import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/test-server';
 
 let server: TestServer;
@@ -301,7 +302,8 @@ describe('the role matrix', () => {
           guest: modes.has('apiKey'),
           // and a customer's own account (decision 0302)
           user: modes.has('apiKey') || SELF_SERVICE_FIELDS.has(key),
-          admin: modes.has('lambda'),
+          // a customer's own pickup list and reservations are not staff's (product §11)
+          admin: modes.has('lambda') && !CUSTOMERS_ONLY.has(key),
         };
         const args = field.args.filter((arg: GraphQLArgument) => arg.type instanceof GraphQLNonNull);
         const argText = args.map((arg: GraphQLArgument) => `${arg.name}: $${arg.name}`).join(', ');
@@ -320,14 +322,19 @@ describe('the role matrix', () => {
       }
     }
     expect(rows.filter((row) => row.endsWith('WRONG'))).toEqual([]);
-    // The matrix really covers writes and user listing, and admins are allowed everything.
+    // The matrix really covers writes and user listing, and admins are allowed everything but a
+    // customer's own pickup list and reservations.
     expect(rows).toContain('Mutation.createItem as guest: Unauthorized');
     expect(rows).toContain('Mutation.createItem as user: Unauthorized');
     expect(rows).toContain('Mutation.createItem as admin: allowed');
     expect(rows).toContain('Query.listUsers as user: Unauthorized');
     expect(rows).toContain('Mutation.createAdmin as user: Unauthorized');
     expect(rows).toContain('Mutation.signIn as guest: allowed');
-    expect(rows.filter((row) => row.includes('as admin') && !row.includes('allowed'))).toEqual([]);
+    expect(rows.filter((row) => row.includes('as admin') && !row.includes('allowed') && !CUSTOMERS_ONLY.has(row.split(' ')[0]!))).toEqual(
+      [],
+    );
+    expect(rows).toContain('Mutation.reserve as user: allowed');
+    expect(rows).toContain('Mutation.reserve as admin: Unauthorized');
   });
 
   it('lets a user sign out but not a guest', async () => {

@@ -7,10 +7,13 @@ import { accountBattery } from '../../tests/support/account-battery';
 import { localBatteryServer } from '../../tests/support/local-battery';
 import { postGraphQL, TEST_PASSWORD } from '../../tests/support/test-server';
 import { hashToken, newSessionToken } from '../auth/sessions';
-import { confirmStamp } from './account-service';
+import { confirmStamp, DEFAULT_THROTTLE_RULES } from './account-service';
 import { SqliteAccountStore } from './account-store';
 
-const local = localBatteryServer();
+// The battery signs up more accounts than one address may in 6 minutes.
+const local = localBatteryServer({
+  overrides: { throttleRules: { ...DEFAULT_THROTTLE_RULES, signUpPerAddress: { burst: 100, intervalMs: 6 * 60_000 } } },
+});
 
 describe("a customer's own account (local server)", () => {
   accountBattery({

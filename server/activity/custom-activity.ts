@@ -61,6 +61,9 @@ export const CUSTOM_ACTIVITY: Record<string, CustomActivity> = {
     before: (args, { accounts }) => accounts.getUser(String(args.userId)),
     facts: (_args, _link, user) => account('password link', user, []),
   },
+  'Mutation.confirmUserEmail': {
+    facts: (_args, user) => account('confirm email', user, []),
+  },
   'Mutation.replaceBanners': {
     before: (_args, { catalogue }) => catalogue.records('Banner'),
     facts: (_args, banners, before) => ({

@@ -65,6 +65,7 @@ function operationHandlers({ accounts, catalogue, media, uploads, activity, rese
     'Mutation.requestPasswordReset': (args, context) => accounts.requestPasswordReset(args, context.clientIp),
     'Mutation.resetPassword': (args, context) => accounts.resetPassword(args, context.clientIp),
     'Mutation.createPasswordResetLink': (args, context) => accounts.createPasswordResetLink(args, caller(context)),
+    'Mutation.confirmUserEmail': (args, context) => accounts.confirmUserEmail(args, caller(context)),
     'Query.myAccount': (_args, context) => accounts.myAccount(caller(context)),
     'Mutation.updateMyAccount': (args, context) => accounts.updateMyAccount(args, caller(context), context.clientIp),
     'Mutation.changeMyPassword': (args, context) => accounts.changeMyPassword(args, caller(context), context.clientIp),

@@ -1,39 +1,35 @@
 /** Reserve for pickup on the local server, through the API: the battery both backends run (tests/support/reservation-battery.ts). */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
+import { describe, expect, it } from 'vitest';
+import { ROLE_USER } from '../../shared/roles';
+import { localBatteryServer } from '../../tests/support/local-battery';
 import { reservationBattery, type Caller } from '../../tests/support/reservation-battery';
-import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/test-server';
+import { postGraphQL, TEST_PASSWORD } from '../../tests/support/test-server';
 
-let server: TestServer;
-let adminToken: string;
-beforeAll(async () => {
-  server = await startTestServer();
-  adminToken = (await server.sessionFor(ROLE_ADMIN)).token;
-});
-afterAll(async () => {
-  await server?.stop();
-});
-
-const call = async (headers: Record<string, string>, query: string, variables: Record<string, unknown> = {}) =>
-  (await postGraphQL(server, { query, variables }, headers)).body;
+const shop = localBatteryServer();
 
 async function customer(confirmed = true): Promise<Caller & { userId: string }> {
+  const server = shop.server();
   const { token, userId } = await server.sessionFor(ROLE_USER);
   if (confirmed) server.store.update('User', { id: userId, emailConfirmed: true });
-  return Object.assign((query: string, variables?: Record<string, unknown>) => call({ authorization: token }, query, variables), {
-    userId,
-  });
+  return Object.assign(
+    async (query: string, variables?: Record<string, unknown>) =>
+      (await postGraphQL(server, { query, variables }, { authorization: token })).body,
+    {
+      userId,
+    },
+  );
 }
 
 describe('Reserve for pickup (local server)', () => {
   reservationBattery({
-    admin: (query, variables) => call({ authorization: adminToken }, query, variables),
-    guest: (query, variables) => call({ 'x-api-key': server.apiKey }, query, variables),
+    admin: shop.admin,
+    guest: shop.guest,
     customer,
     crowd: { customers: 50, bottles: 10 },
   });
 
   it('deleting the account cancels its open reservation and returns the bottles (decision 0304)', async () => {
+    const server = shop.server();
     const id = server.store.create('Item', { name: 'Deleted Account Wine', price: 10, stock: 4, tags: ['wine'] }).id;
     const who = await customer();
     await who('mutation ($itemId: ID!) { setPickupListLine(itemId: $itemId, quantity: 3) { units } }', { itemId: id });
@@ -47,7 +43,7 @@ describe('Reserve for pickup (local server)', () => {
     const deleted = await who('mutation ($p: String) { deleteMyAccount(currentPassword: $p) }', { p: TEST_PASSWORD });
     expect(deleted.errors).toBeUndefined();
     expect(server.store.get('Item', id)!.stock).toBe(4);
-    const all = await call({ authorization: adminToken }, 'query { listReservations(status: "Cancelled") { id customerName reason } }');
+    const all = await shop.admin('query { listReservations(status: "Cancelled") { id customerName reason } }');
     const entry = (all.data!.listReservations as Array<{ id: string; customerName: string; reason: string }>).find(
       (found) => found.id === (reserved.data!.reserve as { id: string }).id,
     );
@@ -55,6 +51,7 @@ describe('Reserve for pickup (local server)', () => {
   });
 
   it('expires reservations on the server, returning their bottles once', async () => {
+    const server = shop.server();
     const id = server.store.create('Item', { name: 'Expiring Wine', price: 10, stock: 2, tags: ['wine'] }).id;
     const who = await customer();
     await who('mutation ($itemId: ID!) { setPickupListLine(itemId: $itemId, quantity: 2) { units } }', { itemId: id });

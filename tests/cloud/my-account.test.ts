@@ -7,6 +7,7 @@ import { beforeAll, describe } from 'vitest';
 import { accountBattery } from '../support/account-battery';
 import { storeConfirmLink } from './support/account-links';
 import { call, cloudShop, guest, PASSWORD, type CloudShop } from './support/api';
+import { forgetAddressLimits } from './support/throttle-table';
 
 let shop: CloudShop;
 beforeAll(async () => {
@@ -20,5 +21,6 @@ describe("a customer's own account on the emulated cloud", () => {
     as: async (token, query, variables) => (await call({ token }, query, variables)).body,
     storeConfirmLink,
     password: PASSWORD,
+    beforeSignUp: forgetAddressLimits,
   });
 });

@@ -8,7 +8,7 @@ import { beforeAll, describe } from 'vitest';
 import { reservationBattery } from '../support/reservation-battery';
 import { storeConfirmLink } from './support/account-links';
 import { call, cloudShop, guest, ok, signUp, uniqueEmail, type CloudShop } from './support/api';
-import { forgetSignUps } from './support/throttle-table';
+import { forgetAddressLimits } from './support/throttle-table';
 
 let shop: CloudShop;
 beforeAll(async () => {
@@ -18,7 +18,7 @@ beforeAll(async () => {
 /** A customer signed up through the API, the address confirmed with the link the mail would carry. */
 async function customer(confirmed = true) {
   const email = uniqueEmail('reserve');
-  await forgetSignUps();
+  await forgetAddressLimits();
   const token = await signUp(email);
   if (confirmed) {
     const { id } = (await ok({ token }, 'query { myAccount { id } }')).myAccount as { id: string };
@@ -33,7 +33,6 @@ describe('Reserve for pickup on the emulated cloud', () => {
     admin: async (query, variables) => (await call({ token: shop.admin }, query, variables)).body,
     guest: async (query, variables) => (await call(guest, query, variables)).body,
     customer,
-    // Each customer is a sign-up (a bcrypt hash in the emulated Lambda): a smaller crowd than locally.
-    crowd: { customers: 20, bottles: 5 },
+    crowd: { customers: 50, bottles: 10 },
   });
 });

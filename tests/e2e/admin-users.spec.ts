@@ -63,7 +63,7 @@ test.describe('Client Users', () => {
     for (const customer of customers) {
       const name = `${customer.firstName} ${customer.lastName}`;
       await expect(row(page, customer.email).getByRole('cell')).toHaveText([
-        `Password link for ${name}`,
+        `Password link for ${name}Mark confirmed for ${name}`,
         name,
         customer.email,
         'Not confirmed',
@@ -113,6 +113,40 @@ test.describe('Client Users', () => {
 
     await search(page).fill('');
     await expect(row(page, customers[2]!.email)).toHaveCount(1);
+  });
+
+  test('Mark confirmed: staff confirm an address they checked with the customer, after a question (decision 0335)', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const ana = customers[2]!;
+    await page.goto('/admin-users');
+    await search(page).fill(ana.email);
+    await expect(rows(page)).toHaveCount(1);
+    await expect(row(page, ana.email).getByText('Not confirmed')).toBeVisible();
+    const mark = row(page, ana.email).getByRole('button', { name: 'Mark confirmed for Ana Lopez' });
+
+    // Cancel changes nothing and gives focus back.
+    await mark.click();
+    await expect(dialog(page)).toHaveAccessibleName('Mark email confirmed');
+    await expect(dialog(page)).toContainText(`Mark ${ana.email} confirmed for Ana Lopez?`);
+    expect(await seriousViolations(page)).toEqual([]);
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(mark).toBeFocused();
+    await expect(row(page, ana.email).getByText('Not confirmed')).toBeVisible();
+
+    await mark.click();
+    await dialog(page).getByRole('button', { name: 'Mark confirmed' }).click();
+    await expectToast(page, 'Success', 'Email address marked confirmed');
+    await expect(dialog(page)).toHaveCount(0);
+    await expect(row(page, ana.email).getByText('Confirmed', { exact: true })).toBeVisible();
+    await expect(row(page, ana.email).getByRole('button', { name: /Mark confirmed/ })).toHaveCount(0);
+    // The server has it too.
+    const api = await adminApi(page.request);
+    const stored = await api.call<{ listUsers: { items: unknown[] } }>(
+      'query ($filter: ModelUserFilterInput) { listUsers(filter: $filter, limit: 1000) { items { email emailConfirmed } } }',
+      { filter: { email: { eq: ana.email } } },
+    );
+    expect(stored.listUsers.items).toEqual([{ email: ana.email, emailConfirmed: true }]);
   });
 });
 

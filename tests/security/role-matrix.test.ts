@@ -48,12 +48,12 @@ afterAll(async () => {
 function validCallers(): Array<{ name: string; credentials: () => Credentials; audiences: Audience[] }> {
   return [
     { name: 'a guest (API key)', credentials: () => asGuest(shop), audiences: ['public'] },
-    { name: 'a user', credentials: () => ({ token: shop.sessions.create(userId).token }), audiences: ['public', 'signed-in'] },
+    { name: 'a user', credentials: () => ({ token: shop.sessions.create(userId).token }), audiences: ['public', 'signed-in', 'customer'] },
     // Issued while the account was an admin; the server must go by what the account is now.
     {
       name: 'an admin since demoted',
       credentials: () => ({ token: sessionAs(shop, promotedUserId, ROLE_ADMIN, ROLE_USER) }),
-      audiences: ['public', 'signed-in'],
+      audiences: ['public', 'signed-in', 'customer'],
     },
   ];
 }
@@ -81,7 +81,10 @@ describe.each(rootOperations().map((op) => [`${op.key} (${audienceOf(op)})`, op]
   it('is refused to every bad credential, allowed or refused by role as product §7 says', async () => {
     await fixture.renew(op.model === 'User');
     // The admin goes first, so a read it leaves in the response cache is there for the others to try.
-    await tally.attempt(`${op.key} as an admin`, () => expectAllowed(op, { token: shop.sessions.create(adminId).token }));
+    const asAdmin = { token: shop.sessions.create(adminId).token };
+    await tally.attempt(`${op.key} as an admin`, () =>
+      audienceOf(op) === 'customer' ? expectDenied(op, asAdmin, 'Unauthorized') : expectAllowed(op, asAdmin),
+    );
     await fixture.renew(op.model === 'User');
     for (const caller of validCallers()) {
       const allowed = caller.audiences.includes(audienceOf(op));
@@ -166,6 +169,17 @@ describe('the matrix itself', () => {
     ]) {
       expect(byKey.get(own)).toBe('signed-in');
     }
+    for (const mine of [
+      'Query.myPickupList',
+      'Mutation.setPickupListLine',
+      'Mutation.reserve',
+      'Query.myReservations',
+      'Mutation.cancelMyReservation',
+    ]) {
+      expect(byKey.get(mine)).toBe('customer');
+    }
+    expect(byKey.get('Query.listReservations')).toBe('admin');
+    expect(byKey.get('Mutation.reservationAction')).toBe('admin');
     for (const custom of [
       'createAdmin',
       'updateAdmin',

@@ -21,11 +21,11 @@ export interface LocalBatteryServer {
   adminToken(): string;
 }
 
-export function localBatteryServer(): LocalBatteryServer {
+export function localBatteryServer(options: Parameters<typeof startTestServer>[0] = {}): LocalBatteryServer {
   let server: TestServer;
   let adminToken: string;
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer(options);
     adminToken = (await server.sessionFor(ROLE_ADMIN)).token;
   });
   afterAll(async () => {

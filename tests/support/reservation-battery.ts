@@ -192,6 +192,22 @@ export function reservationBattery(target: ReservationTarget): void {
     expect(await stockOf(wine)).toBe(6);
   });
 
+  it('two customers reaching for the last bottle at once: one holds it, the other is told it is out of stock, five times over', async () => {
+    // On the cloud the two calls run in two function instances (decision 0288), so their
+    // transactions can conflict; a conflict is retried (decision 0301) and never reaches the customer.
+    for (let round = 0; round < 5; round++) {
+      const last = await item('Last Bottle', 1);
+      const pair = [await target.customer(), await target.customer()];
+      for (const who of pair) await ok(who(SET_LINE, { itemId: last, quantity: 1 }));
+      const answers = await Promise.all(pair.map((who) => who(RESERVE, { slotStart: slot() })));
+      expect(answers.filter((answer) => !answer.errors)).toHaveLength(1);
+      const refused = answers.find((answer) => answer.errors)!;
+      expect(refused.errors).toHaveLength(1);
+      expect(refused.errors![0]!.message).toMatch(/^Last Bottle .* is out of stock$/);
+      expect(await stockOf(last)).toBe(0);
+    }
+  });
+
   it(`gives ${target.crowd.customers} customers reaching for the last ${target.crowd.bottles} bottles exactly ${target.crowd.bottles}`, async () => {
     const last = await item('Last Bottles', target.crowd.bottles);
     const crowd: Caller[] = [];

@@ -13,7 +13,7 @@ import type { RootOperation, ValueSource } from '../../security/support/operatio
 import { forgedToken } from '../../security/support/principals';
 import { pngBytes } from '../../security/support/images';
 import { uploadImage, type GraphQLCaller } from '../../support/image-upload';
-import { forgetSignUps } from './throttle-table';
+import { forgetAddressLimits } from './throttle-table';
 
 const url = process.env.CLOUD_API_URL!;
 const apiKey = process.env.CLOUD_API_KEY!;
@@ -82,7 +82,7 @@ export type CloudShop = Awaited<ReturnType<typeof cloudShop>>;
 /** The E2E admin signed in, a probe image stored, and records of every model on demand. */
 export async function cloudShop() {
   expect(url, 'CLOUD_API_URL: run through npm run test:cloud').toMatch(/^http:\/\/127\.0\.0\.1:\d+\/graphql$/);
-  await forgetSignUps();
+  await forgetAddressLimits();
   const png = await pngBytes(4, 4);
   const ids: Record<string, string> = {};
   const shop = {

@@ -92,16 +92,17 @@ export async function setPriceHistory(id: string, history: string[]): Promise<vo
 }
 
 /**
- * Forgets the sign-up counts (`signUp#<address>`) earlier test files left: every file signs its
- * customers up from the same loopback address, and a file must not depend on how many the ones
- * before it made (10 in 6 minutes per address, server/accounts/account-service.ts).
+ * Forgets the sign-up and e-mail confirmation counts per address (`signUp#<address>`,
+ * `confirmEmail#<address>`) that earlier tests left: every test signs its customers up and confirms
+ * them from the same loopback address, and a test must not depend on how many the ones before it
+ * made (10 sign-ups in 6 minutes per address, server/accounts/account-service.ts).
  */
-export async function forgetSignUps(): Promise<void> {
+export async function forgetAddressLimits(): Promise<void> {
   const {
     sdk: { DeleteItemCommand },
     client: db,
   } = dynamo();
   for (const item of await throttleItems())
-    if (item.key.startsWith('signUp#'))
+    if (item.key.startsWith('signUp#') || item.key.startsWith('confirmEmail#'))
       await db.send(new DeleteItemCommand({ TableName: process.env.CLOUD_THROTTLE_TABLE, Key: { key: { S: item.key } } }));
 }

@@ -65,7 +65,7 @@ export const mutations = () => rootOperations().filter((op) => op.kind === 'muta
  * server): the public (API key) reads the catalogue, signs up or in, resets a password and confirms an
  * e-mail address; any signed-in caller may sign out and use their own account; everything else, user lists included, is for admins.
  */
-export type Audience = 'public' | 'signed-in' | 'admin';
+export type Audience = 'public' | 'signed-in' | 'customer' | 'admin';
 const PUBLIC_CATALOGUE = new Set(['Item', 'Banner', 'Category', 'Tag', 'Event', 'ShopSettings']);
 const ACCOUNT_ENTRY = new Set([
   'Mutation.signUp',
@@ -85,10 +85,20 @@ const OWN_SESSION = new Set([
   'Mutation.deleteMyAccount',
 ]);
 
+/** A customer's own pickup list and reservations (product §11): customers only, staff keep no list. */
+export const CUSTOMERS_ONLY: ReadonlySet<string> = new Set([
+  'Query.myPickupList',
+  'Mutation.setPickupListLine',
+  'Mutation.reserve',
+  'Query.myReservations',
+  'Mutation.cancelMyReservation',
+]);
+
 export function audienceOf(op: RootOperation): Audience {
   if (op.kind === 'query' && op.model && PUBLIC_CATALOGUE.has(op.model) && /^(get|list)/.test(op.name)) return 'public';
   if (ACCOUNT_ENTRY.has(op.key)) return 'public';
   if (OWN_SESSION.has(op.key)) return 'signed-in';
+  if (CUSTOMERS_ONLY.has(op.key)) return 'customer';
   return 'admin';
 }
 

@@ -1,9 +1,11 @@
 /**
  * Client Users (product §2 Admin users): the type 1 accounts, searched and paged on the server, each
- * with a Password link to hand over (decision 0258).
+ * with a Password link to hand over (decision 0258) and, while the address is not confirmed, Mark
+ * confirmed (decision 0335).
  */
 import { usePageHead } from '../../../hooks/use-page-head';
 import { AdminPageHeader } from '../common/AdminPageHeader';
+import { MarkConfirmedButton } from './MarkConfirmedButton';
 import { PasswordLinkButton } from './PasswordLinkButton';
 import { UserTable } from './UserTable';
 import { ROLE_USER } from './user-search';
@@ -19,7 +21,12 @@ export function AdminUsersPage() {
         nounOne="user"
         loadFailedMessage="Error loading users"
         customerColumns
-        actions={(user) => <PasswordLinkButton user={user} />}
+        actions={(user) => (
+          <>
+            <PasswordLinkButton user={user} />
+            {user.emailConfirmed === true ? null : <MarkConfirmedButton user={user} />}
+          </>
+        )}
       />
     </>
   );
