@@ -67,6 +67,17 @@ describe('pageHead', () => {
       canonical: null,
     });
     expect(pageHead({ ...base, pathname: '/signup' })).toMatchObject({ title: 'Sign Up | Patterson Wine & Liquor', robots: 'noindex' });
+    // A customer's pickup pages (decision 0318): signed-in pages, never indexed.
+    expect(pageHead({ ...base, pathname: '/pickup-list' })).toMatchObject({
+      status: 200,
+      title: 'Your pickup list | Patterson Wine & Liquor',
+      robots: 'noindex',
+      canonical: null,
+    });
+    expect(pageHead({ ...base, pathname: '/reservations' })).toMatchObject({
+      title: 'Your reservations | Patterson Wine & Liquor',
+      robots: 'noindex',
+    });
   });
 
   it('names the next event on /events and lists only upcoming ones', () => {

@@ -238,6 +238,10 @@ function pageParts(input: PageHeadInput, urls: UrlContext): PageParts {
       return { title: 'Set a new password', description: `Set a new password for your account at ${shop.name}.`, noindex: true };
     case 'account':
       return { title: 'Your account', description: `Your account at ${shop.name}.`, noindex: true };
+    case 'pickupList':
+      return { title: 'Your pickup list', description: `Bottles to reserve for pickup at ${shop.name}.`, noindex: true };
+    case 'reservations':
+      return { title: 'Your reservations', description: `Your reservations for pickup at ${shop.name}.`, noindex: true };
     case 'confirmEmail':
       return {
         title: 'Confirm your email address',

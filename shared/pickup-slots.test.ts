@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PICKUP_MESSAGES } from './messages';
+import { PICKUP_MESSAGES } from './pickup-messages';
 import {
   DEFAULT_SLOT_MINUTES,
   expiresAt,

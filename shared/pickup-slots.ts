@@ -15,7 +15,7 @@
  * shop is open), rounded up to the grid. The horizon is `horizonDays` New York dates, today first.
  */
 import { newYorkInstant } from './event-schedule';
-import { PICKUP_MESSAGES } from './messages';
+import { PICKUP_MESSAGES } from './pickup-messages';
 import {
   addDays,
   closingMinutesOf,

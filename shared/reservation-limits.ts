@@ -5,7 +5,7 @@
  * check it again (security is the server's job). Messages in PICKUP_MESSAGES (shared/messages.ts).
  */
 import { PLAUSIBLE_ID } from './catalogue';
-import { PICKUP_MESSAGES } from './messages';
+import { PICKUP_MESSAGES } from './pickup-messages';
 import { DEFAULT_PREPARATION_MINUTES, MAX_PREPARATION_MINUTES } from './pickup-slots';
 import { NOT_ONE_LINE } from './validation/name';
 

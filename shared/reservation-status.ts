@@ -16,7 +16,7 @@
  * condition belongs in the write), so two staff, or staff and the job, cannot both return the
  * stock; it also checks that a customer acts only on their own reservation.
  */
-import { PICKUP_MESSAGES } from './messages';
+import { PICKUP_MESSAGES } from './pickup-messages';
 import { reasonProblem, staffNoteProblem } from './reservation-limits';
 
 export const RESERVATION_STATUSES = ['Requested', 'Ready', 'PickedUp', 'Cancelled', 'Expired'] as const;

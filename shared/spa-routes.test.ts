@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateRoute, itemPath, matchSpaRoute, spaRoutePath } from './spa-routes';
+import { isPrivateRoute, itemPath, loginReturnPath, matchSpaRoute, safeReturnPath, spaRoutePath } from './spa-routes';
 
 describe('matchSpaRoute', () => {
   it('matches as React Router does: case-insensitive, trailing slashes, decoded params', () => {
@@ -48,6 +48,31 @@ describe('one path per route', () => {
       const canonical = spaRoutePath(matchSpaRoute(path)!);
       expect(canonical, path).toMatch(/^\/[^/\\]/);
       expect(spaRoutePath(matchSpaRoute(canonical)!), path).toBe(canonical);
+    }
+  });
+});
+
+describe('the page /login goes back to (decision 0319)', () => {
+  it('takes a path of this site, with its query', () => {
+    expect(loginReturnPath('/item/a b?x=1')).toBe('/login?return=%2Fitem%2Fa%20b%3Fx%3D1');
+    expect(safeReturnPath(new URLSearchParams(loginReturnPath('/item/a?x=1').split('?')[1]).get('return'))).toBe('/item/a?x=1');
+    expect(safeReturnPath('/pickup-list')).toBe('/pickup-list');
+  });
+
+  it('refuses another origin, a scheme, control characters and nonsense', () => {
+    for (const value of [
+      null,
+      undefined,
+      '',
+      'item/a',
+      '//evil.example',
+      '/\\evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      '/a\nb',
+      `/${'a'.repeat(600)}`,
+    ]) {
+      expect(safeReturnPath(value), String(value)).toBeNull();
     }
   });
 });

@@ -1,7 +1,8 @@
 /** ReservationService on the SQLite store (a real data directory): the list, reserving whole, the actions, the expiry. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pickupSlots } from '../../shared/pickup-slots';
-import { PICKUP_MESSAGES, confirmEmailFirstMessage } from '../../shared/messages';
+import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
+import { confirmEmailFirstMessage } from '../../shared/messages';
 import { isReservationNumber } from '../../shared/reservation-limits';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';

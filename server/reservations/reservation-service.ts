@@ -16,7 +16,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { canReserve, requiresConfirmedEmail } from '../../shared/account-rules';
 import { activityValue, type FieldChange } from '../../shared/activity';
-import { PICKUP_MESSAGES } from '../../shared/messages';
+import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
 import { expiresAt, findPickupSlot, pickupSlotProblem } from '../../shared/pickup-slots';
 import {
   customerNoteProblem,

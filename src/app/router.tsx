@@ -58,6 +58,11 @@ const accountChunk = () => import('../features/account/AccountPage');
 const AccountPage = lazyPage(accountChunk, (m) => m.AccountPage);
 const ConfirmEmailPage = lazyPage(accountChunk, (m) => m.ConfirmEmailPage);
 
+// A customer's pickup list and reservations (decision 0318): one chunk for both.
+const pickupChunk = () => import('../features/pickup/PickupListPage');
+const PickupListPage = lazyPage(pickupChunk, (m) => m.PickupListPage);
+const ReservationsPage = lazyPage(pickupChunk, (m) => m.ReservationsPage);
+
 /** The chunks each public route needs, by path pattern. */
 const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
   [SPA_ROUTES.menu, [MenuPage]],
@@ -71,6 +76,8 @@ const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
   [SPA_ROUTES.resetPassword, [AuthLayout, ResetPasswordPage]],
   [SPA_ROUTES.account, [AccountPage]],
   [SPA_ROUTES.confirmEmail, [AuthLayout, ConfirmEmailPage]],
+  [SPA_ROUTES.pickupList, [PickupListPage]],
+  [SPA_ROUTES.reservations, [ReservationsPage]],
 ];
 
 /**
@@ -144,6 +151,8 @@ export function AppRoutes() {
           <Route path={SPA_ROUTES.search} element={<SearchPage />} />
           <Route path={SPA_ROUTES.item} element={<ItemPage />} />
           <Route path={SPA_ROUTES.account} element={<AccountPage />} />
+          <Route path={SPA_ROUTES.pickupList} element={<PickupListPage />} />
+          <Route path={SPA_ROUTES.reservations} element={<ReservationsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
 

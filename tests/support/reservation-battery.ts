@@ -7,7 +7,7 @@
  */
 import { expect, it } from 'vitest';
 import { ERROR_TYPES } from '../../shared/error-types';
-import { PICKUP_MESSAGES } from '../../shared/messages';
+import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
 import { pickupSlots } from '../../shared/pickup-slots';
 import { isReservationNumber } from '../../shared/reservation-limits';
 

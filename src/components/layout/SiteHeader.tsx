@@ -1,10 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
+import { ROLE_USER } from '../../../shared/roles';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { firstName, logout, mayOpenAdminRoutes, useSession, type Session } from '../../lib/auth';
 import { HeaderSearch } from './HeaderSearch';
 import { Logo } from './Logo';
 import { MenuToggle } from './MenuToggle';
+
+// The pickup list's count (decision 0318): its code and its call load only for a signed-in customer (design §4).
+const PickupHeaderLink = lazy(() => import('../pickup/PickupHeaderLink'));
 
 interface NavItem {
   label: string;
@@ -72,6 +76,11 @@ function AccountActions({ session }: { session: Session | null }) {
   return (
     <div className="site-header__actions">
       <span className="site-header__greeting">Hi, {firstName(session.name)}</span>
+      {session.role === ROLE_USER ? (
+        <Suspense fallback={null}>
+          <PickupHeaderLink />
+        </Suspense>
+      ) : null}
 
       <button type="button" className="button" onClick={onLogout} disabled={busy}>
         Log Out
@@ -150,6 +159,19 @@ export function SiteHeader() {
                   onClick={() => setOpen(false)}
                 >
                   {ownLink.label}
+                </Link>
+              </li>
+            ) : null}
+            {/* A customer's reservations (decision 0318): in the phone menu; the desktop bar has no room, /account links them. */}
+            {session && session.role === ROLE_USER ? (
+              <li className="site-nav__item--admin site-nav__item--phone-only">
+                <Link
+                  className="site-nav__link"
+                  to={SPA_ROUTES.reservations}
+                  aria-current={location.pathname === SPA_ROUTES.reservations ? 'page' : undefined}
+                  onClick={() => setOpen(false)}
+                >
+                  Reservations
                 </Link>
               </li>
             ) : null}

@@ -88,6 +88,15 @@ export function AccountPage() {
   return (
     <AccountFrame>
       <EmailStatus account={account} />
+      <section className="account-section" aria-labelledby="account-pickup">
+        <h2 id="account-pickup" className="account-section__title">
+          Reserve for pickup
+        </h2>
+        <p className="account-section__note">Bottles you hold at the shop, and pay for at the counter.</p>
+        <p className="account-links">
+          <Link to={SPA_ROUTES.pickupList}>Your pickup list</Link> · <Link to={SPA_ROUTES.reservations}>Your reservations</Link>
+        </p>
+      </section>
       <DetailsForm account={account} onSaved={setAccount} />
       <PasswordForm />
       <DeleteSection />

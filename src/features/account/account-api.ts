@@ -5,8 +5,11 @@
  * longer accepts ends here and rejects with SessionEndedError (the page goes to /login).
  */
 import { client } from '../../lib/amplify';
-import { endSession, getSignedInOptions, runSignedIn, SessionEndedError, sessionStore, type AuthSessionData } from '../../lib/auth';
+import { endSession, sessionStore, type AuthSessionData } from '../../lib/auth';
+import { mapped, outcomeOf, signedIn, type Outcome, type Response } from '../../lib/signed-in-call';
 import { MESSAGES } from '../../../shared/messages';
+
+export { toast, type Outcome } from '../../lib/signed-in-call';
 
 export interface Account {
   id: string;
@@ -16,30 +19,6 @@ export interface Account {
   emailConfirmed: boolean;
 }
 
-export type Outcome<T> = { ok: true; data: T } | { ok: false; message: string };
-
-interface Response<T> {
-  data?: T | null;
-  errors?: readonly { message?: string | null }[] | null;
-}
-
-function outcomeOf<T>(response: Response<T>): Outcome<T> {
-  const message = response.errors?.[0]?.message;
-  if (response.errors?.length) return { ok: false, message: message || MESSAGES.genericError };
-  return response.data === null || response.data === undefined
-    ? { ok: false, message: MESSAGES.genericError }
-    : { ok: true, data: response.data };
-}
-
-async function signedIn<T>(call: (auth: ReturnType<typeof getSignedInOptions> & object) => Promise<Response<T>>): Promise<Outcome<T>> {
-  try {
-    return outcomeOf(await runSignedIn(call, getSignedInOptions, endSession));
-  } catch (error) {
-    if (error instanceof SessionEndedError) throw error;
-    return { ok: false, message: error instanceof Error && error.message ? error.message : MESSAGES.genericError };
-  }
-}
-
 const asAccount = (user: Record<string, unknown>): Account => ({
   id: String(user.id),
   email: String(user.email),
@@ -47,9 +26,6 @@ const asAccount = (user: Record<string, unknown>): Account => ({
   phone: typeof user.phone === 'string' ? user.phone : null,
   emailConfirmed: user.emailConfirmed === true,
 });
-
-const mapped = <T, U>(outcome: Outcome<T>, map: (data: T) => U): Outcome<U> =>
-  outcome.ok ? { ok: true, data: map(outcome.data) } : outcome;
 
 export const loadAccount = async () =>
   mapped(await signedIn((auth) => client.queries.myAccount(auth) as Promise<Response<Record<string, unknown>>>), asAccount);
@@ -105,7 +81,3 @@ export async function confirmEmail(token: string): Promise<Outcome<boolean>> {
     return { ok: false, message: error instanceof Error && error.message ? error.message : MESSAGES.genericError };
   }
 }
-
-/** A toast, with react-toastify loaded only when the first one is shown. */
-export const toast = (kind: 'success' | 'error', message: string) =>
-  void import('../../lib/notify').then(({ notify }) => notify[kind](message));

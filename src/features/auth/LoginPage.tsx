@@ -1,5 +1,6 @@
-import { Link, Navigate } from 'react-router-dom';
-import { SPA_ROUTES } from '../../../shared/spa-routes';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { LOGIN_RETURN_PARAM, safeReturnPath, SPA_ROUTES } from '../../../shared/spa-routes';
+import { ROLE_USER } from '../../../shared/roles';
 import { usePageHead } from '../../hooks/use-page-head';
 import { firstName, homePathFor, login, sessionStore, useSession } from '../../lib/auth';
 import { AuthCard, AuthFormActions } from './components/AuthCard';
@@ -14,14 +15,17 @@ const FIELDS = ['email', 'password'] as const;
 export function LoginPage() {
   usePageHead();
   const session = useSession();
+  // "Log in to reserve for pickup" comes back to the page it was on (decision 0319); only a path of this site.
+  const [params] = useSearchParams();
+  const returnTo = safeReturnPath(params.get(LOGIN_RETURN_PARAM));
   const { busy, onSubmit, fieldProps } = useAuthForm({
     fields: FIELDS,
     submit: ({ email, password }) => login(email, password),
     successMessage: () => `Welcome back, ${firstName(sessionStore.getSnapshot()?.name ?? '')}!`,
   });
 
-  // Signed in already, or just now: admins to the admin portal, everyone else home.
-  if (session) return <Navigate to={homePathFor(session.role)} replace />;
+  // Signed in already, or just now: admins to the admin portal, everyone else home (or back).
+  if (session) return <Navigate to={session.role === ROLE_USER && returnTo ? returnTo : homePathFor(session.role)} replace />;
 
   return (
     <AuthCard title="Log in" lead="Welcome back. Log in with your e-mail and password.">

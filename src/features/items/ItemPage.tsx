@@ -7,6 +7,7 @@ import { IMAGE_SIZES } from '../../../shared/first-screen';
 import { ProductImage } from '../../components/ui/ProductImage';
 import { departmentPicture } from '../../../shared/department-picture';
 import { SaleBadge, StockBadge } from '../../components/shop/ItemFactsBits';
+import { PickupControl } from '../../components/pickup/PickupControl';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
@@ -131,6 +132,7 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
             </p>
           ) : null}
           <StockLine item={item} />
+          <PickupControl item={item} />
           <SizeChoices item={item} />
           <FactList rows={facts} />
           {item.description === undefined ? (

@@ -1,6 +1,7 @@
 import { memo, useState } from 'react';
 import { ProductCard } from '../../../components/ui/ProductCard';
 import { CardFacts } from '../../../components/shop/ItemFactsBits';
+import { PickupControl } from '../../../components/pickup/PickupControl';
 import { departmentPicture } from '../../../../shared/department-picture';
 import type { MenuItem } from '../menu-filter';
 
@@ -32,6 +33,8 @@ export const MenuResults = memo(function MenuResults({ items, filterKey }: MenuR
             <ProductCard item={item} sizes={MENU_IMAGE_SIZES} eager={index < EAGER_CARDS} fallback={departmentPicture(item.tags)}>
               <CardFacts item={item} />
             </ProductCard>
+            {/* Outside the card's link: a control inside a link is not allowed (decision 0318). */}
+            <PickupControl item={item} compact />
           </li>
         ))}
       </ul>
