@@ -2,7 +2,7 @@
  * The limits of "Reserve for pickup" (product §11, decision 0312): how much one customer may
  * hold, how long its texts may be, the reservation number said at the counter and the
  * pay-at-pickup text. Pure; the reserve screen checks a list as it is typed and both backends
- * check it again (security is the server's job). Messages in PICKUP_MESSAGES (shared/messages.ts).
+ * check it again (security is the server's job). Messages in PICKUP_MESSAGES (shared/pickup-messages.ts).
  */
 import { PLAUSIBLE_ID } from './catalogue';
 import { PICKUP_MESSAGES } from './pickup-messages';
