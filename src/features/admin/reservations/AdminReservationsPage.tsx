@@ -62,7 +62,7 @@ export function AdminReservationsPage() {
     );
 
   let status = '';
-  if (list.isSuccess)
+  if (list.isSuccess && !list.isPlaceholderData)
     status = `${shown.length} ${shown.length === 1 ? 'reservation' : 'reservations'} ${tab === 'All' ? 'in all' : STATUS_LABELS[tab].toLowerCase()}${query ? ` matching "${query}"` : ''}.`;
 
   return (

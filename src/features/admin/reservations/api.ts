@@ -4,7 +4,7 @@
  * list) and `reservationAction` (markReady, pickUp, cancel). After an action, or a refusal (the
  * status may have changed meanwhile), every reservation query reloads.
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LineLowering } from '../../../../shared/reservation-status';
 import { adminClient } from '../common/admin-client';
 import { adminKeys } from '../common/admin-keys';
@@ -30,12 +30,13 @@ async function listReservations(args: { status?: string; search?: string }): Pro
 
 /** Every reservation (each tab counts its own), searched by number, name or e-mail on the server. */
 export const reservationListQuery = (search: string) =>
-  adminQuery(
-    adminKeys.reservationList(search),
-    () => listReservations(search ? { search } : {}),
-    RESERVATION_SCREEN_MESSAGES.loadFailed,
-    { retry: false },
-  );
+  queryOptions({
+    ...adminQuery(adminKeys.reservationList(search), () => listReservations(search ? { search } : {}), RESERVATION_SCREEN_MESSAGES.loadFailed, {
+      retry: false,
+    }),
+    // While a new search loads, the last results stay on screen (as on Client Users).
+    placeholderData: keepPreviousData,
+  });
 
 export const useReservationList = (search: string) => useQuery(reservationListQuery(search));
 
