@@ -171,6 +171,9 @@ try {
   } else {
     log('running the browser suite against the emulated cloud');
     const browser = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...args], {
+      // The tables too: a browser test whose customer must confirm an address stores the link the
+      // mail would carry (tests/e2e/admin-reservations.spec.ts), as the API batteries do.
+      ...batteryEnvironment,
       E2E_BACKEND: 'cloud',
       PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json',
     });
