@@ -51,8 +51,14 @@ async function signUpCustomer(request: APIRequestContext): Promise<Customer> {
   const email = `reserver.${tag}@example.com`;
   const signedUp = await graphql<{ signUp: { token: string; userId: string } }>(
     request,
-    `mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
-      signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) { token userId } }`,
+    `
+      mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
+        signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) {
+          token
+          userId
+        }
+      }
+    `,
     { firstName: 'Rosa', lastName: `Reserver${tag}`, email, password: PASSWORD, confirmPassword: PASSWORD },
   );
   expect(signedUp.errors, JSON.stringify(signedUp.errors)).toBeUndefined();
@@ -75,7 +81,7 @@ test.afterAll(async () => {
 /** Two items, counted, and two reservations of them by the customer: A (3 Merlot, 1 Rye) and B (1 Merlot). */
 async function seed(request: APIRequestContext) {
   const api = await adminApi(request);
-  const asCustomer = async <T,>(query: string, variables: Record<string, unknown> = {}) => {
+  const asCustomer = async <T>(query: string, variables: Record<string, unknown> = {}) => {
     const body = await graphql<T>(request, query, variables, customer.token);
     expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
     return body.data as T;

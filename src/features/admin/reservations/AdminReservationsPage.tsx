@@ -143,7 +143,9 @@ function ReservationRow({ reservation, onOpen }: { reservation: StaffReservation
         {bottles} {bottles === 1 ? 'bottle' : 'bottles'}
       </span>
       <span className="reservation-row__total">{formatPrice(reservation.total)}</span>
-      <span className={`reservation-status reservation-status--${reservation.status.toLowerCase()}`}>{statusLabel(reservation.status)}</span>
+      <span className={`reservation-status reservation-status--${reservation.status.toLowerCase()}`}>
+        {statusLabel(reservation.status)}
+      </span>
     </button>
   );
 }

@@ -95,7 +95,9 @@ export function ReservationDetail({ reservation, onClose, onPrint }: Reservation
       className="admin-modal admin-modal--wide reservation-detail"
     >
       <p className="reservation-detail__status">
-        <span className={`reservation-status reservation-status--${reservation.status.toLowerCase()}`}>{statusLabel(reservation.status)}</span>
+        <span className={`reservation-status reservation-status--${reservation.status.toLowerCase()}`}>
+          {statusLabel(reservation.status)}
+        </span>
         {reservation.status === 'Cancelled' && reservation.reason ? (
           <span>
             {' '}
@@ -105,7 +107,9 @@ export function ReservationDetail({ reservation, onClose, onPrint }: Reservation
       </p>
       <dl className="reservation-facts">
         <Fact term="Customer">{reservation.customerName ?? ''}</Fact>
-        <Fact term="E-mail">{reservation.customerEmail ? <a href={`mailto:${reservation.customerEmail}`}>{reservation.customerEmail}</a> : 'None'}</Fact>
+        <Fact term="E-mail">
+          {reservation.customerEmail ? <a href={`mailto:${reservation.customerEmail}`}>{reservation.customerEmail}</a> : 'None'}
+        </Fact>
         <Fact term="Phone">{reservation.phone ? <a href={`tel:${reservation.phone}`}>{reservation.phone}</a> : 'None given'}</Fact>
         <Fact term="Pickup">{reservation.slotLabel}</Fact>
         <Fact term="Expires">{formatWhen(reservation.expiresAt)}</Fact>
@@ -231,7 +235,12 @@ export function ReservationDetail({ reservation, onClose, onPrint }: Reservation
           </button>
         ) : null}
         {can('pickUp', reservation.status) ? (
-          <button type="button" className="button" onClick={() => void run({ action: 'pickUp', idChecked }, RESERVATION_SCREEN_MESSAGES.pickedUp(number))} disabled={busy}>
+          <button
+            type="button"
+            className="button"
+            onClick={() => void run({ action: 'pickUp', idChecked }, RESERVATION_SCREEN_MESSAGES.pickedUp(number))}
+            disabled={busy}
+          >
             Picked up
           </button>
         ) : null}

@@ -24,16 +24,20 @@ export const RESERVATION_SCREEN_MESSAGES = {
 export const REQUESTED_REFRESH_MS = 60_000;
 
 async function listReservations(args: { status?: string; search?: string }): Promise<StaffReservation[]> {
-  const list = dataOrThrow(await adminClient.queries.listReservations(args));
-  return list as StaffReservation[];
+  return dataOrThrow(await adminClient.queries.listReservations(args));
 }
 
 /** Every reservation (each tab counts its own), searched by number, name or e-mail on the server. */
 export const reservationListQuery = (search: string) =>
   queryOptions({
-    ...adminQuery(adminKeys.reservationList(search), () => listReservations(search ? { search } : {}), RESERVATION_SCREEN_MESSAGES.loadFailed, {
-      retry: false,
-    }),
+    ...adminQuery(
+      adminKeys.reservationList(search),
+      () => listReservations(search ? { search } : {}),
+      RESERVATION_SCREEN_MESSAGES.loadFailed,
+      {
+        retry: false,
+      },
+    ),
     // While a new search loads, the last results stay on screen (as on Client Users).
     placeholderData: keepPreviousData,
   });
@@ -56,9 +60,7 @@ export const useRequestedReservations = () =>
   });
 
 export type StaffAction =
-  | { action: 'markReady'; lowered: LineLowering[] }
-  | { action: 'pickUp'; idChecked: boolean }
-  | { action: 'cancel'; reason: string };
+  { action: 'markReady'; lowered: LineLowering[] } | { action: 'pickUp'; idChecked: boolean } | { action: 'cancel'; reason: string };
 
 async function act(id: string, change: StaffAction): Promise<StaffReservation> {
   const args =
@@ -67,7 +69,7 @@ async function act(id: string, change: StaffAction): Promise<StaffReservation> {
       : change.action === 'pickUp'
         ? { id, action: change.action, idChecked: change.idChecked }
         : { id, action: change.action, reason: change.reason };
-  return dataOrThrow(await adminClient.mutations.reservationAction(args)) as StaffReservation;
+  return dataOrThrow(await adminClient.mutations.reservationAction(args));
 }
 
 /** One staff action; whatever the answer, the lists and the badge reload. */

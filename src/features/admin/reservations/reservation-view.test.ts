@@ -47,7 +47,10 @@ describe('Mark ready', () => {
       { itemId: 'merlot', picked: ' 2 ', note: '  Only 2 on the shelf ' },
       { itemId: 'rye', picked: '1', note: '' },
     ];
-    expect(loweredLines(reservation, picked)).toEqual({ ok: true, lowered: [{ itemId: 'merlot', quantity: 2, note: 'Only 2 on the shelf' }] });
+    expect(loweredLines(reservation, picked)).toEqual({
+      ok: true,
+      lowered: [{ itemId: 'merlot', quantity: 2, note: 'Only 2 on the shelf' }],
+    });
   });
 
   it('asks why a line was lowered, and refuses more than held, a fraction, or every line at 0', () => {
@@ -60,7 +63,11 @@ describe('Mark ready', () => {
       message: PICKUP_MESSAGES.staffNoteRequired,
     });
     for (const picked of ['4', '1.5', '-1', '', 'two'])
-      expect(loweredLines(reservation, withMerlot(picked, 'x'))).toMatchObject({ ok: false, field: 'picked', message: PICKUP_MESSAGES.lowerNotLower });
+      expect(loweredLines(reservation, withMerlot(picked, 'x'))).toMatchObject({
+        ok: false,
+        field: 'picked',
+        message: PICKUP_MESSAGES.lowerNotLower,
+      });
     const none = [
       { itemId: 'merlot', picked: '0', note: 'Broken' },
       { itemId: 'rye', picked: '0', note: 'Sold out' },

@@ -71,13 +71,14 @@ export function tabCounts(reservations: readonly Pick<StaffReservation, 'status'
 export const bottlesOf = (reservation: Pick<StaffReservation, 'lines'>): number =>
   reservation.lines.reduce((sum, line) => sum + line.quantity, 0);
 
-const isOpen = (status: string) => status === 'Requested' || status === 'Ready';
-
 /**
  * One tab's reservations: open ones by pickup time, soonest first (the order staff pick and hand
  * over in); closed ones as the server sends them, newest first.
  */
-export function reservationsOfTab<T extends Pick<StaffReservation, 'status' | 'slotStart'>>(reservations: readonly T[], tab: ReservationTab): T[] {
+export function reservationsOfTab<T extends Pick<StaffReservation, 'status' | 'slotStart'>>(
+  reservations: readonly T[],
+  tab: ReservationTab,
+): T[] {
   const shown = tab === 'All' ? [...reservations] : reservations.filter((reservation) => reservation.status === tab);
   if (tab === 'Requested' || tab === 'Ready') shown.sort((a, b) => Date.parse(a.slotStart) - Date.parse(b.slotStart));
   return shown;
@@ -93,7 +94,8 @@ export interface PickedLine {
 export const pickedLinesOf = (reservation: Pick<StaffReservation, 'lines'>): PickedLine[] =>
   reservation.lines.map((line) => ({ itemId: line.itemId, picked: String(line.quantity), note: '' }));
 
-export type LoweringResult = { ok: true; lowered: LineLowering[] } | { ok: false; itemId: string; field: 'picked' | 'note'; message: string };
+export type LoweringResult =
+  { ok: true; lowered: LineLowering[] } | { ok: false; itemId: string; field: 'picked' | 'note'; message: string };
 
 /**
  * The lines staff lowered, for `reservationAction(markReady)`, or the first problem (which line,
@@ -112,7 +114,10 @@ export function loweredLines(reservation: Pick<StaffReservation, 'lines'>, picke
     if (problem) return { ok: false, itemId: line.itemId, field: 'note', message: problem };
     lowered.push({ itemId: line.itemId, quantity, note: (entry?.note ?? '').trim() });
   }
-  const left = reservation.lines.reduce((sum, line) => sum + (lowered.find((low) => low.itemId === line.itemId)?.quantity ?? line.quantity), 0);
+  const left = reservation.lines.reduce(
+    (sum, line) => sum + (lowered.find((low) => low.itemId === line.itemId)?.quantity ?? line.quantity),
+    0,
+  );
   if (left === 0) return { ok: false, itemId: reservation.lines[0]?.itemId ?? '', field: 'picked', message: PICKUP_MESSAGES.lowerAllZero };
   return { ok: true, lowered };
 }
