@@ -66,8 +66,18 @@ if (!existsSync(join(root, 'amplify/emulation/node_modules/@aws-amplify/amplify-
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), 'patterson-cloud-'));
 const synthDir = join(work, 'synth');
+// The functions send mail to a loopback port inside the namespace, where a battery listens with
+// tests/support/smtp-inbox.ts (tests/cloud/reservation-mail.test.ts); nobody listening, a send is
+// refused at once and logged, as a mail server that is down would be (decision 0327).
+const CLOUD_SMTP_PORT = '2587';
+const cloudSmtp = {
+  SMTP_HOST: '127.0.0.1',
+  SMTP_PORT: CLOUD_SMTP_PORT,
+  SMTP_SECURE: 'false',
+  SMTP_FROM: 'Patterson Wine & Liquor <shop@example.com>',
+};
 log('synthesizing the backend');
-if (node([tsx, 'amplify/scripts/synth.ts', synthDir]) !== 0) process.exit(1);
+if (node([tsx, 'amplify/scripts/synth.ts', synthDir], cloudSmtp) !== 0) process.exit(1);
 if (!existsSync(join(root, 'dist/index.html')) || process.env.CLOUD_REBUILD) {
   log('building the SPA');
   if (node(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']) !== 0) process.exit(1);
@@ -156,6 +166,8 @@ try {
     CLOUD_ITEM_TABLE: itemTable,
     // Where the account battery stores confirmation links (the emulated Lambda sends no mail).
     CLOUD_CREDENTIALS_TABLE: credentialsTable,
+    // Where the functions' mail goes (the battery's inbox listens there).
+    CLOUD_SMTP_PORT,
   };
   if (process.env.CLOUD_COMMAND) {
     // For looking into the emulation: any command, inside the namespace, with the sites up (and
@@ -171,9 +183,6 @@ try {
   } else {
     log('running the browser suite against the emulated cloud');
     const browser = await runWhileServing(process.execPath, ['node_modules/@playwright/test/cli.js', 'test', ...args], {
-      // The tables too: a browser test whose customer must confirm an address stores the link the
-      // mail would carry (tests/e2e/admin-reservations.spec.ts), as the API batteries do.
-      ...batteryEnvironment,
       E2E_BACKEND: 'cloud',
       PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json',
     });
