@@ -38,6 +38,8 @@ export const SPA_ROUTES = {
   adminSettings: '/admin-settings',
   /** Every admin write, newest first (decision 0260). */
   adminActivity: '/admin-activity',
+  /** Reservations for pickup: tabs by status, the detail and actions, the pick list (decision 0323). */
+  adminReservations: '/admin-reservations',
 } as const;
 
 /** The page of one item: `/item/<id>`, the id percent-encoded as a path segment. */

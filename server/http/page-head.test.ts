@@ -293,6 +293,7 @@ describe('not found, and pages not to index', () => {
       '/admin-admins',
       '/admin-settings',
       '/admin-activity',
+      '/admin-reservations',
     ]) {
       const private_ = await page(path);
       expect(private_.status, path).toBe(200);

@@ -247,6 +247,7 @@ describe('/robots.txt', () => {
         '/admin-admins',
         '/admin-settings',
         '/admin-activity',
+        '/admin-reservations',
       ]),
     );
     for (const route of adminRoutes) {

@@ -127,6 +127,10 @@ const AdminActivityPage = lazyPage(
   () => import('../features/admin/activity/AdminActivityPage'),
   (m) => m.AdminActivityPage,
 );
+const AdminReservationsPage = lazyPage(
+  () => import('../features/admin/reservations/AdminReservationsPage'),
+  (m) => m.AdminReservationsPage,
+);
 const AdminSettingsPage = lazyPage(
   () => import('../features/admin/settings/AdminSettingsPage'),
   (m) => m.AdminSettingsPage,
@@ -177,6 +181,7 @@ export function AppRoutes() {
             <Route path={SPA_ROUTES.adminAdmins} element={<AdminAdminsPage />} />
             <Route path={SPA_ROUTES.adminSettings} element={<AdminSettingsPage />} />
             <Route path={SPA_ROUTES.adminActivity} element={<AdminActivityPage />} />
+            <Route path={SPA_ROUTES.adminReservations} element={<AdminReservationsPage />} />
           </Route>
         </Route>
       </Routes>

@@ -22,6 +22,8 @@ test('the sidebar leads to every admin page, the logo home, and Logout signs out
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
   for (const [label, path] of [
+    // With reservations waiting, its name says how many ("Reservations 2 to pick", decision 0324).
+    [/^Reservations/, '/admin-reservations'],
     ['Items', '/admin-items'],
     ['Tags', '/admin-tags'],
     ['Events', '/admin-events'],

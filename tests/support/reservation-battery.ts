@@ -45,7 +45,8 @@ const UPDATE_SETTINGS = `mutation ($input: UpdateShopSettingsInput!) { updateSho
 const CREATE_ITEM = `mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }`;
 const GET_ITEM = `query ($id: ID!) { getItem(id: $id) { id stock } }`;
 
-interface Reservation {
+/** A reservation as the battery reads it (also tests/e2e/admin-reservations.spec.ts). */
+export interface Reservation {
   id: string;
   number: string;
   status: string;

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { PageOutlet } from '../../../components/layout/PageOutlet';
 import { Logo } from '../../../components/layout/Logo';
@@ -6,6 +6,7 @@ import { MenuToggle } from '../../../components/layout/MenuToggle';
 import { MAIN_ID, SkipLink } from '../../../components/layout/SkipLink';
 import { useFocusMainOnNavigate } from '../../../components/layout/use-focus-main-on-navigate';
 import { LOGIN_PATH, logout } from '../../../lib/auth';
+import { RequestedBadge } from '../reservations/RequestedBadge';
 import { AdminIcon, type AdminIconName } from './icons';
 import '../common/admin.css';
 import './admin-layout.css';
@@ -16,11 +17,14 @@ interface AdminNavItem {
   icon: AdminIconName;
   /** Other paths that belong to this entry (the single item page belongs to Items). */
   also?: string[];
+  /** A count beside the label (the Requested reservations, decision 0324). */
+  badge?: () => ReactNode;
 }
 
 /** product §2 Admin sidebar. */
 export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Home', to: '/admin-portal', icon: 'home' },
+  { label: 'Reservations', to: '/admin-reservations', icon: 'reservations', badge: RequestedBadge },
   { label: 'Items', to: '/admin-items', icon: 'items', also: ['/admin-item'] },
   { label: 'Tags', to: '/admin-tags', icon: 'tags' },
   { label: 'Events', to: '/admin-events', icon: 'events' },
@@ -130,13 +134,14 @@ export function AdminLayout() {
           <span className="admin-sidebar__caption">Admin Portal</span>
         </div>
         <ul className="admin-sidebar__list">
-          {ADMIN_NAV.map(({ label, to, icon, also }) => {
+          {ADMIN_NAV.map(({ label, to, icon, also, badge: Badge }) => {
             const current = pathname === to || (also ?? []).includes(pathname);
             return (
               <li key={to}>
                 <Link to={to} className="admin-sidebar__link" aria-current={current ? 'page' : undefined}>
                   <AdminIcon name={icon} />
                   <span>{label}</span>
+                  {Badge ? <Badge /> : null}
                 </Link>
               </li>
             );

@@ -1,0 +1,245 @@
+/**
+ * Reservations for pickup, the staff screen (/admin-reservations, product §11, decisions 0323-0325),
+ * at phone and desktop widths. A customer signs up, confirms the address and reserves through the
+ * API (the confirmation mail arrives at an SMTP server this file starts on E2E_SMTP_PORT; the cloud
+ * sends no mail, hence @local-only); then
+ * staff see the sidebar's badge, print the pick list (nothing of the portal on paper), open a
+ * reservation, lower a line with a note (its bottles go back), mark it ready, are refused the
+ * handover until "Photo ID checked, 21+" is ticked, hand it over, cancel another with a reason,
+ * and search by number (with or without the dash) and by e-mail. axe finds nothing serious.
+ */
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_SMTP_PORT } from '../../playwright.config';
+import { PICKUP_MESSAGES } from '../../shared/messages';
+import { pickupSlots } from '../../shared/pickup-slots';
+import { formatReservationNumber } from '../../shared/reservation-limits';
+import { SPA_ROUTES } from '../../shared/spa-routes';
+import type { Reservation } from '../support/reservation-battery';
+import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
+import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support/admin-session';
+import { seriousViolations } from './support/axe';
+
+const PASSWORD = 'Gr8-Riesling-2031!';
+const RESERVATION = 'id number status total reason lines { itemId quantity reservedQuantity note }';
+
+interface Customer {
+  email: string;
+  name: string;
+  /** The customer's session token. */
+  token: string;
+}
+
+let inbox: SmtpInbox | undefined;
+let customer: Customer;
+
+/** The confirmation link's token, from the mail. */
+async function confirmToken(email: string): Promise<string> {
+  const mail = await inbox!.next(email, 15_000);
+  return new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('token')!;
+}
+
+/** One customer for the file (a sign-up is rate-limited per address): signed up and confirmed. */
+async function signUpCustomer(request: APIRequestContext): Promise<Customer> {
+  const tag = unique('').toLowerCase();
+  const email = `reserver.${tag}@example.com`;
+  const signedUp = await graphql<{ signUp: { token: string; userId: string } }>(
+    request,
+    `
+      mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
+        signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) {
+          token
+          userId
+        }
+      }
+    `,
+    { firstName: 'Rosa', lastName: `Reserver${tag}`, email, password: PASSWORD, confirmPassword: PASSWORD },
+  );
+  expect(signedUp.errors, JSON.stringify(signedUp.errors)).toBeUndefined();
+  const { token } = signedUp.data!.signUp;
+  const confirmed = await graphql(request, 'mutation ($token: String) { confirmEmail(token: $token) }', {
+    token: await confirmToken(email),
+  });
+  expect(confirmed.errors, JSON.stringify(confirmed.errors)).toBeUndefined();
+  return { email, name: `Rosa Reserver${tag}`, token };
+}
+
+test.beforeAll(async ({ request }) => {
+  inbox = await startSmtpInbox(E2E_SMTP_PORT);
+  customer = await signUpCustomer(request);
+});
+test.afterAll(async () => {
+  await inbox?.stop();
+});
+
+/** Two items, counted, and two reservations of them by the customer: A (3 Merlot, 1 Rye) and B (1 Merlot). */
+async function seed(request: APIRequestContext) {
+  const api = await adminApi(request);
+  const asCustomer = async <T>(query: string, variables: Record<string, unknown> = {}) => {
+    const body = await graphql<T>(request, query, variables, customer.token);
+    expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+    return body.data as T;
+  };
+  const tag = unique('');
+  const item = async (name: string, price: number, stock: number) =>
+    (
+      await api.call<{ createItem: { id: string } }>('mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }', {
+        input: { name: `${name} ${tag}`, price, stock, tags: ['wine'] },
+      })
+    ).createItem.id;
+  const merlot = await item('Pickup Merlot', 12.5, 6);
+  const rye = await item('Pickup Rye', 30, 4);
+  const { getShopSettings: settings } = await api.call<{
+    getShopSettings: { weeklyHours: string[]; specialDates: string[] | null; pickupPreparationMinutes: number | null };
+  }>('query { getShopSettings(id: "shop") { weeklyHours specialDates pickupPreparationMinutes } }');
+  const slot = pickupSlots(settings, new Date(), { preparationMinutes: settings.pickupPreparationMinutes ?? undefined })[0]!.slots[0]!;
+  const reserve = async (lines: Array<[string, number]>, note: string) => {
+    for (const [itemId, quantity] of lines)
+      await asCustomer('mutation ($itemId: ID!, $quantity: Int!) { setPickupListLine(itemId: $itemId, quantity: $quantity) { units } }', {
+        itemId,
+        quantity,
+      });
+    return (
+      await asCustomer<{ reserve: Reservation }>(
+        `mutation ($slotStart: String!, $note: String, $phone: String) { reserve(slotStart: $slotStart, note: $note, phone: $phone) { ${RESERVATION} } }`,
+        { slotStart: slot.start, note, phone: '(845) 555-0142' },
+      )
+    ).reserve;
+  };
+  const a = await reserve(
+    [
+      [merlot, 3],
+      [rye, 1],
+    ],
+    'Gift wrap the rye, please',
+  );
+  const b = await reserve([[merlot, 1]], '');
+  const stockOf = async (id: string) =>
+    (await api.call<{ getItem: { stock: number | null } }>('query ($id: ID!) { getItem(id: $id) { stock } }', { id })).getItem.stock;
+  const requested = async () =>
+    (await api.call<{ listReservations: unknown[] }>('query { listReservations(status: "Requested") { id } }')).listReservations.length;
+  return { a, b, merlot, rye, stockOf, requested, tag };
+}
+
+const row = (page: Page, number: string) => page.getByRole('button', { name: new RegExp(`^${formatReservationNumber(number)}`) });
+const dialog = (page: Page) => page.getByRole('dialog');
+
+for (const width of [390, 1440]) {
+  // @local-only: the customer must confirm the address by the mailed link, and the emulated cloud
+  // sends no mail; its admin site's links live in that site's own DynamoDB Local, which the
+  // browser run is not given (the API batteries reach only the storefront's).
+  test(`@local-only staff pick, lower, hand over and cancel reservations, search and print at ${width} px`, async ({ page, request }) => {
+    await page.setViewportSize({ width, height: 900 });
+    const { a, b, merlot, stockOf, requested, tag } = await seed(request);
+    expect(await stockOf(merlot)).toBe(2);
+    await page.addInitScript(() => {
+      // The print dialog would wait for a person: counted instead.
+      (window as unknown as { printed: number }).printed = 0;
+      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+    });
+    await signInAsAdmin(page);
+
+    // The sidebar's badge: the Requested reservations (on phones, in the Admin menu).
+    if (width < 1024) await page.getByRole('button', { name: 'Admin menu' }).click();
+    const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Reservations/ });
+    await expect(link).toHaveAccessibleName(`Reservations ${await requested()} to pick`);
+    await link.click();
+    await expect(page).toHaveURL(/\/admin-reservations$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Reservations' })).toBeVisible();
+    await expect(page.getByRole('button', { name: /^Requested/, pressed: true })).toBeVisible();
+    await expect(row(page, a.number)).toContainText(customer.name);
+    await expect(row(page, a.number)).toContainText('4 bottles');
+    await expect(row(page, a.number)).toContainText('$67.50');
+    expect(await seriousViolations(page)).toEqual([]);
+
+    // The pick list: on paper the Requested reservations alone, without the portal's sidebar.
+    await page.getByRole('button', { name: /^Print pick list/ }).click();
+    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+    await page.emulateMedia({ media: 'print' });
+    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden();
+    await expect(page.getByRole('heading', { level: 1, name: 'Reservations', exact: true })).toBeHidden();
+    const sheet = page.getByRole('region', { name: 'Pick list: reservations to pick' });
+    await expect(sheet).toBeVisible();
+    await expect(sheet.getByRole('article').filter({ hasText: formatReservationNumber(a.number) })).toContainText(`Pickup Merlot ${tag}`);
+    await expect(sheet.getByRole('article').filter({ hasText: formatReservationNumber(b.number) })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+
+    // Search by e-mail: this customer's two.
+    const search = page.getByLabel('Search reservations');
+    await search.fill(customer.email);
+    await expect(page.getByRole('status')).toHaveText(`2 reservations requested matching "${customer.email}".`);
+
+    // A: lower the Merlot to 2, a note required; the bottle goes back to the shelf.
+    await row(page, a.number).click();
+    const detail = dialog(page);
+    await expect(detail).toBeVisible();
+    await expect(detail.getByRole('heading', { name: `Reservation ${formatReservationNumber(a.number)}` })).toBeVisible();
+    await expect(detail).toContainText(customer.email);
+    await expect(detail).toContainText('(845) 555-0142');
+    await expect(detail).toContainText('Gift wrap the rye, please');
+    expect(await seriousViolations(page)).toEqual([]);
+    // The dialog keeps the focus.
+    for (let i = 0; i < 12; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await detail.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+    }
+    await detail.getByLabel(`Picked of Pickup Merlot ${tag}`).fill('2');
+    await detail.getByRole('button', { name: 'Mark ready' }).click();
+    await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.staffNoteRequired);
+    await detail.getByLabel(`Why fewer of Pickup Merlot ${tag}?`).fill('Only 2 on the shelf');
+    await detail.getByRole('button', { name: 'Mark ready' }).click();
+    await expectToast(page, 'Success', `Reservation ${formatReservationNumber(a.number)} is ready for pickup`);
+    await expect(detail).toBeHidden();
+    expect(await stockOf(merlot)).toBe(3);
+    await expect(page.getByRole('status')).toHaveText(`1 reservation requested matching "${customer.email}".`);
+
+    // Ready: no handover without the ID tick (the server's refusal shown), then with it.
+    await page.getByRole('button', { name: /^Ready/ }).click();
+    await expect(page).toHaveURL(/status=ready/);
+    await row(page, a.number).click();
+    await expect(detail).toContainText('Note: Only 2 on the shelf');
+    await expect(detail).toContainText('$55.00');
+    await detail.getByRole('button', { name: 'Picked up' }).click();
+    await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.idNotChecked);
+    await expectToast(page, 'Error', PICKUP_MESSAGES.idNotChecked);
+    await detail.getByLabel('Photo ID checked, 21+').check();
+    await detail.getByRole('button', { name: 'Picked up' }).click();
+    await expectToast(page, 'Success', `Reservation ${formatReservationNumber(a.number)} was picked up`);
+    await expect(detail).toBeHidden();
+    await page.getByRole('button', { name: /^Picked up/ }).click();
+    await expect(row(page, a.number)).toContainText('Picked up');
+
+    // B: cancelling needs a reason; its bottle goes back.
+    await page.getByRole('button', { name: /^Requested/ }).click();
+    await row(page, b.number).click();
+    await detail.getByRole('button', { name: 'Cancel reservation' }).click();
+    await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.reasonRequired);
+    await detail.getByLabel('Reason for cancelling').fill('The customer called to cancel');
+    await detail.getByRole('button', { name: 'Cancel reservation' }).click();
+    await expectToast(page, 'Success', `Reservation ${formatReservationNumber(b.number)} was cancelled`);
+    expect(await stockOf(merlot)).toBe(4);
+
+    // Search by number: as printed, and as typed at the counter (no dash, lower case).
+    await page.getByRole('button', { name: /^All/ }).click();
+    await search.fill(formatReservationNumber(b.number));
+    await expect(page.getByRole('status')).toHaveText(`1 reservation in all matching "${formatReservationNumber(b.number)}".`);
+    await expect(row(page, b.number)).toContainText('Cancelled');
+    await search.fill(a.number.toLowerCase());
+    await expect(row(page, a.number)).toBeVisible();
+    await expect(row(page, b.number)).toHaveCount(0);
+
+    // One reservation printed from its dialog: the dialog is not on paper either.
+    await row(page, a.number).click();
+    await detail.getByRole('button', { name: 'Print' }).click();
+    await page.emulateMedia({ media: 'print' });
+    await expect(detail).toBeHidden();
+    await expect(page.getByRole('region', { name: `Reservation ${formatReservationNumber(a.number)}` })).toBeVisible();
+    await page.emulateMedia({ media: 'screen' });
+    await expect(detail).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+}
+
+test('a guest opening /admin-reservations is sent to log in', async ({ page }) => {
+  await page.goto(SPA_ROUTES.adminReservations);
+  await expect(page).toHaveURL(/\/login/);
+});
