@@ -10,7 +10,7 @@
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_SMTP_PORT } from '../../playwright.config';
-import { PICKUP_MESSAGES } from '../../shared/messages';
+import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
 import { pickupSlots } from '../../shared/pickup-slots';
 import { formatReservationNumber } from '../../shared/reservation-limits';
 import { SPA_ROUTES } from '../../shared/spa-routes';

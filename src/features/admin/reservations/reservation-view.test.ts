@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PICKUP_MESSAGES } from '../../../../shared/messages';
+import { PICKUP_MESSAGES } from '../../../../shared/pickup-messages';
 import { bottlesOf, loweredLines, pickedLinesOf, reservationsOfTab, tabCounts, tabFromParam } from './reservation-view';
 
 const reservation = {

@@ -3,7 +3,7 @@
  * pure: the status tabs and their counts, the order within a tab, and the lines staff lowered
  * when marking a reservation ready, checked by the shared rules before anything is sent.
  */
-import { PICKUP_MESSAGES } from '../../../../shared/messages';
+import { PICKUP_MESSAGES } from '../../../../shared/pickup-messages';
 import { staffNoteProblem } from '../../../../shared/reservation-limits';
 import { RESERVATION_STATUSES, type LineLowering, type ReservationStatus } from '../../../../shared/reservation-status';
 
