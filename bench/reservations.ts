@@ -2,8 +2,10 @@
  * Reserve for pickup under a crowd (product §11): 20 customers reserving at once, each
  * reservation two lines set on the pickup list, then `reserve` (timed: its p50 and p95), then
  * cancelled so the customer stays under the open-reservation limit; meanwhile a visitor reads the
- * menu. Budget: the visitor's p99 stays under 100 ms, as under the dearest reads (design §4); a
- * reservation's figures are reported. The server runs in its own process (child-target).
+ * menu. Reported, not budgeted (design §4): the 20 send without pause, about 150 writes a second,
+ * far past a shop's busiest hour, and every reservation changes stock, so the visitor's read is
+ * never a cached one; the figures show what the busy server costs a visitor. The server runs in
+ * its own process (child-target).
  */
 import { readFileSync } from 'node:fs';
 import { Agent } from 'node:http';
@@ -14,7 +16,6 @@ import { CUSTOMERS_PER_CLIENT, RESERVATION_ITEMS, RESERVING_AT_ONCE } from './su
 import { formatTable, median, metric, type Metric } from './support/summary';
 import { percentile, timedPost } from './support/timed-post';
 
-const VISITOR_BUDGET_MS = 100;
 /** Reservations per customer: within the reserve rate's burst of 5 (decision 0313). */
 const ROUNDS_PER_CUSTOMER = 4;
 const VISITOR_QUERY = '{ listItems(filter: { tags: { contains: "wine" } }, limit: 100) { items { id name price stock } nextToken } }';
@@ -107,13 +108,7 @@ export async function runReservations(): Promise<Metric[]> {
     return [
       metric('reservations', 'reserve p50 (ms)', median(reserveTimes).toFixed(1)),
       metric('reservations', 'reserve p95 (ms)', percentile(reserveTimes, 0.95).toFixed(1)),
-      metric(
-        'reservations',
-        `visitor listItems p99 while ${RESERVING_AT_ONCE} reserve (ms)`,
-        visitorP99.toFixed(1),
-        `< ${VISITOR_BUDGET_MS}`,
-        visitorP99 < VISITOR_BUDGET_MS,
-      ),
+      metric('reservations', `visitor listItems p99 while ${RESERVING_AT_ONCE} reserve (ms)`, visitorP99.toFixed(1)),
     ];
   } finally {
     await target.stop();
