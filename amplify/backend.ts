@@ -335,10 +335,14 @@ const activityRecord = catalogueDataSource.createFunction('ActivityRecordFunctio
 for (const resolver of writes) {
   const pipeline = resolver.pipelineConfig as CfnResolver.PipelineConfigProperty;
   const stack = Stack.of(resolver);
+  // The guard asks no data source anything, so it runs on the API's NONE data source, as the create
+  // step's auth function does. Update's and delete's auth functions run on the model's table (they
+  // read the record first), where a request without an `operation` is an error.
+  const createName = resolver.fieldName.replace(/^(update|delete)/, 'create');
   const auth = Object.values(cfnFunctionConfigurations).find(
-    (fn) => Stack.of(fn) === stack && fn.name === `Mutation${resolver.fieldName}auth0Function`,
+    (fn) => Stack.of(fn) === stack && fn.name === `Mutation${createName}auth0Function`,
   );
-  if (!auth || !pipeline.functions) throw new Error(`no auth function or pipeline for Mutation.${resolver.fieldName}`);
+  if (!auth || !pipeline.functions) throw new Error(`no create auth function or pipeline for Mutation.${resolver.fieldName}`);
   const guard = new CfnFunctionConfiguration(stack, `Mutation${resolver.fieldName}WriteGuard`, {
     apiId: resolver.apiId,
     dataSourceName: auth.dataSourceName,
