@@ -57,7 +57,7 @@ export const SELECTIONS = {
   /** The same product's other sizes, offered as choices on the item page (decision 0285). */
   sizeChoice: ['id', 'name', 'price', 'sizeMl', 'packCount', 'stock'],
   event: ['id', 'name', 'date', 'time', 'description', 'img'],
-  shopSettings: ['id', 'name', 'address', 'phone', 'email', 'mapUrl', 'weeklyHours', 'specialDates', 'priceBoundaries'],
+  shopSettings: ['id', 'name', 'address', 'phone', 'email', 'mapUrl', 'weeklyHours', 'specialDates', 'priceBoundaries', 'tastingRules'],
 } as const;
 
 /** The filters of the storefront's item lists. */
