@@ -25,7 +25,7 @@ export const RSVP_FLAG_FIELDS = ['takesRsvp', 'rsvpWaitingList', 'isTasting'] as
 export const RSVP_STATUSES = ['Going', 'Waiting', 'Cancelled'] as const;
 export type RsvpStatus = (typeof RSVP_STATUSES)[number];
 
-/** Longest reason staff may give when cancelling an event (it is not mailed: decision 0348). */
+/** Longest reason staff may give when cancelling an event (the guests' mail quotes it: decision 0348). */
 export const MAX_CANCEL_REASON_LENGTH = 300;
 
 /** Reminder e-mails go out from this New York time on the day before the event (decision 0347). */
@@ -82,11 +82,11 @@ const rangeProblem = (name: keyof typeof RSVP_FIELD_RANGES, value: unknown): str
 };
 
 /**
- * Why an editor's write of an event's RSVP fields cannot be stored; null when it can. `fields` is the
- * write; `stored` the record it changes (null for a create), so an update that turns RSVPs on
- * without repeating the capacity is checked against the stored one.
+ * Why an editor's write of an event's RSVP fields cannot be stored; null when it can. An event
+ * that takes RSVPs is written with its capacity (the editor sends every field; an update turning
+ * RSVPs on without one is refused rather than judged against a record it did not read).
  */
-export function rsvpFieldsProblem(fields: Readonly<Record<string, unknown>>, stored?: Readonly<Record<string, unknown>> | null): string | null {
+export function rsvpFieldsProblem(fields: Readonly<Record<string, unknown>>): string | null {
   for (const name of RSVP_SERVER_FIELDS) if (name in fields) return RSVP_MESSAGES.serverOnly(name);
   for (const name of RSVP_FLAG_FIELDS) {
     const value = fields[name];
@@ -96,8 +96,8 @@ export function rsvpFieldsProblem(fields: Readonly<Record<string, unknown>>, sto
     const problem = rangeProblem(name, fields[name]);
     if (problem) return problem;
   }
-  const merged = { ...(stored ?? {}), ...fields };
-  if (merged.takesRsvp === true && (merged.rsvpCapacity === null || merged.rsvpCapacity === undefined)) return RSVP_MESSAGES.capacityRequired;
+  if (fields.takesRsvp === true && (fields.rsvpCapacity === null || fields.rsvpCapacity === undefined))
+    return RSVP_MESSAGES.capacityRequired;
   return null;
 }
 
@@ -110,7 +110,9 @@ export function rsvpPartyLimit(event: RsvpEventFields): number {
 /** Why a party size cannot be asked for at this event; null when it can. */
 export function partySizeProblem(event: RsvpEventFields, partySize: unknown): string | null {
   const limit = rsvpPartyLimit(event);
-  return Number.isInteger(partySize) && (partySize as number) >= 1 && (partySize as number) <= limit ? null : RSVP_MESSAGES.partySize(limit);
+  return Number.isInteger(partySize) && (partySize as number) >= 1 && (partySize as number) <= limit
+    ? null
+    : RSVP_MESSAGES.partySize(limit);
 }
 
 /** When the event starts (ms since the epoch): its start time in New York, or the start of its day when it has none. */

@@ -529,9 +529,7 @@ export const schema = a.schema({
     .arguments({ id: a.id().required(), checkedIn: a.boolean().required() })
     .returns(a.ref('Rsvp')),
   /** Staff: cancels an event; its RSVPs are cancelled and every guest is e-mailed once. */
-  cancelEvent: authorizedMutation(CATALOGUE_FUNCTION)
-    .arguments({ id: a.id().required(), reason: a.string() })
-    .returns(a.ref('Event')),
+  cancelEvent: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required(), reason: a.string() }).returns(a.ref('Event')),
   /** Deletes a category together with all of its tags. */
   deleteCategoryAndTags: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('Category')),
 });

@@ -6,6 +6,7 @@
  * Password resets); the send is awaited (a Lambda may be frozen once it answers).
  */
 import type { NotifyMeService } from '../../../server/reservations/notify-me-service';
+import type { RsvpService } from '../../../server/rsvps/rsvp-service';
 import { dynamoNotifyService } from '../common/dynamo-notify';
 import { AccountService, DEFAULT_THROTTLE_RULES } from '../../../server/accounts/account-service';
 import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
@@ -59,6 +60,7 @@ function init() {
     uploads: notServedHere<UploadInbox>('uploads'),
     reservations: notServedHere<ReservationService>('reservations'),
     notify: notServedHere<NotifyMeService>('notify me'),
+    rsvps: notServedHere<RsvpService>('RSVPs'),
     activity,
   });
 }

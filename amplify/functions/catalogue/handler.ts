@@ -27,6 +27,7 @@ import type { ReservationService } from '../../../server/reservations/reservatio
 import { dynamoReservationService } from '../common/dynamo-reservations';
 import { dynamoNotifyService } from '../common/dynamo-notify';
 import type { NotifyMeService } from '../../../server/reservations/notify-me-service';
+import type { RsvpService } from '../../../server/rsvps/rsvp-service';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
 let reservations: ReservationService | undefined;
@@ -60,6 +61,7 @@ function init() {
     activity: activityRecorder(),
     reservations: reservationService(),
     notify: notifyService(),
+    rsvps: notServedHere<RsvpService>('RSVPs'),
   });
 }
 
