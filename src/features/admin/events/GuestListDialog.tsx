@@ -3,11 +3,12 @@
  * e-mail and when they answered; a check-in box per guest coming, for the day; and Export CSV.
  */
 import { Modal } from '../../../components/ui/Modal';
+import { eventDateParts } from '../../../lib/format';
 import { saveTextFile } from '../../../lib/save-file';
 import { notify } from '../../../lib/notify';
 import { SessionEndedError } from '../../../lib/auth';
 import { userFacingMessage } from '../common/graphql-errors';
-import { RSVP_STAFF_MESSAGES, useCheckIn, useEventRsvps } from './api';
+import { RSVP_STAFF_MESSAGES, useCheckIn, useEventRsvps, type StaffRsvp } from './api';
 import type { AdminEvent } from './event-form';
 import { answeredAt, guestListCsv, guestListFileName, guestListOrder, rsvpCountText, rsvpStatusText } from './guest-list';
 
@@ -15,6 +16,9 @@ export function GuestListDialog({ event, onClose }: { event: AdminEvent; onClose
   const rsvps = useEventRsvps(event.id);
   const checkIn = useCheckIn(event.id);
   const guests = guestListOrder(rsvps.data ?? []);
+  /** The box as asked while the server answers (then as stored: a refusal puts it back). */
+  const checkedIn = (rsvp: StaffRsvp) =>
+    checkIn.isPending && checkIn.variables.id === rsvp.id ? checkIn.variables.checkedIn : Boolean(rsvp.checkedInAt);
 
   const toggle = async (id: string, checkedIn: boolean) => {
     try {
@@ -46,17 +50,18 @@ export function GuestListDialog({ event, onClose }: { event: AdminEvent; onClose
           <tbody>
             {guests.map((rsvp) => (
               <tr key={rsvp.id}>
-                <td>{rsvp.customerName}</td>
-                <td>{rsvp.partySize}</td>
-                <td className="guest-list__email">{rsvp.customerEmail}</td>
-                <td>{answeredAt(rsvp)}</td>
-                <td>{rsvpStatusText(rsvp)}</td>
-                <td>
+                <td data-label="Name">{rsvp.customerName}</td>
+                <td data-label="Party">{rsvp.partySize}</td>
+                <td data-label="E-mail" className="guest-list__email">
+                  {rsvp.customerEmail}
+                </td>
+                <td data-label="Answered">{answeredAt(rsvp)}</td>
+                <td data-label="Status">{rsvpStatusText(rsvp)}</td>
+                <td data-label="Checked in">
                   {rsvp.status === 'Going' ? (
                     <input
                       type="checkbox"
-                      checked={Boolean(rsvp.checkedInAt)}
-                      disabled={checkIn.isPending}
+                      checked={checkedIn(rsvp)}
                       aria-label={`Checked in: ${rsvp.customerName ?? 'guest'}, party of ${rsvp.partySize}`}
                       onChange={(change) => void toggle(rsvp.id, change.target.checked)}
                     />
@@ -73,7 +78,7 @@ export function GuestListDialog({ event, onClose }: { event: AdminEvent; onClose
   return (
     <Modal title={`Guests: ${event.name}`} onEscape={onClose} className="admin-modal admin-modal--wide guest-list-dialog">
       <p className="guest-list__count" aria-live="polite">
-        {event.date} · {rsvpCountText(event, rsvps.data)}
+        {eventDateParts(event.date)?.full ?? event.date} · {rsvpCountText(event, rsvps.data)}
       </p>
       {body}
       <div className="guest-list__actions">

@@ -69,6 +69,11 @@ export function useCheckIn(eventId: string) {
   return useMutation({
     mutationFn: async ({ id, checkedIn }: { id: string; checkedIn: boolean }) =>
       dataOrThrow(await adminClient.mutations.checkInRsvp({ id, checkedIn })),
+    // The answer replaces the guest's line at once, so the box does not flicker back while the list reloads.
+    onSuccess: (updated) =>
+      queryClient.setQueryData<StaffRsvp[]>(adminKeys.eventRsvps(eventId), (list) =>
+        list?.map((rsvp) => (rsvp.id === updated.id ? { ...rsvp, checkedInAt: updated.checkedInAt } : rsvp)),
+      ),
     onSettled: () => queryClient.invalidateQueries({ queryKey: adminKeys.eventRsvps(eventId) }),
   });
 }
