@@ -289,7 +289,7 @@ for (const width of [390, 1440]) {
     const download = page.waitForEvent('download');
     await list.getByRole('button', { name: 'Export CSV' }).click();
     const file = await download;
-    expect(file.suggestedFilename()).toMatch(new RegExp(`^guests-\\d{4}-\\d{2}-\\d{2}-champagne-tasting-[a-z0-9]+\\.csv$`));
+    expect(file.suggestedFilename()).toMatch(/^guests-\d{4}-\d{2}-\d{2}-champagne-tasting-[a-z0-9]+\.csv$/);
     const rows = Papa.parse<string[]>((await readFile(await file.path(), 'utf8')).slice(1), { skipEmptyLines: true }).data;
     expect(rows[0]).toEqual(['Name', 'Party size', 'E-mail', 'Answered', 'Status', 'Checked in']);
     expect(rows.slice(1).map((cells) => [cells[0], cells[1], cells[2], cells[4]])).toEqual([
@@ -313,3 +313,30 @@ for (const width of [390, 1440]) {
     await expect(entry.getByRole('link', { name: /Log in to RSVP/ })).toHaveCount(0);
   });
 }
+
+test('the owner edits the tasting rules in Shop settings; a tasting shows them, and the emptied field brings back the default', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const tasting = await rsvpEvent(request, 'Port Tasting', { capacity: 10, tasting: true });
+  await signInAsAdmin(page);
+  const setRules = async (text: string) => {
+    await page.goto(SPA_ROUTES.adminSettings);
+    const field = page.getByLabel('Tasting rules');
+    await expect(field).toHaveValue(/\S/);
+    await field.fill(text);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Success', 'Shop settings saved');
+  };
+  const rules = '21+ with photo ID. Two samples of port per person tonight.';
+  await setRules(rules);
+  await page.goto(SPA_ROUTES.events);
+  await expect(entryOf(page, tasting.name).getByText(rules)).toBeVisible();
+  await setRules('');
+  await page.goto(SPA_ROUTES.adminSettings);
+  await expect(page.getByLabel('Tasting rules')).toHaveValue(DEFAULT_TASTING_RULES);
+  await page.goto(SPA_ROUTES.events);
+  await expect(entryOf(page, tasting.name).getByText(DEFAULT_TASTING_RULES)).toBeVisible();
+});

@@ -5,11 +5,10 @@
  * chunks a signed-in customer opens (design §4: not the first script).
  */
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ROLE_USER } from '../../../shared/roles';
-import { useSession } from '../../lib/auth';
+import { useCustomerId } from '../../lib/auth';
 import { client } from '../../lib/amplify';
 import type { ModelRecord } from '../../lib/catalogue';
-import { signedIn, type Outcome, type Response } from '../../lib/signed-in-call';
+import { orThrow, signedIn, type Response } from '../../lib/signed-in-call';
 
 /** As the schema declares it (amplify/data/schema.ts). */
 export type Rsvp = ModelRecord<'Rsvp'>;
@@ -18,17 +17,6 @@ export const myRsvpsKey = (userId: string) => ['my-rsvps', userId] as const;
 const confirmedKey = (userId: string) => ['my-email-confirmed', userId] as const;
 /** The events page's query (src/features/events/api): its places left change with every answer. */
 const EVENTS_KEY = ['events'] as const;
-
-const orThrow = <T>(outcome: Outcome<T>): T => {
-  if (!outcome.ok) throw new Error(outcome.message);
-  return outcome.data;
-};
-
-/** The signed-in customer's id; null for a guest or an admin (admins are refused the customers' calls). */
-export function useCustomerId(): string | null {
-  const session = useSession();
-  return session && session.role === ROLE_USER ? session.userId : null;
-}
 
 /** The caller's RSVPs (not cancelled), soonest event first. */
 export function useMyRsvps() {

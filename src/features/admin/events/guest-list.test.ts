@@ -67,6 +67,6 @@ describe('the guest list (decision 0352)', () => {
 
   it("names the file by the event's date and name", () => {
     expect(guestListFileName(EVENT)).toBe('guests-2026-12-05-wine-tasting-rhone-loire.csv');
-    expect(guestListFileName({ date: '2026-12-05', name: '🍷🍷' })).toBe('guests-2026-12-05.csv');
+    expect(guestListFileName({ date: '2026-12-05', name: '🍷🍷' })).toBe('guests-2026-12-05-event.csv');
   });
 });

@@ -3,6 +3,7 @@
  * places, 3 waiting"), the list in its order (coming first, by when they answered; then the waiting
  * list in its order) and the CSV export with the event's date in its file name.
  */
+import { eventFileName } from '../../../../shared/event-schedule';
 import { RSVP_MESSAGES } from '../../../../shared/rsvp-rules';
 import { csvText } from '../common/csv-text';
 import type { AdminEvent } from './event-form';
@@ -56,15 +57,6 @@ export function guestListCsv(rsvps: readonly StaffRsvp[]): string {
   );
 }
 
-/** "guests-2026-12-05-wine-tasting.csv": the event's date first, then its name in plain letters. */
-export function guestListFileName(event: Pick<AdminEvent, 'date' | 'name'>): string {
-  const slug = event.name
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return `guests-${event.date}${slug ? `-${slug}` : ''}.csv`;
-}
+/** "guests-2026-12-05-wine-tasting.csv": the event's date first, then its name as its .ics file spells it. */
+export const guestListFileName = (event: Pick<AdminEvent, 'date' | 'name'>) =>
+  `guests-${event.date}-${eventFileName(event).replace(/\.ics$/, '')}.csv`;
