@@ -221,7 +221,7 @@ export async function buildServices(
       ),
     rsvps: (activity) =>
       new RsvpService(
-        new SqliteRsvpStore(store),
+        new SqliteRsvpStore(store, reservationStore),
         activity,
         new RateLimit(new MemoryThrottleStore(overrides.now), 'rsvp', RSVP_RATE, overrides.now),
         overrides.now,

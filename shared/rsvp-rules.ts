@@ -30,6 +30,8 @@ export const MAX_CANCEL_REASON_LENGTH = 300;
 
 /** Reminder e-mails go out from this New York time on the day before the event (decision 0347). */
 export const RSVP_REMINDER_MINUTES = 10 * 60;
+/** How often both backends look for reminders due: the local server's timer, the cloud's schedule. */
+export const RSVP_REMINDER_CHECK_MINUTES = 15;
 
 export const RSVP_MESSAGES = {
   /** What the RSVP control shows. */

@@ -26,10 +26,12 @@ import {
   RSVP_MESSAGES,
   rsvpOutcome,
   rsvpReminderDueAt,
+  RSVP_REMINDER_CHECK_MINUTES,
   type RsvpEvent,
   type RsvpStatus,
 } from '../../shared/rsvp-rules';
 import type { CalendarShop } from '../../shared/event-calendar';
+import { addDays, newYorkTime } from '../../shared/shop-hours';
 import { mailErrorText, type Mailer, type MailMessage } from '../accounts/mailer';
 import type { ActivityFacts } from '../activity/activity-log';
 import { AppError, unauthorized, validationError } from '../errors';
@@ -91,8 +93,8 @@ export interface RsvpStore {
   get(id: string): Promise<StoredRsvp | null>;
   ofUser(userId: string): Promise<StoredRsvp[]>;
   ofEvent(eventId: string): Promise<StoredRsvp[]>;
-  /** Going RSVPs whose reminder has not gone out. */
-  unreminded(): Promise<StoredRsvp[]>;
+  /** Going RSVPs whose reminder has not gone out, of the events on `dates` (YYYY-MM-DD). */
+  unreminded(dates: readonly string[]): Promise<StoredRsvp[]>;
   /**
    * In one step: stores `next` only while the stored RSVP's updatedAt is still `expected` (null: no
    * RSVP stored under its id), and moves the event's places as `change` says, on its conditions.
@@ -126,8 +128,8 @@ export type RsvpView = Omit<StoredRsvp, 'waitingSince' | 'remindedAt'> & {
 
 /** Answers one customer may give: 10 at once, then one every 6 seconds (as "notify me"; the throttle of server/accounts/throttle.ts). */
 export const RSVP_RATE = { burst: 10, intervalMs: 6_000 };
-/** How often the local server looks for reminders due (the cloud: a schedule, amplify/backend.ts). */
-export const REMINDER_CHECK_MS = 5 * 60_000;
+/** How often the local server looks for reminders due; the cloud's schedule runs as often (amplify/backend.ts). */
+export const REMINDER_CHECK_MS = RSVP_REMINDER_CHECK_MINUTES * 60_000;
 /** How often an answer reads again and decides again when its write's condition failed. */
 const ATTEMPTS = 8;
 
@@ -359,7 +361,9 @@ export class RsvpService {
    */
   async sendRsvpReminders(now: Date = new Date(this.now())): Promise<number> {
     const at = now.getTime();
-    const due = await this.store.unreminded();
+    // A reminder due and its event not started: the event is today or tomorrow in New York.
+    const today = newYorkTime(now).date;
+    const due = await this.store.unreminded([today, addDays(today, 1)]);
     const events = new Map((await this.store.events([...new Set(due.map((rsvp) => rsvp.eventId))])).map((event) => [event.id, event]));
     let sent = 0;
     for (const rsvp of due) {

@@ -7,9 +7,8 @@
  */
 import { quoteIdent } from '../db/database';
 import type { ModelStore } from '../db/model-store';
-import type { Role } from '../../shared/roles';
 import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
-import type { ReservingAccount } from '../reservations/reservation-service';
+import type { ReservationStore } from '../reservations/reservation-service';
 import type { PlaceChange, RsvpEventRecord, RsvpStore, StoredRsvp } from './rsvp-service';
 
 const EVENT = quoteIdent('Event');
@@ -21,7 +20,11 @@ interface Row {
 const parse = (row: Row | undefined): StoredRsvp | null => (row ? (JSON.parse(row.doc) as StoredRsvp) : null);
 
 export class SqliteRsvpStore implements RsvpStore {
-  constructor(private readonly store: ModelStore) {
+  /** `reading`: the reservation store, whose reads of accounts these are too. */
+  constructor(
+    private readonly store: ModelStore,
+    private readonly reading: Pick<ReservationStore, 'accounts'>,
+  ) {
     store.db.exec(`
       CREATE TABLE IF NOT EXISTS _rsvps (
         id TEXT PRIMARY KEY,
@@ -54,21 +57,8 @@ export class SqliteRsvpStore implements RsvpStore {
     });
   }
 
-  async accounts(ids: readonly string[]): Promise<ReservingAccount[]> {
-    return ids.flatMap((id) => {
-      const user = this.store.get('User', id);
-      return user
-        ? [
-            {
-              id: user.id,
-              name: String(user.name),
-              email: String(user.email),
-              type: user.type as Role,
-              emailConfirmed: (user.emailConfirmed as boolean | null) ?? null,
-            },
-          ]
-        : [];
-    });
+  accounts(ids: readonly string[]) {
+    return this.reading.accounts(ids);
   }
 
   async get(id: string) {
@@ -83,8 +73,14 @@ export class SqliteRsvpStore implements RsvpStore {
     return (this.db.prepare('SELECT doc FROM _rsvps WHERE eventId = ?').all(eventId) as Row[]).map((row) => parse(row)!);
   }
 
-  async unreminded() {
-    return (this.db.prepare("SELECT doc FROM _rsvps WHERE status = 'Going' AND reminded = 0").all() as Row[]).map((row) => parse(row)!);
+  async unreminded(dates: readonly string[]) {
+    const rows = this.db
+      .prepare(
+        `SELECT r.doc FROM _rsvps r JOIN ${EVENT} e ON e.id = r.eventId
+         WHERE r.status = 'Going' AND r.reminded = 0 AND e.date IN (SELECT value FROM json_each(?))`,
+      )
+      .all(JSON.stringify(dates)) as Row[];
+    return rows.map((row) => parse(row)!);
   }
 
   async write(next: StoredRsvp, expected: string | null, change: PlaceChange): Promise<boolean> {

@@ -193,7 +193,9 @@ export function rsvpBattery(target: RsvpTarget): void {
     const { id } = await event({ rsvpCapacity: 10, rsvpWaitingList: true });
     const early = await target.customer();
     await answer(early.call, id, 2);
-    const crowd = await Promise.all(Array.from({ length: 30 }, () => target.customer()));
+    // Signed up one after another (the cloud's sign-ups are limited per address), answering at once.
+    const crowd: Array<{ call: RsvpCaller; email: string }> = [];
+    for (let n = 0; n < 30; n++) crowd.push(await target.customer());
     const answers = await Promise.all(crowd.map((who) => answer(who.call, id, 1)));
     expect(answers.filter((rsvp) => rsvp.status === 'Going')).toHaveLength(8);
     expect(answers.filter((rsvp) => rsvp.status === 'Waiting')).toHaveLength(22);
@@ -270,9 +272,9 @@ export function rsvpBattery(target: RsvpTarget): void {
 
   it('cancelling an event cancels its RSVPs and mails every guest once, even pressed twice at once', async () => {
     const { id } = await event({ rsvpCapacity: 3, rsvpWaitingList: true });
-    const guests = await Promise.all([target.customer(), target.customer(), target.customer()]);
-    await answer(guests[0].call, id, 3);
-    expect(await answer(guests[1].call, id, 1)).toMatchObject({ status: 'Waiting' });
+    const guests = [await target.customer(), await target.customer(), await target.customer()];
+    await answer(guests[0]!.call, id, 3);
+    expect(await answer(guests[1]!.call, id, 1)).toMatchObject({ status: 'Waiting' });
     const [first, second] = await Promise.all([
       admin(CANCEL_EVENT, { id, reason: 'The winemaker is ill' }),
       admin(CANCEL_EVENT, { id, reason: 'The winemaker is ill' }),
@@ -288,7 +290,7 @@ export function rsvpBattery(target: RsvpTarget): void {
       expect((await ok(who.call(MINE))).myRsvps).toEqual([]);
     }
     expect(await taken(id)).toBe(0);
-    expect((await refused(guests[2].call(RSVP, { eventId: id, partySize: 1 }))).message).toBe(RSVP_MESSAGES.eventCancelled);
+    expect((await refused(guests[2]!.call(RSVP, { eventId: id, partySize: 1 }))).message).toBe(RSVP_MESSAGES.eventCancelled);
     expect((await ok(admin(LIST, { eventId: id }))).eventRsvps).toEqual([]);
   });
 
