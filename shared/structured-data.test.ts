@@ -358,9 +358,10 @@ describe('the JSON-LD objects', () => {
     expect(eventOf({ id: 'e', name: 'Later', date: '2026-12-06', time: null }, SHOP, URLS)).not.toHaveProperty('endDate');
   });
 
-  it('says an event is free, cancelled once staff cancelled it, and how many places are left where it takes RSVPs (decision 0353)', () => {
+  it('never claims an event is free (no price is recorded), says it is cancelled once staff cancelled it, and how many places are left where it takes RSVPs (decision 0353)', () => {
     const base: EventFacts = { id: 'e', name: 'Tasting', date: '2026-12-05', time: '17:30' };
-    expect(eventOf(base, SHOP, URLS)).toMatchObject({ isAccessibleForFree: true, eventStatus: 'https://schema.org/EventScheduled' });
+    expect(eventOf(base, SHOP, URLS)).toMatchObject({ eventStatus: 'https://schema.org/EventScheduled' });
+    expect(eventOf(base, SHOP, URLS)).not.toHaveProperty('isAccessibleForFree');
     expect(eventOf(base, SHOP, URLS)).not.toHaveProperty('remainingAttendeeCapacity');
     const rsvp = { ...base, takesRsvp: true, rsvpCapacity: 24, rsvpTaken: 12 };
     expect(eventOf(rsvp, SHOP, URLS)).toMatchObject({ remainingAttendeeCapacity: 12 });
@@ -369,7 +370,7 @@ describe('the JSON-LD objects', () => {
     // RSVPs turned off keep their numbers in the record, but nothing is claimed.
     expect(eventOf({ ...rsvp, takesRsvp: false }, SHOP, URLS)).not.toHaveProperty('remainingAttendeeCapacity');
     const cancelled = eventOf({ ...rsvp, cancelledAt: '2026-12-01T15:00:00.000Z' }, SHOP, URLS);
-    expect(cancelled).toMatchObject({ eventStatus: 'https://schema.org/EventCancelled', isAccessibleForFree: true });
+    expect(cancelled).toMatchObject({ eventStatus: 'https://schema.org/EventCancelled' });
     expect(cancelled).not.toHaveProperty('remainingAttendeeCapacity');
   });
 

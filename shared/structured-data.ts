@@ -524,7 +524,6 @@ export function eventOf(event: EventFacts, shop: ShopFacts, urls: UrlContext): W
     ...eventDates(event),
     eventStatus: event.cancelledAt ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    isAccessibleForFree: true,
     ...remainingCapacity(event),
     location: place,
     image: [event.img ? absoluteUrl(urls.origin, event.img) : urls.shopImage],
