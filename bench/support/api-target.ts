@@ -23,7 +23,10 @@ const [mode, jsonFile] = process.argv.slice(2);
  * rate limit unless `limited` (these parts measure what one request costs, not the limiter); on
  * SIGTERM it closes and its directory goes.
  */
-async function benchServer(name: string, { limited = false, hooks = {} }: { limited?: boolean; hooks?: Parameters<typeof startServer>[1] } = {}) {
+async function benchServer(
+  name: string,
+  { limited = false, hooks = {} }: { limited?: boolean; hooks?: Parameters<typeof startServer>[1] } = {},
+) {
   const dataDir = mkdtempSync(join(tmpdir(), `shop-bench-${name}`));
   const server = await startServer(
     {

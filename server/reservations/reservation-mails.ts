@@ -59,7 +59,11 @@ function heldText(reservation: StoredReservation, opening: string): string[] {
 }
 
 /** A mail about a reservation that ended without a pickup (cancelled by staff, expired). */
-const endedText = (...what: string[]): string[] => [...what, '', 'Nothing was charged: you pay only at pickup. You are welcome to reserve again.'];
+const endedText = (...what: string[]): string[] => [
+  ...what,
+  '',
+  'Nothing was charged: you pay only at pickup. You are welcome to reserve again.',
+];
 
 /** The customer's mail of `kind` for `reservation`, to the account's address `to`. */
 export function customerReservationMail(kind: CustomerMailKind, reservation: StoredReservation, to: string): MailMessage {

@@ -50,10 +50,7 @@ const confirmAddress = async (page: Page, email: string) => confirmInBrowser(pag
 const pickupCount = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Pickup list/ });
 
 for (const [index, width] of [390, 1440].entries()) {
-  test(`a confirmed customer reserves two items, sees the number and cancels it at ${width} px`, async ({
-    page,
-    request,
-  }) => {
+  test(`a confirmed customer reserves two items, sees the number and cancels it at ${width} px`, async ({ page, request }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const [a, b] = await twoItems(request, 2 + index * 2);
@@ -171,10 +168,7 @@ for (const [index, width] of [390, 1440].entries()) {
   });
 }
 
-test('a guest is asked to log in and comes back; an unconfirmed customer is refused with the clear message', async ({
-  page,
-  request,
-}) => {
+test('a guest is asked to log in and comes back; an unconfirmed customer is refused with the clear message', async ({ page, request }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 900 });
   const [a] = await twoItems(request, 6);

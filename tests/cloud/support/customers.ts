@@ -21,7 +21,10 @@ export interface CloudCustomer {
   call(query: string, variables?: Record<string, unknown>): Promise<Body>;
 }
 
-export async function cloudCustomer(label: string, { confirmed = true, inbox }: { confirmed?: boolean; inbox?: SmtpInbox } = {}): Promise<CloudCustomer> {
+export async function cloudCustomer(
+  label: string,
+  { confirmed = true, inbox }: { confirmed?: boolean; inbox?: SmtpInbox } = {},
+): Promise<CloudCustomer> {
   const email = uniqueEmail(label);
   // Many sign-ups from one address: the batteries would reach the sign-up limit.
   await forgetAddressLimits();
