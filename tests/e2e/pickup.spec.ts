@@ -236,3 +236,41 @@ test('@local-only a guest is asked to log in and comes back; an unconfirmed cust
   await page.getByRole('button', { name: `Remove ${a.name}` }).click();
   await expect(page.getByText('Your pickup list is empty.')).toBeVisible();
 });
+
+test('@local-only notify me: a confirmed customer asks on an out-of-stock item, is told once when it is back, and staff see the count (needs the loopback SMTP inbox)', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 390, height: 900 });
+  const [, b] = await twoItems(request, 8);
+  await setStock(request, b.id, 0);
+  const email = `${unique('notify.')}@example.com`.toLowerCase();
+  await signUp(page, email);
+  await confirmAddress(page, email);
+
+  await page.goto(itemPath(b.id));
+  await expect(page.getByText('Out of stock: it cannot be reserved now.')).toBeVisible();
+  await page.getByRole('button', { name: "Notify me when it's back" }).click();
+  await expectToast(page, 'Success', `We will email you once when ${b.name} is back`);
+  await expect(page.getByText('We will email you when it is back.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await shot(page, 'notify-me-asked-390');
+
+  // Staff see one customer waiting for it (counts only).
+  const api = await adminApi(request);
+  const demand = await api.call<{ notifyDemand: Array<{ itemId: string; count: number }> }>('query { notifyDemand { itemId count } }');
+  expect(demand.notifyDemand.find((row) => row.itemId === b.id)?.count).toBe(1);
+
+  // Back on the shelf: one e-mail naming the item, and the request is gone.
+  await setStock(request, b.id, 6);
+  const mail = await inbox.next(email, 15_000);
+  expect(mail.text).toContain(b.name);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Add to pickup list' })).toBeVisible();
+  await setStock(request, b.id, 0);
+  await page.reload();
+  await expect(page.getByRole('button', { name: "Notify me when it's back" })).toBeVisible();
+  await setStock(request, b.id, 6);
+  await expect(inbox.next(email, 3_000)).rejects.toThrow(/no e-mail/);
+});
