@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPrivateRoute, itemPath, loginReturnPath, matchSpaRoute, safeReturnPath, spaRoutePath } from './spa-routes';
+import { loginReturnPath, safeReturnPath } from './login-return';
+import { isPrivateRoute, itemPath, matchSpaRoute, spaRoutePath } from './spa-routes';
 
 describe('matchSpaRoute', () => {
   it('matches as React Router does: case-insensitive, trailing slashes, decoded params', () => {

@@ -55,19 +55,6 @@ export const resetPasswordPath = (token: string): string => `${SPA_ROUTES.resetP
 /** Where an e-mail confirmation link opens (decision 0303): `/confirm-email?token=<token>`. */
 export const confirmEmailPath = (token: string): string => `${SPA_ROUTES.confirmEmail}?token=${encodeURIComponent(token)}`;
 
-/** The query parameter /login reads the page to go back to from (decision 0319). */
-export const LOGIN_RETURN_PARAM = 'return';
-
-/** A path of this site to go back to after logging in, or null: one path ("/x..."), never another origin ("//x", "/\\x"). */
-export function safeReturnPath(value: string | null | undefined): string | null {
-  if (typeof value !== 'string' || value.length > 500 || !value.startsWith('/') || /^\/[\\/]/.test(value)) return null;
-  for (let i = 0; i < value.length; i++) if (value.charCodeAt(i) < 0x20 || value.charCodeAt(i) === 0x7f) return null;
-  return value;
-}
-
-/** /login?return=<path>: logging in comes back to `path` (decision 0319). */
-export const loginReturnPath = (path: string): string => `${SPA_ROUTES.login}?${LOGIN_RETURN_PARAM}=${encodeURIComponent(path)}`;
-
 export type SpaRouteName = keyof typeof SPA_ROUTES;
 
 export interface SpaRouteMatch {

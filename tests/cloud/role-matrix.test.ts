@@ -72,7 +72,10 @@ async function expectDenied(op: RootOperation, credentials: Credentials, errorTy
 describe('the role matrix on the emulated cloud', () => {
   it.each(rootOperations().map((op) => [`${op.key} (${audienceOf(op)})`, op] as const))('%s', async (_label, op) => {
     await shop.renew(op.model === 'User');
-    await expectAllowed(op, { token: shop.admin });
+    // A customer's own list, reservations and requests are customers only: staff keep none (decision 0313).
+    await (audienceOf(op) === 'customer'
+      ? expectDenied(op, { token: shop.admin }, ERROR_TYPES.unauthorized)
+      : expectAllowed(op, { token: shop.admin }));
     // What the admin's call used up (its session, the records it deleted) is made again.
     if (op.key === 'Mutation.signOut') await shop.signInAdminAgain();
     await shop.renew(op.model === 'User');

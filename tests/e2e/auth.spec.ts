@@ -90,7 +90,7 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
 });
 
-test('a visitor signs up, is greeted in the header, logs out and logs in again', async ({ page, request }) => {
+test('a visitor signs up, is welcomed with a pickup bag in the header, logs out and logs in again', async ({ page, request }) => {
   const email = uniqueEmail('ana');
   await page.goto('/home');
   await page.getByRole('link', { name: 'Sign Up' }).click();
@@ -103,12 +103,14 @@ test('a visitor signs up, is greeted in the header, logs out and logs in again',
   await page.getByLabel('Confirm Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
-  // A new account is a user: home, greeted, no Admin Portal link.
+  // A new account is a user: home, welcomed, no Admin Portal link; the header's bag (their pickup
+  // list, empty) takes the greeting's place (product §2, decision 0318).
   await expect(page).toHaveURL(/\/home$/);
   await expectToast(page, 'Success', /Welcome, Ana/);
   const header = page.getByRole('banner');
   await expect(header.getByRole('button', { name: 'Log Out' })).toBeVisible();
-  await expect(header.getByText('Hi, Ana')).toBeVisible();
+  await expect(header.getByRole('link', { name: 'Pickup list 0 bottles' })).toBeVisible();
+  await expect(header.getByText('Hi, Ana')).toBeHidden();
   await expect(header.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Admin Portal' })).toHaveCount(0);
 

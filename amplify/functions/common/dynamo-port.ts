@@ -16,6 +16,9 @@ import type {
 
 export type Item = Record<string, unknown>;
 
+/** One operation of a TransactWriteItems call, as the document client takes it. */
+export type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
+
 export interface DynamoPort {
   get(input: GetCommandInput): Promise<Item | undefined>;
   put(input: PutCommandInput): Promise<void>;

@@ -38,7 +38,7 @@ import {
   type StockHold,
   type StoredReservation,
 } from '../../../server/reservations/reservation-service';
-import { allPages, cancellationReasons, type DynamoPort, type Item } from './dynamo-port';
+import { allPages, cancellationReasons, type DynamoPort, type Item, type TransactItem } from './dynamo-port';
 import { DynamoThrottleStore } from './dynamo-throttle';
 import { ENV, required } from './env';
 
@@ -176,7 +176,7 @@ export class DynamoReservationStore implements ReservationStore {
   async create(reservation: StoredReservation, holds: readonly StockHold[], guard: ReserveGuard): Promise<void> {
     const stamp = new Date(this.now()).toISOString();
     const TableName = this.tables.items;
-    const operations = [
+    const operations: TransactItem[] = [
       ...holds.map((hold) =>
         hold.counted
           ? {
@@ -268,7 +268,7 @@ export class DynamoReservationStore implements ReservationStore {
       const stamp = new Date(this.now()).toISOString();
       const { id, ...fields } = next;
       const names = Object.keys(fields);
-      const operations = [
+      const operations: TransactItem[] = [
         {
           Update: {
             TableName: this.tables.reservations,

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link, useLocation } from 'react-router-dom';
-import { loginReturnPath } from '../../../shared/spa-routes';
+import { loginReturnPath } from '../../../shared/login-return';
 import { ROLE_USER } from '../../../shared/roles';
 import { useSession } from '../../lib/auth';
 import type { PickupItem } from './AddToPickupList';

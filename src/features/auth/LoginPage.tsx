@@ -1,5 +1,6 @@
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
-import { LOGIN_RETURN_PARAM, safeReturnPath, SPA_ROUTES } from '../../../shared/spa-routes';
+import { LOGIN_RETURN_PARAM, safeReturnPath } from '../../../shared/login-return';
+import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { ROLE_USER } from '../../../shared/roles';
 import { usePageHead } from '../../hooks/use-page-head';
 import { firstName, homePathFor, login, sessionStore, useSession } from '../../lib/auth';

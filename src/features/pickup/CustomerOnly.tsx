@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router-dom';
 import { ROLE_USER } from '../../../shared/roles';
-import { loginReturnPath } from '../../../shared/spa-routes';
+import { loginReturnPath } from '../../../shared/login-return';
 import { useSession } from '../../lib/auth';
 
 /** A signed-in customer's page, or where to go instead: /login coming back here for a guest; a note for staff. */

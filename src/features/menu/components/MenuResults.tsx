@@ -1,9 +1,14 @@
-import { memo, useState } from 'react';
+import { lazy, memo, Suspense, useState } from 'react';
 import { ProductCard } from '../../../components/ui/ProductCard';
 import { CardFacts } from '../../../components/shop/ItemFactsBits';
-import { PickupControl } from '../../../components/pickup/PickupControl';
+import { ROLE_USER } from '../../../../shared/roles';
+import { useSession } from '../../../lib/auth';
 import { departmentPicture } from '../../../../shared/department-picture';
 import type { MenuItem } from '../menu-filter';
+
+// A card's "Add to pickup list" (decision 0318): guests see none, so its code loads only for a
+// signed-in customer and /menu's first load stays within its budget (design §4).
+const AddToPickupList = lazy(() => import('../../../components/pickup/AddToPickupList'));
 
 /** Cards drawn per step: the grid stays quick with thousands of items, "Show more" adds more. */
 export const RESULTS_STEP = 24;
@@ -25,6 +30,7 @@ export const MenuResults = memo(function MenuResults({ items, filterKey }: MenuR
   const [shown, setShown] = useState({ filterKey, count: RESULTS_STEP });
   const count = shown.filterKey === filterKey ? shown.count : RESULTS_STEP;
   const rest = items.length - count;
+  const customer = useSession()?.role === ROLE_USER;
   return (
     <>
       <ul className="menu-grid">
@@ -34,7 +40,11 @@ export const MenuResults = memo(function MenuResults({ items, filterKey }: MenuR
               <CardFacts item={item} />
             </ProductCard>
             {/* Outside the card's link: a control inside a link is not allowed (decision 0318). */}
-            <PickupControl item={item} compact />
+            {customer ? (
+              <Suspense fallback={null}>
+                <AddToPickupList item={item} compact />
+              </Suspense>
+            ) : null}
           </li>
         ))}
       </ul>
