@@ -3,11 +3,11 @@
  * open requests, one query shared by every button on the page, and asking or no longer asking.
  * Loaded only by chunks a signed-in customer opens (design §4: not the first script).
  */
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { client } from '../../lib/amplify';
 import type { ModelRecord } from '../../lib/catalogue';
 import { signedIn, type Outcome, type Response } from '../../lib/signed-in-call';
-import { useCustomerId } from './pickup-list-api';
+import { useCustomerId, useCustomerQuery } from './pickup-list-api';
 
 export type NotifyRequest = ModelRecord<'NotifyRequest'>;
 
@@ -21,15 +21,7 @@ const loadNotifyRequests = async (): Promise<NotifyRequest[]> => {
 };
 
 /** The caller's open requests while a customer is signed in (disabled otherwise). */
-export function useNotifyRequests() {
-  const userId = useCustomerId();
-  return useQuery({
-    queryKey: notifyRequestsKey(userId ?? ''),
-    queryFn: loadNotifyRequests,
-    enabled: userId !== null,
-    staleTime: 30_000,
-  });
-}
+export const useNotifyRequests = () => useCustomerQuery(notifyRequestsKey, loadNotifyRequests);
 
 /** Asks (`wanted` true) or stops asking to be told when `itemId` is back; the list is read again after. */
 export function useSetNotifyMe() {
