@@ -48,6 +48,7 @@ import { SESSIONS_BY_USER_INDEX } from './functions/common/dynamo-sessions';
 import { RESERVATION_INDEXES } from './functions/common/dynamo-reservations';
 import { ENV } from './functions/common/env';
 import { SMTP_ENV_NAMES } from '../server/accounts/smtp-env';
+import { RSVP_REMINDER_CHECK_MINUTES } from '../shared/rsvp-rules';
 import { UPLOAD_KEY_PREFIX } from './functions/common/s3-uploads';
 
 export const backend = defineBackend({ data, authorizer, accounts, media, catalogue });
@@ -213,6 +214,20 @@ allow(
 );
 allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [modelTable('Item').tableArn]);
 allow(accountsLambda, ['dynamodb:GetItem'], [modelTable('ShopSettings').tableArn]);
+// RSVPs to events (product §12), in the catalogue function too: the events' places taken
+// (rsvpTaken) and cancelling, on the Event table; the RSVPs themselves in the reservations table.
+// A schedule sends the day-before reminders (decision 0347); the accounts function cancels a
+// deleted account's RSVPs.
+for (const fn of [catalogueLambda, accountsLambda]) {
+  fn.addEnvironment(ENV.events, modelTable('Event').tableName);
+  allow(fn, ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'], [modelTable('Event').tableArn]);
+}
+allow(catalogueLambda, ['dynamodb:Scan'], [modelTable('Event').tableArn]);
+new Rule(Stack.of(catalogueLambda), 'ShopRsvpReminders', {
+  description: 'Sends the day-before reminders of RSVPs (product §12)',
+  schedule: Schedule.rate(Duration.minutes(RSVP_REMINDER_CHECK_MINUTES)),
+  targets: [new LambdaTarget(catalogueLambda, { event: RuleTargetInput.fromObject({ sendRsvpReminders: true }) })],
+});
 new Rule(Stack.of(catalogueLambda), 'ShopReservationExpiry', {
   description: 'Expires reservations not picked up (product §11)',
   schedule: Schedule.rate(Duration.minutes(5)),
@@ -335,10 +350,14 @@ const activityRecord = catalogueDataSource.createFunction('ActivityRecordFunctio
 for (const resolver of writes) {
   const pipeline = resolver.pipelineConfig as CfnResolver.PipelineConfigProperty;
   const stack = Stack.of(resolver);
+  // The guard asks no data source anything, so it runs on the API's NONE data source, as the create
+  // step's auth function does. Update's and delete's auth functions run on the model's table (they
+  // read the record first), where a request without an `operation` is an error.
+  const createName = resolver.fieldName.replace(/^(update|delete)/, 'create');
   const auth = Object.values(cfnFunctionConfigurations).find(
-    (fn) => Stack.of(fn) === stack && fn.name === `Mutation${resolver.fieldName}auth0Function`,
+    (fn) => Stack.of(fn) === stack && fn.name === `Mutation${createName}auth0Function`,
   );
-  if (!auth || !pipeline.functions) throw new Error(`no auth function or pipeline for Mutation.${resolver.fieldName}`);
+  if (!auth || !pipeline.functions) throw new Error(`no create auth function or pipeline for Mutation.${resolver.fieldName}`);
   const guard = new CfnFunctionConfiguration(stack, `Mutation${resolver.fieldName}WriteGuard`, {
     apiId: resolver.apiId,
     dataSourceName: auth.dataSourceName,

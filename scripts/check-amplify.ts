@@ -14,6 +14,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { diffAppSyncSdl } from './appsync-parity';
+import { type CfnTemplate, requestsWithoutOperation } from './data-source-requests';
 import { diffErrorTypes, errorTypesInVtl } from './error-type-parity';
 import { GENERATED_FILES } from './generated-files';
 import { AMPLIFY_TOOLING_PATHS } from './lint';
@@ -62,6 +63,13 @@ console.log('\n== Error types: what the synthesized resolvers answer vs shared/e
 const errorProblems = diffErrorTypes(errorTypesInVtl(resolverTemplates(outdir)));
 if (errorProblems.length) fail(errorProblems.join('\n'));
 console.log('every errorType the resolvers answer with is one the SPA knows');
+
+console.log('\n== Data source requests: every inline request to a DynamoDB table names its operation');
+const requestProblems = readdirSync(outdir)
+  .filter((name) => name.endsWith('.template.json'))
+  .flatMap((name) => requestsWithoutOperation(JSON.parse(readFileSync(join(outdir, name), 'utf8')) as CfnTemplate));
+if (requestProblems.length) fail(`no operation in the request to a DynamoDB data source: ${requestProblems.join(', ')}`);
+console.log('every inline request to a DynamoDB data source names an operation');
 rmSync(outdir, { recursive: true, force: true });
 
 /** Every mapping template of the synth: the .vtl assets and the templates inlined in the stacks. */

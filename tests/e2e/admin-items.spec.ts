@@ -141,7 +141,10 @@ test('server failures show Error Creating Item, Error Updating Item and Error De
     await expectToast(page, 'Error', 'Error Updating Item');
     await dialog.getByRole('button', { name: 'Cancel' }).click();
 
-    await page.getByRole('button', { name: `Delete ${first}`, exact: true }).first().click();
+    await page
+      .getByRole('button', { name: `Delete ${first}`, exact: true })
+      .first()
+      .click();
     const confirm = page.getByRole('dialog', { name: 'Delete Item' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
     await expectToast(page, 'Error', 'Error Deleting Item');
