@@ -20,7 +20,11 @@ describe('requestsWithoutOperation', () => {
   });
 
   it('accepts a DynamoDB request with an operation, and a NONE request on the NONE data source', () => {
-    expect(requestsWithoutOperation(stack('{"version":"2018-05-29","operation":"GetItem","key":{}}', { 'Fn::GetAtt': ['ItemDataSource', 'Name'] }))).toEqual([]);
+    expect(
+      requestsWithoutOperation(
+        stack('{"version":"2018-05-29","operation":"GetItem","key":{}}', { 'Fn::GetAtt': ['ItemDataSource', 'Name'] }),
+      ),
+    ).toEqual([]);
     expect(requestsWithoutOperation(stack(NONE_REQUEST, { Ref: 'referencetoGraphQLAPINONEDSName' }))).toEqual([]);
   });
 });

@@ -31,7 +31,8 @@ export function requestsWithoutOperation(template: CfnTemplate): string[] {
     const request = properties.RequestMappingTemplate;
     // Templates kept as S3 assets are the transformer's own; ours are inline.
     if (!sourceId || !dynamoSources.has(sourceId) || typeof request !== 'string') continue;
-    if (!/"operation"\s*:/.test(request)) problems.push(`${typeof properties.Name === 'string' ? properties.Name : id} (data source ${sourceId})`);
+    if (!/"operation"\s*:/.test(request))
+      problems.push(`${typeof properties.Name === 'string' ? properties.Name : id} (data source ${sourceId})`);
   }
   return problems;
 }

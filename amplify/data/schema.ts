@@ -158,6 +158,8 @@ export const schema = a.schema({
     pickupMaxOpenReservations: a.integer(),
     /** Most bottles in one reservation (default 24). */
     pickupMaxUnits: a.integer(),
+    /** The rules shown on every tasting (decision 0350); null means the shipped default stating ABC §63-a (shared/tasting-rules.ts). */
+    tastingRules: a.string(),
   }),
 
   /** Accounts. Writes go through the account mutations only, so a hash is always set with them. */

@@ -25,6 +25,7 @@ import { MESSAGES } from '../../shared/messages';
 import { priceBoundariesProblem } from '../../shared/price-ranges';
 import { reservationSettingsProblem } from '../../shared/reservation-limits';
 import { rsvpFieldsProblem } from '../../shared/rsvp-rules';
+import { tastingRulesProblem } from '../../shared/tasting-rules';
 import { SALE_MESSAGES } from '../../shared/sale-rule';
 import { isMapUrl } from '../../shared/shop-hours';
 import { HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours-rules';
@@ -108,13 +109,14 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
 /** A banner's description (its alt text and phone caption), at most this many characters. */
 export const MAX_BANNER_DESCRIPTION = 300;
 
-/** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), and a map link a page may link to. */
+/** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), the tasting rules' length (decision 0350), and a map link a page may link to. */
 function checkShopSettings(input: Readonly<Record<string, unknown>>): void {
   const problem =
     weeklyHoursProblem(input.weeklyHours) ??
     specialDatesProblem(input.specialDates) ??
     priceBoundariesProblem(input.priceBoundaries) ??
-    reservationSettingsProblem(input);
+    reservationSettingsProblem(input) ??
+    tastingRulesProblem(input.tastingRules);
   if (problem) throw validationError(problem);
   const { mapUrl } = input;
   if (mapUrl !== undefined && mapUrl !== null && mapUrl !== '' && !isMapUrl(mapUrl)) throw validationError(HOURS_MESSAGES.mapUrl);

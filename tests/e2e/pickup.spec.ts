@@ -1,7 +1,7 @@
 /**
  * Reserve for pickup, the customer's screens (product §11, decisions 0318, 0319), at phone and
- * desktop widths: a customer signs up and confirms the address (the storefront server mails the
- * link to an SMTP server this file starts; the cloud run has no SMTP inbox, hence @local-only),
+ * desktop widths: a customer signs up and confirms the address (the storefront mails the link to
+ * an SMTP server this file starts, on either backend: tests/e2e/support/customer-mail.ts),
  * adds two items (item page, menu card), changes a quantity, is refused for a line that sold out
  * meanwhile, reserves a slot, sees the number and the ID text, finds it in their reservations,
  * cancels it in a dialog that keeps the focus, and the item page's stock goes back. An
@@ -18,21 +18,15 @@ import { confirmEmailFirstMessage } from '../../shared/messages';
 import { PAY_AT_PICKUP_TEXT } from '../../shared/reservation-limits';
 import { loginReturnPath } from '../../shared/login-return';
 import { itemPath, searchPath, SPA_ROUTES } from '../../shared/spa-routes';
-import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { listItems, updateItem, type ApiItem } from './support/catalogue';
+import { confirmInBrowser, confirmationLink, mailInbox, signUpInBrowser } from './support/customer-mail';
 
 const PASSWORD = 'Gr8-Barolo-2031!';
 const SHOTS = process.env.PICKUP_SHOTS;
 
-let inbox: SmtpInbox;
-test.beforeAll(async () => {
-  inbox = await startSmtpInbox(E2E_STOREFRONT_SMTP_PORT);
-});
-test.afterAll(async () => {
-  await inbox?.stop();
-});
+const inbox = mailInbox(E2E_STOREFRONT_SMTP_PORT);
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
 });
@@ -53,32 +47,13 @@ async function twoItems(request: Parameters<typeof adminApi>[0], offset: number)
 const setStock = async (request: Parameters<typeof adminApi>[0], id: string, stock: number) =>
   updateItem(await adminApi(request), { id, stock, stockCountedAt: new Date().toISOString() });
 
-async function signUp(page: Page, email: string) {
-  await page.goto(SPA_ROUTES.signup);
-  await page.getByLabel('First Name').fill('Pia');
-  await page.getByLabel('Last Name').fill('Pickup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-async function confirmAddress(page: Page, email: string) {
-  const mail = await inbox.next(email, 15_000);
-  const link = /https?:\/\/\S+/.exec(mail.text)![0];
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Confirm my email address' }).click();
-  await expect(page.getByRole('status')).toContainText('confirmed');
-}
+const signUp = (page: Page, email: string) => signUpInBrowser(page, { firstName: 'Pia', lastName: 'Pickup', email, password: PASSWORD });
+const confirmAddress = async (page: Page, email: string) => confirmInBrowser(page, await confirmationLink(page, inbox, email));
 
 const pickupCount = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Pickup list/ });
 
 for (const [index, width] of [390, 1440].entries()) {
-  test(`@local-only a confirmed customer reserves two items, sees the number and cancels it at ${width} px (needs the loopback SMTP inbox)`, async ({
-    page,
-    request,
-  }) => {
+  test(`a confirmed customer reserves two items, sees the number and cancels it at ${width} px`, async ({ page, request }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const [a, b] = await twoItems(request, 2 + index * 2);
@@ -196,10 +171,7 @@ for (const [index, width] of [390, 1440].entries()) {
   });
 }
 
-test('@local-only a guest is asked to log in and comes back; an unconfirmed customer is refused with the clear message (needs the loopback SMTP inbox)', async ({
-  page,
-  request,
-}) => {
+test('a guest is asked to log in and comes back; an unconfirmed customer is refused with the clear message', async ({ page, request }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 900 });
   const [a] = await twoItems(request, 6);
