@@ -6,7 +6,10 @@
  * meanwhile, reserves a slot, sees the number and the ID text, finds it in their reservations,
  * cancels it in a dialog that keeps the focus, and the item page's stock goes back. An
  * unconfirmed customer is refused with the clear message; a guest is asked to log in and comes
- * back. axe finds nothing serious on the new screens. Screenshots: PICKUP_SHOTS=<folder>.
+ * back. Notify me when it's back (decisions 0328, 0336): a confirmed customer asks on an
+ * out-of-stock item, staff see the count, the customer stops by keyboard on /account and asks
+ * again, and one e-mail comes when it is back. axe finds nothing serious on the new screens.
+ * Screenshots: PICKUP_SHOTS=<folder>.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
@@ -15,7 +18,7 @@ import { confirmEmailFirstMessage } from '../../shared/messages';
 import { PAY_AT_PICKUP_TEXT } from '../../shared/reservation-limits';
 import { loginReturnPath } from '../../shared/login-return';
 import { itemPath, searchPath, SPA_ROUTES } from '../../shared/spa-routes';
-import { adminApi, expectToast, unique } from './support/admin-session';
+import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { listItems, updateItem, type ApiItem } from './support/catalogue';
 import { confirmInBrowser, confirmationLink, mailInbox, signUpInBrowser } from './support/customer-mail';
@@ -209,3 +212,81 @@ test('a guest is asked to log in and comes back; an unconfirmed customer is refu
   await page.getByRole('button', { name: `Remove ${a.name}` }).click();
   await expect(page.getByText('Your pickup list is empty.')).toBeVisible();
 });
+
+for (const [index, width] of [390, 1440].entries()) {
+  test(`@local-only notify me at ${width} px: a confirmed customer asks on an out-of-stock item, sees it on /account, stops and asks again, is told once when it is back, and staff see the count (needs the loopback SMTP inbox)`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const [, b] = await twoItems(request, 8 + index * 2);
+    await setStock(request, b.id, 0);
+    const email = `${unique('notify.')}@example.com`.toLowerCase();
+    await signUp(page, email);
+    await confirmAddress(page, email);
+
+    // Nothing asked yet: /account says so (decision 0336).
+    await page.goto(SPA_ROUTES.account);
+    const section = page.getByRole('region', { name: 'Back-in-stock e-mails' });
+    await expect(section.getByText('You are not waiting for any item.')).toBeVisible();
+
+    await page.goto(itemPath(b.id));
+    await expect(page.getByText('Out of stock: it cannot be reserved now.')).toBeVisible();
+    const ask = page.getByRole('button', { name: "Notify me when it's back" });
+    await expect(ask).toBeVisible();
+    await shot(page, `notify-me-before-${width}`);
+    await ask.click();
+    await expectToast(page, 'Success', `We will email you once when ${b.name} is back`);
+    await expect(page.getByText('We will email you when it is back.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The picture without the toast over the text: it closes by itself once the pointer is off it.
+    await page.mouse.move(0, 0);
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
+    await shot(page, `notify-me-asked-${width}`);
+
+    // Staff see one customer waiting for it on /admin-reservations (counts only).
+    const staff = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width, height: 900 } });
+    const staffPage = await staff.newPage();
+    await signInAsAdmin(staffPage);
+    await staffPage.goto(SPA_ROUTES.adminReservations);
+    const demand = staffPage.getByRole('region', { name: 'Asked for when back in stock' });
+    const demandRow = demand.getByRole('row').filter({ has: staffPage.getByRole('cell', { name: b.name, exact: true }) });
+    await expect(demandRow.getByRole('cell')).toHaveText([b.name, '0', '1']);
+    expect(await seriousViolations(staffPage)).toEqual([]);
+    await shot(staffPage, `admin-notify-demand-${width}`);
+    await staff.close();
+
+    // The customer's own list: the item (a link), its stock now, and "Don't email me" by keyboard.
+    await page.goto(SPA_ROUTES.account);
+    const row = section.getByRole('listitem').filter({ hasText: b.name });
+    await expect(row.getByRole('link', { name: b.name })).toHaveAttribute('href', itemPath(b.id));
+    await expect(row).toContainText('Out of stock · asked ');
+    expect(await seriousViolations(page)).toEqual([]);
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, `account-notify-${width}`);
+    await row.getByRole('link', { name: b.name }).focus();
+    await page.keyboard.press('Tab');
+    const stop = row.getByRole('button', { name: `Don't email me about ${b.name}` });
+    await expect(stop).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Success', `You will not be emailed about ${b.name}`);
+    await expect(section.getByText('You are not waiting for any item.')).toBeVisible();
+
+    // Asked again on the item page; back on the shelf: one e-mail naming the item, and the request is gone.
+    await page.goto(itemPath(b.id));
+    await page.getByRole('button', { name: "Notify me when it's back" }).click();
+    await expect(page.getByText('We will email you when it is back.')).toBeVisible();
+    await setStock(request, b.id, 6);
+    const mail = await inbox.next(email, 15_000);
+    expect(mail.text).toContain(b.name);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Add to pickup list' })).toBeVisible();
+    await setStock(request, b.id, 0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: "Notify me when it's back" })).toBeVisible();
+    await setStock(request, b.id, 6);
+    await expect(inbox.next(email, 3_000)).rejects.toThrow(/no e-mail/);
+  });
+}

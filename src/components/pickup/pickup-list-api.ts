@@ -37,16 +37,14 @@ export const setPickupListLine = (itemId: string, quantity: number): Promise<Out
 
 export { useCustomerId };
 
-/** The caller's list while a customer is signed in (disabled otherwise). */
-export function usePickupList() {
+/** One of the signed-in customer's own lists, under a key per customer; disabled for anyone else. */
+export function useCustomerQuery<T>(keyOf: (userId: string) => readonly unknown[], load: () => Promise<T>) {
   const userId = useCustomerId();
-  return useQuery({
-    queryKey: pickupListKey(userId ?? ''),
-    queryFn: loadPickupList,
-    enabled: userId !== null,
-    staleTime: 30_000,
-  });
+  return useQuery({ queryKey: keyOf(userId ?? ''), queryFn: load, enabled: userId !== null, staleTime: 30_000 });
 }
+
+/** The caller's list while a customer is signed in (disabled otherwise). */
+export const usePickupList = () => useCustomerQuery(pickupListKey, loadPickupList);
 
 /** Sets one line (0 removes it); the answer is the whole list, which replaces the cached one. */
 export function useSetPickupLine() {
