@@ -10,7 +10,8 @@ import { confirmEmailFirstMessage } from '../../shared/messages';
 import { NOTIFY_RATE } from '../../server/reservations/notify-me-service';
 import { newImportId } from '../../shared/import-chunks';
 import { NOTIFY_MESSAGES } from '../../shared/notify-me';
-import { openShopForMail, reserveTwo, mailsTo, type MailCaller } from './reservation-mail-battery';
+import { mailsTo } from './confirmation-mail';
+import { openShopForMail, reserveTwo, type MailCaller } from './reservation-mail-battery';
 import type { SmtpInbox } from './smtp-inbox';
 
 export interface NotifyMeTarget {

@@ -9,7 +9,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { pickupSlots } from '../../shared/pickup-slots';
 import { formatReservationNumber } from '../../shared/reservation-limits';
 import type { ReservationAnswer } from './reservation-battery';
-import { CONFIRMATION_SUBJECT } from './confirmation-mail';
+import { mailsTo } from './confirmation-mail';
 import type { SmtpInbox } from './smtp-inbox';
 
 export type MailCaller = (query: string, variables?: Record<string, unknown>) => Promise<ReservationAnswer>;
@@ -77,10 +77,6 @@ export async function reserveTwo(admin: MailCaller, who: MailCaller, note: strin
  * Every mail to `to` once sends in flight have had time to land, but for the sign-up's address
  * confirmation (a cloud customer signs up through the API; a local one is made without mail).
  */
-export async function mailsTo(inbox: SmtpInbox, to: string): Promise<SmtpInbox['messages']> {
-  await new Promise((resolve) => setTimeout(resolve, 500));
-  return inbox.messages.filter((message) => message.to.includes(to) && message.subject !== CONFIRMATION_SUBJECT);
-}
 
 export function reservationMailBattery(target: ReservationMailTarget): void {
   beforeAll(() => openShopForMail(target.admin));

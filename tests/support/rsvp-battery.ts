@@ -10,6 +10,7 @@
 import { expect, it } from 'vitest';
 import { RSVP_MESSAGES, rsvpReminderDueAt } from '../../shared/rsvp-rules';
 import { addDays, newYorkTime } from '../../shared/shop-hours';
+import { mailsTo } from './confirmation-mail';
 import type { SmtpInbox } from './smtp-inbox';
 
 export interface RsvpAnswer {
@@ -80,10 +81,6 @@ export const dayFromToday = (days: number) => addDays(newYorkTime(new Date()).da
 let made = 0;
 
 /** Every mail to `to` once sends in flight have had time to land. */
-async function mailsTo(inbox: SmtpInbox, to: string, waitMs = 700): Promise<SmtpInbox['messages']> {
-  await new Promise((resolve) => setTimeout(resolve, waitMs));
-  return inbox.messages.filter((message) => message.to.includes(to));
-}
 
 export function rsvpBattery(target: RsvpTarget): void {
   const { admin, guest } = target;
