@@ -48,6 +48,7 @@ import { SESSIONS_BY_USER_INDEX } from './functions/common/dynamo-sessions';
 import { RESERVATION_INDEXES } from './functions/common/dynamo-reservations';
 import { ENV } from './functions/common/env';
 import { SMTP_ENV_NAMES } from '../server/accounts/smtp-env';
+import { RSVP_REMINDER_CHECK_MINUTES } from '../shared/rsvp-rules';
 import { UPLOAD_KEY_PREFIX } from './functions/common/s3-uploads';
 
 export const backend = defineBackend({ data, authorizer, accounts, media, catalogue });
@@ -213,6 +214,20 @@ allow(
 );
 allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [modelTable('Item').tableArn]);
 allow(accountsLambda, ['dynamodb:GetItem'], [modelTable('ShopSettings').tableArn]);
+// RSVPs to events (product §12), in the catalogue function too: the events' places taken
+// (rsvpTaken) and cancelling, on the Event table; the RSVPs themselves in the reservations table.
+// A schedule sends the day-before reminders (decision 0347); the accounts function cancels a
+// deleted account's RSVPs.
+for (const fn of [catalogueLambda, accountsLambda]) {
+  fn.addEnvironment(ENV.events, modelTable('Event').tableName);
+  allow(fn, ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'], [modelTable('Event').tableArn]);
+}
+allow(catalogueLambda, ['dynamodb:Scan'], [modelTable('Event').tableArn]);
+new Rule(Stack.of(catalogueLambda), 'ShopRsvpReminders', {
+  description: 'Sends the day-before reminders of RSVPs (product §12)',
+  schedule: Schedule.rate(Duration.minutes(RSVP_REMINDER_CHECK_MINUTES)),
+  targets: [new LambdaTarget(catalogueLambda, { event: RuleTargetInput.fromObject({ sendRsvpReminders: true }) })],
+});
 new Rule(Stack.of(catalogueLambda), 'ShopReservationExpiry', {
   description: 'Expires reservations not picked up (product §11)',
   schedule: Schedule.rate(Duration.minutes(5)),

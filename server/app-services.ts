@@ -42,6 +42,8 @@ import { RESERVE_RATE, ReservationService } from './reservations/reservation-ser
 import { NOTIFY_RATE, NotifyMeService } from './reservations/notify-me-service';
 import { SqliteNotifyStore } from './reservations/sqlite-notify-store';
 import { SqliteReservationStore } from './reservations/sqlite-reservation-store';
+import { RSVP_RATE, RsvpService, type RsvpEventRecord } from './rsvps/rsvp-service';
+import { SqliteRsvpStore } from './rsvps/sqlite-rsvp-store';
 
 const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
 
@@ -65,6 +67,8 @@ export interface AppServices {
   assets: StaticAssets;
   /** Reserve for pickup; the server runs its expiry on a timer (app.ts). */
   reservations: ReservationService;
+  /** RSVPs to events; the server runs their reminders on a timer (app.ts). */
+  rsvps: RsvpService;
 }
 
 function readApiKey(db: Db): string {
@@ -86,20 +90,23 @@ interface EngineParts {
   log: Log;
   reservations: (activity: ActivityRecorder) => ReservationService;
   notify: NotifyMeService;
+  rsvps: (activity: ActivityRecorder) => RsvpService;
 }
 
 /** The engine: the custom operations' handlers, the catalogue rules before a model write, the activity log after it. */
 function buildEngine(
   config: ServerConfig,
   overrides: ServerOverrides,
-  { models, db, store, accounts, media, uploads, log, reservations, notify }: EngineParts,
+  { models, db, store, accounts, media, uploads, log, reservations, notify, rsvps }: EngineParts,
 ) {
   const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
   logSlowedSignIns(accounts, activity);
   const reservationService = reservations(activity);
+  const rsvpService = rsvps(activity);
   accounts.whenDeletingCustomer(async (userId) => {
     await reservationService.cancelForDeletedAccount(userId);
     await notify.forgetCustomer(userId);
+    await rsvpService.cancelForDeletedAccount(userId);
   });
   // Stock back on the shelf answers "notify me" (decision 0328): units a reservation returned, or
   // an item written with its counted stock above 0 (the Item Editor; imports in CatalogueService).
@@ -117,17 +124,23 @@ function buildEngine(
       activity,
       reservations: reservationService,
       notify,
+      rsvps: rsvpService,
     }),
     checkModelWrite: modelWriteGuard(media, modelsWithImages(models)),
     recordModelWrite: (write, caller) => {
       void activity.recordModelWrite(write, caller);
       if (write.model === 'Item' && write.after) void notify.answerBackInStock([write.after.id]);
+      // An event deleted with RSVPs tells its guests, as cancelling it does (decision 0348).
+      if (write.model === 'Event' && write.op === 'delete' && write.before)
+        void rsvpService
+          .eventDeleted(write.before as unknown as RsvpEventRecord)
+          .catch((error: unknown) => log('RSVPs of a deleted event', error));
     },
     completeModelWrite: (write, before) => completeItemWrite(write, before, new Date(overrides.now?.() ?? Date.now())),
     development: config.development,
     log,
   });
-  return { engine, reservations: reservationService };
+  return { engine, reservations: reservationService, rsvps: rsvpService };
 }
 
 /** `origin` names the site in e-mails and the sitemap; it is only read once the server listens. */
@@ -179,7 +192,7 @@ export async function buildServices(
     new RateLimit(new MemoryThrottleStore(overrides.now), 'notify', NOTIFY_RATE, overrides.now),
     overrides.now,
   );
-  const { engine, reservations } = buildEngine(config, overrides, {
+  const { engine, reservations, rsvps } = buildEngine(config, overrides, {
     models,
     db,
     store,
@@ -203,6 +216,20 @@ export async function buildServices(
                 log(`[reservations] an e-mail was not sent: ${mailErrorText(error)}`),
               ),
               fallbackShopAddress: config.smtp.from,
+            }
+          : null,
+      ),
+    rsvps: (activity) =>
+      new RsvpService(
+        new SqliteRsvpStore(store, reservationStore),
+        activity,
+        new RateLimit(new MemoryThrottleStore(overrides.now), 'rsvp', RSVP_RATE, overrides.now),
+        overrides.now,
+        // In the background, as the reservation mails (decision 0327): a failure is one line.
+        config.smtp
+          ? {
+              mailer: inBackground(smtpMailer(config.smtp), (error) => log(`[rsvps] an e-mail was not sent: ${mailErrorText(error)}`)),
+              siteOrigin: () => origin(),
             }
           : null,
       ),
@@ -230,5 +257,6 @@ export async function buildServices(
     sitemap: new Sitemap({ engine, store, origin, log }),
     assets,
     reservations,
+    rsvps,
   };
 }

@@ -22,6 +22,7 @@ import type { LocalUploadInbox } from './media/upload-inbox';
 import { logLine, type Log } from './log-line';
 import { createRefusalLog } from './refusal-log';
 import { EXPIRY_CHECK_MS, type ReservationService } from './reservations/reservation-service';
+import { REMINDER_CHECK_MS, type RsvpService } from './rsvps/rsvp-service';
 
 export interface ShopServer {
   url: string;
@@ -41,6 +42,8 @@ export interface ShopServer {
   connections(): ConnectionStats;
   /** Reserve for pickup: tests run its expiry with their own clock. */
   reservations: ReservationService;
+  /** RSVPs to events: tests run its reminders with their own clock. */
+  rsvps: RsvpService;
   close(): Promise<void>;
 }
 
@@ -140,6 +143,11 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     services.reservations.expireReservations().catch((error: unknown) => log('reservations could not be expired', error));
   }, EXPIRY_CHECK_MS);
   expiry.unref();
+  // The day-before reminders of RSVPs (product §12, decision 0347); the cloud runs them on a schedule.
+  const reminders = setInterval(() => {
+    services.rsvps.sendRsvpReminders().catch((error: unknown) => log('RSVP reminders could not be sent', error));
+  }, REMINDER_CHECK_MS);
+  reminders.unref();
   const { port } = http.server.address() as AddressInfo;
   boundPort = port;
   const originWarning = publicOriginWarning(config, port);
@@ -159,10 +167,12 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     outputsFor,
     connections: http.connections,
     reservations: services.reservations,
+    rsvps: services.rsvps,
     // Requests in hand finish first; closing the database then checkpoints the WAL into its file.
     close: () =>
       http.close().then(() => {
         clearInterval(expiry);
+        clearInterval(reminders);
         logRefusal.flush();
         db.close();
       }),

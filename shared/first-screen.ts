@@ -56,8 +56,23 @@ export const SELECTIONS = {
   ],
   /** The same product's other sizes, offered as choices on the item page (decision 0285). */
   sizeChoice: ['id', 'name', 'price', 'sizeMl', 'packCount', 'stock'],
-  event: ['id', 'name', 'date', 'time', 'description', 'img'],
-  shopSettings: ['id', 'name', 'address', 'phone', 'email', 'mapUrl', 'weeklyHours', 'specialDates', 'priceBoundaries'],
+  /** With its RSVP fields (product §2 Events): the places left, Full, Closed or Cancelled on the page and in its JSON-LD. */
+  event: [
+    'id',
+    'name',
+    'date',
+    'time',
+    'description',
+    'img',
+    'takesRsvp',
+    'rsvpCapacity',
+    'rsvpPartyLimit',
+    'rsvpWaitingList',
+    'isTasting',
+    'rsvpTaken',
+    'cancelledAt',
+  ],
+  shopSettings: ['id', 'name', 'address', 'phone', 'email', 'mapUrl', 'weeklyHours', 'specialDates', 'priceBoundaries', 'tastingRules'],
 } as const;
 
 /** The filters of the storefront's item lists. */

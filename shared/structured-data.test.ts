@@ -358,6 +358,22 @@ describe('the JSON-LD objects', () => {
     expect(eventOf({ id: 'e', name: 'Later', date: '2026-12-06', time: null }, SHOP, URLS)).not.toHaveProperty('endDate');
   });
 
+  it('never claims an event is free (no price is recorded), says it is cancelled once staff cancelled it, and how many places are left where it takes RSVPs (decision 0353)', () => {
+    const base: EventFacts = { id: 'e', name: 'Tasting', date: '2026-12-05', time: '17:30' };
+    expect(eventOf(base, SHOP, URLS)).toMatchObject({ eventStatus: 'https://schema.org/EventScheduled' });
+    expect(eventOf(base, SHOP, URLS)).not.toHaveProperty('isAccessibleForFree');
+    expect(eventOf(base, SHOP, URLS)).not.toHaveProperty('remainingAttendeeCapacity');
+    const rsvp = { ...base, takesRsvp: true, rsvpCapacity: 24, rsvpTaken: 12 };
+    expect(eventOf(rsvp, SHOP, URLS)).toMatchObject({ remainingAttendeeCapacity: 12 });
+    expect(eventOf({ ...rsvp, rsvpTaken: null }, SHOP, URLS)).toMatchObject({ remainingAttendeeCapacity: 24 });
+    expect(eventOf({ ...rsvp, rsvpTaken: 30 }, SHOP, URLS)).toMatchObject({ remainingAttendeeCapacity: 0 });
+    // RSVPs turned off keep their numbers in the record, but nothing is claimed.
+    expect(eventOf({ ...rsvp, takesRsvp: false }, SHOP, URLS)).not.toHaveProperty('remainingAttendeeCapacity');
+    const cancelled = eventOf({ ...rsvp, cancelledAt: '2026-12-01T15:00:00.000Z' }, SHOP, URLS);
+    expect(cancelled).toMatchObject({ eventStatus: 'https://schema.org/EventCancelled' });
+    expect(cancelled).not.toHaveProperty('remainingAttendeeCapacity');
+  });
+
   it.each([
     ['17:30', '2026-12-05T17:30:00-05:00', '2026-12-05T19:30:00-05:00'],
     ['7:30 pm', '2026-12-05T19:30:00-05:00', '2026-12-05T21:30:00-05:00'],

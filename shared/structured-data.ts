@@ -12,6 +12,7 @@
  */
 import type { Event, GeoCoordinates, LiquorStore, OpeningHoursSpecification, Place, PostalAddress, Product, WithContext } from 'schema-dts';
 import { eventSchedule, isCalendarDate, newYorkInstant, parseEventTime, type WallTime } from './event-schedule';
+import { placesLeft, type RsvpEventFields } from './rsvp-rules';
 import { MAX_SPECIAL_DATES, newYorkTime, specialDatesOf, weeklyHoursOf, WEEKDAYS, type DayHours, type ShopHoursSource } from './shop-hours';
 import { itemPath } from './spa-routes';
 
@@ -462,8 +463,8 @@ export function productOf(item: ItemFacts, urls: UrlContext): WithContext<Produc
   };
 }
 
-/** What the events page knows of an event (SELECTIONS.event). */
-export interface EventFacts {
+/** What the events page knows of an event (SELECTIONS.event), its RSVP fields included (decision 0353). */
+export interface EventFacts extends RsvpEventFields {
   id: string;
   name: string;
   /** YYYY-MM-DD, a day in New York. */
@@ -499,7 +500,20 @@ export function upcomingEventFacts<T extends EventFacts>(events: readonly T[], n
     .map(({ event }) => event);
 }
 
-/** An event at the shop (/events): scheduled, in person, at the shop, organised by it. */
+/**
+ * The places still free where the event takes RSVPs and is not cancelled (decision 0353): the
+ * capacity less the places confirmed, never below 0; undefined where it is not known.
+ */
+function remainingCapacity(event: EventFacts): { remainingAttendeeCapacity?: number } {
+  if (event.takesRsvp !== true || event.cancelledAt || typeof event.rsvpCapacity !== 'number') return {};
+  return { remainingAttendeeCapacity: placesLeft(event) };
+}
+
+/**
+ * An event at the shop (/events): scheduled (or cancelled, once staff cancelled it), in person, at
+ * the shop, organised by it, free to attend (events carry no price; the shop takes no payment,
+ * product §1), with the places left where it takes RSVPs.
+ */
 export function eventOf(event: EventFacts, shop: ShopFacts, urls: UrlContext): WithContext<Event> {
   const place: Place = { '@type': 'Place', name: shop.name, address: postalAddress(shop.addressLine), ...geoOf(shop.coordinates) };
   const description = jsonLdDescription(event.description);
@@ -508,8 +522,9 @@ export function eventOf(event: EventFacts, shop: ShopFacts, urls: UrlContext): W
     '@type': 'Event',
     name: event.name,
     ...eventDates(event),
-    eventStatus: 'https://schema.org/EventScheduled',
+    eventStatus: event.cancelledAt ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
     eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+    ...remainingCapacity(event),
     location: place,
     image: [event.img ? absoluteUrl(urls.origin, event.img) : urls.shopImage],
     ...(description ? { description } : {}),

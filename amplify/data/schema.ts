@@ -113,6 +113,22 @@ export const schema = a.schema({
     time: a.string(),
     description: a.string().required(),
     img: a.string(),
+    // RSVPs (product §12, decisions 0343-0349): shared/rsvp-rules.ts says what each may hold, and
+    // both backends' model-write guards refuse anything else.
+    /** The event takes RSVPs; null or false is an event without them. */
+    takesRsvp: a.boolean(),
+    /** Places in all (1-500); required when it takes RSVPs. */
+    rsvpCapacity: a.integer(),
+    /** Places one customer may take (1-20); null means 4. */
+    rsvpPartyLimit: a.integer(),
+    /** When full, customers may join a waiting list. */
+    rsvpWaitingList: a.boolean(),
+    /** A tasting: its page shows the tasting rules. */
+    isTasting: a.boolean(),
+    /** Places confirmed now, kept by the server's RSVP path only (never accepted from a client). */
+    rsvpTaken: a.integer(),
+    /** When staff cancelled the event (cancelEvent); set by the server only. */
+    cancelledAt: a.datetime(),
   }),
 
   /**
@@ -142,6 +158,8 @@ export const schema = a.schema({
     pickupMaxOpenReservations: a.integer(),
     /** Most bottles in one reservation (default 24). */
     pickupMaxUnits: a.integer(),
+    /** The rules shown on every tasting (decision 0350); null means the shipped default stating ABC §63-a (shared/tasting-rules.ts). */
+    tastingRules: a.string(),
   }),
 
   /** Accounts. Writes go through the account mutations only, so a hash is always set with them. */
@@ -464,6 +482,54 @@ export const schema = a.schema({
     .returns(a.ref('NotifyDemand').required().array())
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  // RSVPs to events (product §12, decisions 0343-0349): served by the catalogue function (it holds the
+  // events). A customer acts on their own RSVPs only (the caller's id comes from the session); staff
+  // see and check in everyone's. Stored apart from the model tables, like reservations.
+  Rsvp: a.customType({
+    id: a.id().required(),
+    eventId: a.id().required(),
+    /** The event's name, day (YYYY-MM-DD) and time (HH:MM) now. */
+    eventName: a.string().required(),
+    eventDate: a.string().required(),
+    eventTime: a.string(),
+    userId: a.id().required(),
+    partySize: a.integer().required(),
+    /** Going, Waiting or Cancelled. */
+    status: a.string().required(),
+    /** 1 for the first in line; only while Waiting. */
+    waitingPosition: a.integer(),
+    checkedInAt: a.datetime(),
+    createdAt: a.datetime().required(),
+    updatedAt: a.datetime().required(),
+    /** Staff answers only: the customer's name and e-mail read now; "Deleted account" when gone. */
+    customerName: a.string(),
+    customerEmail: a.string(),
+  }),
+  /** Creates or changes the caller's RSVP (confirmed e-mail required); Waiting when full and the event has a waiting list. */
+  rsvp: authorizedMutation(CATALOGUE_FUNCTION)
+    .arguments({ eventId: a.id().required(), partySize: a.integer().required() })
+    .returns(a.ref('Rsvp')),
+  /** Cancels the caller's RSVP; the waiting list moves up once. */
+  cancelMyRsvp: authorizedMutation(CATALOGUE_FUNCTION).arguments({ eventId: a.id().required() }).returns(a.ref('Rsvp')),
+  /** The caller's RSVPs (not cancelled), soonest event first. */
+  myRsvps: a
+    .query()
+    .returns(a.ref('Rsvp').required().array())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  /** Staff: who is coming and waiting, with name and e-mail. */
+  eventRsvps: a
+    .query()
+    .arguments({ eventId: a.id().required() })
+    .returns(a.ref('Rsvp').required().array())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  /** Staff, on the day: marks a guest arrived (or not). */
+  checkInRsvp: authorizedMutation(CATALOGUE_FUNCTION)
+    .arguments({ id: a.id().required(), checkedIn: a.boolean().required() })
+    .returns(a.ref('Rsvp')),
+  /** Staff: cancels an event; its RSVPs are cancelled and every guest is e-mailed once. */
+  cancelEvent: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required(), reason: a.string() }).returns(a.ref('Event')),
   /** Deletes a category together with all of its tags. */
   deleteCategoryAndTags: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('Category')),
 });

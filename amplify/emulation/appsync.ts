@@ -11,7 +11,9 @@
  *   client's own header, the address CloudFront saw it connect from, then a CloudFront edge's,
  *   and CloudFront's other headers, in the shape of a captured AppSync event;
  * And one route AppSync has not, for the cloud batteries: POST /_emulation/cold-start ends every
- * Lambda instance, so the next call to each function starts a fresh one.
+ * Lambda instance, so the next call to each function starts a fresh one. And POST
+ * /_emulation/schedule runs a function as one of amplify/backend.ts's EventBridge schedules does,
+ * with the rule's input as its event (the emulation has no EventBridge).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
@@ -258,6 +260,15 @@ export async function startAppSync(
       hooks.slowFunction = typeof change.slowFunction === 'string' ? change.slowFunction : '';
       hooks.slowByMs = typeof change.slowByMs === 'number' && change.slowByMs > 0 ? change.slowByMs : 0;
       return send(res, 200, hooks);
+    }
+    if (req.method === 'POST' && req.url === '/_emulation/schedule') {
+      const { function: name, event } = JSON.parse((await readBody(req)) || '{}') as { function?: unknown; event?: unknown };
+      const matching = [...lambdas.keys()].filter(
+        (key) => typeof name === 'string' && name && key.toLowerCase().includes(name.toLowerCase()),
+      );
+      if (matching.length !== 1 || typeof event !== 'object' || event === null)
+        return send(res, 400, { message: `${matching.length} functions match ${String(name)}, or no event` });
+      return send(res, 200, { result: await lambda(matching[0]!).invoke(event) });
     }
     if (req.method === 'GET' && req.url === '/_emulation/lambdas')
       return send(res, 200, Object.fromEntries([...lambdas].map(([name, fn]) => [name, { instances: fn.instanceCount }])));

@@ -28,7 +28,18 @@ export interface EmulationPorts {
   s3: number;
 }
 
-export async function startEmulation(synthDir: string, ports: EmulationPorts, apiKey = 'da2-offlineemulationkey'): Promise<Emulation> {
+export interface EmulationOptions {
+  apiKey?: string;
+  /**
+   * Values for variables the template already gives a function (SMTP_PORT, SHOP_SITE_ORIGIN), as a
+   * second deploy of the same backend with other settings would have: each site of `npm run
+   * test:cloud` mails its own links to its own inbox. A variable a function lacks is not added.
+   */
+  deployEnvironment?: Record<string, string>;
+}
+
+export async function startEmulation(synthDir: string, ports: EmulationPorts, options: EmulationOptions = {}): Promise<Emulation> {
+  const { apiKey = 'da2-offlineemulationkey', deployEnvironment = {} } = options;
   const stops: Array<() => Promise<void> | void> = [];
   // Last started, first stopped; every part is stopped even when one fails, and only once.
   const stop = async () => {
@@ -40,6 +51,8 @@ export async function startEmulation(synthDir: string, ports: EmulationPorts, ap
   try {
     const graphqlUrl = `http://127.0.0.1:${ports.appsync}/graphql`;
     const backend = readSynthesizedBackend(synthDir, graphqlUrl, apiKey);
+    for (const fn of backend.functions.values())
+      for (const [name, value] of Object.entries(deployEnvironment)) if (name in fn.environment) fn.environment[name] = value;
 
     const dynamo = await startDynamoDbLocal(ports.dynamo);
     stops.push(dynamo.stop);

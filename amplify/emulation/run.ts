@@ -19,7 +19,7 @@ import type { Server } from 'node:http';
 import { startEmulation, type Emulation } from './emulation';
 import { startHosting } from './hosting';
 import { apiCaller, seedThroughApi } from './seed';
-import { E2E_ADMIN } from '../../playwright.config';
+import { E2E_ADMIN, E2E_SMTP_PORT, E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
 import { ENV } from '../functions/common/env';
 import { LAMBDA_RUNTIME } from '../functions/resource';
 import { nodeForLambdaRuntime } from '../../scripts/node-binaries';
@@ -66,15 +66,22 @@ if (!existsSync(join(root, 'amplify/emulation/node_modules/@aws-amplify/amplify-
 const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), 'patterson-cloud-'));
 const synthDir = join(work, 'synth');
-// The functions send mail to a loopback port inside the namespace, where a battery listens with
-// tests/support/smtp-inbox.ts (tests/cloud/reservation-mail.test.ts); nobody listening, a send is
-// refused at once and logged, as a mail server that is down would be (decision 0327).
-const CLOUD_SMTP_PORT = '2587';
+const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
+// Each site's functions send mail to a loopback port inside the namespace, the one the local e2e
+// server of its Playwright project uses (playwright.config.ts), with links to that site: a test
+// listens there with tests/support/smtp-inbox.ts (tests/e2e/support/customer-mail.ts,
+// tests/cloud/reservation-mail.test.ts; the batteries use the storefront's). Nobody listening, a
+// send is refused at once and logged, as a mail server that is down would be (decision 0327).
+const siteMail = (port: number, smtpPort: number) => ({
+  SMTP_PORT: String(smtpPort),
+  [ENV.siteOrigin]: `http://127.0.0.1:${port}`,
+});
+const CLOUD_SMTP_PORT = String(E2E_STOREFRONT_SMTP_PORT);
 const cloudSmtp = {
   SMTP_HOST: '127.0.0.1',
-  SMTP_PORT: CLOUD_SMTP_PORT,
   SMTP_SECURE: 'false',
   SMTP_FROM: 'Patterson Wine & Liquor <shop@example.com>',
+  ...siteMail(STOREFRONT_PORT, E2E_STOREFRONT_SMTP_PORT),
 };
 log('synthesizing the backend');
 if (node([tsx, 'amplify/scripts/synth.ts', synthDir], cloudSmtp) !== 0) process.exit(1);
@@ -90,7 +97,6 @@ const batteryFiles = args.filter((arg) => arg.startsWith('tests/cloud/'));
 const batteriesOnly = batteryFiles.length > 0 && batteryFiles.length === args.length;
 
 const introspection = JSON.parse(readFileSync(join(root, 'shared/generated/model-introspection.json'), 'utf8')) as unknown;
-const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
 
 interface Site {
   emulation: Emulation;
@@ -112,7 +118,11 @@ try {
   for (const [index, port] of ports.entries()) {
     const name = index === 0 ? 'storefront' : 'admin';
     const base = 4100 + index * 10;
-    const emulation = await startEmulation(synthDir, { appsync: base, dynamo: base + 1, s3: base + 2 });
+    const emulation = await startEmulation(
+      synthDir,
+      { appsync: base, dynamo: base + 1, s3: base + 2 },
+      { deployEnvironment: siteMail(port, index === 0 ? E2E_STOREFRONT_SMTP_PORT : E2E_SMTP_PORT) },
+    );
     const outputs = amplifyOutputs(emulation, introspection);
     const outputsFile = join(work, `amplify_outputs.${name}.json`);
     writeFileSync(outputsFile, JSON.stringify(outputs, null, 2));
@@ -164,9 +174,9 @@ try {
     CLOUD_THROTTLE_TABLE: throttleTable,
     // Where tests/cloud/sale-rule.test.ts gives an item months of price history.
     CLOUD_ITEM_TABLE: itemTable,
-    // Where the account battery stores confirmation links (the emulated Lambda sends no mail).
+    // Where the account battery stores the confirmation links no mail gives (expired ones, ones for an old address).
     CLOUD_CREDENTIALS_TABLE: credentialsTable,
-    // Where the functions' mail goes (the battery's inbox listens there).
+    // Where the storefront's functions send mail (the battery's inbox listens there).
     CLOUD_SMTP_PORT,
   };
   if (process.env.CLOUD_COMMAND) {

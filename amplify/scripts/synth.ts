@@ -126,6 +126,7 @@ for (const [name, smoke] of Object.entries(smokes)) {
       SHOP_ACTIVITY_TABLE: 'Activity',
       SHOP_RESERVATIONS_TABLE: 'Reservations',
       SHOP_SHOPSETTINGS_TABLE: 'ShopSettings',
+      SHOP_EVENT_TABLE: 'Event',
     },
   });
   let result: SmokeResult = {};

@@ -18,21 +18,40 @@ import { RESERVATION_CUSTOMERS, RESERVATION_ITEMS } from './reservation-shop';
 
 const [mode, jsonFile] = process.argv.slice(2);
 
-if (mode === 'ours' || mode === 'hostile' || mode === 'hostile-limited') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-'));
-  // No request rate limit: these parts measure what one request costs the server, not the limiter.
-  // hostile-limited: the limits npm start uses, for bursts against the limiter and the dear lane.
+/**
+ * A shop server on a free loopback port in a data directory of its own, no demo shop, no request
+ * rate limit unless `limited` (these parts measure what one request costs, not the limiter); on
+ * SIGTERM it closes and its directory goes.
+ */
+async function benchServer(
+  name: string,
+  { limited = false, hooks = {} }: { limited?: boolean; hooks?: Parameters<typeof startServer>[1] } = {},
+) {
+  const dataDir = mkdtempSync(join(tmpdir(), `shop-bench-${name}`));
   const server = await startServer(
     {
-      ...loadConfig(mode === 'hostile-limited' ? {} : { RATE_LIMIT_PER_SECOND: '0' }),
+      ...loadConfig(limited ? {} : { RATE_LIMIT_PER_SECOND: '0' }),
       port: 0,
       host: '127.0.0.1',
       dataDir,
       distDir: join(dataDir, 'none'),
       seedDemo: false,
     },
-    mode === 'hostile-limited' ? { writeRefusalLine: () => undefined } : {},
+    hooks,
   );
+  process.on('SIGTERM', () => {
+    void server.close().then(() => {
+      rmSync(dataDir, { recursive: true, force: true });
+      process.exit(0);
+    });
+  });
+  return { server, dataDir };
+}
+
+if (mode === 'ours' || mode === 'hostile' || mode === 'hostile-limited') {
+  // hostile-limited: the limits npm start uses, for bursts against the limiter and the dear lane.
+  const limited = mode === 'hostile-limited';
+  const { server } = await benchServer('', { limited, hooks: limited ? { writeRefusalLine: () => undefined } : {} });
   // hostile: enough records that the largest allowed pages are full (1,000 items, 1,000 tags).
   const hostile = mode !== 'ours';
   const items = hostile ? 1200 : 100;
@@ -53,25 +72,11 @@ if (mode === 'ours' || mode === 'hostile' || mode === 'hostile-limited') {
       });
     }
   });
-  process.on('SIGTERM', () => {
-    void server.close().then(() => {
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  });
   console.log(`READY ${server.port} ${server.apiKey}`);
 } else if (mode === 'import') {
   // The import benchmark: an admin's session, a region category, one uploaded image and
   // IMPORT_EXISTING items with UPCs the file will update.
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-import-'));
-  const server = await startServer({
-    ...loadConfig({ RATE_LIMIT_PER_SECOND: '0' }),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    distDir: join(dataDir, 'none'),
-    seedDemo: false,
-  });
+  const { server } = await benchServer('import-');
   writeFileSync(join(server.media.dir, `${IMPORT_IMAGE_HASH}.png`), 'png');
   server.store.transaction(() => {
     server.store.create('Category', { id: 'region', name: 'Region', type: ['Wine'], visible: true, index: 1 });
@@ -86,26 +91,12 @@ if (mode === 'ours' || mode === 'hostile' || mode === 'hostile-limited') {
     password: 'Bench-Admin-Passw0rd!',
     type: ROLE_ADMIN,
   });
-  process.on('SIGTERM', () => {
-    void server.close().then(() => {
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  });
   console.log(`READY ${server.port} ${server.apiKey} ${server.sessions.create(admin.id).token}`);
 } else if (mode === 'reservations') {
   // The reservation benchmark: the shop open every day, no preparation time, RESERVATION_ITEMS
   // items with plenty on the shelf, and RESERVATION_CUSTOMERS customers with confirmed addresses,
   // their session tokens written to a file whose path follows the API key.
-  const dataDir = mkdtempSync(join(tmpdir(), 'shop-bench-reservations-'));
-  const server = await startServer({
-    ...loadConfig({ RATE_LIMIT_PER_SECOND: '0' }),
-    port: 0,
-    host: '127.0.0.1',
-    dataDir,
-    distDir: join(dataDir, 'none'),
-    seedDemo: false,
-  });
+  const { server, dataDir } = await benchServer('reservations-');
   server.store.transaction(() => {
     server.store.create('ShopSettings', {
       id: 'shop',
@@ -132,12 +123,6 @@ if (mode === 'ours' || mode === 'hostile' || mode === 'hostile-limited') {
   }
   const tokenFile = join(dataDir, 'customers.json');
   writeFileSync(tokenFile, JSON.stringify(tokens));
-  process.on('SIGTERM', () => {
-    void server.close().then(() => {
-      rmSync(dataDir, { recursive: true, force: true });
-      process.exit(0);
-    });
-  });
   console.log(`READY ${server.port} ${server.apiKey} ${tokenFile}`);
 } else if (mode === 'bare') {
   const { readFileSync } = await import('node:fs');

@@ -20,7 +20,7 @@ import { fullNameProblem, namesProblem } from '../../shared/validation/name';
 import type { AccountStore, UserRecord } from './account-store';
 import { addressKey, waitText, type LockoutRule, type RateRule } from './throttle';
 import { AccountCeiling, Lockout, MemoryThrottleStore, RateLimit, RecentKeys, type Admission, type ThrottleStore } from './throttle-store';
-import type { Mailer } from './mailer';
+import { mailErrorText, type Mailer } from './mailer';
 
 /** Sessions: SQLite locally (sync), DynamoDB in the cloud (async). */
 export interface SessionIssuer {
@@ -554,7 +554,8 @@ export class AccountService {
         ].join('\n'),
       });
     } catch (error) {
-      console.error('[accounts] a confirmation e-mail was not sent', error);
+      // The error's name and codes only (decision 0266): its message can quote the recipient.
+      console.error(`[accounts] a confirmation e-mail was not sent: ${mailErrorText(error)}`);
     }
   }
 

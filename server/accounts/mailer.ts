@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Files sent with it (an event's .ics with an RSVP's confirmation, decision 0346); Nodemailer's own form. */
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
 }
 
 export interface Mailer {

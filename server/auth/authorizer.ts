@@ -66,6 +66,10 @@ export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set([
   'Mutation.notifyMeWhenBack',
   'Mutation.cancelNotifyMe',
   'Query.myNotifyRequests',
+  // RSVPs (product §12): the caller's own; staff's lists, check-in and cancelEvent are not here.
+  'Mutation.rsvp',
+  'Mutation.cancelMyRsvp',
+  'Query.myRsvps',
 ]);
 
 export function decideAccess(principal: Principal | null, policy: FieldPolicy): AuthorizerResult {

@@ -13,7 +13,9 @@
  *   the record, in price-history.ts);
  * - the shop's settings keep New York's hours for a package store (shared/shop-hours-rules.ts) and a
  *   map link is https; its price boundaries are ascending whole dollars (shared/price-ranges.ts);
- *   its pickup limits are whole numbers in range (shared/reservation-limits.ts, decision 0312).
+ *   its pickup limits are whole numbers in range (shared/reservation-limits.ts, decision 0312);
+ * - an event's RSVP settings are in range and no client writes its places taken or when it was
+ *   cancelled (shared/rsvp-rules.ts, decision 0344): the RSVP path keeps them.
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
  * before AppSync's own DynamoDB resolvers (amplify/functions/common/model-write-check.ts).
  */
@@ -22,6 +24,8 @@ import { itemFactsProblem } from '../../shared/item-facts';
 import { MESSAGES } from '../../shared/messages';
 import { priceBoundariesProblem } from '../../shared/price-ranges';
 import { reservationSettingsProblem } from '../../shared/reservation-limits';
+import { rsvpFieldsProblem } from '../../shared/rsvp-rules';
+import { tastingRulesProblem } from '../../shared/tasting-rules';
 import { SALE_MESSAGES } from '../../shared/sale-rule';
 import { isMapUrl } from '../../shared/shop-hours';
 import { HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours-rules';
@@ -88,6 +92,10 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
     throw validationError(GUARD_MESSAGES.builtInCategory);
   }
   if (model === 'ShopSettings' && op !== 'delete') checkShopSettings(input);
+  if (model === 'Event' && op !== 'delete') {
+    const problem = rsvpFieldsProblem(input);
+    if (problem) throw validationError(problem);
+  }
   if (
     model === 'Banner' &&
     op !== 'delete' &&
@@ -101,13 +109,14 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
 /** A banner's description (its alt text and phone caption), at most this many characters. */
 export const MAX_BANNER_DESCRIPTION = 300;
 
-/** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), and a map link a page may link to. */
+/** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), the tasting rules' length (decision 0350), and a map link a page may link to. */
 function checkShopSettings(input: Readonly<Record<string, unknown>>): void {
   const problem =
     weeklyHoursProblem(input.weeklyHours) ??
     specialDatesProblem(input.specialDates) ??
     priceBoundariesProblem(input.priceBoundaries) ??
-    reservationSettingsProblem(input);
+    reservationSettingsProblem(input) ??
+    tastingRulesProblem(input.tastingRules);
   if (problem) throw validationError(problem);
   const { mapUrl } = input;
   if (mapUrl !== undefined && mapUrl !== null && mapUrl !== '' && !isMapUrl(mapUrl)) throw validationError(HOURS_MESSAGES.mapUrl);

@@ -4,6 +4,7 @@ import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
 import { HOURS_MESSAGES } from '../../shared/shop-hours-rules';
 import { PRICE_BOUNDARY_MESSAGES } from '../../shared/price-ranges';
+import { MAX_TASTING_RULES_LENGTH, TASTING_RULES_MESSAGES } from '../../shared/tasting-rules';
 import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 
 let server: TestServer;
@@ -129,5 +130,24 @@ describe('ShopSettings', () => {
     const none = await call(PRICES, { input: { id: SHOP_SETTINGS_ID, priceBoundaries: [] } }, admin);
     expect(none.errors).toBeUndefined();
     expect(stored()?.priceBoundaries).toEqual([]);
+  });
+
+  it('keeps the tasting rules: at most 500 characters, readable by the public, null for the default (decision 0350)', async () => {
+    const RULES = 'mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id tastingRules } }';
+    const tooLong = await call(RULES, { input: { id: SHOP_SETTINGS_ID, tastingRules: 'x'.repeat(MAX_TASTING_RULES_LENGTH + 1) } }, admin);
+    expect(tooLong.errors?.[0]).toMatchObject({ errorType: 'ValidationError', message: TASTING_RULES_MESSAGES.length });
+    expect(stored()?.tastingRules ?? null).toBeNull();
+
+    const text = '21+ with photo ID. Two samples each tonight.';
+    const saved = await call(RULES, { input: { id: SHOP_SETTINGS_ID, tastingRules: text } }, admin);
+    expect(saved.errors).toBeUndefined();
+    const read = await call('query ($id: ID!) { getShopSettings(id: $id) { tastingRules } }', { id: SHOP_SETTINGS_ID });
+    expect(read.data!.getShopSettings).toEqual({ tastingRules: text });
+    const customer = { authorization: (await server.sessionFor(ROLE_USER)).token };
+    const byCustomer = await call(RULES, { input: { id: SHOP_SETTINGS_ID, tastingRules: 'Free for all' } }, customer);
+    expect(byCustomer.errors?.[0]?.errorType).toMatch(/^Unauthorized/);
+    const reset = await call(RULES, { input: { id: SHOP_SETTINGS_ID, tastingRules: null } }, admin);
+    expect(reset.errors).toBeUndefined();
+    expect(stored()?.tastingRules ?? null).toBeNull();
   });
 });

@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SELECTIONS } from '../../shared/first-screen';
 import { DATA_CLIENT_PRELOAD_ATTRIBUTE, FIRST_SCREEN_ELEMENT_ID, FIRST_SCREEN_PLACEHOLDER } from '../../shared/page-markers';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
@@ -43,8 +44,7 @@ async function publicQuery(query: string, variables?: Record<string, unknown>) {
 }
 
 const shopSettings = async () =>
-  (await publicQuery('{ getShopSettings(id: "shop") { id name address phone email mapUrl weeklyHours specialDates priceBoundaries } }'))
-    .getShopSettings;
+  (await publicQuery(`{ getShopSettings(id: "shop") { ${SELECTIONS.shopSettings.join(' ')} } }`)).getShopSettings;
 
 async function createItem(input: Record<string, unknown>): Promise<string> {
   const { body } = await postGraphQL(
@@ -91,7 +91,7 @@ describe('first-screen data', () => {
     expect((data?.categories as unknown[]).length).toBeGreaterThan(1);
     expect((data?.tags as unknown[]).length).toBeGreaterThan(3);
 
-    const events = (await publicQuery('{ listEvents(limit: 1000) { items { id name date time description img } } }')).listEvents as {
+    const events = (await publicQuery(`{ listEvents(limit: 1000) { items { ${SELECTIONS.event.join(' ')} } } }`)).listEvents as {
       items: unknown[];
     };
     expect(events.items.length).toBeGreaterThan(0);

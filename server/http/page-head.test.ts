@@ -255,6 +255,32 @@ describe('each page its own head', () => {
     }
     await expectValid(events.jsonLd);
   });
+
+  it('/events: an event taking RSVPs says how many places are left, and every event that it is free (decision 0353)', async () => {
+    const { listEvents } = (await publicQuery('{ listEvents(limit: 1000) { items { id name date } } }')) as {
+      listEvents: { items: Array<{ id: string; name: string; date: string }> };
+    };
+    const today = newYorkTime(new Date()).date;
+    const event = listEvents.items.filter((candidate) => candidate.date > today).sort((a, b) => a.date.localeCompare(b.date))[0]!;
+    const update = await postGraphQL(
+      server,
+      {
+        query: 'mutation ($input: UpdateEventInput!) { updateEvent(input: $input) { id } }',
+        variables: { input: { id: event.id, takesRsvp: true, rsvpCapacity: 24 } },
+      },
+      admin,
+    );
+    expect(update.body.errors).toBeUndefined();
+    const events = await page('/events');
+    const block = events.jsonLd.find((candidate) => candidate.name === event.name)!;
+    expect(block).toMatchObject({
+      remainingAttendeeCapacity: 24,
+      eventStatus: 'https://schema.org/EventScheduled',
+    });
+    expect(events.jsonLd.filter((candidate) => 'remainingAttendeeCapacity' in candidate)).toHaveLength(1);
+    expect(events.jsonLd.some((candidate) => 'isAccessibleForFree' in candidate)).toBe(false);
+    await expectValid(events.jsonLd);
+  });
 });
 
 describe('not found, and pages not to index', () => {

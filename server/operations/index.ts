@@ -7,6 +7,7 @@ import type { AccountService } from '../accounts/account-service';
 import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { ReservationService } from '../reservations/reservation-service';
 import type { NotifyMeService } from '../reservations/notify-me-service';
+import type { RsvpService } from '../rsvps/rsvp-service';
 import type { ItemImportRow } from '../../shared/item-import';
 import { unauthorized } from '../errors';
 import { deadlineFromNow } from '../../shared/work-deadline';
@@ -24,6 +25,7 @@ export interface HandlerDeps {
   activity: ActivityRecorder;
   reservations: ReservationService;
   notify: NotifyMeService;
+  rsvps: RsvpService;
 }
 
 export { SELF_SERVICE_FIELDS } from '../auth/authorizer';
@@ -64,6 +66,7 @@ function operationHandlers({
   activity,
   reservations,
   notify,
+  rsvps,
 }: HandlerDeps): Record<string, CustomHandler> {
   return {
     'Mutation.signUp': (args, context) => accounts.signUp(args, context.clientIp),
@@ -114,5 +117,12 @@ function operationHandlers({
     'Mutation.cancelNotifyMe': (args, context) => notify.cancelNotifyMe(caller(context), args),
     'Query.myNotifyRequests': (_args, context) => notify.myNotifyRequests(caller(context)),
     'Query.notifyDemand': (_args, context) => notify.notifyDemand(caller(context)),
+    // RSVPs (product §12): the service checks who calls (a customer on their own, staff on all).
+    'Mutation.rsvp': (args, context) => rsvps.rsvp(caller(context), args),
+    'Mutation.cancelMyRsvp': (args, context) => rsvps.cancelMyRsvp(caller(context), args),
+    'Query.myRsvps': (_args, context) => rsvps.myRsvps(caller(context)),
+    'Query.eventRsvps': (args, context) => rsvps.eventRsvps(caller(context), args),
+    'Mutation.checkInRsvp': (args, context) => rsvps.checkInRsvp(caller(context), args),
+    'Mutation.cancelEvent': (args, context) => rsvps.cancelEvent(caller(context), args),
   };
 }

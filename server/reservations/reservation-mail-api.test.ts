@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { startSmtpInbox, type SmtpInbox } from '../../tests/support/smtp-inbox';
+import { mailsTo } from '../../tests/support/confirmation-mail';
 import {
-  mailsTo,
   openShopForMail,
   reservationMailBattery,
   reserveTwo,

@@ -45,74 +45,59 @@ function linesText(reservation: StoredReservation): string[] {
 
 const numberOf = (reservation: StoredReservation) => formatReservationNumber(reservation.number);
 
+/** A mail about bottles still held (a request, Ready): the opening, then what, when and how to pay. */
+function heldText(reservation: StoredReservation, opening: string): string[] {
+  return [
+    opening,
+    '',
+    `Pickup: ${reservation.slotLabel}`,
+    ...linesText(reservation),
+    '',
+    PAY_AT_PICKUP_TEXT,
+    `Not picked up by ${formatNewYorkInstant(reservation.expiresAt)}, the reservation expires.`,
+  ];
+}
+
+/** A mail about a reservation that ended without a pickup (cancelled by staff, expired). */
+const endedText = (...what: string[]): string[] => [
+  ...what,
+  '',
+  'Nothing was charged: you pay only at pickup. You are welcome to reserve again.',
+];
+
 /** The customer's mail of `kind` for `reservation`, to the account's address `to`. */
 export function customerReservationMail(kind: CustomerMailKind, reservation: StoredReservation, to: string): MailMessage {
   const number = numberOf(reservation);
-  const pickup = `Pickup: ${reservation.slotLabel}`;
-  const sign = ['', `${SHOP}`];
-  switch (kind) {
-    case 'requested':
-      return {
-        to,
-        subject: `Your reservation ${number} at ${SHOP}`,
-        text: [
-          'Hello,',
-          '',
-          `We have your reservation ${number}. We will e-mail you when your bottles are ready.`,
-          '',
-          pickup,
-          ...linesText(reservation),
-          '',
-          PAY_AT_PICKUP_TEXT,
-          `Not picked up by ${formatNewYorkInstant(reservation.expiresAt)}, the reservation expires.`,
-          ...sign,
-        ].join('\n'),
-      };
-    case 'ready':
-      return {
-        to,
-        subject: `Your reservation ${number} is ready for pickup`,
-        text: [
-          'Hello,',
-          '',
-          `Your reservation ${number} is ready. Please come at your pickup time.`,
-          '',
-          pickup,
-          ...linesText(reservation),
-          '',
-          PAY_AT_PICKUP_TEXT,
-          `Not picked up by ${formatNewYorkInstant(reservation.expiresAt)}, the reservation expires.`,
-          ...sign,
-        ].join('\n'),
-      };
-    case 'cancelled':
-      return {
-        to,
-        subject: `Your reservation ${number} is cancelled`,
-        text: [
-          'Hello,',
-          '',
-          `We are sorry: the shop cancelled your reservation ${number} (${reservation.slotLabel}).`,
-          `Reason: ${reservation.reason ?? ''}`,
-          '',
-          'Nothing was charged: you pay only at pickup. You are welcome to reserve again.',
-          ...sign,
-        ].join('\n'),
-      };
-    case 'expired':
-      return {
-        to,
-        subject: `Your reservation ${number} has expired`,
-        text: [
-          'Hello,',
-          '',
-          `Your reservation ${number} (${reservation.slotLabel}) was not picked up in time, so it has expired and its bottles are back on the shelf.`,
-          '',
-          'Nothing was charged: you pay only at pickup. You are welcome to reserve again.',
-          ...sign,
-        ].join('\n'),
-      };
-  }
+  const [subject, body] = ((): [string, string[]] => {
+    switch (kind) {
+      case 'requested':
+        return [
+          `Your reservation ${number} at ${SHOP}`,
+          heldText(reservation, `We have your reservation ${number}. We will e-mail you when your bottles are ready.`),
+        ];
+      case 'ready':
+        return [
+          `Your reservation ${number} is ready for pickup`,
+          heldText(reservation, `Your reservation ${number} is ready. Please come at your pickup time.`),
+        ];
+      case 'cancelled':
+        return [
+          `Your reservation ${number} is cancelled`,
+          endedText(
+            `We are sorry: the shop cancelled your reservation ${number} (${reservation.slotLabel}).`,
+            `Reason: ${reservation.reason ?? ''}`,
+          ),
+        ];
+      case 'expired':
+        return [
+          `Your reservation ${number} has expired`,
+          endedText(
+            `Your reservation ${number} (${reservation.slotLabel}) was not picked up in time, so it has expired and its bottles are back on the shelf.`,
+          ),
+        ];
+    }
+  })();
+  return { to, subject, text: ['Hello,', '', ...body, '', SHOP].join('\n') };
 }
 
 /**

@@ -5,6 +5,7 @@
  */
 
 import type { Schema } from '../../amplify/data/schema';
+import type { RsvpEventFields } from '../../shared/rsvp-rules';
 
 /** How long catalogue data counts as fresh (TanStack Query `staleTime`). */
 export const CATALOGUE_STALE_MS = 5 * 60_000;
@@ -22,5 +23,8 @@ export type CategoryRecord = Pick<ModelRecord<'Category'>, 'id' | 'name'> &
 /** A Tag (the fields the storefront reads). */
 export type TagRecord = Pick<ModelRecord<'Tag'>, 'id' | 'name' | 'categoryId'> & Partial<Pick<ModelRecord<'Tag'>, 'index'>>;
 
-/** An Event; `time` (HH:MM, 24-hour) and `img` are null when not set. */
-export type EventRecord = Pick<ModelRecord<'Event'>, 'id' | 'name' | 'date' | 'description'> & { time: string | null; img: string | null };
+/** An Event; `time` (HH:MM, 24-hour) and `img` are null when not set; its RSVP fields (shared/rsvp-rules.ts) when read. */
+export type EventRecord = Pick<ModelRecord<'Event'>, 'id' | 'name' | 'date' | 'description'> & {
+  time: string | null;
+  img: string | null;
+} & RsvpEventFields;

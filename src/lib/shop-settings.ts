@@ -18,7 +18,7 @@ export const SHOP_SETTINGS_QUERY_KEY = ['shop-settings'] as const;
 /** The record as the API returns it (SELECTIONS.shopSettings). */
 export type ShopSettingsRecord = ShopHoursSource &
   Pick<ModelRecord<'ShopSettings'>, 'id'> &
-  Partial<Pick<ModelRecord<'ShopSettings'>, 'name' | 'address' | 'phone' | 'email' | 'mapUrl' | 'priceBoundaries'>>;
+  Partial<Pick<ModelRecord<'ShopSettings'>, 'name' | 'address' | 'phone' | 'email' | 'mapUrl' | 'priceBoundaries' | 'tastingRules'>>;
 
 /** The settings record, or null when there is none. */
 export async function getShopSettings(): Promise<ShopSettingsRecord | null> {

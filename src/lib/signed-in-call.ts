@@ -32,6 +32,12 @@ export async function signedIn<T>(
   }
 }
 
+/** The data, or a rejection with the server's message (for a query, which shows it). */
+export const orThrow = <T>(outcome: Outcome<T>): T => {
+  if (!outcome.ok) throw new Error(outcome.message);
+  return outcome.data;
+};
+
 export const mapped = <T, U>(outcome: Outcome<T>, map: (data: T) => U): Outcome<U> =>
   outcome.ok ? { ok: true, data: map(outcome.data) } : outcome;
 

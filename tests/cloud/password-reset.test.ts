@@ -2,12 +2,16 @@
  * Password resets on the emulated AWS backend (`npm run test:cloud` runs it): an admin's link
  * sets a customer's new password once, on DynamoDB, and ends the customer's sessions in the
  * ShopSessions table, as locally (server/accounts/password-reset-api.test.ts, which also covers
- * the e-mail). The emulated Lambda has no SMTP, so "Forgot password?" gives its one answer and
- * sends nothing.
+ * the e-mail). "Forgot password?" gives its one answer for any address and mails a known one
+ * its link, over SMTP to the inbox on CLOUD_SMTP_PORT (amplify/emulation/run.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';
+import { SPA_ROUTES } from '../../shared/spa-routes';
 import { call, cloudShop, guest, ok, PASSWORD, signIn, uniqueEmail } from './support/api';
+import { cloudInbox } from './support/customers';
+
+const inbox = cloudInbox();
 
 const NEW_PASSWORD = 'Cl0ud-Reset-Passw0rd!';
 const RESET = `mutation ($token: String, $password: String, $confirmPassword: String) {
@@ -59,8 +63,14 @@ describe('password resets on the emulated cloud', () => {
     const email = uniqueEmail('forgot');
     const person = await customer(email);
     const ask = (address: string) => ok(guest, 'mutation ($email: String) { requestPasswordReset(email: $email) }', { email: address });
+    await inbox().next(email, 15_000); // the sign-up's confirmation
     expect(await ask(email)).toEqual({ requestPasswordReset: true });
-    expect(await ask(uniqueEmail('nobody'))).toEqual({ requestPasswordReset: true });
+    const mail = await inbox().next(email, 15_000);
+    expect(mail.subject).toBe('Set a new password for Patterson Wine & Liquor');
+    expect(new URL(/https?:\/\/\S+/.exec(mail.text)![0]).pathname).toBe(SPA_ROUTES.resetPassword);
+    const nobody = uniqueEmail('nobody');
+    expect(await ask(nobody)).toEqual({ requestPasswordReset: true });
+    expect(inbox().messages.filter((message) => message.to.includes(nobody))).toEqual([]);
     const refused = await call({ token: person.token }, 'mutation ($userId: ID!) { createPasswordResetLink(userId: $userId) { token } }', {
       userId: person.userId,
     });

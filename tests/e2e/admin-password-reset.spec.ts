@@ -1,8 +1,8 @@
 /**
  * Password resets in the browser (decision 0258): an admin's Password link on /admin-admins (and
  * /admin-users), copied and opened by the account's owner, sets a new password once; "Forgot
- * password?" on /login e-mails a link (the admin server sends to an SMTP server this file starts
- * on E2E_SMTP_PORT; the cloud run has no SMTP, hence @local-only) that does the same.
+ * password?" on /login e-mails a link (the admin site sends to an SMTP server this file starts on
+ * E2E_SMTP_PORT, on either backend: decision 0340) that does the same.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { E2E_SMTP_PORT } from '../../playwright.config';
@@ -122,7 +122,7 @@ test('Client Users rows have a Password link too', async ({ page }) => {
   await expect(dialog).toHaveCount(0);
 });
 
-test('"Forgot password?" e-mails a link that sets a new password @local-only', async ({ page, browser }) => {
+test('"Forgot password?" e-mails a link that sets a new password', async ({ page, browser }) => {
   const inbox = await startSmtpInbox(E2E_SMTP_PORT);
   try {
     const account = await newAdmin(page);

@@ -1,12 +1,15 @@
 /**
  * Reserve for pickup, the customer's screens (product §11, decisions 0318, 0319), at phone and
- * desktop widths: a customer signs up and confirms the address (the storefront server mails the
- * link to an SMTP server this file starts; the cloud run has no SMTP inbox, hence @local-only),
+ * desktop widths: a customer signs up and confirms the address (the storefront mails the link to
+ * an SMTP server this file starts, on either backend: tests/e2e/support/customer-mail.ts),
  * adds two items (item page, menu card), changes a quantity, is refused for a line that sold out
  * meanwhile, reserves a slot, sees the number and the ID text, finds it in their reservations,
  * cancels it in a dialog that keeps the focus, and the item page's stock goes back. An
  * unconfirmed customer is refused with the clear message; a guest is asked to log in and comes
- * back. axe finds nothing serious on the new screens. Screenshots: PICKUP_SHOTS=<folder>.
+ * back. Notify me when it's back (decisions 0328, 0336): a confirmed customer asks on an
+ * out-of-stock item, staff see the count, the customer stops by keyboard on /account and asks
+ * again, and one e-mail comes when it is back. axe finds nothing serious on the new screens.
+ * Screenshots: PICKUP_SHOTS=<folder>.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
@@ -15,21 +18,15 @@ import { confirmEmailFirstMessage } from '../../shared/messages';
 import { PAY_AT_PICKUP_TEXT } from '../../shared/reservation-limits';
 import { loginReturnPath } from '../../shared/login-return';
 import { itemPath, searchPath, SPA_ROUTES } from '../../shared/spa-routes';
-import { startSmtpInbox, type SmtpInbox } from '../support/smtp-inbox';
-import { adminApi, expectToast, unique } from './support/admin-session';
+import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { listItems, updateItem, type ApiItem } from './support/catalogue';
+import { confirmInBrowser, confirmationLink, mailInbox, signUpInBrowser } from './support/customer-mail';
 
 const PASSWORD = 'Gr8-Barolo-2031!';
 const SHOTS = process.env.PICKUP_SHOTS;
 
-let inbox: SmtpInbox;
-test.beforeAll(async () => {
-  inbox = await startSmtpInbox(E2E_STOREFRONT_SMTP_PORT);
-});
-test.afterAll(async () => {
-  await inbox?.stop();
-});
+const inbox = mailInbox(E2E_STOREFRONT_SMTP_PORT);
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
 });
@@ -50,32 +47,13 @@ async function twoItems(request: Parameters<typeof adminApi>[0], offset: number)
 const setStock = async (request: Parameters<typeof adminApi>[0], id: string, stock: number) =>
   updateItem(await adminApi(request), { id, stock, stockCountedAt: new Date().toISOString() });
 
-async function signUp(page: Page, email: string) {
-  await page.goto(SPA_ROUTES.signup);
-  await page.getByLabel('First Name').fill('Pia');
-  await page.getByLabel('Last Name').fill('Pickup');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
-  await expect(page).toHaveURL(/\/home$/);
-}
-
-async function confirmAddress(page: Page, email: string) {
-  const mail = await inbox.next(email, 15_000);
-  const link = /https?:\/\/\S+/.exec(mail.text)![0];
-  await page.goto(link);
-  await page.getByRole('button', { name: 'Confirm my email address' }).click();
-  await expect(page.getByRole('status')).toContainText('confirmed');
-}
+const signUp = (page: Page, email: string) => signUpInBrowser(page, { firstName: 'Pia', lastName: 'Pickup', email, password: PASSWORD });
+const confirmAddress = async (page: Page, email: string) => confirmInBrowser(page, await confirmationLink(page, inbox, email));
 
 const pickupCount = (page: Page) => page.getByRole('banner').getByRole('link', { name: /^Pickup list/ });
 
 for (const [index, width] of [390, 1440].entries()) {
-  test(`@local-only a confirmed customer reserves two items, sees the number and cancels it at ${width} px (needs the loopback SMTP inbox)`, async ({
-    page,
-    request,
-  }) => {
+  test(`a confirmed customer reserves two items, sees the number and cancels it at ${width} px`, async ({ page, request }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 900 });
     const [a, b] = await twoItems(request, 2 + index * 2);
@@ -193,10 +171,7 @@ for (const [index, width] of [390, 1440].entries()) {
   });
 }
 
-test('@local-only a guest is asked to log in and comes back; an unconfirmed customer is refused with the clear message (needs the loopback SMTP inbox)', async ({
-  page,
-  request,
-}) => {
+test('a guest is asked to log in and comes back; an unconfirmed customer is refused with the clear message', async ({ page, request }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 390, height: 900 });
   const [a] = await twoItems(request, 6);
@@ -237,3 +212,81 @@ test('@local-only a guest is asked to log in and comes back; an unconfirmed cust
   await page.getByRole('button', { name: `Remove ${a.name}` }).click();
   await expect(page.getByText('Your pickup list is empty.')).toBeVisible();
 });
+
+for (const [index, width] of [390, 1440].entries()) {
+  test(`@local-only notify me at ${width} px: a confirmed customer asks on an out-of-stock item, sees it on /account, stops and asks again, is told once when it is back, and staff see the count (needs the loopback SMTP inbox)`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const [, b] = await twoItems(request, 8 + index * 2);
+    await setStock(request, b.id, 0);
+    const email = `${unique('notify.')}@example.com`.toLowerCase();
+    await signUp(page, email);
+    await confirmAddress(page, email);
+
+    // Nothing asked yet: /account says so (decision 0336).
+    await page.goto(SPA_ROUTES.account);
+    const section = page.getByRole('region', { name: 'Back-in-stock e-mails' });
+    await expect(section.getByText('You are not waiting for any item.')).toBeVisible();
+
+    await page.goto(itemPath(b.id));
+    await expect(page.getByText('Out of stock: it cannot be reserved now.')).toBeVisible();
+    const ask = page.getByRole('button', { name: "Notify me when it's back" });
+    await expect(ask).toBeVisible();
+    await shot(page, `notify-me-before-${width}`);
+    await ask.click();
+    await expectToast(page, 'Success', `We will email you once when ${b.name} is back`);
+    await expect(page.getByText('We will email you when it is back.')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    // The picture without the toast over the text: it closes by itself once the pointer is off it.
+    await page.mouse.move(0, 0);
+    await expect(page.locator('.Toastify__toast')).toHaveCount(0, { timeout: 15_000 });
+    await shot(page, `notify-me-asked-${width}`);
+
+    // Staff see one customer waiting for it on /admin-reservations (counts only).
+    const staff = await browser.newContext({ baseURL: new URL(page.url()).origin, viewport: { width, height: 900 } });
+    const staffPage = await staff.newPage();
+    await signInAsAdmin(staffPage);
+    await staffPage.goto(SPA_ROUTES.adminReservations);
+    const demand = staffPage.getByRole('region', { name: 'Asked for when back in stock' });
+    const demandRow = demand.getByRole('row').filter({ has: staffPage.getByRole('cell', { name: b.name, exact: true }) });
+    await expect(demandRow.getByRole('cell')).toHaveText([b.name, '0', '1']);
+    expect(await seriousViolations(staffPage)).toEqual([]);
+    await shot(staffPage, `admin-notify-demand-${width}`);
+    await staff.close();
+
+    // The customer's own list: the item (a link), its stock now, and "Don't email me" by keyboard.
+    await page.goto(SPA_ROUTES.account);
+    const row = section.getByRole('listitem').filter({ hasText: b.name });
+    await expect(row.getByRole('link', { name: b.name })).toHaveAttribute('href', itemPath(b.id));
+    await expect(row).toContainText('Out of stock · asked ');
+    expect(await seriousViolations(page)).toEqual([]);
+    await section.scrollIntoViewIfNeeded();
+    await shot(page, `account-notify-${width}`);
+    await row.getByRole('link', { name: b.name }).focus();
+    await page.keyboard.press('Tab');
+    const stop = row.getByRole('button', { name: `Don't email me about ${b.name}` });
+    await expect(stop).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'Success', `You will not be emailed about ${b.name}`);
+    await expect(section.getByText('You are not waiting for any item.')).toBeVisible();
+
+    // Asked again on the item page; back on the shelf: one e-mail naming the item, and the request is gone.
+    await page.goto(itemPath(b.id));
+    await page.getByRole('button', { name: "Notify me when it's back" }).click();
+    await expect(page.getByText('We will email you when it is back.')).toBeVisible();
+    await setStock(request, b.id, 6);
+    const mail = await inbox.next(email, 15_000);
+    expect(mail.text).toContain(b.name);
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Add to pickup list' })).toBeVisible();
+    await setStock(request, b.id, 0);
+    await page.reload();
+    await expect(page.getByRole('button', { name: "Notify me when it's back" })).toBeVisible();
+    await setStock(request, b.id, 6);
+    await expect(inbox.next(email, 3_000)).rejects.toThrow(/no e-mail/);
+  });
+}

@@ -178,9 +178,13 @@ describe('the matrix itself', () => {
       'Mutation.notifyMeWhenBack',
       'Mutation.cancelNotifyMe',
       'Query.myNotifyRequests',
+      'Mutation.rsvp',
+      'Mutation.cancelMyRsvp',
+      'Query.myRsvps',
     ]) {
       expect(byKey.get(mine)).toBe('customer');
     }
+    for (const staff of ['Query.eventRsvps', 'Mutation.checkInRsvp', 'Mutation.cancelEvent']) expect(byKey.get(staff)).toBe('admin');
     expect(byKey.get('Query.notifyDemand')).toBe('admin');
     expect(byKey.get('Query.listReservations')).toBe('admin');
     expect(byKey.get('Mutation.reservationAction')).toBe('admin');

@@ -12,6 +12,8 @@ export interface ReceivedMail {
   from: string;
   subject: string;
   text: string;
+  /** Files sent with it (an RSVP's calendar file), their content as text. */
+  attachments: Array<{ filename: string; contentType: string; content: string }>;
 }
 
 export interface SmtpInbox {
@@ -36,7 +38,17 @@ export async function startSmtpInbox(port = 0): Promise<SmtpInbox> {
       simpleParser(stream)
         .then((mail) => {
           const addresses = (field: typeof mail.to) => (Array.isArray(field) ? field : field ? [field] : []).map((a) => a.text).join(', ');
-          messages.push({ to: addresses(mail.to), from: mail.from?.text ?? '', subject: mail.subject ?? '', text: mail.text ?? '' });
+          messages.push({
+            to: addresses(mail.to),
+            from: mail.from?.text ?? '',
+            subject: mail.subject ?? '',
+            text: mail.text ?? '',
+            attachments: mail.attachments.map((file) => ({
+              filename: file.filename ?? '',
+              contentType: file.contentType,
+              content: file.content.toString('utf8'),
+            })),
+          });
           for (const wake of waiting.splice(0)) wake();
           callback();
         })

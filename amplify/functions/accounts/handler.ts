@@ -6,7 +6,9 @@
  * Password resets); the send is awaited (a Lambda may be frozen once it answers).
  */
 import type { NotifyMeService } from '../../../server/reservations/notify-me-service';
+import type { RsvpService } from '../../../server/rsvps/rsvp-service';
 import { dynamoNotifyService } from '../common/dynamo-notify';
+import { dynamoRsvpService } from '../common/dynamo-rsvps';
 import { AccountService, DEFAULT_THROTTLE_RULES } from '../../../server/accounts/account-service';
 import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import type { CatalogueService } from '../../../server/catalogue/catalogue-service';
@@ -48,9 +50,12 @@ function init() {
   const reservations = dynamoReservationService(db, activity);
   // Their "notify me" requests go too; the bottles going back answer others' (decision 0328).
   const notify = dynamoNotifyService(db, reservations);
+  // Their RSVPs are cancelled, the places going to the waiting lists (product §12).
+  const rsvps = dynamoRsvpService(db, activity);
   accounts.whenDeletingCustomer(async (userId) => {
     await reservations.cancelForDeletedAccount(userId);
     await notify.forgetCustomer(userId);
+    await rsvps.cancelForDeletedAccount(userId);
   });
   return buildHandlers({
     accounts,
@@ -59,6 +64,7 @@ function init() {
     uploads: notServedHere<UploadInbox>('uploads'),
     reservations: notServedHere<ReservationService>('reservations'),
     notify: notServedHere<NotifyMeService>('notify me'),
+    rsvps: notServedHere<RsvpService>('RSVPs'),
     activity,
   });
 }

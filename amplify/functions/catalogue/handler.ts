@@ -27,6 +27,8 @@ import type { ReservationService } from '../../../server/reservations/reservatio
 import { dynamoReservationService } from '../common/dynamo-reservations';
 import { dynamoNotifyService } from '../common/dynamo-notify';
 import type { NotifyMeService } from '../../../server/reservations/notify-me-service';
+import type { RsvpEventRecord, RsvpService } from '../../../server/rsvps/rsvp-service';
+import { dynamoRsvpService } from '../common/dynamo-rsvps';
 
 let handlers: ReturnType<typeof buildHandlers> | undefined;
 let reservations: ReservationService | undefined;
@@ -37,6 +39,9 @@ let notify: NotifyMeService | undefined;
 /** "Notify me" (decision 0328), answering the units reservations put back. */
 const notifyService = () => (notify ??= dynamoNotifyService(sdkDynamoPort(), reservationService()));
 let activity: ActivityRecorder | undefined;
+let rsvps: RsvpService | undefined;
+/** RSVPs to events (product §12) on DynamoDB, the answering throttle shared by every instance. */
+const rsvpService = () => (rsvps ??= dynamoRsvpService(sdkDynamoPort(), activityRecorder()));
 
 const activityRecorder = () => (activity ??= new ActivityRecorder(new DynamoActivityLog(sdkDynamoPort(), required(ENV.activity))));
 
@@ -60,6 +65,7 @@ function init() {
     activity: activityRecorder(),
     reservations: reservationService(),
     notify: notifyService(),
+    rsvps: rsvpService(),
   });
 }
 
@@ -70,24 +76,45 @@ interface ExpiryEvent {
 const isExpiryEvent = (event: unknown): event is ExpiryEvent =>
   typeof event === 'object' && event !== null && (event as Partial<ExpiryEvent>).expireReservations === true;
 
+/**
+ * The reminders' schedule (amplify/backend.ts): `{ "sendRsvpReminders": true }`. `now` (an ISO
+ * instant) runs them as at that time: only the schedule and the tests of the emulated cloud invoke
+ * the function directly, never a client.
+ */
+interface ReminderEvent {
+  sendRsvpReminders: true;
+  now?: string;
+}
+const isReminderEvent = (event: unknown): event is ReminderEvent =>
+  typeof event === 'object' && event !== null && (event as Partial<ReminderEvent>).sendRsvpReminders === true;
+const reminderTime = (event: ReminderEvent) => {
+  const at = typeof event.now === 'string' ? Date.parse(event.now) : Number.NaN;
+  return Number.isNaN(at) ? new Date() : new Date(at);
+};
+
 let guard: ReturnType<typeof modelWriteGuard> | undefined;
 
 export const handler = async (
-  event: AmplifyFunctionEvent | ModelWriteCheckEvent | ActivityRecordEvent | ExpiryEvent,
+  event: AmplifyFunctionEvent | ModelWriteCheckEvent | ActivityRecordEvent | ExpiryEvent | ReminderEvent,
   lambda?: LambdaContext,
 ) =>
   isExpiryEvent(event)
     ? { expired: await reservationService().expireReservations() }
-    : isActivityRecord(event)
-      ? recordModelWriteActivity(event, activityRecorder()).then(async (result) => {
-          // An item written with its counted stock above 0 answers "notify me" (decision 0328).
-          const { fieldName, after } = event.activityRecord;
-          if (/Item$/.test(fieldName) && typeof after?.id === 'string') await notifyService().answerBackInStock([after.id]);
-          return result;
-        })
-      : isModelWriteCheck(event)
-        ? checkModelWrite(
-            event,
-            (guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS))),
-          )
-        : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event, lambda);
+    : isReminderEvent(event)
+      ? { reminded: await rsvpService().sendRsvpReminders(reminderTime(event)) }
+      : isActivityRecord(event)
+        ? recordModelWriteActivity(event, activityRecorder()).then(async (result) => {
+            // An item written with its counted stock above 0 answers "notify me" (decision 0328).
+            const { fieldName, after, before } = event.activityRecord;
+            if (/Item$/.test(fieldName) && typeof after?.id === 'string') await notifyService().answerBackInStock([after.id]);
+            // An event deleted with RSVPs tells its guests, as cancelling it does (decision 0348).
+            if (fieldName === 'deleteEvent' && typeof before?.id === 'string')
+              await rsvpService().eventDeleted(before as unknown as RsvpEventRecord);
+            return result;
+          })
+        : isModelWriteCheck(event)
+          ? checkModelWrite(
+              event,
+              (guard ??= modelWriteGuard(new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket))), modelsWithImages(SHOP_MODELS))),
+            )
+          : runHandler((handlers ??= init()), SERVED_FIELDS[CATALOGUE_FUNCTION]!, SHOP_FIELD_POLICY, event, lambda);

@@ -13,6 +13,8 @@ export const ENV = {
   /** Reservations, their numbers and the customers' pickup lists (dynamo-reservations.ts). */
   reservations: 'SHOP_RESERVATIONS_TABLE',
   shopSettings: 'SHOP_SHOPSETTINGS_TABLE',
+  /** Events: their RSVP places (rsvpTaken) and cancelling (dynamo-rsvps.ts). */
+  events: 'SHOP_EVENT_TABLE',
   /** Optional: the site's origin for links in password reset e-mails (with SMTP_*). */
   siteOrigin: 'SHOP_SITE_ORIGIN',
 } as const;

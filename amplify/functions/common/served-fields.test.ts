@@ -35,6 +35,7 @@ describe('SERVED_FIELDS', () => {
       activity: {} as never,
       reservations: {} as never,
       notify: {} as never,
+      rsvps: {} as never,
     });
     expect(Object.keys(handlers).sort()).toEqual(
       Object.values(SERVED_FIELDS)

@@ -25,5 +25,9 @@ export const SERVED_FIELDS: Record<string, ReadonlySet<string>> = {
     ...mutations('notifyMeWhenBack', 'cancelNotifyMe'),
     'Query.myNotifyRequests',
     'Query.notifyDemand',
+    // RSVPs (product §12), beside the events whose places they count.
+    ...mutations('rsvp', 'cancelMyRsvp', 'checkInRsvp', 'cancelEvent'),
+    'Query.myRsvps',
+    'Query.eventRsvps',
   ]),
 };

@@ -8,6 +8,7 @@ import type { ActivityRecorder } from '../../../server/activity/activity-recorde
 import { buildHandlers } from '../../../server/operations';
 import type { ReservationService } from '../../../server/reservations/reservation-service';
 import type { NotifyMeService } from '../../../server/reservations/notify-me-service';
+import type { RsvpService } from '../../../server/rsvps/rsvp-service';
 import { notServedHere, runHandler, type AmplifyFunctionEvent, type LambdaContext } from '../common/appsync';
 import { ENV, required } from '../common/env';
 import { SHOP_FIELD_POLICY } from '../common/shop-field-policy';
@@ -30,6 +31,7 @@ function init() {
     activity: notServedHere<ActivityRecorder>('the activity log'),
     reservations: notServedHere<ReservationService>('reservations'),
     notify: notServedHere<NotifyMeService>('notify me'),
+    rsvps: notServedHere<RsvpService>('RSVPs'),
   });
 }
 

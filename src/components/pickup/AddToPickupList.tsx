@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { toast } from '../../lib/signed-in-call';
+import { NotifyMe } from './NotifyMe';
 import { bottles, mostToChoose, usePickupList, usePickupSettings, useSetPickupLine } from './pickup-list-api';
 import './pickup.css';
 
@@ -28,7 +29,12 @@ export default function AddToPickupList({ item, compact = false }: { item: Picku
   const className = compact ? 'pickup-add pickup-add--compact' : 'pickup-add';
 
   if (item.stock !== null && item.stock !== undefined && item.stock <= 0) {
-    return <p className={`${className} pickup-add__out`}>Out of stock: it cannot be reserved now.</p>;
+    return (
+      <div className={className}>
+        <p className="pickup-add__out">Out of stock: it cannot be reserved now.</p>
+        {compact ? null : <NotifyMe item={item} />}
+      </div>
+    );
   }
   if (!settings.data || !list.data) return <p className={`${className} pickup-add__loading`}>Loading reserve for pickup…</p>;
 

@@ -8,9 +8,8 @@ import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
 import { reservationSettingsOf, type ReservationSettings } from '../../../shared/reservation-limits';
 import { client } from '../../lib/amplify';
 import type { ModelRecord } from '../../lib/catalogue';
-import { useSession } from '../../lib/auth';
-import { ROLE_USER } from '../../../shared/roles';
-import { signedIn, type Outcome, type Response } from '../../lib/signed-in-call';
+import { useCustomerId } from '../../lib/auth';
+import { orThrow, signedIn, type Outcome, type Response } from '../../lib/signed-in-call';
 import type { ShopHoursSource } from '../../../shared/shop-hours';
 
 /** As the schema declares them (amplify/data/schema.ts), so the screens follow the API. */
@@ -30,34 +29,22 @@ export function mostToChoose(stock: number | null | undefined, maxPerItem: numbe
 /** The list's query key: per customer, so another account signed in on this browser never sees it. */
 export const pickupListKey = (userId: string) => ['pickup-list', userId] as const;
 
-/** Rejects with the server's message, so the query shows it. */
-const orThrow = <T>(outcome: Outcome<T>): T => {
-  if (!outcome.ok) throw new Error(outcome.message);
-  return outcome.data;
-};
-
 export const loadPickupList = async (): Promise<PickupList> =>
   orThrow(await signedIn((auth) => client.queries.myPickupList(auth) as Promise<Response<PickupList>>));
 
 export const setPickupListLine = (itemId: string, quantity: number): Promise<Outcome<PickupList>> =>
   signedIn((auth) => client.mutations.setPickupListLine({ itemId, quantity }, auth) as Promise<Response<PickupList>>);
 
-/** The signed-in customer's id; null for a guest or an admin (admins keep no list). */
-export function useCustomerId(): string | null {
-  const session = useSession();
-  return session && session.role === ROLE_USER ? session.userId : null;
+export { useCustomerId };
+
+/** One of the signed-in customer's own lists, under a key per customer; disabled for anyone else. */
+export function useCustomerQuery<T>(keyOf: (userId: string) => readonly unknown[], load: () => Promise<T>) {
+  const userId = useCustomerId();
+  return useQuery({ queryKey: keyOf(userId ?? ''), queryFn: load, enabled: userId !== null, staleTime: 30_000 });
 }
 
 /** The caller's list while a customer is signed in (disabled otherwise). */
-export function usePickupList() {
-  const userId = useCustomerId();
-  return useQuery({
-    queryKey: pickupListKey(userId ?? ''),
-    queryFn: loadPickupList,
-    enabled: userId !== null,
-    staleTime: 30_000,
-  });
-}
+export const usePickupList = () => useCustomerQuery(pickupListKey, loadPickupList);
 
 /** Sets one line (0 removes it); the answer is the whole list, which replaces the cached one. */
 export function useSetPickupLine() {

@@ -8,6 +8,7 @@ import { isValidEmail, normalizeEmail, passwordProblem } from '../../../shared/v
 import { namesProblem } from '../../../shared/validation/name';
 import { PHONE_MAX_LENGTH, phoneProblem } from '../../../shared/validation/phone';
 import { CurrentPasswordField, NewPasswordFields } from '../../components/forms/PasswordFields';
+import { MyRsvps } from '../../components/rsvp/MyRsvps';
 import { EmailField, TextField } from '../../components/forms/TextField';
 import { useAuthForm } from '../../components/forms/use-auth-form';
 import { Spinner } from '../../components/ui/Spinner';
@@ -15,6 +16,7 @@ import { usePageHead } from '../../hooks/use-page-head';
 import { LOGIN_PATH, useSession } from '../../lib/auth';
 import { changePassword, loadAccount, saveDetails, sendConfirmation, toast, type Account } from './account-api';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
+import { NotifyRequests } from './NotifyRequests';
 import './account.css';
 
 // The confirmation page shares this chunk (src/app/router.tsx).
@@ -34,8 +36,9 @@ function splitName(name: string): [string, string] {
 
 /**
  * /account (decisions 0302 to 0304): a signed-in customer's own details (name, e-mail, optional
- * phone), whether the address is confirmed (and "Send the link again"), a new password, and
- * deleting the account. Signed out, it goes to /login; an admin is pointed to the portal.
+ * phone), whether the address is confirmed (and "Send the link again"), their RSVPs (decision
+ * 0351), the back-in-stock e-mails asked for (decision 0336), a new password, and deleting the
+ * account. Signed out, it goes to /login; an admin is pointed to the portal.
  */
 export function AccountPage() {
   usePageHead();
@@ -97,6 +100,8 @@ export function AccountPage() {
           <Link to={SPA_ROUTES.pickupList}>Your pickup list</Link> · <Link to={SPA_ROUTES.reservations}>Your reservations</Link>
         </p>
       </section>
+      <NotifyRequests />
+      <MyRsvps />
       <DetailsForm account={account} onSaved={setAccount} />
       <PasswordForm />
       <DeleteSection />

@@ -1,11 +1,14 @@
 import { useMemo } from 'react';
+import { rsvpStateOf } from '../../../shared/rsvp-rules';
+import { tastingRulesOf } from '../../../shared/tasting-rules';
 import logoUrl from '../../assets/logo.svg';
+import { RsvpSlot } from '../../components/rsvp/RsvpSlot';
 import { EventDate } from '../../components/ui/EventDate';
 import { Spinner } from '../../components/ui/Spinner';
 import { StoredImage } from '../../components/ui/StoredImage';
 import { usePageHead } from '../../hooks/use-page-head';
 import { formatEventTime, toLocalIsoDate } from '../../lib/format';
-import { useShopDetails } from '../../lib/shop-settings';
+import { useShopSettings, shopDetailsOf } from '../../lib/shop-settings';
 import '../../components/ui/events.css';
 import { AddToCalendar, EventsFeedLink, type CalendarShopDetails } from './AddToCalendar';
 import { useEvents } from './api/get-events';
@@ -16,8 +19,26 @@ const EVENT_IMAGE_WIDTH = 800;
 const EVENT_IMAGE_HEIGHT = 500;
 const EVENT_IMAGE_SIZES = '(max-width: 50rem) calc(100vw - 4rem), 18rem';
 
-function EventEntry({ event, first, shop }: { event: ShopEvent; first: boolean; shop: CalendarShopDetails }) {
+/** "12 places left", "Full", "Full – join the waiting list", "Closed" or "Cancelled" (decision 0351); null without RSVPs. */
+function rsvpLabel(event: ShopEvent, now: number): { text: string; state: string; open: boolean } | null {
+  const { state, label } = rsvpStateOf(event, now);
+  if (event.cancelledAt) return { text: 'Cancelled', state: 'cancelled', open: false };
+  if (state === 'none' || !label) return null;
+  if (state === 'full' && event.rsvpWaitingList) return { text: 'Full – join the waiting list', state, open: true };
+  return { text: label, state, open: state === 'open' };
+}
+
+interface EventEntryProps {
+  event: ShopEvent;
+  first: boolean;
+  shop: CalendarShopDetails;
+  tastingRules: string;
+  now: number;
+}
+
+function EventEntry({ event, first, shop, tastingRules, now }: EventEntryProps) {
   const time = formatEventTime(event.time);
+  const rsvp = rsvpLabel(event, now);
   return (
     <li className="card event">
       <EventDate date={event.date} block="event" />
@@ -39,8 +60,15 @@ function EventEntry({ event, first, shop }: { event: ShopEvent; first: boolean; 
       <div className="event__body">
         <h2 className="event__name">{event.name}</h2>
         <p className="event__time">{time ? <time dateTime={event.time ?? undefined}>{time}</time> : 'Time to be announced'}</p>
+        {rsvp ? <p className={`event__rsvp-status event__rsvp-status--${rsvp.state}`}>{rsvp.text}</p> : null}
         <p className="event__description">{event.description}</p>
-        <AddToCalendar event={event} shop={shop} />
+        {event.isTasting ? (
+          <p className="event__tasting">
+            <strong>Tasting rules:</strong> {tastingRules}
+          </p>
+        ) : null}
+        {rsvp && !event.cancelledAt ? <RsvpSlot event={event} open={rsvp.open} /> : null}
+        {event.cancelledAt ? null : <AddToCalendar event={event} shop={shop} />}
       </div>
     </li>
   );
@@ -52,7 +80,11 @@ export function EventsPage() {
   const { data, isPending, isError, refetch } = useEvents();
   const today = toLocalIsoDate(new Date());
   const events = useMemo(() => upcomingEvents(data ?? [], today), [data, today]);
-  const details = useShopDetails();
+  const settings = useShopSettings().data;
+  const details = shopDetailsOf(settings);
+  const tastingRules = tastingRulesOf(settings);
+  // Read once a render: "Closed" from the event's start (the server decides again on every answer).
+  const now = Date.now();
   const shop = useMemo(() => ({ name: details.name, address: details.addressLine }), [details.name, details.addressLine]);
 
   let body;
@@ -73,7 +105,7 @@ export function EventsPage() {
     body = (
       <ol className="event-list">
         {events.map((event, index) => (
-          <EventEntry key={event.id} event={event} first={index === 0} shop={shop} />
+          <EventEntry key={event.id} event={event} first={index === 0} shop={shop} tastingRules={tastingRules} now={now} />
         ))}
       </ol>
     );

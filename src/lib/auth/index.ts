@@ -10,7 +10,7 @@ export {
   sessionStore,
   signUp,
 } from './session';
-export { LOGIN_PATH, useSession } from './hooks';
+export { LOGIN_PATH, useCustomerId, useSession } from './hooks';
 export { RequireAdmin } from './RequireAdmin';
 export { isSessionRejected, runSignedIn, SessionEndedError, SESSION_REJECTED_ERROR_TYPE } from './session-rejection';
 export type { SignedInOptions } from '../amplify';

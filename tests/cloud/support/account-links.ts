@@ -1,8 +1,8 @@
 /**
  * Stores an e-mail confirmation link in the emulated cloud's credentials table (`npm run
  * test:cloud` sets CLOUD_CREDENTIALS_TABLE), in the shape the accounts Lambda writes
- * (amplify/functions/common/dynamo-accounts.ts): the emulated Lambda has no SMTP, so the battery
- * makes the link the sign-up mail would carry.
+ * (amplify/functions/common/dynamo-accounts.ts): links no mail gives (expired ones, ones for an
+ * old address), and the one a sign-up mail carries without waiting for an inbox.
  */
 import { confirmStamp } from '../../../server/accounts/account-service';
 import { hashToken, newSessionToken } from '../../../server/auth/sessions';

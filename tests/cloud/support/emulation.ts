@@ -25,6 +25,9 @@ export const slowFunction = (name: string, ms: number) => post('_emulation/hooks
 export const noHooks = () => post('_emulation/hooks', {});
 
 /** Instances up of the function whose name holds `name`. */
+/** Runs the function whose name contains `name` as an EventBridge schedule does, with `event` as the rule's input. */
+export const runSchedule = (name: string, event: Record<string, unknown>) => post('_emulation/schedule', { function: name, event });
+
 export async function instancesOf(name: string): Promise<number> {
   const functions = (await (await fetch(`${base()}_emulation/lambdas`)).json()) as Record<string, { instances: number }>;
   const matching = Object.entries(functions).filter(([functionName]) => functionName.toLowerCase().includes(name.toLowerCase()));

@@ -86,8 +86,8 @@ const OWN_SESSION = new Set([
 ]);
 
 /**
- * A customer's own pickup list, reservations and "notify me" requests (product §11, decision
- * 0328): customers only; staff keep none.
+ * A customer's own pickup list, reservations, "notify me" requests (product §11, decision 0328) and
+ * RSVPs (product §12): customers only; staff keep none.
  */
 export const CUSTOMERS_ONLY: ReadonlySet<string> = new Set([
   'Query.myPickupList',
@@ -98,6 +98,9 @@ export const CUSTOMERS_ONLY: ReadonlySet<string> = new Set([
   'Mutation.notifyMeWhenBack',
   'Mutation.cancelNotifyMe',
   'Query.myNotifyRequests',
+  'Mutation.rsvp',
+  'Mutation.cancelMyRsvp',
+  'Query.myRsvps',
 ]);
 
 export function audienceOf(op: RootOperation): Audience {

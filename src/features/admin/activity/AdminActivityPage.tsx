@@ -20,6 +20,7 @@ const FIELD_LABELS: Record<string, string> = {
   weeklyHours: 'weekly hours',
   specialDates: 'special dates',
   mapUrl: 'map link',
+  tastingRules: 'tasting rules',
   categoryId: 'category',
 };
 

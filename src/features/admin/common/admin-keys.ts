@@ -14,6 +14,8 @@ export const adminKeys = {
   tagGroups: () => [...adminKeys.categories(), 'with-tags'] as const,
   banners: () => [...adminKeys.all, 'banners'] as const,
   events: () => [...adminKeys.all, 'events'] as const,
+  /** Who is coming to an event and who waits (decision 0352). */
+  eventRsvps: (eventId: string) => [...adminKeys.events(), 'rsvps', eventId] as const,
   settings: () => [...adminKeys.all, 'shop-settings'] as const,
   users: () => [...adminKeys.all, 'users'] as const,
   userPages: (role: Role, search: string) => [...adminKeys.users(), role, search] as const,
@@ -25,4 +27,5 @@ export const adminKeys = {
   reservations: () => [...adminKeys.all, 'reservations'] as const,
   reservationList: (search: string) => [...adminKeys.reservations(), 'list', search] as const,
   requestedReservations: () => [...adminKeys.reservations(), 'requested'] as const,
+  notifyDemand: () => [...adminKeys.all, 'notify-demand'] as const,
 };

@@ -1,7 +1,8 @@
 /**
  * Events (product §2 Admin events, §4, §5, §8): Add Event, a Sort By dropdown (A-Z, Z-A, Date
  * Soonest, Date Latest), and the event rows (date, image, name, time, description, Edit, delete
- * cross), with the Event Creator/Editor and the Delete Event confirmation.
+ * cross), with the Event Creator/Editor and the Delete Event confirmation. An event taking RSVPs
+ * shows its count, its guest list and Cancel event (decision 0352).
  */
 import { useId, useMemo, useRef, useState } from 'react';
 import logoUrl from '../../../assets/logo.svg';
@@ -14,7 +15,10 @@ import { ConfirmDeleteModal } from '../common/ConfirmDeleteModal';
 import '../common/admin.css';
 import { CrossIcon } from '../common/icons';
 import { QueryState } from '../common/QueryState';
-import { useAdminEvents, useEventWrites } from './api';
+import { useAdminEvents, useEventRsvps, useEventWrites } from './api';
+import { CancelEventDialog } from './CancelEventDialog';
+import { GuestListDialog } from './GuestListDialog';
+import { rsvpCountText } from './guest-list';
 import { runWrite } from '../common/run-write';
 import { EventEditor } from './EventEditor';
 import {
@@ -35,9 +39,31 @@ interface EventRowProps {
   event: AdminEvent;
   onEdit: () => void;
   onDelete: () => void;
+  onGuests: () => void;
+  onCancel: () => void;
 }
 
-function EventRow({ event, onEdit, onDelete }: EventRowProps) {
+/** An event's RSVPs on its row: "18 of 24 places, 3 waiting", Guest list and Cancel event. */
+function RsvpSummary({ event, onGuests, onCancel }: { event: AdminEvent; onGuests: () => void; onCancel: () => void }) {
+  const rsvps = useEventRsvps(event.id);
+  return (
+    <div className="admin-event__rsvp">
+      <p className="admin-event__rsvp-count">
+        {event.isTasting ? 'Tasting · ' : ''}RSVPs: {rsvpCountText(event, rsvps.data)}
+      </p>
+      <button type="button" className="button button--small button--outline" onClick={onGuests}>
+        Guest list<span className="visually-hidden"> of {event.name}</span>
+      </button>
+      {event.cancelledAt ? null : (
+        <button type="button" className="button button--small button--ghost" onClick={onCancel}>
+          Cancel event<span className="visually-hidden"> {event.name}</span>
+        </button>
+      )}
+    </div>
+  );
+}
+
+function EventRow({ event, onEdit, onDelete, onGuests, onCancel }: EventRowProps) {
   const time = formatEventTime(event.time);
   return (
     <li className="card admin-event">
@@ -52,6 +78,11 @@ function EventRow({ event, onEdit, onDelete }: EventRowProps) {
       <div className="admin-event__main">
         <h2 className="admin-event__name">{event.name}</h2>
         <p className="admin-event__time">{time ? <time dateTime={event.time ?? undefined}>{time}</time> : 'No time set'}</p>
+        {event.takesRsvp || event.cancelledAt ? (
+          <RsvpSummary event={event} onGuests={onGuests} onCancel={onCancel} />
+        ) : event.isTasting ? (
+          <p className="admin-event__rsvp-count">Tasting</p>
+        ) : null}
       </div>
       <p className="admin-event__description">{event.description}</p>
       <div className="admin-event__actions">
@@ -76,6 +107,8 @@ export function AdminEventsPage() {
   /** null: closed; 'new': the Event Creator; an event: the Event Editor. */
   const [editing, setEditing] = useState<AdminEvent | 'new' | null>(null);
   const [deleting, setDeleting] = useState<AdminEvent | null>(null);
+  const [guestsOf, setGuestsOf] = useState<AdminEvent | null>(null);
+  const [cancelling, setCancelling] = useState<AdminEvent | null>(null);
   const addRef = useRef<HTMLButtonElement>(null);
   const sortId = useId();
 
@@ -123,7 +156,14 @@ export function AdminEventsPage() {
       <QueryState query={eventsQuery} noun="events" empty={events.length === 0}>
         <ol className="admin-events" aria-label="Events">
           {events.map((event) => (
-            <EventRow key={event.id} event={event} onEdit={() => setEditing(event)} onDelete={() => setDeleting(event)} />
+            <EventRow
+              key={event.id}
+              event={event}
+              onEdit={() => setEditing(event)}
+              onDelete={() => setDeleting(event)}
+              onGuests={() => setGuestsOf(event)}
+              onCancel={() => setCancelling(event)}
+            />
           ))}
         </ol>
       </QueryState>
@@ -135,6 +175,8 @@ export function AdminEventsPage() {
           onCancel={() => setEditing(null)}
         />
       ) : null}
+      {guestsOf ? <GuestListDialog event={guestsOf} onClose={() => setGuestsOf(null)} /> : null}
+      {cancelling ? <CancelEventDialog event={cancelling} onClose={() => setCancelling(null)} /> : null}
       <ConfirmDeleteModal target={deleting} noun="Event" onConfirm={remove} onClose={() => setDeleting(null)} returnFocusTo={addRef} />
     </>
   );

@@ -2,7 +2,8 @@
  * The event editor (product §2, §4, §5): "Event Creator" for a new event, "Event Editor" pre-filled
  * for an existing one. Name, date and description are required in both modes ('Please fill out
  * all fields'); the time and an image (JPEG, PNG or WebP) are optional. Without an image the pages show the
- * shop's logo (img stays null). A chosen image is uploaded first, on Save.
+ * shop's logo (img stays null). A chosen image is uploaded first, on Save. Below, whether the event
+ * takes RSVPs (capacity, places per customer, waiting list) and whether it is a tasting (decision 0351).
  */
 import { useId, useRef, useState } from 'react';
 import logoUrl from '../../../assets/logo.svg';
@@ -13,6 +14,7 @@ import { ImageFileInput } from '../common/ImageFileInput';
 import { useObjectUrl } from '../common/use-object-url';
 import { useUploadImage } from '../common/use-upload-image';
 import '../../../components/ui/events.css';
+import { DEFAULT_RSVP_PARTY_LIMIT, RSVP_FIELD_RANGES } from '../../../../shared/rsvp-rules';
 import { EditorActions, EditorField, useEditorSave } from '../common/editor-parts';
 import {
   EMPTY_EVENT_FORM,
@@ -20,6 +22,7 @@ import {
   eventInput,
   eventToForm,
   missingEventField,
+  rsvpSettingsProblem,
   type AdminEvent,
   type EventField,
   type EventFields,
@@ -49,6 +52,8 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
     date: useRef<HTMLInputElement>(null),
     time: useRef<HTMLInputElement>(null),
     description: useRef<HTMLTextAreaElement>(null),
+    capacity: useRef<HTMLInputElement>(null),
+    partyLimit: useRef<HTMLInputElement>(null),
   };
   const descriptionId = useId();
   const preview = useObjectUrl(file);
@@ -58,6 +63,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
     setForm({ ...form, [field]: value });
     if (invalid === field) setInvalid(null);
   };
+  const setFlag = (flag: 'takesRsvp' | 'waitingList' | 'isTasting', value: boolean) => setForm({ ...form, [flag]: value });
 
   /** The image was refused when chosen (ImageFileInput's check); the previous choice stays. */
   const refuseFile = (message: string) => {
@@ -87,9 +93,14 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
   const refusal = () => {
     setImageRefused(false);
     const missing = missingEventField(form);
-    if (!missing) return null;
-    setInvalid(missing);
-    return { message: EVENT_MESSAGES.missingFields, focus: fieldRefs[missing].current };
+    if (missing) {
+      setInvalid(missing);
+      return { message: EVENT_MESSAGES.missingFields, focus: fieldRefs[missing].current };
+    }
+    const rsvp = rsvpSettingsProblem(form);
+    if (!rsvp) return null;
+    setInvalid(rsvp.field);
+    return { message: rsvp.message, focus: fieldRefs[rsvp.field].current };
   };
   const saveEvent = async () => {
     // A newly chosen image is uploaded first; useUploadImage has toasted why when it fails.
@@ -99,7 +110,7 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
   };
 
   /** The props of the field's input: its value, its change, its invalid mark and its ref. */
-  const fieldProps = (field: 'name' | 'date' | 'time') => ({
+  const fieldProps = (field: 'name' | 'date' | 'time' | 'capacity' | 'partyLimit') => ({
     value: form[field],
     onChange: (value: string) => set(field, value),
     invalid: invalid === field,
@@ -134,6 +145,45 @@ export function EventEditor({ event, onSave, onCancel }: EventEditorProps) {
               aria-invalid={invalid === 'description' || undefined}
             />
           </div>
+          <fieldset className="event-editor__rsvp">
+            <legend>RSVPs and tastings</legend>
+            <label className="admin-check">
+              <input type="checkbox" checked={form.takesRsvp} onChange={(e) => setFlag('takesRsvp', e.target.checked)} />
+              Takes RSVPs
+            </label>
+            {form.takesRsvp ? (
+              <>
+                <div className="field-columns">
+                  <EditorField
+                    label="Capacity"
+                    note={`Places in all, ${RSVP_FIELD_RANGES.rsvpCapacity.min} to ${RSVP_FIELD_RANGES.rsvpCapacity.max}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={RSVP_FIELD_RANGES.rsvpCapacity.min}
+                    max={RSVP_FIELD_RANGES.rsvpCapacity.max}
+                    {...fieldProps('capacity')}
+                  />
+                  <EditorField
+                    label="Places per customer"
+                    note={`Default ${DEFAULT_RSVP_PARTY_LIMIT}, at most ${RSVP_FIELD_RANGES.rsvpPartyLimit.max}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={RSVP_FIELD_RANGES.rsvpPartyLimit.min}
+                    max={RSVP_FIELD_RANGES.rsvpPartyLimit.max}
+                    {...fieldProps('partyLimit')}
+                  />
+                </div>
+                <label className="admin-check">
+                  <input type="checkbox" checked={form.waitingList} onChange={(e) => setFlag('waitingList', e.target.checked)} />
+                  Waiting list when full
+                </label>
+              </>
+            ) : null}
+            <label className="admin-check">
+              <input type="checkbox" checked={form.isTasting} onChange={(e) => setFlag('isTasting', e.target.checked)} />
+              Tasting (shows the tasting rules from Shop settings)
+            </label>
+          </fieldset>
         </div>
         <div className="event-editor__image">
           <ImageFileInput

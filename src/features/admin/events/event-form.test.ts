@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { RSVP_MESSAGES } from '../../../../shared/rsvp-rules';
 import {
   EMPTY_EVENT_FORM,
   EVENT_SORTS,
@@ -6,6 +7,7 @@ import {
   eventToForm,
   isEventSort,
   missingEventField,
+  rsvpSettingsProblem,
   sortEvents,
   type AdminEvent,
 } from './event-form';
@@ -61,7 +63,7 @@ describe('sortEvents', () => {
 });
 
 describe('the event editor', () => {
-  const filled = { name: 'Tasting', date: '2026-03-05', time: '', description: 'Five wines' };
+  const filled = { ...EMPTY_EVENT_FORM, name: 'Tasting', date: '2026-03-05', time: '', description: 'Five wines' };
 
   it("requires name, date and description ('Please fill out all fields'), in that order", () => {
     expect(missingEventField(EMPTY_EVENT_FORM)).toBe('name');
@@ -78,6 +80,8 @@ describe('the event editor', () => {
       date: '2026-03-05',
       time: null,
       description: 'Five wines',
+      takesRsvp: false,
+      isTasting: false,
     });
     expect(eventInput({ ...filled, time: '18:30' }).time).toBe('18:30');
   });
@@ -88,6 +92,43 @@ describe('the event editor', () => {
       date: '2026-03-05',
       time: '',
       description: 'About Tasting',
+      takesRsvp: false,
+      capacity: '',
+      partyLimit: '4',
+      waitingList: false,
+      isTasting: false,
     });
+  });
+
+  it('sends the RSVP settings only while the event takes RSVPs, the party limit 4 by default (decision 0351)', () => {
+    const rsvp = { ...filled, takesRsvp: true, capacity: '24', partyLimit: '', waitingList: true, isTasting: true };
+    expect(eventInput(rsvp)).toMatchObject({
+      takesRsvp: true,
+      rsvpCapacity: 24,
+      rsvpPartyLimit: 4,
+      rsvpWaitingList: true,
+      isTasting: true,
+    });
+    expect(eventInput({ ...rsvp, takesRsvp: false })).not.toHaveProperty('rsvpCapacity');
+    expect(rsvpSettingsProblem(rsvp)).toBeNull();
+    expect(rsvpSettingsProblem({ ...rsvp, takesRsvp: false, capacity: '' })).toBeNull();
+  });
+
+  it("refuses the RSVP settings with the server's own messages, pointing at the field", () => {
+    const rsvp = { ...filled, takesRsvp: true, capacity: '24', partyLimit: '4' };
+    expect(rsvpSettingsProblem({ ...rsvp, capacity: '' })).toEqual({ field: 'capacity', message: RSVP_MESSAGES.capacityRequired });
+    expect(rsvpSettingsProblem({ ...rsvp, capacity: '501' })).toEqual({
+      field: 'capacity',
+      message: RSVP_MESSAGES.field('Capacity', 1, 500),
+    });
+    expect(rsvpSettingsProblem({ ...rsvp, capacity: '2.5' })).toEqual({
+      field: 'capacity',
+      message: RSVP_MESSAGES.field('Capacity', 1, 500),
+    });
+    expect(rsvpSettingsProblem({ ...rsvp, partyLimit: '21' })).toEqual({
+      field: 'partyLimit',
+      message: RSVP_MESSAGES.field('Places per customer', 1, 20),
+    });
+    expect(rsvpSettingsProblem({ ...rsvp, partyLimit: '0' })?.field).toBe('partyLimit');
   });
 });

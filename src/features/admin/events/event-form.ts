@@ -2,6 +2,7 @@
  * The admin Events screen's rules, pure (no React, no I/O): the editor's validation and what it
  * sends (product §4 Event editor, §5 Event create), and the sort orders (product §4 Event sort).
  */
+import { DEFAULT_RSVP_PARTY_LIMIT, RSVP_FIELD_RANGES, RSVP_MESSAGES, rsvpFieldsProblem } from '../../../../shared/rsvp-rules';
 import type { EventRecord } from '../../../lib/catalogue';
 import { parseLocalDate } from '../../../lib/format';
 
@@ -20,24 +21,45 @@ export const EVENT_MESSAGES = {
 /** An event as the admin screen reads it: every field of the API's Event. */
 export type AdminEvent = EventRecord;
 
-/** The editor's fields as typed (`time` is '' when not set). */
+/** The editor's fields as typed (`time` is '' when not set); the RSVP settings (decision 0351) as typed too. */
 export interface EventForm {
   name: string;
   date: string;
   time: string;
   description: string;
+  takesRsvp: boolean;
+  capacity: string;
+  partyLimit: string;
+  waitingList: boolean;
+  isTasting: boolean;
 }
 
-export const EMPTY_EVENT_FORM: EventForm = { name: '', date: '', time: '', description: '' };
+export const EMPTY_EVENT_FORM: EventForm = {
+  name: '',
+  date: '',
+  time: '',
+  description: '',
+  takesRsvp: false,
+  capacity: '',
+  partyLimit: String(DEFAULT_RSVP_PARTY_LIMIT),
+  waitingList: false,
+  isTasting: false,
+};
 
 export const eventToForm = (event: AdminEvent): EventForm => ({
   name: event.name,
   date: event.date,
   time: event.time ?? '',
   description: event.description,
+  takesRsvp: event.takesRsvp === true,
+  capacity: typeof event.rsvpCapacity === 'number' ? String(event.rsvpCapacity) : '',
+  partyLimit: String(event.rsvpPartyLimit ?? DEFAULT_RSVP_PARTY_LIMIT),
+  waitingList: event.rsvpWaitingList === true,
+  isTasting: event.isTasting === true,
 });
 
-export type EventField = keyof EventForm;
+/** The fields typed as text. */
+export type EventField = 'name' | 'date' | 'time' | 'description' | 'capacity' | 'partyLimit';
 
 /** The first required field left empty (name, date, description), or null. Both modes (the original specification checked create only; product §10). */
 export function missingEventField(form: EventForm): EventField | null {
@@ -53,12 +75,55 @@ export interface EventFields {
   date: string;
   time: string | null;
   description: string;
+  takesRsvp: boolean;
+  isTasting: boolean;
+  /** Sent only while the event takes RSVPs: turning them off keeps the numbers for turning them on again. */
+  rsvpCapacity?: number | null;
+  rsvpPartyLimit?: number | null;
+  rsvpWaitingList?: boolean;
 }
 
-/** The fields to send: trimmed text, an empty time as null. */
+/** A whole number as typed ("24"), or null when empty; NaN when it is not one. */
+const wholeNumber = (text: string): number | null =>
+  text.trim() === '' ? null : /^\d{1,4}$/.test(text.trim()) ? Number(text.trim()) : NaN;
+
+/** The fields to send: trimmed text, an empty time as null, the RSVP numbers as numbers. */
 export function eventInput(form: EventForm): EventFields {
   const time = form.time.trim();
-  return { name: form.name.trim(), date: form.date.trim(), time: time === '' ? null : time, description: form.description.trim() };
+  const fields: EventFields = {
+    name: form.name.trim(),
+    date: form.date.trim(),
+    time: time === '' ? null : time,
+    description: form.description.trim(),
+    takesRsvp: form.takesRsvp,
+    isTasting: form.isTasting,
+  };
+  if (!form.takesRsvp) return fields;
+  return {
+    ...fields,
+    rsvpCapacity: wholeNumber(form.capacity),
+    rsvpPartyLimit: wholeNumber(form.partyLimit) ?? DEFAULT_RSVP_PARTY_LIMIT,
+    rsvpWaitingList: form.waitingList,
+  };
+}
+
+/**
+ * Why the RSVP settings cannot be saved, with the field to point at; null when they can. The
+ * rules are the server's own (shared/rsvp-rules.ts); a capacity below the places already taken is
+ * the server's to refuse (it knows the count at the moment of the write).
+ */
+export function rsvpSettingsProblem(form: EventForm): { field: EventField; message: string } | null {
+  if (!form.takesRsvp) return null;
+  const input = eventInput(form);
+  const capacity = RSVP_FIELD_RANGES.rsvpCapacity;
+  if (input.rsvpCapacity === null) return { field: 'capacity', message: RSVP_MESSAGES.capacityRequired };
+  if (Number.isNaN(input.rsvpCapacity))
+    return { field: 'capacity', message: RSVP_MESSAGES.field(capacity.label, capacity.min, capacity.max) };
+  const limit = RSVP_FIELD_RANGES.rsvpPartyLimit;
+  if (Number.isNaN(input.rsvpPartyLimit)) return { field: 'partyLimit', message: RSVP_MESSAGES.field(limit.label, limit.min, limit.max) };
+  const problem = rsvpFieldsProblem({ ...input });
+  if (!problem) return null;
+  return { field: problem.startsWith(limit.label) ? 'partyLimit' : 'capacity', message: problem };
 }
 
 /** product §4's event sort options, in the dropdown's order. */

@@ -15,14 +15,13 @@ import { formatBottleSize } from '../../../../shared/bottle-size';
 import { STOCK_FILE_FIELDS } from '../../../../shared/stock-import';
 import type { AdminItem } from './item-rules';
 import type { TagGroup } from './tag-groups';
+import { csvText } from '../common/csv-text';
 
 /** The item columns, in the export's and the template's order. */
 export const ITEM_CSV_COLUMNS = Object.values(IMPORT_FIELDS);
 
 /** Between two tags of one category in a cell. */
 export const TAG_SEPARATOR = `${TAG_NAME_SEPARATOR} `;
-
-const BOM = '\uFEFF';
 
 const simplified = (text: string) =>
   text
@@ -64,18 +63,8 @@ export function categoryColumnNames(groups: readonly TagGroup[]): string[] {
 }
 
 const header = (groups: readonly TagGroup[]) => [...ITEM_CSV_COLUMNS, ...categoryColumnNames(groups)];
-/**
- * A field the export escapes with a leading apostrophe: a formula's first character, after any
- * apostrophes. Papa Parse's own rule (`escapeFormulae: true`, /^[=+\-@\t\r].*$/) misses a field
- * with a line break after its first line ("=HYPERLINK(...)\nx"), and would make an import strip
- * the apostrophe of a field that was written "'=1" (FORMULA_ESCAPED below).
- */
-export const NEEDS_FORMULA_ESCAPE = /^'*[=+\-@\t\r]/;
 /** A field as the export escaped it: what the import takes one apostrophe off. */
 const FORMULA_ESCAPED = /^'+[=+\-@\t\r]/;
-
-const unparse = (fields: string[], data: string[][]) =>
-  BOM + Papa.unparse({ fields, data }, { quotes: true, newline: '\r\n', escapeFormulae: NEEDS_FORMULA_ESCAPE });
 
 export function itemsToCsv(items: readonly AdminItem[], groups: readonly TagGroup[], origin: string): string {
   const data = items.map((item) => [
@@ -96,11 +85,11 @@ export function itemsToCsv(items: readonly AdminItem[], groups: readonly TagGrou
         .join(TAG_SEPARATOR),
     ),
   ]);
-  return unparse(header(groups), data);
+  return csvText(header(groups), data);
 }
 
 /** The import template: the export's header and no rows. */
-export const importTemplateCsv = (groups: readonly TagGroup[]) => unparse(header(groups), []);
+export const importTemplateCsv = (groups: readonly TagGroup[]) => csvText(header(groups), []);
 export const IMPORT_TEMPLATE_FILE_NAME = 'items-template.csv';
 
 /** The export's file name: items-2026-11-24.csv (the shop's own date). */

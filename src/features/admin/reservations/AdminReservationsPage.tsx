@@ -13,6 +13,7 @@ import { AdminPageHeader } from '../common/AdminPageHeader';
 import { QueryState } from '../common/QueryState';
 import { useDebouncedValue } from '../users/use-user-pages';
 import { useRequestedReservations, useReservationList } from './api';
+import { NotifyDemand } from './NotifyDemand';
 import { PickList, usePickListPrint } from './PickList';
 import { ReservationDetail } from './ReservationDetail';
 import {
@@ -119,6 +120,7 @@ export function AdminReservationsPage() {
           ))}
         </ul>
       </QueryState>
+      <NotifyDemand />
 
       {open ? <ReservationDetail key={open.id} reservation={open} onClose={() => setOpenId(null)} onPrint={print} /> : null}
       <PickList

@@ -1,6 +1,6 @@
 /**
  * Shop settings (decision 0190): the shop's name, address, phone, e-mail and map link, its weekly
- * opening hours and its special dates, shown on /home, /aboutus and every public page's footer.
+ * opening hours and its special dates (and the tasting rules, decision 0350), shown on /home, /aboutus and every public page's footer.
  * Hours New York does not allow a package store are refused here, beside the day, and by the
  * server (the same rules, shared/shop-hours-rules.ts).
  */
@@ -12,7 +12,7 @@ import { QueryState } from '../common/QueryState';
 import '../common/admin.css';
 import { useAdminShopSettings } from './api';
 import { formOf, type SettingsForm } from './settings-form';
-import { PriceFilterSection, ShopDetailsSection, SpecialDatesSection, WeeklyHoursSection } from './SettingsSections';
+import { PriceFilterSection, ShopDetailsSection, SpecialDatesSection, TastingRulesSection, WeeklyHoursSection } from './SettingsSections';
 import { useSettingsEditor } from './use-settings-editor';
 import './admin-settings.css';
 
@@ -39,6 +39,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
         removeSpecial={editor.removeSpecial}
       />
       <PriceFilterSection form={form} problems={problems} set={editor.set} />
+      <TastingRulesSection form={form} problems={problems} set={editor.set} />
       <div className="settings-actions">
         <p className="admin-form-error" role="alert">
           {editor.formError}

@@ -5,7 +5,8 @@
  */
 import { MAX_PRICE_BOUNDARIES, priceRanges } from '../../../../shared/price-ranges';
 import { MAX_LABEL_LENGTH, WEEKDAYS } from '../../../../shared/shop-hours';
-import { EditorField } from '../common/editor-parts';
+import { DEFAULT_TASTING_RULES, MAX_TASTING_RULES_LENGTH } from '../../../../shared/tasting-rules';
+import { EditorField, EditorTextArea } from '../common/editor-parts';
 import { HoursFields } from './HoursFields';
 import {
   defaultHours,
@@ -173,6 +174,29 @@ export function PriceFilterSection({
             : 'The menu offers no price filter'
           : ''}
       </p>
+    </section>
+  );
+}
+
+/** The rules every tasting event shows (decision 0350); emptied, the shipped New York text comes back. */
+export function TastingRulesSection({
+  form,
+  problems,
+  set,
+}: SectionProps & { set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void }) {
+  return (
+    <section className="settings-card" aria-labelledby="settings-tastings">
+      <h2 id="settings-tastings">Tastings</h2>
+      <p className="settings-note">Shown under every event marked as a tasting. New York allows at most three samples per person a day.</p>
+      <EditorTextArea
+        label="Tasting rules"
+        note={problems.tastingRules ?? `At most ${MAX_TASTING_RULES_LENGTH} characters; empty: "${DEFAULT_TASTING_RULES}"`}
+        rows={3}
+        value={form.tastingRules}
+        maxLength={MAX_TASTING_RULES_LENGTH}
+        invalid={Boolean(problems.tastingRules)}
+        onChange={(value) => set('tastingRules', value)}
+      />
     </section>
   );
 }

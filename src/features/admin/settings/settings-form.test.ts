@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOURS_MESSAGES } from '../../../../shared/shop-hours-rules';
 import { PRICE_BOUNDARY_MESSAGES } from '../../../../shared/price-ranges';
+import { DEFAULT_TASTING_RULES, MAX_TASTING_RULES_LENGTH, TASTING_RULES_MESSAGES } from '../../../../shared/tasting-rules';
 import { formOf, inputOf, parsePriceBoundaries, PRICE_BOUNDARIES_FORMAT, problemsOf, SPECIAL_DATE_REQUIRED } from './settings-form';
 
 const FALLBACK = { name: 'Shop', address: '1 Main St', phone: '(845) 555-0100', email: 'a@example.com' };
@@ -72,5 +73,16 @@ describe('the Shop settings form', () => {
     expect(problem('1,2,3,4,5,6,7')).toBe(PRICE_BOUNDARY_MESSAGES.count);
     expect(problemsOf(form).first).toBe(PRICE_BOUNDARY_MESSAGES.count);
     expect(parsePriceBoundaries('20 40')).toEqual([20, 40]);
+  });
+
+  it('shows the tasting rules, the shipped default when none are stored, and stores null for the default (decision 0350)', () => {
+    const form = formOf(RECORD, FALLBACK);
+    expect(form.tastingRules).toBe(DEFAULT_TASTING_RULES);
+    expect(inputOf(form).tastingRules).toBeNull();
+    form.tastingRules = ' Two samples tonight. ';
+    expect(inputOf(form).tastingRules).toBe('Two samples tonight.');
+    form.tastingRules = 'x'.repeat(MAX_TASTING_RULES_LENGTH + 1);
+    expect(problemsOf(form).tastingRules).toBe(TASTING_RULES_MESSAGES.length);
+    expect(formOf({ ...RECORD, tastingRules: 'Owner text' }, FALLBACK).tastingRules).toBe('Owner text');
   });
 });

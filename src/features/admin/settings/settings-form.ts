@@ -15,6 +15,7 @@ import {
 } from '../../../../shared/shop-hours';
 import { dayHoursProblem, HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../../../shared/shop-hours-rules';
 import { priceBoundariesOf, priceBoundariesProblem } from '../../../../shared/price-ranges';
+import { tastingRulesInput, tastingRulesOf, tastingRulesProblem } from '../../../../shared/tasting-rules';
 import type { ShopSettingsRecord } from '../../../lib/shop-settings';
 
 export interface DayForm {
@@ -39,6 +40,8 @@ export interface SettingsForm {
   specials: SpecialForm[];
   /** The menu's price boundaries as typed: "20, 40" (decision 0280). */
   priceBoundaries: string;
+  /** The text shown on tastings (decision 0350): the stored one or the shipped default. */
+  tastingRules: string;
 }
 
 /** The order the editor lists the days in: Monday first. */
@@ -76,6 +79,7 @@ export function formOf(
       ...dayForm(special.hours, weekdayOf(special.date) ?? 1),
     })),
     priceBoundaries: priceBoundariesOf(record).join(', '),
+    tastingRules: tastingRulesOf(record),
   };
 }
 
@@ -106,6 +110,7 @@ export function inputOf(form: SettingsForm) {
     weeklyHours: form.week.map((day) => dayHoursText(hoursOf(day))),
     specialDates: form.specials.map((special) => specialDateText({ date: special.date, label: special.label, hours: hoursOf(special) })),
     priceBoundaries: parsePriceBoundaries(form.priceBoundaries) ?? [],
+    tastingRules: tastingRulesInput(form.tastingRules),
   };
 }
 
@@ -116,6 +121,7 @@ export interface FormProblems {
   specials: Record<number, string>;
   mapUrl?: string;
   priceBoundaries?: string;
+  tastingRules?: string;
   /** The first problem, for the message beside Save; undefined when the form can be saved. */
   first?: string;
 }
@@ -162,6 +168,11 @@ export function problemsOf(form: SettingsForm): FormProblems {
   if (boundariesProblem) {
     problems.priceBoundaries = boundariesProblem;
     found.push(boundariesProblem);
+  }
+  const rulesProblem = tastingRulesProblem(form.tastingRules);
+  if (rulesProblem) {
+    problems.tastingRules = rulesProblem;
+    found.push(rulesProblem);
   }
   // Anything the field checks missed, as the server would say it.
   const input = inputOf(form);

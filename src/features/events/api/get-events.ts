@@ -9,11 +9,8 @@ type EventRecord = Omit<ShopEvent, 'time' | 'img'> & { time?: string | null; img
 
 const toEvents = (records: readonly EventRecord[]): ShopEvent[] =>
   records.map((event) => ({
-    id: event.id,
-    name: event.name,
-    date: event.date,
+    ...event,
     time: event.time ?? null,
-    description: event.description,
     img: event.img ?? null,
   }));
 

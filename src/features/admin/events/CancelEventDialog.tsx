@@ -1,0 +1,71 @@
+/**
+ * "Cancel event" (decision 0352): asks for a reason (optional, at most MAX_CANCEL_REASON_LENGTH;
+ * kept for staff, not mailed) and says that every guest is told by e-mail; the server cancels the
+ * RSVPs and sends the mails (cancelEvent).
+ */
+import { useId, useState, type FormEvent } from 'react';
+import { MAX_CANCEL_REASON_LENGTH, RSVP_MESSAGES } from '../../../../shared/rsvp-rules';
+import { Modal } from '../../../components/ui/Modal';
+import { runWrite } from '../common/run-write';
+import { RSVP_STAFF_MESSAGES, useCancelEvent } from './api';
+import type { AdminEvent } from './event-form';
+
+export function CancelEventDialog({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
+  const reasonId = useId();
+  const describedBy = useId();
+  const [reason, setReason] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const cancel = useCancelEvent();
+  const onSubmit = async (submit: FormEvent) => {
+    submit.preventDefault();
+    if ([...reason.trim()].length > MAX_CANCEL_REASON_LENGTH) return setProblem(RSVP_MESSAGES.reasonLength);
+    const failed = await runWrite(
+      () => cancel.mutateAsync({ id: event.id, reason: reason.trim() || null }),
+      RSVP_STAFF_MESSAGES.cancelled(event.name),
+      RSVP_STAFF_MESSAGES.cancelFailed,
+    );
+    if (failed === null) onClose();
+    else setProblem(failed || null);
+  };
+  return (
+    <Modal
+      title={`Cancel ${event.name}?`}
+      onEscape={cancel.isPending ? undefined : onClose}
+      describedBy={describedBy}
+      className="admin-modal"
+    >
+      <form className="cancel-event" noValidate onSubmit={(submit) => void onSubmit(submit)}>
+        <p id={describedBy}>
+          Every guest with an RSVP, and everyone on the waiting list, is told by e-mail that the event is cancelled. The event stays on the
+          events page marked Cancelled. This cannot be undone.
+        </p>
+        <div className="admin-field">
+          <label className="admin-field__label" htmlFor={reasonId}>
+            Reason (optional, for staff)
+          </label>
+          <textarea
+            id={reasonId}
+            className="admin-textarea"
+            rows={2}
+            maxLength={MAX_CANCEL_REASON_LENGTH}
+            value={reason}
+            onChange={(change) => setReason(change.target.value)}
+          />
+        </div>
+        {problem ? (
+          <p role="alert" className="admin-form-error">
+            {problem}
+          </p>
+        ) : null}
+        <div className="guest-list__actions">
+          <button type="submit" className="button button--danger" disabled={cancel.isPending}>
+            {cancel.isPending ? 'Cancelling…' : 'Cancel event'}
+          </button>
+          <button type="button" className="button button--ghost" onClick={onClose} disabled={cancel.isPending}>
+            Keep it
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
