@@ -1,7 +1,8 @@
 /** The page head builder, without a server: what each route gets. */
 import { describe, expect, it } from 'vitest';
 import { clip, pageHead, shopFactsOf, type PageHeadInput, type ShopSettingsLike } from './page-head';
-import { MAX_DESCRIPTION_LENGTH, MAX_EVENT_BLOCKS, type EventFacts, type ShopFacts } from './structured-data';
+import { eventsHeadOf, MAX_EVENT_BLOCKS, type EventFacts } from './event-structured-data';
+import { MAX_DESCRIPTION_LENGTH, type ShopFacts } from './structured-data';
 
 const DEFAULTS: ShopFacts = {
   name: 'Patterson Wine & Liquor',
@@ -19,6 +20,10 @@ const base: PageHeadInput = {
   now: new Date('2026-11-23T15:00:00Z'),
   shop: DEFAULTS,
 };
+type EventsPageInput = PageHeadInput & { events?: readonly EventFacts[] };
+/** The head of a page, its events' part built as the server builds it. */
+const headOf = ({ events, ...input }: EventsPageInput) =>
+  pageHead(events ? { ...input, eventsHead: eventsHeadOf(events, input.shop, input.origin, input.now) } : input);
 const meta = (head: ReturnType<typeof pageHead>, key: string) =>
   head.meta.find((entry) => entry.property === key || entry.name === key)?.content;
 
@@ -81,7 +86,7 @@ describe('pageHead', () => {
   });
 
   it('names the next event on /events and lists only upcoming ones', () => {
-    const head = pageHead({
+    const head = headOf({
       ...base,
       pathname: '/events',
       events: [
@@ -128,7 +133,7 @@ describe('pageHead: titles, URLs and size', () => {
       time: index % 2 ? '7 PM' : '18:00',
       description,
     }));
-    const head = pageHead({ ...base, pathname: '/events', events });
+    const head = headOf({ ...base, pathname: '/events', events });
     expect(head.jsonLd).toHaveLength(MAX_EVENT_BLOCKS);
     const dates = head.jsonLd.map((block) => String((block as { startDate: string }).startDate).slice(0, 10));
     expect(dates).toEqual([...dates].sort());
@@ -186,7 +191,7 @@ describe('pageHead on hostile stored text', () => {
     { id: '3', name: null, date: '2026-12-01', time: 'x'.repeat(10_000) },
     { id: '4', name: 'Not a date', date: null, time: null },
   ] as unknown as EventFacts[];
-  const routes: Array<Partial<PageHeadInput>> = [
+  const routes: Array<Partial<EventsPageInput>> = [
     { pathname: '/home' },
     { pathname: '/aboutus' },
     { pathname: '/menu', search: 'category=wine' },
@@ -202,7 +207,7 @@ describe('pageHead on hostile stored text', () => {
   it.each(hostile)('never throws, and still describes the shop (%s)', (_, record) => {
     const shop = shopFactsOf(record, DEFAULTS);
     for (const route of routes) {
-      const head = pageHead({ ...base, ...route, shop });
+      const head = headOf({ ...base, ...route, shop });
       expect(head.title, route.pathname).toBeTruthy();
       // Every block survives JSON, as the server writes it.
       expect(() => JSON.parse(JSON.stringify(head.jsonLd)), route.pathname).not.toThrow();
@@ -212,7 +217,7 @@ describe('pageHead on hostile stored text', () => {
       expect(hours.length).toBeLessThanOrEqual(7 + 60);
     }
     expect(
-      pageHead({ ...base, pathname: '/events', events: hostileEvents, shop }).jsonLd.map((block) => (block as { name: unknown }).name),
+      headOf({ ...base, pathname: '/events', events: hostileEvents, shop }).jsonLd.map((block) => (block as { name: unknown }).name),
     ).toEqual([null, 'Bad time']);
   });
 });

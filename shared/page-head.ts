@@ -14,21 +14,29 @@ import {
   absoluteUrl,
   clipText,
   coordinatesFromMapUrl,
-  eventOf,
   liquorStore,
-  MAX_EVENT_BLOCKS,
   parseUsAddress,
   productOf,
-  upcomingEventFacts,
-  type EventFacts,
+  urlContextOf,
   type ItemFacts,
   type ShopFacts,
   type UrlContext,
 } from './structured-data';
 
-/** The shop-wide picture for link previews and JSON-LD (public/share-card.png, 1200x630). */
-export const SHARE_CARD_PATH = '/share-card.png';
+/** The share card's size (SHARE_CARD_PATH, shared/structured-data.ts). */
 export const SHARE_CARD_SIZE = { width: 1200, height: 630 } as const;
+
+/**
+ * The /events page's part of its head, built by eventsHeadOf (shared/event-structured-data.ts):
+ * kept out of this module, which every page loads on static hosting, so the event and RSVP rules
+ * load only on /events (decision 0355).
+ */
+export interface EventsHead {
+  /** The soonest upcoming event: the description's "Next:" and the card's picture. */
+  next?: { name: string; date: string; img?: string | null };
+  /** Its Event blocks, the soonest MAX_EVENT_BLOCKS. */
+  jsonLd: Array<WithContext<Thing>>;
+}
 
 /** A meta tag of the card: Open Graph's take `property`, Twitter's `name`. */
 export interface HeadMeta {
@@ -69,8 +77,8 @@ export interface PageHeadInput {
   shop: ShopFacts;
   /** The item of an /item page: null when it does not exist, undefined when not known (yet). */
   item?: ItemFacts | null;
-  /** The events of /events (all of them; past ones are left out here), undefined when not known. */
-  events?: readonly EventFacts[] | null;
+  /** The head of /events from its events (eventsHeadOf), undefined when they are not known. */
+  eventsHead?: EventsHead;
   /**
    * A page's own title where its route does not say it: the admin pages only. Every other route
    * (public, sign-in, not found) has its title from the route and its data, and ignores this.
@@ -183,8 +191,7 @@ function pageParts(input: PageHeadInput, urls: UrlContext): PageParts {
       };
     }
     case 'events': {
-      const upcoming = input.events ? upcomingEventFacts(input.events, now) : [];
-      const next = upcoming[0];
+      const next = input.eventsHead?.next;
       const description = next
         ? `Upcoming tastings and events at ${shop.name} in ${where}. Next: ${next.name}, ${dayName(next.date)}.`
         : `Tastings and events at ${shop.name} in ${where}.`;
@@ -193,8 +200,7 @@ function pageParts(input: PageHeadInput, urls: UrlContext): PageParts {
         description,
         path: '/events',
         image: next?.img ? { url: absoluteUrl(urls.origin, next.img), alt: next.name } : shopCard,
-        // The soonest MAX_EVENT_BLOCKS: a shop with hundreds of events still sends a small head.
-        jsonLd: upcoming.slice(0, MAX_EVENT_BLOCKS).map((event) => eventOf(event, shop, urls)),
+        jsonLd: input.eventsHead?.jsonLd ?? [],
       };
     }
     case 'item': {
@@ -256,7 +262,7 @@ function pageParts(input: PageHeadInput, urls: UrlContext): PageParts {
 
 /** The head of the page at `pathname` + `search`. */
 export function pageHead(input: PageHeadInput): PageHead {
-  const urls: UrlContext = { origin: input.origin, shopImage: absoluteUrl(input.origin, SHARE_CARD_PATH) };
+  const urls = urlContextOf(input.origin);
   const parts = pageParts(input, urls);
   const title = pageTitle(input.shop.name, parts.title);
   const description = clip(parts.description);

@@ -4,21 +4,18 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { withOfferFacts } from './item-offer';
 import { buildEventCalendar } from './event-calendar';
 import { DEFAULT_EVENT_MINUTES } from './event-schedule';
+import { eventOf, newYorkIsoTime, upcomingEventFacts, type EventFacts } from './event-structured-data';
 import {
   ADDRESS_PATTERN_INPUT_MAX,
   clipText,
   coordinatesFromMapUrl,
-  eventOf,
   internationalPhone,
   liquorStore,
   MAX_DESCRIPTION_LENGTH,
   MAX_PARSED_ADDRESS_LENGTH,
-  newYorkIsoTime,
   openingHoursSpecification,
   parseUsAddress,
   productOf,
-  upcomingEventFacts,
-  type EventFacts,
   type ShopFacts,
 } from './structured-data';
 

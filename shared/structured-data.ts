@@ -1,18 +1,16 @@
 /**
  * schema.org JSON-LD for the storefront's pages (decision 0219): the shop as a LiquorStore on /home
- * and /aboutus, a Product with its Offer on /item/{id}, an Event per upcoming event on /events
- * (the soonest MAX_EVENT_BLOCKS), each description at most MAX_DESCRIPTION_LENGTH characters.
- * Pure (the clock is an argument) and typed with schema-dts, so TypeScript checks every property
- * name and enumeration value against schema.org. Used by the local server (which writes the
- * blocks into the page's HTML) and by the SPA (which keeps them right across client-side
- * navigation), through shared/page-head.ts.
+ * and /aboutus and a Product with its Offer on /item/{id}, each description at most
+ * MAX_DESCRIPTION_LENGTH characters; the Events of /events are built apart
+ * (shared/event-structured-data.ts, decision 0355). Pure (the clock is an argument) and typed with
+ * schema-dts, so TypeScript checks every property name and enumeration value against schema.org.
+ * Used by the local server (which writes the blocks into the page's HTML) and by the SPA (which
+ * keeps them right across client-side navigation), through shared/page-head.ts.
  *
  * Never a former or "was" price (9 NYCRR §99.6 on liquor price advertising): an Offer carries the
  * price an item sells for now and nothing else (no priceSpecification, no priceValidUntil).
  */
-import type { Event, GeoCoordinates, LiquorStore, OpeningHoursSpecification, Place, PostalAddress, Product, WithContext } from 'schema-dts';
-import { eventSchedule, isCalendarDate, newYorkInstant, parseEventTime, type WallTime } from './event-schedule';
-import { placesLeft, type RsvpEventFields } from './rsvp-rules';
+import type { GeoCoordinates, LiquorStore, OpeningHoursSpecification, PostalAddress, Product, WithContext } from 'schema-dts';
 import { MAX_SPECIAL_DATES, newYorkTime, specialDatesOf, weeklyHoursOf, WEEKDAYS, type DayHours, type ShopHoursSource } from './shop-hours';
 import { itemPath } from './spa-routes';
 
@@ -293,29 +291,8 @@ export function openingHoursSpecification(source: ShopHoursSource | null | undef
 }
 
 // ---------------------------------------------------------------------------------------------
-// Dates in New York
-
-const pad2 = (n: number) => String(n).padStart(2, '0');
-
-/**
- * A wall-clock time in New York as ISO 8601 with the offset New York keeps then:
- * "2026-07-04T19:00:00-04:00" in summer, "...-05:00" in winter. The instant is the one the .ics
- * files give the same time (newYorkInstant, shared/event-schedule.ts): one reading of New York's
- * clock for the calendar files and the JSON-LD.
- */
-export function newYorkIsoTime(wall: WallTime): string {
-  const [year, month, day] = wall.date.split('-').map(Number) as [number, number, number];
-  const offset = Math.round((Date.UTC(year, month - 1, day, 0, wall.minutes) - newYorkInstant(wall)) / 60_000);
-  const sign = offset < 0 ? '-' : '+';
-  const abs = Math.abs(offset);
-  return `${wall.date}T${pad2(Math.floor(wall.minutes / 60))}:${pad2(wall.minutes % 60)}:00${sign}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
-}
-
-// ---------------------------------------------------------------------------------------------
 // The JSON-LD objects
 
-/** The most Event blocks a page carries: the soonest; the page itself lists them all (decision 0219: head size). */
-export const MAX_EVENT_BLOCKS = 20;
 /** The longest description a JSON-LD block or a meta tag carries, ellipsis included. */
 export const MAX_DESCRIPTION_LENGTH = 500;
 
@@ -343,7 +320,7 @@ export function clipText(text: string, max: number): string {
 }
 
 /** A description for JSON-LD: as written (trimmed) when it fits MAX_DESCRIPTION_LENGTH, else clipped; undefined when empty. */
-function jsonLdDescription(text: string | null | undefined): string | undefined {
+export function jsonLdDescription(text: string | null | undefined): string | undefined {
   const trimmed = typeof text === 'string' ? text.trim() : '';
   if (!trimmed) return undefined;
   return trimmed.length <= MAX_DESCRIPTION_LENGTH ? trimmed : clipText(trimmed, MAX_DESCRIPTION_LENGTH);
@@ -374,6 +351,12 @@ export const absoluteUrl = (origin: string, path: string): string => {
   return `${origin}${path.startsWith('/') ? '' : '/'}${path}`;
 };
 
+/** The shop-wide picture for link previews and JSON-LD (public/share-card.png, 1200x630). */
+export const SHARE_CARD_PATH = '/share-card.png';
+
+/** The absolute URLs the blocks of a page served at `origin` use. */
+export const urlContextOf = (origin: string): UrlContext => ({ origin, shopImage: absoluteUrl(origin, SHARE_CARD_PATH) });
+
 /** A US phone number as +1-845-555-0142, as Google's examples write it; other numbers unchanged. */
 export function internationalPhone(phone: string): string {
   const digits = phone.replace(/\D/g, '');
@@ -381,9 +364,9 @@ export function internationalPhone(phone: string): string {
   return national.length === 10 ? `+1-${national.slice(0, 3)}-${national.slice(3, 6)}-${national.slice(6)}` : phone.trim();
 }
 
-const storeId = (origin: string) => `${origin}/#store`;
+export const storeId = (origin: string) => `${origin}/#store`;
 
-function geoOf(coordinates: Coordinates | undefined): { geo?: GeoCoordinates } {
+export function geoOf(coordinates: Coordinates | undefined): { geo?: GeoCoordinates } {
   if (!coordinates) return {};
   return { geo: { '@type': 'GeoCoordinates', latitude: coordinates.lat, longitude: coordinates.lng } };
 }
@@ -460,75 +443,5 @@ export function productOf(item: ItemFacts, urls: UrlContext): WithContext<Produc
       availability: `https://schema.org/${item.availability ?? 'InStoreOnly'}`,
       itemCondition: 'https://schema.org/NewCondition',
     },
-  };
-}
-
-/** What the events page knows of an event (SELECTIONS.event), its RSVP fields included (decision 0353). */
-export interface EventFacts extends RsvpEventFields {
-  id: string;
-  name: string;
-  /** YYYY-MM-DD, a day in New York. */
-  date: string;
-  /** "19:00" as the admin form stores it; "7 PM", "7:30 pm", "7-9 PM" as others may (shared/event-schedule.ts); or none: a time to be announced. */
-  time?: string | null;
-  description?: string | null;
-  img?: string | null;
-}
-
-/**
- * When an event starts and ends, as its .ics file says (eventSchedule): with a start time, from
- * it to its end or, without one, DEFAULT_EVENT_MINUTES later; without a readable time, the day
- * alone (an ISO 8601 date, which schema.org and Google accept) and no end.
- */
-function eventDates(event: EventFacts): { startDate: string; endDate?: string } {
-  const schedule = eventSchedule(event);
-  if (!schedule || schedule.allDay) return { startDate: event.date };
-  return { startDate: newYorkIsoTime(schedule.start), endDate: newYorkIsoTime(schedule.end) };
-}
-
-/** Minutes from midnight an event starts at; after every timed one for a day-long or unreadable time. */
-const startMinutes = (event: EventFacts) => parseEventTime(event.time)?.start ?? 24 * 60;
-const nameOf = (event: EventFacts) => (typeof event.name === 'string' ? event.name : '');
-
-/** The events from today (New York) on, soonest first, as the events page lists them. */
-export function upcomingEventFacts<T extends EventFacts>(events: readonly T[], now: Date): T[] {
-  const today = newYorkTime(now).date;
-  return events
-    .filter((event) => isCalendarDate(event.date) && event.date >= today)
-    .map((event) => ({ event, start: startMinutes(event) }))
-    .sort((a, b) => a.event.date.localeCompare(b.event.date) || a.start - b.start || nameOf(a.event).localeCompare(nameOf(b.event)))
-    .map(({ event }) => event);
-}
-
-/**
- * The places still free where the event takes RSVPs and is not cancelled (decision 0353): the
- * capacity less the places confirmed, never below 0; undefined where it is not known.
- */
-function remainingCapacity(event: EventFacts): { remainingAttendeeCapacity?: number } {
-  if (event.takesRsvp !== true || event.cancelledAt || typeof event.rsvpCapacity !== 'number') return {};
-  return { remainingAttendeeCapacity: placesLeft(event) };
-}
-
-/**
- * An event at the shop (/events): scheduled (or cancelled, once staff cancelled it), in person, at
- * the shop, organised by it, free to attend (events carry no price; the shop takes no payment,
- * product §1), with the places left where it takes RSVPs.
- */
-export function eventOf(event: EventFacts, shop: ShopFacts, urls: UrlContext): WithContext<Event> {
-  const place: Place = { '@type': 'Place', name: shop.name, address: postalAddress(shop.addressLine), ...geoOf(shop.coordinates) };
-  const description = jsonLdDescription(event.description);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Event',
-    name: event.name,
-    ...eventDates(event),
-    eventStatus: event.cancelledAt ? 'https://schema.org/EventCancelled' : 'https://schema.org/EventScheduled',
-    eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
-    ...remainingCapacity(event),
-    location: place,
-    image: [event.img ? absoluteUrl(urls.origin, event.img) : urls.shopImage],
-    ...(description ? { description } : {}),
-    url: absoluteUrl(urls.origin, '/events'),
-    organizer: { '@type': 'LiquorStore', '@id': storeId(urls.origin), name: shop.name, url: absoluteUrl(urls.origin, '/home') },
   };
 }

@@ -15,7 +15,8 @@ import { pageHead, shopFactsOf, type PageHead, type ShopSettingsLike } from '../
 import { newYorkTime } from '../../shared/shop-hours';
 import { matchSpaRoute, spaRoutePath } from '../../shared/spa-routes';
 import { withOfferFacts, type ItemOfferSource } from '../../shared/item-offer';
-import type { EventFacts, ItemFacts, ShopFacts } from '../../shared/structured-data';
+import { eventsHeadOf, type EventFacts } from '../../shared/event-structured-data';
+import type { ItemFacts, ShopFacts } from '../../shared/structured-data';
 import { escapeXml, jsonLdBlock } from '../markup';
 import { firstScreenOf, firstScreenQueriesOf, type FirstScreenDeps } from './first-screen';
 
@@ -95,14 +96,17 @@ async function build(
     const answer = answers[key] as (ItemFacts & ItemOfferSource) | null | undefined;
     item = !PLAUSIBLE_ID.test(id) ? null : key in answers ? answer && withOfferFacts(answer) : undefined;
   }
+  const origin = deps.origin();
+  const shop = shopFactsOf(answers[firstScreenKeys.shopSettings] as ShopSettingsLike | null | undefined, deps.defaults);
+  const events = answers[firstScreenKeys.events] as EventFacts[] | null | undefined;
   const head = pageHead({
     pathname: url.pathname,
     search: url.searchParams,
-    origin: deps.origin(),
+    origin,
     now,
-    shop: shopFactsOf(answers[firstScreenKeys.shopSettings] as ShopSettingsLike | null | undefined, deps.defaults),
+    shop,
     item,
-    events: answers[firstScreenKeys.events] as EventFacts[] | undefined,
+    eventsHead: events ? eventsHeadOf(events, shop, origin, now) : undefined,
   });
   return { page: { status: head.status, head: renderHead(head), firstScreen: markup }, cacheable };
 }

@@ -1,7 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { EventFacts, ItemFacts } from '../../shared/structured-data';
+import type { EventFacts } from '../../shared/event-structured-data';
+import type { ItemFacts } from '../../shared/structured-data';
 import { servedByLocalServer } from '../lib/amplify';
 import { useLoadedShopSettings } from '../lib/shop-settings';
 
@@ -61,9 +62,9 @@ export function usePageHead(titleOrData?: string | PageHeadData): void {
     if (serverWrittenUrl === `${pathname}${search}`) return;
     serverWrittenUrl = null;
     let current = true;
-    void import('../lib/page-head').then(({ writePageHead }) => {
-      if (current) writePageHead({ pathname, search, settings, item, events, title });
-    });
+    void import('../lib/page-head').then(({ writePageHead }) =>
+      writePageHead({ pathname, search, settings, item, events, title }, () => current),
+    );
     return () => {
       current = false;
     };

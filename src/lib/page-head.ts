@@ -6,6 +6,7 @@
  * render (usePageHead imports it), so its builders stay out of the first screen's scripts.
  */
 import { pageHead, shopFactsOf, type HeadMeta, type PageHead, type PageHeadInput, type ShopSettingsLike } from '../../shared/page-head';
+import type { EventFacts } from '../../shared/event-structured-data';
 import { shopDefaults } from '../../shared/shop';
 
 let origin: string | undefined;
@@ -96,9 +97,23 @@ export function applyPageHead(head: PageHead, doc: Document = document): void {
 }
 
 /** What a page says of itself; the rest (origin, time, the shop's facts) is filled in here. */
-export type PageHeadRequest = Omit<PageHeadInput, 'origin' | 'now' | 'shop'> & { settings: ShopSettingsLike | null | undefined };
+export type PageHeadRequest = Omit<PageHeadInput, 'origin' | 'now' | 'shop' | 'eventsHead'> & {
+  settings: ShopSettingsLike | null | undefined;
+  /** The events of /events, as loaded. */
+  events?: readonly EventFacts[];
+};
 
-/** Builds the page's head with the server's own function and writes it into `document.head`. */
-export function writePageHead({ settings, ...page }: PageHeadRequest): void {
-  applyPageHead(pageHead({ ...page, origin: siteOrigin(), now: new Date(), shop: shopFactsOf(settings, shopDefaults) }));
+/**
+ * Builds the page's head with the server's own functions and writes it into `document.head`. The
+ * Event builders load only for a page that has events (/events, decision 0355).
+ */
+export async function writePageHead({ settings, events, ...page }: PageHeadRequest, isCurrent: () => boolean = () => true): Promise<void> {
+  const builder = events ? await import('../../shared/event-structured-data') : undefined;
+  // The page may have moved on while the builders loaded: a late head must not replace its own.
+  if (!isCurrent()) return;
+  const origin = siteOrigin();
+  const now = new Date();
+  const shop = shopFactsOf(settings, shopDefaults);
+  const eventsHead = builder && events ? builder.eventsHeadOf(events, shop, origin, now) : undefined;
+  applyPageHead(pageHead({ ...page, origin, now, shop, eventsHead }));
 }
