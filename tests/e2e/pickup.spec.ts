@@ -180,6 +180,8 @@ test('a guest is asked to log in and comes back; an unconfirmed customer is refu
   await signUp(page, email);
   await inbox.next(email, 15_000);
   await page.getByRole('button', { name: 'Log Out' }).click();
+  // Signing out is done once the header offers Sign Up (on the cloud it first revokes the token).
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeVisible();
 
   // A guest: the prompt, and the private pages send to /login.
   await page.goto(itemPath(a.id));

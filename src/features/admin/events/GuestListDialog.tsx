@@ -2,6 +2,7 @@
  * An event's guest list (decision 0352): who is coming and who waits, with name, party size,
  * e-mail and when they answered; a check-in box per guest coming, for the day; and Export CSV.
  */
+import { useState } from 'react';
 import { Modal } from '../../../components/ui/Modal';
 import { eventDateParts } from '../../../lib/format';
 import { saveTextFile } from '../../../lib/save-file';
@@ -16,15 +17,21 @@ export function GuestListDialog({ event, onClose }: { event: AdminEvent; onClose
   const rsvps = useEventRsvps(event.id);
   const checkIn = useCheckIn(event.id);
   const guests = guestListOrder(rsvps.data ?? []);
-  /** The box as asked while the server answers (then as stored: a refusal puts it back). */
-  const checkedIn = (rsvp: StaffRsvp) =>
-    checkIn.isPending && checkIn.variables.id === rsvp.id ? checkIn.variables.checkedIn : Boolean(rsvp.checkedInAt);
+  /**
+   * The boxes as staff asked, per guest, while the server answers: set in the click itself, so the
+   * box turns at once however slow the answer (then it shows what is stored; a refusal puts it back).
+   */
+  const [asked, setAsked] = useState<Readonly<Record<string, boolean>>>({});
+  const checkedIn = (rsvp: StaffRsvp) => asked[rsvp.id] ?? Boolean(rsvp.checkedInAt);
 
   const toggle = async (id: string, checkedIn: boolean) => {
+    setAsked((current) => ({ ...current, [id]: checkedIn }));
     try {
       await checkIn.mutateAsync({ id, checkedIn });
     } catch (error) {
       if (!(error instanceof SessionEndedError)) notify.error(userFacingMessage(error, RSVP_STAFF_MESSAGES.checkInFailed));
+    } finally {
+      setAsked(({ [id]: _answered, ...others }) => others);
     }
   };
 
