@@ -3,7 +3,8 @@
  * battery both backends run: the local server (server/reservations/reservation-mail-api.test.ts)
  * and the emulated cloud (tests/cloud/reservation-mail.test.ts). The customer's mail on a request
  * (without their note), the shop's (with it), Ready and staff's cancelling once each even when
- * staff press twice at once, and no mail for the customer's own cancelling or the hand-over.
+ * staff press twice at once, the expiry's once though its run comes twice at once, and no mail
+ * for the customer's own cancelling or the hand-over.
  */
 import { beforeAll, expect, it } from 'vitest';
 import { pickupSlots } from '../../shared/pickup-slots';
@@ -19,6 +20,8 @@ export interface ReservationMailTarget {
   /** A new signed-in customer with a confirmed address. */
   customer(): Promise<{ call: MailCaller; email: string }>;
   inbox: () => SmtpInbox;
+  /** Runs the expiry as its timer (local) or schedule (cloud) does, at `now`. */
+  expire(now: Date): Promise<void>;
 }
 
 /** The shop's own address (ShopSettings.email) the battery sets. */
@@ -132,5 +135,18 @@ export function reservationMailBattery(target: ReservationMailTarget): void {
     await inbox.next(who.email, 15_000);
     await ok(who.call(CANCEL_MINE, { id: second.id }));
     expect(await mailsTo(inbox, who.email)).toHaveLength(3);
+  });
+
+  it("mails the expiry once though the expiry's run comes twice at once", async () => {
+    const inbox = target.inbox();
+    const who = await target.customer();
+    const reservation = await reserveTwo(target.admin, who.call);
+    await inbox.next(who.email, 15_000);
+    const late = new Date(Date.parse(reservation.expiresAt) + 1000);
+    await Promise.all([target.expire(late), target.expire(late)]);
+    await target.expire(late);
+    const expired = await inbox.next(who.email, 15_000);
+    expect(expired.subject).toBe(`Your reservation ${formatReservationNumber(reservation.number)} has expired`);
+    expect((await mailsTo(inbox, who.email)).filter((message) => message.subject.includes('has expired'))).toHaveLength(1);
   });
 }

@@ -69,25 +69,25 @@ function init() {
   });
 }
 
-/** The schedule's event (amplify/backend.ts): EventBridge sends `{ "expireReservations": true }`. */
-interface ExpiryEvent {
+/**
+ * The schedules' events (amplify/backend.ts): EventBridge sends `{ "expireReservations": true }`
+ * and `{ "sendRsvpReminders": true }`. `now` (an ISO instant) runs them as at that time: only the
+ * schedules and the tests of the emulated cloud invoke the function directly, never a client.
+ */
+interface ScheduledEvent {
+  now?: string;
+}
+interface ExpiryEvent extends ScheduledEvent {
   expireReservations: true;
+}
+interface ReminderEvent extends ScheduledEvent {
+  sendRsvpReminders: true;
 }
 const isExpiryEvent = (event: unknown): event is ExpiryEvent =>
   typeof event === 'object' && event !== null && (event as Partial<ExpiryEvent>).expireReservations === true;
-
-/**
- * The reminders' schedule (amplify/backend.ts): `{ "sendRsvpReminders": true }`. `now` (an ISO
- * instant) runs them as at that time: only the schedule and the tests of the emulated cloud invoke
- * the function directly, never a client.
- */
-interface ReminderEvent {
-  sendRsvpReminders: true;
-  now?: string;
-}
 const isReminderEvent = (event: unknown): event is ReminderEvent =>
   typeof event === 'object' && event !== null && (event as Partial<ReminderEvent>).sendRsvpReminders === true;
-const reminderTime = (event: ReminderEvent) => {
+const runTime = (event: ScheduledEvent) => {
   const at = typeof event.now === 'string' ? Date.parse(event.now) : Number.NaN;
   return Number.isNaN(at) ? new Date() : new Date(at);
 };
@@ -99,9 +99,9 @@ export const handler = async (
   lambda?: LambdaContext,
 ) =>
   isExpiryEvent(event)
-    ? { expired: await reservationService().expireReservations() }
+    ? { expired: await reservationService().expireReservations(runTime(event)) }
     : isReminderEvent(event)
-      ? { reminded: await rsvpService().sendRsvpReminders(reminderTime(event)) }
+      ? { reminded: await rsvpService().sendRsvpReminders(runTime(event)) }
       : isActivityRecord(event)
         ? recordModelWriteActivity(event, activityRecorder()).then(async (result) => {
             // An item written with its counted stock above 0 answers "notify me" (decision 0328).
