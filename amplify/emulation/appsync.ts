@@ -26,6 +26,7 @@ import type { LambdaFunction, LambdaHooks } from './lambda-runtime';
 import { AWS_LIMITS, changeLimits, jsonBytes, type EmulationLimits } from './limits';
 import { OFFLINE_CREDENTIALS } from './services';
 import { viewerHeaders } from './viewer-headers';
+import { listenOnLoopback } from './loopback';
 
 const require = createRequire(import.meta.url);
 const simulatorLib = (path: string) => require(`@aws-amplify/amplify-appsync-simulator/lib/${path}`) as Record<string, any>;
@@ -430,16 +431,6 @@ function appSyncShape(result: { data?: unknown; errors?: Array<Record<string, an
 }
 
 /** Listens on 127.0.0.1, failing (not hanging) when the port is taken. */
-export function listenOnLoopback(server: Server, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-}
-
 function unauthorized(res: ServerResponse, message: string) {
   send(res, 401, { errors: [{ errorType: 'UnauthorizedException', message }] });
 }

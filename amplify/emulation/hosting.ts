@@ -10,7 +10,7 @@ import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { OFFLINE_CREDENTIALS } from './services';
-import { listenOnLoopback } from './appsync';
+import { listenOnLoopback } from './loopback';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

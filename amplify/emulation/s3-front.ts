@@ -9,6 +9,7 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { listenOnLoopback } from './loopback';
 
 /** The most a POST may carry here before it is refused unread (S3 streams; 5 GB is its own cap). */
 const MAX_POST_BYTES = 64 * 1024 * 1024;
@@ -114,7 +115,7 @@ export function checkPostPolicy(
 }
 
 /** Listens on 127.0.0.1:`port` in front of the S3 server at `upstream` (http://host:port). */
-export function startS3Front(
+export async function startS3Front(
   port: number,
   upstream: URL,
   credentials: { accessKeyId: string; secretAccessKey: string },
@@ -169,13 +170,8 @@ export function startS3Front(
     if (refusal) return refuse(req, res, refusal);
     forward(req, res, upstream, body);
   };
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve(server);
-    });
-  });
+  await listenOnLoopback(server, port);
+  return server;
 }
 
 function forward(req: IncomingMessage, res: ServerResponse, upstream: URL, body?: Buffer) {
