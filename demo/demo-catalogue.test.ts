@@ -2,6 +2,7 @@ import { isSaleBadgeShown, isSaleShown } from '../shared/sale-rule';
 import { describe, it, expect } from 'vitest';
 import { formatBottleSize, sizeChoices } from '../shared/bottle-size';
 import { itemFactsProblem } from '../shared/item-facts';
+import { rsvpFieldsProblem } from '../shared/rsvp-rules';
 import { stockStatus } from '../shared/stock';
 import { buildDemoCatalogue, demoImageSize, isValidUpc, localDatePlus, upcCheckDigit, type DemoItem } from './demo-catalogue';
 
@@ -230,6 +231,17 @@ describe('events', () => {
     expect(times).toContain('15:00');
     expect(times).toContain('19:00');
     for (const t of times) if (t !== null) expect(t).toMatch(/^([01]\d|2[0-3]):[0-5]\d$/);
+  });
+
+  it('shows the RSVPs and tasting rules: the guided tasting takes RSVPs with a waiting list, the walk-in ones none, all are tastings', () => {
+    for (const event of cat.events) {
+      const { name: _name, date: _date, time: _time, description: _description, image: _image, ...fields } = event;
+      expect(rsvpFieldsProblem(fields), event.name).toBeNull();
+      expect(event.isTasting, event.name).toBe(true);
+    }
+    expect(cat.events.filter((event) => event.takesRsvp).map((event) => [event.name, event.rsvpCapacity, event.rsvpWaitingList])).toEqual([
+      ['Bourbon & Rye Night', 16, true],
+    ]);
   });
 
   it('has names and descriptions, images 800x500, and at least one event without an image', () => {

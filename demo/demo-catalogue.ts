@@ -67,6 +67,13 @@ export interface DemoEvent {
   description: string;
   /** null: the site shows its logo instead. */
   image: DemoImageSpec | null;
+  /** A tasting shows the shop's tasting rules (decision 0350). */
+  isTasting: boolean;
+  /** Where it takes RSVPs: the places, the most one customer brings, and a waiting list (decision 0343). */
+  takesRsvp: boolean;
+  rsvpCapacity: number | null;
+  rsvpPartyLimit: number | null;
+  rsvpWaitingList: boolean;
 }
 export interface DemoCatalogue {
   categories: DemoCategory[];
@@ -1194,6 +1201,9 @@ interface EventDef {
   time: string | null;
   description: string;
   image: DemoEventImage | null;
+  isTasting: boolean;
+  /** Its RSVPs, where it takes them. */
+  rsvp?: { capacity: number; partyLimit: number; waitingList: boolean };
 }
 
 const EVENTS: EventDef[] = [
@@ -1204,6 +1214,7 @@ const EVENTS: EventDef[] = [
     time: '15:00',
     description:
       'Taste five dry and off-dry Rieslings from Seneca and Keuka Lake producers, poured by our wine team. Free, and no reservation needed.',
+    isTasting: true,
     image: {
       kind: 'event',
       theme: 'gold',
@@ -1219,7 +1230,9 @@ const EVENTS: EventDef[] = [
     offsetDays: 10,
     time: '19:00',
     description:
-      'A guided after-work tasting of six small-batch bourbons and ryes, with cheese and chocolate pairings. $15 per person, credited toward any bottle you buy that night.',
+      'A guided after-work tasting of six small-batch bourbons and ryes, with cheese and chocolate pairings. $15 per person, credited toward any bottle you buy that night. Seats are limited: RSVP to hold yours.',
+    isTasting: true,
+    rsvp: { capacity: 16, partyLimit: 4, waitingList: true },
     image: {
       kind: 'event',
       theme: 'burgundy',
@@ -1236,6 +1249,7 @@ const EVENTS: EventDef[] = [
     time: '17:30',
     description:
       'Stop in on your way to dinner for a quick flight of three rosés from Provence, Spain and California. Twenty minutes, three wines, and a bottle for the table if one wins you over.',
+    isTasting: true,
     image: {
       kind: 'event',
       theme: 'rose',
@@ -1253,6 +1267,7 @@ const EVENTS: EventDef[] = [
     description:
       'Our thank-you to Patterson: 15% off all wine and 10% off spirits all weekend, with free tastings at the counter. Mixed cases of twelve save an extra 5%.',
     image: null,
+    isTasting: true,
   },
 ];
 
@@ -1481,7 +1496,18 @@ export function buildDemoCatalogue(today: Date): DemoCatalogue {
   const events: DemoEvent[] = EVENTS.map((e) => {
     const date = nextEventDate(todayIso, e.slot, Math.max(e.offsetDays, daysBetween(todayIso, previous) + 1));
     previous = date;
-    return { name: e.name, date, time: e.time, description: e.description, image: e.image ? { ...e.image } : null };
+    return {
+      name: e.name,
+      date,
+      time: e.time,
+      description: e.description,
+      image: e.image ? { ...e.image } : null,
+      isTasting: e.isTasting,
+      takesRsvp: Boolean(e.rsvp),
+      rsvpCapacity: e.rsvp?.capacity ?? null,
+      rsvpPartyLimit: e.rsvp?.partyLimit ?? null,
+      rsvpWaitingList: e.rsvp?.waitingList ?? false,
+    };
   });
 
   return { categories, tags, items, banners, events };
