@@ -1,16 +1,23 @@
 /**
  * Connection-level limits on a `node:http` server: open connections per client address and in
- * all, and a deadline for a new connection's first request. Connections over a cap are closed
- * at once, before any byte is read; what was closed is told in one summary line per interval,
- * never a line per connection (a flood would otherwise become a flood of log lines).
+ * all, and a deadline for a new connection's first request. At the total cap a new connection
+ * takes the place of the connection idle longest between keep-alive requests, as nginx reuses its
+ * idle keep-alive connections (a client that opened connections, asked once and sat on them
+ * cannot keep visitors out); with none idle it is closed at once, before any byte is read. Near
+ * the cap, connections that go idle are kept a short while only. What was closed is told in one
+ * summary line per interval, never a line per connection (a flood would otherwise become a flood
+ * of log lines).
  */
-import type { IncomingMessage, Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 import { addressKey } from '../accounts/throttle';
 import type { ConnectionLimits } from '../config';
 
 /** How often the summary of closed connections is written at most. */
 export const DEFAULT_SUMMARY_INTERVAL_MS = 60_000;
+/** From this share of the total cap on, a connection that goes idle is kept NEAR_CAP_KEEP_ALIVE_MS at most. */
+export const NEAR_CAP_SHARE = 0.75;
+export const NEAR_CAP_KEEP_ALIVE_MS = 5_000;
 
 export interface ConnectionCounts {
   /** Connections open now (accepted, not yet closed). */
@@ -23,6 +30,8 @@ export interface ConnectionGuard {
   counts(): ConnectionCounts;
   /** Counts a connection closed for not reading its answers (too many unanswered, or stalled), for the summary line. */
   closedForUnreadAnswers(): void;
+  /** From now on the server's keep-alive is the shutdown's: the cap no longer changes it. */
+  drain(): void;
   /** Writes the summary of what is not told yet and stops the timers. */
   stop(): void;
 }
@@ -31,12 +40,13 @@ export interface ConnectionGuard {
 class ClosedTally {
   overAddressCap = 0;
   overTotalCap = 0;
+  reclaimedIdle = 0;
   silent = 0;
   unread = 0;
   readonly addresses = new Set<string>();
 
   get empty() {
-    return this.overAddressCap + this.overTotalCap + this.silent + this.unread === 0;
+    return this.overAddressCap + this.overTotalCap + this.reclaimedIdle + this.silent + this.unread === 0;
   }
 
   /** One line for the interval, or null when nothing was closed. */
@@ -46,7 +56,9 @@ class ClosedTally {
       parts.push(
         `${this.overAddressCap} connections over the per-address cap (${limits.perAddress}) from ${this.addresses.size} addresses`,
       );
-    if (this.overTotalCap) parts.push(`${this.overTotalCap} connections over the total cap (${limits.total})`);
+    if (this.reclaimedIdle)
+      parts.push(`${this.reclaimedIdle} idle keep-alive connections to make room for new ones at the total cap (${limits.total})`);
+    if (this.overTotalCap) parts.push(`${this.overTotalCap} connections over the total cap (${limits.total}), none idle to close`);
     if (this.silent) parts.push(`${this.silent} connections that sent no request within ${limits.headersTimeoutMs / 1000} s`);
     if (this.unread)
       parts.push(
@@ -81,12 +93,36 @@ export function guardConnections(
     summaryTimer ??= setTimeout(flush, summaryIntervalMs).unref();
   };
 
-  // The total cap: net.Server closes connections over it itself, before any JS runs for them.
-  server.maxConnections = limits.total;
-  server.on('drop', () => {
-    tally.overTotalCap++;
+  // Connections between keep-alive requests (one answered, none in hand), idle longest first
+  // (a Set keeps insertion order: a connection going idle is added at the end), and the requests
+  // each connection has in hand.
+  const idle = new Set<Socket>();
+  const inHand = new WeakMap<Socket, number>();
+  let draining = false;
+  const nearCap = Math.max(1, Math.floor(limits.total * NEAR_CAP_SHARE));
+  const shortKeepAlive = Math.min(limits.keepAliveTimeoutMs, NEAR_CAP_KEEP_ALIVE_MS);
+  // node:http reads keepAliveTimeout when an answer ends and its connection goes idle; those idle
+  // already are shortened once as the count reaches nearCap (again only after it fell to half).
+  let shortened = false;
+  const setKeepAlive = () => {
+    if (draining) return;
+    const near = open >= nearCap;
+    server.keepAliveTimeout = near ? shortKeepAlive : limits.keepAliveTimeoutMs;
+    if (near && !shortened) for (const socket of idle) socket.setTimeout(shortKeepAlive);
+    if (near) shortened = true;
+    else if (open < nearCap / 2) shortened = false;
+  };
+
+  /** At the total cap: closes the connection idle longest; false when none is idle. */
+  const reclaimIdle = (): boolean => {
+    const oldest = idle.values().next();
+    if (oldest.done) return false;
+    idle.delete(oldest.value);
+    oldest.value.destroy();
+    tally.reclaimedIdle++;
     noteClosed();
-  });
+    return true;
+  };
 
   server.on('connection', (socket: Socket) => {
     const key = addressKey(socket.remoteAddress ?? 'unknown');
@@ -98,8 +134,17 @@ export function guardConnections(
       noteClosed();
       return;
     }
+    // A reclaimed connection is counted open until its 'close' event: `open` may pass the cap by
+    // the few being closed, never by connections that stay.
+    if (open >= limits.total && !reclaimIdle()) {
+      socket.destroy();
+      tally.overTotalCap++;
+      noteClosed();
+      return;
+    }
     openByAddress.set(key, count);
     open++;
+    setKeepAlive();
     // The first request's headers are due within the deadline (later ones: headersTimeout).
     const firstRequest = setTimeout(() => {
       tally.silent++;
@@ -109,17 +154,32 @@ export function guardConnections(
     firstRequestDue.set(socket, firstRequest);
     socket.once('close', () => {
       clearTimeout(firstRequest);
+      idle.delete(socket);
       open--;
+      setKeepAlive();
       const left = (openByAddress.get(key) ?? 1) - 1;
       if (left > 0) openByAddress.set(key, left);
       else openByAddress.delete(key);
     });
   });
-  server.on('request', (req: IncomingMessage) => {
-    const due = firstRequestDue.get(req.socket);
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    idle.delete(socket);
+    inHand.set(socket, (inHand.get(socket) ?? 0) + 1);
+    let done = false;
+    const answered = () => {
+      if (done) return;
+      done = true;
+      const left = (inHand.get(socket) ?? 1) - 1;
+      inHand.set(socket, left);
+      if (left === 0 && !socket.destroyed) idle.add(socket);
+    };
+    res.once('finish', answered);
+    res.once('close', answered);
+    const due = firstRequestDue.get(socket);
     if (due === undefined) return;
     clearTimeout(due);
-    firstRequestDue.delete(req.socket);
+    firstRequestDue.delete(socket);
   });
 
   return {
@@ -127,6 +187,9 @@ export function guardConnections(
     closedForUnreadAnswers() {
       tally.unread++;
       noteClosed();
+    },
+    drain() {
+      draining = true;
     },
     stop() {
       clearTimeout(summaryTimer);

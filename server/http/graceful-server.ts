@@ -131,6 +131,7 @@ export function createGracefulServer(
       // So: stop listening only (net.Server#close); such a request is still served, with
       // Connection: close. Connections idle from now on close after IDLE_GRACE_MS
       // (keepAliveTimeout), and those idle all along once the grace is over.
+      guard.drain();
       server.keepAliveTimeout = IDLE_GRACE_MS;
       const closeIdle = setTimeout(() => server.closeIdleConnections(), IDLE_GRACE_MS);
       NetServer.prototype.close.call(server, () => {

@@ -5,6 +5,7 @@
  * deadline, a visitor from another address is still answered, and unread answers are let go
  * when their connection closes. All traffic stays on loopback; every socket is closed at the end.
  */
+import { Agent } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -137,6 +138,45 @@ describe('silent connections', () => {
       expect(lines[0]).toContain('60 connections over the total cap (40)');
       expect(lines[0]).toContain('40 connections that sent no request within 0.5 s');
     });
+  });
+
+  it('at the total cap, a visitor takes the place of a keep-alive connection left idle after one free request', async () => {
+    // The attack of 63 addresses x 64 connections against 4,000, scaled down: 6 addresses x 8
+    // connections against a total of 40, each connection asking once for the client config and
+    // then sitting idle in its client's keep-alive pool (65 s by default).
+    const server = await start({ MAX_CONNECTIONS: '40', MAX_CONNECTIONS_PER_ADDRESS: '8' });
+    const agents = Array.from({ length: 6 }, () => new Agent({ keepAlive: true, maxSockets: 8 }));
+    await Promise.all(
+      agents.flatMap((agent, index) =>
+        Array.from({ length: 8 }, () =>
+          rawRequest(server.url, '/amplify_outputs.json', { method: 'GET', localAddress: `127.0.0.${11 + index}`, agent }).catch(
+            () => null,
+          ),
+        ),
+      ),
+    );
+    await tally.attempt('the attackers hold the total cap with idle keep-alive connections', async () => {
+      expect(await until(() => server.connections().open === 40, 2000)).toBe(true);
+      expect(server.connections().responses).toBe(0);
+    });
+    await tally.attempt('visitors from another address are answered, in place of the connection idle longest', async () => {
+      for (let i = 0; i < 5; i++) {
+        const { status, ms } = await visitor(server);
+        expect(status).toBe(200);
+        expect(ms).toBeLessThan(VISITOR_BUDGET_MS);
+      }
+      expect(server.connections().open).toBeLessThanOrEqual(40);
+    });
+    await tally.attempt('near the cap, idle connections are kept 5 s, not 65', async () => {
+      expect(await until(() => server.connections().open === 0, 8000)).toBe(true);
+    });
+    await tally.attempt('one summary line', async () => {
+      await until(() => summaryLines(server).length > 0, SUMMARY_INTERVAL_MS * 3);
+      expect(summaryLines(server).join('\n')).toMatch(
+        /\b\d+ idle keep-alive connections to make room for new ones at the total cap \(40\)/,
+      );
+    });
+    for (const agent of agents) agent.destroy();
   });
 
   it('closes a connection that starts a request and never finishes its headers', async () => {
