@@ -36,15 +36,28 @@ const step = (title: string, args: string[]) => {
   console.log(`(${((Date.now() - started) / 1000).toFixed(1)} s)`);
 };
 
-// Outside the repository, so the bundles cannot find the root node_modules while they are tried.
-const outdir = join(tmpdir(), `patterson-amplify-synth-${process.pid}`);
+// `--synth DIR`: check the synth `npm run test:cloud` kept there (CLOUD_KEEP_SYNTH) instead of
+// making another (CI synthesizes once; docs/testing.md). Else one of its own, outside the
+// repository, so the bundles cannot find the root node_modules while they are tried.
+const synthArg = process.argv.indexOf('--synth');
+const keptSynth = synthArg > 0 ? process.argv[synthArg + 1] : undefined;
+if (synthArg > 0 && (!keptSynth || !existsSync(join(keptSynth, 'appsync-schema.graphql')))) {
+  fail(`--synth: no synthesized backend in ${keptSynth ?? '(no folder given)'}`);
+}
+const outdir = keptSynth ?? join(tmpdir(), `patterson-amplify-synth-${process.pid}`);
 step('type-check amplify/ (tsconfig amplify/tsconfig.json)', ['node_modules/typescript/bin/tsc', '-p', 'amplify/tsconfig.json']);
 step('lint amplify/ (backend, functions, scripts, emulator)', [
   'node_modules/tsx/dist/cli.mjs',
   'scripts/lint.ts',
   ...AMPLIFY_TOOLING_PATHS,
 ]);
-step('synthesize the backend offline and try the function bundles', ['node_modules/tsx/dist/cli.mjs', 'amplify/scripts/synth.ts', outdir]);
+if (keptSynth) console.log(`\n== the backend as synthesized (reviewed, bundles tried) by npm run test:cloud, in ${keptSynth}`);
+else
+  step('synthesize the backend offline and try the function bundles', [
+    'node_modules/tsx/dist/cli.mjs',
+    'amplify/scripts/synth.ts',
+    outdir,
+  ]);
 
 console.log("\n== AppSync schema parity: the transformer's SDL vs the local server's");
 const problems = diffAppSyncSdl(
@@ -70,7 +83,7 @@ const requestProblems = readdirSync(outdir)
   .flatMap((name) => requestsWithoutOperation(JSON.parse(readFileSync(join(outdir, name), 'utf8')) as CfnTemplate));
 if (requestProblems.length) fail(`no operation in the request to a DynamoDB data source: ${requestProblems.join(', ')}`);
 console.log('every inline request to a DynamoDB data source names an operation');
-rmSync(outdir, { recursive: true, force: true });
+if (!keptSynth) rmSync(outdir, { recursive: true, force: true });
 
 /** Every mapping template of the synth: the .vtl assets and the templates inlined in the stacks. */
 function* resolverTemplates(dir: string): Generator<string> {

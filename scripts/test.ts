@@ -11,8 +11,19 @@ import { ensureChromium } from './chromium';
 import { ensureNginx } from './nginx';
 import { lint } from './lint';
 import { printPlaywrightFailures } from './playwright-failures';
+import { slowestTests } from './slowest-tests';
 
 mkdirSync('.tmp', { recursive: true });
+/** Each stage's time, printed at the end (docs/testing.md, "Where the time goes"). */
+const stageTimes: string[] = [];
+function timed<T>(stage: string, work: () => T): T {
+  const started = Date.now();
+  try {
+    return work();
+  } finally {
+    stageTimes.push(`  ${stage.padEnd(22)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
+  }
+}
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
 
@@ -28,7 +39,10 @@ for (const report of [...VITEST_RUNS.map((vitestRun) => vitestRun.report), 'play
 const vitest = ({ report, args, env }: (typeof VITEST_RUNS)[number]) =>
   run(['node_modules/vitest/vitest.mjs', 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=.tmp/${report}`], env);
 
-if (run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit']) !== 0 || lint() !== 0) {
+if (
+  timed('typecheck', () => run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])) !== 0 ||
+  timed('lint', () => lint()) !== 0
+) {
   console.log('\ntests: not run: the typecheck or the lint found problems (npm run typecheck, npm run lint)');
   process.exit(1);
 }
@@ -41,14 +55,21 @@ try {
 }
 
 const [unitRun, timingRun, securityRun, reliabilityRun] = VITEST_RUNS;
-const statuses = [vitest(unitRun!), vitest(timingRun!)];
-const buildStatus = run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']);
+const statuses = [timed('unit and API', () => vitest(unitRun!)), timed('timing', () => vitest(timingRun!))];
+const buildStatus = timed('build', () => run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']));
 statuses.push(buildStatus);
 statuses.push(
-  buildStatus === 0 ? run(['node_modules/@playwright/test/cli.js', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' }) : 1,
+  buildStatus === 0
+    ? timed('browser (e2e)', () =>
+        run(['node_modules/@playwright/test/cli.js', 'test'], { PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright.json' }),
+      )
+    : 1,
 );
 // After the build: the browser battery serves dist/.
-statuses.push(vitest(securityRun!), vitest(reliabilityRun!));
+statuses.push(
+  timed('security', () => vitest(securityRun!)),
+  timed('reliability', () => vitest(reliabilityRun!)),
+);
 
 function readJson<T>(path: string): T | null {
   try {
@@ -73,6 +94,8 @@ const failed = (unit?.numFailedTests ?? 0) + (e2e?.stats.unexpected ?? 0);
 const skipped = (unit ? unit.numPendingTests + unit.numTodoTests : 0) + (e2e?.stats.skipped ?? 0);
 const ok = statuses.every((status) => status === 0) && unit !== null && e2e !== null && failed === 0 && skipped === 0;
 
+console.log(`\nWhere the time went:\n${stageTimes.join('\n')}\n`);
+console.log(slowestTests([...VITEST_RUNS.map((vitestRun) => `.tmp/${vitestRun.report}`), '.tmp/playwright.json']).join('\n'));
 printPlaywrightFailures('.tmp/playwright.json', 'Failed browser tests');
 const missing = VITEST_RUNS.filter((_, index) => !vitestReports[index]).map((vitestRun) => vitestRun.report);
 console.log(

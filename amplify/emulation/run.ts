@@ -14,7 +14,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import type { Server } from 'node:http';
 import { startEmulation, type Emulation } from './emulation';
 import { startHosting } from './hosting';
@@ -24,6 +24,7 @@ import { ENV } from '../functions/common/env';
 import { LAMBDA_RUNTIME } from '../functions/resource';
 import { nodeForLambdaRuntime } from '../../scripts/node-binaries';
 import { printPlaywrightFailures } from '../../scripts/playwright-failures';
+import { slowestTests } from '../../scripts/slowest-tests';
 
 const NAMESPACE_FLAG = 'PATTERSON_CLOUD_NETNS';
 const root = new URL('../../', import.meta.url).pathname;
@@ -35,7 +36,12 @@ const runWhileServing = (command: string, args: string[], env: Record<string, st
     spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).on('exit', (code) => resolve(code ?? 1));
   });
 const tsx = join(root, 'node_modules/tsx/dist/cli.mjs');
-const log = (message: string) => console.log(`test:cloud: ${message}`);
+const runStarted = Date.now();
+/** Each line says when it came (minutes:seconds into the run), so a log shows where the time went. */
+const log = (message: string) => {
+  const elapsed = Math.round((Date.now() - runStarted) / 1000);
+  console.log(`test:cloud [${Math.floor(elapsed / 60)}:${String(elapsed % 60).padStart(2, '0')}]: ${message}`);
+};
 
 if (!process.env[NAMESPACE_FLAG]) {
   // The Lambda bundles run on the Node their runtime names (nodejs24.x): fetched from the npm
@@ -63,9 +69,10 @@ if (!existsSync(join(root, 'amplify/emulation/node_modules/@aws-amplify/amplify-
   process.exit(1);
 }
 
-const started = Date.now();
 const work = mkdtempSync(join(tmpdir(), 'patterson-cloud-'));
-const synthDir = join(work, 'synth');
+// CLOUD_KEEP_SYNTH=<dir>: the synth stays there for `npm run check:amplify -- --synth <dir>`, so a
+// CI run synthesizes once (docs/testing.md).
+const synthDir = process.env.CLOUD_KEEP_SYNTH ? resolve(root, process.env.CLOUD_KEEP_SYNTH) : join(work, 'synth');
 const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
 // Each site's functions send mail to a loopback port inside the namespace, the one the local e2e
 // server of its Playwright project uses (playwright.config.ts), with links to that site: a test
@@ -196,14 +203,25 @@ try {
       E2E_BACKEND: 'cloud',
       PLAYWRIGHT_JSON_OUTPUT_NAME: '.tmp/playwright-cloud.json',
     });
+    log(`browser suite done (${browser === 0 ? 'passed' : 'failed'})`);
     // After the browser suite, which expects the seeded catalogue as it was: the API batteries.
     log('running the API batteries (tests/cloud: role matrix, hostile inputs, sign-in throttle) against the emulated cloud');
     const api = await runWhileServing(
       process.execPath,
-      ['node_modules/vitest/vitest.mjs', 'run', '--config', 'tests/cloud/vitest.config.ts'],
+      [
+        'node_modules/vitest/vitest.mjs',
+        'run',
+        '--config',
+        'tests/cloud/vitest.config.ts',
+        '--reporter=default',
+        '--reporter=json',
+        '--outputFile.json=.tmp/vitest-cloud.json',
+      ],
       batteryEnvironment,
     );
+    log(`API batteries done (${api === 0 ? 'passed' : 'failed'})`);
     status = browser || api;
+    console.log(slowestTests([join(root, '.tmp/playwright-cloud.json'), join(root, '.tmp/vitest-cloud.json')]).join('\n'));
     printPlaywrightFailures(join(root, '.tmp/playwright-cloud.json'), 'Failed browser tests on the emulated cloud');
   }
 } catch (error) {
@@ -211,7 +229,7 @@ try {
 } finally {
   await stopAll();
 }
-log(`done in ${((Date.now() - started) / 60_000).toFixed(1)} min`);
+log(`done in ${((Date.now() - runStarted) / 60_000).toFixed(1)} min`);
 process.exit(status);
 
 /** What `ampx generate outputs` writes for this backend: its root stack's outputs. */
