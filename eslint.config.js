@@ -8,6 +8,7 @@ import { createNodeResolver, importX } from 'eslint-plugin-import-x';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { e2eTestScope } from './scripts/eslint/e2e-test-scope.js';
 import tseslint from 'typescript-eslint';
 
 const features = readdirSync('src/features', { withFileTypes: true })
@@ -159,6 +160,12 @@ export default tseslint.config(
     files: PRODUCT,
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'server/main.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...BOUNDARIES, ...SCAFFOLDING_BOUNDARIES] }] },
+  },
+  {
+    // Each browser test says where it runs (docs/testing.md).
+    files: ['tests/e2e/**/*.spec.ts'],
+    plugins: { shop: { rules: { 'e2e-test-scope': e2eTestScope } } },
+    rules: { 'shop/e2e-test-scope': 'error' },
   },
   { files: ['**/*.js', '**/*.cjs', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
   { files: ['**/*.cjs'], rules: { '@typescript-eslint/no-require-imports': 'off' } },

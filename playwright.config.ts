@@ -7,13 +7,14 @@
  * neither can disturb what the other expects.
  *
  * E2E_BACKEND=cloud (set by `npm run test:cloud`): the same ports are served by the emulated AWS
- * backend (amplify/emulation/run.ts starts it), so no local server is started, and tests tagged
- * `@local-only` (features the local server alone has) are left out.
+ * backend (amplify/emulation/run.ts starts it), so no local server is started, and only the tests
+ * whose behaviour depends on the backend run (`BOTH_BACKENDS`, tests/e2e/support/scope.ts and
+ * docs/testing.md), at the phone width.
  */
 import { defineConfig } from '@playwright/test';
 import { CHROMIUM_FLAGS, findChromium } from './scripts/chromium';
+import { CLOUD, LOCAL_TAGS } from './tests/e2e/support/scope';
 
-const CLOUD = process.env.E2E_BACKEND === 'cloud';
 const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
 const ADMIN_PORT = STOREFRONT_PORT - 1;
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-Admin-Passw0rd!' };
@@ -54,8 +55,11 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   forbidOnly: true,
-  grepInvert: CLOUD ? /@local-only/ : undefined,
+  grepInvert: CLOUD ? LOCAL_TAGS : undefined,
   timeout: 60_000,
+  // An expectation waits for what it expects (a toast, a row, a mail's effect) up to 15 s: a
+  // loaded machine answers late, and a passing check returns as soon as it holds (decision 0357).
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json']],
   use: {
     browserName: 'chromium',

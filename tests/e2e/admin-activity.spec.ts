@@ -7,10 +7,11 @@ import { expect, test } from '@playwright/test';
 import { SPA_ROUTES } from '../../shared/spa-routes';
 import { adminApi, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
+import { BOTH_BACKENDS } from './support/scope';
 
 const PASSWORD = 'Gr8-Activity-2031!';
 
-test('an admin reads who changed what, filtered by person and kind', async ({ page }) => {
+test('an admin reads who changed what, filtered by person and kind', BOTH_BACKENDS, async ({ page }) => {
   const tag = unique('');
   const account = { firstName: 'Logged', lastName: `Clerk${tag}`, email: `activity.${tag}@example.com`.toLowerCase() };
   const name = `${account.firstName} ${account.lastName}`;

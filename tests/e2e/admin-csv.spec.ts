@@ -11,12 +11,13 @@ import Papa from 'papaparse';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { listItems } from './support/catalogue';
+import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
 });
 
-test('Export CSV saves every item, awkward text intact, tags by category', async ({ page }) => {
+test('Export CSV saves every item, awkward text intact, tags by category', BOTH_BACKENDS, async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique(`Château d'Yquem, "Sauternes" `);
   const description = 'Golden, honeyed.\nServe at 10–12 °C.';
@@ -63,7 +64,7 @@ const csvFile = (name: string, rows: string[][]) => ({
   buffer: Buffer.from(`\uFEFF${Papa.unparse(rows, { newline: '\r\n' })}`, 'utf8'),
 });
 
-test('Import CSV maps columns, lists every problem by row, then imports awkward rows whole', async ({ page }) => {
+test('Import CSV maps columns, lists every problem by row, then imports awkward rows whole', BOTH_BACKENDS, async ({ page }) => {
   const api = await adminApi(page.request);
   const image = (await listItems(api)).find((item) => item.img)!.img!;
   const upc = unique('upc-');
@@ -134,7 +135,7 @@ test('Import CSV maps columns, lists every problem by row, then imports awkward 
   await expect(page.getByText(awkwardName)).toBeVisible();
 });
 
-test('the import template holds every column, each name once, and no rows', async ({ page }) => {
+test('the import template holds every column, each name once, and no rows', BROWSER_ALONE, async ({ page }) => {
   await signInAsAdmin(page);
   await page.goto('/admin-items');
   await page.getByRole('button', { name: 'Import CSV' }).click();
@@ -163,63 +164,65 @@ test('the import template holds every column, each name once, and no rows', asyn
   expect(rows[0]).not.toContain('Price (category)');
 });
 
-test('a long import goes in chunks with its progress shown; a chunk whose answer is lost is retried without creating anything twice', async ({
-  page,
-}) => {
-  test.setTimeout(120_000);
-  const api = await adminApi(page.request);
-  const name = unique('Chunked ');
-  // 260 rows (two chunks), no UPC: only the import's own ids tell a chunk sent again that its items are made (decision 0306).
-  const rows = Array.from({ length: 260 }, (_, n) => [`${name} ${n}`, '12.00', 'Wine']);
-  await signInAsAdmin(page);
-  await page.goto('/admin-items');
-  await page.getByRole('button', { name: 'Import CSV' }).click();
-  await page
-    .getByRole('dialog', { name: 'Import items from CSV' })
-    .getByLabel('CSV file')
-    .setInputFiles(csvFile('long.csv', [['Name', 'Price', 'Department'], ...rows]));
-  await page.getByRole('dialog', { name: 'Match the columns' }).getByRole('button', { name: 'Check 260 rows' }).click();
-  const review = page.getByRole('dialog', { name: 'Check the import' });
-  await expect(review.getByRole('status')).toHaveText('Ready: 260 items created, 0 updated, 0 unchanged.');
+test(
+  'a long import goes in chunks with its progress shown; a chunk whose answer is lost is retried without creating anything twice',
+  BOTH_BACKENDS,
+  async ({ page }) => {
+    test.setTimeout(120_000);
+    const api = await adminApi(page.request);
+    const name = unique('Chunked ');
+    // 260 rows (two chunks), no UPC: only the import's own ids tell a chunk sent again that its items are made (decision 0306).
+    const rows = Array.from({ length: 260 }, (_, n) => [`${name} ${n}`, '12.00', 'Wine']);
+    await signInAsAdmin(page);
+    await page.goto('/admin-items');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await page
+      .getByRole('dialog', { name: 'Import items from CSV' })
+      .getByLabel('CSV file')
+      .setInputFiles(csvFile('long.csv', [['Name', 'Price', 'Department'], ...rows]));
+    await page.getByRole('dialog', { name: 'Match the columns' }).getByRole('button', { name: 'Check 260 rows' }).click();
+    const review = page.getByRole('dialog', { name: 'Check the import' });
+    await expect(review.getByRole('status')).toHaveText('Ready: 260 items created, 0 updated, 0 unchanged.');
 
-  // The second chunk is written, but the browser hears AppSync's timeout instead of its answer
-  // (a dropped connection the data client would send again itself, which is just as safe).
-  let lost = 0;
-  await page.route('**/graphql', async (route) => {
-    const body = route.request().postDataJSON() as { variables?: { offset?: number; apply?: boolean } } | null;
-    if (body?.variables?.apply === true && body.variables.offset === 200 && lost === 0) {
-      lost += 1;
-      await route.fetch();
-      return route.fulfill({
-        status: 200,
-        contentType: 'application/json',
-        body: JSON.stringify({
-          data: { importItems: null },
-          errors: [{ errorType: 'Lambda:ExecutionTimeoutException', message: 'Execution timed out.' }],
-        }),
-      });
-    }
-    return route.fallback();
-  });
-  await review.getByRole('button', { name: 'Import 260 rows' }).click();
-  await expect(review.getByText('Imported 200 of 260 rows', { exact: true })).toBeVisible();
-  await expect(review.getByRole('progressbar', { name: 'Imported 200 of 260 rows' })).toHaveAttribute('value', '200');
-  // The lost answer comes once the chunk is really written: on the emulated cloud, seconds later.
-  await expect(review.getByRole('alert')).toHaveText(
-    'Imported 200 of 260 rows (rows 2–201); the rest were not: This part could not be imported. Please try again. Retry the rest: rows already imported are not imported twice.',
-    { timeout: 30_000 },
-  );
-  expect(await seriousViolations(page)).toEqual([]);
-  expect(lost).toBe(1);
+    // The second chunk is written, but the browser hears AppSync's timeout instead of its answer
+    // (a dropped connection the data client would send again itself, which is just as safe).
+    let lost = 0;
+    await page.route('**/graphql', async (route) => {
+      const body = route.request().postDataJSON() as { variables?: { offset?: number; apply?: boolean } } | null;
+      if (body?.variables?.apply === true && body.variables.offset === 200 && lost === 0) {
+        lost += 1;
+        await route.fetch();
+        return route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            data: { importItems: null },
+            errors: [{ errorType: 'Lambda:ExecutionTimeoutException', message: 'Execution timed out.' }],
+          }),
+        });
+      }
+      return route.fallback();
+    });
+    await review.getByRole('button', { name: 'Import 260 rows' }).click();
+    await expect(review.getByText('Imported 200 of 260 rows', { exact: true })).toBeVisible();
+    await expect(review.getByRole('progressbar', { name: 'Imported 200 of 260 rows' })).toHaveAttribute('value', '200');
+    // The lost answer comes once the chunk is really written: on the emulated cloud, seconds later.
+    await expect(review.getByRole('alert')).toHaveText(
+      'Imported 200 of 260 rows (rows 2–201); the rest were not: This part could not be imported. Please try again. Retry the rest: rows already imported are not imported twice.',
+      { timeout: 30_000 },
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    expect(lost).toBe(1);
 
-  await review.getByRole('button', { name: 'Retry the rest' }).click();
-  // The second chunk again, then every list reloads before the dialog closes.
-  await expect(review).toBeHidden({ timeout: 30_000 });
-  await expectToast(page, 'Success', 'Import done: 260 items created, 0 updated, 0 unchanged');
-  const made = (await listItems(api)).filter((item) => item.name.startsWith(`${name} `));
-  expect(made).toHaveLength(260);
-  expect(new Set(made.map((item) => item.name)).size).toBe(260);
-  // Later tests list every item: leave the catalogue as it was.
-  for (const item of made)
-    await api.call('mutation ($input: DeleteItemInput!) { deleteItem(input: $input) { id } }', { input: { id: item.id } });
-});
+    await review.getByRole('button', { name: 'Retry the rest' }).click();
+    // The second chunk again, then every list reloads before the dialog closes.
+    await expect(review).toBeHidden({ timeout: 30_000 });
+    await expectToast(page, 'Success', 'Import done: 260 items created, 0 updated, 0 unchanged');
+    const made = (await listItems(api)).filter((item) => item.name.startsWith(`${name} `));
+    expect(made).toHaveLength(260);
+    expect(new Set(made.map((item) => item.name)).size).toBe(260);
+    // Later tests list every item: leave the catalogue as it was.
+    for (const item of made)
+      await api.call('mutation ($input: DeleteItemInput!) { deleteItem(input: $input) { id } }', { input: { id: item.id } });
+  },
+);

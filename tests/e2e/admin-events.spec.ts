@@ -8,6 +8,7 @@ import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support
 import { seriousViolations } from './support/axe';
 import { imageFiles, sendInsteadOfChosenFiles, storedUrl } from './support/image-files';
 import { pngClaiming } from '../security/support/images';
+import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
 
 const dialog = (page: Page) => page.getByRole('dialog');
 const eventRow = (page: Page, name: string) =>
@@ -43,7 +44,7 @@ test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
 });
 
-test("'Please fill out all fields' when creating and when editing", async ({ page }) => {
+test("'Please fill out all fields' when creating and when editing", BOTH_BACKENDS, async ({ page }) => {
   const name = unique('E2E Rules ');
   await page.goto('/admin-events');
   await expect(page.getByRole('heading', { level: 1, name: 'Events' })).toBeVisible();
@@ -82,7 +83,7 @@ test("'Please fill out all fields' when creating and when editing", async ({ pag
   expect((await storedEvent(page, name))?.description).toBe('Rules are rules.');
 });
 
-test('an event without time or image: saved as null, shown with the shop logo', async ({ page }) => {
+test('an event without time or image: saved as null, shown with the shop logo', BOTH_BACKENDS, async ({ page }) => {
   const name = unique('E2E Plain ');
   await page.goto('/admin-events');
   await page.getByRole('button', { name: 'Add Event' }).click();
@@ -102,7 +103,7 @@ test('an event without time or image: saved as null, shown with the shop logo', 
   expect(await storedEvent(page, name)).toEqual({ name, date: '2031-05-17', time: null, description: 'Drop in any time.', img: null });
 });
 
-test('an event with a time and a PNG image; editing clears both, then sets them again', async ({ page }) => {
+test('an event with a time and a PNG image; editing clears both, then sets them again', BOTH_BACKENDS, async ({ page }) => {
   const name = unique('E2E Tasting ');
   const files = await imageFiles();
   const png = await files.png('event', 800, 500, '#7a2139');
@@ -159,44 +160,46 @@ test('an event with a time and a PNG image; editing clears both, then sets them 
   await files.cleanup();
 });
 
-test('a file that is not a JPEG, PNG or WebP is refused when chosen, by its first bytes whatever its name; a pixel bomb by the server', async ({
-  page,
-}) => {
-  const files = await imageFiles();
-  const jpeg = await files.text('photo.jpg');
-  const disguised = await files.text('disguised.png');
-  const huge = await files.png('too-many-pixels', 800, 500, '#aa3355');
-  const name = unique('E2E Photo ');
-  await page.goto('/admin-events');
-  await page.getByRole('button', { name: 'Add Event' }).click();
-  await dialog(page).getByLabel('Image').setInputFiles(jpeg);
-  await expectToast(page, 'Error', 'Only JPEG, PNG and WebP images can be uploaded');
-  await expect(dialog(page).getByRole('alert')).toHaveText('Only JPEG, PNG and WebP images can be uploaded');
-  await expect(dialog(page).getByRole('img', { name: 'Shop logo (no image)' })).toBeVisible();
+test(
+  'a file that is not a JPEG, PNG or WebP is refused when chosen, by its first bytes whatever its name; a pixel bomb by the server',
+  BOTH_BACKENDS,
+  async ({ page }) => {
+    const files = await imageFiles();
+    const jpeg = await files.text('photo.jpg');
+    const disguised = await files.text('disguised.png');
+    const huge = await files.png('too-many-pixels', 800, 500, '#aa3355');
+    const name = unique('E2E Photo ');
+    await page.goto('/admin-events');
+    await page.getByRole('button', { name: 'Add Event' }).click();
+    await dialog(page).getByLabel('Image').setInputFiles(jpeg);
+    await expectToast(page, 'Error', 'Only JPEG, PNG and WebP images can be uploaded');
+    await expect(dialog(page).getByRole('alert')).toHaveText('Only JPEG, PNG and WebP images can be uploaded');
+    await expect(dialog(page).getByRole('img', { name: 'Shop logo (no image)' })).toBeVisible();
 
-  // A text file named .png: refused at once too (decisions 0196, 0276).
-  await fillEditor(page, { name, date: '2031-04-04', description: 'Pictures.' });
-  await dialog(page).getByLabel('Image').setInputFiles(disguised);
-  await expect(
-    page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Only JPEG, PNG and WebP images can be uploaded' }).first(),
-  ).toBeVisible();
-  await expect(dialog(page).getByRole('alert')).toHaveText('Only JPEG, PNG and WebP images can be uploaded');
-  await expect(dialog(page).getByRole('img', { name: 'Shop logo (no image)' })).toBeVisible();
+    // A text file named .png: refused at once too (decisions 0196, 0276).
+    await fillEditor(page, { name, date: '2031-04-04', description: 'Pictures.' });
+    await dialog(page).getByLabel('Image').setInputFiles(disguised);
+    await expect(
+      page.locator('.Toastify').getByRole('alert').filter({ hasText: 'Only JPEG, PNG and WebP images can be uploaded' }).first(),
+    ).toBeVisible();
+    await expect(dialog(page).getByRole('alert')).toHaveText('Only JPEG, PNG and WebP images can be uploaded');
+    await expect(dialog(page).getByRole('img', { name: 'Shop logo (no image)' })).toBeVisible();
 
-  // Too many pixels: the server's refusal; nothing is created. The browser would shrink a real one
-  // (decision 0276), so a tampered browser sends a pixel bomb instead of the chosen PNG.
-  await sendInsteadOfChosenFiles(page, pngClaiming(20_000, 20_000));
-  await dialog(page).getByLabel('Image').setInputFiles(huge);
-  await expect(dialog(page).getByRole('alert')).toHaveText('');
-  await dialog(page).getByRole('button', { name: 'Save' }).click();
-  await expect(dialog(page).getByRole('alert')).toHaveText('Error Uploading Image');
-  await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: 'too many pixels' }).first()).toBeVisible();
-  await expect(dialog(page)).toHaveAccessibleName('Event Creator');
-  expect(await storedEvent(page, name)).toBeUndefined();
-  await files.cleanup();
-});
+    // Too many pixels: the server's refusal; nothing is created. The browser would shrink a real one
+    // (decision 0276), so a tampered browser sends a pixel bomb instead of the chosen PNG.
+    await sendInsteadOfChosenFiles(page, pngClaiming(20_000, 20_000));
+    await dialog(page).getByLabel('Image').setInputFiles(huge);
+    await expect(dialog(page).getByRole('alert')).toHaveText('');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await expect(dialog(page).getByRole('alert')).toHaveText('Error Uploading Image');
+    await expect(page.locator('.Toastify').getByRole('alert').filter({ hasText: 'too many pixels' }).first()).toBeVisible();
+    await expect(dialog(page)).toHaveAccessibleName('Event Creator');
+    expect(await storedEvent(page, name)).toBeUndefined();
+    await files.cleanup();
+  },
+);
 
-test('Delete Event asks first, then deletes', async ({ page }) => {
+test('Delete Event asks first, then deletes', BOTH_BACKENDS, async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique('E2E Cancelled ');
   await api.call('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', {
@@ -221,7 +224,7 @@ test('Delete Event asks first, then deletes', async ({ page }) => {
   expect(await storedEvent(page, name)).toBeUndefined();
 });
 
-test('the sort dropdown orders the rows A-Z, Z-A, Date Soonest and Date Latest', async ({ page }) => {
+test('the sort dropdown orders the rows A-Z, Z-A, Date Soonest and Date Latest', BROWSER_ALONE, async ({ page }) => {
   const api = await adminApi(page.request);
   const run = unique('');
   const events = [
@@ -252,7 +255,7 @@ test('the sort dropdown orders the rows A-Z, Z-A, Date Soonest and Date Latest',
   await expect.poll(mine).toEqual([date, banana, apple, cherry]);
 });
 
-test('failed loads, saves and deletes show product §8 messages', async ({ page }) => {
+test('failed loads, saves and deletes show product §8 messages', BROWSER_ALONE, async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique('E2E Shaky ');
   await api.call('mutation ($input: CreateEventInput!) { createEvent(input: $input) { id } }', {
@@ -301,7 +304,7 @@ test('failed loads, saves and deletes show product §8 messages', async ({ page 
   await expect(eventRow(page, name)).toHaveCount(1);
 });
 
-test('the Events page and the Event Editor have no serious accessibility violations', async ({ page }) => {
+test('the Events page and the Event Editor have no serious accessibility violations', BROWSER_ALONE, async ({ page }) => {
   await page.goto('/admin-events');
   await expect(page.locator('.admin-event').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

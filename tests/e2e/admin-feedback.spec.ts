@@ -17,8 +17,8 @@ import { moveWithKeyboard, pickUpWithKeyboard } from './support/keyboard-drag';
 import { seriousViolations } from './support/axe';
 import { bannerImages, replaceBanners } from './support/catalogue';
 import { imageFiles } from './support/image-files';
+import { BOTH_BACKENDS, BROWSER_ALONE, LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
 
-const WIDTHS = [390, 1440] as const;
 const SHOTS = '.tmp/feedback-shots';
 const ONLY_PNG = 'Only JPEG, PNG and WebP images can be uploaded';
 
@@ -69,7 +69,7 @@ for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: width < 500 ? 844 : 900 });
     });
 
-    test('a saved banner asks before Delete; an unsaved file has a plain Remove', async ({ page }) => {
+    test('a saved banner asks before Delete; an unsaved file has a plain Remove', BOTH_BACKENDS, async ({ page }) => {
       const api = await adminApi(page.request);
       const seeded = await bannerImages(api);
       const files = await imageFiles();
@@ -132,7 +132,7 @@ for (const width of WIDTHS) {
       }
     });
 
-    test("a toast never covers a dialog's Save and Cancel", async ({ page }) => {
+    test("a toast never covers a dialog's Save and Cancel", BROWSER_ALONE, async ({ page }) => {
       const files = await imageFiles();
       try {
         const fake = await files.text('fake.png');
@@ -183,7 +183,7 @@ for (const width of WIDTHS) {
       }
     });
 
-    test('every image input checks a file when it is chosen, and error lines go with their cause', async ({ page }) => {
+    test('every image input checks a file when it is chosen, and error lines go with their cause', BROWSER_ALONE, async ({ page }) => {
       const files = await imageFiles();
       try {
         const fake = await files.text('fake-label.png');
@@ -254,7 +254,7 @@ for (const width of WIDTHS) {
       }
     });
 
-    test('Log Out says You are signed out', async ({ page }) => {
+    test('Log Out says You are signed out', BROWSER_ALONE, async ({ page }) => {
       await signInAsAdmin(page);
       await page.goto('/home');
       const header = page.getByRole('banner');
@@ -265,7 +265,7 @@ for (const width of WIDTHS) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('a saved order says Order saved and keeps each category expanded or collapsed', async ({ page }) => {
+    test('a saved order says Order saved and keeps each category expanded or collapsed', BROWSER_ALONE, async ({ page }) => {
       const api = await adminApi(page.request);
       const run = unique('');
       const names = ['A', 'B', 'C'].map((letter) => `E2E Fold ${letter} ${width} ${run}`) as [string, string, string];
@@ -322,7 +322,7 @@ for (const width of WIDTHS) {
       }
     });
 
-    test('the demo events fall on a Saturday afternoon, Friday and Saturday evenings and a weekend', async ({ page }) => {
+    test('the demo events fall on a Saturday afternoon, Friday and Saturday evenings and a weekend', BOTH_BACKENDS, async ({ page }) => {
       await page.goto('/events');
       // The seeded events (other admin tests may have added some of their own).
       for (const [name, weekday, time] of [
@@ -340,7 +340,7 @@ for (const width of WIDTHS) {
   });
 }
 
-test('the first admin has a real name, not "Shop Admin" @local-only', async ({ page }) => {
+test('the first admin has a real name, not "Shop Admin"', LOCAL_SERVER_ONLY, async ({ page }) => {
   // The e2e server starts without ADMIN_NAME: the name comes from e2e-admin@example.com.
   await signInAsAdmin(page);
   await page.goto('/admin-admins');

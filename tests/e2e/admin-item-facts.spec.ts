@@ -10,6 +10,7 @@ import { ITEM_FACT_MESSAGES } from '../../shared/item-facts';
 import { STOCK_MESSAGES } from '../../shared/stock';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
+import { BOTH_BACKENDS, WIDTHS } from './support/scope';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -19,8 +20,8 @@ const editor = (page: Page) => page.getByRole('dialog', { name: 'Item Editor' })
 const field = (dialog: Locator, label: string) => dialog.getByLabel(label, { exact: true });
 const FACTS = 'sizeMl packCount abv vintage stock stockCountedAt';
 
-for (const width of [390, 1440]) {
-  test(`the Item Editor saves an item's facts and refuses what is not one (${width} px)`, async ({ page, request }) => {
+for (const width of WIDTHS) {
+  test(`the Item Editor saves an item's facts and refuses what is not one (${width} px)`, BOTH_BACKENDS, async ({ page, request }) => {
     await page.setViewportSize({ width, height: 900 });
     const api = await adminApi(request);
     const name = unique('Facts Vodka ');

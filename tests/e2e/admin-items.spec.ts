@@ -12,6 +12,7 @@ import { stat } from 'node:fs/promises';
 import { MAX_IMAGE_BYTES } from '../../shared/image-upload';
 import { imageFiles, sendInsteadOfChosenFiles, storedUrl } from './support/image-files';
 import { pngClaiming } from '../security/support/images';
+import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -38,7 +39,7 @@ async function save(dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Save' }).click();
 }
 
-test('the Item Editor says what is missing, and Cancel resets it', async ({ page }) => {
+test('the Item Editor says what is missing, and Cancel resets it', BROWSER_ALONE, async ({ page }) => {
   await openItems(page);
   await page.getByRole('button', { name: 'Add Item' }).click();
   const dialog = editor(page);
@@ -107,7 +108,7 @@ test('the Item Editor says what is missing, and Cancel resets it', async ({ page
   await dialog.getByRole('button', { name: 'Cancel' }).click();
 });
 
-test('server failures show Error Creating Item, Error Updating Item and Error Deleting Item', async ({ page }) => {
+test('server failures show Error Creating Item, Error Updating Item and Error Deleting Item', BROWSER_ALONE, async ({ page }) => {
   const files = await imageFiles();
   try {
     const png = await files.png('failing', 600, 800, '#552233');
@@ -156,7 +157,7 @@ test('server failures show Error Creating Item, Error Updating Item and Error De
   }
 });
 
-test('search finds items by name or UPC, whatever the case', async ({ page, request }) => {
+test('search finds items by name or UPC, whatever the case', BROWSER_ALONE, async ({ page, request }) => {
   const items = await listItems(await adminApi(request));
   await openItems(page);
   const search = page.getByLabel('Search items by name or UPC');
@@ -179,71 +180,75 @@ test('search finds items by name or UPC, whatever the case', async ({ page, requ
   await expect(cards(page)).toHaveCount(items.length);
 });
 
-test('Sort By orders A-Z, Z-A, by price both ways, promoted first, and Reset restores the list order', async ({ page, request }) => {
-  const items = await listItems(await adminApi(request));
-  await openItems(page);
-  const sortButton = page.getByRole('button', { name: /^Sort By/ });
-  const menu = page.getByRole('menu', { name: 'Sort By' });
-  const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
-  const byName = (a: ApiItem, b: ApiItem) => collator.compare(a.name, b.name);
-  const byPrice = (direction: number) => (a: ApiItem, b: ApiItem) => ((a.price ?? 0) - (b.price ?? 0)) * direction || byName(a, b);
-  const names = (list: ApiItem[]) => list.map((item) => item.name);
+test(
+  'Sort By orders A-Z, Z-A, by price both ways, promoted first, and Reset restores the list order',
+  BROWSER_ALONE,
+  async ({ page, request }) => {
+    const items = await listItems(await adminApi(request));
+    await openItems(page);
+    const sortButton = page.getByRole('button', { name: /^Sort By/ });
+    const menu = page.getByRole('menu', { name: 'Sort By' });
+    const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
+    const byName = (a: ApiItem, b: ApiItem) => collator.compare(a.name, b.name);
+    const byPrice = (direction: number) => (a: ApiItem, b: ApiItem) => ((a.price ?? 0) - (b.price ?? 0)) * direction || byName(a, b);
+    const names = (list: ApiItem[]) => list.map((item) => item.name);
 
-  const choose = async (label: string) => {
+    const choose = async (label: string) => {
+      await sortButton.click();
+      await menu.getByRole('menuitemradio', { name: label, exact: true }).click();
+      await expect(menu).toBeHidden();
+    };
+
+    await choose('A-Z');
+    await expect(sortButton).toHaveText(/Sort By: A-Z/);
+    expect(await cardNames(page)).toEqual(names([...items].sort(byName)));
+    await choose('Z-A');
+    expect(await cardNames(page)).toEqual(names([...items].sort((a, b) => byName(b, a))));
+    await choose('Price Low-High');
+    expect(await cardNames(page)).toEqual(names([...items].sort(byPrice(1))));
+    await choose('Price High-Low');
+    expect(await cardNames(page)).toEqual(names([...items].sort(byPrice(-1))));
+    await choose('Promoted');
+    const promotedCount = items.filter((item) => item.promoted).length;
+    expect(await cardNames(page)).toEqual(names([...items.filter((item) => item.promoted), ...items.filter((item) => !item.promoted)]));
+    await expect(
+      cards(page)
+        .nth(promotedCount - 1)
+        .getByRole('button', { name: /^Demote / }),
+    ).toBeVisible();
+    await expect(
+      cards(page)
+        .nth(promotedCount)
+        .getByRole('button', { name: /^Promote / }),
+    ).toBeVisible();
+    await choose('Reset');
+    await expect(sortButton).toHaveText(/^Sort By$/);
+    expect(await cardNames(page)).toEqual(names(items));
+
+    // The menu closes on Escape (focus back on its button) and on a click outside it.
     await sortButton.click();
-    await menu.getByRole('menuitemradio', { name: label, exact: true }).click();
+    await expect(menu).toBeVisible();
+    await page.keyboard.press('Escape');
     await expect(menu).toBeHidden();
-  };
+    await expect(sortButton).toBeFocused();
+    await sortButton.click();
+    await page.getByRole('heading', { level: 1, name: 'Items' }).click();
+    await expect(menu).toBeHidden();
 
-  await choose('A-Z');
-  await expect(sortButton).toHaveText(/Sort By: A-Z/);
-  expect(await cardNames(page)).toEqual(names([...items].sort(byName)));
-  await choose('Z-A');
-  expect(await cardNames(page)).toEqual(names([...items].sort((a, b) => byName(b, a))));
-  await choose('Price Low-High');
-  expect(await cardNames(page)).toEqual(names([...items].sort(byPrice(1))));
-  await choose('Price High-Low');
-  expect(await cardNames(page)).toEqual(names([...items].sort(byPrice(-1))));
-  await choose('Promoted');
-  const promotedCount = items.filter((item) => item.promoted).length;
-  expect(await cardNames(page)).toEqual(names([...items.filter((item) => item.promoted), ...items.filter((item) => !item.promoted)]));
-  await expect(
-    cards(page)
-      .nth(promotedCount - 1)
-      .getByRole('button', { name: /^Demote / }),
-  ).toBeVisible();
-  await expect(
-    cards(page)
-      .nth(promotedCount)
-      .getByRole('button', { name: /^Promote / }),
-  ).toBeVisible();
-  await choose('Reset');
-  await expect(sortButton).toHaveText(/^Sort By$/);
-  expect(await cardNames(page)).toEqual(names(items));
+    // Keyboard: Enter opens on the first option, arrows move, Enter chooses.
+    await sortButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(menu.getByRole('menuitemradio', { name: 'A-Z' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    await expect(menu.getByRole('menuitemradio', { name: 'Price Low-High' })).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(sortButton).toHaveText(/Sort By: Price Low-High/);
+    await expect(sortButton).toBeFocused();
+  },
+);
 
-  // The menu closes on Escape (focus back on its button) and on a click outside it.
-  await sortButton.click();
-  await expect(menu).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(menu).toBeHidden();
-  await expect(sortButton).toBeFocused();
-  await sortButton.click();
-  await page.getByRole('heading', { level: 1, name: 'Items' }).click();
-  await expect(menu).toBeHidden();
-
-  // Keyboard: Enter opens on the first option, arrows move, Enter chooses.
-  await sortButton.focus();
-  await page.keyboard.press('Enter');
-  await expect(menu.getByRole('menuitemradio', { name: 'A-Z' })).toBeFocused();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('ArrowDown');
-  await expect(menu.getByRole('menuitemradio', { name: 'Price Low-High' })).toBeFocused();
-  await page.keyboard.press('Enter');
-  await expect(sortButton).toHaveText(/Sort By: Price Low-High/);
-  await expect(sortButton).toBeFocused();
-});
-
-test('an item with a real PNG: create, edit, promote and demote (seen on /home), delete', async ({ page, request }) => {
+test('an item with a real PNG: create, edit, promote and demote (seen on /home), delete', BOTH_BACKENDS, async ({ page, request }) => {
   const api = await adminApi(request);
   const files = await imageFiles();
   const name = unique('E2E Merlot ');
@@ -335,7 +340,7 @@ test('an item with a real PNG: create, edit, promote and demote (seen on /home),
   }
 });
 
-test('/admin-item: Promote and Edit persist across a reload', async ({ page, request }) => {
+test('/admin-item: Promote and Edit persist across a reload', BOTH_BACKENDS, async ({ page, request }) => {
   const api = await adminApi(request);
   // A demo item with a picture: items other tests create (the till import, the facts) may have none.
   const item = (await listItems(api)).find(
@@ -377,7 +382,7 @@ test('/admin-item: Promote and Edit persist across a reload', async ({ page, req
   }
 });
 
-test('a save based on a stale copy is refused and the current values are shown', async ({ page, request }) => {
+test('a save based on a stale copy is refused and the current values are shown', BOTH_BACKENDS, async ({ page, request }) => {
   const api = await adminApi(request);
   const item = (await listItems(api)).find((candidate) => candidate.upc && !candidate.promoted && !candidate.onSale)!;
   try {
@@ -410,7 +415,7 @@ test('a save based on a stale copy is refused and the current values are shown',
   }
 });
 
-test('an image the server refuses creates no item and shows the server message', async ({ page, request }) => {
+test('an image the server refuses creates no item and shows the server message', BOTH_BACKENDS, async ({ page, request }) => {
   const api = await adminApi(request);
   const before = (await listItems(api)).length;
   const files = await imageFiles();
@@ -460,61 +465,62 @@ test('an image the server refuses creates no item and shows the server message',
   }
 });
 
-test('the largest allowed upload: a 5 MB PNG goes from the Item Editor to its upload target, never through GraphQL, and is saved', async ({
-  page,
-  request,
-}) => {
-  const api = await adminApi(request);
-  const files = await imageFiles();
-  const name = unique('E2E Poster ');
-  test.setTimeout(120_000);
-  try {
-    const png = await files.noisePng('poster-5mb', 5_000_000);
-    const { size } = await stat(png);
-    expect(size).toBeGreaterThan(4_900_000);
-    expect(size).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
-    // Chromium hands Playwright no body for a file, so a POST's size is read from what went out.
-    const sent: Array<{ url: string; bytes: number }> = [];
-    page.on('requestfinished', async (sentRequest) => {
-      if (sentRequest.method() !== 'POST') return;
-      const declared = Number(await sentRequest.headerValue('content-length').catch(() => null));
-      sent.push({ url: sentRequest.url(), bytes: Math.max(declared || 0, (await sentRequest.sizes()).requestBodySize) });
-    });
-    await openItems(page);
-    await page.getByRole('button', { name: 'Add Item' }).click();
-    const dialog = editor(page);
-    await field(dialog, 'Name').fill(name);
-    await field(dialog, 'Price ($)').fill('99');
-    await field(dialog, 'Description').fill('The largest picture allowed.');
-    await field(dialog, 'Image').setInputFiles(png);
-    await tagBox(dialog, 'Department', 'Extras').check();
-    const started = Date.now();
-    await save(dialog);
-    await expect(dialog).toBeHidden({ timeout: 60_000 });
-    await expectToast(page, 'Success', 'Item Created');
-    const seconds = (Date.now() - started) / 1000;
+test(
+  'the largest allowed upload: a 5 MB PNG goes from the Item Editor to its upload target, never through GraphQL, and is saved',
+  BOTH_BACKENDS,
+  async ({ page, request }) => {
+    const api = await adminApi(request);
+    const files = await imageFiles();
+    const name = unique('E2E Poster ');
+    test.setTimeout(120_000);
+    try {
+      const png = await files.noisePng('poster-5mb', 5_000_000);
+      const { size } = await stat(png);
+      expect(size).toBeGreaterThan(4_900_000);
+      expect(size).toBeLessThanOrEqual(MAX_IMAGE_BYTES);
+      // Chromium hands Playwright no body for a file, so a POST's size is read from what went out.
+      const sent: Array<{ url: string; bytes: number }> = [];
+      page.on('requestfinished', async (sentRequest) => {
+        if (sentRequest.method() !== 'POST') return;
+        const declared = Number(await sentRequest.headerValue('content-length').catch(() => null));
+        sent.push({ url: sentRequest.url(), bytes: Math.max(declared || 0, (await sentRequest.sizes()).requestBodySize) });
+      });
+      await openItems(page);
+      await page.getByRole('button', { name: 'Add Item' }).click();
+      const dialog = editor(page);
+      await field(dialog, 'Name').fill(name);
+      await field(dialog, 'Price ($)').fill('99');
+      await field(dialog, 'Description').fill('The largest picture allowed.');
+      await field(dialog, 'Image').setInputFiles(png);
+      await tagBox(dialog, 'Department', 'Extras').check();
+      const started = Date.now();
+      await save(dialog);
+      await expect(dialog).toBeHidden({ timeout: 60_000 });
+      await expectToast(page, 'Success', 'Item Created');
+      const seconds = (Date.now() - started) / 1000;
 
-    const created = (await listItems(api)).find((item) => item.name === name)!;
-    expect(created.img).toBe(await storedUrl(png));
-    expect((await request.get(created.img!)).status()).toBe(200);
-    // The file went in one POST of its own (S3's presigned POST in the cloud, /uploads/<id> locally);
-    // every GraphQL request stayed small.
-    const graphql = sent.filter((entry) => /\/graphql$/.test(new URL(entry.url).pathname));
-    const fileUploads = sent.filter((entry) => !graphql.includes(entry));
-    expect(fileUploads).toHaveLength(1);
-    expect(fileUploads[0]!.bytes).toBeGreaterThanOrEqual(size);
-    expect(Math.max(...graphql.map((entry) => entry.bytes))).toBeLessThan(4096);
-    test.info().annotations.push({
-      type: 'figures',
-      description: `PNG ${size} bytes; file POST ${fileUploads[0]!.bytes} bytes to ${new URL(fileUploads[0]!.url).origin}; largest GraphQL request ${Math.max(...graphql.map((entry) => entry.bytes))} bytes; save to toast ${seconds.toFixed(1)} s`,
-    });
-    console.log(`[upload figures] ${test.info().annotations.at(-1)!.description}`);
-  } finally {
-    await files.cleanup();
-  }
-});
+      const created = (await listItems(api)).find((item) => item.name === name)!;
+      expect(created.img).toBe(await storedUrl(png));
+      expect((await request.get(created.img!)).status()).toBe(200);
+      // The file went in one POST of its own (S3's presigned POST in the cloud, /uploads/<id> locally);
+      // every GraphQL request stayed small.
+      const graphql = sent.filter((entry) => /\/graphql$/.test(new URL(entry.url).pathname));
+      const fileUploads = sent.filter((entry) => !graphql.includes(entry));
+      expect(fileUploads).toHaveLength(1);
+      expect(fileUploads[0]!.bytes).toBeGreaterThanOrEqual(size);
+      expect(Math.max(...graphql.map((entry) => entry.bytes))).toBeLessThan(4096);
+      test.info().annotations.push({
+        type: 'figures',
+        description: `PNG ${size} bytes; file POST ${fileUploads[0]!.bytes} bytes to ${new URL(fileUploads[0]!.url).origin}; largest GraphQL request ${Math.max(...graphql.map((entry) => entry.bytes))} bytes; save to toast ${seconds.toFixed(1)} s`,
+      });
+      console.log(`[upload figures] ${test.info().annotations.at(-1)!.description}`);
+    } finally {
+      await files.cleanup();
+    }
+  },
+);
 
-test('the admin pages and the Item Editor have no serious accessibility violations', async ({ page }) => {
+test('the admin pages and the Item Editor have no serious accessibility violations', BROWSER_ALONE, async ({ page }) => {
   const { default: AxeBuilder } = await import('@axe-core/playwright');
   const serious = async () => {
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -12,6 +12,7 @@ import { passwordProblem } from '../../shared/validation/account';
 import { startSmtpInbox } from '../support/smtp-inbox';
 import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
+import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
 
 const PASSWORD = 'Gr8-Riesling-2031!';
 const NEW_PASSWORD = 'Gr8-Barolo-2032!';
@@ -57,7 +58,7 @@ async function logIn(page: Page, email: string, password: string) {
   await page.getByRole('button', { name: 'Log in' }).click();
 }
 
-test('an admin hands over a Password link; it sets a new password once', async ({ page, browser, context }) => {
+test('an admin hands over a Password link; it sets a new password once', BOTH_BACKENDS, async ({ page, browser, context }) => {
   const account = await newAdmin(page);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await page.setViewportSize({ width: 1440, height: 1000 });
@@ -96,7 +97,7 @@ test('an admin hands over a Password link; it sets a new password once', async (
   await again.context().close();
 });
 
-test('Client Users rows have a Password link too', async ({ page }) => {
+test('Client Users rows have a Password link too', BOTH_BACKENDS, async ({ page }) => {
   const tag = unique('');
   const customer = { firstName: 'Linda', lastName: `Customer${tag}`, email: `linda.${tag}@example.com`.toLowerCase() };
   const signedUp = await graphql(
@@ -122,7 +123,7 @@ test('Client Users rows have a Password link too', async ({ page }) => {
   await expect(dialog).toHaveCount(0);
 });
 
-test('"Forgot password?" e-mails a link that sets a new password', async ({ page, browser }) => {
+test('"Forgot password?" e-mails a link that sets a new password', BOTH_BACKENDS, async ({ page, browser }) => {
   const inbox = await startSmtpInbox(E2E_SMTP_PORT);
   try {
     const account = await newAdmin(page);
@@ -162,7 +163,7 @@ test('"Forgot password?" e-mails a link that sets a new password', async ({ page
   }
 });
 
-test('a reset page opened without its token offers a new link', async ({ page }) => {
+test('a reset page opened without its token offers a new link', BROWSER_ALONE, async ({ page }) => {
   await page.goto(SPA_ROUTES.resetPassword);
   await expect(page.getByText('This link is incomplete.')).toBeVisible();
   await page.getByRole('link', { name: 'Ask for a new link' }).click();

@@ -9,6 +9,7 @@ import { bannerImages, listItems, replaceBanners, updateItem } from './support/c
 import { promotedIdsOnHome } from './support/home-page';
 import { imageFiles, sendInsteadOfChosenFiles, storedUrl } from './support/image-files';
 import { pngClaiming } from '../security/support/images';
+import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -17,7 +18,7 @@ test.beforeEach(async ({ page }) => {
 const bannerChanger = (page: Page) => page.getByRole('dialog', { name: 'Banner Changer' });
 const changerRows = (page: Page) => bannerChanger(page).locator('.banner-changer__row');
 
-test('the sidebar leads to every admin page, the logo home, and Logout signs out', async ({ page }) => {
+test('the sidebar leads to every admin page, the logo home, and Logout signs out', BROWSER_ALONE, async ({ page }) => {
   await signInAsAdmin(page);
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
@@ -47,7 +48,7 @@ test('the sidebar leads to every admin page, the logo home, and Logout signs out
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('on a tablet the sidebar starts hidden behind a menu button', async ({ page }) => {
+test('on a tablet the sidebar starts hidden behind a menu button', BROWSER_ALONE, async ({ page }) => {
   await page.setViewportSize({ width: 820, height: 1180 });
   await signInAsAdmin(page);
   const nav = page.getByRole('navigation', { name: 'Admin' });
@@ -70,127 +71,129 @@ test('on a tablet the sidebar starts hidden behind a menu button', async ({ page
   await expect(page.getByRole('heading', { level: 1, name: 'Items' })).toBeVisible();
 });
 
-test('Banner Changer: new PNGs are listed before saving, Save keeps the order, Delete asks, then removes a saved banner at once', async ({
-  page,
-  request,
-}) => {
-  const api = await adminApi(request);
-  const seeded = await bannerImages(api);
-  expect(seeded.length).toBeGreaterThan(1);
-  const files = await imageFiles();
-  try {
-    const first = await files.png('first-new', 1900, 370, '#0b6e4f');
-    const second = await files.png('second-new', 1900, 370, '#1f3a93');
+test(
+  'Banner Changer: new PNGs are listed before saving, Save keeps the order, Delete asks, then removes a saved banner at once',
+  BOTH_BACKENDS,
+  async ({ page, request }) => {
+    const api = await adminApi(request);
+    const seeded = await bannerImages(api);
+    expect(seeded.length).toBeGreaterThan(1);
+    const files = await imageFiles();
+    try {
+      const first = await files.png('first-new', 1900, 370, '#0b6e4f');
+      const second = await files.png('second-new', 1900, 370, '#1f3a93');
 
-    await signInAsAdmin(page);
-    const opener = page.getByRole('button', { name: 'Change Banner' });
-    await opener.click();
-    const dialog = bannerChanger(page);
-    await expect(dialog).toBeVisible();
-    await expect(dialog.getByText('Best:(1900x370)')).toBeVisible();
-    const input = dialog.getByLabel('Add banner images');
-    await expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
-    await expect(input).toHaveAttribute('multiple', '');
-    await expect(changerRows(page)).toHaveCount(seeded.length);
+      await signInAsAdmin(page);
+      const opener = page.getByRole('button', { name: 'Change Banner' });
+      await opener.click();
+      const dialog = bannerChanger(page);
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByText('Best:(1900x370)')).toBeVisible();
+      const input = dialog.getByLabel('Add banner images');
+      await expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+      await expect(input).toHaveAttribute('multiple', '');
+      await expect(changerRows(page)).toHaveCount(seeded.length);
 
-    // Two files at once: listed (as new) before anything is saved.
-    await input.setInputFiles([first, second]);
-    await expect(changerRows(page)).toHaveCount(seeded.length + 2);
-    await expect(changerRows(page).nth(seeded.length)).toContainText('first-new.png');
-    await expect(changerRows(page).nth(seeded.length + 1)).toContainText('second-new.png');
-    expect(await bannerImages(api)).toEqual(seeded);
+      // Two files at once: listed (as new) before anything is saved.
+      await input.setInputFiles([first, second]);
+      await expect(changerRows(page)).toHaveCount(seeded.length + 2);
+      await expect(changerRows(page).nth(seeded.length)).toContainText('first-new.png');
+      await expect(changerRows(page).nth(seeded.length + 1)).toContainText('second-new.png');
+      expect(await bannerImages(api)).toEqual(seeded);
 
-    // Order: the second new banner goes first, the first seeded one moves down one place.
-    for (let i = 0; i < seeded.length + 1; i += 1) {
-      await dialog.getByRole('button', { name: `Move Banner ${seeded.length + 2 - i} up` }).click();
+      // Order: the second new banner goes first, the first seeded one moves down one place.
+      for (let i = 0; i < seeded.length + 1; i += 1) {
+        await dialog.getByRole('button', { name: `Move Banner ${seeded.length + 2 - i} up` }).click();
+      }
+      await expect(changerRows(page).first()).toContainText('second-new.png');
+      await dialog.getByRole('button', { name: 'Move Banner 2 down' }).click();
+
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Success', 'Banners Saved');
+      await expect(dialog).toBeHidden();
+      await expect(opener).toBeFocused();
+      const expected = [await storedUrl(second), seeded[1]!, seeded[0]!, ...seeded.slice(2), await storedUrl(first)];
+      await expect.poll(() => bannerImages(api)).toEqual(expected);
+
+      // The portal's carousel and the public home page show the new set in that order.
+      await expect(page.getByRole('button', { name: /^Banner \d+$/ })).toHaveCount(expected.length);
+      await page.goto('/home');
+      await expect(page.locator('.banner-carousel__slide img')).toHaveCount(expected.length);
+      const homeOrder = await page
+        .locator('.banner-carousel__slide img')
+        .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
+      expect(homeOrder).toEqual(expected);
+
+      // Delete on a saved banner: asked first (decision 0194), then gone at once, no Save needed.
+      await page.goto('/admin-portal');
+      await page.getByRole('button', { name: 'Change Banner' }).click();
+      await expect(changerRows(page)).toHaveCount(expected.length);
+      await bannerChanger(page).getByRole('button', { name: 'Delete Banner 1 from the live site' }).click();
+      await page.getByRole('dialog', { name: 'Delete Banner' }).getByRole('button', { name: 'Delete' }).click();
+      await expectToast(page, 'Success', 'Banner Deleted');
+      await expect(changerRows(page)).toHaveCount(expected.length - 1);
+      await expect.poll(() => bannerImages(api)).toEqual(expected.slice(1));
+
+      // A new (unsaved) banner's Remove only takes it off the list.
+      await bannerChanger(page).getByLabel('Add banner images').setInputFiles([first]);
+      await expect(changerRows(page)).toHaveCount(expected.length);
+      await bannerChanger(page)
+        .getByRole('button', { name: `Remove new Banner ${expected.length} from the list` })
+        .click();
+      await expect(changerRows(page)).toHaveCount(expected.length - 1);
+      // Escape closes the dialog even with the focus lost to <body>, as a removed button leaves it.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('Escape');
+      await expect(bannerChanger(page)).toBeHidden();
+      expect(await bannerImages(api)).toEqual(expected.slice(1));
+    } finally {
+      await replaceBanners(api, seeded);
+      await files.cleanup();
     }
-    await expect(changerRows(page).first()).toContainText('second-new.png');
-    await dialog.getByRole('button', { name: 'Move Banner 2 down' }).click();
+  },
+);
 
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Success', 'Banners Saved');
-    await expect(dialog).toBeHidden();
-    await expect(opener).toBeFocused();
-    const expected = [await storedUrl(second), seeded[1]!, seeded[0]!, ...seeded.slice(2), await storedUrl(first)];
-    await expect.poll(() => bannerImages(api)).toEqual(expected);
+test(
+  'Banner Changer refuses a file that is not a PNG when it is chosen, one the server refuses at Save, and saves nothing',
+  BOTH_BACKENDS,
+  async ({ page, request }) => {
+    const api = await adminApi(request);
+    const seeded = await bannerImages(api);
+    const files = await imageFiles();
+    try {
+      const fake = await files.text('holiday.png');
+      const huge = await files.png('too-many-pixels', 1900, 370, '#aa3355');
+      await signInAsAdmin(page);
+      await page.getByRole('button', { name: 'Change Banner' }).click();
+      const dialog = bannerChanger(page);
 
-    // The portal's carousel and the public home page show the new set in that order.
-    await expect(page.getByRole('button', { name: /^Banner \d+$/ })).toHaveCount(expected.length);
-    await page.goto('/home');
-    await expect(page.locator('.banner-carousel__slide img')).toHaveCount(expected.length);
-    const homeOrder = await page
-      .locator('.banner-carousel__slide img')
-      .evaluateAll((images) => images.map((image) => image.getAttribute('src')));
-    expect(homeOrder).toEqual(expected);
+      // A text file named .png: refused by its first bytes when chosen (decisions 0196, 0276), never listed.
+      await dialog.getByLabel('Add banner images').setInputFiles([fake]);
+      await expectToast(page, 'Error', 'Only JPEG, PNG and WebP images can be uploaded');
+      await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('Only JPEG, PNG and WebP images can be uploaded');
+      await expect(changerRows(page)).toHaveCount(seeded.length);
+      await expect(dialog).toBeVisible();
 
-    // Delete on a saved banner: asked first (decision 0194), then gone at once, no Save needed.
-    await page.goto('/admin-portal');
-    await page.getByRole('button', { name: 'Change Banner' }).click();
-    await expect(changerRows(page)).toHaveCount(expected.length);
-    await bannerChanger(page).getByRole('button', { name: 'Delete Banner 1 from the live site' }).click();
-    await page.getByRole('dialog', { name: 'Delete Banner' }).getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Success', 'Banner Deleted');
-    await expect(changerRows(page)).toHaveCount(expected.length - 1);
-    await expect.poll(() => bannerImages(api)).toEqual(expected.slice(1));
+      // Too many pixels: the server's refusal, at Save; removing the file takes the line away. The
+      // browser would shrink a real one (decision 0276): a tampered browser sends a pixel bomb.
+      await sendInsteadOfChosenFiles(page, pngClaiming(20_000, 20_000));
+      await dialog.getByLabel('Add banner images').setInputFiles([huge]);
+      await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Error', 'The image has too many pixels (at most 4096 x 4096)');
+      await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toContainText('too-many-pixels.png');
+      await dialog.getByRole('button', { name: `Remove new Banner ${seeded.length + 1} from the list` }).click();
+      await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('');
+      await expect(dialog).toBeVisible();
+      expect(await bannerImages(api)).toEqual(seeded);
+    } finally {
+      await replaceBanners(api, seeded);
+      await files.cleanup();
+    }
+  },
+);
 
-    // A new (unsaved) banner's Remove only takes it off the list.
-    await bannerChanger(page).getByLabel('Add banner images').setInputFiles([first]);
-    await expect(changerRows(page)).toHaveCount(expected.length);
-    await bannerChanger(page)
-      .getByRole('button', { name: `Remove new Banner ${expected.length} from the list` })
-      .click();
-    await expect(changerRows(page)).toHaveCount(expected.length - 1);
-    // Escape closes the dialog even with the focus lost to <body>, as a removed button leaves it.
-    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-    await page.keyboard.press('Escape');
-    await expect(bannerChanger(page)).toBeHidden();
-    expect(await bannerImages(api)).toEqual(expected.slice(1));
-  } finally {
-    await replaceBanners(api, seeded);
-    await files.cleanup();
-  }
-});
-
-test('Banner Changer refuses a file that is not a PNG when it is chosen, one the server refuses at Save, and saves nothing', async ({
-  page,
-  request,
-}) => {
-  const api = await adminApi(request);
-  const seeded = await bannerImages(api);
-  const files = await imageFiles();
-  try {
-    const fake = await files.text('holiday.png');
-    const huge = await files.png('too-many-pixels', 1900, 370, '#aa3355');
-    await signInAsAdmin(page);
-    await page.getByRole('button', { name: 'Change Banner' }).click();
-    const dialog = bannerChanger(page);
-
-    // A text file named .png: refused by its first bytes when chosen (decisions 0196, 0276), never listed.
-    await dialog.getByLabel('Add banner images').setInputFiles([fake]);
-    await expectToast(page, 'Error', 'Only JPEG, PNG and WebP images can be uploaded');
-    await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('Only JPEG, PNG and WebP images can be uploaded');
-    await expect(changerRows(page)).toHaveCount(seeded.length);
-    await expect(dialog).toBeVisible();
-
-    // Too many pixels: the server's refusal, at Save; removing the file takes the line away. The
-    // browser would shrink a real one (decision 0276): a tampered browser sends a pixel bomb.
-    await sendInsteadOfChosenFiles(page, pngClaiming(20_000, 20_000));
-    await dialog.getByLabel('Add banner images').setInputFiles([huge]);
-    await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('');
-    await dialog.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Error', 'The image has too many pixels (at most 4096 x 4096)');
-    await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toContainText('too-many-pixels.png');
-    await dialog.getByRole('button', { name: `Remove new Banner ${seeded.length + 1} from the list` }).click();
-    await expect(dialog.locator('.admin-modal__actions').getByRole('alert')).toHaveText('');
-    await expect(dialog).toBeVisible();
-    expect(await bannerImages(api)).toEqual(seeded);
-  } finally {
-    await replaceBanners(api, seeded);
-    await files.cleanup();
-  }
-});
-
-test('a failed banner list shows Error Loading Banner Images', async ({ page }) => {
+test('a failed banner list shows Error Loading Banner Images', BROWSER_ALONE, async ({ page }) => {
   await signInAsAdmin(page);
   await page.route('**/graphql', async (route) => {
     if (route.request().postData()?.includes('listBanners')) {
@@ -204,7 +207,7 @@ test('a failed banner list shows Error Loading Banner Images', async ({ page }) 
   await expect(page.getByRole('button', { name: 'Change Banner' })).toBeDisabled();
 });
 
-test('Promotional Items shows every promoted item; Demote removes one here and on /home', async ({ page, request }) => {
+test('Promotional Items shows every promoted item; Demote removes one here and on /home', BOTH_BACKENDS, async ({ page, request }) => {
   const api = await adminApi(request);
   const promoted = await listItems(api, { promoted: { eq: true } });
   expect(promoted.length).toBeGreaterThan(3);

@@ -9,6 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminApi, expectToast, signInAsAdmin } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { getItem, listItems, updateItem } from './support/catalogue';
+import { BOTH_BACKENDS, WIDTHS } from './support/scope';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -30,102 +31,110 @@ async function wineMenuWith(page: Page, rangeName: string, phone: boolean) {
   if (phone) await page.getByRole('button', { name: /^Show \d+ items?$/ }).click();
 }
 
-for (const width of [390, 1440] as const) {
+for (const width of WIDTHS) {
   const phone = width < 800;
-  test(`a Rioja repriced at $45 moves from "$20 to $40" to "Over $40" at once, at ${width} px`, async ({ page, request }) => {
-    await page.setViewportSize({ width, height: phone ? 844 : 900 });
-    const api = await adminApi(request);
-    const rioja = (await listItems(api)).find((item) => item.name.includes('Rioja'))!;
-    expect(rioja.price).toBeGreaterThanOrEqual(20);
-    expect(rioja.price).toBeLessThan(40);
-    try {
-      // Before: the Rioja is among the $20 to $40 wines.
-      await wineMenuWith(page, '$20 to $40', phone);
-      await expect(page).toHaveURL(/[?&]tags=price-20-40(&|$)/);
-      await expect(names(page).filter({ hasText: rioja.name })).toHaveCount(1);
+  test(
+    `a Rioja repriced at $45 moves from "$20 to $40" to "Over $40" at once, at ${width} px`,
+    BOTH_BACKENDS,
+    async ({ page, request }) => {
+      await page.setViewportSize({ width, height: phone ? 844 : 900 });
+      const api = await adminApi(request);
+      const rioja = (await listItems(api)).find((item) => item.name.includes('Rioja'))!;
+      expect(rioja.price).toBeGreaterThanOrEqual(20);
+      expect(rioja.price).toBeLessThan(40);
+      try {
+        // Before: the Rioja is among the $20 to $40 wines.
+        await wineMenuWith(page, '$20 to $40', phone);
+        await expect(page).toHaveURL(/[?&]tags=price-20-40(&|$)/);
+        await expect(names(page).filter({ hasText: rioja.name })).toHaveCount(1);
 
-      // The owner sets its price to $45 in the Item Editor.
-      await signInAsAdmin(page);
-      await page.goto(`/admin-item?id=${rioja.id}`);
-      await page.getByRole('button', { name: 'Edit' }).click();
-      const dialog = page.getByRole('dialog', { name: 'Item Editor' });
-      await dialog.getByLabel('Price ($)', { exact: true }).fill('45');
-      await dialog.getByRole('button', { name: 'Save' }).click();
-      await expectToast(page, 'Success', 'Item Updated');
-      expect((await getItem(api, rioja.id))?.price).toBe(45);
+        // The owner sets its price to $45 in the Item Editor.
+        await signInAsAdmin(page);
+        await page.goto(`/admin-item?id=${rioja.id}`);
+        await page.getByRole('button', { name: 'Edit' }).click();
+        const dialog = page.getByRole('dialog', { name: 'Item Editor' });
+        await dialog.getByLabel('Price ($)', { exact: true }).fill('45');
+        await dialog.getByRole('button', { name: 'Save' }).click();
+        await expectToast(page, 'Success', 'Item Updated');
+        expect((await getItem(api, rioja.id))?.price).toBe(45);
 
-      // "Over $40" shows it; "$20 to $40" no longer does.
-      await wineMenuWith(page, 'Over $40', phone);
-      await expect(page).toHaveURL(/[?&]tags=price-over-40(&|$)/);
-      await expect(names(page).filter({ hasText: rioja.name })).toHaveCount(1);
-      for (const price of await page.locator('.menu-grid .product-card__price').allTextContents()) {
-        expect(Number(price.replace(/[$,]/g, ''))).toBeGreaterThanOrEqual(40);
+        // "Over $40" shows it; "$20 to $40" no longer does.
+        await wineMenuWith(page, 'Over $40', phone);
+        await expect(page).toHaveURL(/[?&]tags=price-over-40(&|$)/);
+        await expect(names(page).filter({ hasText: rioja.name })).toHaveCount(1);
+        for (const price of await page.locator('.menu-grid .product-card__price').allTextContents()) {
+          expect(Number(price.replace(/[$,]/g, ''))).toBeGreaterThanOrEqual(40);
+        }
+        await page.screenshot({ path: `.tmp/e2e-results/price-over-40-${width}.png`, fullPage: !phone });
+        expect(await seriousViolations(page)).toEqual([]);
+
+        await page.goto('/menu?category=wine&tags=price-20-40');
+        await expect(names(page).first()).toBeVisible();
+        await expect(names(page).filter({ hasText: rioja.name })).toHaveCount(0);
+        for (const price of await page.locator('.menu-grid .product-card__price').allTextContents()) {
+          const dollars = Number(price.replace(/[$,]/g, ''));
+          expect(dollars >= 20 && dollars < 40, price).toBe(true);
+        }
+      } finally {
+        await updateItem(api, { id: rioja.id, price: rioja.price });
       }
-      await page.screenshot({ path: `.tmp/e2e-results/price-over-40-${width}.png`, fullPage: !phone });
-      expect(await seriousViolations(page)).toEqual([]);
-
-      await page.goto('/menu?category=wine&tags=price-20-40');
-      await expect(names(page).first()).toBeVisible();
-      await expect(names(page).filter({ hasText: rioja.name })).toHaveCount(0);
-      for (const price of await page.locator('.menu-grid .product-card__price').allTextContents()) {
-        const dollars = Number(price.replace(/[$,]/g, ''));
-        expect(dollars >= 20 && dollars < 40, price).toBe(true);
-      }
-    } finally {
-      await updateItem(api, { id: rioja.id, price: rioja.price });
-    }
-  });
+    },
+  );
 }
 
-test('the owner sets the price boundaries in Shop settings; a wrong list is refused, saying why', async ({ page, request }) => {
-  await page.setViewportSize({ width: 1440, height: 900 });
-  const api = await adminApi(request);
-  const before =
-    (
-      await api.call<{ getShopSettings: { priceBoundaries: number[] | null } | null }>(
-        'query { getShopSettings(id: "shop") { priceBoundaries } }',
-      )
-    ).getShopSettings?.priceBoundaries ?? null;
-  try {
-    await signInAsAdmin(page);
-    await page.goto('/admin-settings');
-    const boundaries = page.getByLabel('Price boundaries ($)');
-    await expect(boundaries).toHaveValue('20, 40');
-    await expect(page.locator('[data-price-ranges]')).toHaveText('The menu offers: Under $20, $20 to $40, Over $40');
+test(
+  'the owner sets the price boundaries in Shop settings; a wrong list is refused, saying why',
+  BOTH_BACKENDS,
+  async ({ page, request }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    const api = await adminApi(request);
+    const before =
+      (
+        await api.call<{ getShopSettings: { priceBoundaries: number[] | null } | null }>(
+          'query { getShopSettings(id: "shop") { priceBoundaries } }',
+        )
+      ).getShopSettings?.priceBoundaries ?? null;
+    try {
+      await signInAsAdmin(page);
+      await page.goto('/admin-settings');
+      const boundaries = page.getByLabel('Price boundaries ($)');
+      await expect(boundaries).toHaveValue('20, 40');
+      await expect(page.locator('[data-price-ranges]')).toHaveText('The menu offers: Under $20, $20 to $40, Over $40');
 
-    await boundaries.fill('40, 20');
-    await page.getByRole('button', { name: 'Save' }).click();
-    const message = 'Price boundaries go from smallest to largest, each larger than the one before';
-    await expect(page.locator('.settings-actions').getByRole('alert')).toHaveText(message);
-    await expect(boundaries).toHaveAttribute('aria-invalid', 'true');
-    await boundaries.fill('19.99');
-    await expect(page.locator('.settings-actions').getByRole('alert')).toHaveText(
-      'Enter whole dollar amounts separated by commas, such as 20, 40',
-    );
+      await boundaries.fill('40, 20');
+      await page.getByRole('button', { name: 'Save' }).click();
+      const message = 'Price boundaries go from smallest to largest, each larger than the one before';
+      await expect(page.locator('.settings-actions').getByRole('alert')).toHaveText(message);
+      await expect(boundaries).toHaveAttribute('aria-invalid', 'true');
+      await boundaries.fill('19.99');
+      await expect(page.locator('.settings-actions').getByRole('alert')).toHaveText(
+        'Enter whole dollar amounts separated by commas, such as 20, 40',
+      );
 
-    await boundaries.fill('25, 50, 100');
-    await expect(page.locator('[data-price-ranges]')).toHaveText('The menu offers: Under $25, $25 to $50, $50 to $100, Over $100');
-    await page
-      .locator('section[aria-labelledby="settings-prices"]')
-      .screenshot({ path: '.tmp/e2e-results/price-boundaries-settings-1440.png' });
-    expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Success', 'Shop settings saved');
+      await boundaries.fill('25, 50, 100');
+      await expect(page.locator('[data-price-ranges]')).toHaveText('The menu offers: Under $25, $25 to $50, $50 to $100, Over $100');
+      await page
+        .locator('section[aria-labelledby="settings-prices"]')
+        .screenshot({ path: '.tmp/e2e-results/price-boundaries-settings-1440.png' });
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Success', 'Shop settings saved');
 
-    await page.goto('/menu?category=wine');
-    // The ranges in order; "Over $100" only when an earlier admin test left a dearer wine (empty
-    // ranges are not offered).
-    await expect(priceGroup(page).locator('.filter-option').first()).toHaveText(/^Under \$25 \(\d+\)$/);
-    const offered = await priceGroup(page).locator('.filter-option').allTextContents();
-    expect(offered.slice(0, 3)).toEqual([
-      expect.stringMatching(/^Under \$25 \(\d+\)$/),
-      expect.stringMatching(/^\$25 to \$50 \(\d+\)$/),
-      expect.stringMatching(/^\$50 to \$100 \(\d+\)$/),
-    ]);
-    expect(offered.slice(3)).toEqual(offered.length > 3 ? [expect.stringMatching(/^Over \$100 \(\d+\)$/)] : []);
-  } finally {
-    await api.call('mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }', {
-      input: { id: 'shop', priceBoundaries: before },
-    });
-  }
-});
+      await page.goto('/menu?category=wine');
+      // The ranges in order; "Over $100" only when an earlier admin test left a dearer wine (empty
+      // ranges are not offered).
+      await expect(priceGroup(page).locator('.filter-option').first()).toHaveText(/^Under \$25 \(\d+\)$/);
+      const offered = await priceGroup(page).locator('.filter-option').allTextContents();
+      expect(offered.slice(0, 3)).toEqual([
+        expect.stringMatching(/^Under \$25 \(\d+\)$/),
+        expect.stringMatching(/^\$25 to \$50 \(\d+\)$/),
+        expect.stringMatching(/^\$50 to \$100 \(\d+\)$/),
+      ]);
+      expect(offered.slice(3)).toEqual(offered.length > 3 ? [expect.stringMatching(/^Over \$100 \(\d+\)$/)] : []);
+    } finally {
+      await api.call('mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }', {
+        input: { id: 'shop', priceBoundaries: before },
+      });
+    }
+  },
+);

@@ -18,6 +18,7 @@ import type { Reservation } from '../support/reservation-battery';
 import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { mailInbox, signUpConfirmedByApi } from './support/customer-mail';
+import { BOTH_BACKENDS, BROWSER_ALONE, WIDTHS } from './support/scope';
 
 const PASSWORD = 'Gr8-Riesling-2031!';
 const RESERVATION = 'id number status total reason lines { itemId quantity reservedQuantity note }';
@@ -95,123 +96,127 @@ async function seed(request: APIRequestContext) {
 const row = (page: Page, number: string) => page.getByRole('button', { name: new RegExp(`^${formatReservationNumber(number)}`) });
 const dialog = (page: Page) => page.getByRole('dialog');
 
-for (const width of [390, 1440]) {
-  test(`staff pick, lower, hand over and cancel reservations, search and print at ${width} px`, async ({ page, request }) => {
-    // Many steps, each a round trip: more than the default minute on a busy machine or the emulated cloud.
-    test.setTimeout(120_000);
-    await page.setViewportSize({ width, height: 900 });
-    const { a, b, merlot, stockOf, requested, tag } = await seed(request);
-    const reserver = customer!;
-    expect(await stockOf(merlot)).toBe(2);
-    await page.addInitScript(() => {
-      // The print dialog would wait for a person: counted instead.
-      (window as unknown as { printed: number }).printed = 0;
-      window.print = () => void ((window as unknown as { printed: number }).printed += 1);
-    });
-    await signInAsAdmin(page);
+for (const width of WIDTHS) {
+  test(
+    `staff pick, lower, hand over and cancel reservations, search and print at ${width} px`,
+    BOTH_BACKENDS,
+    async ({ page, request }) => {
+      // Many steps, each a round trip: more than the default minute on a busy machine or the emulated cloud.
+      test.setTimeout(120_000);
+      await page.setViewportSize({ width, height: 900 });
+      const { a, b, merlot, stockOf, requested, tag } = await seed(request);
+      const reserver = customer!;
+      expect(await stockOf(merlot)).toBe(2);
+      await page.addInitScript(() => {
+        // The print dialog would wait for a person: counted instead.
+        (window as unknown as { printed: number }).printed = 0;
+        window.print = () => void ((window as unknown as { printed: number }).printed += 1);
+      });
+      await signInAsAdmin(page);
 
-    // The sidebar's badge: the Requested reservations (on phones, in the Admin menu).
-    if (width < 1024) await page.getByRole('button', { name: 'Admin menu' }).click();
-    const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Reservations/ });
-    await expect(link).toHaveAccessibleName(`Reservations ${await requested()} to pick`);
-    await link.click();
-    await expect(page).toHaveURL(/\/admin-reservations$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Reservations' })).toBeVisible();
-    await expect(page.getByRole('button', { name: /^Requested/, pressed: true })).toBeVisible();
-    await expect(row(page, a.number)).toContainText(reserver.name);
-    await expect(row(page, a.number)).toContainText('4 bottles');
-    await expect(row(page, a.number)).toContainText('$67.50');
-    expect(await seriousViolations(page)).toEqual([]);
+      // The sidebar's badge: the Requested reservations (on phones, in the Admin menu).
+      if (width < 1024) await page.getByRole('button', { name: 'Admin menu' }).click();
+      const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Reservations/ });
+      await expect(link).toHaveAccessibleName(`Reservations ${await requested()} to pick`);
+      await link.click();
+      await expect(page).toHaveURL(/\/admin-reservations$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Reservations' })).toBeVisible();
+      await expect(page.getByRole('button', { name: /^Requested/, pressed: true })).toBeVisible();
+      await expect(row(page, a.number)).toContainText(reserver.name);
+      await expect(row(page, a.number)).toContainText('4 bottles');
+      await expect(row(page, a.number)).toContainText('$67.50');
+      expect(await seriousViolations(page)).toEqual([]);
 
-    // The pick list: on paper the Requested reservations alone, without the portal's sidebar.
-    await page.getByRole('button', { name: /^Print pick list/ }).click();
-    await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
-    await page.emulateMedia({ media: 'print' });
-    await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden();
-    await expect(page.getByRole('heading', { level: 1, name: 'Reservations', exact: true })).toBeHidden();
-    const sheet = page.getByRole('region', { name: 'Pick list: reservations to pick' });
-    await expect(sheet).toBeVisible();
-    await expect(sheet.getByRole('article').filter({ hasText: formatReservationNumber(a.number) })).toContainText(`Pickup Merlot ${tag}`);
-    await expect(sheet.getByRole('article').filter({ hasText: formatReservationNumber(b.number) })).toBeVisible();
-    await page.emulateMedia({ media: 'screen' });
+      // The pick list: on paper the Requested reservations alone, without the portal's sidebar.
+      await page.getByRole('button', { name: /^Print pick list/ }).click();
+      await expect.poll(() => page.evaluate(() => (window as unknown as { printed: number }).printed)).toBe(1);
+      await page.emulateMedia({ media: 'print' });
+      await expect(page.getByRole('navigation', { name: 'Admin' })).toBeHidden();
+      await expect(page.getByRole('heading', { level: 1, name: 'Reservations', exact: true })).toBeHidden();
+      const sheet = page.getByRole('region', { name: 'Pick list: reservations to pick' });
+      await expect(sheet).toBeVisible();
+      await expect(sheet.getByRole('article').filter({ hasText: formatReservationNumber(a.number) })).toContainText(`Pickup Merlot ${tag}`);
+      await expect(sheet.getByRole('article').filter({ hasText: formatReservationNumber(b.number) })).toBeVisible();
+      await page.emulateMedia({ media: 'screen' });
 
-    // Search by e-mail: this customer's two.
-    const search = page.getByLabel('Search reservations');
-    await search.fill(reserver.email);
-    await expect(page.getByRole('status')).toHaveText(`2 reservations requested matching "${reserver.email}".`);
+      // Search by e-mail: this customer's two.
+      const search = page.getByLabel('Search reservations');
+      await search.fill(reserver.email);
+      await expect(page.getByRole('status')).toHaveText(`2 reservations requested matching "${reserver.email}".`);
 
-    // A: lower the Merlot to 2, a note required; the bottle goes back to the shelf.
-    await row(page, a.number).click();
-    const detail = dialog(page);
-    await expect(detail).toBeVisible();
-    await expect(detail.getByRole('heading', { name: `Reservation ${formatReservationNumber(a.number)}` })).toBeVisible();
-    await expect(detail).toContainText(reserver.email);
-    await expect(detail).toContainText('(845) 555-0142');
-    await expect(detail).toContainText('Gift wrap the rye, please');
-    expect(await seriousViolations(page)).toEqual([]);
-    // The dialog keeps the focus.
-    for (let i = 0; i < 12; i += 1) {
-      await page.keyboard.press('Tab');
-      expect(await detail.evaluate((node) => node.contains(document.activeElement))).toBe(true);
-    }
-    await detail.getByLabel(`Picked of Pickup Merlot ${tag}`).fill('2');
-    await detail.getByRole('button', { name: 'Mark ready' }).click();
-    await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.staffNoteRequired);
-    await detail.getByLabel(`Why fewer of Pickup Merlot ${tag}?`).fill('Only 2 on the shelf');
-    await detail.getByRole('button', { name: 'Mark ready' }).click();
-    await expectToast(page, 'Success', `Reservation ${formatReservationNumber(a.number)} is ready for pickup`);
-    await expect(detail).toBeHidden();
-    expect(await stockOf(merlot)).toBe(3);
-    await expect(page.getByRole('status')).toHaveText(`1 reservation requested matching "${reserver.email}".`);
+      // A: lower the Merlot to 2, a note required; the bottle goes back to the shelf.
+      await row(page, a.number).click();
+      const detail = dialog(page);
+      await expect(detail).toBeVisible();
+      await expect(detail.getByRole('heading', { name: `Reservation ${formatReservationNumber(a.number)}` })).toBeVisible();
+      await expect(detail).toContainText(reserver.email);
+      await expect(detail).toContainText('(845) 555-0142');
+      await expect(detail).toContainText('Gift wrap the rye, please');
+      expect(await seriousViolations(page)).toEqual([]);
+      // The dialog keeps the focus.
+      for (let i = 0; i < 12; i += 1) {
+        await page.keyboard.press('Tab');
+        expect(await detail.evaluate((node) => node.contains(document.activeElement))).toBe(true);
+      }
+      await detail.getByLabel(`Picked of Pickup Merlot ${tag}`).fill('2');
+      await detail.getByRole('button', { name: 'Mark ready' }).click();
+      await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.staffNoteRequired);
+      await detail.getByLabel(`Why fewer of Pickup Merlot ${tag}?`).fill('Only 2 on the shelf');
+      await detail.getByRole('button', { name: 'Mark ready' }).click();
+      await expectToast(page, 'Success', `Reservation ${formatReservationNumber(a.number)} is ready for pickup`);
+      await expect(detail).toBeHidden();
+      expect(await stockOf(merlot)).toBe(3);
+      await expect(page.getByRole('status')).toHaveText(`1 reservation requested matching "${reserver.email}".`);
 
-    // Ready: no handover without the ID tick (the server's refusal shown), then with it.
-    await page.getByRole('button', { name: /^Ready/ }).click();
-    await expect(page).toHaveURL(/status=ready/);
-    await row(page, a.number).click();
-    await expect(detail).toContainText('Note: Only 2 on the shelf');
-    await expect(detail).toContainText('$55.00');
-    await detail.getByRole('button', { name: 'Picked up' }).click();
-    await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.idNotChecked);
-    await expectToast(page, 'Error', PICKUP_MESSAGES.idNotChecked);
-    await detail.getByLabel('Photo ID checked, 21+').check();
-    await detail.getByRole('button', { name: 'Picked up' }).click();
-    await expectToast(page, 'Success', `Reservation ${formatReservationNumber(a.number)} was picked up`);
-    await expect(detail).toBeHidden();
-    await page.getByRole('button', { name: /^Picked up/ }).click();
-    await expect(row(page, a.number)).toContainText('Picked up');
+      // Ready: no handover without the ID tick (the server's refusal shown), then with it.
+      await page.getByRole('button', { name: /^Ready/ }).click();
+      await expect(page).toHaveURL(/status=ready/);
+      await row(page, a.number).click();
+      await expect(detail).toContainText('Note: Only 2 on the shelf');
+      await expect(detail).toContainText('$55.00');
+      await detail.getByRole('button', { name: 'Picked up' }).click();
+      await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.idNotChecked);
+      await expectToast(page, 'Error', PICKUP_MESSAGES.idNotChecked);
+      await detail.getByLabel('Photo ID checked, 21+').check();
+      await detail.getByRole('button', { name: 'Picked up' }).click();
+      await expectToast(page, 'Success', `Reservation ${formatReservationNumber(a.number)} was picked up`);
+      await expect(detail).toBeHidden();
+      await page.getByRole('button', { name: /^Picked up/ }).click();
+      await expect(row(page, a.number)).toContainText('Picked up');
 
-    // B: cancelling needs a reason; its bottle goes back.
-    await page.getByRole('button', { name: /^Requested/ }).click();
-    await row(page, b.number).click();
-    await detail.getByRole('button', { name: 'Cancel reservation' }).click();
-    await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.reasonRequired);
-    await detail.getByLabel('Reason for cancelling').fill('The customer called to cancel');
-    await detail.getByRole('button', { name: 'Cancel reservation' }).click();
-    await expectToast(page, 'Success', `Reservation ${formatReservationNumber(b.number)} was cancelled`);
-    expect(await stockOf(merlot)).toBe(4);
+      // B: cancelling needs a reason; its bottle goes back.
+      await page.getByRole('button', { name: /^Requested/ }).click();
+      await row(page, b.number).click();
+      await detail.getByRole('button', { name: 'Cancel reservation' }).click();
+      await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.reasonRequired);
+      await detail.getByLabel('Reason for cancelling').fill('The customer called to cancel');
+      await detail.getByRole('button', { name: 'Cancel reservation' }).click();
+      await expectToast(page, 'Success', `Reservation ${formatReservationNumber(b.number)} was cancelled`);
+      expect(await stockOf(merlot)).toBe(4);
 
-    // Search by number: as printed, and as typed at the counter (no dash, lower case).
-    await page.getByRole('button', { name: /^All/ }).click();
-    await search.fill(formatReservationNumber(b.number));
-    await expect(page.getByRole('status')).toHaveText(`1 reservation in all matching "${formatReservationNumber(b.number)}".`);
-    await expect(row(page, b.number)).toContainText('Cancelled');
-    await search.fill(a.number.toLowerCase());
-    await expect(row(page, a.number)).toBeVisible();
-    await expect(row(page, b.number)).toHaveCount(0);
+      // Search by number: as printed, and as typed at the counter (no dash, lower case).
+      await page.getByRole('button', { name: /^All/ }).click();
+      await search.fill(formatReservationNumber(b.number));
+      await expect(page.getByRole('status')).toHaveText(`1 reservation in all matching "${formatReservationNumber(b.number)}".`);
+      await expect(row(page, b.number)).toContainText('Cancelled');
+      await search.fill(a.number.toLowerCase());
+      await expect(row(page, a.number)).toBeVisible();
+      await expect(row(page, b.number)).toHaveCount(0);
 
-    // One reservation printed from its dialog: the dialog is not on paper either.
-    await row(page, a.number).click();
-    await detail.getByRole('button', { name: 'Print' }).click();
-    await page.emulateMedia({ media: 'print' });
-    await expect(detail).toBeHidden();
-    await expect(page.getByRole('region', { name: `Reservation ${formatReservationNumber(a.number)}` })).toBeVisible();
-    await page.emulateMedia({ media: 'screen' });
-    await expect(detail).toBeVisible();
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+      // One reservation printed from its dialog: the dialog is not on paper either.
+      await row(page, a.number).click();
+      await detail.getByRole('button', { name: 'Print' }).click();
+      await page.emulateMedia({ media: 'print' });
+      await expect(detail).toBeHidden();
+      await expect(page.getByRole('region', { name: `Reservation ${formatReservationNumber(a.number)}` })).toBeVisible();
+      await page.emulateMedia({ media: 'screen' });
+      await expect(detail).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
 }
 
-test('a guest opening /admin-reservations is sent to log in', async ({ page }) => {
+test('a guest opening /admin-reservations is sent to log in', BROWSER_ALONE, async ({ page }) => {
   await page.goto(SPA_ROUTES.adminReservations);
   await expect(page).toHaveURL(/\/login/);
 });

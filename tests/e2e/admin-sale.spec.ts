@@ -12,6 +12,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { SALE_MESSAGES, saleThreshold, priceChangesOf } from '../../shared/sale-rule';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
+import { BOTH_BACKENDS, LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
 
 const SHOTS = process.env.SALE_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
@@ -22,8 +23,8 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
 });
 
-for (const width of [390, 1440]) {
-  test(`staff marking a new item Sale are told why, and nothing is written (${width} px)`, async ({ page, request }) => {
+for (const width of WIDTHS) {
+  test(`staff marking a new item Sale are told why, and nothing is written (${width} px)`, BOTH_BACKENDS, async ({ page, request }) => {
     await page.setViewportSize({ width, height: 900 });
     const api = await adminApi(request);
     const name = unique('Sale Try ');
@@ -50,60 +51,64 @@ for (const width of [390, 1440]) {
     expect(getItem.onSale).toBeNull();
   });
 
-  test(`the storefront shows the lawful Sale with a badge and no former price (${width} px) @local-only`, async ({ page, request }) => {
-    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
-    const api = await adminApi(request);
-    const { listItems } = await api.call<{
-      listItems: { items: Array<{ id: string; name: string; price: number; priceHistory: string[]; saleEndsAt: string | null }> };
-    }>('{ listItems(filter: { onSale: { eq: true } }, limit: 1000) { items { id name price priceHistory saleEndsAt } } }');
-    const wine = listItems.items.find((item) => item.name.startsWith('Hollow Creek Pinot Noir'))!;
-    expect(wine).toBeDefined();
-    const former = priceChangesOf(wine.priceHistory)
-      .map((change) => change.price)
-      .filter((price) => price !== wine.price);
-    expect(former.length).toBeGreaterThan(0);
-    // The server says until when the mark holds: the end of this New York month (decision 0295).
-    expect(Date.parse(wine.saleEndsAt ?? '')).toBeGreaterThan(Date.now());
-    const answers: string[] = [];
-    page.on('response', (response) => {
-      if (response.url().includes('/graphql'))
-        void response.text().then(
-          (text) => answers.push(text),
-          () => undefined,
-        );
-    });
-    const historyEntry = /\d{4}-\d{2}-\d{2}T[\d:.]+Z \d/;
-    expect(await (await request.get(`/item/${wine.id}`)).text()).not.toMatch(historyEntry);
+  test(
+    `the storefront shows the lawful Sale with a badge and no former price (${width} px)`,
+    LOCAL_SERVER_ONLY,
+    async ({ page, request }) => {
+      await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+      const api = await adminApi(request);
+      const { listItems } = await api.call<{
+        listItems: { items: Array<{ id: string; name: string; price: number; priceHistory: string[]; saleEndsAt: string | null }> };
+      }>('{ listItems(filter: { onSale: { eq: true } }, limit: 1000) { items { id name price priceHistory saleEndsAt } } }');
+      const wine = listItems.items.find((item) => item.name.startsWith('Hollow Creek Pinot Noir'))!;
+      expect(wine).toBeDefined();
+      const former = priceChangesOf(wine.priceHistory)
+        .map((change) => change.price)
+        .filter((price) => price !== wine.price);
+      expect(former.length).toBeGreaterThan(0);
+      // The server says until when the mark holds: the end of this New York month (decision 0295).
+      expect(Date.parse(wine.saleEndsAt ?? '')).toBeGreaterThan(Date.now());
+      const answers: string[] = [];
+      page.on('response', (response) => {
+        if (response.url().includes('/graphql'))
+          void response.text().then(
+            (text) => answers.push(text),
+            () => undefined,
+          );
+      });
+      const historyEntry = /\d{4}-\d{2}-\d{2}T[\d:.]+Z \d/;
+      expect(await (await request.get(`/item/${wine.id}`)).text()).not.toMatch(historyEntry);
 
-    await page.goto(`/item/${wine.id}`);
-    await expect(page.getByRole('heading', { level: 1, name: wine.name })).toBeVisible();
-    const price = page.locator('.item-page__price');
-    await expect(price).toContainText(`$${wine.price.toFixed(2)}`);
-    await expect(price.getByText('Sale', { exact: true })).toBeVisible();
-    // What the page shows and its head's meta tags: never a former price (the history travels as data only: decision 0293).
-    const shown = await page.locator('body').innerText();
-    const meta = await page.locator('meta').evaluateAll((tags) => tags.map((tag) => tag.getAttribute('content') ?? '').join(' '));
-    for (const old of former) expect(`${shown} ${meta}`).not.toContain(old.toFixed(2));
-    const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
-    expect(jsonLd.join('\n')).not.toMatch(/priceSpecification|priceValidUntil|onSale|priceHistory/);
-    expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, `item-${width}`);
+      await page.goto(`/item/${wine.id}`);
+      await expect(page.getByRole('heading', { level: 1, name: wine.name })).toBeVisible();
+      const price = page.locator('.item-page__price');
+      await expect(price).toContainText(`$${wine.price.toFixed(2)}`);
+      await expect(price.getByText('Sale', { exact: true })).toBeVisible();
+      // What the page shows and its head's meta tags: never a former price (the history travels as data only: decision 0293).
+      const shown = await page.locator('body').innerText();
+      const meta = await page.locator('meta').evaluateAll((tags) => tags.map((tag) => tag.getAttribute('content') ?? '').join(' '));
+      for (const old of former) expect(`${shown} ${meta}`).not.toContain(old.toFixed(2));
+      const jsonLd = await page.locator('script[type="application/ld+json"]').allTextContents();
+      expect(jsonLd.join('\n')).not.toMatch(/priceSpecification|priceValidUntil|onSale|priceHistory/);
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, `item-${width}`);
 
-    await page.goto(`/menu?category=wine&q=${encodeURIComponent('Hollow Creek Pinot')}`);
-    const card = page.getByRole('link', { name: new RegExp(wine.name) }).first();
-    await expect(card.getByText('Sale', { exact: true })).toBeVisible();
-    for (const old of former) expect(await page.locator('main').innerText()).not.toContain(old.toFixed(2));
-    expect(await seriousViolations(page)).toEqual([]);
-    await shot(page, `menu-${width}`);
-    expect(await (await request.get(`/menu?category=wine`)).text()).not.toMatch(historyEntry);
-    // What the storefront asked the API for, as a visitor: never the history.
-    expect(answers.join('\n')).not.toContain('"priceHistory"');
-    expect(answers.join('\n')).not.toMatch(historyEntry);
+      await page.goto(`/menu?category=wine&q=${encodeURIComponent('Hollow Creek Pinot')}`);
+      const card = page.getByRole('link', { name: new RegExp(wine.name) }).first();
+      await expect(card.getByText('Sale', { exact: true })).toBeVisible();
+      for (const old of former) expect(await page.locator('main').innerText()).not.toContain(old.toFixed(2));
+      expect(await seriousViolations(page)).toEqual([]);
+      await shot(page, `menu-${width}`);
+      expect(await (await request.get(`/menu?category=wine`)).text()).not.toMatch(historyEntry);
+      // What the storefront asked the API for, as a visitor: never the history.
+      expect(answers.join('\n')).not.toContain('"priceHistory"');
+      expect(answers.join('\n')).not.toMatch(historyEntry);
 
-    await signInAsAdmin(page);
-    await page.goto(`/admin-items`);
-    await page.getByPlaceholder('Search by name or UPC').fill('Hollow Creek Pinot');
-    await expect(page.locator('.admin-item-card__badge--sale').first()).toHaveText('Sale');
-    await shot(page, `admin-items-${width}`);
-  });
+      await signInAsAdmin(page);
+      await page.goto(`/admin-items`);
+      await page.getByPlaceholder('Search by name or UPC').fill('Hollow Creek Pinot');
+      await expect(page.locator('.admin-item-card__badge--sale').first()).toHaveText('Sale');
+      await shot(page, `admin-items-${width}`);
+    },
+  );
 }

@@ -11,6 +11,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { moveWithKeyboard, pickUpWithKeyboard } from './support/keyboard-drag';
+import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
 
 type Api = Awaited<ReturnType<typeof adminApi>>;
 
@@ -72,9 +73,21 @@ async function serverTags(page: Page, categoryId: string) {
   return body.data!.listTags.items.sort((a, b) => a.index - b.index).map((t) => t.name);
 }
 
-/** Drags a handle with the mouse onto another row's handle: press, move past 5 px, glide in steps, release. */
+/**
+ * Drags a handle with the mouse onto another row's handle: press, move past 5 px, glide in steps,
+ * and release once dnd-kit has said the row is over the target's place (its live region: "Category
+ * C was moved into position 4 of 9."), however long a loaded machine takes to get there.
+ */
 async function dragWithMouse(page: Page, from: Locator, to: Locator) {
   await to.evaluate((element) => element.scrollIntoView({ block: 'center' }));
+  // "Reorder category C" moved onto the row of `to`, counted in its own list.
+  const moving = (await from.getAttribute('aria-label'))!.replace(/^Reorder (\w)/, (_, first: string) => first.toUpperCase());
+  const place = await to.evaluate((element) => {
+    const row = element.closest('li')!;
+    const rows = [...row.parentElement!.children];
+    return `position ${rows.indexOf(row) + 1} of ${rows.length}`;
+  });
+  const over = page.locator('[id^="DndLiveRegion"]').filter({ hasText: `${moving} was moved into ${place}.` });
   const start = (await from.boundingBox())!;
   const end = (await to.boundingBox())!;
   const x = start.x + start.width / 2;
@@ -83,7 +96,7 @@ async function dragWithMouse(page: Page, from: Locator, to: Locator) {
   await page.mouse.down();
   await page.mouse.move(x, y + (end.y > start.y ? 10 : -10), { steps: 3 });
   await page.mouse.move(end.x + end.width / 2, end.y + end.height / 2, { steps: 15 });
-  await page.waitForTimeout(150);
+  await expect(over).toHaveCount(1);
   await page.mouse.up();
 }
 
@@ -95,7 +108,7 @@ test.beforeEach(async ({ page }) => {
   await signInAsAdmin(page);
 });
 
-test('the editors refuse what product §5 refuses, with its messages', async ({ page }) => {
+test('the editors refuse what product §5 refuses, with its messages', BROWSER_ALONE, async ({ page }) => {
   await page.goto('/admin-tags');
   await expect(page.getByRole('heading', { level: 1, name: 'Tags' })).toBeVisible();
 
@@ -126,75 +139,79 @@ test('the editors refuse what product §5 refuses, with its messages', async ({ 
   await expect(dialog(page)).toHaveCount(0);
 });
 
-test('categories and tags are added and edited; Cancel drops changes; each load expands every category', async ({ page }) => {
-  const name = unique('E2E Cellar ');
-  const renamed = `${name} Reserve`;
-  await page.goto('/admin-tags');
+test(
+  'categories and tags are added and edited; Cancel drops changes; each load expands every category',
+  BOTH_BACKENDS,
+  async ({ page }) => {
+    const name = unique('E2E Cellar ');
+    const renamed = `${name} Reserve`;
+    await page.goto('/admin-tags');
 
-  await page.getByRole('button', { name: 'Add Category' }).click();
-  await dialog(page).getByLabel('Category Name').fill(name);
-  const wine = dialog(page).getByRole('button', { name: 'Wine' });
-  const extras = dialog(page).getByRole('button', { name: 'Extras' });
-  await wine.click();
-  await extras.click();
-  await expect(wine).toHaveAttribute('aria-pressed', 'true');
-  await expect(dialog(page).getByRole('button', { name: 'Liquor' })).toHaveAttribute('aria-pressed', 'false');
-  await expect(dialog(page).getByLabel('Visible')).toBeChecked();
-  await dialog(page).getByRole('button', { name: 'Save' }).click();
-  await expectToast(page, 'Success', 'Category created');
-  await expect(dialog(page)).toHaveCount(0);
-  // New categories go last.
-  await expect(page.locator('.category-row__name').last()).toHaveText(name);
-
-  for (const tag of ['Oak', 'Steel']) {
-    await page.getByRole('button', { name: `Add Tag to ${name}` }).click();
-    await expect(dialog(page).getByText(`Category: ${name}`)).toBeVisible();
-    await dialog(page).getByLabel('Tag Name').fill(tag);
-    await dialog(page).getByLabel('Tag Name').press('Enter');
-    await expectToast(page, 'Success', 'Tag created');
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await dialog(page).getByLabel('Category Name').fill(name);
+    const wine = dialog(page).getByRole('button', { name: 'Wine' });
+    const extras = dialog(page).getByRole('button', { name: 'Extras' });
+    await wine.click();
+    await extras.click();
+    await expect(wine).toHaveAttribute('aria-pressed', 'true');
+    await expect(dialog(page).getByRole('button', { name: 'Liquor' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(dialog(page).getByLabel('Visible')).toBeChecked();
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Success', 'Category created');
     await expect(dialog(page)).toHaveCount(0);
-  }
-  await expect(categoryRow(page, name).locator('.tag-row__name')).toHaveText(['Oak', 'Steel']);
+    // New categories go last.
+    await expect(page.locator('.category-row__name').last()).toHaveText(name);
 
-  // Edit pre-fills; Cancel leaves everything as it was, and the next Add starts empty.
-  await page.getByRole('button', { name: `Edit category ${name}` }).click();
-  await expect(dialog(page).getByLabel('Category Name')).toHaveValue(name);
-  await expect(wine).toHaveAttribute('aria-pressed', 'true');
-  await expect(extras).toHaveAttribute('aria-pressed', 'true');
-  await dialog(page).getByLabel('Category Name').fill('Never Saved');
-  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
-  await expect(categoryRow(page, name)).toHaveCount(1);
-  await page.getByRole('button', { name: 'Add Category' }).click();
-  await expect(dialog(page).getByLabel('Category Name')).toHaveValue('');
-  await expect(wine).toHaveAttribute('aria-pressed', 'false');
-  await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    for (const tag of ['Oak', 'Steel']) {
+      await page.getByRole('button', { name: `Add Tag to ${name}` }).click();
+      await expect(dialog(page).getByText(`Category: ${name}`)).toBeVisible();
+      await dialog(page).getByLabel('Tag Name').fill(tag);
+      await dialog(page).getByLabel('Tag Name').press('Enter');
+      await expectToast(page, 'Success', 'Tag created');
+      await expect(dialog(page)).toHaveCount(0);
+    }
+    await expect(categoryRow(page, name).locator('.tag-row__name')).toHaveText(['Oak', 'Steel']);
 
-  // Edit and save: new name, Extras off.
-  await page.getByRole('button', { name: `Edit category ${name}` }).click();
-  await dialog(page).getByLabel('Category Name').fill(renamed);
-  await extras.click();
-  await dialog(page).getByRole('button', { name: 'Save' }).click();
-  await expectToast(page, 'Success', 'Category Updated');
-  await expect(categoryRow(page, renamed).locator('.category-row__types')).toHaveText('Wine');
+    // Edit pre-fills; Cancel leaves everything as it was, and the next Add starts empty.
+    await page.getByRole('button', { name: `Edit category ${name}` }).click();
+    await expect(dialog(page).getByLabel('Category Name')).toHaveValue(name);
+    await expect(wine).toHaveAttribute('aria-pressed', 'true');
+    await expect(extras).toHaveAttribute('aria-pressed', 'true');
+    await dialog(page).getByLabel('Category Name').fill('Never Saved');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+    await expect(categoryRow(page, name)).toHaveCount(1);
+    await page.getByRole('button', { name: 'Add Category' }).click();
+    await expect(dialog(page).getByLabel('Category Name')).toHaveValue('');
+    await expect(wine).toHaveAttribute('aria-pressed', 'false');
+    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
 
-  await page.getByRole('button', { name: 'Edit tag Steel' }).click();
-  await expect(dialog(page).getByLabel('Tag Name')).toHaveValue('Steel');
-  await dialog(page).getByLabel('Tag Name').fill('Stainless Steel');
-  await dialog(page).getByRole('button', { name: 'Save' }).click();
-  await expectToast(page, 'Success', 'Tag Updated');
-  await expect(categoryRow(page, renamed).locator('.tag-row__name')).toHaveText(['Oak', 'Stainless Steel']);
+    // Edit and save: new name, Extras off.
+    await page.getByRole('button', { name: `Edit category ${name}` }).click();
+    await dialog(page).getByLabel('Category Name').fill(renamed);
+    await extras.click();
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Success', 'Category Updated');
+    await expect(categoryRow(page, renamed).locator('.category-row__types')).toHaveText('Wine');
 
-  // Collapse hides the tags; a reload opens every category again.
-  const toggle = page.getByRole('button', { name: renamed, exact: true });
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-expanded', 'false');
-  await expect(categoryRow(page, renamed).getByText('Oak')).toBeHidden();
-  await page.reload();
-  await expect(page.getByRole('button', { name: renamed, exact: true })).toHaveAttribute('aria-expanded', 'true');
-  await expect(categoryRow(page, renamed).getByText('Oak')).toBeVisible();
-});
+    await page.getByRole('button', { name: 'Edit tag Steel' }).click();
+    await expect(dialog(page).getByLabel('Tag Name')).toHaveValue('Steel');
+    await dialog(page).getByLabel('Tag Name').fill('Stainless Steel');
+    await dialog(page).getByRole('button', { name: 'Save' }).click();
+    await expectToast(page, 'Success', 'Tag Updated');
+    await expect(categoryRow(page, renamed).locator('.tag-row__name')).toHaveText(['Oak', 'Stainless Steel']);
 
-test('the Filters Preview shows the visible categories of the chosen type with their tags', async ({ page }) => {
+    // Collapse hides the tags; a reload opens every category again.
+    const toggle = page.getByRole('button', { name: renamed, exact: true });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await expect(categoryRow(page, renamed).getByText('Oak')).toBeHidden();
+    await page.reload();
+    await expect(page.getByRole('button', { name: renamed, exact: true })).toHaveAttribute('aria-expanded', 'true');
+    await expect(categoryRow(page, renamed).getByText('Oak')).toBeVisible();
+  },
+);
+
+test('the Filters Preview shows the visible categories of the chosen type with their tags', BROWSER_ALONE, async ({ page }) => {
   await page.goto('/admin-tags');
   const preview = page.getByRole('region', { name: 'Filters Preview' });
   const legends = preview.locator('legend');
@@ -233,7 +250,7 @@ test('the Filters Preview shows the visible categories of the chosen type with t
   await expect(preview.getByRole('group', { name: 'Product Type' }).getByRole('checkbox', { name: 'Glassware' })).toBeVisible();
 });
 
-test('a type stored in another case still matches in the preview', async ({ page }) => {
+test('a type stored in another case still matches in the preview', BOTH_BACKENDS, async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique('E2E Lowercase ');
   await createCategory(api, name, { type: ['liquor'], tags: ['Smoky'] });
@@ -245,7 +262,7 @@ test('a type stored in another case still matches in the preview', async ({ page
   await expect(preview.getByRole('group', { name })).toHaveCount(0);
 });
 
-test('categories and tags reorder by mouse drag and drop; the order is saved and survives a reload', async ({ page }) => {
+test('categories and tags reorder by mouse drag and drop; the order is saved and survives a reload', BOTH_BACKENDS, async ({ page }) => {
   const api = await adminApi(page.request);
   const run = unique('');
   const [a, b, c] = ['A', 'B', 'C'].map((letter) => `E2E Drag ${letter} ${run}`);
@@ -278,7 +295,7 @@ test('categories and tags reorder by mouse drag and drop; the order is saved and
   await expect.poll(() => tagOrder(page, tagged, ['One', 'Two', 'Three'])).toEqual(['Three', 'One', 'Two']);
 });
 
-test('categories and tags reorder with the keyboard, announced to screen readers', async ({ page }) => {
+test('categories and tags reorder with the keyboard, announced to screen readers', BOTH_BACKENDS, async ({ page }) => {
   const api = await adminApi(page.request);
   const run = unique('');
   const [a, b, c] = ['A', 'B', 'C'].map((letter) => `E2E Keys ${letter} ${run}`);
@@ -323,7 +340,7 @@ test('categories and tags reorder with the keyboard, announced to screen readers
   expect(await serverTags(page, taggedId)).toEqual(['Dos', 'Uno', 'Tres']);
 });
 
-test('category dragging is disabled while a tag is dragged; Escape cancels a move', async ({ page }) => {
+test('category dragging is disabled while a tag is dragged; Escape cancels a move', BROWSER_ALONE, async ({ page }) => {
   const api = await adminApi(page.request);
   const tagged = unique('E2E Busy ');
   await createCategory(api, tagged, { tags: ['First', 'Second'] });
@@ -348,7 +365,7 @@ test('category dragging is disabled while a tag is dragged; Escape cancels a mov
   await expect.poll(() => tagOrder(page, tagged, ['First', 'Second'])).toEqual(['First', 'Second']);
 });
 
-test('a failed reorder shows the new order at once, then puts the old one back', async ({ page }) => {
+test('a failed reorder shows the new order at once, then puts the old one back', BROWSER_ALONE, async ({ page }) => {
   const api = await adminApi(page.request);
   const run = unique('');
   const [a, b] = [`E2E Undo A ${run}`, `E2E Undo B ${run}`];
@@ -379,7 +396,7 @@ test('a failed reorder shows the new order at once, then puts the old one back',
   expect(await serverCategoryOrder(page, [a, b])).toEqual([a, b]);
 });
 
-test('deleting a tag, and a category with all its tags', async ({ page }) => {
+test('deleting a tag, and a category with all its tags', BOTH_BACKENDS, async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique('E2E Doomed ');
   const { id } = await createCategory(api, name, { tags: ['Keep Me', 'Drop Me', 'Last One'] });
@@ -411,7 +428,7 @@ test('deleting a tag, and a category with all its tags', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Delete tag Wine', exact: true })).toHaveCount(0);
 });
 
-test('failed saves and deletes show product §8 messages', async ({ page }) => {
+test('failed saves and deletes show product §8 messages', BROWSER_ALONE, async ({ page }) => {
   const failing = new Set<string>();
   await page.route('**/graphql', (route) => {
     const body = route.request().postData() ?? '';
@@ -492,7 +509,7 @@ test('failed saves and deletes show product §8 messages', async ({ page }) => {
   await expect(page.getByText("The categories couldn't be loaded.")).toBeVisible();
 });
 
-test('a hidden category is not on the public menu', async ({ page }) => {
+test('a hidden category is not on the public menu', BOTH_BACKENDS, async ({ page }) => {
   const api = await adminApi(page.request);
   const name = unique('E2E Secret ');
   const { tagIds } = await createCategory(api, name, { type: ['Wine'], tags: ['Hush'] });
@@ -524,7 +541,7 @@ test('a hidden category is not on the public menu', async ({ page }) => {
   await api.call('mutation ($input: DeleteItemInput!) { deleteItem(input: $input) { id } }', { input: { id: createItem.id } });
 });
 
-test('the Tags page and its editors have no serious accessibility violations', async ({ page }) => {
+test('the Tags page and its editors have no serious accessibility violations', BROWSER_ALONE, async ({ page }) => {
   await page.goto('/admin-tags');
   await expect(page.locator('.category-row').first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

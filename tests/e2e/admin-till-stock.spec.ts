@@ -12,6 +12,7 @@ import Papa from 'papaparse';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { listItems } from './support/catalogue';
+import { BOTH_BACKENDS, WIDTHS } from './support/scope';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -28,7 +29,7 @@ const ROWS = 200;
 
 /** Both widths of the brief: a phone and a desktop. */
 async function screenshots(page: Page, name: string, outputPath: (name: string) => string) {
-  for (const width of [390, 1440]) {
+  for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 900 });
     // The admin sidebar slides away when the width falls under its breakpoint.
     await page.waitForTimeout(600);
@@ -37,142 +38,144 @@ async function screenshots(page: Page, name: string, outputPath: (name: string) 
   await page.setViewportSize({ width: 1280, height: 720 });
 }
 
-test('a 200-row till file creates items without photos; a stock file then updates only their counts and prices', async ({
-  page,
-}, testInfo) => {
-  test.setTimeout(180_000);
-  const api = await adminApi(page.request);
-  const prefix = unique('Till ');
-  const upcPrefix = unique('77');
-  const upc = (i: number) => `${upcPrefix}${String(i).padStart(4, '0')}`;
-  const tillRows = Array.from({ length: ROWS }, (_, i) => [
-    `${prefix} ${DEPARTMENTS[i % 3]} ${String(i).padStart(3, '0')}`,
-    ['750ML', '1.75 LTR', '3L BOX', '4/250ML'][i % 4]!,
-    (9.99 + i).toFixed(2),
-    upc(i),
-    DEPARTMENTS[i % 3]!,
-    String(i % 24),
-  ]);
+test(
+  'a 200-row till file creates items without photos; a stock file then updates only their counts and prices',
+  BOTH_BACKENDS,
+  async ({ page }, testInfo) => {
+    test.setTimeout(180_000);
+    const api = await adminApi(page.request);
+    const prefix = unique('Till ');
+    const upcPrefix = unique('77');
+    const upc = (i: number) => `${upcPrefix}${String(i).padStart(4, '0')}`;
+    const tillRows = Array.from({ length: ROWS }, (_, i) => [
+      `${prefix} ${DEPARTMENTS[i % 3]} ${String(i).padStart(3, '0')}`,
+      ['750ML', '1.75 LTR', '3L BOX', '4/250ML'][i % 4]!,
+      (9.99 + i).toFixed(2),
+      upc(i),
+      DEPARTMENTS[i % 3]!,
+      String(i % 24),
+    ]);
 
-  await signInAsAdmin(page);
-  await page.goto('/admin-items');
-  await page.getByRole('button', { name: 'Import CSV' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Import items from CSV' });
-  await dialog
-    .getByLabel('CSV file')
-    .setInputFiles(csvFile('till-items.csv', [['Item', 'Size', 'Retail', 'UPC', 'Department', 'Qty On Hand'], ...tillRows]));
-  const mapping = page.getByRole('dialog', { name: 'Match the columns' });
-  await expect(mapping.getByLabel(/^Retail/)).toHaveValue('field:price');
-  await expect(mapping.getByLabel(/^Qty On Hand/)).toHaveValue('field:quantity');
-  // Names and departments: not a stock file.
-  await expect(mapping.getByRole('note')).toHaveCount(0);
-  await mapping.getByRole('button', { name: `Check ${ROWS} rows` }).click();
-  const review = page.getByRole('dialog', { name: 'Check the import' });
-  await expect(review.getByRole('status')).toHaveText(`Ready: ${ROWS} items created, 0 updated, 0 unchanged.`);
-  await review.getByRole('button', { name: `Import ${ROWS} rows` }).click();
-  await expectToast(page, 'Success', `Import done: ${ROWS} items created, 0 updated, 0 unchanged`);
-  await expect(review).toBeHidden();
+    await signInAsAdmin(page);
+    await page.goto('/admin-items');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import items from CSV' });
+    await dialog
+      .getByLabel('CSV file')
+      .setInputFiles(csvFile('till-items.csv', [['Item', 'Size', 'Retail', 'UPC', 'Department', 'Qty On Hand'], ...tillRows]));
+    const mapping = page.getByRole('dialog', { name: 'Match the columns' });
+    await expect(mapping.getByLabel(/^Retail/)).toHaveValue('field:price');
+    await expect(mapping.getByLabel(/^Qty On Hand/)).toHaveValue('field:quantity');
+    // Names and departments: not a stock file.
+    await expect(mapping.getByRole('note')).toHaveCount(0);
+    await mapping.getByRole('button', { name: `Check ${ROWS} rows` }).click();
+    const review = page.getByRole('dialog', { name: 'Check the import' });
+    await expect(review.getByRole('status')).toHaveText(`Ready: ${ROWS} items created, 0 updated, 0 unchanged.`);
+    await review.getByRole('button', { name: `Import ${ROWS} rows` }).click();
+    await expectToast(page, 'Success', `Import done: ${ROWS} items created, 0 updated, 0 unchanged`);
+    await expect(review).toBeHidden();
 
-  const created = (await listItems(api)).filter((item) => item.name.startsWith(prefix));
-  expect(created).toHaveLength(ROWS);
-  expect(created.every((item) => item.img === null && item.description === null)).toBe(true);
-  const liquor = created.find((item) => item.upc === upc(1))!;
-  expect(liquor).toMatchObject({ name: `${prefix} Liquor 001`, price: 10.99, tags: ['liquor'] });
+    const created = (await listItems(api)).filter((item) => item.name.startsWith(prefix));
+    expect(created).toHaveLength(ROWS);
+    expect(created.every((item) => item.img === null && item.description === null)).toBe(true);
+    const liquor = created.find((item) => item.upc === upc(1))!;
+    expect(liquor).toMatchObject({ name: `${prefix} Liquor 001`, price: 10.99, tags: ['liquor'] });
 
-  // Needs photo: in the URL, keyboard reachable, and it finds them.
-  const needsPhoto = page.getByRole('group', { name: 'Show only items that' }).getByRole('checkbox', { name: 'Needs photo' });
-  await needsPhoto.focus();
-  await page.keyboard.press('Space');
-  await expect(page).toHaveURL(/[?&]needs=photo(&|$)/);
-  await page.getByRole('searchbox', { name: 'Search items by name or UPC' }).fill(prefix);
-  await expect(page.getByText(`${ROWS} of `)).toBeVisible();
-  // A click, then the URL: the box follows the URL once the navigation lands.
-  await page.getByRole('checkbox', { name: 'Needs description' }).click();
-  await expect(page.getByRole('checkbox', { name: 'Needs description' })).toBeChecked();
-  await expect(page).toHaveURL(/needs=photo%2Cdescription|needs=photo,description/);
-  await page.reload();
-  await expect(page.getByRole('checkbox', { name: 'Needs photo' })).toBeChecked();
-  await expect(page.getByRole('checkbox', { name: 'Needs description' })).toBeChecked();
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'admin-items-needs', (name) => testInfo.outputPath(name));
+    // Needs photo: in the URL, keyboard reachable, and it finds them.
+    const needsPhoto = page.getByRole('group', { name: 'Show only items that' }).getByRole('checkbox', { name: 'Needs photo' });
+    await needsPhoto.focus();
+    await page.keyboard.press('Space');
+    await expect(page).toHaveURL(/[?&]needs=photo(&|$)/);
+    await page.getByRole('searchbox', { name: 'Search items by name or UPC' }).fill(prefix);
+    await expect(page.getByText(`${ROWS} of `)).toBeVisible();
+    // A click, then the URL: the box follows the URL once the navigation lands.
+    await page.getByRole('checkbox', { name: 'Needs description' }).click();
+    await expect(page.getByRole('checkbox', { name: 'Needs description' })).toBeChecked();
+    await expect(page).toHaveURL(/needs=photo%2Cdescription|needs=photo,description/);
+    await page.reload();
+    await expect(page.getByRole('checkbox', { name: 'Needs photo' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Needs description' })).toBeChecked();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'admin-items-needs', (name) => testInfo.outputPath(name));
 
-  // The storefront: the menu card and the item page show the department's drawing.
-  await page.goto(`/menu?category=liquor&q=${encodeURIComponent(`${prefix} Liquor 001`)}`);
-  const card = page.getByRole('link', { name: new RegExp(`${prefix} Liquor 001`) });
-  await expect(card).toBeVisible();
-  const drawing = card.locator('img');
-  await expect(drawing).toHaveAttribute('src', '/placeholders/liquor.svg');
-  // The card's link is named by the item: the drawing is decoration there.
-  await expect(drawing).toHaveAttribute('alt', '');
-  await expect.poll(() => drawing.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'menu-drawing', (name) => testInfo.outputPath(name));
-  await card.click();
-  await expect(page.getByRole('heading', { level: 1, name: `${prefix} Liquor 001` })).toBeVisible();
-  await expect(page.getByRole('img', { name: 'No photo yet: a drawing of a liquor bottle' })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'item-drawing', (name) => testInfo.outputPath(name));
-  for (const department of ['wine', 'extras']) {
-    const response = await page.request.get(`/placeholders/${department}.svg`);
-    expect(response.ok()).toBe(true);
-    expect(response.headers()['content-type']).toContain('image/svg+xml');
-  }
+    // The storefront: the menu card and the item page show the department's drawing.
+    await page.goto(`/menu?category=liquor&q=${encodeURIComponent(`${prefix} Liquor 001`)}`);
+    const card = page.getByRole('link', { name: new RegExp(`${prefix} Liquor 001`) });
+    await expect(card).toBeVisible();
+    const drawing = card.locator('img');
+    await expect(drawing).toHaveAttribute('src', '/placeholders/liquor.svg');
+    // The card's link is named by the item: the drawing is decoration there.
+    await expect(drawing).toHaveAttribute('alt', '');
+    await expect.poll(() => drawing.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'menu-drawing', (name) => testInfo.outputPath(name));
+    await card.click();
+    await expect(page.getByRole('heading', { level: 1, name: `${prefix} Liquor 001` })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'No photo yet: a drawing of a liquor bottle' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'item-drawing', (name) => testInfo.outputPath(name));
+    for (const department of ['wine', 'extras']) {
+      const response = await page.request.get(`/placeholders/${department}.svg`);
+      expect(response.ok()).toBe(true);
+      expect(response.headers()['content-type']).toContain('image/svg+xml');
+    }
 
-  // The stock file: the first 150 UPCs counted again, 5 UPCs the shop does not have, a total line and a bad count.
-  const stockRows = [
-    ...Array.from({ length: 150 }, (_, i) => [upc(i), String(100 + i), i % 2 ? '' : (20 + i).toFixed(2)]),
-    ...Array.from({ length: 5 }, (_, i) => [`${upcPrefix}9${i}`, '3', '']),
-    ['', '15000', ''],
-    [upc(160), 'lots', ''],
-  ];
-  await page.goto('/admin-items');
-  await page.getByRole('button', { name: 'Import CSV' }).click();
-  await dialog.getByLabel('CSV file').setInputFiles(csvFile('till-stock.csv', [['SKU', 'QOH', 'Retail'], ...stockRows]));
-  await expect(mapping.getByRole('note')).toContainText('A stock file from the till.');
-  await mapping.getByRole('button', { name: `Check ${stockRows.length} rows` }).click();
-  await expect(review.getByRole('status')).toHaveText('Ready: 150 items updated, 5 UPCs not found, 2 rows left out.');
-  const unknown = review.getByRole('list', { name: /UPCs not found \(5\)/ });
-  await expect(unknown.getByRole('listitem')).toHaveText(Array.from({ length: 5 }, (_, i) => `${upcPrefix}9${i}`));
-  const leftOut = review.getByRole('table', { name: /Rows left out/ });
-  await expect(leftOut.getByRole('row', { name: '157 UPC No UPC: a stock file finds items by their UPC' })).toBeVisible();
-  await expect(review.getByRole('table', { name: 'Rows' }).getByRole('row', { name: `2 ${upc(0)} 100 Stock updated` })).toBeVisible();
-  await expect(leftOut.getByRole('row', { name: /^158 Quantity Units in stock must be a whole number/ })).toBeVisible();
-  expect(await seriousViolations(page)).toEqual([]);
-  await screenshots(page, 'stock-review', (name) => testInfo.outputPath(name));
-  await review.getByRole('button', { name: 'Update the stock of 150 items' }).click();
-  await expectToast(page, 'Success', 'Import done: 150 items updated, 5 UPCs not found, 2 rows left out');
-  // The result stays readable with the UPCs not found until closed.
-  await expect(review.getByRole('status')).toHaveText('Imported: 150 items updated, 5 UPCs not found, 2 rows left out.');
-  await expect(unknown.getByRole('listitem')).toHaveCount(5);
+    // The stock file: the first 150 UPCs counted again, 5 UPCs the shop does not have, a total line and a bad count.
+    const stockRows = [
+      ...Array.from({ length: 150 }, (_, i) => [upc(i), String(100 + i), i % 2 ? '' : (20 + i).toFixed(2)]),
+      ...Array.from({ length: 5 }, (_, i) => [`${upcPrefix}9${i}`, '3', '']),
+      ['', '15000', ''],
+      [upc(160), 'lots', ''],
+    ];
+    await page.goto('/admin-items');
+    await page.getByRole('button', { name: 'Import CSV' }).click();
+    await dialog.getByLabel('CSV file').setInputFiles(csvFile('till-stock.csv', [['SKU', 'QOH', 'Retail'], ...stockRows]));
+    await expect(mapping.getByRole('note')).toContainText('A stock file from the till.');
+    await mapping.getByRole('button', { name: `Check ${stockRows.length} rows` }).click();
+    await expect(review.getByRole('status')).toHaveText('Ready: 150 items updated, 5 UPCs not found, 2 rows left out.');
+    const unknown = review.getByRole('list', { name: /UPCs not found \(5\)/ });
+    await expect(unknown.getByRole('listitem')).toHaveText(Array.from({ length: 5 }, (_, i) => `${upcPrefix}9${i}`));
+    const leftOut = review.getByRole('table', { name: /Rows left out/ });
+    await expect(leftOut.getByRole('row', { name: '157 UPC No UPC: a stock file finds items by their UPC' })).toBeVisible();
+    await expect(review.getByRole('table', { name: 'Rows' }).getByRole('row', { name: `2 ${upc(0)} 100 Stock updated` })).toBeVisible();
+    await expect(leftOut.getByRole('row', { name: /^158 Quantity Units in stock must be a whole number/ })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await screenshots(page, 'stock-review', (name) => testInfo.outputPath(name));
+    await review.getByRole('button', { name: 'Update the stock of 150 items' }).click();
+    await expectToast(page, 'Success', 'Import done: 150 items updated, 5 UPCs not found, 2 rows left out');
+    // The result stays readable with the UPCs not found until closed.
+    await expect(review.getByRole('status')).toHaveText('Imported: 150 items updated, 5 UPCs not found, 2 rows left out.');
+    await expect(unknown.getByRole('listitem')).toHaveCount(5);
 
-  const stocks = await api.call<{
-    listItems: {
-      items: Array<{
-        upc: string;
-        name: string;
-        price: number;
-        stock: number | null;
-        description: string | null;
-        img: string | null;
-        tags: string[];
-      }>;
-    };
-  }>(
-    'query ($filter: ModelItemFilterInput) { listItems(filter: $filter, limit: 1000) { items { upc name price stock description img tags } } }',
-    { filter: { upc: { beginsWith: upcPrefix } } },
-  );
-  const byUpc = new Map(stocks.listItems.items.map((item) => [item.upc, item]));
-  expect(byUpc.size).toBe(ROWS);
-  expect(byUpc.get(upc(0))).toMatchObject({
-    name: `${prefix} Wine 000`,
-    stock: 100,
-    price: 20,
-    description: null,
-    img: null,
-    tags: ['wine'],
-  });
-  expect(byUpc.get(upc(1))).toMatchObject({ name: `${prefix} Liquor 001`, stock: 101, price: 10.99, tags: ['liquor'] });
-  // Rows not in the file, and the row left out, keep their counts.
-  expect(byUpc.get(upc(160))).toMatchObject({ stock: 160 % 24 });
-  expect(byUpc.get(upc(199))).toMatchObject({ stock: 199 % 24 });
-});
+    const stocks = await api.call<{
+      listItems: {
+        items: Array<{
+          upc: string;
+          name: string;
+          price: number;
+          stock: number | null;
+          description: string | null;
+          img: string | null;
+          tags: string[];
+        }>;
+      };
+    }>(
+      'query ($filter: ModelItemFilterInput) { listItems(filter: $filter, limit: 1000) { items { upc name price stock description img tags } } }',
+      { filter: { upc: { beginsWith: upcPrefix } } },
+    );
+    const byUpc = new Map(stocks.listItems.items.map((item) => [item.upc, item]));
+    expect(byUpc.size).toBe(ROWS);
+    expect(byUpc.get(upc(0))).toMatchObject({
+      name: `${prefix} Wine 000`,
+      stock: 100,
+      price: 20,
+      description: null,
+      img: null,
+      tags: ['wine'],
+    });
+    expect(byUpc.get(upc(1))).toMatchObject({ name: `${prefix} Liquor 001`, stock: 101, price: 10.99, tags: ['liquor'] });
+    // Rows not in the file, and the row left out, keep their counts.
+    expect(byUpc.get(upc(160))).toMatchObject({ stock: 160 % 24 });
+    expect(byUpc.get(upc(199))).toMatchObject({ stock: 199 % 24 });
+  },
+);

@@ -7,6 +7,7 @@
 import { expect, test, type Page, type Request } from '@playwright/test';
 import { adminApi, E2E_ADMIN, expectToast, graphql, sessionToken, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
+import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
 
 const PASSWORD = 'Gr8-Cabernet-2031!';
 const dialog = (page: Page) => page.getByRole('dialog');
@@ -54,7 +55,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 test.describe('Client Users', () => {
-  test('lists client users (not admins) with username and email, 50 a page from the server', async ({ page }) => {
+  test('lists client users (not admins) with username and email, 50 a page from the server', BOTH_BACKENDS, async ({ page }) => {
     const requests = listUserRequests(page);
     await page.goto('/admin-users');
     await expect(page.getByRole('heading', { level: 1, name: 'Client Users' })).toBeVisible();
@@ -74,7 +75,7 @@ test.describe('Client Users', () => {
     expect(requests[0]).toMatchObject({ limit: 50, filter: { type: { eq: 1 } } });
   });
 
-  test('searches by name or e-mail, ignoring case, on the server after typing pauses', async ({ page }) => {
+  test('searches by name or e-mail, ignoring case, on the server after typing pauses', BOTH_BACKENDS, async ({ page }) => {
     await page.goto('/admin-users');
     await expect(row(page, customers[0]!.email)).toHaveCount(1);
     const requests = listUserRequests(page);
@@ -115,42 +116,46 @@ test.describe('Client Users', () => {
     await expect(row(page, customers[2]!.email)).toHaveCount(1);
   });
 
-  test('Mark confirmed: staff confirm an address they checked with the customer, after a question (decision 0335)', async ({ page }) => {
-    await page.setViewportSize({ width: 390, height: 844 });
-    const ana = customers[2]!;
-    await page.goto('/admin-users');
-    await search(page).fill(ana.email);
-    await expect(rows(page)).toHaveCount(1);
-    await expect(row(page, ana.email).getByText('Not confirmed')).toBeVisible();
-    const mark = row(page, ana.email).getByRole('button', { name: 'Mark confirmed for Ana Lopez' });
+  test(
+    'Mark confirmed: staff confirm an address they checked with the customer, after a question (decision 0335)',
+    BOTH_BACKENDS,
+    async ({ page }) => {
+      await page.setViewportSize({ width: 390, height: 844 });
+      const ana = customers[2]!;
+      await page.goto('/admin-users');
+      await search(page).fill(ana.email);
+      await expect(rows(page)).toHaveCount(1);
+      await expect(row(page, ana.email).getByText('Not confirmed')).toBeVisible();
+      const mark = row(page, ana.email).getByRole('button', { name: 'Mark confirmed for Ana Lopez' });
 
-    // Cancel changes nothing and gives focus back.
-    await mark.click();
-    await expect(dialog(page)).toHaveAccessibleName('Mark email confirmed');
-    await expect(dialog(page)).toContainText(`Mark ${ana.email} confirmed for Ana Lopez?`);
-    expect(await seriousViolations(page)).toEqual([]);
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
-    await expect(dialog(page)).toHaveCount(0);
-    await expect(mark).toBeFocused();
-    await expect(row(page, ana.email).getByText('Not confirmed')).toBeVisible();
+      // Cancel changes nothing and gives focus back.
+      await mark.click();
+      await expect(dialog(page)).toHaveAccessibleName('Mark email confirmed');
+      await expect(dialog(page)).toContainText(`Mark ${ana.email} confirmed for Ana Lopez?`);
+      expect(await seriousViolations(page)).toEqual([]);
+      await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(mark).toBeFocused();
+      await expect(row(page, ana.email).getByText('Not confirmed')).toBeVisible();
 
-    await mark.click();
-    await dialog(page).getByRole('button', { name: 'Mark confirmed' }).click();
-    await expectToast(page, 'Success', 'Email address marked confirmed');
-    await expect(dialog(page)).toHaveCount(0);
-    await expect(row(page, ana.email).getByText('Confirmed', { exact: true })).toBeVisible();
-    await expect(row(page, ana.email).getByRole('button', { name: /Mark confirmed/ })).toHaveCount(0);
-    // The server has it too.
-    const api = await adminApi(page.request);
-    const stored = await api.call<{ listUsers: { items: unknown[] } }>(
-      'query ($filter: ModelUserFilterInput) { listUsers(filter: $filter, limit: 1000) { items { email emailConfirmed } } }',
-      { filter: { email: { eq: ana.email } } },
-    );
-    expect(stored.listUsers.items).toEqual([{ email: ana.email, emailConfirmed: true }]);
-  });
+      await mark.click();
+      await dialog(page).getByRole('button', { name: 'Mark confirmed' }).click();
+      await expectToast(page, 'Success', 'Email address marked confirmed');
+      await expect(dialog(page)).toHaveCount(0);
+      await expect(row(page, ana.email).getByText('Confirmed', { exact: true })).toBeVisible();
+      await expect(row(page, ana.email).getByRole('button', { name: /Mark confirmed/ })).toHaveCount(0);
+      // The server has it too.
+      const api = await adminApi(page.request);
+      const stored = await api.call<{ listUsers: { items: unknown[] } }>(
+        'query ($filter: ModelUserFilterInput) { listUsers(filter: $filter, limit: 1000) { items { email emailConfirmed } } }',
+        { filter: { email: { eq: ana.email } } },
+      );
+      expect(stored.listUsers.items).toEqual([{ email: ana.email, emailConfirmed: true }]);
+    },
+  );
 });
 
-test('a failed user list shows a toast and Try again', async ({ page }) => {
+test('a failed user list shows a toast and Try again', BROWSER_ALONE, async ({ page }) => {
   let failing = true;
   await page.route('**/graphql', (route) =>
     failing && (route.request().postData() ?? '').includes('listUsers')
@@ -192,7 +197,7 @@ test.describe('Admin Users', () => {
     return createAdmin.id;
   }
 
-  test('the table: actions, username, email; no Delete on your own row', async ({ page }) => {
+  test('the table: actions, username, email; no Delete on your own row', BOTH_BACKENDS, async ({ page }) => {
     await page.goto('/admin-admins');
     await expect(page.getByRole('heading', { level: 1, name: 'Admin Users' })).toBeVisible();
     await expect(page.getByRole('columnheader')).toHaveText(['Actions', 'Username', 'Email']);
@@ -209,7 +214,7 @@ test.describe('Admin Users', () => {
     expect(refused.errors?.[0]?.message).toBe('You cannot delete your own account');
   });
 
-  test('Create Admin: required fields, matching passwords (nothing sent), success, duplicate e-mail', async ({ page }) => {
+  test('Create Admin: required fields, matching passwords (nothing sent), success, duplicate e-mail', BOTH_BACKENDS, async ({ page }) => {
     const email = `admin.${unique('new')}@example.com`;
     const sent: string[] = [];
     page.on('request', (request) => {
@@ -267,7 +272,7 @@ test.describe('Admin Users', () => {
     made.push(...listUsers.items.map((item) => item.id));
   });
 
-  test('Edit splits the name on the first space and hides the passwords; Delete Admin', async ({ page }) => {
+  test('Edit splits the name on the first space and hides the passwords; Delete Admin', BOTH_BACKENDS, async ({ page }) => {
     const email = `admin.${unique('edit')}@example.com`;
     const newEmail = `admin.${unique('renamed')}@example.com`;
     await createAdminViaApi(page.request, 'Ana', 'Maria de la Cruz', email);
@@ -314,41 +319,45 @@ test.describe('Admin Users', () => {
     expect(refused.errors?.[0]?.message).toBe('User not found');
   });
 
-  test("a refused delete shows the server's message (the last-admin rule), else 'Error Deleting Admin'", async ({ page }) => {
-    const email = `admin.${unique('keep')}@example.com`;
-    await createAdminViaApi(page.request, 'Kept', 'Admin', email);
-    // With E2E_ADMIN signed in there are always two admins here, so the server's last-admin
-    // answer is played back for the delete call.
-    let answer = { message: 'The last admin cannot be deleted', errorType: 'ValidationError' };
-    await page.route('**/graphql', (route) =>
-      (route.request().postData() ?? '').includes('deleteAdmin')
-        ? route.fulfill({ json: { data: { deleteAdmin: null }, errors: [answer] } })
-        : route.continue(),
-    );
-    await page.goto('/admin-admins');
-    await row(page, email).getByRole('button', { name: 'Delete Kept Admin' }).click();
-    await dialog(page).getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Error', 'The last admin cannot be deleted');
-    await expect(dialog(page)).toHaveAccessibleName('Delete Admin');
+  test(
+    "a refused delete shows the server's message (the last-admin rule), else 'Error Deleting Admin'",
+    BROWSER_ALONE,
+    async ({ page }) => {
+      const email = `admin.${unique('keep')}@example.com`;
+      await createAdminViaApi(page.request, 'Kept', 'Admin', email);
+      // With E2E_ADMIN signed in there are always two admins here, so the server's last-admin
+      // answer is played back for the delete call.
+      let answer = { message: 'The last admin cannot be deleted', errorType: 'ValidationError' };
+      await page.route('**/graphql', (route) =>
+        (route.request().postData() ?? '').includes('deleteAdmin')
+          ? route.fulfill({ json: { data: { deleteAdmin: null }, errors: [answer] } })
+          : route.continue(),
+      );
+      await page.goto('/admin-admins');
+      await row(page, email).getByRole('button', { name: 'Delete Kept Admin' }).click();
+      await dialog(page).getByRole('button', { name: 'Delete' }).click();
+      await expectToast(page, 'Error', 'The last admin cannot be deleted');
+      await expect(dialog(page)).toHaveAccessibleName('Delete Admin');
 
-    answer = { message: 'database is locked', errorType: 'InternalFailure' };
-    await dialog(page).getByRole('button', { name: 'Delete' }).click();
-    await expectToast(page, 'Error', 'Error Deleting Admin');
-    await dialog(page).getByRole('button', { name: 'Cancel' }).click();
-    await expect(row(page, email)).toHaveCount(1);
+      answer = { message: 'database is locked', errorType: 'InternalFailure' };
+      await dialog(page).getByRole('button', { name: 'Delete' }).click();
+      await expectToast(page, 'Error', 'Error Deleting Admin');
+      await dialog(page).getByRole('button', { name: 'Cancel' }).click();
+      await expect(row(page, email)).toHaveCount(1);
 
-    // And an edit the server refuses without a message of its own.
-    await page.route('**/graphql', (route) =>
-      (route.request().postData() ?? '').includes('updateAdmin')
-        ? route.fulfill({ json: { data: { updateAdmin: null }, errors: [{ message: 'boom', errorType: 'InternalFailure' }] } })
-        : route.fallback(),
-    );
-    await row(page, email).getByRole('button', { name: 'Edit Kept Admin' }).click();
-    await dialog(page).getByRole('button', { name: 'Save' }).click();
-    await expectToast(page, 'Error', 'Error Updating Admin');
-  });
+      // And an edit the server refuses without a message of its own.
+      await page.route('**/graphql', (route) =>
+        (route.request().postData() ?? '').includes('updateAdmin')
+          ? route.fulfill({ json: { data: { updateAdmin: null }, errors: [{ message: 'boom', errorType: 'InternalFailure' }] } })
+          : route.fallback(),
+      );
+      await row(page, email).getByRole('button', { name: 'Edit Kept Admin' }).click();
+      await dialog(page).getByRole('button', { name: 'Save' }).click();
+      await expectToast(page, 'Error', 'Error Updating Admin');
+    },
+  );
 
-  test('many admins: 50 a page, Load more fetches the next page', async ({ page }) => {
+  test('many admins: 50 a page, Load more fetches the next page', BOTH_BACKENDS, async ({ page }) => {
     test.setTimeout(120_000);
     const prefix = unique('Pager');
     const session = await adminApi(page.request);
@@ -386,7 +395,7 @@ test.describe('Admin Users', () => {
   });
 });
 
-test('the user pages and the Admin Editor have no serious accessibility violations', async ({ page }) => {
+test('the user pages and the Admin Editor have no serious accessibility violations', BROWSER_ALONE, async ({ page }) => {
   await page.goto('/admin-users');
   await expect(rows(page).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);

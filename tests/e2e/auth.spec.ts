@@ -10,6 +10,7 @@ import { E2E_ADMIN } from '../../playwright.config';
 import { MESSAGES } from '../../shared/messages';
 import { passwordProblem } from '../../shared/validation/account';
 import { graphql } from './support/admin-session';
+import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
 
 const PASSWORD = 'Gr8-Merlot-2024!';
 const ADMIN_ROUTES = [
@@ -90,60 +91,64 @@ test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
 });
 
-test('a visitor signs up, is welcomed with a pickup bag in the header, logs out and logs in again', async ({ page, request }) => {
-  const email = uniqueEmail('ana');
-  await page.goto('/home');
-  await page.getByRole('link', { name: 'Sign Up' }).click();
-  await expect(page).toHaveURL(/\/signup$/);
+test(
+  'a visitor signs up, is welcomed with a pickup bag in the header, logs out and logs in again',
+  BOTH_BACKENDS,
+  async ({ page, request }) => {
+    const email = uniqueEmail('ana');
+    await page.goto('/home');
+    await page.getByRole('link', { name: 'Sign Up' }).click();
+    await expect(page).toHaveURL(/\/signup$/);
 
-  await page.getByLabel('First Name').fill('Ana');
-  await page.getByLabel('Last Name').fill('Tester');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
-  await page.getByLabel('Confirm Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
+    await page.getByLabel('First Name').fill('Ana');
+    await page.getByLabel('Last Name').fill('Tester');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByLabel('Confirm Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Sign Up', exact: true }).click();
 
-  // A new account is a user: home, welcomed, no Admin Portal link; the header's bag (their pickup
-  // list, empty) takes the greeting's place (product §2, decision 0318).
-  await expect(page).toHaveURL(/\/home$/);
-  await expectToast(page, 'Success', /Welcome, Ana/);
-  const header = page.getByRole('banner');
-  await expect(header.getByRole('button', { name: 'Log Out' })).toBeVisible();
-  await expect(header.getByRole('link', { name: 'Pickup list 0 bottles' })).toBeVisible();
-  await expect(header.getByText('Hi, Ana')).toBeHidden();
-  await expect(header.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Admin Portal' })).toHaveCount(0);
+    // A new account is a user: home, welcomed, no Admin Portal link; the header's bag (their pickup
+    // list, empty) takes the greeting's place (product §2, decision 0318).
+    await expect(page).toHaveURL(/\/home$/);
+    await expectToast(page, 'Success', /Welcome, Ana/);
+    const header = page.getByRole('banner');
+    await expect(header.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    await expect(header.getByRole('link', { name: 'Pickup list 0 bottles' })).toBeVisible();
+    await expect(header.getByText('Hi, Ana')).toBeHidden();
+    await expect(header.getByRole('link', { name: 'Sign Up' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Admin Portal' })).toHaveCount(0);
 
-  // product §3's session keys, plus the session token the server checks.
-  const stored = await sessionStorageOf(page);
-  const userId = JSON.parse(stored.token ?? '{}').User_ID as string;
-  expect(JSON.parse(stored.token ?? '{}')).toEqual({ User_ID: userId, Name: 'Ana Tester' });
-  expect(userId).toMatch(/\S/);
-  expect(stored.role).toBe('1');
-  expect(stored.user_id).toBe(userId);
-  const sessionToken = JSON.parse(stored.session ?? '{}').token as string;
-  expect(sessionToken.length).toBeGreaterThanOrEqual(22);
+    // product §3's session keys, plus the session token the server checks.
+    const stored = await sessionStorageOf(page);
+    const userId = JSON.parse(stored.token ?? '{}').User_ID as string;
+    expect(JSON.parse(stored.token ?? '{}')).toEqual({ User_ID: userId, Name: 'Ana Tester' });
+    expect(userId).toMatch(/\S/);
+    expect(stored.role).toBe('1');
+    expect(stored.user_id).toBe(userId);
+    const sessionToken = JSON.parse(stored.session ?? '{}').token as string;
+    expect(sessionToken.length).toBeGreaterThanOrEqual(22);
 
-  // Log out: the server revokes the token, all of sessionStorage goes, ageVerified stays.
-  await header.getByRole('button', { name: 'Log Out' }).click();
-  await expect(header.getByRole('link', { name: 'Sign Up' })).toBeFocused();
-  await expect(header.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
-  expect(await sessionStorageOf(page)).toEqual({});
-  expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBe('true');
-  const revoked = await graphql(request, 'mutation { signOut }', {}, sessionToken);
-  expect(revoked.errors?.[0]?.errorType).toBe('UnauthorizedException');
+    // Log out: the server revokes the token, all of sessionStorage goes, ageVerified stays.
+    await header.getByRole('button', { name: 'Log Out' }).click();
+    await expect(header.getByRole('link', { name: 'Sign Up' })).toBeFocused();
+    await expect(header.getByRole('button', { name: 'Log Out' })).toHaveCount(0);
+    expect(await sessionStorageOf(page)).toEqual({});
+    expect(await page.evaluate(() => localStorage.getItem('ageVerified'))).toBe('true');
+    const revoked = await graphql(request, 'mutation { signOut }', {}, sessionToken);
+    expect(revoked.errors?.[0]?.errorType).toBe('UnauthorizedException');
 
-  // Log in again; Enter in the password field submits.
-  await page.goto('/login');
-  await fillLogin(page, email, PASSWORD);
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  await expect(page).toHaveURL(/\/home$/);
-  await expectToast(page, 'Success', /Welcome back, Ana/);
-  await expect(header.getByRole('button', { name: 'Log Out' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Admin Portal' })).toHaveCount(0);
-});
+    // Log in again; Enter in the password field submits.
+    await page.goto('/login');
+    await fillLogin(page, email, PASSWORD);
+    await page.getByLabel('Password', { exact: true }).press('Enter');
+    await expect(page).toHaveURL(/\/home$/);
+    await expectToast(page, 'Success', /Welcome back, Ana/);
+    await expect(header.getByRole('button', { name: 'Log Out' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Admin Portal' })).toHaveCount(0);
+  },
+);
 
-test('an admin logs in to the admin portal and is kept there by /login and /signup', async ({ page }) => {
+test('an admin logs in to the admin portal and is kept there by /login and /signup', BOTH_BACKENDS, async ({ page }) => {
   await logIn(page, E2E_ADMIN.email, E2E_ADMIN.password);
   await expect(page).toHaveURL(/\/admin-portal$/);
   await expect(page.getByRole('heading', { name: 'Admin Portal', level: 1 })).toBeVisible();
@@ -163,7 +168,7 @@ test('an admin logs in to the admin portal and is kept there by /login and /sign
   }
 });
 
-test('a signed-in user is sent home from /login, /signup and the admin routes', async ({ page }) => {
+test('a signed-in user is sent home from /login, /signup and the admin routes', BROWSER_ALONE, async ({ page }) => {
   await logIn(page, customer.email, PASSWORD);
   await expect(page).toHaveURL(/\/home$/);
   for (const path of ['/login', '/signup', '/admin-portal', '/admin-users']) {
@@ -172,7 +177,7 @@ test('a signed-in user is sent home from /login, /signup and the admin routes', 
   }
 });
 
-test('a signed-out visitor opening any admin route lands on /login', async ({ page }) => {
+test('a signed-out visitor opening any admin route lands on /login', BROWSER_ALONE, async ({ page }) => {
   for (const path of ADMIN_ROUTES) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/login$/);
@@ -186,7 +191,7 @@ test('a signed-out visitor opening any admin route lands on /login', async ({ pa
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('a forged role opens the admin page shell, but the server refuses the data', async ({ page, request }) => {
+test('a forged role opens the admin page shell, but the server refuses the data', BOTH_BACKENDS, async ({ page, request }) => {
   await logIn(page, customer.email, PASSWORD);
   await expect(page).toHaveURL(/\/home$/);
   await page.evaluate(() => sessionStorage.setItem('role', '0'));
@@ -213,7 +218,7 @@ test('a forged role opens the admin page shell, but the server refuses the data'
   expect(await sessionStorageOf(page)).toEqual({});
 });
 
-test('the Log in button is disabled while the request is in flight, so one request goes', async ({ page }) => {
+test('the Log in button is disabled while the request is in flight, so one request goes', BROWSER_ALONE, async ({ page }) => {
   let release = () => {};
   const held = new Promise<void>((resolve) => {
     release = resolve;
@@ -237,7 +242,7 @@ test('the Log in button is disabled while the request is in flight, so one reque
   expect(signIns).toBe(1);
 });
 
-test('the login screen: show/hide, Enter in the e-mail field, the logo, and its error messages', async ({ page }) => {
+test('the login screen: show/hide, Enter in the e-mail field, the logo, and its error messages', BOTH_BACKENDS, async ({ page }) => {
   await page.goto('/login');
   const password = page.getByLabel('Password', { exact: true });
   const toggle = page.getByRole('button', { name: 'Show password' });
@@ -273,7 +278,7 @@ test('the login screen: show/hide, Enter in the e-mail field, the logo, and its 
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the login screen links to sign-up, and the logo goes home', async ({ page }) => {
+test('the login screen links to sign-up, and the logo goes home', BROWSER_ALONE, async ({ page }) => {
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign Up' }).click();
   await expect(page).toHaveURL(/\/signup$/);
@@ -283,62 +288,66 @@ test('the login screen links to sign-up, and the logo goes home', async ({ page 
   await expect(page).toHaveURL(/\/home$/);
 });
 
-test('the sign-up screen: policy text, one show/hide toggle for both passwords, and its error messages', async ({ page }) => {
-  await page.goto('/signup');
-  const password = page.getByLabel('Password', { exact: true });
-  const confirm = page.getByLabel('Confirm Password');
-  await expect(password).toHaveAccessibleDescription(/At least 8 characters/);
-  for (const [label, autocomplete] of [
-    ['First Name', 'given-name'],
-    ['Last Name', 'family-name'],
-    ['Email', 'email'],
-  ] as const) {
-    await expect(page.getByLabel(label)).toHaveAttribute('autocomplete', autocomplete);
-  }
-  await expect(password).toHaveAttribute('autocomplete', 'new-password');
-  await expect(confirm).toHaveAttribute('autocomplete', 'new-password');
+test(
+  'the sign-up screen: policy text, one show/hide toggle for both passwords, and its error messages',
+  BOTH_BACKENDS,
+  async ({ page }) => {
+    await page.goto('/signup');
+    const password = page.getByLabel('Password', { exact: true });
+    const confirm = page.getByLabel('Confirm Password');
+    await expect(password).toHaveAccessibleDescription(/At least 8 characters/);
+    for (const [label, autocomplete] of [
+      ['First Name', 'given-name'],
+      ['Last Name', 'family-name'],
+      ['Email', 'email'],
+    ] as const) {
+      await expect(page.getByLabel(label)).toHaveAttribute('autocomplete', autocomplete);
+    }
+    await expect(password).toHaveAttribute('autocomplete', 'new-password');
+    await expect(confirm).toHaveAttribute('autocomplete', 'new-password');
 
-  const toggle = page.getByRole('button', { name: 'Show passwords' });
-  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-  await toggle.click();
-  await expect(password).toHaveAttribute('type', 'text');
-  await expect(confirm).toHaveAttribute('type', 'text');
-  await toggle.click();
-  await expect(password).toHaveAttribute('type', 'password');
-  await expect(confirm).toHaveAttribute('type', 'password');
+    const toggle = page.getByRole('button', { name: 'Show passwords' });
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'text');
+    await expect(confirm).toHaveAttribute('type', 'text');
+    await toggle.click();
+    await expect(password).toHaveAttribute('type', 'password');
+    await expect(confirm).toHaveAttribute('type', 'password');
 
-  const submit = page.getByRole('button', { name: 'Sign Up', exact: true });
-  await submit.click();
-  await expectToast(page, 'Error', MESSAGES.allFieldsRequired);
-  await expect(page.getByLabel('First Name')).toBeFocused();
+    const submit = page.getByRole('button', { name: 'Sign Up', exact: true });
+    await submit.click();
+    await expectToast(page, 'Error', MESSAGES.allFieldsRequired);
+    await expect(page.getByLabel('First Name')).toBeFocused();
 
-  await page.getByLabel('First Name').fill('Cy');
-  await page.getByLabel('Last Name').fill('Tester');
-  await page.getByLabel('Email').fill(customer.email);
-  await password.fill(PASSWORD);
-  await confirm.fill(`${PASSWORD}x`);
-  await submit.click();
-  await expectToast(page, 'Error', MESSAGES.passwordsDoNotMatch);
-  await expect(confirm).toBeFocused();
+    await page.getByLabel('First Name').fill('Cy');
+    await page.getByLabel('Last Name').fill('Tester');
+    await page.getByLabel('Email').fill(customer.email);
+    await password.fill(PASSWORD);
+    await confirm.fill(`${PASSWORD}x`);
+    await submit.click();
+    await expectToast(page, 'Error', MESSAGES.passwordsDoNotMatch);
+    await expect(confirm).toBeFocused();
 
-  const weak = 'merlot-2024';
-  await password.fill(weak);
-  await confirm.fill(weak);
-  await submit.click();
-  await expectToast(page, 'Error', passwordProblem(weak) ?? '');
-  await expect(password).toBeFocused();
+    const weak = 'merlot-2024';
+    await password.fill(weak);
+    await confirm.fill(weak);
+    await submit.click();
+    await expectToast(page, 'Error', passwordProblem(weak) ?? '');
+    await expect(password).toBeFocused();
 
-  // The server's own check: the e-mail is taken. Enter in a field submits too.
-  await password.fill(PASSWORD);
-  await confirm.fill(PASSWORD);
-  await confirm.press('Enter');
-  await expectToast(page, 'Error', MESSAGES.duplicateEmail);
-  await expect(page.getByLabel('Email')).toBeFocused();
-  await expect(page).toHaveURL(/\/signup$/);
-  expect(await sessionStorageOf(page)).toEqual({});
-});
+    // The server's own check: the e-mail is taken. Enter in a field submits too.
+    await password.fill(PASSWORD);
+    await confirm.fill(PASSWORD);
+    await confirm.press('Enter');
+    await expectToast(page, 'Error', MESSAGES.duplicateEmail);
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page).toHaveURL(/\/signup$/);
+    expect(await sessionStorageOf(page)).toEqual({});
+  },
+);
 
-test('the login and sign-up screens have no serious accessibility violations', async ({ page }) => {
+test('the login and sign-up screens have no serious accessibility violations', BROWSER_ALONE, async ({ page }) => {
   for (const path of ['/login', '/signup']) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();

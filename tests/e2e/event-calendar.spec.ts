@@ -4,7 +4,7 @@
  * time, the Google Calendar link carries the right dates, the feed link gives the upcoming
  * events, and the page stays accessible. Screenshots: .tmp/screens/event-calendar-<width>.png.
  *
- * The local server serves the files (`@local-only`); the AWS build has no such routes, so the page
+ * The local server serves the files (`LOCAL_SERVER_ONLY`); the AWS build has no such routes, so the page
  * builds the same file in the browser: the second test shows that path, here by serving the page
  * without its embedded client config (as static hosting does), and on the cloud run as it is.
  */
@@ -12,9 +12,8 @@ import { readFile } from 'node:fs/promises';
 import ICAL from 'ical.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
+import { BOTH_BACKENDS, CLOUD, LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
 
-const CLOUD = process.env.E2E_BACKEND === 'cloud';
-const WIDTHS = [390, 1440] as const;
 const FIRST_EVENT = 'Finger Lakes Riesling Tasting';
 const SHOTS = '.tmp/screens';
 
@@ -91,7 +90,7 @@ function expectGoogleLink(href: string | null, date: string) {
 
 test.describe('add to calendar', () => {
   for (const width of WIDTHS) {
-    test(`the server's .ics download, the Google link and the feed at ${width} px @local-only`, async ({ page }) => {
+    test(`the server's .ics download, the Google link and the feed at ${width} px`, LOCAL_SERVER_ONLY, async ({ page }) => {
       await openEvents(page, width);
       const { entry, date, download, google } = await firstEvent(page);
 
@@ -135,41 +134,45 @@ test.describe('add to calendar', () => {
     });
   }
 
-  test('where no server serves .ics files (the AWS build), the page builds the same file in the browser', async ({ page }) => {
-    // Locally, serve /events as static hosting does: without the client config the local server
-    // embeds. The cloud run's page is static hosting's own.
-    if (!CLOUD) {
-      await page.route(/\/events$/, async (route) => {
-        if (route.request().resourceType() !== 'document') return route.fallback();
-        const response = await route.fetch();
-        const body = (await response.text()).replace(/<script id="amplify-outputs"[^>]*>[\s\S]*?<\/script>/, '');
-        await route.fulfill({ response, body });
+  test(
+    'where no server serves .ics files (the AWS build), the page builds the same file in the browser',
+    BOTH_BACKENDS,
+    async ({ page }) => {
+      // Locally, serve /events as static hosting does: without the client config the local server
+      // embeds. The cloud run's page is static hosting's own.
+      if (!CLOUD) {
+        await page.route(/\/events$/, async (route) => {
+          if (route.request().resourceType() !== 'document') return route.fallback();
+          const response = await route.fetch();
+          const body = (await response.text()).replace(/<script id="amplify-outputs"[^>]*>[\s\S]*?<\/script>/, '');
+          await route.fulfill({ response, body });
+        });
+      }
+      const asked: string[] = [];
+      await page.route(/\/events(\/[^/]*)?\.ics$/, (route) => {
+        asked.push(route.request().url());
+        return route.abort();
       });
-    }
-    const asked: string[] = [];
-    await page.route(/\/events(\/[^/]*)?\.ics$/, (route) => {
-      asked.push(route.request().url());
-      return route.abort();
-    });
-    await openEvents(page, 390);
-    const { date, download, google } = await firstEvent(page);
-    await expect(page.getByRole('link', { name: 'Subscribe (iCal feed)' })).toHaveCount(0);
-    expectGoogleLink(await google.getAttribute('href'), date);
+      await openEvents(page, 390);
+      const { date, download, google } = await firstEvent(page);
+      await expect(page.getByRole('link', { name: 'Subscribe (iCal feed)' })).toHaveCount(0);
+      expectGoogleLink(await google.getAttribute('href'), date);
 
-    const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
-    expect(file.suggestedFilename()).toBe('finger-lakes-riesling-tasting.ics');
-    expect(file.url()).toMatch(/^blob:/);
-    expect(asked).toEqual([]);
-    const text = await readFile(await file.path(), 'utf8');
-    const built = expectFirstEventFile(text, date);
-    expect(built.sequence).toBeGreaterThanOrEqual(0);
-    expect(built.component.getFirstPropertyValue('last-modified')).not.toBeNull();
-    if (!CLOUD) {
-      // The same bytes as the server's own file: one builder, the same record, the same UID.
-      await page.unrouteAll({ behavior: 'ignoreErrors' });
-      const href = (await download.getAttribute('href'))!;
-      expect(text).toBe(await (await page.request.get(href)).text());
-    }
-    expect(await seriousViolations(page)).toEqual([]);
-  });
+      const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+      expect(file.suggestedFilename()).toBe('finger-lakes-riesling-tasting.ics');
+      expect(file.url()).toMatch(/^blob:/);
+      expect(asked).toEqual([]);
+      const text = await readFile(await file.path(), 'utf8');
+      const built = expectFirstEventFile(text, date);
+      expect(built.sequence).toBeGreaterThanOrEqual(0);
+      expect(built.component.getFirstPropertyValue('last-modified')).not.toBeNull();
+      if (!CLOUD) {
+        // The same bytes as the server's own file: one builder, the same record, the same UID.
+        await page.unrouteAll({ behavior: 'ignoreErrors' });
+        const href = (await download.getAttribute('href'))!;
+        expect(text).toBe(await (await page.request.get(href)).text());
+      }
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
 });

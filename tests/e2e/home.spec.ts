@@ -1,13 +1,14 @@
 /** /home of a freshly seeded shop, in a real Chromium through the real Amplify client. */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { BOTH_BACKENDS, BROWSER_ALONE, LOCAL_SERVER_ONLY } from './support/scope';
 
 // A visitor who has passed the age gate (its own tests are in storefront.spec.ts).
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
 });
 
-test('home shows the promoted items of the seeded catalogue', async ({ page }) => {
+test('home shows the promoted items of the seeded catalogue', BOTH_BACKENDS, async ({ page }) => {
   const consoleErrors: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') consoleErrors.push(message.text());
@@ -35,22 +36,24 @@ test('home shows the promoted items of the seeded catalogue', async ({ page }) =
   expect(consoleErrors).toEqual([]);
 });
 
-test("home opened directly comes with its first screen and client config inlined: no query at all @local-only (first-screen inlining is the local server's; static hosting serves index.html as built)", async ({
-  page,
-}) => {
-  const graphqlRequests: string[] = [];
-  page.on('request', (request) => {
-    if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? '');
-  });
-  await page.goto('/home');
-  await expect(page.locator('.promoted .product-card')).toHaveCount(3);
-  await page.waitForLoadState('networkidle');
-  expect(await page.locator('script#first-screen').count()).toBe(1);
-  expect(await page.locator('script#amplify-outputs').count()).toBe(1);
-  expect(graphqlRequests).toEqual([]);
-});
+test(
+  "home opened directly comes with its first screen and client config inlined: no query at all (first-screen inlining is the local server's; static hosting serves index.html as built)",
+  LOCAL_SERVER_ONLY,
+  async ({ page }) => {
+    const graphqlRequests: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? '');
+    });
+    await page.goto('/home');
+    await expect(page.locator('.promoted .product-card')).toHaveCount(3);
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('script#first-screen').count()).toBe(1);
+    expect(await page.locator('script#amplify-outputs').count()).toBe(1);
+    expect(graphqlRequests).toEqual([]);
+  },
+);
 
-test('a page reached inside the app fetches its data through the Amplify client', async ({ page }) => {
+test('a page reached inside the app fetches its data through the Amplify client', BOTH_BACKENDS, async ({ page }) => {
   const graphqlRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().endsWith('/graphql')) graphqlRequests.push(request.postData() ?? '');
@@ -64,7 +67,7 @@ test('a page reached inside the app fetches its data through the Amplify client'
   expect(graphqlRequests.some((body) => body.includes('listBanners'))).toBe(true);
 });
 
-test('the header, footer and routes of the shell work', async ({ page }) => {
+test('the header, footer and routes of the shell work', BROWSER_ALONE, async ({ page }) => {
   await page.goto('/');
   await expect(page).toHaveURL(/\/home$/);
   await expect(page.getByRole('contentinfo').getByRole('heading', { name: 'Contact' })).toBeVisible();
@@ -74,7 +77,7 @@ test('the header, footer and routes of the shell work', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
 });
 
-test('home has no serious accessibility violations', async ({ page }) => {
+test('home has no serious accessibility violations', BROWSER_ALONE, async ({ page }) => {
   await page.goto('/home');
   await expect(page.locator('.promoted .product-card')).toHaveCount(3);
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();

@@ -9,6 +9,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
+import { BOTH_BACKENDS } from './support/scope';
 
 const BUDGET_BYTES = 170 * 1024;
 
@@ -85,7 +86,7 @@ const PAGES: Array<{ name: string; path: (page: Page) => Promise<string>; lazyCh
 ];
 
 for (const { name, path, lazyChunk } of PAGES) {
-  test(`${name} loads at most 170 KB of gzipped JavaScript`, async ({ browser }) => {
+  test(`${name} loads at most 170 KB of gzipped JavaScript`, BOTH_BACKENDS, async ({ browser }) => {
     const setup = await browser.newPage();
     const target = await path(setup);
     await setup.close();

@@ -5,6 +5,7 @@
 import { expect, test } from '@playwright/test';
 import { buildDemoCatalogue } from '../../demo/demo-catalogue';
 import { seriousViolations } from './support/axe';
+import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
 
 const MALBEC = 'Alto Andes Malbec 2021';
 const malbec = buildDemoCatalogue(new Date()).items.find((item) => item.name === MALBEC)!;
@@ -16,7 +17,7 @@ test.beforeEach(async ({ page }) => {
 test.describe('at 1440 px', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
 
-  test('the header searches every department, grouped, and the search lives in the URL', async ({ page }) => {
+  test('the header searches every department, grouped, and the search lives in the URL', BOTH_BACKENDS, async ({ page }) => {
     await page.goto('/menu?category=liquor');
     const header = page.getByRole('banner');
     await header.getByRole('searchbox', { name: 'Search the shop' }).fill('malbec');
@@ -40,7 +41,7 @@ test.describe('at 1440 px', () => {
     await expect(page.getByText('Nothing in the shop matches “cocoa gin”.', { exact: false })).toBeVisible();
   });
 
-  test('typing on the search page follows into the URL, and back returns to the previous search', async ({ page }) => {
+  test('typing on the search page follows into the URL, and back returns to the previous search', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/search?q=malbec');
     await expect(page.getByRole('link', { name: new RegExp(MALBEC) })).toBeVisible();
     const field = page.getByRole('main').getByRole('searchbox', { name: 'Search the shop' });
@@ -56,7 +57,7 @@ test.describe('at 1440 px', () => {
     await expect(page.getByRole('region', { name: /^Liquor/ })).toBeVisible();
   });
 
-  test('a department search that finds nothing offers the matches elsewhere', async ({ page }) => {
+  test('a department search that finds nothing offers the matches elsewhere', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/menu?category=liquor&q=malbec');
     await expect(page.getByText('No items match your search and filters.')).toBeVisible();
     await page.getByRole('link', { name: '1 in Wine' }).click();
@@ -72,7 +73,7 @@ test.describe('at 1440 px', () => {
 test.describe('at 390 px', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  test('the header search button opens the search page ready to type', async ({ page }) => {
+  test('the header search button opens the search page ready to type', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/home');
     await page.getByRole('banner').getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/\/search$/);

@@ -8,6 +8,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { shop, shopAddressLine } from '../../shared/shop';
 import { buildDemoCatalogue } from '../../demo/demo-catalogue';
+import { BOTH_BACKENDS, BROWSER_ALONE, LOCAL_SERVER_ONLY } from './support/scope';
 
 const TITLE_SUFFIX = ' | Patterson Wine & Liquor';
 
@@ -40,7 +41,7 @@ function dayParts(days: number) {
 
 test.describe('age gate', () => {
   // Every other public page on a first visit, at phone and desktop widths: gate-and-filters.spec.ts.
-  test('covers home until confirmed, traps focus, and never shows again', async ({ page }) => {
+  test('covers home until confirmed, traps focus, and never shows again', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/home');
     const gate = page.getByRole('dialog');
     await expect(gate).toBeVisible();
@@ -85,7 +86,7 @@ test.describe('home', () => {
     await asVerifiedVisitor(page);
   });
 
-  test('the banner carousel shows the banners in order with dots, arrows and play/pause', async ({ page }) => {
+  test('the banner carousel shows the banners in order with dots, arrows and play/pause', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/home');
     const carousel = page.getByRole('region', { name: 'Shop news' });
     const slides = carousel.locator('.banner-carousel__slide');
@@ -130,7 +131,7 @@ test.describe('home', () => {
     const pause = carousel.getByRole('button', { name: 'Pause banners' });
     await expect(pause).toBeVisible();
     await expect(pause).toContainText('Pause');
-    await expect(dot(2)).toHaveAttribute('aria-current', 'true', { timeout: 5000 });
+    await expect(dot(2)).toHaveAttribute('aria-current', 'true');
     await pause.click();
     await expect(carousel.getByRole('button', { name: 'Play banners' })).toBeVisible();
     const current = await carousel.locator('.carousel-dots__dot[aria-current="true"]').getAttribute('aria-label');
@@ -138,7 +139,7 @@ test.describe('home', () => {
     await expect(carousel.locator('.carousel-dots__dot[aria-current="true"]')).toHaveAttribute('aria-label', current!);
   });
 
-  test('a swipe beyond a third of the width changes the banner, a shorter one does not', async ({ page }) => {
+  test('a swipe beyond a third of the width changes the banner, a shorter one does not', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/home');
     const carousel = page.getByRole('region', { name: 'Shop news' });
     await expect(carousel.locator('.banner-carousel__container')).toHaveAttribute('style', /transform/);
@@ -167,7 +168,7 @@ test.describe('home', () => {
     await expect(current()).toHaveAttribute('aria-label', 'Banner 1');
   });
 
-  test('the promoted arrows step by one and do nothing at either end', async ({ page }) => {
+  test('the promoted arrows step by one and do nothing at either end', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/home');
     const cards = page.locator('.promoted .product-card');
     await expect(cards).toHaveCount(3);
@@ -205,7 +206,7 @@ test.describe('home', () => {
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(first[1]!);
   });
 
-  test('the shop map is a lazily loaded OpenStreetMap embed at the shop', async ({ page }) => {
+  test('the shop map is a lazily loaded OpenStreetMap embed at the shop', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/home');
     await expect(page).toHaveTitle(`Home${TITLE_SUFFIX}`);
     // The frame is made only when its box comes near the viewport.
@@ -234,24 +235,26 @@ test.describe('menu', () => {
   const expectNames = (page: Page, names: string[]) => expect(page.locator('.menu-grid .product-card__name')).toHaveText(names);
   const status = (page: Page) => page.locator('.menu-results__count');
 
-  test("opened directly, shows the whole wine menu from the page itself, without a round trip @local-only (first-screen inlining is the local server's)", async ({
-    page,
-  }) => {
-    const bodies: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
-    });
-    await page.goto('/menu?category=wine');
-    await expect(grid(page)).toHaveCount(22);
-    await expect(page.locator('.menu-filters legend')).toHaveText(['Wine Type', 'Region', 'Price']);
-    // The first touch loads the data client, ready for the next page.
-    const dataClient = page.waitForResponse(/amplify-runtime-[\w-]+\.js$/);
-    await page.getByRole('searchbox', { name: 'Search Wine' }).press('a');
-    await dataClient;
-    expect(bodies).toEqual([]);
-  });
+  test(
+    "opened directly, shows the whole wine menu from the page itself, without a round trip (first-screen inlining is the local server's)",
+    LOCAL_SERVER_ONLY,
+    async ({ page }) => {
+      const bodies: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
+      });
+      await page.goto('/menu?category=wine');
+      await expect(grid(page)).toHaveCount(22);
+      await expect(page.locator('.menu-filters legend')).toHaveText(['Wine Type', 'Region', 'Price']);
+      // The first touch loads the data client, ready for the next page.
+      const dataClient = page.waitForResponse(/amplify-runtime-[\w-]+\.js$/);
+      await page.getByRole('searchbox', { name: 'Search Wine' }).press('a');
+      await dataClient;
+      expect(bodies).toEqual([]);
+    },
+  );
 
-  test('reached inside the app, shows a spinner, then the whole wine menu, read in pages of 1000', async ({ page }) => {
+  test('reached inside the app, shows a spinner, then the whole wine menu, read in pages of 1000', BOTH_BACKENDS, async ({ page }) => {
     const bodies: string[] = [];
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -283,7 +286,7 @@ test.describe('menu', () => {
     await expect(card.locator('.product-card__price')).toHaveText(/^\$\d+\.\d{2}$/);
   });
 
-  test('the filter panel offers the visible categories of each menu, in order', async ({ page }) => {
+  test('the filter panel offers the visible categories of each menu, in order', BOTH_BACKENDS, async ({ page }) => {
     const legends = page.locator('.menu-filters legend');
     await page.goto('/menu?category=wine');
     await expect(legends).toHaveText(['Wine Type', 'Region', 'Price']);
@@ -305,7 +308,7 @@ test.describe('menu', () => {
     await expect(page.getByRole('checkbox', { name: 'Extras' })).toHaveCount(0);
   });
 
-  test('filters: one tag, a union of two in one group, search, search with a tag, and none found', async ({ page }) => {
+  test('filters: one tag, a union of two in one group, search, search with a tag, and none found', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/menu?category=wine');
     await expect(grid(page)).toHaveCount(22);
 
@@ -354,7 +357,7 @@ test.describe('menu', () => {
     await expect(search).toHaveValue('');
   });
 
-  test('the filtered view lives in the URL: shared links, reload and back', async ({ page }) => {
+  test('the filtered view lives in the URL: shared links, reload and back', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/menu?category=wine&tags=tag-red,tag-white&q=ch');
     const search = page.getByRole('searchbox', { name: 'Search Wine' });
     const white = page.getByRole('checkbox', { name: 'White' });
@@ -409,7 +412,7 @@ test.describe('menu', () => {
     expect(listRequests).toBe(0);
   });
 
-  test('grid columns follow the breakpoints: 4, 3 under 1500px, 2 under 1200px, 1 under 1080px', async ({ page }) => {
+  test('grid columns follow the breakpoints: 4, 3 under 1500px, 2 under 1200px, 1 under 1080px', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/menu?category=wine');
     await expect(grid(page)).toHaveCount(22);
     const columns = () => page.locator('.menu-grid').evaluate((element) => getComputedStyle(element).gridTemplateColumns.split(' ').length);
@@ -428,7 +431,7 @@ test.describe('menu', () => {
     }
   });
 
-  test('on a phone the filter panel folds behind a Filters button', async ({ page }) => {
+  test('on a phone the filter panel folds behind a Filters button', BROWSER_ALONE, async ({ page }) => {
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/menu?category=liquor');
     await expect(grid(page)).toHaveCount(18);
@@ -445,7 +448,7 @@ test.describe('menu', () => {
     await expectNoSeriousViolations(page);
   });
 
-  test('a menu without a known category offers the three menus', async ({ page }) => {
+  test('a menu without a known category offers the three menus', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/menu?category=beer');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Menu');
     await page.getByRole('main').getByRole('link', { name: 'Extras' }).click();
@@ -462,7 +465,7 @@ test.describe('item page', () => {
     await asVerifiedVisitor(page);
   });
 
-  test('shows the name, price, image and description inside header and footer', async ({ page }) => {
+  test('shows the name, price, image and description inside header and footer', BOTH_BACKENDS, async ({ page }) => {
     await page.goto('/menu?category=wine');
     await page.getByRole('link', { name: /Stone Ridge Cellars Cabernet Sauvignon 2021/ }).click();
     await expect(page).toHaveURL(/\/item\/[0-9a-f-]{36}$/);
@@ -480,7 +483,7 @@ test.describe('item page', () => {
     await expect(page).toHaveURL(/\/menu\?category=wine$/);
   });
 
-  test('an unknown item gets a clear not-found state', async ({ page }) => {
+  test('an unknown item gets a clear not-found state', BOTH_BACKENDS, async ({ page }) => {
     await page.goto('/item/00000000-0000-4000-8000-000000000000');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText("We couldn't find that item");
     await expect(page).toHaveTitle(`Item not found${TITLE_SUFFIX}`);
@@ -495,30 +498,32 @@ test.describe('first screen inlined by the server', () => {
     await asVerifiedVisitor(page);
   });
 
-  test("opened directly, each page with first-screen data draws from the page itself: no query at all @local-only (first-screen inlining is the local server's)", async ({
-    page,
-  }) => {
-    const bodies: string[] = [];
-    page.on('request', (request) => {
-      if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
-    });
-    const heading = page.getByRole('heading', { level: 1 });
-    await page.goto('/menu?category=liquor', { waitUntil: 'networkidle' });
-    await expect(page.locator('.menu-grid > li')).toHaveCount(18);
-    const itemPath = await page.locator('.menu-grid .product-card').first().getAttribute('href');
-    const itemName = await page.locator('.menu-grid .product-card__name').first().textContent();
-    const pages: Array<[path: string, ready: () => Promise<void>]> = [
-      ['/home', () => expect(page.locator('.promoted .product-card')).toHaveCount(3)],
-      [itemPath!, () => expect(heading).toHaveText(itemName!)],
-      ['/item/00000000-0000-4000-8000-000000000000', () => expect(heading).toHaveText("We couldn't find that item")],
-      ['/events', () => expect(page.locator('.event-list > li')).toHaveCount(4)],
-    ];
-    for (const [path, ready] of pages) {
-      await page.goto(path, { waitUntil: 'networkidle' });
-      await ready();
-    }
-    expect(bodies).toEqual([]);
-  });
+  test(
+    "opened directly, each page with first-screen data draws from the page itself: no query at all (first-screen inlining is the local server's)",
+    LOCAL_SERVER_ONLY,
+    async ({ page }) => {
+      const bodies: string[] = [];
+      page.on('request', (request) => {
+        if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
+      });
+      const heading = page.getByRole('heading', { level: 1 });
+      await page.goto('/menu?category=liquor', { waitUntil: 'networkidle' });
+      await expect(page.locator('.menu-grid > li')).toHaveCount(18);
+      const itemPath = await page.locator('.menu-grid .product-card').first().getAttribute('href');
+      const itemName = await page.locator('.menu-grid .product-card__name').first().textContent();
+      const pages: Array<[path: string, ready: () => Promise<void>]> = [
+        ['/home', () => expect(page.locator('.promoted .product-card')).toHaveCount(3)],
+        [itemPath!, () => expect(heading).toHaveText(itemName!)],
+        ['/item/00000000-0000-4000-8000-000000000000', () => expect(heading).toHaveText("We couldn't find that item")],
+        ['/events', () => expect(page.locator('.event-list > li')).toHaveCount(4)],
+      ];
+      for (const [path, ready] of pages) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        await ready();
+      }
+      expect(bodies).toEqual([]);
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -529,7 +534,7 @@ test.describe('events, about and footer', () => {
     await asVerifiedVisitor(page);
   });
 
-  test('events: upcoming first, with weekday, day, month and year, image, time and description', async ({ page }) => {
+  test('events: upcoming first, with weekday, day, month and year, image, time and description', BOTH_BACKENDS, async ({ page }) => {
     await page.goto('/events');
     await expect(page).toHaveTitle(`Events${TITLE_SUFFIX}`);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Upcoming Events');
@@ -567,7 +572,7 @@ test.describe('events, about and footer', () => {
     await expectNoSeriousViolations(page);
   });
 
-  test('about us: Who We Are, Our Mission, Our Team', async ({ page }) => {
+  test('about us: Who We Are, Our Mission, Our Team', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/aboutus');
     await expect(page).toHaveTitle(`About Us${TITLE_SUFFIX}`);
     // Then where and when to find the shop (decision 0193; tests/e2e/shop-settings.spec.ts).
@@ -583,7 +588,7 @@ test.describe('events, about and footer', () => {
     await expectNoSeriousViolations(page);
   });
 
-  test('the footer gives the contact details on every public page', async ({ page }) => {
+  test('the footer gives the contact details on every public page', BOTH_BACKENDS, async ({ page }) => {
     for (const path of ['/home', '/menu?category=extras', '/events', '/aboutus']) {
       await page.goto(path);
       const footer = page.getByRole('contentinfo');
@@ -603,7 +608,7 @@ test.describe('accessibility', () => {
     await asVerifiedVisitor(page);
   });
 
-  test('home, menu and item pages have no serious or critical violations', async ({ page }) => {
+  test('home, menu and item pages have no serious or critical violations', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/home');
     await expect(page.locator('.promoted .product-card')).toHaveCount(3);
     await expect(page.locator('.banner-carousel__container')).toHaveAttribute('style', /transform/);
