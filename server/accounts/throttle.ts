@@ -54,6 +54,15 @@ export function takeToken(rule: RateRule, bucket: Bucket | undefined, now: numbe
   return { bucket: { tokens: tokens - needed, updatedAt: now }, wait: 0 };
 }
 
+/**
+ * Takes `count` tokens at `now` whatever is left, down to minus the burst: for work already done
+ * (an answer heavier than it was priced), so the key's next requests wait for them.
+ */
+export function spendTokens(rule: RateRule, bucket: Bucket | undefined, now: number, count: number): Bucket {
+  const tokens = bucket ? Math.min(rule.burst, bucket.tokens + (now - bucket.updatedAt) / rule.intervalMs) : rule.burst;
+  return { tokens: Math.max(-rule.burst, tokens - count), updatedAt: now };
+}
+
 /** When the bucket is full again, the same as no bucket: a store may drop it from then on. */
 export const bucketFullAt = (rule: RateRule, bucket: Bucket) =>
   bucket.updatedAt + Math.max(0, rule.burst - bucket.tokens) * rule.intervalMs;
@@ -79,6 +88,11 @@ export class RateLimiter {
       for (const [stale, kept] of this.buckets) if (bucketFullAt(this.rule, kept) <= now) this.buckets.delete(stale);
     }
     return wait;
+  }
+
+  /** Takes `count` tokens for `key` into debt if need be (spendTokens): the next requests wait for them. */
+  spend(key: string, count: number): void {
+    this.buckets.set(key, spendTokens(this.rule, this.buckets.get(key), this.now(), count));
   }
 }
 

@@ -42,12 +42,21 @@ function decodeToken(token: string): number {
   throw validationError('Invalid nextToken');
 }
 
+/**
+ * How stale the stored text lengths a read's price uses (cost.ts, answer bytes) may be: computed
+ * again at most this often, and only after a write.
+ */
+const TEXT_LENGTHS_REFRESH_MS = 5_000;
+
 /** Per-model prepared statements and converters, built once. */
 class ModelTable {
   readonly table: string;
   readonly writable: ScalarField[];
   private readonly selectById: Statement;
   private readonly decoders: Array<[string, (value: unknown) => unknown]>;
+  /** The average stored length of each text column, in one scan. */
+  readonly averageTextLengths: Statement | null;
+  textLengths: { version: string; at: number; lengths: Map<string, number> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -57,6 +66,10 @@ class ModelTable {
     this.writable = meta.scalars.filter((field) => !field.isReadOnly && field.name !== 'id');
     this.selectById = db.prepare(`SELECT * FROM ${this.table} WHERE id = ?`);
     this.decoders = meta.scalars.map((field) => [field.name, decoderFor(field)]);
+    const textColumns = meta.scalars.filter((field) => columnType(field) === 'TEXT').map((field) => quoteIdent(field.name));
+    this.averageTextLengths = textColumns.length
+      ? db.prepare(`SELECT ${textColumns.map((column) => `avg(length(${column})) AS ${column}`).join(', ')} FROM ${this.table}`)
+      : null;
   }
 
   decode(row: Record<string, unknown>): ModelRecord {
@@ -140,6 +153,24 @@ export class ModelStore {
       // A rolled-back transaction may have bumped the version; bumping again is harmless.
       this.writes += 1;
     }
+  }
+
+  /**
+   * The average stored length of a model's text field (0 for another field, or an empty table): what
+   * a read of that field costs per record in answer bytes (cost.ts). One scan per model, again
+   * only after a write and TEXT_LENGTHS_REFRESH_MS.
+   */
+  averageTextLength(model: string, field: string): number {
+    const table = this.tables.get(model);
+    if (!table?.averageTextLengths) return 0;
+    const version = this.version;
+    const now = performance.now();
+    const known = table.textLengths;
+    if (!known || (known.version !== version && now - known.at >= TEXT_LENGTHS_REFRESH_MS)) {
+      const row = table.averageTextLengths.get() as Record<string, number | null>;
+      table.textLengths = { version, at: now, lengths: new Map(Object.entries(row).map(([name, length]) => [name, length ?? 0])) };
+    }
+    return table.textLengths!.lengths.get(field) ?? 0;
   }
 
   get(model: string, id: string): ModelRecord | null {

@@ -85,6 +85,28 @@ export const COST_PER_TOKEN = 200;
 /** The tokens a request of `cost` takes from its address's bucket. */
 export const tokensForCost = (cost: number) => (cost > DEAR_REQUEST_COST ? Math.ceil(cost / COST_PER_TOKEN) : 1);
 
+/**
+ * What an answer weighs, beside what it costs to work out (decision 0359): a read whose answer is
+ * estimated over DEAR_ANSWER_BYTES (each text field's average stored length, times the records a
+ * page may hold) runs in the dear lane, and an answer over it, estimated or as built (cached
+ * ones too), takes a token per ANSWER_BYTES_PER_TOKEN. Half a megabyte then takes 100 tokens, as
+ * the dearest public read does, so one address's burst holds five of them, not five hundred; the
+ * SPA's pages of 100 records stay far under it.
+ */
+export const DEAR_ANSWER_BYTES = 128 * 1024;
+export const ANSWER_BYTES_PER_TOKEN = 5 * 1024;
+
+/** The tokens an answer of `bytes` takes (1 up to DEAR_ANSWER_BYTES). */
+export const tokensForAnswer = (bytes: number) => (bytes > DEAR_ANSWER_BYTES ? Math.ceil(bytes / ANSWER_BYTES_PER_TOKEN) : 1);
+
+/** A request's tokens: the dearer of its cost and its answer's estimated weight. */
+export const tokensForRequest = ({ cost, answerBytes }: Pick<RequestCost, 'cost' | 'answerBytes'>) =>
+  Math.max(tokensForCost(cost), tokensForAnswer(answerBytes));
+
+/** Whether a request runs in the dear lane: dear to work out, or a heavy answer. */
+export const isDear = ({ cost, answerBytes }: Pick<RequestCost, 'cost' | 'answerBytes'>) =>
+  cost > DEAR_REQUEST_COST || answerBytes > DEAR_ANSWER_BYTES;
+
 /** Custom operations that touch accounts (bcrypt, sessions): at most one per request. */
 export const ACCOUNT_OPERATIONS: ReadonlySet<string> = new Set(ACCOUNT_MUTATIONS);
 
@@ -95,7 +117,12 @@ export interface RequestCost {
   cost: number;
   /** Account operations, counted wherever fragments repeat them. */
   accountOperations: number;
+  /** The text the answer may carry, in characters: each text field's average stored length, per record. */
+  answerBytes: number;
 }
+
+/** The average stored length of a model type's text field (0 when unknown): ModelStore.averageTextLength. */
+export type StoredTextLength = (type: string, field: string) => number;
 
 type Variables = Readonly<Record<string, unknown>>;
 
@@ -220,6 +247,7 @@ export function requestCost(
   operation: OperationDefinitionNode,
   variables: Variables,
   mayCall: (rootField: string) => boolean = () => true,
+  storedTextLength: StoredTextLength = () => 0,
 ): RequestCost {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions)
@@ -229,11 +257,12 @@ export function requestCost(
 
   /** Cost of a selection set resolved once on `type`; `pageSize` is the page a connection type holds. */
   const selectionCost = (set: SelectionSetNode | undefined, type: GraphQLObjectType, pageSize: number): RequestCost => {
-    const total: RequestCost = { cost: 0, accountOperations: 0 };
+    const total: RequestCost = { cost: 0, accountOperations: 0, answerBytes: 0 };
     if (!set) return total;
     const add = (part: RequestCost, times = 1) => {
       total.cost += part.cost * times;
       total.accountOperations += part.accountOperations * times;
+      total.answerBytes += part.answerBytes * times;
     };
     for (const selection of set.selections) {
       if (selection.kind === Kind.FRAGMENT_SPREAD) {
@@ -247,7 +276,7 @@ export function requestCost(
           const fragmentType = schema.getType(fragment.typeCondition.name.value);
           cost = isObjectType(fragmentType)
             ? selectionCost(fragment.selectionSet, fragmentType, pageSize)
-            : { cost: 0, accountOperations: 0 };
+            : { cost: 0, accountOperations: 0, answerBytes: 0 };
           inProgress.delete(key);
           memo.set(key, cost);
         }
@@ -272,7 +301,10 @@ export function requestCost(
         if (type === schema.getMutationType() && !/^(create|update|delete)[A-Z]/.test(name)) total.cost += COST.customOperation;
         if (isRoot && ACCOUNT_OPERATIONS.has(name)) total.accountOperations += 1;
         const returned = getNamedType(definition.type);
-        if (!isObjectType(returned)) continue;
+        if (!isObjectType(returned)) {
+          total.answerBytes += storedTextLength(type.name, name);
+          continue;
+        }
         if (isConnection(returned)) {
           const limitArgument = selection.arguments?.find((argument) => argument.name.value === 'limit');
           const asked = limitArgument ? Number(plainValue(limitArgument.value, variables)) : DEFAULT_LIST_LIMIT;
@@ -296,7 +328,7 @@ export function requestCost(
     operation.operation === 'mutation' ? schema.getMutationType() : operation.operation === 'query' ? schema.getQueryType() : null;
   // Variables a request sends count whether or not the document uses them.
   const variableCost = valueCost(variables, false, 'variables', {}, true);
-  if (!root) return { cost: variableCost, accountOperations: 0 };
+  if (!root) return { cost: variableCost, accountOperations: 0, answerBytes: 0 };
   const cost = selectionCost(operation.selectionSet, root, 1);
-  return { cost: cost.cost + variableCost, accountOperations: cost.accountOperations };
+  return { cost: cost.cost + variableCost, accountOperations: cost.accountOperations, answerBytes: cost.answerBytes };
 }

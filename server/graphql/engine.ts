@@ -32,16 +32,17 @@ import {
   ACCOUNT_OPERATIONS,
   COST_BUDGET,
   DEAR_LANE_RETRY_MS,
-  DEAR_REQUEST_COST,
+  isDear,
   MAX_DEAR_IN_LANE_PER_ADDRESS,
   MAX_DEAR_WAITING,
   requestCost,
   filterFields,
+  tokensForRequest,
 } from './cost';
 import { waitText } from '../accounts/throttle';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { BoundedCache } from '../cache/bounded-cache';
-import { spendRows, type CustomHandler, type RequestAuth, type RequestContext } from './request-context';
+import { spendRows, type CustomHandler, type RequestContext } from './request-context';
 
 function spendList<T extends { items: unknown[] }>(context: RequestContext, result: T): T {
   spendRows(context, result.items.length);
@@ -158,16 +159,16 @@ export class GraphQLEngine {
     const prepared = this.documentFor(request.query);
     if ('errors' in prepared) return refuse(prepared.errors);
     const operationName = typeof request.operationName === 'string' ? request.operationName : undefined;
-    const priced = this.price(prepared.document, operationName, (request.variables ?? {}) as Record<string, unknown>, context.auth);
+    const priced = this.price(prepared.document, operationName, (request.variables ?? {}) as Record<string, unknown>, context);
     if ('errorType' in priced) return refuse([priced]);
-    const dear = priced.cost > DEAR_REQUEST_COST;
+    const dear = isDear(priced);
     const admission = context.admission;
     if (admission) {
       // Judged before the charge: a request the lane cannot take costs its caller nothing more.
       if (dear && !this.dearLane.hasRoom(admission.key)) {
         return refuse([tooManyRequests(DEAR_LANE_RETRY_MS, 'Too many large requests are waiting')]);
       }
-      const wait = admission.charge(priced.cost);
+      const wait = admission.charge(tokensForRequest(priced));
       if (wait > 0) return refuse([tooManyRequests(wait)]);
     }
     let result: Awaited<ReturnType<typeof execute>>;
@@ -199,8 +200,8 @@ export class GraphQLEngine {
     document: DocumentNode,
     operationName: string | undefined,
     variables: Record<string, unknown>,
-    auth: RequestAuth,
-  ): { cost: number } | AppSyncError {
+    { auth, store }: Pick<RequestContext, 'auth' | 'store'>,
+  ): { cost: number; answerBytes: number } | AppSyncError {
     const operations = document.definitions.filter((def): def is OperationDefinitionNode => def.kind === Kind.OPERATION_DEFINITION);
     const operation =
       operationName === undefined
@@ -208,11 +209,12 @@ export class GraphQLEngine {
           ? operations[0]
           : undefined
         : operations.find((def) => def.name?.value === operationName);
-    if (!operation) return { cost: 0 }; // execute reports the missing or ambiguous operation
+    if (!operation) return { cost: 0, answerBytes: 0 }; // execute reports the missing or ambiguous operation
     const budget = auth.mode === 'lambda' && auth.principal?.type === ROLE_ADMIN ? COST_BUDGET.admin : COST_BUDGET.public;
     try {
       const mayCall = (field: string) => (this.fieldModes.get(field)?.has(auth.mode) ?? false) && !auth.deniedFields.has(field);
-      const { cost, accountOperations } = requestCost(this.schema, document, operation, variables, mayCall);
+      const storedTextLength = (type: string, field: string) => store.averageTextLength(type, field);
+      const { cost, accountOperations, answerBytes } = requestCost(this.schema, document, operation, variables, mayCall, storedTextLength);
       if (accountOperations > 1) {
         return requestError(
           'ValidationError',
@@ -225,7 +227,7 @@ export class GraphQLEngine {
           `The request would cost ${formatCost(cost)}; the limit is ${budget.toLocaleString('en-US')} (fields, records, lookups and filter conditions, counted by list page size). Ask for fewer records or fields.`,
         );
       }
-      return { cost };
+      return { cost, answerBytes };
     } catch (error) {
       if (error instanceof AppError) return requestError(error.errorType, error.message);
       throw error;

@@ -51,8 +51,8 @@ export interface RequestContext {
 export interface RequestAdmission {
   /** The caller's address key (throttle.ts addressKey). */
   key: string;
-  /** Takes `cost`'s share of the address's rate budget: 0 when allowed, else the milliseconds until it is there. */
-  charge: (cost: number) => number;
+  /** Takes `tokens` (cost.ts tokensForRequest) from the address's rate budget: 0 when allowed, else the milliseconds until they are there. */
+  charge: (tokens: number) => number;
 }
 
 /** At most this many records per request, across all lists and nested relations. */

@@ -11,12 +11,12 @@ import type { SessionStore } from '../auth/sessions';
 import type { ModelStore } from '../db/model-store';
 import type { ErrorType } from '../errors';
 import { requestError, tooManyRequests, type AppSyncError, type GraphQLEngine } from '../graphql/engine';
-import { tokensForCost } from '../graphql/cost';
 import { newRowBudget, type RequestAdmission, type RequestAuth } from '../graphql/request-context';
 import { addressKey, type RateLimiter } from '../accounts/throttle';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { BodyTooLargeError, readBody, sendJson } from './respond';
 import type { ResponseCache } from './response-cache';
+import { tokensForAnswer } from '../graphql/cost';
 
 /** Every GraphQL request must fit in this (images go to their upload target, not through GraphQL). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -124,9 +124,15 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
   const bodyKey = text.length <= MAX_VERBATIM_KEY_LENGTH ? text : createHash('sha256').update(text).digest('base64');
   const cacheKey = `${auth.mode}:${auth.principal?.type ?? '-'}:${bodyKey}`;
   const version = deps.store.version;
+  const isAdmin = auth.principal?.type === ROLE_ADMIN;
   const cached = deps.cache.get(cacheKey, version);
   if (cached !== undefined) {
-    sendRawJson(res, cached);
+    // A cached answer costs nothing to work out, but as much to send and to hold for a client that
+    // does not read: a heavy one takes its tokens first (cost.ts, tokensForAnswer).
+    const owed = isAdmin ? 0 : tokensForAnswer(cached.length) - 1;
+    const cachedWait = owed > 0 ? (deps.rateLimiter?.take(key, owed) ?? 0) : 0;
+    if (cachedWait > 0) refuse(200, tooManyRequests(cachedWait), { ...retryAfter(cachedWait), ...CLOSE_CONNECTION });
+    else sendRawJson(res, cached);
     return;
   }
   let request: unknown;
@@ -142,16 +148,17 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
   }
   // Admins are neither charged by cost nor bounded in the dear lane: their screens' costs are upper
   // bounds far above what they read, and they are signed in, not anyone with the public key.
-  const admission: RequestAdmission | undefined =
-    auth.principal?.type === ROLE_ADMIN
-      ? undefined
-      : {
-          key,
-          charge: (cost) => {
-            const more = tokensForCost(cost) - 1;
-            return more > 0 && deps.rateLimiter ? deps.rateLimiter.take(key, more) : 0;
-          },
-        };
+  let paidTokens = 1;
+  const admission: RequestAdmission | undefined = isAdmin
+    ? undefined
+    : {
+        key,
+        charge: (tokens) => {
+          const wait = tokens > 1 && deps.rateLimiter ? deps.rateLimiter.take(key, tokens - 1) : 0;
+          if (wait === 0) paidTokens = tokens;
+          return wait;
+        },
+      };
   const { response, cacheable } = await deps.engine.execute(request, {
     auth,
     clientIp: address,
@@ -165,6 +172,12 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
   // Serializing is synchronous: a dearest answer (1,000 records) takes a few milliseconds here.
   const json = Buffer.from(JSON.stringify(response));
   if (cacheable) deps.cache.set(cacheKey, version, json);
+  // An answer heavier than its price (the estimate goes by average stored lengths) takes the rest
+  // of its tokens now, into debt: the address's next requests wait for them.
+  if (admission && deps.rateLimiter) {
+    const owed = tokensForAnswer(json.length) - paidTokens;
+    if (owed > 0) deps.rateLimiter.spend(key, owed);
+  }
   const retryAfterSeconds = refusal?.errorType === 'TooManyRequests' ? refusal.errorInfo?.retryAfterSeconds : undefined;
   sendRawJson(res, json, typeof retryAfterSeconds === 'number' ? { 'Retry-After': String(retryAfterSeconds) } : {});
 }

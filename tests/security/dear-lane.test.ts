@@ -213,6 +213,105 @@ describe('the rate limit is charged by cost', () => {
   });
 });
 
+describe('a read priced cheap with a heavy answer (decision 0359)', () => {
+  let shop: TestServer;
+  beforeAll(async () => {
+    // The defaults npm start uses: 500 at once, then 50 a second.
+    shop = await startTestServer({ env: { RATE_LIMIT_PER_SECOND: '50', RATE_LIMIT_BURST: '500' } });
+    // A catalogue whose descriptions are long (about 1 KB each, as a wine's tasting notes may be).
+    shop.store.transaction(() => {
+      for (let i = 0; i < 490; i += 1)
+        shop.store.create('Item', {
+          name: `Wine ${i}`,
+          price: 10 + i,
+          tags: ['wine'],
+          description: `${i} ${'Tasting notes. '.repeat(70)}`,
+        });
+    });
+  });
+  afterAll(async () => {
+    await shop?.stop();
+  });
+
+  /** About 1,970 by fields and records, under the dear threshold, and about 0.5 MB of answer; each spelt its own way, so none is a cached answer. */
+  const heavy = (variant: number) =>
+    JSON.stringify({ query: `{ listItems(limit: 490, filter: { name: { ne: "h${variant}" } }) { items { id name description } } }` });
+
+  it('runs them one at a time and charges them by weight, while a visitor from another address is served', async () => {
+    const visitorAgent = new Agent({ keepAlive: true, localAddress: '127.0.0.6' });
+    const post = (body: string, agent: Agent) => rawRequest(shop.url, '/graphql', { body, headers: { 'x-api-key': shop.apiKey }, agent });
+    try {
+      const one = await rawRequest(shop.url, '/graphql', {
+        body: heavy(-1),
+        headers: { 'x-api-key': shop.apiKey },
+        localAddress: '127.0.0.8',
+      });
+      expect(errorOf(one.json)).toBeUndefined();
+      expect(one.text.length).toBeGreaterThan(450_000);
+      await post(VISITOR, visitorAgent);
+      // 60 connections at once (the per-address cap is 64), each with one heavy read.
+      const sent = burst(
+        shop.url,
+        shop.apiKey,
+        '127.0.0.5',
+        Array.from({ length: 60 }, (_, i) => heavy(i)),
+      );
+      let done = false;
+      void Promise.allSettled([sent]).then(() => {
+        done = true;
+      });
+      const samples: Array<{ at: number; ms: number }> = [];
+      while (!done || samples.length < 5) {
+        const at = Date.now();
+        const started = performance.now();
+        const answer = await post(VISITOR, visitorAgent);
+        samples.push({ at, ms: performance.now() - started });
+        expect(errorOf(answer.json)).toBeUndefined();
+        // A visitor clicking, not a loop: under the 50 a second the address may send.
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const { writtenAt, answers } = await sent;
+      const visitor = samples.filter((sample) => sample.at + sample.ms >= writtenAt).map((sample) => sample.ms);
+      const served = answers.filter((answer) => !answer.error);
+      const refused = answers.filter((answer) => answer.error?.errorType === 'TooManyRequests');
+      console.log(
+        `[dear lane] 60 heavy reads (0.5 MB each) from one address: ${served.length} served, ${refused.length} refused; ` +
+          `visitor ${visitor.length} requests meanwhile, median ${percentile(visitor, 0.5).toFixed(0)} ms, worst ${Math.max(...visitor).toFixed(0)} ms`,
+      );
+      await tally.attempt('60 heavy reads from 127.0.0.5: a few served, the rest told to wait', () => {
+        expect(served.length + refused.length).toBe(60);
+        // About 110 tokens each from a burst of 500.
+        expect(served.length).toBeLessThanOrEqual(8);
+        for (const answer of refused) expect(answer.retryAfter).toBeGreaterThanOrEqual(1);
+      });
+      await tally.attempt('a visitor from 127.0.0.6 meanwhile: median under 100 ms, worst under 1 s', () => {
+        expect(percentile(visitor, 0.5)).toBeLessThan(100);
+        expect(Math.max(...visitor)).toBeLessThan(1000);
+      });
+    } finally {
+      visitorAgent.destroy();
+    }
+  });
+
+  it('charges a cached heavy answer by its weight too', async () => {
+    const post = (body: string) =>
+      rawRequest(shop.url, '/graphql', { body, headers: { 'x-api-key': shop.apiKey }, localAddress: '127.0.0.7' });
+    const same = heavy(5_000);
+    let served = 0;
+    let refusal: Awaited<ReturnType<typeof post>> | undefined;
+    await tally.attempt('the same heavy read again and again from 127.0.0.7 (answered from the cache)', async () => {
+      for (let i = 0; i < 30 && !refusal; i += 1) {
+        const answer = await post(same);
+        if (errorOf(answer.json)) refusal = answer;
+        else served += 1;
+      }
+      expect(served).toBeGreaterThanOrEqual(4);
+      expect(served).toBeLessThanOrEqual(8);
+      expect(errorOf(refusal!.json)).toMatchObject({ errorType: 'TooManyRequests' });
+    });
+  });
+});
+
 describe('pages and files are rate-limited per address', () => {
   let shop: TestServer;
   beforeAll(async () => {
