@@ -40,6 +40,15 @@ export function formatBottleSize(sizeMl: number | null | undefined, packCount?: 
   return packCount && packCount > 1 ? `${packCount} ${MULTIPLY} ${volume}` : volume;
 }
 
+/**
+ * An item's name with its size, as a reservation line, the pick list and the reservation mails
+ * name it ("Clear Lake Premium Vodka, 1.75 L"): three sizes may share one name (decision 0361).
+ */
+export function nameWithSize(item: { name: string; sizeMl?: number | null; packCount?: number | null }): string {
+  const size = formatBottleSize(item.sizeMl, item.packCount);
+  return size ? `${item.name}, ${size}` : item.name;
+}
+
 /** Millilitres per unit as tills and people write them. US fluid ounces are converted (decision 0271). */
 const UNIT_ML: ReadonlyArray<[RegExp, number]> = [
   [/^(?:ml|mls|millilit(?:er|re)s?)$/, 1],

@@ -358,7 +358,7 @@ export const schema = a.schema({
   PickupListLine: a.customType({
     itemId: a.id().required(),
     quantity: a.integer().required(),
-    /** The item's name and price now; null when the item was deleted. */
+    /** The item's name with its size, and its price, now; null when the item was deleted. */
     name: a.string(),
     price: a.float(),
     /** Units on the shelf; null when not counted. */
@@ -379,8 +379,10 @@ export const schema = a.schema({
   }),
   ReservationLine: a.customType({
     itemId: a.id().required(),
-    /** The item's name and price as shown when reserving. */
+    /** The item's name with its size ("Clear Lake Premium Vodka, 1.75 L") and price as shown when reserving. */
     name: a.string().required(),
+    /** The item's UPC when reserving (the pick list shows it); null without one. */
+    upc: a.string(),
     price: a.float(),
     /** Units held now (staff may lower it when marking ready). */
     quantity: a.integer().required(),

@@ -106,5 +106,9 @@ describe('reservation e-mails', () => {
     expect(mail.text).toContain('https://shop.example/item/item-1');
     expect(mail.text).toContain('We tell you once');
     expect(backInStockMail({ id: 'item-1', name: 'Barolo 2019' }, 'a@b.c', null).text).not.toContain('/item/');
+    // Three sizes may share a name: the mail says which came back.
+    const sized = backInStockMail({ id: 'item-2', name: 'Clear Lake Vodka', sizeMl: 1750 }, 'a@b.c', null);
+    expect(sized.subject).toBe('Back in stock: Clear Lake Vodka, 1.75 L');
+    expect(sized.text).toContain('Clear Lake Vodka, 1.75 L is back in stock');
   });
 });

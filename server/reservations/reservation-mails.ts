@@ -12,6 +12,7 @@ import { formatShortDate, formatTime, newYorkTime } from '../../shared/shop-hour
 import { itemPath } from '../../shared/spa-routes';
 import type { MailMessage } from '../accounts/mailer';
 import type { StoredLine, StoredReservation } from './reservation-service';
+import { nameWithSize } from '../../shared/bottle-size';
 
 const SHOP = 'Patterson Wine & Liquor';
 
@@ -128,14 +129,19 @@ export function shopReservationMail(reservation: StoredReservation, to: string, 
  * "Notify me when it's back" answered (decision 0328): one mail per request, which is then gone.
  * The item's name is the shop's text; the link's origin is the site's own (never a request's).
  */
-export function backInStockMail(item: { id: string; name: string }, to: string, siteOrigin: string | null): MailMessage {
+export function backInStockMail(
+  item: { id: string; name: string; sizeMl?: number | null; packCount?: number | null },
+  to: string,
+  siteOrigin: string | null,
+): MailMessage {
+  const named = nameWithSize(item);
   return {
     to,
-    subject: `Back in stock: ${item.name}`,
+    subject: `Back in stock: ${named}`,
     text: [
       'Hello,',
       '',
-      `${item.name} is back in stock at ${SHOP}, as you asked us to tell you.`,
+      `${named} is back in stock at ${SHOP}, as you asked us to tell you.`,
       ...(siteOrigin ? ['', `${siteOrigin}${itemPath(item.id)}`] : []),
       '',
       'We tell you once: ask again on the item page if it sells out before you come.',

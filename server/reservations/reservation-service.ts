@@ -16,6 +16,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { canReserve, requiresConfirmedEmail } from '../../shared/account-rules';
 import { activityValue, type FieldChange } from '../../shared/activity';
+import { nameWithSize } from '../../shared/bottle-size';
 import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
 import { expiresAt, findPickupSlot, pickupSlotProblem } from '../../shared/pickup-slots';
 import {
@@ -67,7 +68,10 @@ export const RESERVATION_MESSAGES = {
 /** A line as stored on a reservation: the item and price as shown when reserving. */
 export interface StoredLine {
   itemId: string;
+  /** The item's name with its size when reserved (nameWithSize). */
   name: string;
+  /** The item's UPC when reserved, for the pick list; null without one (and on lines stored before it was kept). */
+  upc?: string | null;
   price: number | null;
   /** Units held now. */
   quantity: number;
@@ -99,6 +103,10 @@ export interface ItemStock {
   name: string;
   price: number | null;
   stock: number | null;
+  /** Its size, which its lines are named with (nameWithSize), and the UPC the pick list shows. */
+  sizeMl?: number | null;
+  packCount?: number | null;
+  upc?: string | null;
 }
 
 /** What the service reads of an account. */
@@ -309,7 +317,7 @@ export class ReservationService {
     if (quantity !== 0) {
       const [item] = await this.store.items([itemId]);
       if (!item) throw validationError(RESERVATION_MESSAGES.unknownItem);
-      const problem = lineStockProblem(item.name, quantity as number, item.stock);
+      const problem = lineStockProblem(nameWithSize(item), quantity as number, item.stock);
       if (problem) throw validationError(problem);
       if (lines.length >= MAX_LIST_LINES) throw validationError(RESERVATION_MESSAGES.listFull(MAX_LIST_LINES));
       // A changed line keeps its place on the list; a new one goes last.
@@ -328,12 +336,12 @@ export class ReservationService {
       return {
         itemId: line.itemId,
         quantity: line.quantity,
-        name: item?.name ?? null,
+        name: item ? nameWithSize(item) : null,
         price: item?.price ?? null,
         stock,
         outOfStock: stock !== null && stock <= 0,
         overStock: stock !== null && stock > 0 && line.quantity > stock,
-        problem: item ? lineStockProblem(item.name, line.quantity, stock) : RESERVATION_MESSAGES.unknownItem,
+        problem: item ? lineStockProblem(nameWithSize(item), line.quantity, stock) : RESERVATION_MESSAGES.unknownItem,
       };
     });
     return {
@@ -410,13 +418,21 @@ export class ReservationService {
     for (const line of list) {
       const item = items.get(line.itemId);
       if (!item) throw validationError(RESERVATION_MESSAGES.unknownItem);
-      const problem = lineStockProblem(item.name, line.quantity, item.stock);
+      const problem = lineStockProblem(nameWithSize(item), line.quantity, item.stock);
       if (problem) throw validationError(problem);
     }
     const stamp = new Date(now).toISOString();
     const lines: StoredLine[] = list.map((line) => {
       const item = items.get(line.itemId)!;
-      return { itemId: item.id, name: item.name, price: item.price, quantity: line.quantity, reservedQuantity: line.quantity, note: null };
+      return {
+        itemId: item.id,
+        name: nameWithSize(item),
+        upc: item.upc ?? null,
+        price: item.price,
+        quantity: line.quantity,
+        reservedQuantity: line.quantity,
+        note: null,
+      };
     });
     const holds = list.map((line) => ({ itemId: line.itemId, quantity: line.quantity, counted: items.get(line.itemId)!.stock !== null }));
     for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {

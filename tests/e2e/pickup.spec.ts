@@ -23,6 +23,7 @@ import { seriousViolations } from './support/axe';
 import { listItems, updateItem, type ApiItem } from './support/catalogue';
 import { BOTH_BACKENDS, WIDTHS } from './support/scope';
 import { confirmInBrowser, confirmationLink, mailInbox, signUpInBrowser } from './support/customer-mail';
+import { nameWithSize } from '../../shared/bottle-size';
 
 const PASSWORD = 'Gr8-Barolo-2031!';
 const SHOTS = process.env.PICKUP_SHOTS;
@@ -106,7 +107,7 @@ for (const [index, width] of WIDTHS.entries()) {
       // B sells out meanwhile: the server refuses, the list shows the line flagged.
       await setStock(request, b.id, 0);
       await page.getByRole('button', { name: /^Reserve/ }).click();
-      await expect(page.locator('.pickup-form').getByRole('alert')).toContainText(PICKUP_MESSAGES.outOfStock(b.name));
+      await expect(page.locator('.pickup-form').getByRole('alert')).toContainText(PICKUP_MESSAGES.outOfStock(nameWithSize(b)));
       await expect(page.locator('.pickup-line--problem')).toContainText('Out of stock');
       await expect(page.getByRole('button', { name: /^Reserve/ })).toBeDisabled();
       await setStock(request, b.id, 10);

@@ -30,7 +30,7 @@ export interface ReservationTarget {
 const HOURS = Array.from({ length: 7 }, () => '10:00-21:00');
 const LINE = 'itemId quantity name price stock outOfStock overStock problem';
 const RESERVATION =
-  'id number userId status slotStart slotLabel expiresAt total note phone reason cancelledBy lines { itemId name price quantity reservedQuantity note }';
+  'id number userId status slotStart slotLabel expiresAt total note phone reason cancelledBy lines { itemId name upc price quantity reservedQuantity note }';
 const LIST = `query { myPickupList { units total lines { ${LINE} } } }`;
 const SET_LINE = `mutation ($itemId: ID!, $quantity: Int!) { setPickupListLine(itemId: $itemId, quantity: $quantity) { units total lines { ${LINE} } } }`;
 const RESERVE = `mutation ($slotStart: String!, $note: String, $phone: String) { reserve(slotStart: $slotStart, note: $note, phone: $phone) { ${RESERVATION} } }`;
@@ -51,7 +51,7 @@ export interface Reservation {
   number: string;
   status: string;
   total: number;
-  lines: Array<{ itemId: string; quantity: number; reservedQuantity: number; note: string | null }>;
+  lines: Array<{ itemId: string; name: string; upc: string | null; quantity: number; reservedQuantity: number; note: string | null }>;
   reason: string | null;
 }
 
@@ -146,6 +146,31 @@ export function reservationBattery(target: ReservationTarget): void {
       message: expect.stringMatching(/^Cabernet .* is out of stock$/),
     });
     expect(await stockOf(merlot)).toBe(3);
+  });
+
+  it('names each line with its size, three sizes of one name apart, and keeps the UPC for the pick list (decision 0361)', async () => {
+    const name = `Clear Lake Vodka ${prefix}${++made}`;
+    const size = async (sizeMl: number, upc: string | null) =>
+      (
+        (await ok(target.admin(CREATE_ITEM, { input: { name, price: 20, stock: 5, sizeMl, upc, tags: ['liquor'] } }))).createItem as {
+          id: string;
+        }
+      ).id;
+    const [small, large] = [await size(750, '080432400432'), await size(1750, null)];
+    await size(1000, '080432400449');
+    const who = await target.customer();
+    await ok(who(SET_LINE, { itemId: small, quantity: 1 }));
+    const list = (await ok(who(SET_LINE, { itemId: large, quantity: 2 }))).setPickupListLine as { lines: Array<{ name: string }> };
+    expect(list.lines.map((line) => line.name).sort()).toEqual([`${name}, 1.75 L`, `${name}, 750 mL`]);
+    const reservation = (await ok(who(RESERVE, { slotStart: slot(), phone: '(845) 555-0142' }))).reserve as Reservation;
+    const byItem = new Map(reservation.lines.map((line) => [line.itemId, line]));
+    expect(byItem.get(small)).toMatchObject({ name: `${name}, 750 mL`, upc: '080432400432' });
+    expect(byItem.get(large)).toMatchObject({ name: `${name}, 1.75 L`, upc: null });
+    const staffView = ((await ok(target.admin(LIST_ALL, { search: reservation.number }))).listReservations as (typeof reservation)[])[0]!;
+    expect(staffView.lines.map((line) => [line.name, line.upc]).sort()).toEqual([
+      [`${name}, 1.75 L`, null],
+      [`${name}, 750 mL`, '080432400432'],
+    ]);
   });
 
   it("lets one customer neither see nor cancel another's reservation; staff find it by number", async () => {

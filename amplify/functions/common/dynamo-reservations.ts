@@ -85,6 +85,9 @@ export class DynamoReservationStore implements ReservationStore {
               name: String(item.name),
               price: (item.price as number | null) ?? null,
               stock: (item.stock as number | null) ?? null,
+              sizeMl: (item.sizeMl as number | null) ?? null,
+              packCount: (item.packCount as number | null) ?? null,
+              upc: (item.upc as string | null) ?? null,
             },
           ]
         : [],

@@ -20,10 +20,13 @@ export interface ApiItem {
   /** Marked Sale: a price raise on it is refused (decision 0292), so price tests pick others. */
   onSale: boolean | null;
   tags: string[] | null;
+  /** Its size: reservation lines and their messages name it with the size (nameWithSize). */
+  sizeMl: number | null;
+  packCount: number | null;
   updatedAt: string;
 }
 
-const ITEM_FIELDS = 'id name price description upc img promoted onSale tags updatedAt';
+const ITEM_FIELDS = 'id name price description upc img promoted onSale tags sizeMl packCount updatedAt';
 
 async function listAll<T>(api: AdminApi, type: string, selection: string, filter?: Record<string, unknown>): Promise<T[]> {
   const all: T[] = [];

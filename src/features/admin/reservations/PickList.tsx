@@ -1,7 +1,7 @@
 /**
  * The pick list on paper (product §11, decision 0325): the Requested reservations, or one, each a
- * block with its number, customer, phone, slot and note, and its lines with a box to tick as each
- * bottle comes off the shelf. Always in the page but shown only in print (pick-list.css): while it
+ * block with its number, customer, phone, slot and note, and its lines (name with size, UPC) with
+ * a box to tick as each bottle comes off the shelf. Always in the page but shown only in print (pick-list.css): while it
  * is there, printing shows it alone, black on white, without the portal's sidebar and dialogs.
  */
 import { useCallback, useEffect, useState } from 'react';
@@ -46,6 +46,7 @@ export function PickList({ reservations, title }: PickListProps) {
                 <th scope="col">Picked</th>
                 <th scope="col">Qty</th>
                 <th scope="col">Item</th>
+                <th scope="col">UPC</th>
                 <th scope="col">Price</th>
               </tr>
             </thead>
@@ -60,6 +61,7 @@ export function PickList({ reservations, title }: PickListProps) {
                     {line.name}
                     {line.note ? <span className="pick-list__line-note"> ({line.note})</span> : null}
                   </td>
+                  <td className="pick-list__upc">{line.upc ?? ''}</td>
                   <td>{formatPrice(line.price)}</td>
                 </tr>
               ))}

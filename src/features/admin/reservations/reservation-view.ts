@@ -9,7 +9,9 @@ import { RESERVATION_STATUSES, type LineLowering, type ReservationStatus } from 
 
 export interface StaffReservationLine {
   itemId: string;
+  /** The item's name with its size when reserved. */
   name: string;
+  upc?: string | null;
   price?: number | null;
   quantity: number;
   reservedQuantity: number;
