@@ -100,6 +100,33 @@ function burst(
   });
 }
 
+/**
+ * A visitor's cheap reads (each must succeed) for as long as a burst is under way, `pauseMs` apart:
+ * the burst's answers, and the visitor's times from just before the burst was written to its end
+ * (not while the burst's process starts).
+ */
+async function visitorDuring(
+  sent: ReturnType<typeof burst>,
+  visit: () => Promise<{ json: unknown }>,
+  pauseMs = 0,
+): Promise<{ answers: BurstAnswer[]; visitor: number[] }> {
+  let done = false;
+  void Promise.allSettled([sent]).then(() => {
+    done = true;
+  });
+  const samples: Array<{ at: number; ms: number }> = [];
+  while (!done || samples.length < 5) {
+    const at = Date.now();
+    const started = performance.now();
+    const answer = await visit();
+    samples.push({ at, ms: performance.now() - started });
+    expect(errorOf(answer.json)).toBeUndefined();
+    if (pauseMs) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+  }
+  const { writtenAt, answers } = await sent;
+  return { answers, visitor: samples.filter((sample) => sample.at + sample.ms >= writtenAt).map((sample) => sample.ms) };
+}
+
 describe('the dear lane is bounded', () => {
   let shop: TestServer;
   beforeAll(async () => {
@@ -124,21 +151,7 @@ describe('the dear lane is bounded', () => {
         '127.0.0.1',
         Array.from({ length: 40 }, (_, i) => dearest(i)),
       );
-      let done = false;
-      void Promise.allSettled([sent]).then(() => {
-        done = true;
-      });
-      const samples: Array<{ at: number; ms: number }> = [];
-      while (!done || samples.length < 5) {
-        const at = Date.now();
-        const started = performance.now();
-        const answer = await post(VISITOR, visitorAgent);
-        samples.push({ at, ms: performance.now() - started });
-        expect(errorOf(answer.json)).toBeUndefined();
-      }
-      const { writtenAt, answers } = await sent;
-      // The visitor's requests from just before the burst was written to the end (not while the burst's process starts).
-      const visitor = samples.filter((sample) => sample.at + sample.ms >= writtenAt).map((sample) => sample.ms);
+      const { answers, visitor } = await visitorDuring(sent, () => post(VISITOR, visitorAgent));
       const served = answers.filter((answer) => !answer.error);
       const refused = answers.filter((answer) => answer.error?.errorType === 'TooManyRequests');
       console.log(
@@ -256,22 +269,8 @@ describe('a read priced cheap with a heavy answer (decision 0359)', () => {
         '127.0.0.5',
         Array.from({ length: 60 }, (_, i) => heavy(i)),
       );
-      let done = false;
-      void Promise.allSettled([sent]).then(() => {
-        done = true;
-      });
-      const samples: Array<{ at: number; ms: number }> = [];
-      while (!done || samples.length < 5) {
-        const at = Date.now();
-        const started = performance.now();
-        const answer = await post(VISITOR, visitorAgent);
-        samples.push({ at, ms: performance.now() - started });
-        expect(errorOf(answer.json)).toBeUndefined();
-        // A visitor clicking, not a loop: under the 50 a second the address may send.
-        await new Promise((resolve) => setTimeout(resolve, 25));
-      }
-      const { writtenAt, answers } = await sent;
-      const visitor = samples.filter((sample) => sample.at + sample.ms >= writtenAt).map((sample) => sample.ms);
+      // A visitor clicking, not a loop: under the 50 a second the address may send.
+      const { answers, visitor } = await visitorDuring(sent, () => post(VISITOR, visitorAgent), 25);
       const served = answers.filter((answer) => !answer.error);
       const refused = answers.filter((answer) => answer.error?.errorType === 'TooManyRequests');
       console.log(
