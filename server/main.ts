@@ -32,9 +32,6 @@ try {
   if (!(error instanceof FirstAdminError)) throw error;
   refuse(error);
 }
-console.log(`Patterson Wine & Liquor is open at ${server.url}/home (data in ${config.dataDir})`);
-if (!(await hasAdmin(new SqliteAccountStore(server.store)))) console.log(NO_ADMIN_HINT);
-
 let stopping = false;
 const stop = (signal: string) => {
   if (stopping) return;
@@ -49,5 +46,9 @@ const stop = (signal: string) => {
     () => process.exit(1),
   );
 };
+// Before the line that says it is open: a supervisor (or a test) that stops it on that line gets
+// the clean stop, never the default of a signal without a handler (killed, no exit code).
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
+console.log(`Patterson Wine & Liquor is open at ${server.url}/home (data in ${config.dataDir})`);
+if (!(await hasAdmin(new SqliteAccountStore(server.store)))) console.log(NO_ADMIN_HINT);
