@@ -53,13 +53,14 @@ async function seed(request: APIRequestContext) {
     return body.data as T;
   };
   const tag = unique('');
-  const item = async (name: string, price: number, stock: number) =>
+  const item = async (name: string, price: number, stock: number, facts: { sizeMl?: number; upc?: string } = {}) =>
     (
       await api.call<{ createItem: { id: string } }>('mutation ($input: CreateItemInput!) { createItem(input: $input) { id } }', {
-        input: { name: `${name} ${tag}`, price, stock, tags: ['wine'] },
+        input: { name: `${name} ${tag}`, price, stock, tags: ['wine'], ...facts },
       })
     ).createItem.id;
-  const merlot = await item('Pickup Merlot', 12.5, 6);
+  // Sized, with a UPC: the pick list names the line with its size and prints the UPC (decision 0361).
+  const merlot = await item('Pickup Merlot', 12.5, 6, { sizeMl: 750, upc: '012345678905' });
   const rye = await item('Pickup Rye', 30, 4);
   const { getShopSettings: settings } = await api.call<{
     getShopSettings: { weeklyHours: string[]; specialDates: string[] | null; pickupPreparationMinutes: number | null };
@@ -135,7 +136,9 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { level: 1, name: 'Reservations', exact: true })).toBeHidden();
       const sheet = page.getByRole('region', { name: 'Pick list: reservations to pick' });
       await expect(sheet).toBeVisible();
-      await expect(sheet.getByRole('article').filter({ hasText: formatReservationNumber(a.number) })).toContainText(`Pickup Merlot ${tag}`);
+      const picked = sheet.getByRole('article').filter({ hasText: formatReservationNumber(a.number) });
+      await expect(picked.getByRole('row').filter({ hasText: `Pickup Merlot ${tag}, 750 mL` })).toContainText('012345678905');
+      await page.screenshot({ path: `.tmp/screenshots/pick-list-print-${width}.png`, fullPage: true });
       await expect(sheet.getByRole('article').filter({ hasText: formatReservationNumber(b.number) })).toBeVisible();
       await page.emulateMedia({ media: 'screen' });
 
@@ -161,7 +164,7 @@ for (const width of WIDTHS) {
       await detail.getByLabel(`Picked of Pickup Merlot ${tag}`).fill('2');
       await detail.getByRole('button', { name: 'Mark ready' }).click();
       await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.staffNoteRequired);
-      await detail.getByLabel(`Why fewer of Pickup Merlot ${tag}?`).fill('Only 2 on the shelf');
+      await detail.getByLabel(`Why fewer of Pickup Merlot ${tag}, 750 mL?`).fill('Only 2 on the shelf');
       await detail.getByRole('button', { name: 'Mark ready' }).click();
       await expectToast(page, 'Success', `Reservation ${formatReservationNumber(a.number)} is ready for pickup`);
       await expect(detail).toBeHidden();
