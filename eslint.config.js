@@ -17,8 +17,8 @@ const features = readdirSync('src/features', { withFileTypes: true })
 const SERVER_FOLDERS = readdirSync('server', { withFileTypes: true })
   .filter((entry) => entry.isDirectory() && entry.name !== 'generated')
   .map((entry) => entry.name);
-/** server/'s services: every folder that is not the model, storage, the engine, the operations or the routes. */
-const SERVICES = SERVER_FOLDERS.filter((folder) => !['model', 'db', 'graphql', 'operations', 'http'].includes(folder));
+/** server/'s services: every folder that is not the model, storage, the engine, the composition or the routes. */
+const SERVICES = SERVER_FOLDERS.filter((folder) => !['model', 'db', 'graphql', 'composition', 'http'].includes(folder));
 /** What ships: the server, the SPA, shared rules and the deployable AWS backend. */
 const PRODUCT = ['server/**', 'src/**', 'shared/**', 'amplify/data/**', 'amplify/functions/**', 'amplify/backend.ts'];
 
@@ -37,7 +37,7 @@ const BOUNDARIES = [
     from: ['./src', './server', './amplify', './demo', './tests'],
     message: 'shared/ is imported by the browser, the server and the Lambda handlers; it imports none of them.',
   },
-  // Layers inside server/ (docs/architecture.md, "Layers"): model <- db <- services <- graphql <- operations <- http.
+  // Layers inside server/ (docs/architecture.md, "Layers"): model <- db <- services <- graphql <- composition <- http.
   {
     target: './server/model',
     from: './server',
@@ -51,16 +51,16 @@ const BOUNDARIES = [
   },
   ...SERVICES.map((service) => ({
     target: `./server/${service}`,
-    from: ['./server/graphql', './server/operations', './server/http', './server/app.ts', './server/main.ts'],
+    from: ['./server/graphql', './server/composition', './server/http', './server/app.ts', './server/main.ts'],
     message: 'Services never import GraphQL or HTTP code: the engine and the routes call them.',
   })),
   {
     target: './server/graphql',
-    from: ['./server/operations', './server/http', './server/app.ts', './server/main.ts'],
+    from: ['./server/composition', './server/http', './server/app.ts', './server/main.ts'],
     message: 'The GraphQL engine does not know the operations or the routes that use it.',
   },
   {
-    target: './server/operations',
+    target: './server/composition',
     from: ['./server/http', './server/app.ts', './server/main.ts'],
     message: 'Operations do not know the HTTP routes.',
   },

@@ -48,7 +48,8 @@ import { SESSIONS_BY_USER_INDEX } from './functions/common/dynamo-sessions';
 import { RESERVATION_INDEXES } from './functions/common/dynamo-reservations';
 import { ENV } from './functions/common/env';
 import { SMTP_ENV_NAMES } from '../server/accounts/smtp-env';
-import { RSVP_REMINDER_CHECK_MINUTES } from '../shared/rsvp-rules';
+import { SHOP_SCHEDULES } from '../server/composition/schedules';
+import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from '../server/composition/lambdas';
 import { UPLOAD_KEY_PREFIX } from './functions/common/s3-uploads';
 
 export const backend = defineBackend({ data, authorizer, accounts, media, catalogue });
@@ -223,16 +224,16 @@ for (const fn of [catalogueLambda, accountsLambda]) {
   allow(fn, ['dynamodb:GetItem', 'dynamodb:UpdateItem', 'dynamodb:ConditionCheckItem'], [modelTable('Event').tableArn]);
 }
 allow(catalogueLambda, ['dynamodb:Scan'], [modelTable('Event').tableArn]);
-new Rule(Stack.of(catalogueLambda), 'ShopRsvpReminders', {
-  description: 'Sends the day-before reminders of RSVPs (product §12)',
-  schedule: Schedule.rate(Duration.minutes(RSVP_REMINDER_CHECK_MINUTES)),
-  targets: [new LambdaTarget(catalogueLambda, { event: RuleTargetInput.fromObject({ sendRsvpReminders: true }) })],
-});
-new Rule(Stack.of(catalogueLambda), 'ShopReservationExpiry', {
-  description: 'Expires reservations not picked up (product §11)',
-  schedule: Schedule.rate(Duration.minutes(5)),
-  targets: [new LambdaTarget(catalogueLambda, { event: RuleTargetInput.fromObject({ expireReservations: true }) })],
-});
+// The shop's work on a clock (server/composition/schedules.ts): each schedule's function gets `{ schedule: name }`.
+const lambdaNamed = { [ACCOUNTS_FUNCTION]: accountsLambda, [MEDIA_FUNCTION]: mediaLambda, [CATALOGUE_FUNCTION]: catalogueLambda };
+for (const [name, { lambda, cloudEveryMinutes, description }] of Object.entries(SHOP_SCHEDULES)) {
+  const target = lambdaNamed[lambda];
+  new Rule(Stack.of(target), `ShopSchedule${name[0]!.toUpperCase()}${name.slice(1)}`, {
+    description,
+    schedule: Schedule.rate(Duration.minutes(cloudEveryMinutes)),
+    targets: [new LambdaTarget(target, { event: RuleTargetInput.fromObject({ schedule: name }) })],
+  });
+}
 
 // Activity: the catalogue function records model writes and its own changes and serves
 // listActivity; the accounts function records the admin changes and the accounts whose sign-ins

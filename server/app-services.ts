@@ -22,27 +22,27 @@ import { openDatabase, type Db } from './db/database';
 import { ModelStore } from './db/model-store';
 import { GraphQLEngine } from './graphql/engine';
 import type { ModelIntrospectionSchema } from './model/introspection-types';
-import { buildModelMetas, type ModelMeta } from './model/model-meta';
+import { buildModelMetas } from './model/model-meta';
 import { ResponseCache } from './http/response-cache';
 import { Sitemap } from './http/sitemap';
 import { StaticAssets } from './http/static-assets';
 import { MediaStore } from './media/media-store';
+import { imageUploads } from './media/images';
 import { LocalUploadInbox } from './media/upload-inbox';
 import { ensureFirstAdmin } from './setup/first-admin';
 import { ensureBuiltInCatalogue } from './setup/built-in-catalogue';
-import { buildHandlers, SELF_SERVICE_FIELDS } from './operations';
+import { ACCOUNT_MUTATIONS, composeShop, SELF_SERVICE_FIELDS, type Shop } from './composition/compose-shop';
 import { CatalogueService, SqliteCatalogueStore } from './catalogue/catalogue-service';
 import { modelsWithImages, modelWriteGuard } from './catalogue/model-guards';
 import { completeItemWrite } from './catalogue/price-history';
 import { ActivityRecorder } from './activity/activity-recorder';
 import { SqliteActivityLog } from './activity/sqlite-activity-log';
-import { logSlowedSignIns } from './activity/custom-activity';
 import { MemoryThrottleStore, RateLimit } from './accounts/throttle-store';
 import { RESERVE_RATE, ReservationService } from './reservations/reservation-service';
 import { NOTIFY_RATE, NotifyMeService } from './reservations/notify-me-service';
 import { SqliteNotifyStore } from './reservations/sqlite-notify-store';
 import { SqliteReservationStore } from './reservations/sqlite-reservation-store';
-import { RSVP_RATE, RsvpService, type RsvpEventRecord } from './rsvps/rsvp-service';
+import { RSVP_RATE, RsvpService } from './rsvps/rsvp-service';
 import { SqliteRsvpStore } from './rsvps/sqlite-rsvp-store';
 
 const SDL_PATH = fileURLToPath(new URL('./generated/appsync-schema.graphql', import.meta.url));
@@ -67,8 +67,10 @@ export interface AppServices {
   assets: StaticAssets;
   /** Reserve for pickup; the server runs its expiry on a timer (app.ts). */
   reservations: ReservationService;
-  /** RSVPs to events; the server runs their reminders on a timer (app.ts). */
+  /** RSVPs to events. */
   rsvps: RsvpService;
+  /** A schedule's work (composition/schedules.ts); the server runs each on its timer (app.ts). */
+  runSchedule: Shop['runSchedule'];
 }
 
 function readApiKey(db: Db): string {
@@ -78,69 +80,6 @@ function readApiKey(db: Db): string {
   const key = `da2-${randomBytes(16).toString('hex')}`;
   db.prepare("INSERT INTO _meta (key, value) VALUES ('apiKey', ?)").run(key);
   return key;
-}
-
-interface EngineParts {
-  models: ModelMeta[];
-  db: Db;
-  store: ModelStore;
-  accounts: AccountService;
-  media: MediaStore;
-  uploads: LocalUploadInbox;
-  log: Log;
-  reservations: (activity: ActivityRecorder) => ReservationService;
-  notify: NotifyMeService;
-  rsvps: (activity: ActivityRecorder) => RsvpService;
-}
-
-/** The engine: the custom operations' handlers, the catalogue rules before a model write, the activity log after it. */
-function buildEngine(
-  config: ServerConfig,
-  overrides: ServerOverrides,
-  { models, db, store, accounts, media, uploads, log, reservations, notify, rsvps }: EngineParts,
-) {
-  const activity = new ActivityRecorder(new SqliteActivityLog(db), overrides.now);
-  logSlowedSignIns(accounts, activity);
-  const reservationService = reservations(activity);
-  const rsvpService = rsvps(activity);
-  accounts.whenDeletingCustomer(async (userId) => {
-    await reservationService.cancelForDeletedAccount(userId);
-    await notify.forgetCustomer(userId);
-    await rsvpService.cancelForDeletedAccount(userId);
-  });
-  // Stock back on the shelf answers "notify me" (decision 0328): units a reservation returned, or
-  // an item written with its counted stock above 0 (the Item Editor; imports in CatalogueService).
-  reservationService.whenStockReturns((itemIds) => notify.answerBackInStock(itemIds));
-  const catalogue = new CatalogueService(new SqliteCatalogueStore(store), media, overrides.now);
-  catalogue.whenStockWritten((itemIds) => notify.answerBackInStock(itemIds));
-  const engine = new GraphQLEngine({
-    sdl: readFileSync(SDL_PATH, 'utf8'),
-    models,
-    handlers: buildHandlers({
-      accounts,
-      catalogue,
-      media,
-      uploads,
-      activity,
-      reservations: reservationService,
-      notify,
-      rsvps: rsvpService,
-    }),
-    checkModelWrite: modelWriteGuard(media, modelsWithImages(models)),
-    recordModelWrite: (write, caller) => {
-      void activity.recordModelWrite(write, caller);
-      if (write.model === 'Item' && write.after) void notify.answerBackInStock([write.after.id]);
-      // An event deleted with RSVPs tells its guests, as cancelling it does (decision 0348).
-      if (write.model === 'Event' && write.op === 'delete' && write.before)
-        void rsvpService
-          .eventDeleted(write.before as unknown as RsvpEventRecord)
-          .catch((error: unknown) => log('RSVPs of a deleted event', error));
-    },
-    completeModelWrite: (write, before) => completeItemWrite(write, before, new Date(overrides.now?.() ?? Date.now())),
-    development: config.development,
-    log,
-  });
-  return { engine, reservations: reservationService, rsvps: rsvpService };
 }
 
 /** `origin` names the site in e-mails and the sitemap; it is only read once the server listens. */
@@ -181,58 +120,60 @@ export async function buildServices(
   ensureBuiltInCatalogue(store);
 
   const reservationStore = new SqliteReservationStore(store);
-  const notify = new NotifyMeService(
-    new SqliteNotifyStore(store, reservationStore),
-    config.smtp
-      ? {
-          mailer: inBackground(smtpMailer(config.smtp), (error) => log(`[notify-me] an e-mail was not sent: ${mailErrorText(error)}`)),
-          siteOrigin: () => origin(),
-        }
-      : null,
-    new RateLimit(new MemoryThrottleStore(overrides.now), 'notify', NOTIFY_RATE, overrides.now),
-    overrides.now,
+  /** Mails go out in the background: an answer does not wait for the mail server, and a failure is one line with no text of the customer's (decision 0327). */
+  const mailer = (what: string) =>
+    config.smtp ? inBackground(smtpMailer(config.smtp), (error) => log(`[${what}] an e-mail was not sent: ${mailErrorText(error)}`)) : null;
+  const rate = (name: string, rule: typeof RESERVE_RATE) =>
+    new RateLimit(new MemoryThrottleStore(overrides.now), name, rule, overrides.now);
+  const shop = composeShop(
+    {
+      accounts: () => accounts,
+      catalogue: () => new CatalogueService(new SqliteCatalogueStore(store), media, overrides.now),
+      images: () => imageUploads(media, uploads),
+      activity: () => new ActivityRecorder(new SqliteActivityLog(db), overrides.now),
+      reservations: ({ activity }) => {
+        const mail = mailer('reservations');
+        return new ReservationService(
+          reservationStore,
+          activity,
+          rate('reserve', RESERVE_RATE),
+          overrides.now,
+          undefined,
+          mail && config.smtp ? { mailer: mail, fallbackShopAddress: config.smtp.from } : null,
+        );
+      },
+      notify: () => {
+        const mail = mailer('notify-me');
+        return new NotifyMeService(
+          new SqliteNotifyStore(store, reservationStore),
+          mail ? { mailer: mail, siteOrigin: () => origin() } : null,
+          rate('notify', NOTIFY_RATE),
+          overrides.now,
+        );
+      },
+      rsvps: ({ activity }) => {
+        const mail = mailer('rsvps');
+        return new RsvpService(
+          new SqliteRsvpStore(store, reservationStore),
+          activity,
+          rate('rsvp', RSVP_RATE),
+          overrides.now,
+          mail ? { mailer: mail, siteOrigin: () => origin() } : null,
+        );
+      },
+    },
+    { log: (message, error) => log(message, error) },
   );
-  const { engine, reservations, rsvps } = buildEngine(config, overrides, {
+  const engine = new GraphQLEngine({
+    sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
-    db,
-    store,
-    accounts,
-    media,
-    uploads,
+    handlers: shop.handlers,
+    accountOperations: ACCOUNT_MUTATIONS,
+    checkModelWrite: modelWriteGuard(media, modelsWithImages(models)),
+    recordModelWrite: (write, caller) => void shop.modelWritten(write, caller),
+    completeModelWrite: (write, before) => completeItemWrite(write, before, new Date(overrides.now?.() ?? Date.now())),
+    development: config.development,
     log,
-    notify,
-    reservations: (activity) =>
-      new ReservationService(
-        reservationStore,
-        activity,
-        new RateLimit(new MemoryThrottleStore(overrides.now), 'reserve', RESERVE_RATE, overrides.now),
-        overrides.now,
-        undefined,
-        // Reservation mails go out in the background: the answer does not wait for the mail server,
-        // and a failure is one line with no text of the customer's (decision 0327).
-        config.smtp
-          ? {
-              mailer: inBackground(smtpMailer(config.smtp), (error) =>
-                log(`[reservations] an e-mail was not sent: ${mailErrorText(error)}`),
-              ),
-              fallbackShopAddress: config.smtp.from,
-            }
-          : null,
-      ),
-    rsvps: (activity) =>
-      new RsvpService(
-        new SqliteRsvpStore(store, reservationStore),
-        activity,
-        new RateLimit(new MemoryThrottleStore(overrides.now), 'rsvp', RSVP_RATE, overrides.now),
-        overrides.now,
-        // In the background, as the reservation mails (decision 0327): a failure is one line.
-        config.smtp
-          ? {
-              mailer: inBackground(smtpMailer(config.smtp), (error) => log(`[rsvps] an e-mail was not sent: ${mailErrorText(error)}`)),
-              siteOrigin: () => origin(),
-            }
-          : null,
-      ),
   });
   const policy: FieldPolicy = {
     lambdaFields: engine.guardedFields('lambda'),
@@ -256,7 +197,8 @@ export async function buildServices(
     pageRateLimiter: config.pageRateLimit ? new RateLimiter(config.pageRateLimit, overrides.now) : null,
     sitemap: new Sitemap({ engine, store, origin, log }),
     assets,
-    reservations,
-    rsvps,
+    reservations: shop.services.reservations,
+    rsvps: shop.services.rsvps,
+    runSchedule: (name, now) => shop.runSchedule(name, now),
   };
 }

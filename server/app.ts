@@ -8,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
 import type { SessionStore } from './auth/sessions';
 import type { ThrottleRules } from './accounts/account-service';
-import { buildServices } from './app-services';
+import { buildServices, type AppServices } from './app-services';
 import { localHost, publicOriginWarning, siteOrigin, type ServerConfig } from './config';
 import type { Db } from './db/database';
 import type { ModelStore } from './db/model-store';
@@ -21,8 +21,7 @@ import type { MediaStore } from './media/media-store';
 import type { LocalUploadInbox } from './media/upload-inbox';
 import { logLine, type Log } from './log-line';
 import { createRefusalLog } from './refusal-log';
-import { EXPIRY_CHECK_MS, type ReservationService } from './reservations/reservation-service';
-import { REMINDER_CHECK_MS, type RsvpService } from './rsvps/rsvp-service';
+import { SHOP_SCHEDULES, type ScheduleName } from './composition/schedules';
 
 export interface ShopServer {
   url: string;
@@ -40,10 +39,8 @@ export interface ShopServer {
   outputsFor(origin: string): Record<string, unknown>;
   /** Open connections, client addresses, answers held and handlers running (read-only figures). */
   connections(): ConnectionStats;
-  /** Reserve for pickup: tests run its expiry with their own clock. */
-  reservations: ReservationService;
-  /** RSVPs to events: tests run its reminders with their own clock. */
-  rsvps: RsvpService;
+  /** Runs a schedule's work (composition/schedules.ts) as at `now`: tests run the expiry and reminders with their own clock. */
+  runSchedule: AppServices['runSchedule'];
   close(): Promise<void>;
 }
 
@@ -138,16 +135,14 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     http.server.once('error', reject);
     http.server.listen(config.port, config.host, () => resolve());
   });
-  // Reservations past their time go back on the shelf (product §11); the cloud runs the same check on a schedule.
-  const expiry = setInterval(() => {
-    services.reservations.expireReservations().catch((error: unknown) => log('reservations could not be expired', error));
-  }, EXPIRY_CHECK_MS);
-  expiry.unref();
-  // The day-before reminders of RSVPs (product §12, decision 0347); the cloud runs them on a schedule.
-  const reminders = setInterval(() => {
-    services.rsvps.sendRsvpReminders().catch((error: unknown) => log('RSVP reminders could not be sent', error));
-  }, REMINDER_CHECK_MS);
-  reminders.unref();
+  // The shop's work on a clock (expiring holds, RSVP reminders); the cloud runs the same on EventBridge schedules.
+  const timers = Object.entries(SHOP_SCHEDULES).map(([name, { localEveryMs }]) => {
+    const timer = setInterval(() => {
+      services.runSchedule(name as ScheduleName).catch((error: unknown) => log(`the schedule ${name} failed`, error));
+    }, localEveryMs);
+    timer.unref();
+    return timer;
+  });
   const { port } = http.server.address() as AddressInfo;
   boundPort = port;
   const originWarning = publicOriginWarning(config, port);
@@ -166,13 +161,11 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     responseCache: services.responseCache,
     outputsFor,
     connections: http.connections,
-    reservations: services.reservations,
-    rsvps: services.rsvps,
+    runSchedule: services.runSchedule,
     // Requests in hand finish first; closing the database then checkpoints the WAL into its file.
     close: () =>
       http.close().then(() => {
-        clearInterval(expiry);
-        clearInterval(reminders);
+        for (const timer of timers) clearInterval(timer);
         logRefusal.flush();
         db.close();
       }),

@@ -7,7 +7,8 @@
 import { defineData } from '@aws-amplify/backend';
 import { AUTHORIZER_TTL_SECONDS } from '../../server/auth/authorizer';
 import { accounts, authorizer, catalogue, media } from '../functions/resource';
-import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION, schema } from './schema';
+import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from '../../server/composition/lambdas';
+import { schema } from './schema';
 
 export const data = defineData({
   name: 'shop',

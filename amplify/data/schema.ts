@@ -9,13 +9,8 @@
  * `User` carries no password field: hashes live in a server-only store no client can select.
  */
 import { a, type ClientSchema } from '@aws-amplify/data-schema';
-
-/** The Lambda function that runs the account operations in the cloud (amplify/functions). */
-export const ACCOUNTS_FUNCTION = 'shopAccounts';
-/** The Lambda function that stores uploaded images in the cloud. */
-export const MEDIA_FUNCTION = 'shopMedia';
-/** The Lambda function that runs the all-or-nothing catalogue changes in the cloud. */
-export const CATALOGUE_FUNCTION = 'shopCatalogue';
+// The functions that run the custom operations in the cloud (amplify/functions; the features name theirs).
+import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from '../../server/composition/lambdas';
 
 /** Catalogue models: public read with the API key, everything else decided by the authorizer. */
 const catalogueRules = (allow: CatalogueAllow) => [allow.publicApiKey().to(['read']), allow.custom()];

@@ -13,7 +13,7 @@ import { Duration, Stack } from 'aws-cdk-lib';
 import { Architecture, Code, LayerVersion, Runtime, type ILayerVersion } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import type { Construct } from 'constructs';
-import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from './common/served-fields';
+import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from '../../server/composition/lambdas';
 import { FUNCTION_TIMEOUT_SECONDS } from '../../shared/work-deadline';
 
 export const AUTHORIZER_FUNCTION = 'shopAuthorizer';

@@ -19,7 +19,8 @@ import { MESSAGES } from '../../shared/messages';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Schema } from '../../amplify/data/schema';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
-import { SELF_SERVICE_FIELDS } from '../auth/authorizer';
+// eslint-disable-next-line import-x/no-restricted-paths -- the role matrix checks the whole server against what the features declare
+import { SELF_SERVICE_FIELDS } from '../composition/compose-shop';
 import { CUSTOMERS_ONLY } from '../../tests/security/support/operations';
 import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../../tests/support/test-server';
 

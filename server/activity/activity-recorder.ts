@@ -1,7 +1,7 @@
 /**
  * Records admin writes in the activity log, on both backends: model writes as the engine (locally)
  * or the pipeline's last function (cloud) reports them, and the custom mutations through the
- * handler table (server/operations/index.ts), which both backends run.
+ * composition (server/composition/compose-shop.ts), which both backends run.
  */
 import { activityExpiry, modelWriteActivity } from '../../shared/activity';
 import { ROLE_ADMIN } from '../../shared/roles';

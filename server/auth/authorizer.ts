@@ -45,33 +45,6 @@ export const AUTHORIZER_TTL_SECONDS = 10;
  */
 export const GRANT_TTL_SECONDS = 0;
 
-/**
- * Operations a signed-in user (not only an admin) may call, on their own session and account
- * (decision 0302): the handlers take the account from the session, never from an argument.
- */
-export const SELF_SERVICE_FIELDS: ReadonlySet<string> = new Set([
-  'Mutation.signOut',
-  'Query.myAccount',
-  'Mutation.updateMyAccount',
-  'Mutation.changeMyPassword',
-  'Mutation.sendEmailConfirmation',
-  'Mutation.deleteMyAccount',
-  // Reserve for pickup (product §11): the caller's own pickup list and reservations.
-  'Query.myPickupList',
-  'Mutation.setPickupListLine',
-  'Mutation.reserve',
-  'Query.myReservations',
-  'Mutation.cancelMyReservation',
-  // "Notify me when it's back" (decision 0328): the caller's own requests; staff's counts are not here.
-  'Mutation.notifyMeWhenBack',
-  'Mutation.cancelNotifyMe',
-  'Query.myNotifyRequests',
-  // RSVPs (product §12): the caller's own; staff's lists, check-in and cancelEvent are not here.
-  'Mutation.rsvp',
-  'Mutation.cancelMyRsvp',
-  'Query.myRsvps',
-]);
-
 export function decideAccess(principal: Principal | null, policy: FieldPolicy): AuthorizerResult {
   if (!principal) return { isAuthorized: false, deniedFields: [], resolverContext: null, ttlOverride: AUTHORIZER_TTL_SECONDS };
   const resolverContext = { userId: principal.userId, type: String(principal.type), name: principal.name };

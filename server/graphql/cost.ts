@@ -9,7 +9,6 @@
  * so the work grows with the document's length whatever its shape (a chain of fragments that
  * each spread the next twice is 2^n fields, and is costed in n steps).
  */
-import { ACCOUNT_MUTATIONS } from '../accounts/account-operations';
 import {
   getNamedType,
   isObjectType,
@@ -106,9 +105,6 @@ export const tokensForRequest = ({ cost, answerBytes }: Pick<RequestCost, 'cost'
 /** Whether a request runs in the dear lane: dear to work out, or a heavy answer. */
 export const isDear = ({ cost, answerBytes }: Pick<RequestCost, 'cost' | 'answerBytes'>) =>
   cost > DEAR_REQUEST_COST || answerBytes > DEAR_ANSWER_BYTES;
-
-/** Custom operations that touch accounts (bcrypt, sessions): at most one per request. */
-export const ACCOUNT_OPERATIONS: ReadonlySet<string> = new Set(ACCOUNT_MUTATIONS);
 
 /** How deep an argument value (a filter, an input object) may nest. */
 const MAX_VALUE_DEPTH = 2 * MAX_FILTER_DEPTH + 4;
@@ -248,6 +244,8 @@ export function requestCost(
   variables: Variables,
   mayCall: (rootField: string) => boolean = () => true,
   storedTextLength: StoredTextLength = () => 0,
+  /** Custom mutations that touch accounts (bcrypt, sessions): the engine allows one per request. */
+  accountOperations: ReadonlySet<string> = new Set(),
 ): RequestCost {
   const fragments = new Map<string, FragmentDefinitionNode>();
   for (const definition of document.definitions)
@@ -299,7 +297,7 @@ export function requestCost(
           }
         }
         if (type === schema.getMutationType() && !/^(create|update|delete)[A-Z]/.test(name)) total.cost += COST.customOperation;
-        if (isRoot && ACCOUNT_OPERATIONS.has(name)) total.accountOperations += 1;
+        if (isRoot && accountOperations.has(name)) total.accountOperations += 1;
         const returned = getNamedType(definition.type);
         if (!isObjectType(returned)) {
           total.answerBytes += storedTextLength(type.name, name);
@@ -316,7 +314,7 @@ export function requestCost(
           add(selectionCost(selection.selectionSet, returned, 1), pageSize);
         } else {
           // A record by id: a root getX, a belongs-to relation, or a custom operation's answer.
-          if (!ACCOUNT_OPERATIONS.has(name) && type !== schema.getMutationType()) total.cost += COST.lookup;
+          if (!accountOperations.has(name) && type !== schema.getMutationType()) total.cost += COST.lookup;
           add(selectionCost(selection.selectionSet, returned, 1));
         }
       }

@@ -29,7 +29,6 @@ import type { Principal } from '../auth/authorizer';
 import { installAwsScalars } from './scalars';
 import { documentSizeProblem, maxAliasesRule, maxDepthRule, MAX_VALIDATION_ERRORS, tokenCountProblem } from './limits';
 import {
-  ACCOUNT_OPERATIONS,
   COST_BUDGET,
   DEAR_LANE_RETRY_MS,
   isDear,
@@ -89,6 +88,8 @@ export interface EngineOptions {
   sdl: string;
   models: ModelMeta[];
   handlers: Record<string, CustomHandler>;
+  /** Custom mutations that touch accounts (bcrypt, sessions): at most one per request. */
+  accountOperations?: ReadonlySet<string>;
   /** Rules a model mutation must keep, checked before it writes; throws to refuse it. */
   checkModelWrite?: (write: ModelWrite) => void | Promise<void>;
   /**
@@ -128,9 +129,11 @@ export class GraphQLEngine {
   /** `Query.getX` / `Query.listXs` root fields: pure reads of model data. */
   private readonly modelReadFields = new Set<string>();
   private readonly rules;
+  private readonly accountOperations: ReadonlySet<string>;
   private readonly dearLane = new OneAtATime(MAX_DEAR_WAITING, MAX_DEAR_IN_LANE_PER_ADDRESS);
 
   constructor(private readonly options: EngineOptions) {
+    this.accountOperations = options.accountOperations ?? new Set();
     this.schema = buildSchema(options.sdl);
     installAwsScalars(this.schema);
     this.rules = [...specifiedRules, maxDepthRule, maxAliasesRule, ...(options.development ? [] : [NoSchemaIntrospectionCustomRule])];
@@ -214,11 +217,19 @@ export class GraphQLEngine {
     try {
       const mayCall = (field: string) => (this.fieldModes.get(field)?.has(auth.mode) ?? false) && !auth.deniedFields.has(field);
       const storedTextLength = (type: string, field: string) => store.averageTextLength(type, field);
-      const { cost, accountOperations, answerBytes } = requestCost(this.schema, document, operation, variables, mayCall, storedTextLength);
+      const { cost, accountOperations, answerBytes } = requestCost(
+        this.schema,
+        document,
+        operation,
+        variables,
+        mayCall,
+        storedTextLength,
+        this.accountOperations,
+      );
       if (accountOperations > 1) {
         return requestError(
           'ValidationError',
-          `A request may make one account operation (${[...ACCOUNT_OPERATIONS].join(', ')}) at most; this one makes ${accountOperations}.`,
+          `A request may make one account operation (${[...this.accountOperations].join(', ')}) at most; this one makes ${accountOperations}.`,
         );
       }
       if (cost > budget) {

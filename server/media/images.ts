@@ -63,6 +63,17 @@ const STORED_AS: Record<ImageType, { extension: StoredImageExtension; encode: (i
 const decoder = (bytes: Buffer) => sharp(bytes, { limitInputPixels: MAX_IMAGE_PIXELS });
 
 /** The upload `id` of this caller, checked and stored as the image pipeline stores every image. */
+/** Staff's image uploads: a target to send the file to, then the file stored (the media feature's service). */
+export interface ImageUploads {
+  open(userId: string): Promise<ImageUploadTarget>;
+  store(userId: string, id: string): Promise<string>;
+}
+
+export const imageUploads = (media: ImageStore, inbox: UploadInbox): ImageUploads => ({
+  open: (userId) => inbox.open(userId),
+  store: (userId, id) => storeUploadedImage(media, inbox, userId, id),
+});
+
 export async function storeUploadedImage(media: ImageStore, inbox: UploadInbox, userId: string, id: string): Promise<string> {
   const bytes = UPLOAD_ID.test(id) ? await inbox.take(userId, id) : null;
   if (!bytes) throw invalid(IMAGE_UPLOAD_MESSAGES.notFound);

@@ -8,10 +8,10 @@
  * Exactly once: a request is taken with a conditional delete, and only the caller whose delete
  * removed it sends its mail, so two stock raises at once mail each asker once.
  */
+import { customerOf, staffOf } from '../auth/callers';
 import { canReserve, requiresConfirmedEmail } from '../../shared/account-rules';
 import { PLAUSIBLE_ID } from '../../shared/catalogue';
 import { isBackInStock, MAX_NOTIFY_REQUESTS, NOTIFY_MESSAGES, notifyRequestProblem } from '../../shared/notify-me';
-import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { mailErrorText, type Mailer } from '../accounts/mailer';
 import { AppError, unauthorized, validationError } from '../errors';
 import { backInStockMail } from './reservation-mails';
@@ -59,12 +59,6 @@ export interface NotifyDemandView {
   count: number;
 }
 
-function customerOf(caller: ReservationCaller | null): ReservationCaller {
-  if (!caller) throw unauthorized(NOTIFY_MESSAGES.signIn);
-  if (caller.type !== ROLE_USER) throw unauthorized(NOTIFY_MESSAGES.customersOnly);
-  return caller;
-}
-
 const itemIdOf = (value: unknown): string => {
   if (typeof value !== 'string' || !PLAUSIBLE_ID.test(value)) throw validationError(NOTIFY_MESSAGES.unknownItem);
   return value;
@@ -79,7 +73,7 @@ export class NotifyMeService {
   ) {}
 
   async notifyMeWhenBack(caller: ReservationCaller | null, args: { itemId?: unknown }): Promise<boolean> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, NOTIFY_MESSAGES);
     const itemId = itemIdOf(args.itemId);
     const [account] = await this.store.accounts([userId]);
     if (!account) throw unauthorized(NOTIFY_MESSAGES.signIn);
@@ -105,13 +99,13 @@ export class NotifyMeService {
   }
 
   async cancelNotifyMe(caller: ReservationCaller | null, args: { itemId?: unknown }): Promise<boolean> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, NOTIFY_MESSAGES);
     await this.store.take(itemIdOf(args.itemId), userId);
     return true;
   }
 
   async myNotifyRequests(caller: ReservationCaller | null): Promise<NotifyRequestView[]> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, NOTIFY_MESSAGES);
     const requests = await this.store.ofUser(userId);
     const items = new Map((await this.store.items(requests.map((request) => request.itemId))).map((item) => [item.id, item]));
     return requests
@@ -124,7 +118,7 @@ export class NotifyMeService {
 
   /** Staff: how many customers wait for each item, most asked first (no names: a demand list). */
   async notifyDemand(caller: ReservationCaller | null): Promise<NotifyDemandView[]> {
-    if (!caller || caller.type !== ROLE_ADMIN) throw unauthorized('Not Authorized');
+    staffOf(caller);
     const counts = new Map<string, number>();
     for (const request of await this.store.all()) counts.set(request.itemId, (counts.get(request.itemId) ?? 0) + 1);
     const items = new Map((await this.store.items([...counts.keys()])).map((item) => [item.id, item]));

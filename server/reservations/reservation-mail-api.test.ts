@@ -52,7 +52,7 @@ describe('reservation e-mails (local server)', () => {
     customer: () => customer(),
     inbox: () => inbox,
     expire: async (now) => {
-      await server.reservations.expireReservations(now);
+      await server.runSchedule('expireReservations', now);
     },
   });
 

@@ -13,6 +13,7 @@
  * other is told why. Every status change is written on the condition that the status is still the
  * one read, with the units nextStatus returns, so they go back exactly once.
  */
+import { customerOf, staffOf } from '../auth/callers';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { canReserve, requiresConfirmedEmail } from '../../shared/account-rules';
 import { activityValue, type FieldChange } from '../../shared/activity';
@@ -41,7 +42,7 @@ import {
   type ReservationStatus,
   type StockReturn,
 } from '../../shared/reservation-status';
-import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
+import type { Role } from '../../shared/roles';
 import { formatShortDate, type ShopHoursSource } from '../../shared/shop-hours';
 import { PLAUSIBLE_ID } from '../../shared/catalogue';
 import type { ActivityFacts } from '../activity/activity-log';
@@ -235,8 +236,6 @@ export type ReservationView = StoredReservation & { total: number; customerName?
 
 /** Reservations one customer may make: 5 at once, then one a minute (the throttle of server/accounts/throttle.ts). */
 export const RESERVE_RATE = { burst: 5, intervalMs: 60_000 };
-/** How often the local server looks for reservations past their time (the cloud: a schedule). */
-export const EXPIRY_CHECK_MS = 60_000;
 
 /** Different items on one list: a reservation takes at most maxUnits lines anyway (one bottle each). */
 export const MAX_LIST_LINES = 99;
@@ -256,17 +255,6 @@ const byNewest = (a: StoredReservation, b: StoredReservation) => b.createdAt.loc
 function stampAfter(now: number, previous: string): string {
   const prev = Date.parse(previous);
   return new Date(Number.isNaN(prev) || now > prev ? now : prev + 1).toISOString();
-}
-
-function customerOf(caller: ReservationCaller | null): ReservationCaller {
-  if (!caller) throw unauthorized(RESERVATION_MESSAGES.signIn);
-  if (caller.type !== ROLE_USER) throw unauthorized(RESERVATION_MESSAGES.customersOnly);
-  return caller;
-}
-
-function adminOf(caller: ReservationCaller | null): ReservationCaller {
-  if (!caller || caller.type !== ROLE_ADMIN) throw unauthorized('Not Authorized');
-  return caller;
 }
 
 const optionalText = (value: unknown): string | null => {
@@ -300,13 +288,13 @@ export class ReservationService {
   // --- The pickup list ----------------------------------------------------------------------
 
   async myPickupList(caller: ReservationCaller | null): Promise<PickupListView> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, RESERVATION_MESSAGES);
     return this.listView((await this.store.pickupList(userId)).lines);
   }
 
   /** Sets one line (0 removes it), capped by the per-item most and by the shelf. */
   async setPickupListLine(caller: ReservationCaller | null, args: { itemId?: unknown; quantity?: unknown }): Promise<PickupListView> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, RESERVATION_MESSAGES);
     const { itemId, quantity } = args;
     if (typeof itemId !== 'string' || !PLAUSIBLE_ID.test(itemId)) throw validationError(PICKUP_MESSAGES.lineItem);
     const settings = reservationSettingsOf(await this.store.shopSettings());
@@ -362,7 +350,7 @@ export class ReservationService {
     caller: ReservationCaller | null,
     args: { slotStart?: unknown; note?: unknown; phone?: unknown },
   ): Promise<ReservationView> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, RESERVATION_MESSAGES);
     const note = optionalText(args.note);
     const phone = optionalText(args.phone);
     const noteProblem = customerNoteProblem(note) ?? phoneProblem(phone);
@@ -473,13 +461,13 @@ export class ReservationService {
   // --- Reading ------------------------------------------------------------------------------
 
   async myReservations(caller: ReservationCaller | null): Promise<ReservationView[]> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, RESERVATION_MESSAGES);
     return (await this.store.ofUser(userId)).sort(byNewest).map(view);
   }
 
   /** Staff: one status (or all), searched by number (as typed), the customer's name or e-mail. */
   async listReservations(caller: ReservationCaller | null, args: { status?: unknown; search?: unknown }): Promise<ReservationView[]> {
-    adminOf(caller);
+    staffOf(caller);
     const { status, search } = args;
     if (status !== null && status !== undefined && !RESERVATION_STATUSES.includes(status as ReservationStatus))
       throw validationError(RESERVATION_MESSAGES.unknownStatus);
@@ -514,7 +502,7 @@ export class ReservationService {
   // --- Changes ------------------------------------------------------------------------------
 
   async cancelMyReservation(caller: ReservationCaller | null, args: { id?: unknown; reason?: unknown }): Promise<ReservationView> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, RESERVATION_MESSAGES);
     const reservation = await this.find(args.id);
     // Another customer's reservation is answered as no reservation: an id tells nobody anything.
     if (!reservation || reservation.userId !== userId) throw new AppError('NotFound', RESERVATION_MESSAGES.notFound);
@@ -528,7 +516,7 @@ export class ReservationService {
     caller: ReservationCaller | null,
     args: { id?: unknown; action?: unknown; lowered?: unknown; idChecked?: unknown; reason?: unknown },
   ): Promise<ReservationView> {
-    const admin = adminOf(caller);
+    const admin = staffOf(caller);
     if (args.action !== 'markReady' && args.action !== 'pickUp' && args.action !== 'cancel')
       throw validationError(PICKUP_MESSAGES.unknownAction);
     if (args.lowered !== null && args.lowered !== undefined && (!Array.isArray(args.lowered) || args.lowered.length > MAX_LIST_LINES))

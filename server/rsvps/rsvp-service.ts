@@ -12,10 +12,10 @@
  * written on the condition that it is still the version read (its updatedAt), so of two answers at
  * once one lands and the other is decided again with what it finds.
  */
+import { customerOf, staffOf } from '../auth/callers';
 import { createHash } from 'node:crypto';
 import { canReserve, requiresConfirmedEmail } from '../../shared/account-rules';
 import { PLAUSIBLE_ID } from '../../shared/catalogue';
-import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import {
   eventStartInstant,
   MAX_CANCEL_REASON_LENGTH,
@@ -26,7 +26,6 @@ import {
   RSVP_MESSAGES,
   rsvpOutcome,
   rsvpReminderDueAt,
-  RSVP_REMINDER_CHECK_MINUTES,
   type RsvpEvent,
   type RsvpStatus,
 } from '../../shared/rsvp-rules';
@@ -128,8 +127,6 @@ export type RsvpView = Omit<StoredRsvp, 'waitingSince' | 'remindedAt'> & {
 
 /** Answers one customer may give: 10 at once, then one every 6 seconds (as "notify me"; the throttle of server/accounts/throttle.ts). */
 export const RSVP_RATE = { burst: 10, intervalMs: 6_000 };
-/** How often the local server looks for reminders due; the cloud's schedule runs as often (amplify/backend.ts). */
-export const REMINDER_CHECK_MS = RSVP_REMINDER_CHECK_MINUTES * 60_000;
 /** How often an answer reads again and decides again when its write's condition failed. */
 const ATTEMPTS = 8;
 
@@ -140,17 +137,6 @@ export const rsvpIdOf = (eventId: string, userId: string) =>
 function stampAfter(now: number, previous: string | null): string {
   const prev = previous ? Date.parse(previous) : Number.NaN;
   return new Date(Number.isNaN(prev) || now > prev ? now : prev + 1).toISOString();
-}
-
-function customerOf(caller: ReservationCaller | null): ReservationCaller {
-  if (!caller) throw unauthorized(RSVP_SERVICE_MESSAGES.signIn);
-  if (caller.type !== ROLE_USER) throw unauthorized(RSVP_SERVICE_MESSAGES.customersOnly);
-  return caller;
-}
-
-function adminOf(caller: ReservationCaller | null): ReservationCaller {
-  if (!caller || caller.type !== ROLE_ADMIN) throw unauthorized('Not Authorized');
-  return caller;
 }
 
 /** Waiting RSVPs in line order: who joined first, ties by id. */
@@ -178,7 +164,7 @@ export class RsvpService {
    * keeps their places. Mails the confirmation (with the event's calendar file) on a new Going.
    */
   async rsvp(caller: ReservationCaller | null, args: { eventId?: unknown; partySize?: unknown }): Promise<RsvpView> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, RSVP_SERVICE_MESSAGES);
     const event = await this.eventOf(args.eventId);
     const [account] = await this.store.accounts([userId]);
     if (!account) throw unauthorized(RSVP_SERVICE_MESSAGES.signIn);
@@ -234,7 +220,7 @@ export class RsvpService {
 
   /** Cancels the caller's RSVP; its places go to the waiting list, which moves up once. */
   async cancelMyRsvp(caller: ReservationCaller | null, args: { eventId?: unknown }): Promise<RsvpView> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, RSVP_SERVICE_MESSAGES);
     const event = await this.eventOf(args.eventId);
     const cancelled = await this.cancel(rsvpIdOf(event.id, userId), event);
     if (!cancelled) throw new AppError('NotFound', RSVP_MESSAGES.noRsvp);
@@ -242,7 +228,7 @@ export class RsvpService {
   }
 
   async myRsvps(caller: ReservationCaller | null): Promise<RsvpView[]> {
-    const { userId } = customerOf(caller);
+    const { userId } = customerOf(caller, RSVP_SERVICE_MESSAGES);
     const mine = (await this.store.ofUser(userId)).filter(active);
     const events = new Map((await this.store.events([...new Set(mine.map((rsvp) => rsvp.eventId))])).map((event) => [event.id, event]));
     const views = await Promise.all(
@@ -257,7 +243,7 @@ export class RsvpService {
 
   /** Staff: who is coming (in the order they answered), then who waits (in line order), with name and e-mail. */
   async eventRsvps(caller: ReservationCaller | null, args: { eventId?: unknown }): Promise<RsvpView[]> {
-    adminOf(caller);
+    staffOf(caller);
     const event = await this.eventOf(args.eventId);
     const all = await this.store.ofEvent(event.id);
     const going = all
@@ -278,7 +264,7 @@ export class RsvpService {
 
   /** Staff, on the day: a guest coming arrived (or the mark is taken back). */
   async checkInRsvp(caller: ReservationCaller | null, args: { id?: unknown; checkedIn?: unknown }): Promise<RsvpView> {
-    const admin = adminOf(caller);
+    const admin = staffOf(caller);
     if (typeof args.checkedIn !== 'boolean') throw validationError(RSVP_MESSAGES.flag('checkedIn'));
     if (typeof args.id !== 'string' || !PLAUSIBLE_ID.test(args.id)) throw new AppError('NotFound', RSVP_MESSAGES.noSuchRsvp);
     for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
@@ -305,7 +291,7 @@ export class RsvpService {
    * already cancelled, it finishes what a first call left undone and mails nobody twice.
    */
   async cancelEvent(caller: ReservationCaller | null, args: { id?: unknown; reason?: unknown }): Promise<RsvpEventRecord> {
-    const admin = adminOf(caller);
+    const admin = staffOf(caller);
     const { reason } = args;
     if (reason !== null && reason !== undefined && (typeof reason !== 'string' || [...reason].length > MAX_CANCEL_REASON_LENGTH))
       throw validationError(RSVP_MESSAGES.reasonLength);

@@ -43,7 +43,7 @@ describe('RSVPs (local server)', () => {
     customer,
     inbox: () => inbox,
     sendReminders: async (now) => {
-      await server.rsvps.sendRsvpReminders(now);
+      await server.runSchedule('sendRsvpReminders', now);
     },
   });
 

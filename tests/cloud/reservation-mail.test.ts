@@ -22,7 +22,7 @@ describe('reservation e-mails on the emulated cloud', () => {
     customer: () => cloudCustomer('reserve-mail', { inbox: inbox() }),
     inbox,
     expire: async (now) => {
-      await runSchedule('catalogue', { expireReservations: true, now: now.toISOString() });
+      await runSchedule('catalogue', { schedule: 'expireReservations', now: now.toISOString() });
     },
   });
 });

@@ -24,7 +24,7 @@ describe('RSVPs on the emulated cloud', () => {
     customer: (confirmed) => cloudCustomer('rsvp', { confirmed, inbox: inbox() }),
     inbox,
     sendReminders: async (now) => {
-      await runSchedule('catalogue', { sendRsvpReminders: true, now: now.toISOString() });
+      await runSchedule('catalogue', { schedule: 'sendRsvpReminders', now: now.toISOString() });
     },
   });
 });

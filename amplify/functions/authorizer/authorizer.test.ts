@@ -5,7 +5,8 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AUTHORIZER_TTL_SECONDS, SELF_SERVICE_FIELDS } from '../../../server/auth/authorizer';
+import { AUTHORIZER_TTL_SECONDS } from '../../../server/auth/authorizer';
+import { SELF_SERVICE_FIELDS } from '../../../server/composition/compose-shop';
 import { SESSION_ABSOLUTE_MS } from '../../../server/auth/sessions';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';

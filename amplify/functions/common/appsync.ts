@@ -1,5 +1,5 @@
 /**
- * Runs the local server's handler table (server/operations/index.ts) inside a Lambda function that
+ * Runs the composition's handler table (server/composition/compose-shop.ts) inside a Lambda function that
  * AppSync invokes for a custom mutation. Amplify's invoke template sends
  * `{ typeName, fieldName, arguments, identity, request, ... }`; the Lambda authorizer's
  * resolverContext arrives as `identity.resolverContext`.

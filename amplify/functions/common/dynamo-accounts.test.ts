@@ -16,7 +16,7 @@ import { DynamoThrottleStore } from './dynamo-throttle';
 import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
 import { FakeDynamo } from '../../testing/fake-dynamo';
 import { ActivityRecorder } from '../../../server/activity/activity-recorder';
-import { logSlowedSignIns } from '../../../server/activity/custom-activity';
+import { composeShop } from '../../../server/composition/compose-shop';
 import type { ActivityEntry } from '../../../shared/activity';
 
 const PASSWORD = 'Str0ng!Passw0rd';
@@ -191,10 +191,13 @@ describe('the per-account ceiling on DynamoDB, as the accounts function wires it
       new DynamoThrottleStore(throttleDb, 'Throttle-test', () => now),
     );
     const entries: ActivityEntry[] = [];
-    logSlowedSignIns(
-      service,
-      new ActivityRecorder({ add: (entry) => void entries.push(entry), list: () => ({ entries, nextToken: null }) }, () => now),
-    );
+    // Joined as the shop joins them (decision 0363): the activity feature hears the accounts' slowdowns.
+    const shop = composeShop({
+      accounts: () => service,
+      activity: () =>
+        new ActivityRecorder({ add: (entry) => void entries.push(entry), list: () => ({ entries, nextToken: null }) }, () => now),
+    });
+    expect(shop.services.accounts).toBe(service);
     const owner = await service.signUp(person('owner@example.com'), '198.51.100.7');
     await service.signIn({ email: 'owner@example.com', password: PASSWORD }, '198.51.100.7');
 

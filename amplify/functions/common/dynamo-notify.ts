@@ -7,7 +7,7 @@
 import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import { RateLimit } from '../../../server/accounts/throttle-store';
 import { NOTIFY_RATE, NotifyMeService, type NotifyRequest, type NotifyStore } from '../../../server/reservations/notify-me-service';
-import type { ReservationService, ReservationStore } from '../../../server/reservations/reservation-service';
+import type { ReservationStore } from '../../../server/reservations/reservation-service';
 import { allPages, isConditionFailure, type DynamoPort, type Item } from './dynamo-port';
 import { DynamoReservationStore, RESERVATION_INDEXES } from './dynamo-reservations';
 import { DynamoThrottleStore } from './dynamo-throttle';
@@ -111,10 +111,11 @@ export class DynamoNotifyStore implements NotifyStore {
 }
 
 /**
- * The service as a function runs it, answering the units `reservations` puts back: mail with the
- * function's SMTP_* (awaited, as for the reservation mails) and links on SHOP_SITE_ORIGIN.
+ * The service as a function runs it: mail with the function's SMTP_* (awaited, as for the
+ * reservation mails) and links on SHOP_SITE_ORIGIN. The composition has it answer the units
+ * reservations put back (decision 0363).
  */
-export function dynamoNotifyService(db: DynamoPort, reservations: ReservationService): NotifyMeService {
+export function dynamoNotifyService(db: DynamoPort): NotifyMeService {
   const table = required(ENV.reservations);
   const reading = new DynamoReservationStore(db, {
     reservations: table,
@@ -123,11 +124,9 @@ export function dynamoNotifyService(db: DynamoPort, reservations: ReservationSer
     shopSettings: required(ENV.shopSettings),
   });
   const smtp = smtpSettingsFrom(process.env);
-  const notify = new NotifyMeService(
+  return new NotifyMeService(
     new DynamoNotifyStore(db, table, reading),
     smtp ? { mailer: smtpMailer(smtp), siteOrigin: () => process.env[ENV.siteOrigin]?.trim() || null } : null,
     new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'notify', NOTIFY_RATE),
   );
-  reservations.whenStockReturns((itemIds) => notify.answerBackInStock(itemIds));
-  return notify;
 }

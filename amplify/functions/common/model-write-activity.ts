@@ -1,13 +1,13 @@
 /**
- * The activity entry of a model write in the cloud: the pipeline's last function
+ * A model write that landed, in the cloud: the pipeline's last function
  * (amplify/data/model-write-activity.ts) sends the record before and after the write and the
- * caller; the same recorder as the local engine's turns them into the entry.
+ * caller; the composition's reactions take it from there as the local engine's do (the activity
+ * entry, "notify me", an event's guests).
  */
-import type { ActivityRecorder } from '../../../server/activity/activity-recorder';
-import type { ModelRecord } from '../../../server/model/model-writes';
-import { principalOf, type FunctionResult } from './appsync';
+import type { ModelRecord, WrittenModel } from '../../../server/model/model-writes';
+import type { Principal } from '../../../server/auth/authorizer';
+import { principalOf } from './appsync';
 import { modelWriteOf } from './model-write-check';
-import { operatorLine } from '../../../shared/log-line';
 
 /** What the pipeline function sends (ACTIVITY_RECORD_REQUEST_TEMPLATE). */
 export interface ActivityRecordEvent {
@@ -30,19 +30,13 @@ const asRecord = (item: Record<string, unknown> | null) => {
   return fields as ModelRecord;
 };
 
-/** Records the write; a failure is logged here (the write has landed), never returned as one. */
-export async function recordModelWriteActivity(event: ActivityRecordEvent, activity: ActivityRecorder): Promise<FunctionResult> {
+/** The write as the local engine reports it, and who made it; null for a field that is not a model write. */
+export function modelWrittenOf(event: ActivityRecordEvent): { write: WrittenModel; caller: Principal | null } | null {
   const { fieldName, before, after, caller } = event.activityRecord;
   const write = modelWriteOf(fieldName);
-  if (!write) return { data: false };
-  try {
-    await activity.recordModelWrite(
-      { ...write, before: write.op === 'create' ? null : asRecord(before), after: write.op === 'delete' ? null : asRecord(after) },
-      principalOf({ typeName: 'Mutation', fieldName, identity: { resolverContext: caller ?? undefined } }),
-    );
-    return { data: true };
-  } catch (error) {
-    console.error(operatorLine('activity', `${fieldName} was not recorded`, error));
-    return { data: false };
-  }
+  if (!write) return null;
+  return {
+    write: { ...write, before: write.op === 'create' ? null : asRecord(before), after: write.op === 'delete' ? null : asRecord(after) },
+    caller: principalOf({ typeName: 'Mutation', fieldName, identity: { resolverContext: caller ?? undefined } }),
+  };
 }

@@ -1,0 +1,38 @@
+/**
+ * The shop's work on a clock (decision 0363): what each schedule is called, which function runs it
+ * in the cloud and how often, and how often the local server runs it. Plain data, so the cloud
+ * stack (amplify/backend.ts) builds its EventBridge rules from it without loading the services;
+ * what each schedule does is its feature's (shop-features.ts).
+ */
+import { RSVP_REMINDER_CHECK_MINUTES } from '../../shared/rsvp-rules';
+import { CATALOGUE_FUNCTION, type ShopLambda } from './lambdas';
+
+export interface ScheduleCadence {
+  lambda: ShopLambda;
+  /** The cloud's EventBridge rate. */
+  cloudEveryMinutes: number;
+  /** The local server's timer. */
+  localEveryMs: number;
+  description: string;
+}
+
+export const SHOP_SCHEDULES = {
+  // Reservations past their time go back on the shelf (product §11).
+  expireReservations: {
+    lambda: CATALOGUE_FUNCTION,
+    cloudEveryMinutes: 5,
+    localEveryMs: 60_000,
+    description: 'Expires reservations not picked up (product §11)',
+  },
+  // The day-before reminders of RSVPs (product §12, decision 0347).
+  sendRsvpReminders: {
+    lambda: CATALOGUE_FUNCTION,
+    cloudEveryMinutes: RSVP_REMINDER_CHECK_MINUTES,
+    localEveryMs: RSVP_REMINDER_CHECK_MINUTES * 60_000,
+    description: 'Sends the day-before reminders of RSVPs (product §12)',
+  },
+} as const satisfies Record<string, ScheduleCadence>;
+
+export type ScheduleName = keyof typeof SHOP_SCHEDULES;
+
+export const isScheduleName = (name: unknown): name is ScheduleName => typeof name === 'string' && Object.hasOwn(SHOP_SCHEDULES, name);
