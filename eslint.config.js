@@ -70,7 +70,7 @@ const BOUNDARIES = [
 const SCAFFOLDING_BOUNDARIES = [
   {
     target: ['./server', './src', './shared', './amplify/data', './amplify/functions', './amplify/backend.ts'],
-    from: ['./demo', './tests', './amplify/testing', './amplify/emulation'],
+    from: ['./demo', './tests', './amplify/emulation'],
     message: 'Product code never imports the demo shop, test support or the AWS emulation.',
   },
 ];

@@ -17,9 +17,9 @@ export const AMPLIFY_TOOLING_PATHS = [
   'amplify/data/resource.ts',
   'amplify/security-review*.ts',
   'amplify/functions',
-  'amplify/testing',
   'amplify/scripts',
   'amplify/emulation',
+  'tests/support/fake-dynamo',
 ];
 
 export function lint(paths: string[] = ['.']): number {
