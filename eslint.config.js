@@ -70,7 +70,7 @@ const BOUNDARIES = [
 const SCAFFOLDING_BOUNDARIES = [
   {
     target: ['./server', './src', './shared', './amplify/data', './amplify/functions', './amplify/backend.ts'],
-    from: ['./demo', './tests', './amplify/emulation'],
+    from: ['./demo', './tests'],
     message: 'Product code never imports the demo shop, test support or the AWS emulation.',
   },
 ];
@@ -91,10 +91,10 @@ export default tseslint.config(
       'src/graphql/**',
       'amplify_outputs.json',
       'deploy/**/*.js',
-      // The Amplify tooling has its own install (npm run amplify:install) and tsconfig.
+      // The Amplify tooling and the AWS emulation have their own installs (npm run amplify:install) and tsconfigs.
       'amplify/node_modules/**',
       'amplify/layers/**',
-      'amplify/emulation/node_modules/**',
+      'tests/cloud-emulation/node_modules/**',
     ],
   },
   js.configs.recommended,
@@ -115,8 +115,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests, fakes and the offline AWS emulator read JSON answers whose shape is what they assert.
-    files: ['**/*.test.ts', '**/*.spec.ts', 'tests/**', 'amplify/emulation/**', '**/fake-*.ts', 'tests/support/throttle-store-contract.ts'],
+    // Tests, fakes and the offline AWS emulator (tests/cloud-emulation/) read JSON answers whose shape is what they assert.
+    files: ['**/*.test.ts', '**/*.spec.ts', 'tests/**', '**/fake-*.ts', 'tests/support/throttle-store-contract.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
