@@ -66,12 +66,22 @@ const BOUNDARIES = [
   },
 ];
 
-/** Product code never depends on scaffolding (server/main.ts, the entry point that seeds the demo shop, aside). */
+/** amplify/ holds only what deploys (decision 0362): the backend, its functions and data, its deploy scripts. */
+const DEPLOYABLE_AMPLIFY = ['amplify/**'];
+/** The test runners' configurations. */
+const TEST_CONFIGS = ['./playwright.config.ts', './vitest.config.ts'];
+
+/**
+ * Product code and all of amplify/ never depend on scaffolding: the demo shop, tests/ (test support,
+ * the DynamoDB fakes, the AWS emulation in tests/cloud-emulation/) or a test configuration.
+ * server/main.ts, the entry point that seeds the demo shop, aside.
+ */
 const SCAFFOLDING_BOUNDARIES = [
   {
-    target: ['./server', './src', './shared', './amplify/data', './amplify/functions', './amplify/backend.ts'],
-    from: ['./demo', './tests'],
-    message: 'Product code never imports the demo shop, test support or the AWS emulation.',
+    target: ['./server', './src', './shared', './amplify'],
+    from: ['./demo', './tests', ...TEST_CONFIGS],
+    message:
+      'Product code and amplify/ never import the demo shop, tests/ (test support, the DynamoDB fakes, the AWS emulation) or a test configuration.',
   },
 ];
 
@@ -156,8 +166,9 @@ export default tseslint.config(
     },
   },
   {
-    // What ships never imports the demo shop or test support; tests beside the code may.
-    files: PRODUCT,
+    // What ships, and anything in amplify/, never imports the demo shop, test support or a test
+    // configuration; tests beside the code may.
+    files: [...PRODUCT, ...DEPLOYABLE_AMPLIFY],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'server/main.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...BOUNDARIES, ...SCAFFOLDING_BOUNDARIES] }] },
   },
