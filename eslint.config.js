@@ -66,12 +66,22 @@ const BOUNDARIES = [
   },
 ];
 
-/** Product code never depends on scaffolding (server/main.ts, the entry point that seeds the demo shop, aside). */
+/** amplify/ holds only what deploys (decision 0362): the backend, its functions and data, its deploy scripts. */
+const DEPLOYABLE_AMPLIFY = ['amplify/**'];
+/** The test runners' configurations. */
+const TEST_CONFIGS = ['./playwright.config.ts', './vitest.config.ts'];
+
+/**
+ * Product code and all of amplify/ never depend on scaffolding: the demo shop, tests/ (test support,
+ * the DynamoDB fakes, the AWS emulation in tests/cloud-emulation/) or a test configuration.
+ * server/main.ts, the entry point that seeds the demo shop, aside.
+ */
 const SCAFFOLDING_BOUNDARIES = [
   {
-    target: ['./server', './src', './shared', './amplify/data', './amplify/functions', './amplify/backend.ts'],
-    from: ['./demo', './tests', './amplify/testing', './amplify/emulation'],
-    message: 'Product code never imports the demo shop, test support or the AWS emulation.',
+    target: ['./server', './src', './shared', './amplify'],
+    from: ['./demo', './tests', ...TEST_CONFIGS],
+    message:
+      'Product code and amplify/ never import the demo shop, tests/ (test support, the DynamoDB fakes, the AWS emulation) or a test configuration.',
   },
 ];
 
@@ -91,10 +101,10 @@ export default tseslint.config(
       'src/graphql/**',
       'amplify_outputs.json',
       'deploy/**/*.js',
-      // The Amplify tooling has its own install (npm run amplify:install) and tsconfig.
+      // The Amplify tooling and the AWS emulation have their own installs (npm run amplify:install) and tsconfigs.
       'amplify/node_modules/**',
       'amplify/layers/**',
-      'amplify/emulation/node_modules/**',
+      'tests/cloud-emulation/node_modules/**',
     ],
   },
   js.configs.recommended,
@@ -115,8 +125,8 @@ export default tseslint.config(
     },
   },
   {
-    // Tests, fakes and the offline AWS emulator read JSON answers whose shape is what they assert.
-    files: ['**/*.test.ts', '**/*.spec.ts', 'tests/**', 'amplify/emulation/**', '**/fake-*.ts', 'tests/support/throttle-store-contract.ts'],
+    // Tests, fakes and the offline AWS emulator (tests/cloud-emulation/) read JSON answers whose shape is what they assert.
+    files: ['**/*.test.ts', '**/*.spec.ts', 'tests/**', '**/fake-*.ts', 'tests/support/throttle-store-contract.ts'],
     rules: {
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-assignment': 'off',
@@ -156,8 +166,9 @@ export default tseslint.config(
     },
   },
   {
-    // What ships never imports the demo shop or test support; tests beside the code may.
-    files: PRODUCT,
+    // What ships, and anything in amplify/, never imports the demo shop, test support or a test
+    // configuration; tests beside the code may.
+    files: [...PRODUCT, ...DEPLOYABLE_AMPLIFY],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'server/main.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...BOUNDARIES, ...SCAFFOLDING_BOUNDARIES] }] },
   },

@@ -7,7 +7,7 @@
  * neither can disturb what the other expects.
  *
  * E2E_BACKEND=cloud (set by `npm run test:cloud`): the same ports are served by the emulated AWS
- * backend (amplify/emulation/run.ts starts it), so no local server is started, and only the tests
+ * backend (tests/cloud-emulation/run.ts starts it), so no local server is started, and only the tests
  * whose behaviour depends on the backend run (`BOTH_BACKENDS`, tests/e2e/support/scope.ts and
  * docs/testing.md), at the phone width.
  */

@@ -1,6 +1,7 @@
 /**
  * `npm run check:amplify` (CI runs it after `npm test`): the AWS backend, checked offline.
- * 1. type-checks amplify/ (backend, functions) with its own tsconfig, and lints it (scripts/lint.ts);
+ * 1. type-checks amplify/ (backend, functions, and the DynamoDB fakes their unit tests import) and the
+ *    AWS emulation (tests/cloud-emulation/) with their own tsconfigs, and lints them (scripts/lint.ts);
  * 2. synthesizes the backend with CDK, no AWS account (amplify/scripts/synth.ts), which also
  *    loads each function bundle as Lambda would and calls it once;
  * 3. compares the AppSync SDL Amplify's transformer produced with the one the local server serves
@@ -46,7 +47,12 @@ if (synthArg > 0 && (!keptSynth || !existsSync(join(keptSynth, 'appsync-schema.g
 }
 const outdir = keptSynth ?? join(tmpdir(), `patterson-amplify-synth-${process.pid}`);
 step('type-check amplify/ (tsconfig amplify/tsconfig.json)', ['node_modules/typescript/bin/tsc', '-p', 'amplify/tsconfig.json']);
-step('lint amplify/ (backend, functions, scripts, emulator)', [
+step('type-check the AWS emulation (tsconfig tests/cloud-emulation/tsconfig.json)', [
+  'node_modules/typescript/bin/tsc',
+  '-p',
+  'tests/cloud-emulation/tsconfig.json',
+]);
+step('lint amplify/ (backend, functions, scripts), the DynamoDB fakes and the AWS emulation', [
   'node_modules/tsx/dist/cli.mjs',
   'scripts/lint.ts',
   ...AMPLIFY_TOOLING_PATHS,

@@ -1,7 +1,8 @@
 /**
  * `npm run lint`: ESLint (eslint.config.js: type-aware rules, hooks, accessibility, import
- * boundaries) and Prettier's check, over the whole repository. amplify/'s backend, functions,
- * scripts and emulator are type-checked against the deploy tooling (`npm run amplify:install`);
+ * boundaries) and Prettier's check, over the whole repository. amplify/'s backend, functions and
+ * scripts, the DynamoDB fakes (tests/support/fake-dynamo/) and the AWS emulation
+ * (tests/cloud-emulation/) are type-checked against the deploy tooling (`npm run amplify:install`);
  * without it they are left to `npm run check:amplify`, which lints them after installing it.
  * Then scripts/check-references.ts: every product §N, design §N, decision and relative link
  * resolves inside the repository. Exits non-zero on any finding.
@@ -11,22 +12,24 @@ import { existsSync } from 'node:fs';
 import { checkDecisions } from './check-decisions';
 import { main as checkReferences } from './check-references';
 
-/** What needs amplify/'s own install to be type-checked. */
+/** What needs amplify/'s own install (and the emulation's) to be type-checked. */
 export const AMPLIFY_TOOLING_PATHS = [
   'amplify/backend.ts',
   'amplify/data/resource.ts',
   'amplify/security-review*.ts',
   'amplify/functions',
-  'amplify/testing',
   'amplify/scripts',
-  'amplify/emulation',
+  'tests/support/fake-dynamo',
+  'tests/cloud-emulation',
 ];
 
 export function lint(paths: string[] = ['.']): number {
   const withTooling = existsSync('amplify/node_modules/@aws-amplify/backend');
   const ignore = withTooling ? [] : AMPLIFY_TOOLING_PATHS.flatMap((path) => ['--ignore-pattern', path]);
   if (!withTooling)
-    console.log('lint: amplify/ tooling not installed; its backend, functions and scripts are linted by npm run check:amplify');
+    console.log(
+      'lint: amplify/ tooling not installed; its backend, functions and scripts, the DynamoDB fakes and the AWS emulation are linted by npm run check:amplify',
+    );
   const run = (args: string[]) => spawnSync(process.execPath, args, { stdio: 'inherit' }).status ?? 1;
   const eslint = run(['node_modules/eslint/bin/eslint.js', '--max-warnings', '0', ...ignore, ...paths]);
   const prettier = run(['node_modules/prettier/bin/prettier.cjs', '--check', '--log-level', 'warn', ...paths]);

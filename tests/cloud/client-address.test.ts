@@ -13,7 +13,7 @@ import {
   CAPTURED_VIEWER_ADDRESS,
   forwardedFor,
   viewerHeaders,
-} from '../../amplify/emulation/viewer-headers';
+} from '../cloud-emulation/viewer-headers';
 
 const capturedEvent = (headers: Record<string, string>) => ({
   typeName: 'Mutation',

@@ -4,7 +4,7 @@
  * 30 s or send megabytes lowers one limit for itself (POST /_emulation/limits) and puts it back.
  */
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { AWS_LIMITS } from '../../amplify/emulation/limits';
+import { AWS_LIMITS } from '../cloud-emulation/limits';
 import { newImportId } from '../../shared/import-chunks';
 import { call, cloudShop, guest, uniqueEmail, type CloudShop } from './support/api';
 import { changeLimits, instancesOf, limitsInForce, noHooks, resetLimits, slowFunction } from './support/emulation';

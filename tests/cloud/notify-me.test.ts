@@ -2,7 +2,7 @@
  * "Notify me when it's back" on the emulated AWS backend (`npm run test:cloud` runs it): the battery
  * the local server runs too (tests/support/notify-me-battery.ts), served by the catalogue function,
  * the requests in the reservations table, the mail sent to a loopback inbox on CLOUD_SMTP_PORT
- * (amplify/emulation/run.ts); the Item Editor's raise reaches it through the pipeline's activity record.
+ * (tests/cloud-emulation/run.ts); the Item Editor's raise reaches it through the pipeline's activity record.
  */
 import { beforeAll, describe } from 'vitest';
 import { notifyMeBattery } from '../support/notify-me-battery';

@@ -3,7 +3,7 @@
  * sets a customer's new password once, on DynamoDB, and ends the customer's sessions in the
  * ShopSessions table, as locally (server/accounts/password-reset-api.test.ts, which also covers
  * the e-mail). "Forgot password?" gives its one answer for any address and mails a known one
- * its link, over SMTP to the inbox on CLOUD_SMTP_PORT (amplify/emulation/run.ts).
+ * its link, over SMTP to the inbox on CLOUD_SMTP_PORT (tests/cloud-emulation/run.ts).
  */
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '../../shared/messages';

@@ -2,7 +2,7 @@
  * The reservation e-mails on the emulated AWS backend (`npm run test:cloud` runs it): the battery
  * the local server runs too (tests/support/reservation-mail-battery.ts), sent by the catalogue
  * function over SMTP to a loopback inbox on the port the emulation gives the functions
- * (CLOUD_SMTP_PORT, amplify/emulation/run.ts); the expiry runs as its EventBridge schedule runs it.
+ * (CLOUD_SMTP_PORT, tests/cloud-emulation/run.ts); the expiry runs as its EventBridge schedule runs it.
  */
 import { beforeAll, describe } from 'vitest';
 import { reservationMailBattery } from '../support/reservation-mail-battery';

@@ -3,15 +3,15 @@
  * session) would try them: the presigned POST into uploads/ and storeUploadedImage, with a wrong
  * id, another admin's, paths, a used id, a re-sent POST, a text file named .jpg, a pixel bomb, an
  * oversize file; a phone photo stored upright without its metadata (decision 0276); and the POST
- * against its policy as S3 holds it (amplify/emulation/s3-front.ts: signature, key, size range,
+ * against its policy as S3 holds it (tests/cloud-emulation/s3-front.ts: signature, key, size range,
  * expiry, fields the policy does not name).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { IMAGE_UPLOAD_MESSAGES, MAX_IMAGE_BYTES } from '../../shared/image-upload';
 import { postToTarget, requestTarget, storeUpload } from '../support/image-upload';
 import type { ImageUploadTarget } from '../../shared/image-upload';
-import { OFFLINE_CREDENTIALS } from '../../amplify/emulation/offline-credentials';
-import { signPolicy } from '../../amplify/emulation/s3-front';
+import { OFFLINE_CREDENTIALS } from '../cloud-emulation/offline-credentials';
+import { signPolicy } from '../cloud-emulation/s3-front';
 import sharp from 'sharp';
 import { responsiveImage } from '../../shared/media';
 import { isRedAt, jpegClaiming, metadataLeft, phonePhoto, pngBytes, textFile } from '../security/support/images';

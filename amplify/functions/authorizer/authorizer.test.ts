@@ -11,7 +11,7 @@ import { SESSION_ABSOLUTE_MS } from '../../../server/auth/sessions';
 import { startTestServer, type TestServer } from '../../../tests/support/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
 import { DynamoSessionStore } from '../common/dynamo-sessions';
-import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
+import { fakeShopDynamo, TABLES } from '../../../tests/support/fake-dynamo/fake-tables';
 import { authorize } from './authorize';
 import { fieldPolicyFromSdl } from '../common/field-policy';
 

@@ -5,7 +5,7 @@ import { CHUNK_MESSAGES } from '../../../shared/import-chunks';
 import { BATCH_MARGIN_MS } from '../../../shared/work-deadline';
 import { AppError } from '../../../server/errors';
 import { DynamoCatalogueStore, MAX_TRANSACTION_ITEMS } from './dynamo-catalogue';
-import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
+import { fakeShopDynamo, TABLES } from '../../../tests/support/fake-dynamo/fake-tables';
 
 const HASH = 'a'.repeat(64);
 const HASH_2 = 'c'.repeat(64);

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ROLE_USER } from '../../../shared/roles';
 import { NotifyMeService } from '../../../server/reservations/notify-me-service';
 import { notifyMeContract } from '../../../tests/support/notify-me-contract';
-import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
+import { fakeShopDynamo, TABLES } from '../../../tests/support/fake-dynamo/fake-tables';
 import { DynamoNotifyStore } from './dynamo-notify';
 import { DynamoReservationStore } from './dynamo-reservations';
 

@@ -1,7 +1,7 @@
 /**
  * The DynamoDB calls the cloud's stores make, as a narrow port over the SDK's document client
  * (dynamo-client.ts adapts the real one). The stores take this port, so their tests can run them
- * against an in-memory fake (fake-dynamo.ts) here, where no real DynamoDB can run. Inputs are the
+ * against an in-memory fake (tests/support/fake-dynamo/) here, where no real DynamoDB can run. Inputs are the
  * SDK's own command inputs.
  */
 import type {

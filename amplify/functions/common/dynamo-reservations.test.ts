@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { pickupSlots } from '../../../shared/pickup-slots';
 import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
 import { ReservationService, type ReservationCaller } from '../../../server/reservations/reservation-service';
-import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
+import { fakeShopDynamo, TABLES } from '../../../tests/support/fake-dynamo/fake-tables';
 import { DynamoReservationStore } from './dynamo-reservations';
 
 const HOURS = Array.from({ length: 7 }, () => '09:00-21:00');

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../../server/auth/sessions';
 import { ROLE_USER } from '../../../shared/roles';
 import { DynamoSessionStore } from './dynamo-sessions';
-import { fakeShopDynamo, TABLES } from '../../testing/fake-tables';
+import { fakeShopDynamo, TABLES } from '../../../tests/support/fake-dynamo/fake-tables';
 
 function setup() {
   const db = fakeShopDynamo();

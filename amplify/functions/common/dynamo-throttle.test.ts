@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { RateLimit } from '../../../server/accounts/throttle-store';
 import { describeThrottleStore } from '../../../tests/support/throttle-store-contract';
 import { DynamoThrottleStore, TURN_LEASE_MS, TURN_WAIT_MS } from './dynamo-throttle';
-import { FakeDynamo } from '../../testing/fake-dynamo';
+import { FakeDynamo } from '../../../tests/support/fake-dynamo/fake-dynamo';
 
 const TABLE = 'Throttle-test';
 

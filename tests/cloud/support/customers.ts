@@ -40,7 +40,7 @@ export async function cloudCustomer(
 }
 
 /**
- * An inbox where the storefront's functions send mail (CLOUD_SMTP_PORT, amplify/emulation/run.ts),
+ * An inbox where the storefront's functions send mail (CLOUD_SMTP_PORT, tests/cloud-emulation/run.ts),
  * listening from the file's first test to its last (beforeAll/afterAll registered here).
  */
 export function cloudInbox(): () => SmtpInbox {

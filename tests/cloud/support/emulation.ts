@@ -1,9 +1,9 @@
 /**
- * The emulation's own routes for the cloud batteries (amplify/emulation/appsync.ts): the limits in
+ * The emulation's own routes for the cloud batteries (tests/cloud-emulation/appsync.ts): the limits in
  * force, changed for one test and put back after it; a hook that makes a function run longer; how
  * many instances each function has up. AppSync has none of these: they only steer the emulation.
  */
-import type { EmulationLimits } from '../../../amplify/emulation/limits';
+import type { EmulationLimits } from '../../cloud-emulation/limits';
 
 const base = () => new URL('/', process.env.CLOUD_API_URL).href;
 

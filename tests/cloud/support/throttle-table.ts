@@ -2,7 +2,7 @@
  * The emulated cloud's ShopThrottle table, read straight from DynamoDB Local (`npm run test:cloud`
  * sets CLOUD_DYNAMO_ENDPOINT and CLOUD_THROTTLE_TABLE): the API never shows the throttle's counts;
  * and the Item table (CLOUD_ITEM_TABLE), where a test gives an item months of price history.
- * The AWS SDK comes from the emulation's install (amplify/emulation), loaded when first used, so
+ * The AWS SDK comes from the emulation's install (tests/cloud-emulation), loaded when first used, so
  * the app's own type check and install need nothing of it.
  */
 import { createRequire } from 'node:module';
@@ -37,8 +37,8 @@ let sdk: DynamoSdk | undefined;
 export function dynamo() {
   const endpoint = process.env.CLOUD_DYNAMO_ENDPOINT;
   if (!endpoint) throw new Error('CLOUD_DYNAMO_ENDPOINT: run through npm run test:cloud');
-  sdk ??= createRequire(new URL('../../../amplify/emulation/package.json', import.meta.url))('@aws-sdk/client-dynamodb') as DynamoSdk;
-  // DynamoDB Local (-sharedDb) accepts any credentials (amplify/emulation/services.ts).
+  sdk ??= createRequire(new URL('../../cloud-emulation/package.json', import.meta.url))('@aws-sdk/client-dynamodb') as DynamoSdk;
+  // DynamoDB Local (-sharedDb) accepts any credentials (tests/cloud-emulation/services.ts).
   client ??= new sdk.DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } });
   return { sdk, client };
 }

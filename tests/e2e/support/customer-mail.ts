@@ -1,7 +1,7 @@
 /**
  * Customers who confirm their address by the mailed link, in the browser tests. Each Playwright
  * project's site mails to its own loopback port (playwright.config.ts: E2E_STOREFRONT_SMTP_PORT,
- * E2E_SMTP_PORT), on the local servers and on the emulated cloud alike (amplify/emulation/run.ts
+ * E2E_SMTP_PORT), on the local servers and on the emulated cloud alike (tests/cloud-emulation/run.ts
  * gives each site's functions the same port and the site's origin), where a file listens with
  * tests/support/smtp-inbox.ts.
  *

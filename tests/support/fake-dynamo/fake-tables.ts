@@ -1,7 +1,7 @@
 /** The shop's tables as the in-memory fake holds them (tests only; see fake-dynamo.ts). */
 import { FakeDynamo } from './fake-dynamo';
-import { SESSIONS_BY_USER_INDEX } from '../functions/common/dynamo-sessions';
-import { RESERVATION_INDEXES } from '../functions/common/dynamo-reservations';
+import { SESSIONS_BY_USER_INDEX } from '../../../amplify/functions/common/dynamo-sessions';
+import { RESERVATION_INDEXES } from '../../../amplify/functions/common/dynamo-reservations';
 
 export const TABLES = {
   users: 'User-test',

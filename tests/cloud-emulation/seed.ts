@@ -8,7 +8,7 @@
 import { buildDemoCatalogue, type DemoImageSpec } from '../../demo/demo-catalogue';
 import { renderDemoImage } from '../../demo/demo-images';
 import { demoShopSettings } from '../../demo/demo-shop';
-import { postToTarget, REQUEST_UPLOAD, STORE_UPLOAD } from '../../tests/support/image-upload';
+import { postToTarget, REQUEST_UPLOAD, STORE_UPLOAD } from '../support/image-upload';
 import type { ImageUploadTarget } from '../../shared/image-upload';
 
 export interface ApiCaller {

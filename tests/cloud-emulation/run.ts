@@ -20,8 +20,8 @@ import { startEmulation, type Emulation } from './emulation';
 import { startHosting } from './hosting';
 import { apiCaller, seedThroughApi } from './seed';
 import { E2E_ADMIN, E2E_SMTP_PORT, E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
-import { ENV } from '../functions/common/env';
-import { LAMBDA_RUNTIME } from '../functions/resource';
+import { ENV } from '../../amplify/functions/common/env';
+import { LAMBDA_RUNTIME } from '../../amplify/functions/resource';
 import { nodeForLambdaRuntime } from '../../scripts/node-binaries';
 import { printPlaywrightFailures } from '../../scripts/playwright-failures';
 import { slowestTests } from '../../scripts/slowest-tests';
@@ -64,7 +64,7 @@ if (!process.env[NAMESPACE_FLAG]) {
   process.exit(run.status ?? 1);
 }
 
-if (!existsSync(join(root, 'amplify/emulation/node_modules/@aws-amplify/amplify-appsync-simulator'))) {
+if (!existsSync(join(root, 'tests/cloud-emulation/node_modules/@aws-amplify/amplify-appsync-simulator'))) {
   console.error('test:cloud: the emulation is not installed: run `npm run amplify:install` first');
   process.exit(1);
 }

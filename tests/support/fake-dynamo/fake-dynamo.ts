@@ -8,7 +8,7 @@
  * conditions `#k = :v`, on an index optionally `AND #s <= :v` (the sort key is not checked). Anything else throws, so a store cannot silently rely on more. Scans and
  * queries return pages of `pageSize` items, so paging code is exercised too.
  */
-import type { DynamoPort, Item } from '../functions/common/dynamo-port';
+import type { DynamoPort, Item } from '../../../amplify/functions/common/dynamo-port';
 
 export interface FakeTable {
   key: string;

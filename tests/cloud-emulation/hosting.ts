@@ -6,11 +6,21 @@
  */
 import { createServer, type Server } from 'node:http';
 import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { extname, join, normalize } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type * as S3 from '@aws-sdk/client-s3';
 import { OFFLINE_CREDENTIALS } from './services';
 import { listenOnLoopback } from './loopback';
+
+/**
+ * The S3 client of the deploy tooling's install (amplify/package.json: the version the functions
+ * deploy with), which `npm run amplify:install` installs with the emulation's own; the emulation's
+ * install has none. Its types are mapped there too (tests/cloud-emulation/tsconfig.json; decision 0362).
+ */
+const { GetObjectCommand, S3Client } = createRequire(new URL('../../amplify/package.json', import.meta.url))(
+  '@aws-sdk/client-s3',
+) as typeof S3;
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
