@@ -162,6 +162,13 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...BOUNDARIES, ...SCAFFOLDING_BOUNDARIES] }] },
   },
   {
+    // A product function longer than this does several jobs: split it into parts (sub-components,
+    // hooks, helpers) with one each. Tests, benchmarks and scripts read as lists of steps.
+    files: PRODUCT,
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', 'tests/**', 'bench/**', 'scripts/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
+  },
+  {
     // Each browser test says where it runs (docs/testing.md).
     files: ['tests/e2e/**/*.spec.ts'],
     plugins: { shop: { rules: { 'e2e-test-scope': e2eTestScope } } },
