@@ -23,7 +23,7 @@ const SERVICES = SERVER_FOLDERS.filter((folder) => !['model', 'db', 'graphql', '
 const PRODUCT = ['server/**', 'src/**', 'shared/**', 'amplify/data/**', 'amplify/functions/**', 'amplify/backend.ts'];
 
 /**
- * What a feature offers other screens (decision 0362): the pieces of Reserve for pickup and of RSVPs
+ * What a feature offers other screens (decision 0364): the pieces of Reserve for pickup and of RSVPs
  * that the item, menu, events and account pages and the header show. Each is imported by its own
  * path, not through an index, so the lazily loaded ones stay chunks of their own, out of a guest's
  * scripts (design §4). The rest of a feature is its own.
