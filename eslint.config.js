@@ -22,14 +22,33 @@ const SERVICES = SERVER_FOLDERS.filter((folder) => !['model', 'db', 'graphql', '
 /** What ships: the server, the SPA, shared rules and the deployable AWS backend. */
 const PRODUCT = ['server/**', 'src/**', 'shared/**', 'amplify/data/**', 'amplify/functions/**', 'amplify/backend.ts'];
 
+/**
+ * What a feature offers other screens (decision 0364): the pieces of Reserve for pickup and of RSVPs
+ * that the item, menu, events and account pages and the header show. Each is imported by its own
+ * path, not through an index, so the lazily loaded ones stay chunks of their own, out of a guest's
+ * scripts (design §4). The rest of a feature is its own.
+ */
+const OFFERED = {
+  pickup: ['PickupControl.tsx', 'AddToPickupList.tsx', 'PickupHeaderLink.tsx', 'notify-me-api.ts'],
+  rsvp: ['RsvpSlot.tsx', 'MyRsvps.tsx'],
+};
+const OFFERED_PATHS = Object.entries(OFFERED).flatMap(([feature, files]) => files.map((file) => `./${feature}/${file}`));
+
 /** Import boundaries between the top-level folders and between the layers of server/ (README, "Folders"). */
 const BOUNDARIES = [
   ...features.map((feature) => ({
     target: `./src/features/${feature}`,
     from: './src/features',
-    except: [`./${feature}`],
-    message: 'Features do not import each other: move what both need to src/components, src/lib or shared/.',
+    except: [`./${feature}`, ...OFFERED_PATHS],
+    message:
+      'A feature imports nothing of another but the pieces it offers (OFFERED): move what both need to src/components, src/lib or shared/.',
   })),
+  {
+    target: ['./src/components', './src/lib', './src/hooks', './src/config'],
+    from: './src/features',
+    except: OFFERED_PATHS,
+    message: 'The shared building blocks import nothing of a feature but the pieces it offers (OFFERED).',
+  },
   { target: './src', from: './server', message: 'The SPA never imports the local server: share through shared/.' },
   { target: './server', from: './src', message: 'The local server never imports the SPA: share through shared/.' },
   {
@@ -171,6 +190,13 @@ export default tseslint.config(
     files: [...PRODUCT, ...DEPLOYABLE_AMPLIFY],
     ignores: ['**/*.test.ts', '**/*.test.tsx', 'server/main.ts'],
     rules: { 'import-x/no-restricted-paths': ['error', { zones: [...BOUNDARIES, ...SCAFFOLDING_BOUNDARIES] }] },
+  },
+  {
+    // A product function longer than this does several jobs: split it into parts (sub-components,
+    // hooks, helpers) with one each. Tests, benchmarks and scripts read as lists of steps.
+    files: PRODUCT,
+    ignores: ['**/*.test.ts', '**/*.test.tsx', '**/*.spec.ts', 'tests/**', 'bench/**', 'scripts/**'],
+    rules: { 'max-lines-per-function': ['error', { max: 150, skipBlankLines: true, skipComments: true }] },
   },
   {
     // Each browser test says where it runs (docs/testing.md).

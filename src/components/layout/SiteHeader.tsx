@@ -8,7 +8,7 @@ import { Logo } from './Logo';
 import { MenuToggle } from './MenuToggle';
 
 // The pickup list's count (decision 0318): its code and its call load only for a signed-in customer (design §4).
-const PickupHeaderLink = lazy(() => import('../pickup/PickupHeaderLink'));
+const PickupHeaderLink = lazy(() => import('../../features/pickup/PickupHeaderLink'));
 
 interface NavItem {
   label: string;

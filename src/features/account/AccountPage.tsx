@@ -8,7 +8,7 @@ import { isValidEmail, normalizeEmail, passwordProblem } from '../../../shared/v
 import { namesProblem } from '../../../shared/validation/name';
 import { PHONE_MAX_LENGTH, phoneProblem } from '../../../shared/validation/phone';
 import { CurrentPasswordField, NewPasswordFields } from '../../components/forms/PasswordFields';
-import { MyRsvps } from '../../components/rsvp/MyRsvps';
+import { MyRsvps } from '../rsvp/MyRsvps';
 import { EmailField, TextField } from '../../components/forms/TextField';
 import { useAuthForm } from '../../components/forms/use-auth-form';
 import { Spinner } from '../../components/ui/Spinner';

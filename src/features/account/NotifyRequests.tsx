@@ -7,7 +7,7 @@
 import { Link } from 'react-router-dom';
 import { formatShortDate, newYorkTime } from '../../../shared/shop-hours';
 import { itemPath } from '../../../shared/spa-routes';
-import { useNotifyRequests, useSetNotifyMe, type NotifyRequest } from '../../components/pickup/notify-me-api';
+import { useNotifyRequests, useSetNotifyMe, type NotifyRequest } from '../pickup/notify-me-api';
 import { toast } from '../../lib/signed-in-call';
 
 const stockNow = (stock: number | null | undefined): string =>

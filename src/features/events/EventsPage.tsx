@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { rsvpStateOf } from '../../../shared/rsvp-rules';
 import { tastingRulesOf } from '../../../shared/tasting-rules';
 import logoUrl from '../../assets/logo.svg';
-import { RsvpSlot } from '../../components/rsvp/RsvpSlot';
+import { RsvpSlot } from '../rsvp/RsvpSlot';
 import { EventDate } from '../../components/ui/EventDate';
 import { Spinner } from '../../components/ui/Spinner';
 import { StoredImage } from '../../components/ui/StoredImage';

@@ -7,7 +7,7 @@ import { IMAGE_SIZES } from '../../../shared/first-screen';
 import { ProductImage } from '../../components/ui/ProductImage';
 import { departmentPicture } from '../../../shared/department-picture';
 import { SaleBadge, StockBadge } from '../../components/shop/ItemFactsBits';
-import { PickupControl } from '../../components/pickup/PickupControl';
+import { PickupControl } from '../pickup/PickupControl';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';

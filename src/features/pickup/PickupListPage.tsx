@@ -22,7 +22,7 @@ import {
   type PickupList,
   type PickupListLine,
   type PickupShopSettings,
-} from '../../components/pickup/pickup-list-api';
+} from './pickup-list-api';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
 import { useSession } from '../../lib/auth';

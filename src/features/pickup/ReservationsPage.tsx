@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { RESERVATION_PERMISSIONS } from '../../../shared/reservation-status';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
-import { useCustomerId } from '../../components/pickup/pickup-list-api';
+import { useCustomerId } from './pickup-list-api';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
 import { toast } from '../../lib/signed-in-call';

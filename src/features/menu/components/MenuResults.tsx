@@ -8,7 +8,7 @@ import type { MenuItem } from '../menu-filter';
 
 // A card's "Add to pickup list" (decision 0318): guests see none, so its code loads only for a
 // signed-in customer and /menu's first load stays within its budget (design §4).
-const AddToPickupList = lazy(() => import('../../../components/pickup/AddToPickupList'));
+const AddToPickupList = lazy(() => import('../../pickup/AddToPickupList'));
 
 /** Cards drawn per step: the grid stays quick with thousands of items, "Show more" adds more. */
 export const RESULTS_STEP = 24;

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Modal } from '../ui/Modal';
+import { Modal } from '../../components/ui/Modal';
 import { toast } from '../../lib/signed-in-call';
 import { useCancelRsvp } from './rsvp-api';
 
