@@ -5,11 +5,13 @@
  * (tests/cloud-emulation/) are type-checked against the deploy tooling (`npm run amplify:install`);
  * without it they are left to `npm run check:amplify`, which lints them after installing it.
  * Then scripts/check-references.ts: every product §N, design §N, decision and relative link
- * resolves inside the repository. Exits non-zero on any finding.
+ * resolves inside the repository; and scripts/check-cycles.ts: no import cycle, type-only imports
+ * included. Exits non-zero on any finding.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { checkDecisions } from './check-decisions';
+import { main as checkCycles } from './check-cycles';
 import { main as checkReferences } from './check-references';
 
 /** What needs amplify/'s own install (and the emulation's) to be type-checked. */
@@ -23,7 +25,7 @@ export const AMPLIFY_TOOLING_PATHS = [
   'tests/cloud-emulation',
 ];
 
-export function lint(paths: string[] = ['.']): number {
+export async function lint(paths: string[] = ['.']): Promise<number> {
   const withTooling = existsSync('amplify/node_modules/@aws-amplify/backend');
   const ignore = withTooling ? [] : AMPLIFY_TOOLING_PATHS.flatMap((path) => ['--ignore-pattern', path]);
   if (!withTooling)
@@ -37,7 +39,9 @@ export function lint(paths: string[] = ['.']): number {
   const decisions = checkDecisions('docs/decisions');
   for (const finding of decisions) console.error(finding);
   const references = checkReferences();
-  return eslint || prettier || references || (decisions.length ? 1 : 0);
+  const cycles = await checkCycles();
+  return eslint || prettier || references || cycles || (decisions.length ? 1 : 0);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) process.exit(lint(process.argv.slice(2).length ? process.argv.slice(2) : undefined));
+if (import.meta.url === `file://${process.argv[1]}`)
+  process.exit(await lint(process.argv.slice(2).length ? process.argv.slice(2) : undefined));

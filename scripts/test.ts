@@ -18,11 +18,18 @@ mkdirSync('.tmp', { recursive: true });
 const stageTimes: string[] = [];
 function timed<T>(stage: string, work: () => T): T {
   const started = Date.now();
+  const record = () => void stageTimes.push(`  ${stage.padEnd(22)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
+  let result: T;
   try {
-    return work();
-  } finally {
-    stageTimes.push(`  ${stage.padEnd(22)} ${((Date.now() - started) / 1000).toFixed(0).padStart(5)} s`);
+    result = work();
+  } catch (error) {
+    record();
+    throw error;
   }
+  // A stage that returns a promise (the lint) ends when it settles.
+  if (result instanceof Promise) return result.finally(record) as T;
+  record();
+  return result;
 }
 const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
   spawnSync(process.execPath, args, { stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
@@ -41,7 +48,7 @@ const vitest = ({ report, args, env }: (typeof VITEST_RUNS)[number]) =>
 
 if (
   timed('typecheck', () => run(['node_modules/typescript/bin/tsc', '-p', 'tsconfig.json', '--noEmit'])) !== 0 ||
-  timed('lint', () => lint()) !== 0
+  (await timed('lint', () => lint())) !== 0
 ) {
   console.log('\ntests: not run: the typecheck or the lint found problems (npm run typecheck, npm run lint)');
   process.exit(1);

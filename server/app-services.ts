@@ -9,7 +9,7 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
-import type { ServerOverrides } from './app';
+import type { ServerOverrides } from './server-overrides';
 import type { FieldPolicy } from './auth/authorizer';
 import { SessionStore } from './auth/sessions';
 import { AccountService } from './accounts/account-service';

@@ -8,7 +8,7 @@ import {
   shopReservationMail,
   type CustomerMailKind,
 } from './reservation-mails';
-import type { StoredReservation } from './reservation-service';
+import type { StoredReservation } from './reservation-types';
 
 const NOTE = 'Ring the bell twice http://evil.example/claim';
 const reservation: StoredReservation = {

@@ -11,7 +11,7 @@ import { formatReservationNumber, PAY_AT_PICKUP_TEXT } from '../../shared/reserv
 import { formatShortDate, formatTime, newYorkTime } from '../../shared/shop-hours';
 import { itemPath } from '../../shared/spa-routes';
 import type { MailMessage } from '../accounts/mailer';
-import type { StoredLine, StoredReservation } from './reservation-service';
+import type { StoredLine, StoredReservation } from './reservation-types';
 import { nameWithSize } from '../../shared/bottle-size';
 
 const SHOP = 'Patterson Wine & Liquor';

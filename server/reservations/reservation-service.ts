@@ -50,6 +50,7 @@ import { SHOP_ACTOR } from '../activity/activity-recorder';
 import { AppError, unauthorized, validationError } from '../errors';
 import { mailErrorText, type Mailer } from '../accounts/mailer';
 import { customerReservationMail, shopReservationMail, type CustomerMailKind } from './reservation-mails';
+import type { StoredLine, StoredReservation } from './reservation-types';
 
 export const RESERVATION_MESSAGES = {
   signIn: 'Sign in to reserve for pickup',
@@ -65,38 +66,6 @@ export const RESERVATION_MESSAGES = {
   deletedAccount: 'Deleted account',
   accountDeleted: 'The account was deleted',
 } as const;
-
-/** A line as stored on a reservation: the item and price as shown when reserving. */
-export interface StoredLine {
-  itemId: string;
-  /** The item's name with its size when reserved (nameWithSize). */
-  name: string;
-  /** The item's UPC when reserved, for the pick list; null without one (and on lines stored before it was kept). */
-  upc?: string | null;
-  price: number | null;
-  /** Units held now. */
-  quantity: number;
-  reservedQuantity: number;
-  note: string | null;
-}
-
-export interface StoredReservation {
-  id: string;
-  number: string;
-  userId: string;
-  status: ReservationStatus;
-  slotStart: string;
-  slotEnd: string;
-  slotLabel: string;
-  lines: StoredLine[];
-  note: string | null;
-  phone: string | null;
-  expiresAt: string;
-  reason: string | null;
-  cancelledBy: 'customer' | 'staff' | 'shop' | null;
-  createdAt: string;
-  updatedAt: string;
-}
 
 /** What the service reads of an item. */
 export interface ItemStock {

@@ -21,8 +21,8 @@ import {
   type ReservationStore,
   type ReservingAccount,
   type StockHold,
-  type StoredReservation,
 } from './reservation-service';
+import type { StoredReservation } from './reservation-types';
 
 const ITEM = quoteIdent('Item');
 

@@ -10,7 +10,7 @@ import { eventFileName, eventSchedule } from '../../shared/event-schedule';
 import { shop as shopFallback, shopAddressLine } from '../../shared/shop';
 import { formatShortDate, formatTime } from '../../shared/shop-hours';
 import type { MailMessage } from '../accounts/mailer';
-import type { RsvpEventRecord, StoredRsvp } from './rsvp-service';
+import type { RsvpEventRecord, StoredRsvp } from './rsvp-types';
 
 export type RsvpMailKind = 'confirmed' | 'promoted' | 'reminder' | 'eventCancelled';
 

@@ -26,8 +26,6 @@ import {
   RSVP_MESSAGES,
   rsvpOutcome,
   rsvpReminderDueAt,
-  type RsvpEvent,
-  type RsvpStatus,
 } from '../../shared/rsvp-rules';
 import type { CalendarShop } from '../../shared/event-calendar';
 import { addDays, newYorkTime } from '../../shared/shop-hours';
@@ -36,6 +34,7 @@ import type { ActivityFacts } from '../activity/activity-log';
 import { AppError, unauthorized, validationError } from '../errors';
 import type { ReservationCaller, ReserveRate, ReservingAccount } from '../reservations/reservation-service';
 import { rsvpMail, type RsvpMailKind } from './rsvp-mails';
+import type { RsvpEventRecord, StoredRsvp } from './rsvp-types';
 
 export const RSVP_SERVICE_MESSAGES = {
   signIn: 'Sign in to RSVP',
@@ -44,31 +43,6 @@ export const RSVP_SERVICE_MESSAGES = {
   rate: (wait: string) => `Too many answers at once. Try again in ${wait}.`,
   deletedAccount: 'Deleted account',
 } as const;
-
-/** An RSVP as stored. */
-export interface StoredRsvp {
-  id: string;
-  eventId: string;
-  userId: string;
-  partySize: number;
-  status: RsvpStatus;
-  /** When the customer joined the waiting list (their place in line); null unless Waiting. */
-  waitingSince: string | null;
-  checkedInAt: string | null;
-  /** When the day-before reminder went out (sent once: decision 0347). */
-  remindedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-/** What the service reads of an event. */
-export interface RsvpEventRecord extends RsvpEvent {
-  id: string;
-  name: string;
-  description?: string | null;
-  createdAt?: string | null;
-  updatedAt?: string | null;
-}
 
 /**
  * How a write moves the event's places (rsvpTaken), and what must hold of them:

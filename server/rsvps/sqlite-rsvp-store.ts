@@ -9,7 +9,8 @@ import { quoteIdent } from '../db/database';
 import type { ModelStore } from '../db/model-store';
 import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
 import type { ReservationStore } from '../reservations/reservation-service';
-import type { PlaceChange, RsvpEventRecord, RsvpStore, StoredRsvp } from './rsvp-service';
+import type { PlaceChange, RsvpStore } from './rsvp-service';
+import type { RsvpEventRecord, StoredRsvp } from './rsvp-types';
 
 const EVENT = quoteIdent('Event');
 

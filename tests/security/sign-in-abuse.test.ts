@@ -4,7 +4,7 @@
  * "Accounts and security" is refused with TooManyRequests, and no session or account appears.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ServerOverrides } from '../../server/app';
+import type { ServerOverrides } from '../../server/server-overrides';
 import { postGraphQL, startTestServer, TEST_PASSWORD, type TestServer } from '../support/test-server';
 import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { battery } from './support/figures';

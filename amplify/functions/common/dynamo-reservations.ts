@@ -36,8 +36,8 @@ import {
   type ReservationStore,
   type ReservingAccount,
   type StockHold,
-  type StoredReservation,
 } from '../../../server/reservations/reservation-service';
+import type { StoredReservation } from '../../../server/reservations/reservation-types';
 import { allPages, cancellationReasons, type DynamoPort, type Item, type TransactItem } from './dynamo-port';
 import { DynamoThrottleStore } from './dynamo-throttle';
 import { ENV, required } from './env';

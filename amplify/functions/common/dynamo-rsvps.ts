@@ -14,15 +14,8 @@
 import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import { RateLimit } from '../../../server/accounts/throttle-store';
 import type { ReservationActivity, ReservingAccount } from '../../../server/reservations/reservation-service';
-import {
-  RSVP_RATE,
-  RsvpService,
-  type PlaceChange,
-  type RsvpEventRecord,
-  type RsvpMail,
-  type RsvpStore,
-  type StoredRsvp,
-} from '../../../server/rsvps/rsvp-service';
+import { RSVP_RATE, RsvpService, type PlaceChange, type RsvpMail, type RsvpStore } from '../../../server/rsvps/rsvp-service';
+import type { RsvpEventRecord, StoredRsvp } from '../../../server/rsvps/rsvp-types';
 import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
 import { allPages, cancellationReasons, isConditionFailure, type DynamoPort, type Item, type TransactItem } from './dynamo-port';
 import { DynamoReservationStore, RESERVATION_INDEXES } from './dynamo-reservations';

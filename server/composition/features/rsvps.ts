@@ -6,7 +6,7 @@
  */
 import { callerOf, type Feature } from '../feature';
 import { CATALOGUE_FUNCTION } from '../lambdas';
-import type { RsvpEventRecord } from '../../rsvps/rsvp-service';
+import type { RsvpEventRecord } from '../../rsvps/rsvp-types';
 
 export const rsvpsFeature: Feature = {
   name: 'RSVPs',

@@ -4,14 +4,8 @@ import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { toast } from '../../lib/signed-in-call';
 import { NotifyMe } from './NotifyMe';
 import { bottles, mostToChoose, usePickupList, usePickupSettings, useSetPickupLine } from './pickup-list-api';
+import type { PickupItem } from './pickup-item';
 import './pickup.css';
-
-export interface PickupItem {
-  id: string;
-  name: string;
-  /** Units on the shelf; null when not counted (it may still be reserved: decision 0273). */
-  stock?: number | null;
-}
 
 /**
  * "Add to pickup list" with a quantity (product §11, decision 0318), for a signed-in customer: on

@@ -6,7 +6,7 @@
  */
 import { toast } from '../../lib/signed-in-call';
 import { useNotifyRequests, useSetNotifyMe } from './notify-me-api';
-import type { PickupItem } from './AddToPickupList';
+import type { PickupItem } from './pickup-item';
 
 export function NotifyMe({ item }: { item: PickupItem }) {
   const requests = useNotifyRequests();

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router-dom';
 import { loginReturnPath } from '../../../shared/login-return';
 import { ROLE_USER } from '../../../shared/roles';
 import { useSession } from '../../lib/auth';
-import type { PickupItem } from './AddToPickupList';
+import type { PickupItem } from './pickup-item';
 
 // Only a signed-in customer loads the control and the data calls behind it (design §4).
 const AddToPickupList = lazy(() => import('./AddToPickupList'));
