@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 import { signInLockoutKey } from '../../server/accounts/account-service';
 import { MESSAGES } from '../../shared/messages';
 import { rawRequest } from '../security/support/raw-http';
-import { PASSWORD, uniqueEmail, type Body } from './support/api';
+import { call, cloudShop, PASSWORD, uniqueEmail, type Body } from './support/api';
 import { throttleItems } from './support/throttle-table';
 
 const url = process.env.CLOUD_API_URL!;
@@ -89,6 +89,27 @@ describe('sign-in throttle on the emulated cloud', () => {
     expect(item?.state).toMatchObject({ count: 5 });
     expect(item!.ttl * 1000).toBeGreaterThanOrEqual(item!.state!.lockedUntil!);
     expect(item!.ttl * 1000).toBeLessThan(Date.now() + 2 * 60 * 60_000);
+  }, 120_000);
+
+  it("slows an account's sign-ins after failures from many addresses, and the activity log has the shop's one entry", async () => {
+    const email = uniqueEmail('throttle-slowed');
+    await signUp({ localAddress: '127.0.0.60' }, email);
+    const token = ((await signIn({ localAddress: '127.0.0.60' }, email, PASSWORD)).data!.signIn as { token: string }).token;
+    const { id } = (await call({ token }, 'query { myAccount { id } }')).body.data!.myAccount as { id: string };
+    // One guess from each of 10 addresses: no address reaches its own limit, the account reaches its ceiling.
+    for (let n = 61; n <= 70; n += 1) {
+      expect(errorOf(await signIn({ localAddress: `127.0.0.${n}` }, email, `Spread-guess-${n}!`))).toMatchObject({
+        errorType: 'ValidationError',
+      });
+    }
+    expect(errorOf(await signIn({ localAddress: '127.0.0.71' }, email, 'Spread-guess-71!'))).toMatchObject({
+      errorType: 'TooManyRequests',
+    });
+    // The accounts function's composition hands the slowdown to the activity feature (decision 0363).
+    const { admin } = await cloudShop();
+    const { body } = await call({ token: admin }, 'query { listActivity(kind: "account") { entries { actorName action targetId } } }');
+    const entries = (body.data!.listActivity as { entries: Array<{ actorName: string; action: string; targetId: string | null }> }).entries;
+    expect(entries.filter((entry) => entry.targetId === id)).toEqual([{ actorName: 'The shop', action: 'sign-ins slowed', targetId: id }]);
   }, 120_000);
 
   it('keeps the per-address limit whatever X-Forwarded-For the client sends', async () => {
