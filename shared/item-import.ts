@@ -7,6 +7,7 @@
  * Tested in item-import.test.ts; the server applies the plan (server/catalogue/catalogue-service.ts).
  */
 import { factsFromForm, itemSaveRefusals, parsePrice, type ItemField, type ItemFormValues } from './item-rules';
+import { shelfCount } from './stock';
 
 /** The item fields a column can fill, by the column name the export writes and the template has. */
 export const IMPORT_FIELDS = {
@@ -68,6 +69,8 @@ export interface ImportCatalogue {
     abv?: number | null;
     vintage?: string | null;
     stock?: number | null;
+    shelfStock?: number | null;
+    heldStock?: number | null;
   }>;
   categories: ReadonlyArray<{ id: string; name: string }>;
   tags: ReadonlyArray<{ id: string; name: string; categoryId: string }>;
@@ -317,7 +320,8 @@ function importedFacts(values: ItemFormValues, existing: Item | undefined, now: 
   if (facts.abv !== null && facts.abv !== (existing?.abv ?? null)) fields.abv = facts.abv;
   if (facts.vintage !== null && facts.vintage !== (existing?.vintage ?? null)) fields.vintage = facts.vintage;
   if (facts.stock !== null) {
-    if (facts.stock !== (existing?.stock ?? null)) fields.stock = facts.stock;
+    // A quantity is a count of the shelf (decision 0367), compared with the shelf's last count.
+    if (facts.stock !== (existing ? shelfCount(existing) : null)) fields.stock = facts.stock;
     fields.stockCountedAt = now.toISOString();
   }
   return fields;

@@ -104,6 +104,7 @@ describe('Requested -> Ready: staff may lower lines, each with a note', () => {
         { itemId: 'gin', quantity: 2 },
       ],
       stockReturns: [],
+      pickedUp: [],
       lineNotes: [],
       reason: null,
     });
@@ -127,6 +128,7 @@ describe('Requested -> Ready: staff may lower lines, each with a note', () => {
         { itemId: 'merlot', units: 2 },
         { itemId: 'gin', units: 2 },
       ],
+      pickedUp: [],
       lineNotes: [
         { itemId: 'merlot', note: 'Only 3 on the shelf' },
         { itemId: 'gin', note: 'Broken bottle' },
@@ -177,6 +179,11 @@ describe('Ready -> PickedUp: staff confirm "Photo ID checked, 21+"', () => {
     const picked = nextStatus(reservation('Ready'), 'pickUp', 'admin', { idChecked: true });
     expect(picked.ok && picked.status).toBe('PickedUp');
     expect(returned(picked)).toEqual([]);
+    // The bottles leave the shelf with the customer: off the count and the holds (decision 0367).
+    expect(picked.ok && picked.pickedUp).toEqual([
+      { itemId: 'merlot', units: 5 },
+      { itemId: 'gin', units: 2 },
+    ]);
   });
 
   it('hands over even after the expiry time while the job has not yet run (the status decides)', () => {
@@ -197,6 +204,7 @@ describe('cancelling', () => {
           { itemId: 'merlot', units: 5 },
           { itemId: 'gin', units: 2 },
         ],
+        pickedUp: [],
         lineNotes: [],
         reason: null,
       });

@@ -75,7 +75,7 @@ export interface TransitionInput {
 
 export interface StockReturn {
   itemId: string;
-  /** Units to put back on the shelf (add to Item.stock where it is counted); always above 0. */
+  /** Units no longer held (offered again, or picked up); always above 0. */
   units: number;
 }
 
@@ -86,6 +86,8 @@ export type Transition =
       /** The lines after the action (lowered ones changed; otherwise as they were). */
       lines: ReservationLine[];
       stockReturns: StockReturn[];
+      /** pickUp: the bottles that left the shelf with the customer (off the count and the holds, decision 0367). */
+      pickedUp: StockReturn[];
       /** markReady: staff's note for each lowered line, to store with it. */
       lineNotes: Array<{ itemId: string; note: string }>;
       /** cancel: the reason given, trimmed; null when none. */
@@ -136,7 +138,7 @@ function markReady(current: ReservationState, lowered: readonly LineLowering[]):
     line.quantity = change.quantity;
   }
   if (lines.every((line) => line.quantity === 0)) return refuse(PICKUP_MESSAGES.lowerAllZero);
-  return { ok: true, status: 'Ready', lines, stockReturns, lineNotes, reason: null };
+  return { ok: true, status: 'Ready', lines, stockReturns, pickedUp: [], lineNotes, reason: null };
 }
 
 /**
@@ -166,12 +168,28 @@ export function nextStatus(
       return markReady(current, input.lowered ?? []);
     case 'pickUp':
       if (input.idChecked !== true) return refuse(PICKUP_MESSAGES.idNotChecked);
-      return { ok: true, status: 'PickedUp', lines: copy(current.lines), stockReturns: [], lineNotes: [], reason: null };
+      return {
+        ok: true,
+        status: 'PickedUp',
+        lines: copy(current.lines),
+        stockReturns: [],
+        pickedUp: returnsOf(current.lines),
+        lineNotes: [],
+        reason: null,
+      };
     case 'cancel': {
       const problem = reasonProblem(input.reason, actor === 'admin');
       if (problem) return refuse(problem);
       const reason = input.reason?.trim() || null;
-      return { ok: true, status: 'Cancelled', lines: copy(current.lines), stockReturns: returnsOf(current.lines), lineNotes: [], reason };
+      return {
+        ok: true,
+        status: 'Cancelled',
+        lines: copy(current.lines),
+        stockReturns: returnsOf(current.lines),
+        pickedUp: [],
+        lineNotes: [],
+        reason,
+      };
     }
     case 'expire': {
       const now = input.now?.getTime();
@@ -183,6 +201,7 @@ export function nextStatus(
         status: 'Expired',
         lines: copy(current.lines),
         stockReturns: returnsOf(current.lines),
+        pickedUp: [],
         lineNotes: [],
         reason: null,
       };

@@ -17,7 +17,7 @@ import {
 } from './item-import';
 import { parseStock } from './item-facts';
 import { ITEM_MESSAGES, parsePrice } from './item-rules';
-import { STOCK_MESSAGES } from './stock';
+import { shelfCount, STOCK_MESSAGES } from './stock';
 
 /** The only columns a stock file fills. */
 export const STOCK_FILE_FIELDS = ['upc', 'quantity', 'price'] as const;
@@ -27,6 +27,9 @@ export const STOCK_IMPORT_MESSAGES = {
   noQuantity: 'No quantity',
   /** The whole call is refused: a stock file must not reach any other field. */
   otherFields: 'A stock file changes only the stock and the price: leave the other columns out',
+  /** The till counted fewer than open reservations hold (decision 0367). */
+  short: (counted: number, held: number) =>
+    `The till counts ${counted} but open reservations hold ${held}: check the shelf before they are picked up (Reservations lists them)`,
 } as const;
 
 /** The item fields a stock row may not carry (anything but UPC, quantity and price). */
@@ -91,9 +94,13 @@ export function planStockImport(rows: readonly ItemImportRow[], items: ImportCat
     }
     if (quantity.negative)
       plan.warnings.push({ row: row.row, field: IMPORT_FIELDS.quantity, message: IMPORT_MESSAGES.negativeQuantity(quantityText) });
+    const held = item.heldStock ?? 0;
+    if (stock !== null && stock < held)
+      plan.warnings.push({ row: row.row, field: IMPORT_FIELDS.quantity, message: STOCK_IMPORT_MESSAGES.short(stock, held) });
     // The count time is stamped even when the count is the same: the till counted it now (decision 0275).
     const fields: PlannedWrite['fields'] = { stockCountedAt: countedAt };
-    if (stock !== (item.stock ?? null)) fields.stock = stock!;
+    // The till counts the shelf, held bottles included (decision 0367): compared with the shelf's last count.
+    if (stock !== shelfCount(item)) fields.stock = stock!;
     // A price of 0 is no price (product §5), so it is left as it is.
     if (price && price !== item.price) fields.price = price;
     plan.writes.push({ row: row.row, op: 'update', id: item.id, expectUpdatedAt: item.updatedAt, fields });

@@ -71,8 +71,57 @@ export function stockCountedPhrase(
   return `Stock counted ${timeAgo(at, now)}`;
 }
 
+/**
+ * What visitors are offered (decision 0367): the shelf's count less the bottles open reservations
+ * hold, never below 0; null when the shop does not count the item.
+ */
+export function offeredStock(shelf: number | null | undefined, held: number | null | undefined): number | null {
+  if (shelf === null || shelf === undefined) return null;
+  return Math.max(0, shelf - Math.max(0, held ?? 0));
+}
+
+/** The two facts of a stored item's stock, and what it offers. */
+export interface StockFacts {
+  stock?: number | null;
+  shelfStock?: number | null;
+  heldStock?: number | null;
+}
+
+/**
+ * The shelf's count of a stored item. An item stored before the count and the holds were kept
+ * apart has only `stock`, from which its holds were already taken: the shelf is that plus them.
+ */
+export function shelfCount({ stock, shelfStock, heldStock }: StockFacts): number | null {
+  if (shelfStock !== null && shelfStock !== undefined) return shelfStock;
+  return stock === null || stock === undefined ? null : stock + (heldStock ?? 0);
+}
+
+/**
+ * How each change moves the two facts (decision 0367): a hold (reserving) and a release (a lowered
+ * line, a cancel, an expiry) change only what is held; a pick-up takes the bottles off both the
+ * shelf and the holds; a count (the till, an import, the editor) sets only the shelf. What is
+ * offered follows from the two.
+ */
+export type StockMove = { kind: 'hold' | 'release' | 'pickUp'; units: number } | { kind: 'count'; shelf: number | null };
+
+export function moveStock(facts: StockFacts, move: StockMove): Required<StockFacts> {
+  let shelf = shelfCount(facts);
+  let held = Math.max(0, facts.heldStock ?? 0);
+  if (move.kind === 'count') shelf = move.shelf;
+  else if (move.kind === 'hold') held += move.units;
+  else {
+    held = Math.max(0, held - move.units);
+    // Picked up: the bottles left the shelf with the customer.
+    if (move.kind === 'pickUp' && shelf !== null) shelf = Math.max(0, shelf - move.units);
+  }
+  return { shelfStock: shelf, heldStock: held, stock: offeredStock(shelf, held) };
+}
+
 export const STOCK_MESSAGES = {
   stock: `Units in stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}`,
+  /** Kept by the server from counts and reservations (decision 0367). */
+  serverOnly: (field: string) =>
+    `${field} is kept by the shop's server from the counts and the reservations; write stock (the count) instead`,
 } as const;
 
 /** What a stored count must be: null (not counted) or a whole number from 0 to MAX_STOCK; the message when not. */

@@ -54,8 +54,17 @@ export const schema = a.schema({
     abv: a.float(),
     /** The year on the label ("2019"), or "NV" (non-vintage). */
     vintage: a.string(),
-    /** Units on the shelf; null when not counted (no stock is shown; decision 0273). */
+    /**
+     * Units a visitor may still reserve: the shelf's count less the bottles open reservations hold,
+     * never below 0 (decision 0367); null when not counted (no stock is shown; decision 0273). A
+     * write of `stock` (the editor, an import, the till's stock file) is a count of the shelf: the
+     * server stores it as `shelfStock` and works this out.
+     */
     stock: a.integer(),
+    /** Units on the shelf as last counted, held bottles included; kept by the server's write path only. */
+    shelfStock: a.integer(),
+    /** Units open reservations hold (on the shelf until picked up); kept by the server only. */
+    heldStock: a.integer(),
     /** When `stock` was last counted or fed from the till. */
     stockCountedAt: a.datetime(),
     /** Staff marked it Sale; the badge shows only while New York's rule holds (shared/sale-rule.ts, decision 0292). */

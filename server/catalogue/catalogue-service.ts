@@ -9,6 +9,7 @@ import { createHash } from 'node:crypto';
 import type { ModelStore } from '../db/model-store';
 import type { ModelRecord } from '../model/model-writes';
 import { AppError, validationError } from '../errors';
+import { ERROR_TYPES } from '../../shared/error-types';
 import { DEPARTMENT_CATEGORY_ID } from '../../shared/catalogue';
 import {
   importedImagePaths,
@@ -18,6 +19,7 @@ import {
   type ImportCatalogue,
   type ItemImportRow,
   type ImportProblem,
+  type PlannedWrite,
   type RowOutcome,
 } from '../../shared/item-import';
 import { runLimited } from '../../shared/run-limited';
@@ -97,6 +99,16 @@ const letOthersRun = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /** Image lookups an import runs at once (S3 HEAD requests in the cloud). */
 const IMAGE_LOOKUPS_AT_ONCE = 16;
+/** How often a stock file's batch is worked out again when reservations changed its items meanwhile. */
+const STOCK_FILE_ATTEMPTS = 8;
+
+interface ImportBatchParts {
+  importId: string;
+  stockOnly: boolean;
+  /** What a write stores, from the item as last read (`byId`). */
+  stored: (write: PlannedWrite) => Record<string, unknown>;
+  byId: Map<string, ModelRecord>;
+}
 
 const byIndex = (a: ModelRecord, b: ModelRecord) => Number(a.index ?? 0) - Number(b.index ?? 0);
 
@@ -252,13 +264,7 @@ export class CatalogueService {
       }
       const batch = writes.slice(start, start + this.store.maxWritesPerCommit);
       try {
-        await this.store.commit(
-          batch.map((write): CatalogueWrite =>
-            write.op === 'create'
-              ? { op: 'create', model: 'Item', id: importedItemId(importId, write.row), fields: stored(write) }
-              : { op: 'update', model: 'Item', id: write.id, fields: stored(write), expectUpdatedAt: write.expectUpdatedAt },
-          ),
-        );
+        await this.commitImportBatch(batch, { importId, stockOnly, stored, byId });
       } catch (error) {
         // Nothing written yet: the chunk failed whole, as a single change does.
         if (start === 0) throw error;
@@ -266,11 +272,42 @@ export class CatalogueService {
         break;
       }
       report.appliedRows.push(...batch.map((write) => write.row));
-      const restocked = batch.filter((write) => write.op === 'update' && typeof write.fields.stock === 'number' && write.fields.stock > 0);
+      // Back in stock is what visitors are offered now: the count less the bottles held (decision 0367).
+      const restocked = batch.filter((write) => write.op === 'update' && Number(stored(write).stock) > 0);
       if (restocked.length && this.stockWritten) await this.stockWritten(restocked.map((write) => (write as { id: string }).id));
     }
     report.applied = report.failure === null;
     return report;
+  }
+
+  /**
+   * One commit of an import's writes. A stock file's count goes on the item as it is when it lands:
+   * a reservation (or an edit) that changed an item since it was read fails the commit, and the
+   * batch is worked out again from the items as they are now (decision 0367), a few times.
+   */
+  private async commitImportBatch(batch: PlannedWrite[], { importId, stockOnly, stored, byId }: ImportBatchParts): Promise<void> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await this.store.commit(
+          batch.map((write): CatalogueWrite =>
+            write.op === 'create'
+              ? { op: 'create', model: 'Item', id: importedItemId(importId, write.row), fields: stored(write) }
+              : { op: 'update', model: 'Item', id: write.id, fields: stored(write), expectUpdatedAt: write.expectUpdatedAt },
+          ),
+        );
+        return;
+      } catch (error) {
+        const changedMeanwhile = error instanceof AppError && error.errorType === ERROR_TYPES.conditionFailed;
+        if (!stockOnly || !changedMeanwhile || attempt >= STOCK_FILE_ATTEMPTS) throw error;
+        for (const write of batch) {
+          if (write.op !== 'update') continue;
+          const fresh = await this.store.get('Item', write.id);
+          if (!fresh) throw error;
+          byId.set(write.id, fresh);
+          write.expectUpdatedAt = String(fresh.updatedAt);
+        }
+      }
+    }
   }
 
   /** An item import's plan: the catalogue's categories and tags, and which of the rows' images are uploaded here. */

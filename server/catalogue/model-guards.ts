@@ -27,6 +27,7 @@ import { reservationSettingsProblem } from '../../shared/reservation-limits';
 import { rsvpFieldsProblem } from '../../shared/rsvp-rules';
 import { tastingRulesProblem } from '../../shared/tasting-rules';
 import { SALE_MESSAGES } from '../../shared/sale-rule';
+import { STOCK_MESSAGES } from '../../shared/stock';
 import { isMapUrl } from '../../shared/shop-hours';
 import { HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../shared/shop-hours-rules';
 import { validationError } from '../errors';
@@ -80,6 +81,9 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
   // Sale ends is worked out from it (decision 0295).
   if (model === 'Item' && 'priceHistory' in input) throw validationError(SALE_MESSAGES.history);
   if (model === 'Item' && 'saleEndsAt' in input) throw validationError(SALE_MESSAGES.saleEndsAt);
+  // The shelf's count and the holds are the server's two facts of stock (decision 0367).
+  for (const field of ['shelfStock', 'heldStock'])
+    if (model === 'Item' && field in input) throw validationError(STOCK_MESSAGES.serverOnly(field));
   if (model === 'Item' && op !== 'delete') {
     const problem = itemFactsProblem(input);
     if (problem) throw validationError(problem);

@@ -1,11 +1,13 @@
 /**
- * The price history and the Sale mark of an item write (decisions 0292, 0293), worked out from the
+ * The price history and the Sale mark of an item write (decisions 0292, 0293), and the stock it
+ * offers from a count of the shelf (decision 0367), worked out from the
  * record as it is and the write, by the server only: the local engine inside the write's SQLite
  * transaction, the cloud's catalogue function from the record the pipeline read before the write
  * (amplify/functions/common/model-write-check.ts), conditioned on that record's updatedAt. A
  * client never writes `priceHistory` (model-guards.ts refuses it); the rule is shared/sale-rule.ts.
  */
 import { saleWriteOf } from '../../shared/sale-rule';
+import { moveStock } from '../../shared/stock';
 import { validationError } from '../errors';
 import type { ModelRecord, ModelWrite } from '../model/model-writes';
 
@@ -20,10 +22,30 @@ export function completeItemWrite(write: ModelWrite, before: Readonly<Record<str
   if (model !== 'Item' || op === 'delete') return input;
   const { history, problem, saleEndsAt } = saleWriteOf(op, before, input, now);
   if (problem) throw validationError(problem);
-  if (!history && saleEndsAt === undefined) return input;
-  return { ...input, ...(history ? { priceHistory: history } : {}), ...(saleEndsAt !== undefined ? { saleEndsAt } : {}) };
+  const counted = countedStock(input, before);
+  if (!history && saleEndsAt === undefined && !counted) return input;
+  return {
+    ...input,
+    ...(history ? { priceHistory: history } : {}),
+    ...(saleEndsAt !== undefined ? { saleEndsAt } : {}),
+    ...counted,
+  };
+}
+
+/**
+ * A write of `stock` is a count of the shelf (the editor, an import, the till's stock file): kept
+ * as `shelfStock`, and what visitors are offered is that less the bottles reservations hold now
+ * (decision 0367). Null when the write does not count.
+ */
+function countedStock(input: Record<string, unknown>, before: Readonly<Record<string, unknown>> | null) {
+  if (!('stock' in input)) return null;
+  const { shelfStock, stock } = moveStock(
+    { heldStock: typeof before?.heldStock === 'number' ? before.heldStock : 0 },
+    { kind: 'count', shelf: typeof input.stock === 'number' ? input.stock : null },
+  );
+  return { shelfStock, stock };
 }
 
 /** Whether a write's outcome depends on the record as read (the cloud conditions the write on it). */
 export const dependsOnRecord = ({ op, model, input }: ModelWrite, before: ModelRecord | null): boolean =>
-  model === 'Item' && op === 'update' && before !== null && ('price' in input || input.onSale === true);
+  model === 'Item' && op === 'update' && before !== null && ('price' in input || input.onSale === true || 'stock' in input);

@@ -152,11 +152,17 @@ export interface ReservationStore {
    */
   create(reservation: StoredReservation, holds: readonly StockHold[], guard: ReserveGuard): Promise<void>;
   /**
-   * In one step: stores `next` only while the stored status is still `expected`, and puts each
-   * return's units back on its item when the item's stock is counted. False (nothing written)
-   * when the status was changed meanwhile.
+   * In one step: stores `next` only while the stored status is still `expected`, releases each
+   * return's units from its item's holds, and takes each picked-up line's units off both its
+   * holds and its shelf count (shared/stock.ts moveStock, decision 0367). False (nothing written)
+   * when the status or an item was changed meanwhile: the caller reads again and decides again.
    */
-  transition(next: StoredReservation, expected: ReservationStatus, returns: readonly StockReturn[]): Promise<boolean>;
+  transition(
+    next: StoredReservation,
+    expected: ReservationStatus,
+    returns: readonly StockReturn[],
+    pickedUp: readonly StockReturn[],
+  ): Promise<boolean>;
 }
 
 /** Who calls: the session's principal (null for a guest). */
@@ -582,7 +588,7 @@ export class ReservationService {
         cancelledBy: 'shop' as const,
         updatedAt: stampAfter(this.now(), reservation.updatedAt),
       };
-      if (await this.store.transition(next, reservation.status, decided.stockReturns)) {
+      if (await this.store.transition(next, reservation.status, decided.stockReturns, decided.pickedUp)) {
         await this.log(next, 'cancel', null, [{ field: 'status', before: reservation.status, after: next.status }]);
         await this.returned(decided.stockReturns);
       }
@@ -625,7 +631,7 @@ export class ReservationService {
         cancelledBy: decided.status === 'Cancelled' ? (actor === 'customer' ? 'customer' : 'staff') : current.cancelledBy,
         updatedAt: stampAfter(this.now(), current.updatedAt),
       };
-      if (await this.store.transition(next, current.status, decided.stockReturns)) {
+      if (await this.store.transition(next, current.status, decided.stockReturns, decided.pickedUp)) {
         const changes: FieldChange[] = [{ field: 'status', before: current.status, after: next.status }];
         if (decided.lineNotes.length) changes.push({ field: 'lines', before: linesText(current.lines), after: linesText(next.lines) });
         if (next.reason && next.reason !== current.reason) changes.push({ field: 'reason', before: null, after: next.reason });

@@ -9,6 +9,7 @@ import { quoteIdent } from '../db/database';
 import type { RequestedLine } from '../../shared/reservation-limits';
 import type { ReservationStatus, StockReturn } from '../../shared/reservation-status';
 import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
+import { moveStock, type StockFacts } from '../../shared/stock';
 import type { Role } from '../../shared/roles';
 import {
   ListChanged,
@@ -147,12 +148,17 @@ export class SqliteReservationStore implements ReservationStore {
         .prepare("SELECT COUNT(*) AS n FROM _reservations WHERE userId = ? AND status IN ('Requested', 'Ready')")
         .get(reservation.userId) as { n: number };
       if (open.n >= guard.maxOpen) throw new OpenLimitReached();
+      // Each line's units are held (decision 0367): taken off what is offered, the shelf's count unchanged.
       for (const hold of holds) {
         const changed = hold.counted
           ? this.db
-              .prepare(`UPDATE ${ITEM} SET stock = stock - ?, updatedAt = ? WHERE id = ? AND stock IS NOT NULL AND stock >= ?`)
-              .run(hold.quantity, stamp, hold.itemId, hold.quantity).changes
-          : (this.db.prepare(`SELECT COUNT(*) AS n FROM ${ITEM} WHERE id = ? AND stock IS NULL`).get(hold.itemId) as { n: number }).n;
+              .prepare(
+                `UPDATE ${ITEM} SET stock = stock - ?, heldStock = coalesce(heldStock, 0) + ?, updatedAt = ? WHERE id = ? AND stock IS NOT NULL AND stock >= ?`,
+              )
+              .run(hold.quantity, hold.quantity, stamp, hold.itemId, hold.quantity).changes
+          : this.db
+              .prepare(`UPDATE ${ITEM} SET heldStock = coalesce(heldStock, 0) + ?, updatedAt = ? WHERE id = ? AND stock IS NULL`)
+              .run(hold.quantity, stamp, hold.itemId).changes;
         if (changed !== 1) throw new StockChanged(hold.itemId);
       }
       const taken = this.db.prepare('SELECT 1 FROM _reservations WHERE number = ? OR id = ?').get(reservation.number, reservation.id);
@@ -171,17 +177,32 @@ export class SqliteReservationStore implements ReservationStore {
     });
   }
 
-  async transition(next: StoredReservation, expected: ReservationStatus, returns: readonly StockReturn[]): Promise<boolean> {
+  async transition(
+    next: StoredReservation,
+    expected: ReservationStatus,
+    returns: readonly StockReturn[],
+    pickedUp: readonly StockReturn[],
+  ): Promise<boolean> {
     return this.store.transaction(() => {
       const changed = this.db
         .prepare('UPDATE _reservations SET status = ?, doc = ? WHERE id = ? AND status = ?')
         .run(next.status, JSON.stringify(next), next.id, expected).changes;
       if (changed !== 1) return false;
-      // An item deleted meanwhile, or no longer counted, takes nothing back.
-      for (const back of returns)
+      const moves = [
+        ...returns.map((back) => ({ itemId: back.itemId, move: { kind: 'release', units: back.units } as const })),
+        ...pickedUp.map((gone) => ({ itemId: gone.itemId, move: { kind: 'pickUp', units: gone.units } as const })),
+      ];
+      // Read and written inside the transaction, which no other write interleaves with; an item
+      // deleted meanwhile has nothing to move.
+      for (const { itemId, move } of moves) {
+        const facts = this.db.prepare(`SELECT stock, shelfStock, heldStock FROM ${ITEM} WHERE id = ?`).get(itemId) as
+          StockFacts | undefined;
+        if (!facts) continue;
+        const after = moveStock(facts, move);
         this.db
-          .prepare(`UPDATE ${ITEM} SET stock = stock + ?, updatedAt = ? WHERE id = ? AND stock IS NOT NULL`)
-          .run(back.units, next.updatedAt, back.itemId);
+          .prepare(`UPDATE ${ITEM} SET stock = ?, shelfStock = ?, heldStock = ?, updatedAt = ? WHERE id = ?`)
+          .run(after.stock, after.shelfStock, after.heldStock, next.updatedAt, itemId);
+      }
       return true;
     });
   }

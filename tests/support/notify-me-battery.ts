@@ -102,7 +102,8 @@ export function notifyMeBattery(target: NotifyMeTarget): void {
       lines: Array<{ itemId: string }>;
     }>;
     const itemId = lines.find((entry) => entry.id === reservation.id)!.lines[0]!.itemId;
-    await target.admin(UPDATE_ITEM, { input: { id: itemId, stock: 0 } });
+    // The till counts the 2 held bottles and no more: nothing is offered until the reservation lets them go (decision 0367).
+    await target.admin(UPDATE_ITEM, { input: { id: itemId, stock: 2 } });
     const asker = await target.customer();
     const changedMind = await target.customer();
     await asker.call(ASK, { itemId });

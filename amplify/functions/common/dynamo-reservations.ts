@@ -18,6 +18,7 @@ import type { RequestedLine } from '../../../shared/reservation-limits';
 import { randomUUID } from 'node:crypto';
 import { isOpenStatus, type ReservationStatus, type StockReturn } from '../../../shared/reservation-status';
 import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
+import { moveStock, type StockFacts } from '../../../shared/stock';
 import type { Role } from '../../../shared/roles';
 import { RateLimit } from '../../../server/accounts/throttle-store';
 import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
@@ -186,21 +187,23 @@ export class DynamoReservationStore implements ReservationStore {
               Update: {
                 TableName,
                 Key: { id: hold.itemId },
-                UpdateExpression: 'SET #stock = #stock - :q, #updatedAt = :now',
+                // Held (decision 0367): taken off what is offered, the shelf's count unchanged.
+                UpdateExpression: 'SET #stock = #stock - :q, #updatedAt = :now ADD #held :q',
                 ConditionExpression: 'attribute_exists(#id) AND #stock >= :q',
-                ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock', '#updatedAt': 'updatedAt' },
+                ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock', '#held': 'heldStock', '#updatedAt': 'updatedAt' },
                 ExpressionAttributeValues: { ':q': hold.quantity, ':now': stamp },
               },
             }
           : {
-              ConditionCheck: {
+              Update: {
                 TableName,
                 Key: { id: hold.itemId },
+                UpdateExpression: 'SET #updatedAt = :now ADD #held :q',
                 // (a AND b) OR (a AND c), written without parentheses: AND binds tighter.
                 ConditionExpression:
                   'attribute_exists(#id) AND attribute_not_exists(#stock) OR attribute_exists(#id) AND attribute_type(#stock, :null)',
-                ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock' },
-                ExpressionAttributeValues: { ':null': 'NULL' },
+                ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock', '#held': 'heldStock', '#updatedAt': 'updatedAt' },
+                ExpressionAttributeValues: { ':null': 'NULL', ':q': hold.quantity, ':now': stamp },
               },
             },
       ),
@@ -262,12 +265,21 @@ export class DynamoReservationStore implements ReservationStore {
     }
   }
 
-  async transition(next: StoredReservation, expected: ReservationStatus, returns: readonly StockReturn[]): Promise<boolean> {
-    // Units go back only to an item that is there and counted: read now, and the write is
-    // conditioned on it (an item changed in between fails the step, which is tried again).
+  async transition(
+    next: StoredReservation,
+    expected: ReservationStatus,
+    returns: readonly StockReturn[],
+    pickedUp: readonly StockReturn[],
+  ): Promise<boolean> {
+    // Each item's two facts move by shared/stock.ts (decision 0367), from the item as read now; the
+    // write is conditioned on that read (a reservation or a count in between fails the step, which
+    // is read and tried again). An item deleted meanwhile has nothing to move.
+    const moves = [
+      ...returns.map((back) => ({ itemId: back.itemId, move: { kind: 'release', units: back.units } as const })),
+      ...pickedUp.map((gone) => ({ itemId: gone.itemId, move: { kind: 'pickUp', units: gone.units } as const })),
+    ];
     for (let attempt = 0; attempt < 5; attempt++) {
-      const counted = (await this.items(returns.map((back) => back.itemId))).filter((item) => item.stock !== null);
-      const units = new Map(returns.map((back) => [back.itemId, back.units]));
+      const read = await Promise.all(moves.map(({ itemId }) => this.db.get({ TableName: this.tables.items, Key: { id: itemId } })));
       const stamp = new Date(this.now()).toISOString();
       const { id, ...fields } = next;
       const names = Object.keys(fields);
@@ -299,16 +311,35 @@ export class DynamoReservationStore implements ReservationStore {
               },
             ]
           : []),
-        ...counted.map((item) => ({
-          Update: {
-            TableName: this.tables.items,
-            Key: { id: item.id },
-            UpdateExpression: 'SET #stock = #stock + :u, #updatedAt = :now',
-            ConditionExpression: 'attribute_exists(#id) AND attribute_type(#stock, :number)',
-            ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock', '#updatedAt': 'updatedAt' },
-            ExpressionAttributeValues: { ':u': units.get(item.id)!, ':now': stamp, ':number': 'N' },
-          },
-        })),
+        ...moves.flatMap(({ itemId, move }, index) => {
+          const item = read[index];
+          if (!item) return [];
+          const after = moveStock(item as StockFacts, move);
+          return [
+            {
+              Update: {
+                TableName: this.tables.items,
+                Key: { id: itemId },
+                UpdateExpression: 'SET #stock = :stock, #shelf = :shelf, #held = :held, #updatedAt = :now',
+                ConditionExpression: 'attribute_exists(#id) AND #updatedAt = :seen',
+                ExpressionAttributeNames: {
+                  '#id': 'id',
+                  '#stock': 'stock',
+                  '#shelf': 'shelfStock',
+                  '#held': 'heldStock',
+                  '#updatedAt': 'updatedAt',
+                },
+                ExpressionAttributeValues: {
+                  ':stock': after.stock,
+                  ':shelf': after.shelfStock,
+                  ':held': after.heldStock,
+                  ':now': stamp,
+                  ':seen': item.updatedAt,
+                },
+              },
+            },
+          ];
+        }),
       ];
       try {
         await this.db.transactWrite({ TransactItems: operations });
@@ -318,7 +349,7 @@ export class DynamoReservationStore implements ReservationStore {
         if (!reasons) throw error;
         if (reasons[0] === FAILED) return false;
         if (!reasons.includes(FAILED)) throw error;
-        // An item was deleted or stopped being counted meanwhile: read again.
+        // An item was changed meanwhile (a reservation, a count, an edit): read again.
       }
     }
     return false;

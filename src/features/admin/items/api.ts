@@ -9,6 +9,7 @@ import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
 import type { ImportChunk } from '../../../../shared/import-chunks';
+import { shelfCount } from '../../../../shared/stock';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, dataOrThrow, errorsOf, hasErrorType, throwOnErrors } from '../common/graphql-errors';
 import { ITEM_MESSAGES, type AdminItem, type ItemCreateInput, type ItemUpdateInput } from './item-rules';
@@ -33,6 +34,8 @@ const ITEM_FIELDS = [
   'abv',
   'vintage',
   'stock',
+  'shelfStock',
+  'heldStock',
   'stockCountedAt',
   'onSale',
   'priceHistory',
@@ -53,6 +56,8 @@ interface RawItem {
   abv?: number | null;
   vintage?: string | null;
   stock?: number | null;
+  shelfStock?: number | null;
+  heldStock?: number | null;
   stockCountedAt?: string | null;
   onSale?: boolean | null;
   priceHistory?: readonly (string | null)[] | null;
@@ -73,7 +78,9 @@ export function toAdminItem(raw: RawItem): AdminItem {
     packCount: raw.packCount ?? null,
     abv: raw.abv ?? null,
     vintage: raw.vintage ?? null,
-    stock: raw.stock ?? null,
+    stock: shelfCount(raw),
+    heldStock: raw.heldStock ?? 0,
+    offeredStock: raw.stock ?? null,
     stockCountedAt: raw.stockCountedAt ?? null,
     onSale: raw.onSale === true,
     priceHistory: (raw.priceHistory ?? []).filter((entry): entry is string => typeof entry === 'string'),

@@ -155,6 +155,8 @@ describe('formFromItem', () => {
       packCount: null,
       abv: 45,
       vintage: null,
+      heldStock: 0,
+      offeredStock: null,
       stock: 2,
       stockCountedAt: '2025-01-01T00:00:00.000Z',
       updatedAt: '2025-01-01T00:00:00.000Z',

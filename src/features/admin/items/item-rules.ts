@@ -23,10 +23,12 @@ type ItemModel = ModelRecord<'Item'>;
 /**
  * An item as the admin screens read it: the schema's fields, with absent values as null, its
  * tags as a list and `promoted` as a boolean. `updatedAt` is what a later update is conditioned on.
+ * `stock` is the shelf's count, which staff edit and export (decision 0367); `heldStock` what open
+ * reservations hold of it and `offeredStock` what visitors may still reserve.
  */
 export type AdminItem = Pick<ItemModel, 'id' | 'name' | 'updatedAt'> & {
   [Field in 'price' | 'description' | 'upc' | 'img' | keyof ItemFacts | 'stockCountedAt']: NonNullable<ItemModel[Field]> | null;
-} & { tags: string[]; promoted: boolean; onSale: boolean; priceHistory: string[] };
+} & { tags: string[]; promoted: boolean; onSale: boolean; priceHistory: string[]; heldStock: number; offeredStock: number | null };
 
 const text = (value: number | string | null) => (value === null ? '' : String(value));
 

@@ -15,6 +15,8 @@ export const adminItem = (fields: Partial<AdminItem> = {}): AdminItem => ({
   abv: null,
   vintage: null,
   stock: null,
+  heldStock: 0,
+  offeredStock: null,
   stockCountedAt: null,
   onSale: false,
   priceHistory: [],
