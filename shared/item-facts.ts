@@ -4,7 +4,7 @@
  * and both backends' model-write guards give (server/catalogue/model-guards.ts, which the cloud's
  * catalogue function runs too). Pure; tested in item-facts.test.ts.
  */
-import { bottleSizeProblem } from './bottle-size';
+import { bottleSizeProblem, formatBottleSize } from './bottle-size';
 import { stockProblem } from './stock';
 
 /** The oldest vintage a label may carry. */
@@ -79,4 +79,31 @@ export function itemFactsProblem(input: Readonly<Record<string, unknown>>, now: 
     return ITEM_FACT_MESSAGES.stockCountedAt;
   }
   return null;
+}
+
+// What the item page and the admin's item cards say of the label's facts (decision 0285).
+
+export interface FactRow {
+  label: string;
+  value: string;
+}
+
+export interface FactsSource {
+  sizeMl?: number | null;
+  packCount?: number | null;
+  abv?: number | null;
+  vintage?: string | null;
+}
+
+/** "13.5%", "40%", "0%": as labels print it, no trailing zeros. */
+export const formatAbv = (abv: number) => `${String(Number(abv.toFixed(2)))}%`;
+
+/** Size, ABV and vintage, those the item has, in that order. */
+export function labelFacts(item: FactsSource): FactRow[] {
+  const rows: FactRow[] = [];
+  const size = formatBottleSize(item.sizeMl, item.packCount);
+  if (size) rows.push({ label: 'Size', value: size });
+  if (typeof item.abv === 'number' && Number.isFinite(item.abv)) rows.push({ label: 'ABV', value: formatAbv(item.abv) });
+  if (item.vintage) rows.push({ label: 'Vintage', value: item.vintage });
+  return rows;
 }

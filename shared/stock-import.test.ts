@@ -13,6 +13,18 @@ const items: ImportCatalogue['items'] = [
 const NOW = new Date('2026-11-24T15:00:00.000Z');
 
 describe('planStockImport', () => {
+  it("compares the till's count with the shelf's, held bottles included, and says when fewer are counted than are held (decision 0367)", () => {
+    const held = [{ id: 'wine', updatedAt: 'w1', name: 'Wine', upc: '0100', stock: 1, shelfStock: 4, heldStock: 3 }];
+    const same = planStockImport([{ row: 2, upc: '0100', quantity: '4' }], held, NOW);
+    expect(same.writes).toEqual([
+      { row: 2, op: 'update', id: 'wine', expectUpdatedAt: 'w1', fields: { stockCountedAt: NOW.toISOString() } },
+    ]);
+    expect(same.warnings).toEqual([]);
+    const short = planStockImport([{ row: 2, upc: '0100', quantity: '2' }], held, NOW);
+    expect(short.writes[0]!.fields).toEqual({ stockCountedAt: NOW.toISOString(), stock: 2 });
+    expect(short.warnings).toEqual([{ row: 2, field: 'Quantity', message: STOCK_IMPORT_MESSAGES.short(2, 3) }]);
+  });
+
   it('updates only the stock, the count time and a given price of the items with those UPCs', () => {
     const plan = planStockImport(
       [

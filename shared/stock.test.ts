@@ -1,5 +1,17 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { mayBeInStock, STOCK_MESSAGES, stockCountedPhrase, stockProblem, stockStatus, timeAgo } from './stock';
+import {
+  mayBeInStock,
+  moveStock,
+  offeredStock,
+  shelfCount,
+  staffStockText,
+  STOCK_MESSAGES,
+  stockCountedPhrase,
+  stockProblem,
+  stockStatus,
+  timeAgo,
+} from './stock';
 
 describe('stockStatus', () => {
   it('says nothing when the stock is not counted', () => {
@@ -64,5 +76,56 @@ describe('stockProblem', () => {
   it('refuses negatives, fractions, text and huge counts', () => {
     for (const stock of [-1, 2.5, '3', 1_000_001, Number.POSITIVE_INFINITY])
       expect(stockProblem(stock), String(stock)).toBe(STOCK_MESSAGES.stock);
+  });
+});
+
+describe('the two facts of stock (decision 0367)', () => {
+  it('offers the count less what is held, never below 0, and nothing of an item not counted', () => {
+    expect(offeredStock(6, 2)).toBe(4);
+    expect(offeredStock(1, 3)).toBe(0);
+    expect(offeredStock(null, 2)).toBeNull();
+  });
+
+  it('reads the shelf of an item stored before the facts were kept apart as its stock plus its holds', () => {
+    expect(shelfCount({ stock: 4, heldStock: 2 })).toBe(6);
+    expect(shelfCount({ stock: 0, shelfStock: 1, heldStock: 3 })).toBe(1);
+    expect(shelfCount({ stock: null })).toBeNull();
+  });
+
+  it('moves only the fact each change is about: holds, releases, pick-ups and counts', () => {
+    const counted = moveStock({ heldStock: 2 }, { kind: 'count', shelf: 6 });
+    expect(counted).toEqual({ shelfStock: 6, heldStock: 2, stock: 4 });
+    expect(moveStock(counted, { kind: 'hold', units: 3 })).toEqual({ shelfStock: 6, heldStock: 5, stock: 1 });
+    expect(moveStock(counted, { kind: 'release', units: 2 })).toEqual({ shelfStock: 6, heldStock: 0, stock: 6 });
+    expect(moveStock(counted, { kind: 'pickUp', units: 2 })).toEqual({ shelfStock: 4, heldStock: 0, stock: 4 });
+    // The till counted fewer than are held: nothing offered until enough holds end.
+    const short = moveStock({ shelfStock: 6, heldStock: 5, stock: 1 }, { kind: 'count', shelf: 3 });
+    expect(short).toEqual({ shelfStock: 3, heldStock: 5, stock: 0 });
+    expect(moveStock(short, { kind: 'release', units: 1 })).toEqual({ shelfStock: 3, heldStock: 4, stock: 0 });
+    expect(moveStock(short, { kind: 'release', units: 3 })).toEqual({ shelfStock: 3, heldStock: 2, stock: 1 });
+  });
+
+  it('keeps offered = max(0, counted - held) and the holds at 0 or more, whatever the order of changes', () => {
+    const move = fc.oneof(
+      fc.record({ kind: fc.constantFrom('hold' as const, 'release' as const, 'pickUp' as const), units: fc.integer({ min: 1, max: 5 }) }),
+      fc.record({ kind: fc.constant('count' as const), shelf: fc.option(fc.integer({ min: 0, max: 20 })) }),
+    );
+    fc.assert(
+      fc.property(fc.array(move, { maxLength: 30 }), (moves) => {
+        let facts = moveStock({}, { kind: 'count', shelf: 5 });
+        for (const next of moves) {
+          facts = moveStock(facts, next);
+          expect(facts.heldStock).toBeGreaterThanOrEqual(0);
+          expect(facts.stock).toBe(facts.shelfStock === null ? null : Math.max(0, facts.shelfStock - facts.heldStock));
+        }
+      }),
+    );
+  });
+
+  it('tells staff the count, what is held and what is offered', () => {
+    expect(staffStockText({ shelfStock: 6, heldStock: 2, stock: 4 })).toBe('6 on the shelf, 2 held, 4 offered');
+    expect(staffStockText({ shelfStock: 6, heldStock: 0, stock: 6 })).toBe('6 on the shelf');
+    expect(staffStockText({ stock: null, heldStock: 1 })).toBe('Not counted, 1 held');
+    expect(staffStockText({ stock: null })).toBeNull();
   });
 });

@@ -117,6 +117,15 @@ export function moveStock(facts: StockFacts, move: StockMove): Required<StockFac
   return { shelfStock: shelf, heldStock: held, stock: offeredStock(shelf, held) };
 }
 
+/** What staff read of an item's stock: "6 on the shelf, 2 held, 4 offered"; null when not counted. */
+export function staffStockText(facts: StockFacts): string | null {
+  const shelf = shelfCount(facts);
+  const held = Math.max(0, facts.heldStock ?? 0);
+  if (shelf === null) return held ? `Not counted, ${held} held` : null;
+  if (!held) return `${shelf} on the shelf`;
+  return `${shelf} on the shelf, ${held} held, ${offeredStock(shelf, held)} offered`;
+}
+
 export const STOCK_MESSAGES = {
   stock: `Units in stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}`,
   /** Kept by the server from counts and reservations (decision 0367). */

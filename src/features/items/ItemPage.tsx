@@ -16,7 +16,8 @@ import { useFilterData } from '../../lib/category-tags';
 import { formatPrice } from '../../lib/format';
 import './item.css';
 import { useItem, useSameNameItems, type ItemDetails } from './api/get-item';
-import { labelFacts, sizeOptions, tagFacts, type FactRow } from './item-facts-view';
+import { labelFacts, type FactRow } from '../../../shared/item-facts';
+import { sizeOptions, tagFacts } from './item-facts-view';
 
 function ItemNotFound() {
   usePageHead({ item: null });

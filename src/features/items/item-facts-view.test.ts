@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAbv, labelFacts, sizeOptions, tagFacts } from './item-facts-view';
+import { formatAbv, labelFacts } from '../../../shared/item-facts';
+import { sizeOptions, tagFacts } from './item-facts-view';
 
 describe('labelFacts', () => {
   it('gives size, ABV and vintage in that order, only those the item has', () => {

@@ -1,6 +1,7 @@
 /**
  * What the item page says of an item's facts (decision 0285), pure: no React, no I/O.
- * - The label's facts: Size ("750 mL", "4 × 250 mL"), ABV ("13.5%"), Vintage ("2019", "NV").
+ * - The label's facts (Size, ABV, Vintage) are shared/item-facts.ts `labelFacts`, which the
+ *   admin's item cards show too.
  * - Its tags as facts, grouped by their category (Region, Grape, Spirit...): the visible
  *   categories in their order, each with the item's tags in theirs; the departments (which the
  *   breadcrumb names) and hidden categories are left out.
@@ -9,31 +10,7 @@
 import { formatBottleSize, sizeChoices } from '../../../shared/bottle-size';
 import { DEPARTMENT_CATEGORY_ID } from '../../../shared/catalogue';
 import type { CategoryRecord, TagRecord } from '../../lib/catalogue';
-
-export interface FactRow {
-  label: string;
-  value: string;
-}
-
-export interface FactsSource {
-  sizeMl?: number | null;
-  packCount?: number | null;
-  abv?: number | null;
-  vintage?: string | null;
-}
-
-/** "13.5%", "40%", "0%": as labels print it, no trailing zeros. */
-export const formatAbv = (abv: number) => `${String(Number(abv.toFixed(2)))}%`;
-
-/** Size, ABV and vintage, those the item has, in that order. */
-export function labelFacts(item: FactsSource): FactRow[] {
-  const rows: FactRow[] = [];
-  const size = formatBottleSize(item.sizeMl, item.packCount);
-  if (size) rows.push({ label: 'Size', value: size });
-  if (typeof item.abv === 'number' && Number.isFinite(item.abv)) rows.push({ label: 'ABV', value: formatAbv(item.abv) });
-  if (item.vintage) rows.push({ label: 'Vintage', value: item.vintage });
-  return rows;
-}
+import type { FactRow } from '../../../shared/item-facts';
 
 const byIndexThenName = (a: { index?: number | null; name: string }, b: { index?: number | null; name: string }) =>
   (a.index ?? Number.POSITIVE_INFINITY) - (b.index ?? Number.POSITIVE_INFINITY) || a.name.localeCompare(b.name, 'en-US');

@@ -1,4 +1,6 @@
+import { labelFacts } from '../../../../shared/item-facts';
 import { isSaleShown } from '../../../../shared/sale-rule';
+import { staffStockText } from '../../../../shared/stock';
 import { Link } from 'react-router-dom';
 import { ProductImage } from '../../../components/ui/ProductImage';
 import { ADMIN_ITEM_NAME_LENGTH } from '../../../config/constants';
@@ -21,6 +23,20 @@ export interface AdminItemCardProps {
 }
 
 export const adminItemPath = (id: string) => `/admin-item?id=${encodeURIComponent(id)}`;
+
+/** Size, ABV and vintage as the label says, and the stock: the shelf's count, what is held and offered (decision 0367). */
+function AdminItemFacts({ item }: { item: AdminItem }) {
+  const label = labelFacts(item)
+    .map((fact) => fact.value)
+    .join(' · ');
+  const stock = staffStockText({ shelfStock: item.stock, heldStock: item.heldStock, stock: item.offeredStock });
+  return (
+    <>
+      {label ? <p className="admin-item-card__facts">{label}</p> : null}
+      {stock ? <p className="admin-item-card__facts">{stock}</p> : null}
+    </>
+  );
+}
 
 /** One item of the admin grid (product §2 Admin items). */
 export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, sizes, selected, onSelect }: AdminItemCardProps) {
@@ -59,6 +75,7 @@ export function AdminItemCard({ item, busy, onDelete, onEdit, onTogglePromoted, 
           {shortName}
         </p>
         <p className="admin-item-card__price">{formatPrice(item.price) || 'No price'}</p>
+        <AdminItemFacts item={item} />
         {item.promoted ? <p className="admin-item-card__badge">Promoted</p> : null}
         {isSaleShown(item, new Date()) ? <p className="admin-item-card__badge admin-item-card__badge--sale">Sale</p> : null}
       </div>

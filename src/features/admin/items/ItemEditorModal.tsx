@@ -64,7 +64,11 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
             />
             <EditorField label="UPC" inputMode="numeric" value={values.upc} onChange={(value) => set('upc', value)} />
           </div>
-          <ItemFactFields editor={editor} countedAt={base?.stock === null ? null : (base?.stockCountedAt ?? null)} />
+          <ItemFactFields
+            editor={editor}
+            countedAt={base?.stock === null ? null : (base?.stockCountedAt ?? null)}
+            held={base?.heldStock ?? 0}
+          />
           <EditorTextArea
             label="Description"
             textAreaRef={refs.description}
@@ -118,7 +122,13 @@ function ItemEditor({ item, onClose, onSaved }: ItemEditorModalProps) {
  * The item's facts (decision 0275): the size in one box as on the label or the till ("750 mL",
  * "1.75L", "4 × 250 mL"), ABV, vintage, and units in stock with when they were last counted.
  */
-function ItemFactFields({ editor, countedAt }: { editor: ReturnType<typeof useItemEditor>; countedAt: string | null }) {
+/** The count is of the shelf, held bottles included (decision 0367): staff see what is held besides. */
+function stockNote(counted: string | null, held: number): string {
+  const base = counted ? `Empty: not counted. ${counted}.` : 'Empty: not counted. Saving a count records the time.';
+  return held ? `The bottles on the shelf, ${held} held for reservations among them. ${base}` : base;
+}
+
+function ItemFactFields({ editor, countedAt, held }: { editor: ReturnType<typeof useItemEditor>; countedAt: string | null; held: number }) {
   const { values, set, refs, invalid } = editor;
   const counted = stockCountedPhrase(countedAt);
   return (
@@ -153,7 +163,7 @@ function ItemFactFields({ editor, countedAt }: { editor: ReturnType<typeof useIt
         <EditorField
           label="Units in stock"
           inputMode="numeric"
-          note={counted ? `Empty: not counted. ${counted}.` : 'Empty: not counted. Saving a count records the time.'}
+          note={stockNote(counted, held)}
           value={values.stock}
           onChange={(value) => set('stock', value)}
           invalid={invalid === 'stock'}
