@@ -104,7 +104,7 @@ export function shelfCount({ stock, shelfStock, heldStock }: StockFacts): number
  */
 export type StockMove = { kind: 'hold' | 'release' | 'pickUp'; units: number } | { kind: 'count'; shelf: number | null };
 
-export function moveStock(facts: StockFacts, move: StockMove): Required<StockFacts> {
+export function moveStock(facts: StockFacts, move: StockMove): { stock: number | null; shelfStock: number | null; heldStock: number } {
   let shelf = shelfCount(facts);
   let held = Math.max(0, facts.heldStock ?? 0);
   if (move.kind === 'count') shelf = move.shelf;

@@ -78,6 +78,10 @@ for (const width of WIDTHS) {
     const saved = await stored();
     expect(saved).toMatchObject({ sizeMl: 1750, packCount: null, abv: 40, vintage: 'NV', stock: 2 });
     expect(Date.parse(saved.stockCountedAt as string)).toBeGreaterThanOrEqual(before - 5_000);
+    // The item page shows the label's facts and the stock as staff read it (decision 0367).
+    await expect(page.getByText('1.75 L · 40% · NV', { exact: true })).toBeVisible();
+    await expect(page.getByText('2 on the shelf', { exact: true })).toBeVisible();
+    await page.screenshot({ path: `test-results/admin-item-page-facts-${width}.png`, fullPage: true });
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await expect(field(dialog, 'Size')).toHaveValue('1.75 L');

@@ -7,6 +7,8 @@ import { formatPrice } from '../../../lib/format';
 import { useAdminItem } from '../items/api';
 import { ItemEditorModal } from '../items/ItemEditorModal';
 import { usePromotion } from '../items/use-promotion';
+import { AdminItemFacts } from '../items/AdminItemCard';
+import { isSaleShown } from '../../../../shared/sale-rule';
 import '../common/admin.css';
 import './admin-item.css';
 
@@ -65,7 +67,9 @@ export function AdminItemPage() {
         <div className="admin-item__details">
           <h1 className="admin-item__name">{current.name}</h1>
           <p className="admin-item__price">{price || 'No price'}</p>
+          <AdminItemFacts item={current} />
           {current.promoted ? <p className="admin-item-card__badge">Promoted</p> : null}
+          {isSaleShown(current, new Date()) ? <p className="admin-item-card__badge admin-item-card__badge--sale">Sale</p> : null}
           <p className="admin-item__description">{current.description || 'No description.'}</p>
           {current.upc ? <p className="admin-item__upc">UPC {current.upc}</p> : null}
           <div className="admin-item__actions">

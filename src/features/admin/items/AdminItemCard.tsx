@@ -25,7 +25,7 @@ export interface AdminItemCardProps {
 export const adminItemPath = (id: string) => `/admin-item?id=${encodeURIComponent(id)}`;
 
 /** Size, ABV and vintage as the label says, and the stock: the shelf's count, what is held and offered (decision 0367). */
-function AdminItemFacts({ item }: { item: AdminItem }) {
+export function AdminItemFacts({ item }: { item: AdminItem }) {
   const label = labelFacts(item)
     .map((fact) => fact.value)
     .join(' · ');
