@@ -164,6 +164,8 @@ export async function buildServices(
     },
     { log: (message, error) => log(message, error) },
   );
+  // Every service built now: their stores make their tables as they are built, and a request finds them made.
+  for (const name of Object.keys(shop.services) as Array<keyof typeof shop.services>) void shop.services[name];
   const engine = new GraphQLEngine({
     sdl: readFileSync(SDL_PATH, 'utf8'),
     models,
