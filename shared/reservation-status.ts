@@ -16,6 +16,7 @@
  * condition belongs in the write), so two staff, or staff and the job, cannot both return the
  * stock; it also checks that a customer acts only on their own reservation.
  */
+import type { StockMove } from './stock';
 import { PICKUP_MESSAGES } from './pickup-messages';
 import { reasonProblem, staffNoteProblem } from './reservation-limits';
 
@@ -78,6 +79,15 @@ export interface StockReturn {
   /** Units no longer held (offered again, or picked up); always above 0. */
   units: number;
 }
+
+/** How a transition moves each item's stock (shared/stock.ts moveStock): returns are released, picked-up lines leave the shelf. */
+export const stockMovesOf = (
+  returns: readonly StockReturn[],
+  pickedUp: readonly StockReturn[],
+): Array<{ itemId: string; move: StockMove }> => [
+  ...returns.map((back) => ({ itemId: back.itemId, move: { kind: 'release', units: back.units } as const })),
+  ...pickedUp.map((gone) => ({ itemId: gone.itemId, move: { kind: 'pickUp', units: gone.units } as const })),
+];
 
 export type Transition =
   | {

@@ -7,7 +7,7 @@
 import type { ModelStore } from '../db/model-store';
 import { quoteIdent } from '../db/database';
 import type { RequestedLine } from '../../shared/reservation-limits';
-import type { ReservationStatus, StockReturn } from '../../shared/reservation-status';
+import { stockMovesOf, type ReservationStatus, type StockReturn } from '../../shared/reservation-status';
 import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
 import { moveStock, type StockFacts } from '../../shared/stock';
 import type { Role } from '../../shared/roles';
@@ -188,10 +188,7 @@ export class SqliteReservationStore implements ReservationStore {
         .prepare('UPDATE _reservations SET status = ?, doc = ? WHERE id = ? AND status = ?')
         .run(next.status, JSON.stringify(next), next.id, expected).changes;
       if (changed !== 1) return false;
-      const moves = [
-        ...returns.map((back) => ({ itemId: back.itemId, move: { kind: 'release', units: back.units } as const })),
-        ...pickedUp.map((gone) => ({ itemId: gone.itemId, move: { kind: 'pickUp', units: gone.units } as const })),
-      ];
+      const moves = stockMovesOf(returns, pickedUp);
       // Read and written inside the transaction, which no other write interleaves with; an item
       // deleted meanwhile has nothing to move.
       for (const { itemId, move } of moves) {

@@ -16,9 +16,9 @@
  */
 import type { RequestedLine } from '../../../shared/reservation-limits';
 import { randomUUID } from 'node:crypto';
-import { isOpenStatus, type ReservationStatus, type StockReturn } from '../../../shared/reservation-status';
+import { isOpenStatus, stockMovesOf, type ReservationStatus, type StockReturn } from '../../../shared/reservation-status';
 import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
-import { moveStock, type StockFacts } from '../../../shared/stock';
+import { moveStock } from '../../../shared/stock';
 import type { Role } from '../../../shared/roles';
 import { RateLimit } from '../../../server/accounts/throttle-store';
 import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
@@ -274,10 +274,7 @@ export class DynamoReservationStore implements ReservationStore {
     // Each item's two facts move by shared/stock.ts (decision 0367), from the item as read now; the
     // write is conditioned on that read (a reservation or a count in between fails the step, which
     // is read and tried again). An item deleted meanwhile has nothing to move.
-    const moves = [
-      ...returns.map((back) => ({ itemId: back.itemId, move: { kind: 'release', units: back.units } as const })),
-      ...pickedUp.map((gone) => ({ itemId: gone.itemId, move: { kind: 'pickUp', units: gone.units } as const })),
-    ];
+    const moves = stockMovesOf(returns, pickedUp);
     for (let attempt = 0; attempt < 5; attempt++) {
       const read = await Promise.all(moves.map(({ itemId }) => this.db.get({ TableName: this.tables.items, Key: { id: itemId } })));
       const stamp = new Date(this.now()).toISOString();
@@ -314,7 +311,7 @@ export class DynamoReservationStore implements ReservationStore {
         ...moves.flatMap(({ itemId, move }, index) => {
           const item = read[index];
           if (!item) return [];
-          const after = moveStock(item as StockFacts, move);
+          const after = moveStock(item, move);
           return [
             {
               Update: {
