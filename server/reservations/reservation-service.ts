@@ -574,20 +574,27 @@ export class ReservationService {
 
   /**
    * Cancels the open reservations of an account being deleted (decision 0304), returning their
-   * units; the deletion runs it before it removes the account.
+   * units, and blanks what the customer typed on every one of theirs; the deletion runs it before
+   * it removes the account.
    */
   async cancelForDeletedAccount(userId: string): Promise<void> {
     for (const reservation of await this.store.ofUser(userId)) {
-      if (!isOpenStatus(reservation.status)) continue;
-      const decided = nextStatus(reservation, 'cancel', 'admin', { reason: RESERVATION_MESSAGES.accountDeleted });
-      if (!decided.ok) continue;
-      const next = {
+      // What the customer typed goes with the account (their phone, their note, their reason for
+      // cancelling), as their name and e-mail do; the lines and the staff's notes stay for the books.
+      const forgotten = {
         ...reservation,
-        status: decided.status,
-        reason: decided.reason,
-        cancelledBy: 'shop' as const,
+        note: null,
+        phone: null,
+        reason: reservation.cancelledBy === 'customer' ? null : reservation.reason,
         updatedAt: stampAfter(this.now(), reservation.updatedAt),
       };
+      if (!isOpenStatus(reservation.status)) {
+        await this.store.transition(forgotten, reservation.status, [], []);
+        continue;
+      }
+      const decided = nextStatus(reservation, 'cancel', 'admin', { reason: RESERVATION_MESSAGES.accountDeleted });
+      if (!decided.ok) continue;
+      const next = { ...forgotten, status: decided.status, reason: decided.reason, cancelledBy: 'shop' as const };
       if (await this.store.transition(next, reservation.status, decided.stockReturns, decided.pickedUp)) {
         await this.log(next, 'cancel', null, [{ field: 'status', before: reservation.status, after: next.status }]);
         await this.returned(decided.stockReturns);

@@ -96,6 +96,10 @@ for (const width of WIDTHS) {
       const dialog = page.getByRole('dialog', { name: 'Delete your account?' });
       await expect(dialog).toBeVisible();
       await expect(dialog.getByLabel('Your password')).toBeFocused();
+      // It says what goes with the account: reservations, RSVPs and back-in-stock requests.
+      await expect(dialog).toHaveAccessibleDescription(
+        /Your open reservations are cancelled, your RSVPs given up and your back-in-stock requests dropped/,
+      );
       expect(await seriousViolations(page)).toEqual([]);
       for (let i = 0; i < 6; i += 1) {
         await page.keyboard.press('Tab');

@@ -5,7 +5,7 @@
  * function runs the reactions on DynamoDB (tests/cloud/account-deletion.test.ts). Their open
  * reservation is cancelled and its bottles go back on the shelf, their "notify me" request is gone
  * from staff's demand list, and their RSVP is cancelled and its places freed; another customer's
- * are untouched.
+ * are untouched. What the customer typed on their reservations (note, phone) is blanked.
  */
 import { expect, it } from 'vitest';
 import { pickupSlots } from '../../shared/pickup-slots';
@@ -33,12 +33,12 @@ const GET_SETTINGS = 'query { getShopSettings(id: "shop") { id } }';
 const CREATE_SETTINGS = `mutation ($input: CreateShopSettingsInput!) { createShopSettings(input: $input) { id } }`;
 const UPDATE_SETTINGS = `mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }`;
 const SET_LINE = `mutation ($itemId: ID!, $quantity: Int!) { setPickupListLine(itemId: $itemId, quantity: $quantity) { units } }`;
-const RESERVE = `mutation ($slotStart: String!) { reserve(slotStart: $slotStart) { id number status } }`;
+const RESERVE = `mutation ($slotStart: String!, $note: String, $phone: String) { reserve(slotStart: $slotStart, note: $note, phone: $phone) { id number status } }`;
 const ASK = 'mutation ($itemId: ID!) { notifyMeWhenBack(itemId: $itemId) }';
 const DEMAND = 'query { notifyDemand { itemId count } }';
 const RSVP = `mutation ($eventId: ID!, $partySize: Int!) { rsvp(eventId: $eventId, partySize: $partySize) { id status } }`;
 const GUESTS = `query ($eventId: ID!) { eventRsvps(eventId: $eventId) { id status partySize } }`;
-const STAFF_LIST = `query ($search: String) { listReservations(search: $search) { id number status } }`;
+const STAFF_LIST = `query ($search: String) { listReservations(search: $search) { id number status note phone } }`;
 const DELETE = 'mutation ($currentPassword: String) { deleteMyAccount(currentPassword: $currentPassword) }';
 
 const ok = async (answer: Promise<Answer>) => {
@@ -59,16 +59,25 @@ export function accountDeletionBattery(target: AccountDeletionTarget): void {
   const demandFor = async (itemId: string) =>
     ((await ok(admin(DEMAND))).notifyDemand as Array<{ itemId: string; count: number }>).find((entry) => entry.itemId === itemId)?.count ??
     0;
-  const statusOf = async (number: string) =>
-    ((await ok(admin(STAFF_LIST, { search: number }))).listReservations as Array<{ number: string; status: string }>).find(
-      (reservation) => reservation.number === number,
-    )?.status;
+  /** The reservation as staff find it by its number. */
+  const staffView = async (number: string) =>
+    (
+      (await ok(admin(STAFF_LIST, { search: number }))).listReservations as Array<{
+        number: string;
+        status: string;
+        note: string | null;
+        phone: string | null;
+      }>
+    ).find((reservation) => reservation.number === number);
 
   /** Reserves, asks to be told and answers an RSVP, as a regular customer would. */
   async function engage(who: Caller, shelf: string, awaited: string, eventId: string) {
     await ok(who(SET_LINE, { itemId: shelf, quantity: 2 }));
     const slotStart = pickupSlots({ weeklyHours: HOURS }, new Date(), { preparationMinutes: 0 })[0]!.slots[0]!.start;
-    const reservation = (await ok(who(RESERVE, { slotStart }))).reserve as { number: string; status: string };
+    const reservation = (await ok(who(RESERVE, { slotStart, note: 'Gift wrap, please', phone: '(845) 555-0142' }))).reserve as {
+      number: string;
+      status: string;
+    };
     expect((await ok(who(ASK, { itemId: awaited }))).notifyMeWhenBack).toBe(true);
     expect(((await ok(who(RSVP, { eventId, partySize: 2 }))).rsvp as { status: string }).status).toBe('Going');
     return reservation;
@@ -102,12 +111,13 @@ export function accountDeletionBattery(target: AccountDeletionTarget): void {
 
     expect((await ok(leaving.call(DELETE, { currentPassword: leaving.password }))).deleteMyAccount).toBe(true);
 
-    expect(await statusOf(gone.number)).toBe('Cancelled');
+    // Cancelled, and what the customer typed is gone with the account, as their name and e-mail are.
+    expect(await staffView(gone.number)).toMatchObject({ status: 'Cancelled', note: null, phone: null });
     expect(await stockOf(shelf)).toBe(4);
     expect(await demandFor(awaited)).toBe(1);
     expect(await placesTaken(eventId)).toBe(2);
     const guests = (await ok(admin(GUESTS, { eventId }))).eventRsvps as Array<{ status: string; partySize: number }>;
     expect(guests.filter((guest) => guest.status === 'Going')).toEqual([expect.objectContaining({ partySize: 2 })]);
-    expect(await statusOf(kept.number)).toBe(kept.status);
+    expect(await staffView(kept.number)).toMatchObject({ status: kept.status, note: 'Gift wrap, please', phone: '(845) 555-0142' });
   });
 }

@@ -27,7 +27,9 @@ export function DeleteAccountDialog({ onClose, onDeleted }: { onClose: () => voi
     <Modal title="Delete your account?" onEscape={busy ? undefined : onClose} describedBy={describedBy} className="account-dialog">
       <form className="account-form" noValidate onSubmit={onSubmit}>
         <p id={describedBy}>
-          Your name, email address and phone number are removed, and you are signed out. To go ahead, enter your password.
+          Your name, email address and phone number are removed, with the notes and phone numbers on your reservations. Your open
+          reservations are cancelled, your RSVPs given up and your back-in-stock requests dropped, and you are signed out. To go ahead,
+          enter your password.
         </p>
         <CurrentPasswordField label="Your password" {...fieldProps('currentPassword')} />
         <div className="account-form__actions">
