@@ -23,7 +23,7 @@ test('the sidebar leads to every admin page, the logo home, and Logout signs out
   const nav = page.getByRole('navigation', { name: 'Admin' });
   await expect(nav.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('aria-current', 'page');
   for (const [label, path] of [
-    // With reservations waiting, its name says how many ("Reservations 2 to pick", decision 0324).
+    // With reservations waiting, its name says how many ("Reservations 3 waiting: 2 to pick, 1 ready for collection", decision 0324).
     [/^Reservations/, '/admin-reservations'],
     ['Items', '/admin-items'],
     ['Tags', '/admin-tags'],

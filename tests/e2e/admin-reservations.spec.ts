@@ -89,9 +89,14 @@ async function seed(request: APIRequestContext) {
   const b = await reserve([[merlot, 1]], '');
   const stockOf = async (id: string) =>
     (await api.call<{ getItem: { stock: number | null } }>('query ($id: ID!) { getItem(id: $id) { stock } }', { id })).getItem.stock;
-  const requested = async () =>
-    (await api.call<{ listReservations: unknown[] }>('query { listReservations(status: "Requested") { id } }')).listReservations.length;
-  return { a, b, merlot, rye, stockOf, requested, tag };
+  const count = async (status: string) =>
+    (await api.call<{ listReservations: unknown[] }>(`query { listReservations(status: "${status}") { id } }`)).listReservations.length;
+  /** The badge's words: those to pick and those ready for collection. */
+  const waiting = async () => {
+    const [requested, ready] = [await count('Requested'), await count('Ready')];
+    return `${requested + ready} waiting: ${requested} to pick, ${ready} ready for collection`;
+  };
+  return { a, b, merlot, rye, stockOf, waiting, tag };
 }
 
 const row = (page: Page, number: string) => page.getByRole('button', { name: new RegExp(`^${formatReservationNumber(number)}`) });
@@ -105,7 +110,7 @@ for (const width of WIDTHS) {
       // Many steps, each a round trip: more than the default minute on a busy machine or the emulated cloud.
       test.setTimeout(120_000);
       await page.setViewportSize({ width, height: 900 });
-      const { a, b, merlot, stockOf, requested, tag } = await seed(request);
+      const { a, b, merlot, stockOf, waiting, tag } = await seed(request);
       const reserver = customer!;
       expect(await stockOf(merlot)).toBe(2);
       await page.addInitScript(() => {
@@ -115,10 +120,10 @@ for (const width of WIDTHS) {
       });
       await signInAsAdmin(page);
 
-      // The sidebar's badge: the Requested reservations (on phones, in the Admin menu).
+      // The sidebar's badge: the Requested reservations and the Ready ones (on phones, in the Admin menu).
       if (width < 1024) await page.getByRole('button', { name: 'Admin menu' }).click();
       const link = page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: /^Reservations/ });
-      await expect(link).toHaveAccessibleName(`Reservations ${await requested()} to pick`);
+      await expect(link).toHaveAccessibleName(`Reservations ${await waiting()}`);
       await link.click();
       await expect(page).toHaveURL(/\/admin-reservations$/);
       await expect(page.getByRole('heading', { level: 1, name: 'Reservations' })).toBeVisible();

@@ -27,5 +27,6 @@ export const adminKeys = {
   reservations: () => [...adminKeys.all, 'reservations'] as const,
   reservationList: (search: string) => [...adminKeys.reservations(), 'list', search] as const,
   requestedReservations: () => [...adminKeys.reservations(), 'requested'] as const,
+  readyReservations: () => [...adminKeys.reservations(), 'ready'] as const,
   notifyDemand: () => [...adminKeys.all, 'notify-demand'] as const,
 };

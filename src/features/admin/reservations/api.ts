@@ -44,20 +44,22 @@ export const reservationListQuery = (search: string) =>
 
 export const useReservationList = (search: string) => useQuery(reservationListQuery(search));
 
-/**
- * The Requested reservations: the badge's count on every admin page, and the pick list. Asked
- * again every minute while the page is shown, and when staff come back to it; no toast when it
- * fails (the badge keeps its last count).
- */
-export const useRequestedReservations = () =>
+/** One status's reservations, asked again every minute while the page is shown; no toast when it fails (the badge keeps its last count). */
+const useStatusList = (status: 'Requested' | 'Ready', queryKey: readonly unknown[]) =>
   useQuery({
-    queryKey: adminKeys.requestedReservations(),
-    queryFn: () => listReservations({ status: 'Requested' }),
+    queryKey,
+    queryFn: () => listReservations({ status }),
     staleTime: 30_000,
     refetchInterval: REQUESTED_REFRESH_MS,
     refetchIntervalInBackground: false,
     retry: false,
   });
+
+/** The Requested reservations: the badge's count on every admin page, and the pick list. */
+export const useRequestedReservations = () => useStatusList('Requested', adminKeys.requestedReservations());
+
+/** The Ready ones, waiting to be collected: the badge counts them too. */
+export const useReadyReservations = () => useStatusList('Ready', adminKeys.readyReservations());
 
 export type StaffAction =
   { action: 'markReady'; lowered: LineLowering[] } | { action: 'pickUp'; idChecked: boolean } | { action: 'cancel'; reason: string };
