@@ -208,6 +208,22 @@ test(
     await page.getByRole('button', { name: 'Log in' }).click();
     await expect(page).toHaveURL(new RegExp(`${itemPath(a.id)}$`));
 
+    // Out of stock, a guest is offered to be told when it is back: logged in, it is "Notify me".
+    await setStock(request, a.id, 0);
+    await page.getByRole('button', { name: 'Log Out' }).click();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Sign Up' })).toBeVisible();
+    await page.goto(itemPath(a.id));
+    const notifyPrompt = page.getByRole('link', { name: 'Log in to be emailed when it is back' });
+    await expect(notifyPrompt).toHaveAttribute('href', loginReturnPath(itemPath(a.id)));
+    await notifyPrompt.click();
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(new RegExp(`${itemPath(a.id)}$`));
+    await expect(page.getByRole('button', { name: /^Notify me/ })).toBeVisible();
+    await setStock(request, a.id, 10);
+    await page.reload();
+
     // Not confirmed: the list takes it, reserving is refused with the message and a way to the account.
     await page.getByRole('button', { name: 'Add to pickup list' }).click();
     await expectToast(page, 'Success', `Added 1 bottle of ${a.name} to your pickup list`);
