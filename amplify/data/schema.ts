@@ -535,7 +535,10 @@ export const schema = a.schema({
     .arguments({ id: a.id().required(), checkedIn: a.boolean().required() })
     .returns(a.ref('Rsvp')),
   /** Staff: cancels an event; its RSVPs are cancelled and every guest is e-mailed once. */
-  cancelEvent: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required(), reason: a.string() }).returns(a.ref('Event')),
+  // `reason`: staff's note, kept in the activity log; `message`: what the guests' mail quotes (decision 0368).
+  cancelEvent: authorizedMutation(CATALOGUE_FUNCTION)
+    .arguments({ id: a.id().required(), reason: a.string(), message: a.string() })
+    .returns(a.ref('Event')),
   /** Deletes a category together with all of its tags. */
   deleteCategoryAndTags: authorizedMutation(CATALOGUE_FUNCTION).arguments({ id: a.id().required() }).returns(a.ref('Category')),
 });

@@ -23,7 +23,7 @@ export interface RsvpMailInput {
   shop: Partial<CalendarShop> | null;
   /** The site's origin, for the events page's link; null when unknown. */
   siteOrigin: string | null;
-  /** Staff's reason for cancelling the event. */
+  /** The shop's message to the guests of a cancelled event (not staff's own note, decision 0368). */
   reason?: string | null;
 }
 
@@ -116,7 +116,7 @@ export function rsvpMail(kind: RsvpMailKind, input: RsvpMailInput): MailMessage 
           'Hello,',
           '',
           `We are sorry: ${event.name} (${when}) is cancelled, so your RSVP is cancelled too.`,
-          ...(input.reason ? [`Reason: ${input.reason}`] : []),
+          ...(input.reason ? ['', `A word from the shop: ${input.reason}`] : []),
           '',
           'We hope to see you at another event.',
           ...page,

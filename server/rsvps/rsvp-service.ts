@@ -113,6 +113,13 @@ function stampAfter(now: number, previous: string | null): string {
   return new Date(Number.isNaN(prev) || now > prev ? now : prev + 1).toISOString();
 }
 
+/** A cancel's note or message: trimmed, null when empty; refused when not text or too long. */
+function cancelText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (typeof value !== 'string' || [...value].length > MAX_CANCEL_REASON_LENGTH) throw validationError(RSVP_MESSAGES.reasonLength);
+  return value.trim() || null;
+}
+
 /** Waiting RSVPs in line order: who joined first, ties by id. */
 const inLine = (rsvps: readonly StoredRsvp[]) =>
   rsvps
@@ -264,11 +271,14 @@ export class RsvpService {
    * guest once (the RSVP's own conditional write decides who mails). Called again on an event
    * already cancelled, it finishes what a first call left undone and mails nobody twice.
    */
-  async cancelEvent(caller: ReservationCaller | null, args: { id?: unknown; reason?: unknown }): Promise<RsvpEventRecord> {
+  async cancelEvent(
+    caller: ReservationCaller | null,
+    args: { id?: unknown; reason?: unknown; message?: unknown },
+  ): Promise<RsvpEventRecord> {
     const admin = staffOf(caller);
-    const { reason } = args;
-    if (reason !== null && reason !== undefined && (typeof reason !== 'string' || [...reason].length > MAX_CANCEL_REASON_LENGTH))
-      throw validationError(RSVP_MESSAGES.reasonLength);
+    // Staff's note stays with staff (the activity log); only the message goes to the guests (decision 0368).
+    const reason = cancelText(args.reason);
+    const message = cancelText(args.message);
     const event = await this.eventOf(args.id);
     const stamp = new Date(this.now()).toISOString();
     if (await this.store.cancelEvent(event.id, stamp)) {
@@ -281,7 +291,8 @@ export class RsvpService {
             targetName: event.name,
             changes: [
               { field: 'cancelledAt', before: null, after: stamp },
-              ...(typeof reason === 'string' && reason.trim() ? [{ field: 'reason', before: null, after: reason.trim() }] : []),
+              ...(reason ? [{ field: 'reason', before: null, after: reason }] : []),
+              ...(message ? [{ field: 'message to guests', before: null, after: message }] : []),
             ],
           },
           { userId: admin.userId, name: admin.name },
@@ -291,7 +302,7 @@ export class RsvpService {
       }
     }
     const cancelled = await this.eventOf(event.id);
-    await this.cancelAll(cancelled, false, typeof reason === 'string' ? reason.trim() || null : null);
+    await this.cancelAll(cancelled, false, message);
     return cancelled;
   }
 

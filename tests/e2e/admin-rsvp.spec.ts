@@ -321,7 +321,8 @@ for (const width of WIDTHS) {
       await row.getByRole('button', { name: `Cancel event ${name}` }).click();
       const cancel = page.getByRole('dialog', { name: `Cancel ${name}?` });
       await expect(cancel).toContainText('is told by e-mail');
-      await cancel.getByLabel('Reason (optional, for staff)').fill('The importer could not deliver');
+      await cancel.getByLabel('Message to guests (optional, in their e-mail)').fill('We will hold it again in the spring.');
+      await cancel.getByLabel('Note for staff (optional, kept in the activity log, not e-mailed)').fill('The importer could not deliver');
       await cancel.getByRole('button', { name: 'Cancel event' }).click();
       await expectToast(page, 'Success', `${name} is cancelled; its guests are told by e-mail`);
       await expect(row).toContainText('RSVPs: Cancelled');

@@ -38,7 +38,7 @@ const MINE = `query { myRsvps { ${RSVP_FIELDS} } }`;
 const LIST = `query ($eventId: ID!) { eventRsvps(eventId: $eventId) { ${RSVP_FIELDS} } }`;
 const CHECK_IN = `mutation ($id: ID!, $checkedIn: Boolean!) { checkInRsvp(id: $id, checkedIn: $checkedIn) { ${RSVP_FIELDS} } }`;
 const EVENT_FIELDS = 'id name takesRsvp rsvpCapacity rsvpPartyLimit rsvpWaitingList isTasting rsvpTaken cancelledAt';
-const CANCEL_EVENT = `mutation ($id: ID!, $reason: String) { cancelEvent(id: $id, reason: $reason) { ${EVENT_FIELDS} } }`;
+const CANCEL_EVENT = `mutation ($id: ID!, $reason: String, $message: String) { cancelEvent(id: $id, reason: $reason, message: $message) { ${EVENT_FIELDS} } }`;
 const GET_EVENT = `query ($id: ID!) { getEvent(id: $id) { ${EVENT_FIELDS} } }`;
 const CREATE_EVENT = `mutation ($input: CreateEventInput!) { createEvent(input: $input) { ${EVENT_FIELDS} } }`;
 
@@ -267,14 +267,14 @@ export function rsvpBattery(target: RsvpTarget): void {
     expect((await refused(admin(CHECK_IN, { id: 'r-no-such', checkedIn: true }))).message).toBe(RSVP_MESSAGES.noSuchRsvp);
   });
 
-  it('cancelling an event cancels its RSVPs and mails every guest once, even pressed twice at once', async () => {
+  it("cancelling an event cancels its RSVPs and mails every guest once with the shop's message, never staff's note, even pressed twice at once", async () => {
     const { id } = await event({ rsvpCapacity: 3, rsvpWaitingList: true });
     const guests = [await target.customer(), await target.customer(), await target.customer()];
     await answer(guests[0]!.call, id, 3);
     expect(await answer(guests[1]!.call, id, 1)).toMatchObject({ status: 'Waiting' });
     const [first, second] = await Promise.all([
-      admin(CANCEL_EVENT, { id, reason: 'The winemaker is ill' }),
-      admin(CANCEL_EVENT, { id, reason: 'The winemaker is ill' }),
+      admin(CANCEL_EVENT, { id, reason: 'Supplier owes us for two cases', message: 'The winemaker is ill' }),
+      admin(CANCEL_EVENT, { id, reason: 'Supplier owes us for two cases', message: 'The winemaker is ill' }),
     ]);
     expect(first.errors).toBeUndefined();
     expect(second.errors).toBeUndefined();
@@ -284,6 +284,8 @@ export function rsvpBattery(target: RsvpTarget): void {
       const mails = (await mailsTo(target.inbox(), who.email)).filter((mail) => mail.subject.startsWith('Cancelled:'));
       expect(mails).toHaveLength(1);
       expect(mails[0]!.text).toContain('The winemaker is ill');
+      // Staff's note stays with staff (decision 0368).
+      expect(mails[0]!.text).not.toContain('Supplier owes us');
       expect((await ok(who.call(MINE))).myRsvps).toEqual([]);
     }
     expect(await taken(id)).toBe(0);

@@ -1,7 +1,8 @@
 /**
- * "Cancel event" (decision 0352): asks for a reason (optional, at most MAX_CANCEL_REASON_LENGTH;
- * kept for staff, not mailed) and says that every guest is told by e-mail; the server cancels the
- * RSVPs and sends the mails (cancelEvent).
+ * "Cancel event" (decision 0352): asks for a note for staff (kept in the activity log, never
+ * mailed) and, apart from it, an optional message to the guests, which their e-mail quotes
+ * (decision 0368); each at most MAX_CANCEL_REASON_LENGTH. Says that every guest is told by e-mail;
+ * the server cancels the RSVPs and sends the mails (cancelEvent).
  */
 import { useId, useState, type FormEvent } from 'react';
 import { MAX_CANCEL_REASON_LENGTH, RSVP_MESSAGES } from '../../../../shared/rsvp-rules';
@@ -12,15 +13,17 @@ import type { AdminEvent } from './event-form';
 
 export function CancelEventDialog({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
   const reasonId = useId();
+  const messageId = useId();
   const describedBy = useId();
   const [reason, setReason] = useState('');
+  const [message, setMessage] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
   const cancel = useCancelEvent();
   const onSubmit = async (submit: FormEvent) => {
     submit.preventDefault();
-    if ([...reason.trim()].length > MAX_CANCEL_REASON_LENGTH) return setProblem(RSVP_MESSAGES.reasonLength);
+    if ([reason, message].some((text) => [...text.trim()].length > MAX_CANCEL_REASON_LENGTH)) return setProblem(RSVP_MESSAGES.reasonLength);
     const failed = await runWrite(
-      () => cancel.mutateAsync({ id: event.id, reason: reason.trim() || null }),
+      () => cancel.mutateAsync({ id: event.id, reason: reason.trim() || null, message: message.trim() || null }),
       RSVP_STAFF_MESSAGES.cancelled(event.name),
       RSVP_STAFF_MESSAGES.cancelFailed,
     );
@@ -40,8 +43,21 @@ export function CancelEventDialog({ event, onClose }: { event: AdminEvent; onClo
           events page marked Cancelled. This cannot be undone.
         </p>
         <div className="admin-field">
+          <label className="admin-field__label" htmlFor={messageId}>
+            Message to guests (optional, in their e-mail)
+          </label>
+          <textarea
+            id={messageId}
+            className="admin-textarea"
+            rows={2}
+            maxLength={MAX_CANCEL_REASON_LENGTH}
+            value={message}
+            onChange={(change) => setMessage(change.target.value)}
+          />
+        </div>
+        <div className="admin-field">
           <label className="admin-field__label" htmlFor={reasonId}>
-            Reason (optional, for staff)
+            Note for staff (optional, kept in the activity log, not e-mailed)
           </label>
           <textarea
             id={reasonId}

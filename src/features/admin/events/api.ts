@@ -81,8 +81,8 @@ export function useCheckIn(eventId: string) {
 /** Cancels an event: its RSVPs are cancelled and every guest e-mailed by the server. */
 export function useCancelEvent() {
   return useMutation({
-    mutationFn: async ({ id, reason }: { id: string; reason: string | null }) =>
-      dataOrThrow(await adminClient.mutations.cancelEvent({ id, reason })),
+    mutationFn: async ({ id, reason, message }: { id: string; reason: string | null; message: string | null }) =>
+      dataOrThrow(await adminClient.mutations.cancelEvent({ id, reason, message })),
     onSettled: () => void catalogueChanged(),
   });
 }
