@@ -4,11 +4,11 @@
  * and the text with its links, to hand a link over at the counter or on the phone.
  */
 import { OUTBOX_KEEP_DAYS, type OutboxMail } from '../../../../shared/outbox';
-import { Spinner } from '../../../components/ui/Spinner';
 import { usePageHead } from '../../../hooks/use-page-head';
 import { useMailDelivery } from '../../../lib/mail-delivery';
 import { AdminPageHeader } from '../common/AdminPageHeader';
 import { LoadMore } from '../common/LoadMore';
+import { QueryState } from '../common/QueryState';
 import { mailTextParts } from './mail-text';
 import { useOutboxPages } from './use-outbox-pages';
 import './outbox.css';
@@ -20,12 +20,6 @@ export function AdminOutboxPage() {
   const kept = useMailDelivery() === 'outbox';
   const { data, isPending, isError, isFetching, isFetchingNextPage, hasNextPage, fetchNextPage, refetch } = useOutboxPages();
   const mails = isError ? [] : (data?.pages.flatMap((page) => page.mails) ?? []);
-
-  let status: string;
-  if (isPending) status = 'Loading the outbox...';
-  else if (isError) status = "The outbox couldn't be loaded.";
-  else if (mails.length === 0) status = 'No e-mails kept.';
-  else status = `Showing the latest ${mails.length} ${mails.length === 1 ? 'e-mail' : 'e-mails'}${hasNextPage ? ' (more below)' : ''}.`;
 
   return (
     <>
@@ -40,21 +34,17 @@ export function AdminOutboxPage() {
           : `E-mail goes out through the shop's mail server. E-mails kept here were written while none was set; they are kept ${OUTBOX_KEEP_DAYS} days.`}
       </p>
       <p className="outbox-status" role="status">
-        {status}
+        {mails.length > 0
+          ? `Showing the latest ${mails.length} ${mails.length === 1 ? 'e-mail' : 'e-mails'}${hasNextPage ? ' (more below)' : ''}.`
+          : ''}
       </p>
-      {isPending ? (
-        <Spinner label="Loading the outbox" />
-      ) : isError ? (
-        <button type="button" className="button button--ghost" onClick={() => void refetch()}>
-          Try again
-        </button>
-      ) : mails.length > 0 ? (
+      <QueryState query={{ isPending, isError, refetch }} noun="outbox" empty={mails.length === 0} emptyText="No e-mails kept.">
         <ol className="outbox-list">
           {mails.map((mail) => (
             <OutboxEntry key={mail.id} mail={mail} />
           ))}
         </ol>
-      ) : null}
+      </QueryState>
       <LoadMore pages={{ hasNextPage, isError, isFetchingNextPage, fetchNextPage }} />
     </>
   );
