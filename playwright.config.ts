@@ -2,9 +2,11 @@
  * End-to-end tests in Chromium (scripts/chromium.ts: Playwright's own, or Debian's) against
  * real servers on loopback ports, each seeded with the demo catalogue in a fresh data directory.
  *
- * Two projects, two servers: `storefront` (public pages and accounts) sees the demo catalogue as
+ * Three projects, three servers: `storefront` (public pages and accounts) sees the demo catalogue as
  * seeded; `admin` (tests/e2e/admin-*.spec.ts) changes the catalogue on a server of its own, so
- * neither can disturb what the other expects.
+ * neither can disturb what the other expects. Both mail a loopback SMTP inbox; `outbox`
+ * (tests/e2e/outbox-*.spec.ts) is a shop with no mail server, whose mails are kept in its outbox
+ * (decision 0366), and no demo catalogue.
  *
  * E2E_BACKEND=cloud (set by `npm run test:cloud`): the same ports are served by the emulated AWS
  * backend (tests/cloud-emulation/run.ts starts it), so no local server is started, and only the tests
@@ -17,6 +19,8 @@ import { CLOUD, LOCAL_TAGS } from './tests/e2e/support/scope';
 
 const STOREFRONT_PORT = Number(process.env.E2E_PORT ?? 3199);
 const ADMIN_PORT = STOREFRONT_PORT - 1;
+/** The shop without a mail server (no SMTP_*): its e-mails are kept in DATA_DIR/outbox. */
+const OUTBOX_PORT = STOREFRONT_PORT - 2;
 export const E2E_ADMIN = { email: 'e2e-admin@example.com', password: 'E2e-Admin-Passw0rd!' };
 /** Where the admin server sends password reset e-mails: admin-password-reset.spec.ts listens there while it runs. */
 export const E2E_SMTP_PORT = ADMIN_PORT + 1000;
@@ -72,10 +76,18 @@ export default defineConfig({
     trace: 'off',
   },
   projects: [
-    { name: 'storefront', testIgnore: /admin-.*\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${STOREFRONT_PORT}` } },
+    { name: 'storefront', testIgnore: /(admin|outbox)-.*\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${STOREFRONT_PORT}` } },
     { name: 'admin', testMatch: /admin-.*\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${ADMIN_PORT}` } },
+    // Not on the emulated cloud, whose sites both have a mail server (tests/cloud/outbox.test.ts proves the cloud's outbox).
+    ...(CLOUD
+      ? []
+      : [{ name: 'outbox', testMatch: /outbox-.*\.spec\.ts/, workers: 1, use: { baseURL: `http://127.0.0.1:${OUTBOX_PORT}` } }]),
   ],
   webServer: CLOUD
     ? []
-    : [server(STOREFRONT_PORT, 'storefront', smtpEnv(E2E_STOREFRONT_SMTP_PORT)), server(ADMIN_PORT, 'admin', smtpEnv(E2E_SMTP_PORT))],
+    : [
+        server(STOREFRONT_PORT, 'storefront', smtpEnv(E2E_STOREFRONT_SMTP_PORT)),
+        server(ADMIN_PORT, 'admin', smtpEnv(E2E_SMTP_PORT)),
+        server(OUTBOX_PORT, 'outbox', { SEED_DEMO: 'false', SMTP_HOST: '' }),
+      ],
 });

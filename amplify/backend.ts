@@ -5,7 +5,8 @@
  * - data: AppSync from amplify/data/schema.ts (model tables in DynamoDB).
  * - functions: the session authorizer and the custom mutations, running server/ code.
  * - shop-media: uploaded images in S3, served through CloudFront at /media/* (Hosting rewrite);
- *   browsers upload to its private uploads/ prefix with presigned POSTs.
+ *   browsers upload to its private uploads/ prefix with presigned POSTs; without a mail server,
+ *   the shop's e-mails are kept in its private outbox/ prefix (decision 0366).
  * - in the data stack, beside the model tables: the tables no resolver can reach (password
  *   hashes, sessions, sign-in throttle counts).
  */
@@ -47,7 +48,9 @@ import { ACTIVITY_INDEXES } from './functions/common/dynamo-activity';
 import { SESSIONS_BY_USER_INDEX } from './functions/common/dynamo-sessions';
 import { RESERVATION_INDEXES } from './functions/common/dynamo-reservations';
 import { ENV } from './functions/common/env';
-import { SMTP_ENV_NAMES } from '../server/accounts/smtp-env';
+import { mailDeliveryFrom, SMTP_ENV_NAMES } from '../server/accounts/smtp-env';
+import { OUTBOX_KEEP_DAYS } from '../shared/outbox';
+import { OUTBOX_KEY_PREFIX } from './functions/common/s3-outbox';
 import { SHOP_SCHEDULES } from '../server/composition/schedules';
 import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from '../server/composition/lambdas';
 import { UPLOAD_KEY_PREFIX } from './functions/common/s3-uploads';
@@ -162,9 +165,10 @@ allow(accountsLambda, ['dynamodb:Query'], [`${sessions.tableArn}/index/${SESSION
 // Throttle counts: consistent reads and conditional updates only (no index, no delete).
 accountsLambda.addEnvironment(ENV.throttle, throttle.tableName);
 allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [throttle.tableArn]);
-// Password reset e-mails (README: Password resets): the SMTP settings and the site's origin, taken
-// from the environment of the deploy; without SMTP_HOST no mail goes out (admins hand links over).
-// The catalogue function sends the reservation e-mails (decision 0327) with the same settings.
+// Password reset e-mails (README: Mail): the SMTP settings and the site's origin, taken from the
+// environment of the deploy; without SMTP_HOST every mail is kept in the media bucket's outbox/
+// instead (decision 0366), where staff read it. The catalogue function sends the reservation
+// e-mails (decision 0327) with the same settings.
 for (const name of [...SMTP_ENV_NAMES, ENV.siteOrigin]) {
   const value = process.env[name]?.trim();
   if (value) accountsLambda.addEnvironment(name, value);
@@ -285,6 +289,8 @@ const bucket = new Bucket(mediaStack, 'ShopMedia', {
       expiration: Duration.days(1),
       abortIncompleteMultipartUploadAfter: Duration.days(1),
     },
+    // The outbox's mails (decision 0366) are kept as long as the local server keeps its files.
+    { id: 'ExpireOutboxMails', prefix: OUTBOX_KEY_PREFIX, expiration: Duration.days(OUTBOX_KEEP_DAYS) },
   ],
 });
 const mediaObjects = bucket.arnForObjects('media/*');
@@ -292,14 +298,14 @@ allow(mediaLambda, ['s3:GetObject', 's3:PutObject'], [mediaObjects]);
 // Uploads: the presigned POST is signed with the media function's role, so the role needs the put;
 // storeUploadedImage reads and deletes.
 allow(mediaLambda, ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [bucket.arnForObjects(`${UPLOAD_KEY_PREFIX}*`)]);
-// Uploads are unchecked files: CloudFront (which may read the bucket, origin access control below)
-// never serves them, whatever path a visitor asks for.
+// Uploads are unchecked files, and the outbox's mails carry one-time links: CloudFront (which may
+// read the bucket, origin access control below) never serves either, whatever path a visitor asks for.
 bucket.addToResourcePolicy(
   new PolicyStatement({
     effect: Effect.DENY,
     principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
     actions: ['s3:GetObject'],
-    resources: [bucket.arnForObjects(`${UPLOAD_KEY_PREFIX}*`)],
+    resources: [bucket.arnForObjects(`${UPLOAD_KEY_PREFIX}*`), bucket.arnForObjects(`${OUTBOX_KEY_PREFIX}*`)],
   }),
 );
 allow(catalogueLambda, ['s3:GetObject'], [mediaObjects]);
@@ -307,6 +313,11 @@ allow(catalogueLambda, ['s3:GetObject'], [mediaObjects]);
 for (const fn of [mediaLambda, catalogueLambda]) allow(fn, ['s3:ListBucket'], [bucket.bucketArn]);
 mediaLambda.addEnvironment(ENV.mediaBucket, bucket.bucketName);
 catalogueLambda.addEnvironment(ENV.mediaBucket, bucket.bucketName);
+// The outbox (decision 0366): both functions that mail keep their messages under outbox/ when the
+// deploy sets no SMTP_HOST; the catalogue function serves listOutbox (ListBucket above) and reads them.
+accountsLambda.addEnvironment(ENV.mediaBucket, bucket.bucketName);
+allow(accountsLambda, ['s3:PutObject'], [bucket.arnForObjects(`${OUTBOX_KEY_PREFIX}*`)]);
+allow(catalogueLambda, ['s3:GetObject', 's3:PutObject'], [bucket.arnForObjects(`${OUTBOX_KEY_PREFIX}*`)]);
 
 // --- Errors keep their errorType: the custom mutations' functions answer { data } or { error }.
 const invokeFunctions = Object.entries(backend.data.resources.cfnResources.cfnFunctionConfigurations).filter(([id]) =>
@@ -436,6 +447,8 @@ backend.addOutput({
   custom: {
     // For the Amplify Hosting rewrite /media/<*> -> https://<mediaDomain>/media/<*> (README).
     mediaDomain: mediaCdn.distributionDomainName,
+    // How the shop's mail leaves (decision 0366): the SPA says "we sent a link" only over SMTP.
+    mailDelivery: mailDeliveryFrom(process.env),
     // For `npm run amplify:create-admin`.
     userTable: modelTable('User').tableName,
     credentialsTable: credentials.tableName,

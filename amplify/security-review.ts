@@ -55,11 +55,11 @@ export const REVIEWED_FINDINGS: readonly ReviewedFinding[] = [
       'Request-level logs are on (amplify/data/resource.ts: errors, with a role), without verbose content. ASC3 passes only with verbose content, which writes every query with its arguments (passwords, session tokens) to CloudWatch.',
   },
   {
-    // Exactly the media bucket's two key prefixes: any other wildcard on our roles fails the check.
-    rule: /^AwsSolutions-IAM5\[Resource::<[^>]*ShopMedia\w*Arn>\/(media|uploads)\/\*\]$/,
-    path: /^data\/shop(Media|Catalogue)\/ServiceRole\/DefaultPolicy\/Resource$/,
+    // Exactly the media bucket's three key prefixes: any other wildcard on our roles fails the check.
+    rule: /^AwsSolutions-IAM5\[Resource::<[^>]*ShopMedia\w*Arn>\/(media|uploads|outbox)\/\*\]$/,
+    path: /^data\/shop(Media|Catalogue|Accounts)\/ServiceRole\/DefaultPolicy\/Resource$/,
     reason:
-      'Object keys in the media bucket are content hashes (media/<sha256>.png) or upload ids that exist only once made: a key prefix is the narrowest scope. Actions are listed one by one (amplify/backend.ts allow()).',
+      'Object keys in the media bucket are content hashes (media/<sha256>.png), upload ids that exist only once made, or the outbox mails named by the time they were written (outbox/<time>-<random>.eml, decision 0366): a key prefix is the narrowest scope. Actions are listed one by one (amplify/backend.ts allow()).',
   },
   {
     rule: 'AwsSolutions-S1',

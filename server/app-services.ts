@@ -9,11 +9,14 @@ import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
+import type { MailDelivery } from '../shared/outbox';
 import type { ServerOverrides } from './server-overrides';
 import type { FieldPolicy } from './auth/authorizer';
 import { SessionStore } from './auth/sessions';
 import { AccountService } from './accounts/account-service';
-import { inBackground, mailErrorText, smtpMailer } from './accounts/mailer';
+import { inBackground, mailErrorText, shopMail } from './accounts/mailer';
+import { Outbox } from './accounts/outbox';
+import { LocalOutboxFiles, outboxDir } from './accounts/outbox-files';
 import { SqliteAccountStore } from './accounts/account-store';
 import { RateLimiter } from './accounts/throttle';
 import type { ServerConfig } from './config';
@@ -71,6 +74,8 @@ export interface AppServices {
   rsvps: RsvpService;
   /** A schedule's work (composition/schedules.ts); the server runs each on its timer (app.ts). */
   runSchedule: Shop['runSchedule'];
+  /** How the shop's e-mail leaves (decision 0366): the client config tells the browser. */
+  mailDelivery: MailDelivery;
 }
 
 function readApiKey(db: Db): string {
@@ -95,10 +100,15 @@ export async function buildServices(
   const store = new ModelStore(db, models);
   const sessions = new SessionStore(db, overrides.now);
   const accountStore = new SqliteAccountStore(store);
+  // Over SMTP when it is set, else into DATA_DIR/outbox (decision 0366): chosen here, once, for every mailer.
+  const outbox = new Outbox(new LocalOutboxFiles(outboxDir(config.dataDir), overrides.now), overrides.now);
+  const mail = shopMail(config.smtp, (from) => outbox.mailer(from));
+  const failed = mail.delivery === 'smtp' ? 'sent' : 'kept in the outbox';
+  /** Mails go out in the background: an answer does not wait for the mail server, and a failure is one line with no text of the customer's (decision 0327). */
+  const mailer = (what: string) =>
+    inBackground(mail.transport, (error) => log(`[${what}] an e-mail was not ${failed}: ${mailErrorText(error)}`));
   const accounts = new AccountService(accountStore, sessions, overrides.throttleRules, overrides.now, undefined, {
-    mailer: config.smtp
-      ? inBackground(smtpMailer(config.smtp), (error) => log('an e-mail (password reset or confirmation) was not sent', error))
-      : null,
+    mailer: mailer('accounts'),
     // E-mails are only sent once the server listens, when `origin` knows the bound port.
     siteOrigin: () => origin(),
   });
@@ -120,9 +130,6 @@ export async function buildServices(
   ensureBuiltInCatalogue(store);
 
   const reservationStore = new SqliteReservationStore(store);
-  /** Mails go out in the background: an answer does not wait for the mail server, and a failure is one line with no text of the customer's (decision 0327). */
-  const mailer = (what: string) =>
-    config.smtp ? inBackground(smtpMailer(config.smtp), (error) => log(`[${what}] an e-mail was not sent: ${mailErrorText(error)}`)) : null;
   const rate = (name: string, rule: typeof RESERVE_RATE) =>
     new RateLimit(new MemoryThrottleStore(overrides.now), name, rule, overrides.now);
   const shop = composeShop(
@@ -131,36 +138,24 @@ export async function buildServices(
       catalogue: () => new CatalogueService(new SqliteCatalogueStore(store), media, overrides.now),
       images: () => imageUploads(media, uploads),
       activity: () => new ActivityRecorder(new SqliteActivityLog(db), overrides.now),
-      reservations: ({ activity }) => {
-        const mail = mailer('reservations');
-        return new ReservationService(
-          reservationStore,
-          activity,
-          rate('reserve', RESERVE_RATE),
-          overrides.now,
-          undefined,
-          mail && config.smtp ? { mailer: mail, fallbackShopAddress: config.smtp.from } : null,
-        );
-      },
-      notify: () => {
-        const mail = mailer('notify-me');
-        return new NotifyMeService(
+      reservations: ({ activity }) =>
+        new ReservationService(reservationStore, activity, rate('reserve', RESERVE_RATE), overrides.now, undefined, {
+          mailer: mailer('reservations'),
+          fallbackShopAddress: mail.from,
+        }),
+      notify: () =>
+        new NotifyMeService(
           new SqliteNotifyStore(store, reservationStore),
-          mail ? { mailer: mail, siteOrigin: () => origin() } : null,
+          { mailer: mailer('notify-me'), siteOrigin: () => origin() },
           rate('notify', NOTIFY_RATE),
           overrides.now,
-        );
-      },
-      rsvps: ({ activity }) => {
-        const mail = mailer('rsvps');
-        return new RsvpService(
-          new SqliteRsvpStore(store, reservationStore),
-          activity,
-          rate('rsvp', RSVP_RATE),
-          overrides.now,
-          mail ? { mailer: mail, siteOrigin: () => origin() } : null,
-        );
-      },
+        ),
+      rsvps: ({ activity }) =>
+        new RsvpService(new SqliteRsvpStore(store, reservationStore), activity, rate('rsvp', RSVP_RATE), overrides.now, {
+          mailer: mailer('rsvps'),
+          siteOrigin: () => origin(),
+        }),
+      outbox: () => outbox,
     },
     { log: (message, error) => log(message, error) },
   );
@@ -202,5 +197,6 @@ export async function buildServices(
     reservations: shop.services.reservations,
     rsvps: shop.services.rsvps,
     runSchedule: (name, now) => shop.runSchedule(name, now),
+    mailDelivery: mail.delivery,
   };
 }

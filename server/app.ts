@@ -4,6 +4,7 @@
  * tests run.
  */
 import type { IncomingMessage } from 'node:http';
+import type { MailDelivery } from '../shared/outbox';
 import type { AddressInfo } from 'node:net';
 import introspection from '../shared/generated/model-introspection.json' with { type: 'json' };
 import type { SessionStore } from './auth/sessions';
@@ -44,8 +45,8 @@ export interface ShopServer {
   close(): Promise<void>;
 }
 
-/** The client config (amplify_outputs.json) naming the API at `origin`. */
-function clientOutputs(apiKey: string, origin: string) {
+/** The client config (amplify_outputs.json) naming the API at `origin`, and how the shop's mail leaves (decision 0366). */
+function clientOutputs(apiKey: string, origin: string, mailDelivery: MailDelivery) {
   return {
     version: '1.4',
     data: {
@@ -56,6 +57,7 @@ function clientOutputs(apiKey: string, origin: string) {
       authorization_types: ['AWS_LAMBDA'],
       model_introspection: introspection,
     },
+    custom: { mailDelivery },
   };
 }
 
@@ -83,7 +85,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
   const services = await buildServices(config, overrides, origin, log);
   const { db, store, sessions, media, uploads, apiKey, engine } = services;
 
-  const outputsFor = (origin: string) => clientOutputs(apiKey, origin);
+  const outputsFor = (origin: string) => clientOutputs(apiKey, origin, services.mailDelivery);
   // The browser resolves a bare path against the page's own origin (src/lib/amplify-runtime.ts).
   const outputsJson = JSON.stringify(outputsFor(config.publicOrigin ?? ''));
 

@@ -1,7 +1,8 @@
 /**
  * `npm start`'s server (server/main.ts) as a real process on a throwaway data directory: a first
  * admin asked for with no password or a weak one is one line and exit code 78 (EXIT_CONFIG), no stack trace; so is a bad setting; data
- * without an admin says how to make one; ADMIN_* left set once an admin exists are not used.
+ * without an admin says how to make one; ADMIN_* left set once an admin exists are not used; one
+ * line says where e-mail goes.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -13,6 +14,8 @@ import { NO_ADMIN_HINT } from './setup/first-admin';
 import { spawnShop } from '../tests/support/spawn-shop';
 
 const OPEN_LINE = /is open at http:\/\/\S+\/home/;
+/** Where e-mail goes (decision 0366). */
+const MAIL_LINE = /^(No mail server set|E-mails go out through)/;
 const dataDirs: string[] = [];
 
 afterEach(() => {
@@ -99,7 +102,32 @@ describe('npm start and the first admin', () => {
 
     const again = await runServer(dataDir, { ADMIN_EMAIL: 'owner@example.com' });
     expect(again.stdout).toMatch(OPEN_LINE);
-    expect(again.stdout).not.toContain('admin');
+    expect(lines(again.stdout).filter((line) => !MAIL_LINE.test(line))).not.toContainEqual(expect.stringContaining('admin'));
     expect(again.code).toBe(0);
+  });
+});
+
+describe('npm start and the mail', () => {
+  it('without a mail server, says the e-mails are kept in the outbox: its folder and the page that shows it', async () => {
+    const dataDir = newDataDir();
+    const run = await runServer(dataDir, {});
+    const url = /is open at (http:\/\/\S+)\/home/.exec(run.stdout)![1];
+    expect(lines(run.stdout)).toContain(
+      `No mail server set (SMTP_HOST): e-mails are kept in ${join(dataDir, 'outbox')}, and admins read them at ${url}/admin-outbox`,
+    );
+  });
+
+  it('with one, names its host and port, never its password', async () => {
+    const run = await runServer(newDataDir(), {
+      SMTP_HOST: 'smtp.example.com',
+      SMTP_PORT: '2525',
+      SMTP_USER: 'shop',
+      SMTP_PASSWORD: 'S3cret-Pa55',
+      SMTP_FROM: 'Shop <shop@example.com>',
+    });
+    expect(lines(run.stdout)).toContain(
+      'E-mails go out through smtp.example.com:2525 (STARTTLS when offered) from Shop <shop@example.com>',
+    );
+    expect(run.stdout + run.stderr).not.toContain('S3cret');
   });
 });

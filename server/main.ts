@@ -3,11 +3,16 @@
  * API on one port. Stops cleanly on SIGTERM/SIGINT (exit code 0). A configuration that cannot work
  * (a bad setting, a first admin asked for and impossible: ADMIN_EMAIL without a good
  * ADMIN_PASSWORD) is one line and exit code 78 (EXIT_CONFIG), which is not restarted; data without
- * any admin gets one line saying how to make one. The entry point is the one place that hands the
+ * any admin gets one line saying how to make one; one line says where e-mail goes (a mail server,
+ * or the outbox: decision 0366). The entry point is the one place that hands the
  * server demo/'s seeder (decision 0263).
  */
+import { resolve } from 'node:path';
 import { seedDemoCatalogue } from '../demo/seed-demo-shop';
+import { SPA_ROUTES } from '../shared/spa-routes';
 import { SqliteAccountStore } from './accounts/account-store';
+import { mailStartLine } from './accounts/mailer';
+import { outboxDir } from './accounts/outbox-files';
 import { startServer, type ShopServer } from './app';
 import { loadConfig, type ServerConfig } from './config';
 import { EXIT_CONFIG } from './exit-codes';
@@ -51,4 +56,5 @@ const stop = (signal: string) => {
 process.on('SIGTERM', () => stop('SIGTERM'));
 process.on('SIGINT', () => stop('SIGINT'));
 console.log(`Patterson Wine & Liquor is open at ${server.url}/home (data in ${config.dataDir})`);
+console.log(mailStartLine(config.smtp, resolve(outboxDir(config.dataDir)), `${server.url}${SPA_ROUTES.adminOutbox}`));
 if (!(await hasAdmin(new SqliteAccountStore(server.store)))) console.log(NO_ADMIN_HINT);

@@ -26,7 +26,8 @@ export const MESSAGES = {
 
 /**
  * Why a customer cannot reserve (or ask to be told of a restock) yet: the address is not confirmed
- * (shared/account-rules.ts, decision 0303).
+ * (shared/account-rules.ts, decision 0303). It names no mail: without a mail server the link is
+ * kept in the shop's outbox (decision 0366), and the account page says which.
  */
 export const confirmEmailFirstMessage = (email: string) =>
-  `Confirm your email address first: we sent a link to ${email}. No email? Send the link again from your account page.`;
+  `Confirm your email address first: ${email} is not confirmed yet. Your account page says how.`;

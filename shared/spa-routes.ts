@@ -40,6 +40,8 @@ export const SPA_ROUTES = {
   adminActivity: '/admin-activity',
   /** Reservations for pickup: tabs by status, the detail and actions, the pick list (decision 0323). */
   adminReservations: '/admin-reservations',
+  /** The e-mails kept without a mail server, newest first (decision 0366). */
+  adminOutbox: '/admin-outbox',
 } as const;
 
 /** The page of one item: `/item/<id>`, the id percent-encoded as a path segment. */

@@ -354,6 +354,24 @@ export const schema = a.schema({
     .returns(a.ref('ActivityPage'))
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  // The outbox (decision 0366; shared/outbox.ts): without a mail server, the e-mails the shop would
+  // have sent, kept for staff. Admins only.
+  OutboxMail: a.customType({
+    id: a.id().required(),
+    at: a.datetime().required(),
+    to: a.string().required(),
+    subject: a.string().required(),
+    text: a.string().required(),
+    attachments: a.string().required().array().required(),
+  }),
+  OutboxPage: a.customType({ mails: a.ref('OutboxMail').required().array().required(), nextToken: a.string() }),
+  /** A page of the kept e-mails, newest first (limit 1-100, default 20). */
+  listOutbox: a
+    .query()
+    .arguments({ limit: a.integer(), nextToken: a.string() })
+    .returns(a.ref('OutboxPage'))
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
   // Reserve for pickup (product §11, decisions 0313-0317): served by the catalogue function (it holds
   // the items' stock). A customer acts on their own list and reservations only (the caller's id comes
   // from the session); staff (admins) on all. Stored apart from the model tables: no generic

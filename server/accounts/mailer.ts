@@ -1,9 +1,12 @@
 /**
- * E-mail for password resets (decision 0258), sent with Nodemailer over SMTP when the shop sets
- * SMTP_HOST (README: Password resets). Without it no mail is sent: an admin makes a one-time
- * link on /admin-users or /admin-admins and hands it over.
+ * The shop's e-mail (password resets, decision 0258; confirmations, reservations, "notify me",
+ * RSVPs), sent with Nodemailer over SMTP when the shop sets SMTP_HOST (README: Mail). Without it
+ * every message is kept in the outbox instead (decision 0366), where staff read it on
+ * /admin-outbox: `shopMail` makes that choice once, where each backend builds its mailers, and no
+ * service knows which it got.
  */
 import nodemailer from 'nodemailer';
+import type { MailDelivery } from '../../shared/outbox';
 
 export interface MailMessage {
   to: string;
@@ -62,6 +65,34 @@ export function smtpMailer(settings: SmtpSettings): Mailer {
       await transport.sendMail({ from: settings.from, ...message });
     },
   };
+}
+
+/** The From address of the mails kept in the outbox: `.invalid` (RFC 2606), for they went nowhere. */
+export const OUTBOX_FROM = 'Patterson Wine & Liquor <outbox@shop.invalid>';
+
+/** How the shop's mail leaves, chosen once where a backend builds its mailers (decision 0366). */
+export interface ShopMail {
+  delivery: MailDelivery;
+  /** Sends each message (SMTP) or keeps it (the outbox); whoever builds a service decides whether it waits. */
+  transport: Mailer;
+  /** The From address: SMTP_FROM, or the outbox's own (the reservation mails' fallback for the shop's address). */
+  from: string;
+}
+
+/** Over SMTP when it is set, else into the outbox: `outboxMailer` makes a mailer that keeps messages From the address given. */
+export function shopMail(smtp: SmtpSettings | null, outboxMailer: (from: string) => Mailer): ShopMail {
+  if (smtp) return { delivery: 'smtp', transport: smtpMailer(smtp), from: smtp.from };
+  return { delivery: 'outbox', transport: outboxMailer(OUTBOX_FROM), from: OUTBOX_FROM };
+}
+
+/**
+ * The start log's line on mail: where it goes, the mail server's host and port (never its user or
+ * password), or the outbox's folder and the page that shows it.
+ */
+export function mailStartLine(smtp: SmtpSettings | null, outboxPath: string, outboxPage: string): string {
+  if (!smtp) return `No mail server set (SMTP_HOST): e-mails are kept in ${outboxPath}, and admins read them at ${outboxPage}`;
+  const security = smtp.secure ? 'TLS' : 'STARTTLS when offered';
+  return `E-mails go out through ${smtp.host}:${smtp.port} (${security}) from ${smtp.from}`;
 }
 
 /**

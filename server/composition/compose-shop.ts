@@ -148,4 +148,13 @@ function lazyServices(
   return services;
 }
 
-const SERVICE_NAMES: readonly (keyof ShopServices)[] = ['accounts', 'catalogue', 'images', 'activity', 'reservations', 'notify', 'rsvps'];
+const SERVICE_NAMES: readonly (keyof ShopServices)[] = [
+  'accounts',
+  'catalogue',
+  'images',
+  'activity',
+  'reservations',
+  'notify',
+  'rsvps',
+  'outbox',
+];

@@ -5,6 +5,7 @@
  * (compose-shop.ts) builds both backends from these declarations alone.
  */
 import type { AccountService } from '../accounts/account-service';
+import type { Outbox } from '../accounts/outbox';
 import type { LockoutRule } from '../accounts/throttle';
 import type { CustomActivity } from '../activity/custom-activity';
 import type { ActivityRecorder } from '../activity/activity-recorder';
@@ -29,6 +30,8 @@ export interface ShopServices {
   reservations: ReservationService;
   notify: NotifyMeService;
   rsvps: RsvpService;
+  /** The mails kept without a mail server (decision 0366). */
+  outbox: Outbox;
 }
 
 /**

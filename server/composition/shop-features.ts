@@ -8,6 +8,7 @@ import { activityFeature } from './features/activity';
 import { catalogueFeature } from './features/catalogue';
 import { mediaFeature } from './features/media';
 import { notifyMeFeature } from './features/notify-me';
+import { outboxFeature } from './features/outbox';
 import { reservationsFeature } from './features/reservations';
 import { rsvpsFeature } from './features/rsvps';
 import type { Feature } from './feature';
@@ -20,4 +21,5 @@ export const SHOP_FEATURES: readonly Feature[] = [
   reservationsFeature,
   notifyMeFeature,
   rsvpsFeature,
+  outboxFeature,
 ];

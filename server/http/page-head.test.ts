@@ -329,6 +329,7 @@ describe('not found, and pages not to index', () => {
       '/admin-settings',
       '/admin-activity',
       '/admin-reservations',
+      '/admin-outbox',
     ]) {
       const private_ = await page(path);
       expect(private_.status, path).toBe(200);

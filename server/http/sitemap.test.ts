@@ -248,6 +248,7 @@ describe('/robots.txt', () => {
         '/admin-settings',
         '/admin-activity',
         '/admin-reservations',
+        '/admin-outbox',
       ]),
     );
     for (const route of adminRoutes) {

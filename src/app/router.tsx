@@ -127,6 +127,10 @@ const AdminActivityPage = lazyPage(
   () => import('../features/admin/activity/AdminActivityPage'),
   (m) => m.AdminActivityPage,
 );
+const AdminOutboxPage = lazyPage(
+  () => import('../features/admin/outbox/AdminOutboxPage'),
+  (m) => m.AdminOutboxPage,
+);
 const AdminReservationsPage = lazyPage(
   () => import('../features/admin/reservations/AdminReservationsPage'),
   (m) => m.AdminReservationsPage,
@@ -182,6 +186,7 @@ export function AppRoutes() {
             <Route path={SPA_ROUTES.adminSettings} element={<AdminSettingsPage />} />
             <Route path={SPA_ROUTES.adminActivity} element={<AdminActivityPage />} />
             <Route path={SPA_ROUTES.adminReservations} element={<AdminReservationsPage />} />
+            <Route path={SPA_ROUTES.adminOutbox} element={<AdminOutboxPage />} />
           </Route>
         </Route>
       </Routes>

@@ -64,15 +64,30 @@ async function fetchOutputs(): Promise<AmplifyOutputs> {
 }
 
 let loading: Promise<DataClient> | undefined;
+let outputsLoading: Promise<AmplifyOutputs> | undefined;
+let outputsLoaded: AmplifyOutputs | null = null;
+
+/** The client config: the embedded one, or else `/amplify_outputs.json` (fetched once). */
+export function loadOutputs(): Promise<AmplifyOutputs> {
+  outputsLoading ??= (async () => {
+    const outputs = readEmbeddedOutputs() ?? (await fetchOutputs());
+    outputsLoaded = outputs;
+    return outputs;
+  })();
+  return outputsLoading;
+}
+
+/** The client config once it is here (after any data call), or null. */
+export const loadedOutputs = (): AmplifyOutputs | null => outputsLoaded ?? readEmbeddedOutputs();
 
 /**
- * Loads the Amplify libraries and configures them from the embedded config, or else from
- * `/amplify_outputs.json` (fetched once). Concurrent and later calls share one promise. main.tsx
- * starts it before the first render; data calls wait for it. Rejects when no config can be had.
+ * Loads the Amplify libraries and configures them from the client config (loadOutputs).
+ * Concurrent and later calls share one promise. main.tsx starts it before the first render; data
+ * calls wait for it. Rejects when no config can be had.
  */
 export function loadDataClient(): Promise<DataClient> {
   loading ??= (async () => {
-    const [runtime, outputs] = await Promise.all([import('./amplify-runtime'), readEmbeddedOutputs() ?? fetchOutputs()]);
+    const [runtime, outputs] = await Promise.all([import('./amplify-runtime'), loadOutputs()]);
     return runtime.createDataClient(outputs);
   })();
   return loading;

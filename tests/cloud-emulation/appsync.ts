@@ -262,6 +262,24 @@ export async function startAppSync(
       hooks.slowByMs = typeof change.slowByMs === 'number' && change.slowByMs > 0 ? change.slowByMs : 0;
       return send(res, 200, hooks);
     }
+    // A redeploy with other settings (tests/cloud/outbox.test.ts: no SMTP_HOST, decision 0366): new
+    // values for variables the template already gives a function, as EmulationOptions.deployEnvironment
+    // does at start; every instance is stopped, so the next call starts one with them. Answers the
+    // values they had, to put back after.
+    if (req.method === 'POST' && req.url === '/_emulation/environment') {
+      const change = JSON.parse((await readBody(req)) || '{}') as Record<string, unknown>;
+      const before: Record<string, string> = {};
+      for (const fn of lambdas.values()) {
+        const environment = fn.definition.environment;
+        for (const [name, value] of Object.entries(change)) {
+          if (typeof value !== 'string' || !(name in environment)) continue;
+          before[name] ??= environment[name]!;
+          environment[name] = value;
+        }
+        fn.stop();
+      }
+      return send(res, 200, { before });
+    }
     if (req.method === 'POST' && req.url === '/_emulation/schedule') {
       const { function: name, event } = JSON.parse((await readBody(req)) || '{}') as { function?: unknown; event?: unknown };
       const matching = [...lambdas.keys()].filter(

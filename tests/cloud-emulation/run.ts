@@ -185,6 +185,9 @@ try {
     CLOUD_CREDENTIALS_TABLE: credentialsTable,
     // Where the storefront's functions send mail (the battery's inbox listens there).
     CLOUD_SMTP_PORT,
+    // The media bucket in s3rver, where tests/cloud/outbox.test.ts finds the kept mails (decision 0366).
+    CLOUD_S3_ENDPOINT: storefront.s3Endpoint,
+    CLOUD_MEDIA_BUCKET: [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.mediaBucket]).find(Boolean)!,
   };
   if (process.env.CLOUD_COMMAND) {
     // For looking into the emulation: any command, inside the namespace, with the sites up (and

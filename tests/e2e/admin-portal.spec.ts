@@ -32,6 +32,7 @@ test('the sidebar leads to every admin page, the logo home, and Logout signs out
     ['Admins', '/admin-admins'],
     ['Shop settings', '/admin-settings'],
     ['Activity', '/admin-activity'],
+    ['Outbox', '/admin-outbox'],
     ['Home', '/admin-portal'],
   ] as const) {
     await nav.getByRole('link', { name: label, exact: true }).click();

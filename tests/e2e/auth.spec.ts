@@ -23,6 +23,7 @@ const ADMIN_ROUTES = [
   '/admin-admins',
   '/admin-settings',
   '/admin-activity',
+  '/admin-outbox',
 ];
 
 let sequence = 0;

@@ -155,6 +155,7 @@ describe('the matrix itself', () => {
     }
     expect(byKey.get('Query.listUsers')).toBe('admin');
     expect(byKey.get('Query.listActivity')).toBe('admin');
+    expect(byKey.get('Query.listOutbox')).toBe('admin');
     expect(byKey.get('Mutation.signIn')).toBe('public');
     expect(byKey.get('Mutation.requestPasswordReset')).toBe('public');
     expect(byKey.get('Mutation.resetPassword')).toBe('public');

@@ -3,13 +3,14 @@
  * (server/composition says which). The same AccountService as the local server, on DynamoDB. The
  * sign-in and sign-up limits count in the ShopThrottle table, so every instance sees the same
  * counts. Reset e-mails go out when the function's environment has SMTP_* and SHOP_SITE_ORIGIN
- * (README: Password resets); the send is awaited (a Lambda may be frozen once it answers). A
+ * (README: Mail), else they are kept in the outbox (decision 0366, common/cloud-mail.ts); the
+ * send is awaited (a Lambda may be frozen once it answers). A
  * deleted account's reservations, "notify me" requests and RSVPs go first: their services are here
  * for the composition's reactions.
  */
 import { AccountService, DEFAULT_THROTTLE_RULES } from '../../../server/accounts/account-service';
-import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import { ACCOUNTS_FUNCTION } from '../../../server/composition/lambdas';
+import { cloudMail, cloudSiteOrigin } from '../common/cloud-mail';
 import { DynamoAccountStore } from '../common/dynamo-accounts';
 import { sdkDynamoPort } from '../common/dynamo-client';
 import { DynamoSessionStore } from '../common/dynamo-sessions';
@@ -22,14 +23,13 @@ function dynamoAccounts(): AccountService {
   const db = sdkDynamoPort();
   const users = required(ENV.users);
   const sessions = new DynamoSessionStore(db, { sessions: required(ENV.sessions), users });
-  const smtp = smtpSettingsFrom(process.env);
   return new AccountService(
     new DynamoAccountStore(db, { users, credentials: required(ENV.credentials) }, sessions),
     sessions,
     DEFAULT_THROTTLE_RULES,
     Date.now,
     new DynamoThrottleStore(db, required(ENV.throttle)),
-    { mailer: smtp ? smtpMailer(smtp) : null, siteOrigin: () => process.env[ENV.siteOrigin]?.trim() || null },
+    { mailer: cloudMail().transport, siteOrigin: cloudSiteOrigin },
   );
 }
 

@@ -1,7 +1,7 @@
 /**
  * shopCatalogue: the catalogue's all-or-nothing changes, the activity log, and beside the items'
- * stock: Reserve for pickup, "notify me" and RSVPs, with their schedules (server/composition says
- * which operations, reactions and schedules). Also the catalogue rules before every model write
+ * stock: Reserve for pickup, "notify me" and RSVPs, with their schedules, and the outbox of mails
+ * kept without a mail server (server/composition says which operations, reactions and schedules). Also the catalogue rules before every model write
  * and the reactions after it. The same services as the local server, on DynamoDB and S3.
  */
 import { CatalogueService } from '../../../server/catalogue/catalogue-service';
@@ -15,6 +15,7 @@ import { sdkObjectPort } from '../common/s3-client';
 import { S3ImageStore } from '../common/s3-images';
 import { shopFunction } from '../common/shop-function';
 import { dynamoActivity, dynamoNotifyService, dynamoReservationService, dynamoRsvpService } from '../common/dynamo-services';
+import { s3Outbox } from '../common/cloud-mail';
 
 const images = () => new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket)));
 
@@ -34,6 +35,7 @@ export const handler = shopFunction(CATALOGUE_FUNCTION, {
     reservations: dynamoReservationService,
     notify: dynamoNotifyService,
     rsvps: dynamoRsvpService,
+    outbox: s3Outbox,
   }),
   modelWriteGuard: () => modelWriteGuard(images(), modelsWithImages(SHOP_MODELS)),
 });

@@ -4,7 +4,6 @@
  * `notify#<itemId>`) and per customer through the user index. Taking one is a delete on the
  * condition that it is still there: of two restocks at once, one takes it and mails.
  */
-import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import { RateLimit } from '../../../server/accounts/throttle-store';
 import { NOTIFY_RATE, NotifyMeService, type NotifyRequest, type NotifyStore } from '../../../server/reservations/notify-me-service';
 import type { ReservationStore } from '../../../server/reservations/reservation-service';
@@ -12,6 +11,7 @@ import { allPages, isConditionFailure, type DynamoPort, type Item } from './dyna
 import { DynamoReservationStore, RESERVATION_INDEXES } from './dynamo-reservations';
 import { DynamoThrottleStore } from './dynamo-throttle';
 import { ENV, required } from './env';
+import { cloudMail, cloudSiteOrigin } from './cloud-mail';
 
 export const NOTIFY_KIND = 'notify';
 const requestKey = (itemId: string, userId: string) => `notify#${itemId}#${userId}`;
@@ -123,10 +123,9 @@ export function dynamoNotifyService(db: DynamoPort): NotifyMeService {
     users: required(ENV.users),
     shopSettings: required(ENV.shopSettings),
   });
-  const smtp = smtpSettingsFrom(process.env);
   return new NotifyMeService(
     new DynamoNotifyStore(db, table, reading),
-    smtp ? { mailer: smtpMailer(smtp), siteOrigin: () => process.env[ENV.siteOrigin]?.trim() || null } : null,
+    { mailer: cloudMail().transport, siteOrigin: cloudSiteOrigin },
     new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'notify', NOTIFY_RATE),
   );
 }

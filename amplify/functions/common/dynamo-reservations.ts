@@ -21,7 +21,6 @@ import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
 import { moveStock } from '../../../shared/stock';
 import type { Role } from '../../../shared/roles';
 import { RateLimit } from '../../../server/accounts/throttle-store';
-import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import {
   RESERVE_RATE,
   ReservationService,
@@ -42,6 +41,7 @@ import type { StoredReservation } from '../../../server/reservations/reservation
 import { allPages, cancellationReasons, type DynamoPort, type Item, type TransactItem } from './dynamo-port';
 import { DynamoThrottleStore } from './dynamo-throttle';
 import { ENV, required } from './env';
+import { cloudMail } from './cloud-mail';
 
 export const RESERVATION_INDEXES = { byUser: 'byUser', byStatus: 'byStatus' } as const;
 
@@ -374,11 +374,12 @@ export function dynamoReservationService(db: DynamoPort, activity: ReservationAc
 }
 
 /**
- * The reservation e-mails (decision 0327) when the function's environment has SMTP_* (the deploy
- * passes them as to the accounts function). The Lambda waits for each send, as for the reset
- * mails (decision 0258): a function may be frozen once it has answered.
+ * The reservation e-mails (decision 0327): over SMTP when the function's environment has SMTP_*
+ * (the deploy passes them as to the accounts function), else kept in the outbox (decision 0366).
+ * The Lambda waits for each send, as for the reset mails (decision 0258): a function may be frozen
+ * once it has answered.
  */
-function reservationMail(): ReservationMail | null {
-  const smtp = smtpSettingsFrom(process.env);
-  return smtp ? { mailer: smtpMailer(smtp), fallbackShopAddress: smtp.from } : null;
+function reservationMail(): ReservationMail {
+  const mail = cloudMail();
+  return { mailer: mail.transport, fallbackShopAddress: mail.from };
 }

@@ -11,7 +11,6 @@
  * party still does not fit). Conflicts between a crowd's transactions are retried by dynamo-retry.ts
  * (sdkDynamoPort); a failed condition is answered false, and the service decides again.
  */
-import { smtpMailer, smtpSettingsFrom } from '../../../server/accounts/mailer';
 import { RateLimit } from '../../../server/accounts/throttle-store';
 import type { ReservationActivity, ReservingAccount } from '../../../server/reservations/reservation-service';
 import { RSVP_RATE, RsvpService, type PlaceChange, type RsvpMail, type RsvpStore } from '../../../server/rsvps/rsvp-service';
@@ -21,6 +20,7 @@ import { allPages, cancellationReasons, isConditionFailure, type DynamoPort, typ
 import { DynamoReservationStore, RESERVATION_INDEXES } from './dynamo-reservations';
 import { DynamoThrottleStore } from './dynamo-throttle';
 import { ENV, required } from './env';
+import { cloudMail, cloudSiteOrigin } from './cloud-mail';
 
 export const RSVP_KIND = 'rsvp';
 const rsvpKey = (id: string) => `rsvp#${id}`;
@@ -261,10 +261,10 @@ export function dynamoRsvpService(db: DynamoPort, activity: ReservationActivity 
 }
 
 /**
- * The RSVP e-mails when the function's environment has SMTP_*; the Lambda waits for each send, as
- * for the reservation mails (a function may be frozen once it has answered).
+ * The RSVP e-mails: over SMTP when the function's environment has SMTP_*, else kept in the outbox
+ * (decision 0366); the Lambda waits for each send, as for the reservation mails (a function may be
+ * frozen once it has answered).
  */
-function rsvpMail(): RsvpMail | null {
-  const smtp = smtpSettingsFrom(process.env);
-  return smtp ? { mailer: smtpMailer(smtp), siteOrigin: () => process.env[ENV.siteOrigin]?.trim() || null } : null;
+function rsvpMail(): RsvpMail {
+  return { mailer: cloudMail().transport, siteOrigin: cloudSiteOrigin };
 }

@@ -1,7 +1,15 @@
-/** The real S3 behind ObjectPort and UploadObjectPort. */
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+/** The real S3 behind ObjectPort, UploadObjectPort and OutboxObjectPort. */
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  ListObjectsV2Command,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { ObjectPort } from './s3-images';
+import type { OutboxObjectPort } from './s3-outbox';
 import type { UploadObjectPort } from './s3-uploads';
 
 const isMissing = (error: unknown) => error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey');
@@ -57,6 +65,32 @@ export function sdkUploadPort(bucket: string, client = new S3Client({})): Upload
       Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray()),
     remove: async (key) => {
       await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: key }));
+    },
+  };
+}
+
+export function sdkOutboxPort(bucket: string, client = new S3Client({})): OutboxObjectPort {
+  return {
+    put: async (key, bytes, contentType) => {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+    keys: async (prefix) => {
+      const keys: string[] = [];
+      let token: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
+        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
+      return keys;
+    },
+    get: async (key) => {
+      try {
+        return Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray());
+      } catch (error) {
+        if (isMissing(error)) return null;
+        throw error;
+      }
     },
   };
 }

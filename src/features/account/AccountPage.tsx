@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router-dom';
 import { MESSAGES } from '../../../shared/messages';
 import { ACCOUNT_MESSAGES, confirmationSentMessage } from '../../../shared/account-messages';
+import { OUTBOX_CUSTOMER_MESSAGES } from '../../../shared/outbox';
 import { ROLE_USER } from '../../../shared/roles';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../../../shared/validation/account';
@@ -14,6 +15,7 @@ import { useAuthForm } from '../../components/forms/use-auth-form';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
 import { LOGIN_PATH, useSession } from '../../lib/auth';
+import { useMailDelivery } from '../../lib/mail-delivery';
 import { changePassword, loadAccount, saveDetails, sendConfirmation, toast, type Account } from './account-api';
 import { DeleteAccountDialog } from './DeleteAccountDialog';
 import { NotifyRequests } from './NotifyRequests';
@@ -118,13 +120,19 @@ function AccountFrame({ children }: { children: React.ReactNode }) {
   );
 }
 
+/**
+ * The address and whether it is confirmed; unconfirmed, how to confirm it: the mailed link, or
+ * (the shop keeping its mail in the outbox, decision 0366) the link the shop hands over.
+ */
 function EmailStatus({ account }: { account: Account }) {
   const [busy, setBusy] = useState(false);
+  const kept = useMailDelivery() === 'outbox';
   const send = async () => {
     setBusy(true);
     try {
       const outcome = await sendConfirmation();
-      toast(outcome.ok ? 'success' : 'error', outcome.ok ? confirmationSentMessage(account.email) : outcome.message);
+      const done = kept ? OUTBOX_CUSTOMER_MESSAGES.linkKept(account.email) : confirmationSentMessage(account.email);
+      toast(outcome.ok ? 'success' : 'error', outcome.ok ? done : outcome.message);
     } finally {
       setBusy(false);
     }
@@ -145,10 +153,12 @@ function EmailStatus({ account }: { account: Account }) {
       {account.emailConfirmed ? null : (
         <>
           <p className="account-section__note">
-            Open the link we sent to this address to confirm it. You need a confirmed address to reserve items for pickup.
+            {kept
+              ? OUTBOX_CUSTOMER_MESSAGES.confirmNote
+              : 'Open the link we sent to this address to confirm it. You need a confirmed address to reserve items for pickup.'}
           </p>
           <button type="button" className="button button--outline" onClick={send} disabled={busy}>
-            {busy ? 'Sending…' : 'Send the link again'}
+            {busy ? 'Sending…' : kept ? 'Make a new link' : 'Send the link again'}
           </button>
         </>
       )}
@@ -179,6 +189,7 @@ function DetailsForm({ account, onSaved }: { account: Account; onSaved: (account
     onSuccess: (): void => reset({ currentPassword: '' }),
   });
   const emailChanges = normalizeEmail(values.email) !== account.email;
+  const kept = useMailDelivery() === 'outbox';
   return (
     <section className="account-section" aria-labelledby="account-details">
       <h2 id="account-details" className="account-section__title">
@@ -191,7 +202,13 @@ function DetailsForm({ account, onSaved }: { account: Account; onSaved: (account
         </div>
         <EmailField
           maxLength={EMAIL_INPUT_MAX}
-          hint={emailChanges ? 'A new address must be confirmed again: we send it a link.' : undefined}
+          hint={
+            emailChanges
+              ? kept
+                ? OUTBOX_CUSTOMER_MESSAGES.newAddressHint
+                : 'A new address must be confirmed again: we send it a link.'
+              : undefined
+          }
           {...fieldProps('email')}
         />
         <TextField

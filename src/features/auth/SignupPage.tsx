@@ -1,6 +1,8 @@
 import { Navigate } from 'react-router-dom';
+import { OUTBOX_CUSTOMER_MESSAGES } from '../../../shared/outbox';
 import { usePageHead } from '../../hooks/use-page-head';
 import { firstName, homePathFor, sessionStore, signUp, useSession } from '../../lib/auth';
+import { mailDelivery } from '../../lib/mail-delivery';
 import { AuthCard, AuthFormActions } from './components/AuthCard';
 import { NewPasswordFields } from '../../components/forms/PasswordFields';
 import { EmailField, TextField } from '../../components/forms/TextField';
@@ -9,14 +11,23 @@ import './auth.css';
 
 const FIELDS = ['firstName', 'lastName', 'email', 'password', 'confirmPassword'] as const;
 
-/** /signup (product §2): a new customer account (type user); redirects by role once signed in. */
+const welcome = (name: string) =>
+  mailDelivery() === 'outbox'
+    ? OUTBOX_CUSTOMER_MESSAGES.signedUp(name)
+    : `Welcome, ${name}! Your account is ready. Confirm your email address with the link we sent you.`;
+
+/**
+ * /signup (product §2): a new customer account (type user); redirects by role once signed in. The
+ * welcome says where the link that confirms the address is: in the customer's mail, or (without a
+ * mail server, decision 0366) with the shop.
+ */
 export function SignupPage() {
   usePageHead();
   const session = useSession();
   const { busy, onSubmit, fieldProps } = useAuthForm({
     fields: FIELDS,
     submit: (values) => signUp(values.firstName, values.lastName, values.email, values.password, values.confirmPassword),
-    successMessage: () => `Welcome, ${firstName(sessionStore.getSnapshot()?.name ?? '')}! Your account is ready.`,
+    successMessage: () => welcome(firstName(sessionStore.getSnapshot()?.name ?? '')),
   });
 
   if (session) return <Navigate to={homePathFor(session.role)} replace />;

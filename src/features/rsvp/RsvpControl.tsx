@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { rsvpPartyLimit, rsvpStateOf, type RsvpEvent } from '../../../shared/rsvp-rules';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
+import { useMailDelivery } from '../../lib/mail-delivery';
 import { toast } from '../../lib/signed-in-call';
 import { CancelRsvpDialog } from './CancelRsvpDialog';
 import { myRsvpText, partyText, useEmailConfirmed, useMyRsvps, useRsvp } from './rsvp-api';
@@ -29,6 +30,7 @@ export default function RsvpControl({ event }: { event: RsvpControlEvent }) {
   const [chosen, setChosen] = useState<number | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const cancelRef = useRef<HTMLButtonElement>(null);
+  const kept = useMailDelivery() === 'outbox';
 
   if (mine.isPending || confirmed.isPending) return <p className="rsvp rsvp__loading">Loading your RSVP…</p>;
   if (mine.isError) return <p className="rsvp rsvp__refusal">Your RSVPs could not be loaded. Please reload the page.</p>;
@@ -69,8 +71,17 @@ export default function RsvpControl({ event }: { event: RsvpControlEvent }) {
   if (!confirmed.data) {
     return (
       <p className="rsvp rsvp__refusal">
-        Confirm your email address to RSVP: open the link we sent you, or{' '}
-        <Link to={SPA_ROUTES.account}>send it again from your account</Link>.
+        {kept ? (
+          <>
+            Confirm your email address to RSVP: ask the shop for your link (it sends no email yet), or{' '}
+            <Link to={SPA_ROUTES.account}>see your account</Link>.
+          </>
+        ) : (
+          <>
+            Confirm your email address to RSVP: open the link we sent you, or{' '}
+            <Link to={SPA_ROUTES.account}>send it again from your account</Link>.
+          </>
+        )}
       </p>
     );
   }

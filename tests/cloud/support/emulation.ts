@@ -36,3 +36,11 @@ export async function instancesOf(name: string): Promise<number> {
 }
 
 export const coldStart = () => post('_emulation/cold-start', {});
+
+/**
+ * As a redeploy of the backend with other settings would: the functions that have these
+ * variables get the values given, in fresh instances. Resolves to the values they had (give them
+ * back the same way when done).
+ */
+export const redeployWith = async (environment: Record<string, string>): Promise<Record<string, string>> =>
+  (await post('_emulation/environment', environment)).before as Record<string, string>;

@@ -6,7 +6,8 @@
  * - `BROWSER_ALONE`: the SPA alone decides it (layout, focus, dialogs, toasts, keyboard, widths,
  *   checks made before anything is sent, failures the test makes with `page.route`), so it runs on
  *   the local server only: the same bundle runs on both;
- * - `LOCAL_SERVER_ONLY`: a feature only the local server has (first-screen inlining, .ics routes).
+ * - `LOCAL_SERVER_ONLY`: a feature only the local server has (first-screen inlining, .ics routes), or
+ *   a set-up the emulated cloud does not deploy (a shop without a mail server, decision 0366).
  * Every `test(...)` in tests/e2e names one of them (scripts/eslint/e2e-test-scope.js checks it).
  */
 /** `npm run test:cloud` sets E2E_BACKEND=cloud: the emulated AWS backend serves the ports. */

@@ -49,6 +49,8 @@ export const RSVP_STAFF_MESSAGES = {
   checkInFailed: 'The check-in was not saved. Please try again.',
   cancelFailed: 'The event was not cancelled',
   cancelled: (name: string) => `${name} is cancelled; its guests are told by e-mail`,
+  /** Without a mail server (decision 0366). */
+  cancelledKept: (name: string) => `${name} is cancelled; its guests' e-mails are kept in the Outbox`,
 } as const;
 
 async function eventRsvps(eventId: string): Promise<StaffRsvp[]> {

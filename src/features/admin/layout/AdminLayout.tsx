@@ -32,6 +32,8 @@ export const ADMIN_NAV: readonly AdminNavItem[] = [
   { label: 'Admins', to: '/admin-admins', icon: 'admins' },
   { label: 'Shop settings', to: '/admin-settings', icon: 'settings' },
   { label: 'Activity', to: '/admin-activity', icon: 'activity' },
+  // The e-mails kept without a mail server (decision 0366).
+  { label: 'Outbox', to: '/admin-outbox', icon: 'outbox' },
 ];
 
 /** Below this width the sidebar is a drawer behind a menu button (admin-layout.css agrees). */

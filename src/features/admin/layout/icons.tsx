@@ -13,6 +13,7 @@ const PATHS = {
     'M9 12a3 3 0 106 0 3 3 0 10-6 0M12 2.5v3M12 18.5v3M2.5 12h3M18.5 12h3M5.3 5.3l2.1 2.1M16.6 16.6l2.1 2.1M5.3 18.7l2.1-2.1M16.6 7.4l2.1-2.1',
   activity: 'M3 12h4l3-7 4 14 3-7h4',
   reservations: 'M9 3h6v3H9zM7 4.5H5.5v16.5h13V4.5H17M9 13l2 2 4-4.5',
+  outbox: 'M3 6h18v12H3zM3 6l9 7 9-7',
   logout: 'M14 4h5v16h-5M10 8l-4 4 4 4M6 12h10',
 } as const;
 

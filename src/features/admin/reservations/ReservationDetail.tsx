@@ -10,6 +10,7 @@ import { useId } from 'react';
 import { MAX_REASON_LENGTH, formatReservationNumber } from '../../../../shared/reservation-limits';
 import { RESERVATION_PERMISSIONS, type ReservationStatus } from '../../../../shared/reservation-status';
 import { Modal } from '../../../components/ui/Modal';
+import { OutboxNote } from '../common/OutboxNote';
 import { ReservationFacts, ReservationStatusLine } from './ReservationFacts';
 import { ReservationLines } from './ReservationLines';
 import type { StaffReservation } from './reservation-view';
@@ -40,6 +41,7 @@ export function ReservationDetail({ reservation, onClose, onPrint }: Reservation
     >
       <ReservationStatusLine reservation={reservation} />
       <ReservationFacts reservation={reservation} />
+      <OutboxNote what="this reservation's e-mails to the customer" />
 
       <ReservationLines
         reservation={reservation}
