@@ -29,7 +29,12 @@ export const STOCK_IMPORT_MESSAGES = {
   otherFields: 'A stock file changes only the stock and the price: leave the other columns out',
 } as const;
 
-/** The item fields a stock row may not carry (anything but UPC, quantity and price). */
+/**
+ * The item fields a stock row may not carry (anything but UPC, quantity and price): the server's
+ * guard, which refuses the whole call, so no client can make a stock file rename an item. A
+ * till's export with more columns is still a stock file: the till reader (shared/till-export.ts,
+ * decision 0365) reads them for the report and sends none of them.
+ */
 export function stockRowOtherFields(row: ItemImportRow): string[] {
   const allowed = new Set<string>(['row', ...STOCK_FILE_FIELDS]);
   return Object.entries(row)
