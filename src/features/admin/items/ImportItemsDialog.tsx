@@ -354,7 +354,7 @@ function ImportReview({
               <th scope="col">{rowLabel}</th>
               {named ? <th scope="col">Name</th> : null}
               <th scope="col">UPC</th>
-              {stockOnly ? <th scope="col">Quantity</th> : null}
+              {stockOnly ? <th scope="col">Count</th> : null}
               <th scope="col">Outcome</th>
             </tr>
           </thead>
@@ -362,7 +362,7 @@ function ImportReview({
             {rows.slice(0, SHOWN_ROWS).map((row, index) => (
               <tr key={row.row} className={report.outcomes[index] === 'error' ? 'item-import__row--problem' : undefined}>
                 <td>{row.row}</td>
-                {named ? <td>{row.name ?? ''}</td> : null}
+                {named ? <td className={stockOnly ? 'item-import__name' : undefined}>{row.name ?? ''}</td> : null}
                 <td className="item-import__upc">{row.upc ?? ''}</td>
                 {stockOnly ? <td>{row.quantity ?? ''}</td> : null}
                 <td className="item-import__outcome">{labels[report.outcomes[index] ?? ''] ?? ''}</td>
