@@ -18,6 +18,7 @@ import { IMPORT_TEMPLATE_FILE_NAME, importTemplateCsv, targetFromKey, targetKey,
 import type { TagGroup } from './tag-groups';
 import { importSummary, progressText, useItemImport, type ImportProgress, type ReviewRow } from './use-item-import';
 import { ImportModeChoice, StockFileMapping } from './StockFileMapping';
+import { ImportColumns } from './ImportColumns';
 import { useTagGroups, type ItemImportReport } from './api';
 
 /** Rows and problems listed at most (the counts above them cover the rest). */
@@ -170,7 +171,6 @@ function ColumnMapping({
   groups: readonly TagGroup[];
   onChange: (column: number, target: ColumnTarget) => void;
 }) {
-  const idPrefix = useId();
   const used = new Set(targets.map(targetKey));
   return (
     <div className="item-import__mapping">
@@ -178,48 +178,37 @@ function ColumnMapping({
         {table.records.length.toLocaleString('en-US')} rows. Choose where each column of the file goes; a column set to “Leave out” is not
         imported, and an item keeps what it has there.
       </p>
-      <ul className="item-import__columns">
-        {table.headers.map((header, column) => {
-          const current = targetKey(targets[column] ?? null);
-          const sample = table.records.find((record) => record[column]?.trim())?.[column] ?? '';
-          return (
-            <li key={column} className="item-import__column">
-              <label htmlFor={`${idPrefix}-${column}`}>
-                <span className="item-import__header">{header || `Column ${column + 1}`}</span>
-                <span className="item-import__sample">{sample ? `e.g. ${sample.slice(0, 60)}` : 'empty'}</span>
-              </label>
-              <select
-                id={`${idPrefix}-${column}`}
-                className="admin-input"
-                value={current}
-                onChange={(event) => onChange(column, targetFromKey(event.target.value))}
-              >
-                <option value="">Leave out</option>
-                <optgroup label="Item">
-                  {(Object.keys(IMPORT_FIELDS) as ImportField[]).map((field) => {
-                    const key = targetKey({ field });
-                    return (
-                      <option key={key} value={key} disabled={used.has(key) && key !== current}>
-                        {IMPORT_FIELDS[field]}
-                      </option>
-                    );
-                  })}
-                </optgroup>
-                <optgroup label="Tags of a category">
-                  {groups.map((group) => {
-                    const key = targetKey({ categoryId: group.id });
-                    return (
-                      <option key={key} value={key} disabled={used.has(key) && key !== current}>
-                        {group.name}
-                      </option>
-                    );
-                  })}
-                </optgroup>
-              </select>
-            </li>
-          );
-        })}
-      </ul>
+      <ImportColumns
+        headers={table.headers}
+        samples={table.headers.map((_, column) => table.records.find((record) => record[column]?.trim())?.[column] ?? '')}
+        values={targets.map(targetKey)}
+        onChange={(column, value) => onChange(column, targetFromKey(value))}
+        options={(current) => (
+          <>
+            <option value="">Leave out</option>
+            <optgroup label="Item">
+              {(Object.keys(IMPORT_FIELDS) as ImportField[]).map((field) => {
+                const key = targetKey({ field });
+                return (
+                  <option key={key} value={key} disabled={used.has(key) && key !== current}>
+                    {IMPORT_FIELDS[field]}
+                  </option>
+                );
+              })}
+            </optgroup>
+            <optgroup label="Tags of a category">
+              {groups.map((group) => {
+                const key = targetKey({ categoryId: group.id });
+                return (
+                  <option key={key} value={key} disabled={used.has(key) && key !== current}>
+                    {group.name}
+                  </option>
+                );
+              })}
+            </optgroup>
+          </>
+        )}
+      />
     </div>
   );
 }

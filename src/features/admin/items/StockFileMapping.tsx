@@ -7,6 +7,7 @@
 import { useId } from 'react';
 import { missingTillColumns, skippedSummary, TILL_COLUMNS, type TillColumn, type TillExport } from '../../../../shared/till-export';
 import type { ImportMode } from './use-item-import';
+import { ImportColumns } from './ImportColumns';
 
 /** What each column of a stock file is read as, in the dialog's words. */
 const TILL_COLUMN_LABEL: Record<TillColumn, string> = {
@@ -37,7 +38,6 @@ export function ImportModeChoice({ mode, onChange }: { mode: ImportMode; onChang
 }
 
 export function StockFileMapping({ till, onChange }: { till: TillExport; onChange: (column: number, role: TillColumn | null) => void }) {
-  const idPrefix = useId();
   const headingId = useId();
   const missing = missingTillColumns(till.columns);
   const skipped = skippedSummary(till.skipped);
@@ -54,33 +54,23 @@ export function StockFileMapping({ till, onChange }: { till: TillExport; onChang
       <h3 id={headingId} className="item-import__heading">
         Columns recognised
       </h3>
-      <ul className="item-import__columns" aria-labelledby={headingId}>
-        {till.headers.map((header, column) => {
-          const current = till.columns[column] ?? null;
-          const sample = till.samples[column] ?? '';
-          return (
-            <li key={column} className="item-import__column">
-              <label htmlFor={`${idPrefix}-${column}`}>
-                <span className="item-import__header">{header || `Column ${column + 1}`}</span>
-                <span className="item-import__sample">{sample ? `e.g. ${sample.slice(0, 60)}` : 'empty'}</span>
-              </label>
-              <select
-                id={`${idPrefix}-${column}`}
-                className="admin-input"
-                value={current ?? ''}
-                onChange={(event) => onChange(column, (event.target.value || null) as TillColumn | null)}
-              >
-                <option value="">Ignored</option>
-                {TILL_COLUMNS.map((role) => (
-                  <option key={role} value={role} disabled={role !== current && till.columns.includes(role)}>
-                    {TILL_COLUMN_LABEL[role]}
-                  </option>
-                ))}
-              </select>
-            </li>
-          );
-        })}
-      </ul>
+      <ImportColumns
+        headers={till.headers}
+        samples={till.samples}
+        values={till.columns.map((role) => role ?? '')}
+        onChange={(column, value) => onChange(column, (value || null) as TillColumn | null)}
+        labelledBy={headingId}
+        options={(current) => (
+          <>
+            <option value="">Ignored</option>
+            {TILL_COLUMNS.map((role) => (
+              <option key={role} value={role} disabled={role !== current && till.columns.includes(role)}>
+                {TILL_COLUMN_LABEL[role]}
+              </option>
+            ))}
+          </>
+        )}
+      />
       {missing.length ? (
         <ul className="item-import__missing">
           {missing.map((message) => (
