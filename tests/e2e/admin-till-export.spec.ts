@@ -13,6 +13,7 @@ import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-se
 import { seriousViolations } from './support/axe';
 import { BOTH_BACKENDS } from './support/scope';
 import { screenshotsAtWidths } from './support/screenshots';
+import { chooseImportFile } from './support/import-dialog';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -51,12 +52,7 @@ test(
     ].join('\r\n');
 
     await signInAsAdmin(page);
-    await page.goto('/admin-items');
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    await page
-      .getByRole('dialog', { name: 'Import items from CSV' })
-      .getByLabel('CSV file')
-      .setInputFiles({ name: 'pos-inventory.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${text}\r\n`, 'utf8') });
+    await chooseImportFile(page, { name: 'pos-inventory.csv', mimeType: 'text/csv', buffer: Buffer.from(`\uFEFF${text}\r\n`, 'utf8') });
 
     // Taken as a stock file, with what the till reader recognised.
     const mapping = page.getByRole('dialog', { name: 'Match the columns' });
