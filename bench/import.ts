@@ -3,14 +3,16 @@
  * read and mapped as the browser does it (Papa Parse), sent in chunks of 200 rows as the browser
  * sends them (shared/import-chunks.ts, decision 0306), checked (dry run) and applied against the
  * real shop server in its own process; then a 5,000-row stock file from the till (decision 0296:
- * SKU, QOH, Retail; 4,950 items counted, 50 UPCs not found) the same way. Budget: an imported
+ * SKU, QOH, Retail; 4,950 items counted, 50 UPCs not found) the same way, read by the till reader
+ * (decision 0365). Budget: an imported
  * row, of either file, costs at most a quarter of what the Item Editor's one createItem call
  * costs a row, in the same run. Also reported: the longest a visitor's getItem waited while each
  * was applied (one SQLite transaction a chunk holds the event loop), each chunk's time and the
  * largest chunk's bytes.
  */
 import { performance } from 'node:perf_hooks';
-import { guessColumnTargets, importRows, isStockMapping, readCsv } from '../src/features/admin/items/items-csv';
+import { guessColumnTargets, importRows, looksLikeStockFile, readCsv } from '../src/features/admin/items/items-csv';
+import { readTillExport, stockFileRows } from '../shared/till-export';
 import {
   chunkBytes,
   newImportId,
@@ -122,10 +124,11 @@ export async function runImport(): Promise<Metric[]> {
 
     // The stock file from the till, over the items the item file left (decision 0296).
     const stockReadStarted = performance.now();
-    const stockTable = readCsv(stockFileText());
-    const stockTargets = guessColumnTargets(stockTable.headers, GROUPS);
-    if (!isStockMapping(stockTargets)) throw new Error(`not read as a stock file: ${JSON.stringify(stockTargets)}`);
-    const stockRows = importRows(stockTable, stockTargets);
+    // As the browser reads it: guessed a stock file from its columns, then read by the till reader (decision 0365).
+    const stockText = stockFileText();
+    const stockTargets = guessColumnTargets(readCsv(stockText).headers, GROUPS);
+    if (!looksLikeStockFile(stockTargets)) throw new Error(`not read as a stock file: ${JSON.stringify(stockTargets)}`);
+    const stockRows = stockFileRows(readTillExport(stockText));
     const stockReadMs = performance.now() - stockReadStarted;
     const stockChunks = splitIntoChunks(stockRows);
     const stockId = newImportId();

@@ -59,6 +59,12 @@ describe('parseBottleSize', () => {
     ['12 fl oz', 355, null],
     ['16OZ', 473, null],
     ['1/750ML', 750, null],
+    // What tills write in a stock file (decision 0365).
+    ['1L', 1000, null],
+    ['50ML 10PK', 50, 10],
+    ['4/6/12OZ', 355, 24],
+    ['4/6/12 OZ CANS', 355, 24],
+    ['2 x 12 x 330ml', 330, 24],
     ['  750   ML  ', 750, null],
   ];
   for (const [text, sizeMl, packCount] of cases) {
@@ -98,6 +104,7 @@ describe('parseBottleSize', () => {
       '1e3 ml',
       '750 ml 4/250ml',
       '4PK 6/250ML',
+      '4PK 6/4/250ML',
     ]) {
       expect(parseBottleSize(text), text).toEqual({ error: BOTTLE_SIZE_MESSAGES.size });
     }
@@ -109,6 +116,9 @@ describe('parseBottleSize', () => {
     expect(parseBottleSize('101 L')).toEqual({ error: BOTTLE_SIZE_MESSAGES.sizeRange });
     expect(parseBottleSize('0/250ML')).toEqual({ error: BOTTLE_SIZE_MESSAGES.packRange });
     expect(parseBottleSize('500PK 12OZ')).toEqual({ error: BOTTLE_SIZE_MESSAGES.packRange });
+    // A case of packs is judged by its cans: 4 × 6 × 6 is 144.
+    expect(parseBottleSize('4/6/6/12OZ')).toEqual({ error: BOTTLE_SIZE_MESSAGES.packRange });
+    expect(parseBottleSize('4/0/12OZ')).toEqual({ error: BOTTLE_SIZE_MESSAGES.packRange });
   });
 
   it('answers quickly even for hostile text', () => {

@@ -87,7 +87,7 @@ const NUMBER = String.raw`(\d+(?:\.\d+)?|\.\d+)`;
 const UNIT = String.raw`(fl\.?\s*oz|fl\s*ounces?|[a-z]+)`;
 /** A volume: a number and its unit, with or without a space ("750ML", "1.75 LTR", "12 oz"). */
 const VOLUME = new RegExp(String.raw`^${NUMBER}\s*${UNIT}\b\.?`);
-/** A pack written before the volume: "4/250ML", "4 x 250 mL", "4×250ml", "6*12oz". */
+/** A pack written before the volume: "4/250ML", "4 x 250 mL", "4×250ml", "6*12oz"; a case of packs: "4/6/12OZ". */
 const PACK_TIMES = /^(\d+)\s*(?:\/|x|\*|\u00d7)\s*/;
 /** A pack written as a word, before or after the volume: "4PK", "6 pack", "24-pk", "12 ct". */
 const PACK_WORD = /(?:^|\s)(\d+)\s*-?\s*(?:pk|pks|pack|packs|pck|ct|count)(?=\s|$)/;
@@ -96,7 +96,8 @@ const refusal = (message: string) => ({ error: message }) as const;
 
 /**
  * Reads a size as a person or a till writes it: "750 mL", "750ML", "1.75L", "1.75 LTR", "50ml",
- * "3L BOX", "1.5 liter", "4 × 250 mL", "4/250ML", "4PK 250ML", "250ML 4PK", "12 oz" (355 mL).
+ * "3L BOX", "1.5 liter", "4 × 250 mL", "4/250ML", "4PK 250ML", "250ML 4PK", "12 oz" (355 mL), and a
+ * till's case of packs, "4/6/12OZ" (24 × 355 mL).
  * An empty text is no size. A number without a unit is refused: "750" and "1.75" would be guesses.
  */
 export function parseBottleSize(text: string): BottleSize | { error: string } {
@@ -109,10 +110,10 @@ export function parseBottleSize(text: string): BottleSize | { error: string } {
     pack = Number(word[1]);
     rest = (rest.slice(0, word.index) + ' ' + rest.slice(word.index + word[0].length)).trim().replace(/\s+/g, ' ');
   }
-  const times = PACK_TIMES.exec(rest);
-  if (times) {
-    if (pack !== null) return refusal(BOTTLE_SIZE_MESSAGES.size);
-    pack = Number(times[1]);
+  // A case of packs multiplies out: "4/6/12OZ" is 4 six-packs, 24 cans of 12 oz (decision 0365).
+  for (let times = PACK_TIMES.exec(rest); times; times = PACK_TIMES.exec(rest)) {
+    if (word) return refusal(BOTTLE_SIZE_MESSAGES.size);
+    pack = (pack ?? 1) * Number(times[1]);
     rest = rest.slice(times[0].length);
   }
   const volume = VOLUME.exec(rest);

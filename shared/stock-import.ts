@@ -32,7 +32,12 @@ export const STOCK_IMPORT_MESSAGES = {
     `The till counts ${counted} but open reservations hold ${held}: check the shelf before they are picked up (Reservations lists them)`,
 } as const;
 
-/** The item fields a stock row may not carry (anything but UPC, quantity and price). */
+/**
+ * The item fields a stock row may not carry (anything but UPC, quantity and price): the server's
+ * guard, which refuses the whole call, so no client can make a stock file rename an item. A
+ * till's export with more columns is still a stock file: the till reader (shared/till-export.ts,
+ * decision 0365) reads them for the report and sends none of them.
+ */
 export function stockRowOtherFields(row: ItemImportRow): string[] {
   const allowed = new Set<string>(['row', ...STOCK_FILE_FIELDS]);
   return Object.entries(row)

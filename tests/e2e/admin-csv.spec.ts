@@ -12,6 +12,7 @@ import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-se
 import { seriousViolations } from './support/axe';
 import { listItems } from './support/catalogue';
 import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
+import { chooseImportFile } from './support/import-dialog';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -174,12 +175,7 @@ test(
     // 260 rows (two chunks), no UPC: only the import's own ids tell a chunk sent again that its items are made (decision 0306).
     const rows = Array.from({ length: 260 }, (_, n) => [`${name} ${n}`, '12.00', 'Wine']);
     await signInAsAdmin(page);
-    await page.goto('/admin-items');
-    await page.getByRole('button', { name: 'Import CSV' }).click();
-    await page
-      .getByRole('dialog', { name: 'Import items from CSV' })
-      .getByLabel('CSV file')
-      .setInputFiles(csvFile('long.csv', [['Name', 'Price', 'Department'], ...rows]));
+    await chooseImportFile(page, csvFile('long.csv', [['Name', 'Price', 'Department'], ...rows]));
     await page.getByRole('dialog', { name: 'Match the columns' }).getByRole('button', { name: 'Check 260 rows' }).click();
     const review = page.getByRole('dialog', { name: 'Check the import' });
     await expect(review.getByRole('status')).toHaveText('Ready: 260 items created, 0 updated, 0 unchanged.');

@@ -7,12 +7,13 @@
  * leaves out the rows it cannot read. Screens are checked with axe, and screenshotted at 390 and
  * 1440 px into the test's output folder.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import Papa from 'papaparse';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { listItems } from './support/catalogue';
-import { BOTH_BACKENDS, WIDTHS } from './support/scope';
+import { BOTH_BACKENDS } from './support/scope';
+import { screenshotsAtWidths } from './support/screenshots';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -26,17 +27,6 @@ const csvFile = (name: string, rows: string[][]) => ({
 
 const DEPARTMENTS = ['Wine', 'Liquor', 'Extras'] as const;
 const ROWS = 200;
-
-/** Both widths of the brief: a phone and a desktop. */
-async function screenshots(page: Page, name: string, outputPath: (name: string) => string) {
-  for (const width of WIDTHS) {
-    await page.setViewportSize({ width, height: 900 });
-    // The admin sidebar slides away when the width falls under its breakpoint.
-    await page.waitForTimeout(600);
-    await page.screenshot({ path: outputPath(`${name}-${width}.png`), fullPage: false });
-  }
-  await page.setViewportSize({ width: 1280, height: 720 });
-}
 
 test(
   'a 200-row till file creates items without photos; a stock file then updates only their counts and prices',
@@ -96,7 +86,7 @@ test(
     await expect(page.getByRole('checkbox', { name: 'Needs photo' })).toBeChecked();
     await expect(page.getByRole('checkbox', { name: 'Needs description' })).toBeChecked();
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'admin-items-needs', (name) => testInfo.outputPath(name));
+    await screenshotsAtWidths(page, 'admin-items-needs', testInfo);
 
     // The storefront: the menu card and the item page show the department's drawing.
     await page.goto(`/menu?category=liquor&q=${encodeURIComponent(`${prefix} Liquor 001`)}`);
@@ -108,12 +98,12 @@ test(
     await expect(drawing).toHaveAttribute('alt', '');
     await expect.poll(() => drawing.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'menu-drawing', (name) => testInfo.outputPath(name));
+    await screenshotsAtWidths(page, 'menu-drawing', testInfo);
     await card.click();
     await expect(page.getByRole('heading', { level: 1, name: `${prefix} Liquor 001` })).toBeVisible();
     await expect(page.getByRole('img', { name: 'No photo yet: a drawing of a liquor bottle' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'item-drawing', (name) => testInfo.outputPath(name));
+    await screenshotsAtWidths(page, 'item-drawing', testInfo);
     for (const department of ['wine', 'extras']) {
       const response = await page.request.get(`/placeholders/${department}.svg`);
       expect(response.ok()).toBe(true);
@@ -140,7 +130,7 @@ test(
     await expect(review.getByRole('table', { name: 'Rows' }).getByRole('row', { name: `2 ${upc(0)} 100 Stock updated` })).toBeVisible();
     await expect(leftOut.getByRole('row', { name: /^158 Quantity Units in stock must be a whole number/ })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
-    await screenshots(page, 'stock-review', (name) => testInfo.outputPath(name));
+    await screenshotsAtWidths(page, 'stock-review', testInfo);
     await review.getByRole('button', { name: 'Update the stock of 150 items' }).click();
     await expectToast(page, 'Success', 'Import done: 150 items updated, 5 UPCs not found, 2 rows left out');
     // The result stays readable with the UPCs not found until closed.

@@ -4,13 +4,15 @@
  * (tests/cloud/stock-import.test.ts), where importItems runs in the catalogue function on
  * DynamoDB. Items made by an import from the till's rows have no photo and no description; a
  * stock file then changes only their stock, count time and price, lists the UPCs it did not find
- * and leaves out (reporting) the rows it cannot read. Every UPC carries this run's prefix.
+ * and leaves out (reporting) the rows it cannot read; a till's own export, as the till reader
+ * (shared/till-export.ts, decision 0365) reads it, goes in whole. Every UPC carries this run's prefix.
  */
 import { expect, it } from 'vitest';
 import { IMPORT_MESSAGES } from '../../shared/item-import';
 import { CHUNK_MESSAGES, IMPORT_CHUNK_ROWS, newImportId } from '../../shared/import-chunks';
 import { STOCK_IMPORT_MESSAGES } from '../../shared/stock-import';
 import { STOCK_MESSAGES } from '../../shared/stock';
+import { readTillExport, stockFileRows, TILL_EXPORT_MESSAGES, tillReport } from '../../shared/till-export';
 
 export interface StockTarget {
   /** A call as an admin. */
@@ -146,6 +148,56 @@ export function stockImportBattery(target: StockTarget): void {
     expect(Date.parse(after.get(upc(1))!.stockCountedAt!)).toBeGreaterThanOrEqual(started - 2000);
     // The row left out lost nothing.
     expect(after.get(upc(3))).toEqual(before.get(upc(3)));
+  });
+
+  it("a till's own export as the till reader sends it: money with $ and commas, a negative count, totals and a blank line", async () => {
+    const before = await mine();
+    const text = [
+      'SKU/UPC,Item Name,Size,QOH,Cost,Retail',
+      `${upc(1)},TILL ITEM 1,750ML,18,$6.00,"$1,056.99"`,
+      `${upc(2)},TILL ITEM 2,1.75 LTR,-3,$7.00,$24.50`,
+      ',DEPARTMENT SUBTOTAL,,15,,',
+      '',
+      `${upc(3)},TILL ITEM 3,750 ml,7,$5.00,`,
+      '8.12345E+11,MANGLED BY A SPREADSHEET,750ML,4,$1.00,$2.00',
+      `${prefix}unknown-c,NOT IN THE SHOP,750ML,2,$1.00,$3.00`,
+      'GRAND TOTAL,,,27,,',
+    ].join('\r\n');
+    const till = readTillExport(text);
+    const rows = stockFileRows(till);
+    // Only UPC, count and price go: the other columns are read for the report alone.
+    expect(rows).toEqual([
+      { row: 2, upc: upc(1), quantity: '18', price: '1056.99' },
+      { row: 3, upc: upc(2), quantity: '-3', price: '24.50' },
+      { row: 6, upc: upc(3), quantity: '7' },
+      { row: 8, upc: `${prefix}unknown-c`, quantity: '2', price: '3.00' },
+    ]);
+    const dry = await importRows(rows, false, true);
+    expect(dry).toMatchObject({ applied: false, problems: [], outcomes: ['update', 'update', 'update', 'unknown'] });
+    expect(await mine()).toEqual(before);
+
+    const done = await importRows(rows, true, true);
+    expect(done).toMatchObject({ applied: true, failure: null, appliedRows: [2, 3, 6], unknownUpcs: [`${prefix}unknown-c`] });
+    const after = await mine();
+    expect(after.get(upc(1))).toMatchObject({ stock: 18, price: 1056.99, sizeMl: 750, name: 'Till Item 1' });
+    expect(after.get(upc(2))).toMatchObject({ stock: 0, price: 24.5, sizeMl: 750, name: 'Till Item 2' });
+    // An empty price leaves the price as it was.
+    expect(after.get(upc(3))).toMatchObject({ stock: 7, price: before.get(upc(3))!.price });
+    expect(after.has('8.12345E+11')).toBe(false);
+
+    // The report by the file's own lines: the row left out by the reader, the negative count, the size that is not the item's.
+    const report = tillReport(till, done, [...after.values()]);
+    expect(report.outcomes).toEqual(['update', 'update', 'update', 'error', 'unknown']);
+    expect(report.problems).toEqual([{ row: 7, field: 'UPC', message: TILL_EXPORT_MESSAGES.excelUpc('8.12345E+11') }]);
+    expect(report.warnings).toEqual([
+      { row: 3, field: 'Quantity', message: IMPORT_MESSAGES.negativeQuantity('-3') },
+      { row: 3, field: 'Size', message: TILL_EXPORT_MESSAGES.sizeDiffers('1.75 L', '750 mL') },
+    ]);
+    expect(till.skipped).toEqual([
+      { line: 4, reason: 'total' },
+      { line: 5, reason: 'blank' },
+      { line: 9, reason: 'total' },
+    ]);
   });
 
   it('refuses a stock file that reaches any other field, and the limits of an import, changing nothing', async () => {

@@ -1,19 +1,24 @@
 /**
  * Import CSV on /admin-items (decision 0257): a dialog in three steps. 1. Choose a file (or save the
- * template). 2. Say where each column goes (guessed from its name). 3. Read the check: each
- * row's outcome and every problem (row, column, message); Import writes the rows chunk by chunk,
- * showing how far it got, and after a chunk that failed offers to retry the rest (decision 0306). A file
- * whose matched columns are UPC, quantity and maybe price is a stock file from the till (decision
- * 0296): it updates those fields of known items only, lists the UPCs not found, and leaves out
- * (listing) the rows it cannot read.
+ * template). 2. Say what the file is and where each column goes (guessed from its name). 3. Read
+ * the check: each row's outcome and every problem (row, column, message); Import writes the rows
+ * chunk by chunk, showing how far it got, and after a chunk that failed offers to retry the rest
+ * (decision 0306). A stock file from the till (decisions 0296 and 0365), guessed when the file's
+ * columns are a till export's (UPC and a count, maybe price, description and size), is read by
+ * the till reader (shared/till-export.ts): the columns it recognised and the lines it skipped show
+ * before the check; it updates the stock and price of known items only, lists the UPCs not found,
+ * and leaves out (listing by the file's own line) the rows it cannot read.
  */
 import { useId, useRef, useState } from 'react';
 import { Modal } from '../../../components/ui/Modal';
 import { saveTextFile } from '../../../lib/save-file';
 import { IMPORT_FIELDS, type ImportField } from '../../../../shared/item-import';
+import { skippedSummary } from '../../../../shared/till-export';
 import { IMPORT_TEMPLATE_FILE_NAME, importTemplateCsv, targetFromKey, targetKey, type CsvTable, type ColumnTarget } from './items-csv';
 import type { TagGroup } from './tag-groups';
-import { importSummary, progressText, useItemImport, type ImportProgress } from './use-item-import';
+import { importSummary, progressText, useItemImport, type ImportProgress, type ReviewRow } from './use-item-import';
+import { ImportModeChoice, StockFileMapping } from './StockFileMapping';
+import { ImportColumns } from './ImportColumns';
 import { useTagGroups, type ItemImportReport } from './api';
 
 /** Rows and problems listed at most (the counts above them cover the rest). */
@@ -57,8 +62,9 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
             later: the Needs photo and Needs description filters find those items. You match the columns next; the template has them all.
           </p>
           <p>
-            <strong>Stock from the till:</strong> a file with only a UPC and a quantity column (and maybe a price) updates the stock and
-            price of the items with those UPCs and nothing else, and lists the UPCs it did not find.
+            <strong>Stock from the till:</strong> the till&rsquo;s own export (a UPC and a count column such as Qty On Hand or QOH, maybe a
+            price; other columns are ignored) updates the stock and price of the items with those UPCs and nothing else, and lists the UPCs
+            it did not find and the lines it could not read.
           </p>
           <p>
             Size, ABV, Vintage and Quantity are read as tills write them (750ML, 1.75 LTR, 3L BOX, 4/250ML); a quantity is recorded as
@@ -89,17 +95,22 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
       ) : null}
       {step === 'map' && flow.table ? (
         <>
-          {flow.stockOnly ? (
-            <p className="item-import__stock-note" role="note">
-              <strong>A stock file from the till.</strong> It updates the units in stock (counted now) and, where the file gives one, the
-              price of the items with these UPCs. Nothing else changes and no item is added: UPCs no item has are listed, and rows that
-              cannot be read are left out and listed.
-            </p>
-          ) : null}
-          <ColumnMapping table={flow.table} targets={flow.targets} groups={groups} onChange={flow.setTarget} />
+          <ImportModeChoice mode={flow.mode} onChange={flow.setMode} />
+          {flow.stockOnly && flow.till ? (
+            <StockFileMapping till={flow.till} onChange={flow.setTillColumn} />
+          ) : (
+            <ColumnMapping table={flow.table} targets={flow.targets} groups={groups} onChange={flow.setTarget} />
+          )}
         </>
       ) : null}
-      {step === 'review' && report ? <ImportReview report={report} rows={flow.rows} stockOnly={flow.checkedAsStock} /> : null}
+      {step === 'review' && report ? (
+        <ImportReview
+          report={report}
+          rows={flow.rows}
+          stockOnly={flow.checkedAsStock}
+          skipped={flow.checkedAsStock ? skippedSummary(flow.till?.skipped ?? []) : ''}
+        />
+      ) : null}
       {flow.progress ? <ImportProgressBar progress={flow.progress} /> : null}
 
       <div className="admin-modal__actions">
@@ -121,7 +132,7 @@ export function ImportItemsDialog({ groups, onClose }: ImportItemsDialogProps) {
         </button>
         {step === 'map' ? (
           <button type="button" className="button" onClick={() => void flow.check()} disabled={busy} aria-busy={busy || undefined}>
-            {busy ? 'Checking...' : `Check ${flow.table?.records.length.toLocaleString('en-US')} rows`}
+            {busy ? 'Checking...' : `Check ${flow.rowCount.toLocaleString('en-US')} rows`}
           </button>
         ) : null}
         {step === 'review' && flow.canRetry ? (
@@ -160,7 +171,6 @@ function ColumnMapping({
   groups: readonly TagGroup[];
   onChange: (column: number, target: ColumnTarget) => void;
 }) {
-  const idPrefix = useId();
   const used = new Set(targets.map(targetKey));
   return (
     <div className="item-import__mapping">
@@ -168,48 +178,37 @@ function ColumnMapping({
         {table.records.length.toLocaleString('en-US')} rows. Choose where each column of the file goes; a column set to “Leave out” is not
         imported, and an item keeps what it has there.
       </p>
-      <ul className="item-import__columns">
-        {table.headers.map((header, column) => {
-          const current = targetKey(targets[column] ?? null);
-          const sample = table.records.find((record) => record[column]?.trim())?.[column] ?? '';
-          return (
-            <li key={column} className="item-import__column">
-              <label htmlFor={`${idPrefix}-${column}`}>
-                <span className="item-import__header">{header || `Column ${column + 1}`}</span>
-                <span className="item-import__sample">{sample ? `e.g. ${sample.slice(0, 60)}` : 'empty'}</span>
-              </label>
-              <select
-                id={`${idPrefix}-${column}`}
-                className="admin-input"
-                value={current}
-                onChange={(event) => onChange(column, targetFromKey(event.target.value))}
-              >
-                <option value="">Leave out</option>
-                <optgroup label="Item">
-                  {(Object.keys(IMPORT_FIELDS) as ImportField[]).map((field) => {
-                    const key = targetKey({ field });
-                    return (
-                      <option key={key} value={key} disabled={used.has(key) && key !== current}>
-                        {IMPORT_FIELDS[field]}
-                      </option>
-                    );
-                  })}
-                </optgroup>
-                <optgroup label="Tags of a category">
-                  {groups.map((group) => {
-                    const key = targetKey({ categoryId: group.id });
-                    return (
-                      <option key={key} value={key} disabled={used.has(key) && key !== current}>
-                        {group.name}
-                      </option>
-                    );
-                  })}
-                </optgroup>
-              </select>
-            </li>
-          );
-        })}
-      </ul>
+      <ImportColumns
+        headers={table.headers}
+        samples={table.headers.map((_, column) => table.records.find((record) => record[column]?.trim())?.[column] ?? '')}
+        values={targets.map(targetKey)}
+        onChange={(column, value) => onChange(column, targetFromKey(value))}
+        options={(current) => (
+          <>
+            <option value="">Leave out</option>
+            <optgroup label="Item">
+              {(Object.keys(IMPORT_FIELDS) as ImportField[]).map((field) => {
+                const key = targetKey({ field });
+                return (
+                  <option key={key} value={key} disabled={used.has(key) && key !== current}>
+                    {IMPORT_FIELDS[field]}
+                  </option>
+                );
+              })}
+            </optgroup>
+            <optgroup label="Tags of a category">
+              {groups.map((group) => {
+                const key = targetKey({ categoryId: group.id });
+                return (
+                  <option key={key} value={key} disabled={used.has(key) && key !== current}>
+                    {group.name}
+                  </option>
+                );
+              })}
+            </optgroup>
+          </>
+        )}
+      />
     </div>
   );
 }
@@ -229,7 +228,18 @@ function ImportProgressBar({ progress }: { progress: ImportProgress }) {
 }
 
 /** Problems (or warnings) by row and column, the first SHOWN_ROWS of them; nothing when there are none. */
-function ProblemTable({ title, column, problems }: { title: string; column: string; problems: ItemImportReport['problems'] }) {
+function ProblemTable({
+  title,
+  column,
+  problems,
+  rowLabel,
+}: {
+  title: string;
+  column: string;
+  problems: ItemImportReport['problems'];
+  /** "Row", or for a stock file "Line": the file's own line (decision 0365). */
+  rowLabel: string;
+}) {
   const headingId = useId();
   if (!problems.length) return null;
   return (
@@ -241,7 +251,7 @@ function ProblemTable({ title, column, problems }: { title: string; column: stri
         <table className="item-import__table" aria-labelledby={headingId}>
           <thead>
             <tr>
-              <th scope="col">Row</th>
+              <th scope="col">{rowLabel}</th>
               <th scope="col">Column</th>
               <th scope="col">{column}</th>
             </tr>
@@ -285,15 +295,21 @@ function ImportReview({
   report,
   rows,
   stockOnly,
+  skipped,
 }: {
   report: ItemImportReport;
-  rows: readonly { row: number; name?: string | null; upc?: string | null; quantity?: string | null }[];
+  rows: readonly ReviewRow[];
   stockOnly: boolean;
+  /** A stock file's lines skipped, in words (blank lines, totals). */
+  skipped: string;
 }) {
   const problems = report.problems;
   const listId = useId();
   const summary = importSummary(report, stockOnly);
   const labels = stockOnly ? STOCK_OUTCOME_LABEL : OUTCOME_LABEL;
+  const rowLabel = stockOnly ? 'Line' : 'Row';
+  // A stock file's names are the till's, shown when it has them: they make the list readable.
+  const named = !stockOnly || rows.some((row) => row.name);
   return (
     <div className="item-import__review">
       <p role="status" className="item-import__summary">
@@ -303,13 +319,20 @@ function ImportReview({
             ? `${problems.length.toLocaleString('en-US')} ${problems.length === 1 ? 'problem' : 'problems'} to fix in the file; nothing is imported until every row is right.`
             : `Ready: ${summary}.`}
       </p>
+      {skipped ? <p>{skipped}</p> : null}
       {stockOnly ? <UnknownUpcs upcs={report.unknownUpcs} /> : null}
       <ProblemTable
         title={stockOnly ? 'Rows left out (their items keep what they had)' : 'Problems'}
         column={stockOnly ? 'Why' : 'Problem'}
         problems={problems}
+        rowLabel={rowLabel}
       />
-      <ProblemTable title="Imported otherwise than the file says" column="What is imported" problems={report.warnings} />
+      <ProblemTable
+        title="Imported otherwise than the file says"
+        column="What is imported"
+        problems={report.warnings}
+        rowLabel={rowLabel}
+      />
       <h3 id={listId} className="item-import__heading">
         Rows
       </h3>
@@ -317,10 +340,10 @@ function ImportReview({
         <table className="item-import__table" aria-labelledby={listId}>
           <thead>
             <tr>
-              <th scope="col">Row</th>
-              {stockOnly ? null : <th scope="col">Name</th>}
+              <th scope="col">{rowLabel}</th>
+              {named ? <th scope="col">Name</th> : null}
               <th scope="col">UPC</th>
-              {stockOnly ? <th scope="col">Quantity</th> : null}
+              {stockOnly ? <th scope="col">Count</th> : null}
               <th scope="col">Outcome</th>
             </tr>
           </thead>
@@ -328,7 +351,7 @@ function ImportReview({
             {rows.slice(0, SHOWN_ROWS).map((row, index) => (
               <tr key={row.row} className={report.outcomes[index] === 'error' ? 'item-import__row--problem' : undefined}>
                 <td>{row.row}</td>
-                {stockOnly ? null : <td>{row.name ?? ''}</td>}
+                {named ? <td className={stockOnly ? 'item-import__name' : undefined}>{row.name ?? ''}</td> : null}
                 <td className="item-import__upc">{row.upc ?? ''}</td>
                 {stockOnly ? <td>{row.quantity ?? ''}</td> : null}
                 <td className="item-import__outcome">{labels[report.outcomes[index] ?? ''] ?? ''}</td>

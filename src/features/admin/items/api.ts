@@ -10,6 +10,7 @@ import { queryClient } from '../../../lib/query-client';
 import { ERROR_TYPES } from '../../../../shared/error-types';
 import type { ImportChunk } from '../../../../shared/import-chunks';
 import { shelfCount } from '../../../../shared/stock';
+import type { SizedItem } from '../../../../shared/till-export';
 import { catalogueChanged } from '../common/catalogue-cache';
 import { ApiCallError, dataOrThrow, errorsOf, hasErrorType, throwOnErrors } from '../common/graphql-errors';
 import { ITEM_MESSAGES, type AdminItem, type ItemCreateInput, type ItemUpdateInput } from './item-rules';
@@ -302,3 +303,9 @@ export async function importChunk(importId: string, chunk: ImportChunk, apply: b
 
 /** After an import's last chunk (or the one that failed): every list reloads. */
 export const importFinished = () => catalogueChanged();
+
+/**
+ * The items' UPCs and sizes, from the list the page holds (read if it holds none): a stock file's
+ * sizes are compared with them, as warnings only (decision 0365), so a failed read compares none.
+ */
+export const knownItemSizes = (): Promise<readonly SizedItem[]> => queryClient.ensureQueryData(adminItemsQuery()).catch(() => []);

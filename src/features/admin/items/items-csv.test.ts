@@ -7,7 +7,7 @@ import {
   CsvReadError,
   guessColumnTargets,
   importRows,
-  isStockMapping,
+  looksLikeStockFile,
   importTemplateCsv,
   itemsToCsv,
   readCsv,
@@ -235,17 +235,19 @@ describe('reading a CSV for import', () => {
     expect(targetFromKey('')).toBeNull();
   });
 
-  it("recognises a till's stock file by its columns: UPC and quantity, maybe price, nothing else (decision 0296)", () => {
-    const till = guessColumnTargets(['SKU', 'Description', 'Cost', 'Retail', 'QOH'], groups);
+  it("takes a till's export as a stock file first: UPC and quantity, maybe price, description and size (decisions 0296 and 0365)", () => {
+    const till = guessColumnTargets(['SKU', 'Description', 'Cost', 'Retail', 'QOH', 'Size'], groups);
     // "Cost" is what the shop paid: never guessed as the price.
-    expect(till).toEqual([{ field: 'upc' }, { field: 'description' }, null, { field: 'price' }, { field: 'quantity' }]);
-    expect(isStockMapping(till)).toBe(false);
-    // Its description left out, it is a stock file.
-    expect(isStockMapping(till.map((target, column) => (column === 1 ? null : target)))).toBe(true);
-    expect(isStockMapping(guessColumnTargets(['Barcode', 'On Hand'], groups))).toBe(true);
-    expect(isStockMapping(guessColumnTargets(['Item Code', 'Qty', 'Name'], groups))).toBe(false);
-    expect(isStockMapping(guessColumnTargets(['UPC', 'Price'], groups))).toBe(false);
-    expect(isStockMapping(guessColumnTargets(['UPC', 'Quantity', 'Region'], groups))).toBe(false);
+    expect(till).toEqual([{ field: 'upc' }, { field: 'description' }, null, { field: 'price' }, { field: 'quantity' }, { field: 'size' }]);
+    // A till writes a description and a size: they make the report readable and change nothing.
+    expect(looksLikeStockFile(till)).toBe(true);
+    expect(looksLikeStockFile(guessColumnTargets(['Barcode', 'On Hand'], groups))).toBe(true);
+    expect(looksLikeStockFile(guessColumnTargets(['SKU/UPC', 'Item Name', 'Qty. On Hand'], groups))).toBe(true);
+    // A name, tags or an item column a till has not: an item file.
+    expect(looksLikeStockFile(guessColumnTargets(['Item Code', 'Qty', 'Name'], groups))).toBe(false);
+    expect(looksLikeStockFile(guessColumnTargets(['UPC', 'Price'], groups))).toBe(false);
+    expect(looksLikeStockFile(guessColumnTargets(['UPC', 'Quantity', 'Region'], groups))).toBe(false);
+    expect(looksLikeStockFile(guessColumnTargets(['UPC', 'Quantity', 'Promoted'], groups))).toBe(false);
   });
 
   it('refuses an empty file and a quote never closed, saying which', () => {

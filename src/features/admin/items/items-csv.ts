@@ -13,6 +13,7 @@ import Papa from 'papaparse';
 import { IMPORT_FIELDS, TAG_NAME_SEPARATOR, type ImportField, type ItemImportRow } from '../../../../shared/item-import';
 import { formatBottleSize } from '../../../../shared/bottle-size';
 import { STOCK_FILE_FIELDS } from '../../../../shared/stock-import';
+import { CsvReadError, simplifiedName as simplified, TILL_COLUMN_NAMES } from '../../../../shared/till-export';
 import type { AdminItem } from './item-rules';
 import type { TagGroup } from './tag-groups';
 import { csvText } from '../common/csv-text';
@@ -23,27 +24,24 @@ export const ITEM_CSV_COLUMNS = Object.values(IMPORT_FIELDS);
 /** Between two tags of one category in a cell. */
 export const TAG_SEPARATOR = `${TAG_NAME_SEPARATOR} `;
 
-const simplified = (text: string) =>
-  text
-    .trim()
-    .toLocaleLowerCase('en-US')
-    .replace(/[^a-z0-9]+/g, ' ')
-    .trim();
-
-/** Other names a spreadsheet might give the item columns. */
+/**
+ * Other names a spreadsheet might give the item columns; the columns a till's export has are named
+ * as the till reader names them (shared/till-export.ts, decision 0365), "cost" never the price.
+ * The name is not the till's: "Item Name" and "Product Name" are left for the stock file, whose
+ * report alone reads them (decision 0365).
+ */
 const FIELD_ALIASES: Record<ImportField, readonly string[]> = {
   name: ['name', 'title', 'item', 'product'],
-  // Not "cost": in a till's file that is what the shop paid (decision 0296).
-  price: ['price', 'retail', 'retail price', 'unit price', 'sell price', 'price each'],
-  upc: ['upc', 'barcode', 'upc code', 'sku', 'item code', 'plu', 'scan code', 'upc sku', 'item upc', 'bar code'],
+  price: TILL_COLUMN_NAMES.price,
+  upc: TILL_COLUMN_NAMES.upc,
   promoted: ['promoted', 'featured'],
-  description: ['description', 'details'],
+  description: TILL_COLUMN_NAMES.description,
   img: ['image url', 'image', 'img', 'photo'],
   // What tills call their columns (decision 0275); "proof" is not ABV (it is twice it) and is not guessed.
-  size: ['size', 'bottle size', 'unit size', 'volume', 'container', 'btl size'],
+  size: TILL_COLUMN_NAMES.size,
   abv: ['abv', 'alcohol', 'alc', 'alcohol by volume'],
   vintage: ['vintage', 'year'],
-  quantity: ['quantity', 'qty', 'stock', 'on hand', 'onhand', 'qoh', 'qty on hand', 'quantity on hand', 'in stock', 'inventory', 'units'],
+  quantity: TILL_COLUMN_NAMES.quantity,
 };
 
 /**
@@ -106,8 +104,8 @@ export interface CsvTable {
   records: string[][];
 }
 
-/** A file that cannot be read as a table, with the reason a person can act on. */
-export class CsvReadError extends Error {}
+/** A file that cannot be read as a table (shared with the till reader, whose files are read here too). */
+export { CsvReadError };
 
 /** A cell the export escaped against formulas ("'=1+2") as it was written. */
 const unescaped = (cell: string) => (FORMULA_ESCAPED.test(cell) ? cell.slice(1) : cell);
@@ -144,14 +142,17 @@ export function guessColumnTargets(headers: readonly string[], groups: readonly 
   });
 }
 
+/** The item columns a till's export has: UPC, quantity and price, and a description and size read for the report only. */
+const TILL_FILE_FIELDS: ReadonlyArray<ImportField | null> = [...STOCK_FILE_FIELDS, 'description', 'size'];
+
 /**
- * Whether the mapping makes a stock file from the till (decision 0296): a UPC and a quantity, maybe
- * a price, and no other column matched.
+ * Whether the file is first taken as a stock file from the till (decisions 0296 and 0365): its
+ * columns guessed as item columns are a UPC and a quantity, maybe a price, a description and a
+ * size, as a till's export has, and no other (no name, photo, tags). Staff can choose either.
  */
-export function isStockMapping(targets: readonly ColumnTarget[]): boolean {
+export function looksLikeStockFile(targets: readonly ColumnTarget[]): boolean {
   const fields = targets.filter((target) => target !== null).map((target) => ('field' in target ? target.field : null));
-  const stockFields: readonly (string | null)[] = STOCK_FILE_FIELDS;
-  return fields.includes('upc') && fields.includes('quantity') && fields.every((field) => stockFields.includes(field));
+  return fields.includes('upc') && fields.includes('quantity') && fields.every((field) => TILL_FILE_FIELDS.includes(field));
 }
 
 /** A target as one string (a select's value): "field:price", "category:<id>", or "" for none. */

@@ -1,6 +1,7 @@
 /**
  * The steps of a CSV import (decision 0257): choose a file (read in the browser with Papa Parse),
- * map its columns, check it (what only the whole file shows here, then the server's dry run of
+ * say what it is (items, or a stock file from the till read by shared/till-export.ts: decision
+ * 0365) and map its columns, check it (what only the whole file shows here, then the server's dry run of
  * each chunk lists each row's outcome and problems), then import it chunk by chunk (decision
  * 0306), showing how far it got. A chunk that fails stops the import: the dialog says which rows
  * were imported, and "Retry the rest" sends on from that chunk under the same import id, which
@@ -19,14 +20,26 @@ import {
   type ImportRun,
 } from '../../../../shared/import-chunks';
 import { MAX_IMPORT_ROWS, type ImportProblem, type ItemImportRow } from '../../../../shared/item-import';
+import { missingTillColumns, stockFileRows, tillReport, type TillExport } from '../../../../shared/till-export';
 import { SessionEndedError } from '../../../lib/auth';
 import { notify } from '../../../lib/notify';
 import { userFacingMessage } from '../common/graphql-errors';
-import { importChunk, importFinished, type ItemImportReport } from './api';
-import { CsvReadError, guessColumnTargets, importRows, isStockMapping, readCsv, type ColumnTarget, type CsvTable } from './items-csv';
+import { importChunk, importFinished, knownItemSizes, type ItemImportReport } from './api';
+import { CsvReadError, guessColumnTargets, importRows, looksLikeStockFile, readCsv, type ColumnTarget, type CsvTable } from './items-csv';
+import { useTillFile } from './use-till-file';
 import type { TagGroup } from './tag-groups';
 
 export type ImportStep = 'file' | 'map' | 'review';
+/** What the file is: items to add and change, or a stock file from the till (decision 0365). */
+export type ImportMode = 'items' | 'stock';
+
+/** A row of the check's list: its number (a stock file's: its line), and what identifies it. */
+export interface ReviewRow {
+  row: number;
+  name?: string | null;
+  upc?: string | null;
+  quantity?: string | null;
+}
 
 /** The largest file read (an admin's request to the local server may be 8 MB). */
 export const MAX_IMPORT_FILE_BYTES = 8 * 1024 * 1024;
@@ -96,7 +109,9 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
   const [step, setStep] = useState<ImportStep>('file');
   const [table, setTable] = useState<CsvTable | null>(null);
   const [targets, setTargets] = useState<ColumnTarget[]>([]);
+  /** The rows sent; and the rows the check lists, one per outcome (a stock file's: every row of the export). */
   const [rows, setRows] = useState<ItemImportRow[]>([]);
+  const [reviewRows, setReviewRows] = useState<ReviewRow[]>([]);
   const [report, setReport] = useState<ItemImportReport | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
@@ -105,19 +120,25 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
   const [importId, setImportId] = useState(newImportId);
   /** The import's chunks and how far they got, while a failed chunk waits for "Retry the rest". */
   const [pending, setPending] = useState<{ chunks: ImportChunk[]; run: ImportRun } | null>(null);
-  /** The mapping makes a stock file from the till (decision 0296); the check and the import send it as one. */
-  const stockOnly = isStockMapping(targets);
+  /** A stock file from the till (decisions 0296 and 0365) is read by the till reader and sent as one. */
+  const [mode, setMode] = useState<ImportMode>('items');
+  const tillFile = useTillFile();
+  const stockOnly = mode === 'stock';
   const [checkedAsStock, setCheckedAsStock] = useState(false);
 
   const chooseFile = async (file: File) => {
     setError('');
     if (file.size > MAX_IMPORT_FILE_BYTES) return setError(IMPORT_UI_MESSAGES.tooLarge);
     try {
-      const read = readCsv(await file.text());
+      const text = await file.text();
+      const read = readCsv(text);
       if (read.records.length === 0) return setError(IMPORT_UI_MESSAGES.noRows);
       if (read.records.length > MAX_IMPORT_ROWS) return setError(IMPORT_UI_MESSAGES.tooManyRows);
+      const guessed = guessColumnTargets(read.headers, groups);
+      tillFile.load(text);
       setTable(read);
-      setTargets(guessColumnTargets(read.headers, groups));
+      setTargets(guessed);
+      setMode(looksLikeStockFile(guessed) ? 'stock' : 'items');
       setImportId(newImportId());
       setPending(null);
       setStep('map');
@@ -147,26 +168,44 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
     }
   };
 
+  /** The stock file's rows to send, or why there are none (the till reader's columns lack one, or no row names an item). */
+  const tillRows = (till: TillExport | null): ItemImportRow[] | string => {
+    if (!till) return IMPORT_UI_MESSAGES.unreadable;
+    const missing = missingTillColumns(till.columns);
+    if (missing.length) return missing.join('. ');
+    return till.rows.length ? stockFileRows(till) : IMPORT_UI_MESSAGES.noRows;
+  };
+
   const check = async () => {
     if (!table) return;
-    if (targets.every((target) => target === null)) return setError(IMPORT_UI_MESSAGES.nothingMapped);
-    const sent = importRows(table, targets);
+    if (!stockOnly && targets.every((target) => target === null)) return setError(IMPORT_UI_MESSAGES.nothingMapped);
+    const till = tillFile.till;
+    const sent = stockOnly ? tillRows(till) : importRows(table, targets);
+    if (typeof sent === 'string') return setError(sent);
     const fileWide = fileWideProblems(sent);
     // A new check plans afresh; the import id stays, so rows a stopped import made are not made twice.
     setPending(null);
     const checked = await run(splitIntoChunks(sent), false, stockOnly, IMPORT_UI_MESSAGES.checkFailed);
     setProgress(null);
     if (checked.failure !== null) return setError(checked.failure);
+    const planned = checkedReport(checked, fileWide, sent);
     setRows(sent);
     setCheckedAsStock(stockOnly);
-    setReport(checkedReport(checked, fileWide, sent));
+    if (stockOnly && till) {
+      // The rows the reader left out and the sizes that are not the items' join the server's check (decision 0365).
+      setReport(tillReport(till, planned, await knownItemSizes()));
+      setReviewRows(till.rows.map((row) => ({ row: row.line, name: row.name, upc: row.upc, quantity: row.quantity })));
+    } else {
+      setReport(planned);
+      setReviewRows(sent);
+    }
     setStep('review');
   };
 
   /** Imports the checked rows (a stock file's: those without a problem), or after a failed chunk the rest. */
   const apply = async () => {
     if (!report) return;
-    const left = new Set(report.outcomes.flatMap((outcome, index) => (outcome === 'error' ? [rows[index]!.row] : [])));
+    const left = new Set(report.outcomes.flatMap((outcome, index) => (outcome === 'error' ? [reviewRows[index]!.row] : [])));
     const chunks = pending?.chunks ?? splitIntoChunks(checkedAsStock ? rows.filter((row) => !left.has(row.row)) : rows);
     const done = await run(chunks, true, checkedAsStock, IMPORT_UI_MESSAGES.importFailed, pending?.run);
     await importFinished();
@@ -194,10 +233,19 @@ export function useItemImport(groups: readonly TagGroup[], onImported: () => voi
     table,
     targets,
     setTarget,
+    mode,
+    setMode,
+    /** The till reader's view of the file, and its columns to change (a stock file). */
+    till: tillFile.till,
+    setTillColumn: tillFile.setColumn,
     stockOnly,
     checkedAsStock,
     report,
-    rows,
+    rows: reviewRows,
+    /** The rows the check covers: a stock file's, those the till reader found. */
+    rowCount: stockOnly ? (tillFile.till?.rows.length ?? 0) : (table?.records.length ?? 0),
+    /** The rows an item import sends. */
+    sentCount: rows.length,
     busy,
     error,
     progress,
