@@ -5,13 +5,18 @@
  * condition that it is still there: of two restocks at once, one takes it and mails.
  */
 import { RateLimit } from '../../../server/accounts/throttle-store';
-import { NOTIFY_RATE, NotifyMeService, type NotifyRequest, type NotifyStore } from '../../../server/reservations/notify-me-service';
+import {
+  NOTIFY_RATE,
+  NotifyMeService,
+  type NotifyMail,
+  type NotifyRequest,
+  type NotifyStore,
+} from '../../../server/reservations/notify-me-service';
 import type { ReservationStore } from '../../../server/reservations/reservation-service';
 import { allPages, isConditionFailure, type DynamoPort, type Item } from './dynamo-port';
 import { DynamoReservationStore, RESERVATION_INDEXES } from './dynamo-reservations';
 import { DynamoThrottleStore } from './dynamo-throttle';
 import { ENV, required } from './env';
-import { cloudMail, cloudSiteOrigin } from './cloud-mail';
 
 export const NOTIFY_KIND = 'notify';
 const requestKey = (itemId: string, userId: string) => `notify#${itemId}#${userId}`;
@@ -111,11 +116,11 @@ export class DynamoNotifyStore implements NotifyStore {
 }
 
 /**
- * The service as a function runs it: mail with the function's SMTP_* (awaited, as for the
- * reservation mails) and links on SHOP_SITE_ORIGIN. The composition has it answer the units
+ * The service as a function runs it, with the function's mail (dynamo-services.ts: SMTP or the
+ * outbox, awaited, links on SHOP_SITE_ORIGIN). The composition has it answer the units
  * reservations put back (decision 0363).
  */
-export function dynamoNotifyService(db: DynamoPort): NotifyMeService {
+export function dynamoNotifyService(db: DynamoPort, mail: NotifyMail): NotifyMeService {
   const table = required(ENV.reservations);
   const reading = new DynamoReservationStore(db, {
     reservations: table,
@@ -125,7 +130,7 @@ export function dynamoNotifyService(db: DynamoPort): NotifyMeService {
   });
   return new NotifyMeService(
     new DynamoNotifyStore(db, table, reading),
-    { mailer: cloudMail().transport, siteOrigin: cloudSiteOrigin },
+    mail,
     new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'notify', NOTIFY_RATE),
   );
 }

@@ -41,7 +41,6 @@ import type { StoredReservation } from '../../../server/reservations/reservation
 import { allPages, cancellationReasons, type DynamoPort, type Item, type TransactItem } from './dynamo-port';
 import { DynamoThrottleStore } from './dynamo-throttle';
 import { ENV, required } from './env';
-import { cloudMail } from './cloud-mail';
 
 export const RESERVATION_INDEXES = { byUser: 'byUser', byStatus: 'byStatus' } as const;
 
@@ -357,7 +356,7 @@ export class DynamoReservationStore implements ReservationStore {
  * The service on DynamoDB with the tables amplify/backend.ts names: the catalogue function serves
  * Reserve for pickup and its expiry; the accounts function cancels a deleted account's (decision 0304).
  */
-export function dynamoReservationService(db: DynamoPort, activity: ReservationActivity): ReservationService {
+export function dynamoReservationService(db: DynamoPort, activity: ReservationActivity, mail: ReservationMail): ReservationService {
   return new ReservationService(
     new DynamoReservationStore(db, {
       reservations: required(ENV.reservations),
@@ -369,17 +368,6 @@ export function dynamoReservationService(db: DynamoPort, activity: ReservationAc
     new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'reserve', RESERVE_RATE),
     undefined,
     undefined,
-    reservationMail(),
+    mail,
   );
-}
-
-/**
- * The reservation e-mails (decision 0327): over SMTP when the function's environment has SMTP_*
- * (the deploy passes them as to the accounts function), else kept in the outbox (decision 0366).
- * The Lambda waits for each send, as for the reset mails (decision 0258): a function may be frozen
- * once it has answered.
- */
-function reservationMail(): ReservationMail {
-  const mail = cloudMail();
-  return { mailer: mail.transport, fallbackShopAddress: mail.from };
 }

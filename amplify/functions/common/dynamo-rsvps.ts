@@ -20,7 +20,6 @@ import { allPages, cancellationReasons, isConditionFailure, type DynamoPort, typ
 import { DynamoReservationStore, RESERVATION_INDEXES } from './dynamo-reservations';
 import { DynamoThrottleStore } from './dynamo-throttle';
 import { ENV, required } from './env';
-import { cloudMail, cloudSiteOrigin } from './cloud-mail';
 
 export const RSVP_KIND = 'rsvp';
 const rsvpKey = (id: string) => `rsvp#${id}`;
@@ -244,7 +243,7 @@ export class DynamoRsvpStore implements RsvpStore {
  * the RSVP operations and the reminders' schedule; the accounts function cancels a deleted
  * account's RSVPs.
  */
-export function dynamoRsvpService(db: DynamoPort, activity: ReservationActivity | null): RsvpService {
+export function dynamoRsvpService(db: DynamoPort, activity: ReservationActivity | null, mail: RsvpMail): RsvpService {
   return new RsvpService(
     new DynamoRsvpStore(db, {
       reservations: required(ENV.reservations),
@@ -256,15 +255,6 @@ export function dynamoRsvpService(db: DynamoPort, activity: ReservationActivity 
     activity,
     new RateLimit(new DynamoThrottleStore(db, required(ENV.throttle)), 'rsvp', RSVP_RATE),
     undefined,
-    rsvpMail(),
+    mail,
   );
-}
-
-/**
- * The RSVP e-mails: over SMTP when the function's environment has SMTP_*, else kept in the outbox
- * (decision 0366); the Lambda waits for each send, as for the reservation mails (a function may be
- * frozen once it has answered).
- */
-function rsvpMail(): RsvpMail {
-  return { mailer: cloudMail().transport, siteOrigin: cloudSiteOrigin };
 }
