@@ -16,8 +16,6 @@ import { RSVP_STAFF_MESSAGES, useCancelEvent } from './api';
 import type { AdminEvent } from './event-form';
 
 export function CancelEventDialog({ event, onClose }: { event: AdminEvent; onClose: () => void }) {
-  const reasonId = useId();
-  const messageId = useId();
   const describedBy = useId();
   const [reason, setReason] = useState('');
   const [message, setMessage] = useState('');
@@ -54,32 +52,8 @@ export function CancelEventDialog({ event, onClose }: { event: AdminEvent; onClo
           )}{' '}
           The event stays on the events page marked Cancelled. This cannot be undone.
         </p>
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor={messageId}>
-            Message to guests (optional, in their e-mail)
-          </label>
-          <textarea
-            id={messageId}
-            className="admin-textarea"
-            rows={2}
-            maxLength={MAX_CANCEL_REASON_LENGTH}
-            value={message}
-            onChange={(change) => setMessage(change.target.value)}
-          />
-        </div>
-        <div className="admin-field">
-          <label className="admin-field__label" htmlFor={reasonId}>
-            Note for staff (optional, kept in the activity log, not e-mailed)
-          </label>
-          <textarea
-            id={reasonId}
-            className="admin-textarea"
-            rows={2}
-            maxLength={MAX_CANCEL_REASON_LENGTH}
-            value={reason}
-            onChange={(change) => setReason(change.target.value)}
-          />
-        </div>
+        <CancelText label="Message to guests (optional, in their e-mail)" value={message} onChange={setMessage} />
+        <CancelText label="Note for staff (optional, kept in the activity log, not e-mailed)" value={reason} onChange={setReason} />
         {problem ? (
           <p role="alert" className="admin-form-error">
             {problem}
@@ -95,5 +69,25 @@ export function CancelEventDialog({ event, onClose }: { event: AdminEvent; onClo
         </div>
       </form>
     </Modal>
+  );
+}
+
+/** One of the cancel's two texts, each at most MAX_CANCEL_REASON_LENGTH (decision 0368). */
+function CancelText({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+  const id = useId();
+  return (
+    <div className="admin-field">
+      <label className="admin-field__label" htmlFor={id}>
+        {label}
+      </label>
+      <textarea
+        id={id}
+        className="admin-textarea"
+        rows={2}
+        maxLength={MAX_CANCEL_REASON_LENGTH}
+        value={value}
+        onChange={(change) => onChange(change.target.value)}
+      />
+    </div>
   );
 }
