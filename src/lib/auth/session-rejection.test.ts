@@ -76,6 +76,33 @@ describe('runSignedIn', () => {
     expect(ended).toHaveBeenCalledTimes(2);
   });
 
+  it('tries once more with the new session when this browser replaced the token meanwhile, and ends it only when that is refused too', async () => {
+    const rejected = { data: null, errors: [{ message: 'Session ended', errorType: 'UnauthorizedException' }] };
+    let current = auth;
+    const ended = vi.fn();
+    const used: string[] = [];
+    // The first answer comes after a password change replaced the session.
+    const call = async (options: typeof auth) => {
+      used.push(options.authToken);
+      if (options.authToken === 'tok') {
+        current = { authMode: 'lambda', authToken: 'new' };
+        return rejected;
+      }
+      return { data: 'fine' };
+    };
+    await expect(runSignedIn(call, () => current, ended)).resolves.toEqual({ data: 'fine' });
+    expect(used).toEqual(['tok', 'new']);
+    expect(ended).not.toHaveBeenCalled();
+
+    let token = 0;
+    const alwaysRejected = vi.fn(async () => rejected);
+    await expect(
+      runSignedIn(alwaysRejected, () => ({ authMode: 'lambda', authToken: `t${(token += 1)}` }), ended),
+    ).rejects.toBeInstanceOf(SessionEndedError);
+    expect(alwaysRejected).toHaveBeenCalledTimes(2);
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
   it('rethrows other failures as they are', async () => {
     const ended = vi.fn();
     const failure = new Error('Network error');

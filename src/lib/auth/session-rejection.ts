@@ -40,7 +40,10 @@ export function isSessionRejected(errorsOrResult: unknown): boolean {
 /**
  * Runs a signed-in call with the current session's options. Without a session, or when the server
  * rejects the session (UnauthorizedException, returned or thrown), calls `onSessionEnded` and
- * rejects with SessionEndedError; anything else comes back as it came, errors included.
+ * rejects with SessionEndedError; anything else comes back as it came, errors included. A call
+ * refused under a token this browser has since replaced (a password change ends every session and
+ * answers with this browser's new one while other calls are in flight) is tried again once with
+ * the new session rather than signing the customer out.
  */
 export async function runSignedIn<R>(
   call: (auth: SignedInOptions) => Promise<R>,
@@ -51,16 +54,20 @@ export async function runSignedIn<R>(
     onSessionEnded();
     return new SessionEndedError();
   };
-  const auth = getAuth();
-  if (!auth) throw ended();
-  let result: R;
-  try {
-    result = await call(auth);
-  } catch (error) {
-    // A request the client could not make at all may still carry the server's errors.
-    if (isSessionRejected(error)) throw ended();
-    throw error;
+  let auth = getAuth();
+  for (let attempt = 0; auth; attempt += 1) {
+    let result: R;
+    try {
+      result = await call(auth);
+    } catch (error) {
+      // A request the client could not make at all may still carry the server's errors.
+      if (!isSessionRejected(error)) throw error;
+      result = error as R;
+    }
+    if (!isSessionRejected(result)) return result;
+    const current = getAuth();
+    if (attempt > 0 || !current || current.authToken === auth.authToken) break;
+    auth = current;
   }
-  if (isSessionRejected(result)) throw ended();
-  return result;
+  throw ended();
 }
