@@ -6,7 +6,8 @@
  * - functions: the session authorizer and the custom mutations, running server/ code.
  * - shop-media: uploaded images in S3, served through CloudFront at /media/* (Hosting rewrite);
  *   browsers upload to its private uploads/ prefix with presigned POSTs; without a mail server,
- *   the shop's e-mails are kept in its private outbox/ prefix (decision 0366).
+ *   the shop's e-mails are kept in its private outbox/ prefix (decision 0366), and the till drops
+ *   its stock exports into its private till-inbox/ prefix (decision 0377).
  * - in the data stack, beside the model tables: the tables no resolver can reach (password
  *   hashes, sessions, sign-in throttle counts).
  */
@@ -51,6 +52,7 @@ import { ENV } from './functions/common/env';
 import { mailDeliveryFrom, SMTP_ENV_NAMES } from '../server/accounts/smtp-env';
 import { OUTBOX_KEEP_DAYS } from '../shared/outbox';
 import { OUTBOX_KEY_PREFIX } from './functions/common/s3-outbox';
+import { TILL_INBOX_KEY_PREFIX, TILL_KEPT_PREFIXES } from './functions/common/s3-till-inbox';
 import { SHOP_SCHEDULES } from '../server/composition/schedules';
 import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from '../server/composition/lambdas';
 import { UPLOAD_KEY_PREFIX } from './functions/common/s3-uploads';
@@ -230,12 +232,14 @@ for (const fn of [catalogueLambda, accountsLambda]) {
 allow(catalogueLambda, ['dynamodb:Scan'], [modelTable('Event').tableArn]);
 // The shop's work on a clock (server/composition/schedules.ts): each schedule's function gets `{ schedule: name }`.
 const lambdaNamed = { [ACCOUNTS_FUNCTION]: accountsLambda, [MEDIA_FUNCTION]: mediaLambda, [CATALOGUE_FUNCTION]: catalogueLambda };
+const scheduleTarget = (name: string, lambda: keyof typeof lambdaNamed) =>
+  new LambdaTarget(lambdaNamed[lambda], { event: RuleTargetInput.fromObject({ schedule: name }) });
+const ruleId = (kind: string, name: string) => `Shop${kind}${name[0]!.toUpperCase()}${name.slice(1)}`;
 for (const [name, { lambda, cloudEveryMinutes, description }] of Object.entries(SHOP_SCHEDULES)) {
-  const target = lambdaNamed[lambda];
-  new Rule(Stack.of(target), `ShopSchedule${name[0]!.toUpperCase()}${name.slice(1)}`, {
+  new Rule(Stack.of(lambdaNamed[lambda]), ruleId('Schedule', name), {
     description,
     schedule: Schedule.rate(Duration.minutes(cloudEveryMinutes)),
-    targets: [new LambdaTarget(target, { event: RuleTargetInput.fromObject({ schedule: name }) })],
+    targets: [scheduleTarget(name, lambda)],
   });
 }
 
@@ -275,6 +279,8 @@ const bucket = new Bucket(mediaStack, 'ShopMedia', {
   encryption: BucketEncryption.S3_MANAGED,
   enforceSSL: true,
   removalPolicy: RemovalPolicy.RETAIN,
+  // An object stored under a schedule's prefix runs that schedule at once (the till feed, below).
+  eventBridgeEnabled: true,
   // Browsers POST uploads straight to S3 (amplify/functions/common/s3-uploads.ts). Any origin: the
   // site's is not known at synth (Amplify Hosting's domain, custom domains), and CORS guards
   // nothing here: a multipart POST needs no preflight, so any page (or curl) can send one anyway;
@@ -291,6 +297,8 @@ const bucket = new Bucket(mediaStack, 'ShopMedia', {
     },
     // The outbox's mails (decision 0366) are kept as long as the local server keeps its files.
     { id: 'ExpireOutboxMails', prefix: OUTBOX_KEY_PREFIX, expiration: Duration.days(OUTBOX_KEEP_DAYS) },
+    // The till feed's applied and refused files and their reports (decision 0377), kept 90 days.
+    ...TILL_KEPT_PREFIXES.map((prefix, index) => ({ id: `ExpireTillFiles${index + 1}`, prefix, expiration: Duration.days(90) })),
   ],
 });
 const mediaObjects = bucket.arnForObjects('media/*');
@@ -305,7 +313,7 @@ bucket.addToResourcePolicy(
     effect: Effect.DENY,
     principals: [new ServicePrincipal('cloudfront.amazonaws.com')],
     actions: ['s3:GetObject'],
-    resources: [bucket.arnForObjects(`${UPLOAD_KEY_PREFIX}*`), bucket.arnForObjects(`${OUTBOX_KEY_PREFIX}*`)],
+    resources: [UPLOAD_KEY_PREFIX, OUTBOX_KEY_PREFIX, TILL_INBOX_KEY_PREFIX].map((prefix) => bucket.arnForObjects(`${prefix}*`)),
   }),
 );
 allow(catalogueLambda, ['s3:GetObject'], [mediaObjects]);
@@ -318,6 +326,23 @@ catalogueLambda.addEnvironment(ENV.mediaBucket, bucket.bucketName);
 accountsLambda.addEnvironment(ENV.mediaBucket, bucket.bucketName);
 allow(accountsLambda, ['s3:PutObject'], [bucket.arnForObjects(`${OUTBOX_KEY_PREFIX}*`)]);
 allow(catalogueLambda, ['s3:GetObject', 's3:PutObject'], [bucket.arnForObjects(`${OUTBOX_KEY_PREFIX}*`)]);
+// The till feed (decision 0377): the till (or the owner's sync tool, README) puts its exports under
+// till-inbox/; the catalogue function reads each, applies it, and moves it to done/ or failed/.
+// EventBridge runs the schedule as soon as an object is stored there, as well as on its clock.
+allow(catalogueLambda, ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [bucket.arnForObjects(`${TILL_INBOX_KEY_PREFIX}*`)]);
+for (const [name, schedule] of Object.entries(SHOP_SCHEDULES)) {
+  const prefix: string | undefined = 'cloudOnObjectCreated' in schedule ? schedule.cloudOnObjectCreated : undefined;
+  if (!prefix) continue;
+  new Rule(Stack.of(lambdaNamed[schedule.lambda]), ruleId('Objects', name), {
+    description: `${schedule.description}, when an object is stored under ${prefix}`,
+    eventPattern: {
+      source: ['aws.s3'],
+      detailType: ['Object Created'],
+      detail: { bucket: { name: [bucket.bucketName] }, object: { key: [{ prefix }] } },
+    },
+    targets: [scheduleTarget(name, schedule.lambda)],
+  });
+}
 
 // --- Errors keep their errorType: the custom mutations' functions answer { data } or { error }.
 const invokeFunctions = Object.entries(backend.data.resources.cfnResources.cfnFunctionConfigurations).filter(([id]) =>

@@ -17,6 +17,8 @@ import { AccountService } from './accounts/account-service';
 import { inBackground, mailErrorText, shopMail } from './accounts/mailer';
 import { Outbox } from './accounts/outbox';
 import { LocalOutboxFiles, outboxDir } from './accounts/outbox-files';
+import { LocalTillInboxFiles, tillInboxDirOf } from './till/local-till-inbox';
+import { TillInbox } from './till/till-inbox';
 import { SqliteAccountStore } from './accounts/account-store';
 import { RateLimiter } from './accounts/throttle';
 import type { ServerConfig } from './config';
@@ -156,6 +158,8 @@ export async function buildServices(
           siteOrigin: () => origin(),
         }),
       outbox: () => outbox,
+      tillInbox: ({ catalogue, activity }) =>
+        new TillInbox(new LocalTillInboxFiles(tillInboxDirOf(config), overrides.now), catalogue, activity, overrides.now),
     },
     { log: (message, error) => log(message, error) },
   );

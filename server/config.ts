@@ -8,6 +8,8 @@ export interface ServerConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Where the till drops its stock exports (TILL_INBOX_DIR; unset: DATA_DIR/till-inbox), applied within a minute (decision 0377). */
+  tillInboxDir?: string;
   /** The built SPA (vite build output). */
   distDir: string;
   /** Development mode: GraphQL introspection and suggestions on. */
@@ -198,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): ServerConfig {
     port,
     host: env.HOST ?? '0.0.0.0',
     dataDir: resolve(env.DATA_DIR ?? './data'),
+    ...(env.TILL_INBOX_DIR ? { tillInboxDir: resolve(env.TILL_INBOX_DIR) } : {}),
     distDir: resolve(env.DIST_DIR ?? './dist'),
     development: env.NODE_ENV === 'development',
     adminEmail: env.ADMIN_EMAIL || null,

@@ -164,6 +164,8 @@ export const schema = a.schema({
     pickupMaxUnits: a.integer(),
     /** The rules shown on every tasting (decision 0350); null means the shipped default stating ABC §63-a (shared/tasting-rules.ts). */
     tastingRules: a.string(),
+    /** Hours without a till file after which /admin-items warns (decision 0377); null: 26, 0: never (shared/till-feed.ts). */
+    tillFeedWarnHours: a.integer(),
   }),
 
   /** Accounts. Writes go through the account mutations only, so a hash is always set with them. */
@@ -370,6 +372,30 @@ export const schema = a.schema({
     .query()
     .arguments({ limit: a.integer(), nextToken: a.string() })
     .returns(a.ref('OutboxPage'))
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  // The till feed (decision 0377; shared/till-feed.ts): the last stock file the till dropped into
+  // the till inbox, and what became of it. Admins only.
+  TillFeedLine: a.customType({ line: a.integer().required(), message: a.string().required() }),
+  TillFeedRun: a.customType({
+    file: a.string().required(),
+    receivedAt: a.datetime().required(),
+    finishedAt: a.datetime().required(),
+    outcome: a.string().required(),
+    rows: a.integer().required(),
+    applied: a.integer().required(),
+    unknownUpcs: a.string().required().array().required(),
+    unknownUpcCount: a.integer().required(),
+    leftOut: a.ref('TillFeedLine').required().array().required(),
+    leftOutCount: a.integer().required(),
+    warnings: a.ref('TillFeedLine').required().array().required(),
+    skipped: a.string().required(),
+    failure: a.string(),
+  }),
+  /** The till feed's last file; null before the first. */
+  tillFeed: a
+    .query()
+    .returns(a.ref('TillFeedRun'))
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(CATALOGUE_FUNCTION)),
   // Reserve for pickup (product §11, decisions 0313-0317): served by the catalogue function (it holds

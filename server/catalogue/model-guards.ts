@@ -13,7 +13,8 @@
  *   the record, in price-history.ts);
  * - the shop's settings keep New York's hours for a package store (shared/shop-hours-rules.ts) and a
  *   map link is https; its price boundaries are ascending whole dollars (shared/price-ranges.ts);
- *   its pickup limits are whole numbers in range (shared/reservation-limits.ts, decision 0312);
+ *   its pickup limits are whole numbers in range (shared/reservation-limits.ts, decision 0312), and
+ *   so are the till feed's warning hours (shared/till-feed.ts, decision 0377);
  * - an event's RSVP settings are in range and no client writes its places taken or when it was
  *   cancelled (shared/rsvp-rules.ts, decision 0344): the RSVP path keeps them.
  * In the cloud the same guard runs in the catalogue function, called by a pipeline function placed
@@ -26,6 +27,7 @@ import { priceBoundariesProblem } from '../../shared/price-ranges';
 import { reservationSettingsProblem } from '../../shared/reservation-limits';
 import { rsvpFieldsProblem } from '../../shared/rsvp-rules';
 import { tastingRulesProblem } from '../../shared/tasting-rules';
+import { tillFeedWarnHoursProblem } from '../../shared/till-feed';
 import { SALE_MESSAGES } from '../../shared/sale-rule';
 import { STOCK_MESSAGES } from '../../shared/stock';
 import { isMapUrl } from '../../shared/shop-hours';
@@ -113,14 +115,15 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
 /** A banner's description (its alt text and phone caption), at most this many characters. */
 export const MAX_BANNER_DESCRIPTION = 300;
 
-/** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), the tasting rules' length (decision 0350), and a map link a page may link to. */
+/** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), the tasting rules' length (decision 0350), the till feed's warning hours (decision 0377), and a map link a page may link to. */
 function checkShopSettings(input: Readonly<Record<string, unknown>>): void {
   const problem =
     weeklyHoursProblem(input.weeklyHours) ??
     specialDatesProblem(input.specialDates) ??
     priceBoundariesProblem(input.priceBoundaries) ??
     reservationSettingsProblem(input) ??
-    tastingRulesProblem(input.tastingRules);
+    tastingRulesProblem(input.tastingRules) ??
+    tillFeedWarnHoursProblem(input.tillFeedWarnHours);
   if (problem) throw validationError(problem);
   const { mapUrl } = input;
   if (mapUrl !== undefined && mapUrl !== null && mapUrl !== '' && !isMapUrl(mapUrl)) throw validationError(HOURS_MESSAGES.mapUrl);

@@ -157,4 +157,5 @@ const SERVICE_NAMES: readonly (keyof ShopServices)[] = [
   'notify',
   'rsvps',
   'outbox',
+  'tillInbox',
 ];

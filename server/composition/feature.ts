@@ -18,6 +18,7 @@ import type { NotifyMeService } from '../reservations/notify-me-service';
 import type { ReservationService } from '../reservations/reservation-service';
 import type { RsvpService } from '../rsvps/rsvp-service';
 import type { UserRecord } from '../accounts/account-store';
+import type { TillInbox } from '../till/till-inbox';
 import type { ShopLambda } from './lambdas';
 import type { ScheduleName } from './schedules';
 
@@ -32,6 +33,8 @@ export interface ShopServices {
   rsvps: RsvpService;
   /** The mails kept without a mail server (decision 0366). */
   outbox: Outbox;
+  /** The till's stock exports dropped into the till inbox (decision 0377). */
+  tillInbox: TillInbox;
 }
 
 /**

@@ -14,6 +14,8 @@ export interface ScheduleCadence {
   /** The local server's timer. */
   localEveryMs: number;
   description: string;
+  /** Also run at once when an object is stored under this prefix of the media bucket (an S3 event through EventBridge). */
+  cloudOnObjectCreated?: string;
 }
 
 export const SHOP_SCHEDULES = {
@@ -30,6 +32,15 @@ export const SHOP_SCHEDULES = {
     cloudEveryMinutes: RSVP_REMINDER_CHECK_MINUTES,
     localEveryMs: RSVP_REMINDER_CHECK_MINUTES * 60_000,
     description: 'Sends the day-before reminders of RSVPs (product §12)',
+  },
+  // The till's stock exports dropped into the till inbox (decision 0377): in the cloud at once, by
+  // the bucket's event, and every quarter hour for a file whose event was lost.
+  readTillInbox: {
+    lambda: CATALOGUE_FUNCTION,
+    cloudEveryMinutes: 15,
+    localEveryMs: 15_000,
+    description: 'Applies the stock files the till drops into the till inbox (decision 0377)',
+    cloudOnObjectCreated: 'till-inbox/',
   },
 } as const satisfies Record<string, ScheduleCadence>;
 

@@ -11,6 +11,7 @@ import { notifyMeFeature } from './features/notify-me';
 import { outboxFeature } from './features/outbox';
 import { reservationsFeature } from './features/reservations';
 import { rsvpsFeature } from './features/rsvps';
+import { tillFeedFeature } from './features/till-feed';
 import type { Feature } from './feature';
 
 export const SHOP_FEATURES: readonly Feature[] = [
@@ -22,4 +23,5 @@ export const SHOP_FEATURES: readonly Feature[] = [
   notifyMeFeature,
   rsvpsFeature,
   outboxFeature,
+  tillFeedFeature,
 ];

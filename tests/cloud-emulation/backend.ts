@@ -54,6 +54,8 @@ export interface SynthesizedBackend {
   /** Each bucket with its CORS rules as the template gives them (CloudFormation's CorsRules). */
   buckets: Array<{ name: string; corsRules: CorsRule[] }>;
   functions: Map<string, LambdaDefinition>;
+  /** EventBridge rules on S3's "Object Created" events: the bucket, the key prefix, and the function invoked with the rule's input. */
+  objectCreatedRules: ObjectCreatedRule[];
   schema: string;
   authorizer: LambdaAuthorizer;
   dataSources: DataSource[];
@@ -62,6 +64,14 @@ export interface SynthesizedBackend {
   mappingTemplates: MappingTemplate[];
   /** The root stack's outputs, which `ampx generate outputs` turns into amplify_outputs.json. */
   outputs: Record<string, unknown>;
+}
+
+export interface ObjectCreatedRule {
+  bucket: string;
+  prefix: string;
+  functionName: string;
+  /** The target's Input (a constant JSON event). */
+  input: unknown;
 }
 
 type Props = Record<string, unknown>;
@@ -140,6 +150,32 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
       layers: (p.Layers ?? []).map((layer) => layers.get(layer) ?? app.assetPath(layer)),
       timeoutSeconds: p.Timeout ?? 3,
     });
+  }
+
+  const objectCreatedRules: ObjectCreatedRule[] = [];
+  for (const { stack, props } of app.resources('AWS::Events::Rule')) {
+    if (!props.EventPattern) continue;
+    const p = ev(stack, props) as {
+      EventPattern: {
+        source?: string[];
+        'detail-type'?: string[];
+        detail?: { bucket?: { name?: string[] }; object?: { key?: unknown[] } };
+      };
+      Targets: Array<{ Arn: string; Input?: string }>;
+    };
+    const pattern = p.EventPattern;
+    if (!pattern.source?.includes('aws.s3') || !pattern['detail-type']?.includes('Object Created'))
+      throw new Error(`an event rule on ${JSON.stringify(pattern)} is not emulated`);
+    const prefixes = (pattern.detail?.object?.key ?? []).map((matcher) => (matcher as { prefix?: unknown }).prefix);
+    for (const bucket of pattern.detail?.bucket?.name ?? [])
+      for (const prefix of prefixes)
+        for (const target of p.Targets)
+          objectCreatedRules.push({
+            bucket,
+            prefix: str(prefix),
+            functionName: functionName(target.Arn),
+            input: target.Input === undefined ? undefined : JSON.parse(target.Input),
+          });
   }
 
   const apis = [...app.resources('AWS::AppSync::GraphQLApi')];
@@ -230,6 +266,7 @@ export function readSynthesizedBackend(outdir: string, graphqlUrl: string, apiKe
     timeToLive,
     buckets,
     functions,
+    objectCreatedRules,
     schema,
     authorizer,
     dataSources,

@@ -60,7 +60,10 @@ export async function startEmulation(synthDir: string, ports: EmulationPorts, op
 
     const s3Dir = mkdtempSync(join(tmpdir(), 'patterson-s3-'));
     stops.push(() => rmSync(s3Dir, { recursive: true, force: true }));
-    const s3 = await startS3(ports.s3, s3Dir, backend.buckets);
+    // An object stored under an event rule's prefix invokes the rule's function with its input, as
+    // EventBridge does (after the answer to the PUT, and once the functions are up).
+    let objectCreated = (_bucket: string, _key: string): void => undefined;
+    const s3 = await startS3(ports.s3, s3Dir, backend.buckets, (bucket, key) => objectCreated(bucket, key));
     stops.push(s3.stop);
 
     const awsEnvironment = {
@@ -79,6 +82,14 @@ export async function startEmulation(synthDir: string, ports: EmulationPorts, op
     stops.push(() => {
       for (const fn of lambdas.values()) fn.stop();
     });
+    objectCreated = (bucket, key) => {
+      for (const rule of backend.objectCreatedRules)
+        if (rule.bucket === bucket && key.startsWith(rule.prefix))
+          lambdas
+            .get(rule.functionName)
+            ?.invoke(rule.input)
+            .catch((error: unknown) => console.error(`the event rule of ${rule.prefix} failed:`, error));
+    };
 
     const appsync = await startAppSync(backend, lambdas, {
       port: ports.appsync,

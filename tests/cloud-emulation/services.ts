@@ -83,6 +83,10 @@ export function corsXml(rules: CorsRule[]): string {
   return `<CORSConfiguration>${rules.map((rule) => `<CORSRule>${each('AllowedMethod', rule.AllowedMethods)}${each('AllowedOrigin', rule.AllowedOrigins)}${each('AllowedHeader', rule.AllowedHeaders)}${each('ExposeHeader', rule.ExposedHeaders)}${rule.MaxAge === undefined ? '' : `<MaxAgeSeconds>${rule.MaxAge}</MaxAgeSeconds>`}</CORSRule>`).join('')}</CORSConfiguration>`;
 }
 
+interface S3EventRecords {
+  Records: Array<{ eventName: string; s3: { bucket: { name: string }; object: { key: string } } }>;
+}
+
 /**
  * s3rver with the template's buckets and their CORS rules (the browser POSTs uploads to the media
  * bucket from the site's origin), behind a front (s3-front.ts) that holds each presigned POST to
@@ -93,10 +97,12 @@ export async function startS3(
   port: number,
   directory: string,
   buckets: SynthesizedBackend['buckets'],
+  onObjectCreated: (bucket: string, key: string) => void = () => undefined,
 ): Promise<{ endpoint: string; stop: () => Promise<void> }> {
   const S3rver = require('s3rver') as new (options: Record<string, unknown>) => {
     run: () => Promise<{ port: number }>;
     close: () => Promise<void>;
+    on: (event: 'event', listener: (event: S3EventRecords) => void) => void;
   };
   const server = new S3rver({
     address: '127.0.0.1',
@@ -106,6 +112,11 @@ export async function startS3(
     resetOnClose: true,
     allowMismatchedSignatures: true,
     configureBuckets: buckets.map(({ name, corsRules }) => ({ name, configs: corsRules.length ? [corsXml(corsRules)] : [] })),
+  });
+  // A bucket with EventBridge on sends each object it stores (s3rver's own event records, as S3 sends them).
+  server.on('event', ({ Records }) => {
+    for (const record of Records)
+      if (record.eventName.startsWith('ObjectCreated:')) onObjectCreated(record.s3.bucket.name, decodeURIComponent(record.s3.object.key));
   });
   const { port: s3rverPort } = await server.run();
   const front = await startS3Front(port, new URL(`http://127.0.0.1:${s3rverPort}`), OFFLINE_CREDENTIALS);

@@ -1,7 +1,7 @@
 /**
  * shopCatalogue: the catalogue's all-or-nothing changes, the activity log, and beside the items'
  * stock: Reserve for pickup, "notify me" and RSVPs, with their schedules, and the outbox of mails
- * kept without a mail server (server/composition says which operations, reactions and schedules). Also the catalogue rules before every model write
+ * kept without a mail server, and the till feed's inbox (server/composition says which operations, reactions and schedules). Also the catalogue rules before every model write
  * and the reactions after it. The same services as the local server, on DynamoDB and S3.
  */
 import { CatalogueService } from '../../../server/catalogue/catalogue-service';
@@ -11,7 +11,9 @@ import { sdkDynamoPort } from '../common/dynamo-client';
 import { DynamoCatalogueStore } from '../common/dynamo-catalogue';
 import { ENV, required } from '../common/env';
 import { SHOP_MODELS } from '../common/model-write-check';
-import { sdkObjectPort } from '../common/s3-client';
+import { sdkObjectPort, sdkTillPort } from '../common/s3-client';
+import { S3TillInboxFiles } from '../common/s3-till-inbox';
+import { TillInbox } from '../../../server/till/till-inbox';
 import { S3ImageStore } from '../common/s3-images';
 import { shopFunction } from '../common/shop-function';
 import { dynamoActivity, dynamoNotifyService, dynamoReservationService, dynamoRsvpService } from '../common/dynamo-services';
@@ -36,6 +38,8 @@ export const handler = shopFunction(CATALOGUE_FUNCTION, {
     notify: dynamoNotifyService,
     rsvps: dynamoRsvpService,
     outbox: s3Outbox,
+    tillInbox: ({ catalogue, activity }) =>
+      new TillInbox(new S3TillInboxFiles(sdkTillPort(required(ENV.mediaBucket))), catalogue, activity),
   }),
   modelWriteGuard: () => modelWriteGuard(images(), modelsWithImages(SHOP_MODELS)),
 });

@@ -1,5 +1,6 @@
 /** The real S3 behind ObjectPort, UploadObjectPort and OutboxObjectPort. */
 import {
+  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -10,6 +11,7 @@ import {
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import type { ObjectPort } from './s3-images';
 import type { OutboxObjectPort } from './s3-outbox';
+import type { TillObjectPort } from './s3-till-inbox';
 import type { UploadObjectPort } from './s3-uploads';
 
 const isMissing = (error: unknown) => error instanceof Error && (error.name === 'NotFound' || error.name === 'NoSuchKey');
@@ -69,28 +71,57 @@ export function sdkUploadPort(bucket: string, client = new S3Client({})): Upload
   };
 }
 
+/** Every page of a listing under `prefix` (with `/` as the delimiter: the prefix's own objects only when `direct`). */
+async function listAll(client: S3Client, bucket: string, prefix: string, direct: boolean) {
+  const objects: Array<{ key: string; at: number; bytes: number }> = [];
+  let token: string | undefined;
+  do {
+    const page = await client.send(
+      new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token, Delimiter: direct ? '/' : undefined }),
+    );
+    for (const object of page.Contents ?? [])
+      if (object.Key) objects.push({ key: object.Key, at: object.LastModified?.getTime() ?? 0, bytes: object.Size ?? 0 });
+    token = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (token);
+  return objects;
+}
+
+const getOrNull = async (client: S3Client, bucket: string, key: string) => {
+  try {
+    return Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray());
+  } catch (error) {
+    if (isMissing(error)) return null;
+    throw error;
+  }
+};
+
+export function sdkTillPort(bucket: string, client = new S3Client({})): TillObjectPort {
+  return {
+    list: (prefix) => listAll(client, bucket, prefix, true),
+    get: (key) => getOrNull(client, bucket, key),
+    put: async (key, bytes, contentType) => {
+      await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
+    },
+    move: async (from, to) => {
+      try {
+        await client.send(
+          new CopyObjectCommand({ Bucket: bucket, CopySource: `${bucket}/${from.split('/').map(encodeURIComponent).join('/')}`, Key: to }),
+        );
+      } catch (error) {
+        if (isMissing(error)) return;
+        throw error;
+      }
+      await client.send(new DeleteObjectCommand({ Bucket: bucket, Key: from }));
+    },
+  };
+}
+
 export function sdkOutboxPort(bucket: string, client = new S3Client({})): OutboxObjectPort {
   return {
     put: async (key, bytes, contentType) => {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
     },
-    keys: async (prefix) => {
-      const keys: string[] = [];
-      let token: string | undefined;
-      do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: prefix, ContinuationToken: token }));
-        for (const object of page.Contents ?? []) if (object.Key) keys.push(object.Key);
-        token = page.IsTruncated ? page.NextContinuationToken : undefined;
-      } while (token);
-      return keys;
-    },
-    get: async (key) => {
-      try {
-        return Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray());
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
+    keys: async (prefix) => (await listAll(client, bucket, prefix, false)).map((object) => object.key),
+    get: (key) => getOrNull(client, bucket, key),
   };
 }
