@@ -73,6 +73,20 @@ export const SELECTIONS = {
     'cancelledAt',
   ],
   shopSettings: ['id', 'name', 'address', 'phone', 'email', 'mapUrl', 'weeklyHours', 'specialDates', 'priceBoundaries', 'tastingRules'],
+  /** What the Shop settings screen edits beyond what the storefront shows: the till feed's warning (decision 0377). */
+  adminShopSettings: [
+    'id',
+    'name',
+    'address',
+    'phone',
+    'email',
+    'mapUrl',
+    'weeklyHours',
+    'specialDates',
+    'priceBoundaries',
+    'tastingRules',
+    'tillFeedWarnHours',
+  ],
 } as const;
 
 /** The filters of the storefront's item lists. */

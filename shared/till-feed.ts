@@ -5,6 +5,7 @@
  * server answers, the Shop setting after which a silent feed is a warning, and the words staff
  * read. Pure: the browser bundle takes this file.
  */
+import { timeAgo } from './stock';
 
 /** The feed's last file, as the staff query `tillFeed` answers it. */
 export interface TillFeedRun {
@@ -40,7 +41,7 @@ export interface TillFeedLine {
 export const TILL_FEED_LISTED = 50;
 
 /** Hours of silence after which /admin-items warns that no till file came (a daily export, and a little more). */
-export const TILL_FEED_WARN_HOURS = { default: 26, min: 0, max: 24 * 14, label: 'Warn when no till file came for (hours)' } as const;
+export const TILL_FEED_WARN_HOURS = { default: 26, min: 0, max: 24 * 14, label: 'Warn after (hours)' } as const;
 
 export const TILL_FEED_MESSAGES = {
   warnHours: `${TILL_FEED_WARN_HOURS.label}: a whole number from ${TILL_FEED_WARN_HOURS.min} (never) to ${TILL_FEED_WARN_HOURS.max}`,
@@ -67,13 +68,11 @@ export function tillFeedWarnHoursOf(settings: { tillFeedWarnHours?: number | nul
  * The warning staff see: the feed has had a file, and none came for longer than the hours set.
  * A shop that never dropped a file sees no warning (it may not use the feed at all).
  */
-export function tillFeedWarning(run: Pick<TillFeedRun, 'receivedAt'> | null, warnHours: number, now: number): string | null {
+export function tillFeedWarning(run: Pick<TillFeedRun, 'receivedAt'> | null, warnHours: number, now: Date): string | null {
   if (!run || warnHours <= 0) return null;
-  const silentHours = (now - Date.parse(run.receivedAt)) / 3_600_000;
-  if (!(silentHours > warnHours)) return null;
-  const hours = Math.floor(silentHours);
-  const since = hours >= 48 ? `${Math.floor(hours / 24)} days` : `${hours} hours`;
-  return `No till file has come for ${since}: check that the till still exports its stock into the till inbox.`;
+  const at = new Date(run.receivedAt);
+  if (!(now.getTime() - at.getTime() > warnHours * 3_600_000)) return null;
+  return `The last till file came ${timeAgo(at, now)}: check that the till still exports its stock into the till inbox.`;
 }
 
 /** "Applied 182 of 190 rows; 5 UPCs not found; 3 rows left out." */

@@ -15,10 +15,15 @@ import { firstScreenData } from './first-screen';
 
 export const SHOP_SETTINGS_QUERY_KEY = ['shop-settings'] as const;
 
-/** The record as the API returns it (SELECTIONS.shopSettings). */
+/** The record as the API returns it (SELECTIONS.shopSettings; the settings screen's SELECTIONS.adminShopSettings adds the till feed's warning). */
 export type ShopSettingsRecord = ShopHoursSource &
   Pick<ModelRecord<'ShopSettings'>, 'id'> &
-  Partial<Pick<ModelRecord<'ShopSettings'>, 'name' | 'address' | 'phone' | 'email' | 'mapUrl' | 'priceBoundaries' | 'tastingRules'>>;
+  Partial<
+    Pick<
+      ModelRecord<'ShopSettings'>,
+      'name' | 'address' | 'phone' | 'email' | 'mapUrl' | 'priceBoundaries' | 'tastingRules' | 'tillFeedWarnHours'
+    >
+  >;
 
 /** The settings record, or null when there is none. */
 export async function getShopSettings(): Promise<ShopSettingsRecord | null> {

@@ -132,7 +132,13 @@ export async function startS3Front(
     const bucket = /^\/([^/]+)\/?$/.exec(path)?.[1];
     const isFormPost =
       req.method === 'POST' && bucket && /^multipart\/form-data/i.test(req.headers['content-type'] ?? '') && !(req.url ?? '').includes('?');
-    if (!isFormPost) return forward(req, res, upstream);
+    if (!isFormPost) {
+      // S3 serves an object whole, the old or the new; s3rver writes a PUT's bytes in place and its
+      // length apart, so a GET during a PUT may promise bytes it never sends. One request per key
+      // at a time here (a copy's source too) keeps the emulation to S3's word.
+      const keys = [path, copySourcePath(req)].filter((key): key is string => key !== null && /^\/[^/]+\/.+/.test(key));
+      return oneAtATime(keys, () => forward(req, res, upstream));
+    }
     if (Number(req.headers['content-length'] ?? 0) > MAX_POST_BYTES) {
       req.resume();
       return refuse(req, res, { status: 400, code: 'EntityTooLarge', message: 'Your proposed upload exceeds the maximum allowed size' });
@@ -168,13 +174,36 @@ export async function startS3Front(
     }
     const refusal = checkPostPolicy({ bucket: decodeURIComponent(bucket), fields, fileBytes }, credentials, now());
     if (refusal) return refuse(req, res, refusal);
-    forward(req, res, upstream, body);
+    await forward(req, res, upstream, body);
   };
   await listenOnLoopback(server, port);
   return server;
 }
 
-function forward(req: IncomingMessage, res: ServerResponse, upstream: URL, body?: Buffer) {
+/** The object a CopyObject reads (`x-amz-copy-source: bucket/key`), as a path; null for any other request. */
+const copySourcePath = (req: IncomingMessage): string | null => {
+  const source = req.headers['x-amz-copy-source'];
+  return typeof source === 'string' ? `/${decodeURIComponent(source.replace(/^\//, '').split('?')[0]!)}` : null;
+};
+
+/** The last request on each object path; a request waits for those before it on any of its paths. */
+const lastOnKey = new Map<string, Promise<void>>();
+
+function oneAtATime(keys: string[], run: () => Promise<void>): Promise<void> {
+  const decoded = keys.map((key) => decodeURIComponent(key));
+  const before = Promise.all(decoded.map((key) => lastOnKey.get(key) ?? Promise.resolve()));
+  const done = before.then(run, run);
+  const settled = done.catch(() => undefined);
+  for (const key of decoded) lastOnKey.set(key, settled);
+  void settled.then(() => {
+    for (const key of decoded) if (lastOnKey.get(key) === settled) lastOnKey.delete(key);
+  });
+  return done;
+}
+
+/** Forwards the request to s3rver; settles once the answer is sent (or the client is gone). */
+function forward(req: IncomingMessage, res: ServerResponse, upstream: URL, body?: Buffer): Promise<void> {
+  const sent = new Promise<void>((resolve) => res.once('close', resolve));
   const proxied = request(
     { host: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers: req.headers },
     (answer) => {
@@ -188,6 +217,7 @@ function forward(req: IncomingMessage, res: ServerResponse, upstream: URL, body?
   });
   if (body) proxied.end(body);
   else req.pipe(proxied);
+  return sent;
 }
 
 /** S3's XML error, readable by the page that posted (the bucket's CORS rule allows the site). */

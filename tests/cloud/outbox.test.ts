@@ -5,43 +5,17 @@
  * catalogue function), and the confirmation's link confirms the address. A customer and a guest
  * are refused listOutbox. The deploy's client config says where its mail goes.
  */
-import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { OutboxMail } from '../../shared/outbox';
 import { SPA_ROUTES } from '../../shared/spa-routes';
 import { call, cloudShop, guest, ok, signUp, uniqueEmail, type CloudShop } from './support/api';
 import { redeployWith } from './support/emulation';
 import { forgetAddressLimits } from './support/throttle-table';
+import { mediaBucket } from './support/media-bucket';
 
 const LIST = `query ($limit: Int, $nextToken: String) {
   listOutbox(limit: $limit, nextToken: $nextToken) { mails { id at to subject text attachments } nextToken }
 }`;
-
-interface S3Sdk {
-  S3Client: new (config: Record<string, unknown>) => { send(command: unknown): Promise<Record<string, any>> };
-  ListObjectsV2Command: new (input: Record<string, unknown>) => unknown;
-  GetObjectCommand: new (input: Record<string, unknown>) => unknown;
-}
-
-/** The media bucket in s3rver, through the SDK of the deploy tooling (amplify:install). */
-function bucket() {
-  const sdk = createRequire(new URL('../../amplify/package.json', import.meta.url))('@aws-sdk/client-s3') as S3Sdk;
-  const client = new sdk.S3Client({
-    endpoint: process.env.CLOUD_S3_ENDPOINT,
-    region: 'us-east-1',
-    forcePathStyle: true,
-    credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' },
-  });
-  const Bucket = process.env.CLOUD_MEDIA_BUCKET;
-  return {
-    keys: async (prefix: string) =>
-      ((await client.send(new sdk.ListObjectsV2Command({ Bucket, Prefix: prefix }))).Contents ?? []).map(
-        (object: { Key: string }) => object.Key,
-      ) as string[],
-    text: async (key: string) =>
-      (await (await client.send(new sdk.GetObjectCommand({ Bucket, Key: key }))).Body.transformToString()) as string,
-  };
-}
 
 let shop: CloudShop;
 let smtpBefore: Record<string, string> | undefined;
@@ -69,7 +43,7 @@ describe('the outbox on the emulated cloud, deployed without a mail server', () 
     expect(mail).toMatchObject({ subject: 'Confirm your email address for Patterson Wine & Liquor', attachments: [] });
     expect(mail!.id).toMatch(/^\d{4}-\d\d-\d\dT\d\d-\d\d-\d\d\.\d{3}Z-[0-9a-f]{8}\.eml$/);
 
-    const s3 = bucket();
+    const s3 = mediaBucket();
     expect(await s3.keys('outbox/')).toContain(`outbox/${mail!.id}`);
     const raw = await s3.text(`outbox/${mail!.id}`);
     expect(raw).toMatch(/^From: "Patterson Wine & Liquor" <outbox@shop\.invalid>\r\n/m);

@@ -96,9 +96,9 @@ describe('runSignedIn', () => {
 
     let token = 0;
     const alwaysRejected = vi.fn(async () => rejected);
-    await expect(
-      runSignedIn(alwaysRejected, () => ({ authMode: 'lambda', authToken: `t${(token += 1)}` }), ended),
-    ).rejects.toBeInstanceOf(SessionEndedError);
+    await expect(runSignedIn(alwaysRejected, () => ({ authMode: 'lambda', authToken: `t${(token += 1)}` }), ended)).rejects.toBeInstanceOf(
+      SessionEndedError,
+    );
     expect(alwaysRejected).toHaveBeenCalledTimes(2);
     expect(ended).toHaveBeenCalledTimes(1);
   });

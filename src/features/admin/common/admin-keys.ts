@@ -23,6 +23,8 @@ export const adminKeys = {
   admins: () => [...adminKeys.users(), 'admin-names'] as const,
   tagNames: () => [...adminKeys.all, 'tag-names'] as const,
   activity: (actorId: string, kind: string) => [...adminKeys.all, 'activity', actorId, kind] as const,
+  /** The till feed's last file (decision 0377). */
+  tillFeed: () => [...adminKeys.all, 'till-feed'] as const,
   /** The mails kept without a mail server (decision 0366). */
   outbox: () => [...adminKeys.all, 'outbox'] as const,
   /** Reservations (product §11): every one, as searched; the Requested ones (the sidebar's badge, the pick list). */

@@ -9,6 +9,7 @@ import { AdminItemCard } from './AdminItemCard';
 import { BulkActionBar } from './BulkActionBar';
 import { ExportItemsButton } from './ExportItemsButton';
 import { ImportItemsButton } from './ImportItemsDialog';
+import { TillFeedStatus } from './TillFeedStatus';
 import { toggleSelection } from './item-selection';
 import { useAdminItems, useItemWrites } from './api';
 import { ItemEditorModal } from './ItemEditorModal';
@@ -109,6 +110,8 @@ export function AdminItemsPage() {
           Add Item
         </button>
       </AdminPageHeader>
+
+      <TillFeedStatus />
 
       <fieldset className="admin-items__needs">
         <legend>Show only items that</legend>

@@ -12,7 +12,14 @@ import { QueryState } from '../common/QueryState';
 import '../common/admin.css';
 import { useAdminShopSettings } from './api';
 import { formOf, type SettingsForm } from './settings-form';
-import { PriceFilterSection, ShopDetailsSection, SpecialDatesSection, TastingRulesSection, WeeklyHoursSection } from './SettingsSections';
+import {
+  PriceFilterSection,
+  ShopDetailsSection,
+  SpecialDatesSection,
+  TastingRulesSection,
+  TillFeedSection,
+  WeeklyHoursSection,
+} from './SettingsSections';
 import { useSettingsEditor } from './use-settings-editor';
 import './admin-settings.css';
 
@@ -40,6 +47,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
       />
       <PriceFilterSection form={form} problems={problems} set={editor.set} />
       <TastingRulesSection form={form} problems={problems} set={editor.set} />
+      <TillFeedSection form={form} problems={problems} set={editor.set} />
       <div className="settings-actions">
         <p className="admin-form-error" role="alert">
           {editor.formError}

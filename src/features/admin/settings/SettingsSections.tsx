@@ -1,11 +1,12 @@
 /**
  * The shop settings form's cards: the shop's details, its weekly hours (with New York's limits said
- * once above them), its special dates, each date with its own name and hours, and the menu's price
- * ranges.
+ * once above them), its special dates, each date with its own name and hours, the menu's price
+ * ranges, the tasting rules and the till feed's warning.
  */
 import { MAX_PRICE_BOUNDARIES, priceRanges } from '../../../../shared/price-ranges';
 import { MAX_LABEL_LENGTH, WEEKDAYS } from '../../../../shared/shop-hours';
 import { DEFAULT_TASTING_RULES, MAX_TASTING_RULES_LENGTH } from '../../../../shared/tasting-rules';
+import { TILL_FEED_WARN_HOURS } from '../../../../shared/till-feed';
 import { EditorField, EditorTextArea } from '../common/editor-parts';
 import { HoursFields } from './HoursFields';
 import {
@@ -196,6 +197,32 @@ export function TastingRulesSection({
         maxLength={MAX_TASTING_RULES_LENGTH}
         invalid={Boolean(problems.tastingRules)}
         onChange={(value) => set('tastingRules', value)}
+      />
+    </section>
+  );
+}
+
+/** When /admin-items warns that the till feed went quiet (decision 0377). */
+export function TillFeedSection({
+  form,
+  problems,
+  set,
+}: SectionProps & { set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void }) {
+  return (
+    <section className="settings-card" aria-labelledby="settings-till-feed">
+      <h2 id="settings-till-feed">Till feed</h2>
+      <p className="settings-note">
+        Stock files the till exports into the till inbox update the counts by themselves. Items shows a warning when none came for this
+        long.
+      </p>
+      <EditorField
+        label={TILL_FEED_WARN_HOURS.label}
+        note={problems.tillFeedWarnHours ?? `Whole hours, ${TILL_FEED_WARN_HOURS.min} to ${TILL_FEED_WARN_HOURS.max}; 0: never warn`}
+        inputMode="numeric"
+        value={form.tillFeedWarnHours}
+        maxLength={4}
+        invalid={Boolean(problems.tillFeedWarnHours)}
+        onChange={(value) => set('tillFeedWarnHours', value)}
       />
     </section>
   );

@@ -10,7 +10,7 @@ import { adminClient } from '../common/admin-client';
 import { catalogueChanged } from '../common/catalogue-cache';
 
 async function fetchShopSettings() {
-  const result = await adminClient.models.ShopSettings.get({ id: SHOP_SETTINGS_ID }, { selectionSet: SELECTIONS.shopSettings });
+  const result = await adminClient.models.ShopSettings.get({ id: SHOP_SETTINGS_ID }, { selectionSet: SELECTIONS.adminShopSettings });
   throwOnErrors(result);
   return result.data ?? null;
 }

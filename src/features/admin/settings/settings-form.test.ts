@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { HOURS_MESSAGES } from '../../../../shared/shop-hours-rules';
 import { PRICE_BOUNDARY_MESSAGES } from '../../../../shared/price-ranges';
+import { TILL_FEED_MESSAGES } from '../../../../shared/till-feed';
 import { DEFAULT_TASTING_RULES, MAX_TASTING_RULES_LENGTH, TASTING_RULES_MESSAGES } from '../../../../shared/tasting-rules';
 import { formOf, inputOf, parsePriceBoundaries, PRICE_BOUNDARIES_FORMAT, problemsOf, SPECIAL_DATE_REQUIRED } from './settings-form';
 
@@ -84,5 +85,18 @@ describe('the Shop settings form', () => {
     form.tastingRules = 'x'.repeat(MAX_TASTING_RULES_LENGTH + 1);
     expect(problemsOf(form).tastingRules).toBe(TASTING_RULES_MESSAGES.length);
     expect(formOf({ ...RECORD, tastingRules: 'Owner text' }, FALLBACK).tastingRules).toBe('Owner text');
+  });
+
+  it("edits the till feed's warning hours as typed: shown 26 when unset, saved as a number, a problem when not whole hours in range (decision 0377)", () => {
+    const form = formOf(RECORD, FALLBACK);
+    expect(form.tillFeedWarnHours).toBe('26');
+    form.tillFeedWarnHours = ' 48 ';
+    expect(inputOf(form).tillFeedWarnHours).toBe(48);
+    expect(problemsOf(form).tillFeedWarnHours).toBeUndefined();
+    for (const typed of ['', 'two', '1.5', '999']) {
+      form.tillFeedWarnHours = typed;
+      expect(problemsOf(form).tillFeedWarnHours).toBe(TILL_FEED_MESSAGES.warnHours);
+    }
+    expect(formOf({ ...RECORD, tillFeedWarnHours: 0 }, FALLBACK).tillFeedWarnHours).toBe('0');
   });
 });

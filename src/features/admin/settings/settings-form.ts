@@ -16,6 +16,7 @@ import {
 import { dayHoursProblem, HOURS_MESSAGES, specialDatesProblem, weeklyHoursProblem } from '../../../../shared/shop-hours-rules';
 import { priceBoundariesOf, priceBoundariesProblem } from '../../../../shared/price-ranges';
 import { tastingRulesInput, tastingRulesOf, tastingRulesProblem } from '../../../../shared/tasting-rules';
+import { tillFeedWarnHoursOf, tillFeedWarnHoursProblem, TILL_FEED_MESSAGES } from '../../../../shared/till-feed';
 import type { ShopSettingsRecord } from '../../../lib/shop-settings';
 
 export interface DayForm {
@@ -42,6 +43,8 @@ export interface SettingsForm {
   priceBoundaries: string;
   /** The text shown on tastings (decision 0350): the stored one or the shipped default. */
   tastingRules: string;
+  /** Hours without a till file before /admin-items warns (decision 0377), as typed. */
+  tillFeedWarnHours: string;
 }
 
 /** The order the editor lists the days in: Monday first. */
@@ -80,8 +83,12 @@ export function formOf(
     })),
     priceBoundaries: priceBoundariesOf(record).join(', '),
     tastingRules: tastingRulesOf(record),
+    tillFeedWarnHours: String(tillFeedWarnHoursOf(record)),
   };
 }
+
+/** The warning hours as typed, as a whole number; NaN when they are not one. */
+const warnHoursOf = (text: string): number => (/^\s*\d{1,4}\s*$/.test(text) ? Number(text) : Number.NaN);
 
 export const PRICE_BOUNDARIES_FORMAT = 'Enter whole dollar amounts separated by commas, such as 20, 40';
 
@@ -111,6 +118,7 @@ export function inputOf(form: SettingsForm) {
     specialDates: form.specials.map((special) => specialDateText({ date: special.date, label: special.label, hours: hoursOf(special) })),
     priceBoundaries: parsePriceBoundaries(form.priceBoundaries) ?? [],
     tastingRules: tastingRulesInput(form.tastingRules),
+    tillFeedWarnHours: warnHoursOf(form.tillFeedWarnHours),
   };
 }
 
@@ -122,6 +130,7 @@ export interface FormProblems {
   mapUrl?: string;
   priceBoundaries?: string;
   tastingRules?: string;
+  tillFeedWarnHours?: string;
   /** The first problem, for the message beside Save; undefined when the form can be saved. */
   first?: string;
 }
@@ -173,6 +182,12 @@ export function problemsOf(form: SettingsForm): FormProblems {
   if (rulesProblem) {
     problems.tastingRules = rulesProblem;
     found.push(rulesProblem);
+  }
+  const warnHours = warnHoursOf(form.tillFeedWarnHours);
+  const warnProblem = Number.isNaN(warnHours) ? TILL_FEED_MESSAGES.warnHours : tillFeedWarnHoursProblem(warnHours);
+  if (warnProblem) {
+    problems.tillFeedWarnHours = warnProblem;
+    found.push(warnProblem);
   }
   // Anything the field checks missed, as the server would say it.
   const input = inputOf(form);
