@@ -12,6 +12,7 @@ import { IMPORT_MESSAGES } from '../../shared/item-import';
 import { CHUNK_MESSAGES, IMPORT_CHUNK_ROWS, newImportId } from '../../shared/import-chunks';
 import { STOCK_IMPORT_MESSAGES } from '../../shared/stock-import';
 import { STOCK_MESSAGES } from '../../shared/stock';
+import { itemsByUpcPrefix } from './items-by-upc';
 import { readTillExport, stockFileRows, TILL_EXPORT_MESSAGES, tillReport } from '../../shared/till-export';
 
 export interface StockTarget {
@@ -31,8 +32,6 @@ const IMPORT = `mutation ($importId: String!, $offset: Int!, $rows: [ItemImportR
   importItems(importId: $importId, offset: $offset, rows: $rows, apply: $apply, stockOnly: $stockOnly) {
     applied outcomes problems { row field message } warnings { row field message } appliedRows failure unknownUpcs } }`;
 const ITEM_FIELDS = 'id name price description img upc tags sizeMl stock stockCountedAt updatedAt';
-const BY_UPC = `query ($filter: ModelItemFilterInput, $nextToken: String) {
-  listItems(filter: $filter, limit: 1000, nextToken: $nextToken) { items { ${ITEM_FIELDS} } nextToken } }`;
 
 interface Report {
   applied: boolean;
@@ -66,19 +65,9 @@ export function stockImportBattery(target: StockTarget): void {
     expect(body.errors).toBeUndefined();
     return body.data!.importItems as Report;
   };
-  /** This run's items by UPC, over every page (DynamoDB filters after each page's limit). */
-  const mine = async (as: 'admin' | 'guest' = 'admin') => {
-    const found = new Map<string, StoredItem>();
-    let nextToken: string | null = null;
-    do {
-      const body = await target[as](BY_UPC, { filter: { upc: { beginsWith: prefix } }, nextToken });
-      expect(body.errors).toBeUndefined();
-      const page = body.data!.listItems as { items: StoredItem[]; nextToken: string | null };
-      for (const item of page.items) found.set(item.upc, item);
-      nextToken = page.nextToken;
-    } while (nextToken);
-    return found;
-  };
+  /** This run's items by UPC. */
+  const mine = (as: 'admin' | 'guest' = 'admin') =>
+    itemsByUpcPrefix<StoredItem>(target[as], prefix, ITEM_FIELDS, (errors) => expect(errors).toBeUndefined());
 
   it("creates items from a till's rows with no photo and no description, and a visitor sees them", async () => {
     const rows = [1, 2, 3].map((n) => ({

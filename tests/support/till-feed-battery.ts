@@ -12,6 +12,7 @@ import { newImportId } from '../../shared/import-chunks';
 import { IMPORT_MESSAGES } from '../../shared/item-import';
 import { TILL_EXPORT_MESSAGES } from '../../shared/till-export';
 import type { TillFeedRun } from '../../shared/till-feed';
+import { itemsByUpcPrefix } from './items-by-upc';
 
 type Answer = { data?: Record<string, unknown> | null; errors?: Array<{ errorType?: string; message: string }> };
 
@@ -33,8 +34,6 @@ const FEED = `query { tillFeed { file receivedAt finishedAt outcome rows applied
   leftOut { line message } leftOutCount warnings { line message } skipped failure } }`;
 const IMPORT = `mutation ($importId: String!, $offset: Int!, $rows: [ItemImportRowInput!]!, $apply: Boolean) {
   importItems(importId: $importId, offset: $offset, rows: $rows, apply: $apply) { applied problems { row message } } }`;
-const BY_UPC = `query ($filter: ModelItemFilterInput, $nextToken: String) {
-  listItems(filter: $filter, limit: 1000, nextToken: $nextToken) { items { upc price stock shelfStock heldStock } nextToken } }`;
 
 interface Counted {
   upc: string;
@@ -60,18 +59,8 @@ async function feedOf(target: TillFeedTarget, file: string): Promise<TillFeedRun
 export function tillFeedBattery(target: TillFeedTarget): void {
   const prefix = `FEED${Date.now()}`;
   const upc = (n: number) => `${prefix}${n}`;
-  const mine = async () => {
-    const found = new Map<string, Counted>();
-    let nextToken: string | null = null;
-    do {
-      const body = await target.admin(BY_UPC, { filter: { upc: { beginsWith: prefix } }, nextToken });
-      expect(body.errors).toBeUndefined();
-      const page = body.data!.listItems as { items: Counted[]; nextToken: string | null };
-      for (const item of page.items) found.set(item.upc, item);
-      nextToken = page.nextToken;
-    } while (nextToken);
-    return found;
-  };
+  const mine = () =>
+    itemsByUpcPrefix<Counted>(target.admin, prefix, 'upc price stock shelfStock heldStock', (errors) => expect(errors).toBeUndefined());
 
   it('a liquor POS export dropped into the inbox is applied by itself: counts and prices, totals and a blank line skipped, the rest reported', async () => {
     const rows = [1, 2, 3, 4].map((n) => ({

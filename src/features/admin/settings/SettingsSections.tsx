@@ -24,11 +24,10 @@ interface SectionProps {
   problems: FormProblems;
 }
 
-export function ShopDetailsSection({
-  form,
-  problems,
-  set,
-}: SectionProps & { set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void }) {
+/** A card whose fields set the form's values one by one. */
+type EditableSectionProps = SectionProps & { set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void };
+
+export function ShopDetailsSection({ form, problems, set }: EditableSectionProps) {
   return (
     <section className="settings-card" aria-labelledby="settings-details">
       <h2 id="settings-details">Shop details</h2>
@@ -145,11 +144,7 @@ export function SpecialDatesSection({ form, problems, setSpecial, addSpecial, re
 }
 
 /** The boundaries of the menu's Price filter (decision 0280), with the ranges they give as typed. */
-export function PriceFilterSection({
-  form,
-  problems,
-  set,
-}: SectionProps & { set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void }) {
+export function PriceFilterSection({ form, problems, set }: EditableSectionProps) {
   const boundaries = parsePriceBoundaries(form.priceBoundaries);
   const ranges = boundaries && !problems.priceBoundaries ? priceRanges(boundaries) : null;
   return (
@@ -180,11 +175,7 @@ export function PriceFilterSection({
 }
 
 /** The rules every tasting event shows (decision 0350); emptied, the shipped New York text comes back. */
-export function TastingRulesSection({
-  form,
-  problems,
-  set,
-}: SectionProps & { set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void }) {
+export function TastingRulesSection({ form, problems, set }: EditableSectionProps) {
   return (
     <section className="settings-card" aria-labelledby="settings-tastings">
       <h2 id="settings-tastings">Tastings</h2>
@@ -203,11 +194,7 @@ export function TastingRulesSection({
 }
 
 /** When /admin-items warns that the till feed went quiet (decision 0377). */
-export function TillFeedSection({
-  form,
-  problems,
-  set,
-}: SectionProps & { set: <K extends keyof SettingsForm>(key: K, value: SettingsForm[K]) => void }) {
+export function TillFeedSection({ form, problems, set }: EditableSectionProps) {
   return (
     <section className="settings-card" aria-labelledby="settings-till-feed">
       <h2 id="settings-till-feed">Till feed</h2>
