@@ -13,6 +13,7 @@ const NOW = new Date('2026-11-28T18:00:00.000Z');
 const RUN: TillFeedRun = {
   file: 'stock.csv',
   receivedAt: '2026-11-28T06:00:00.000Z',
+  startedAt: '2026-11-28T06:00:01.000Z',
   finishedAt: '2026-11-28T06:00:02.000Z',
   outcome: 'done',
   rows: 190,

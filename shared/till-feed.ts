@@ -11,8 +11,9 @@ import { timeAgo } from './stock';
 export interface TillFeedRun {
   /** The file's name as the till wrote it. */
   file: string;
-  /** When the file came (its time in the inbox), and when it was applied (ISO instants). */
+  /** When the file came (its time in the inbox), when the feed took it, and when it was done (ISO instants). */
   receivedAt: string;
+  startedAt: string;
   finishedAt: string;
   /** done: its rows that are right were applied; failed: nothing was (`failure` says why). */
   outcome: 'done' | 'failed';

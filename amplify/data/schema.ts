@@ -380,6 +380,7 @@ export const schema = a.schema({
   TillFeedRun: a.customType({
     file: a.string().required(),
     receivedAt: a.datetime().required(),
+    startedAt: a.datetime().required(),
     finishedAt: a.datetime().required(),
     outcome: a.string().required(),
     rows: a.integer().required(),

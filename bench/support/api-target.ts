@@ -16,6 +16,7 @@ import { ROLE_ADMIN, ROLE_USER } from '../../shared/roles';
 import { IMPORT_EXISTING, IMPORT_IMAGE_HASH, importUpc } from './import-file';
 import { RESERVATION_CUSTOMERS, RESERVATION_ITEMS } from './reservation-shop';
 
+/** bare: the JSON file to answer with; import: the till inbox's folder. */
 const [mode, jsonFile] = process.argv.slice(2);
 
 /**
@@ -25,7 +26,11 @@ const [mode, jsonFile] = process.argv.slice(2);
  */
 async function benchServer(
   name: string,
-  { limited = false, hooks = {} }: { limited?: boolean; hooks?: Parameters<typeof startServer>[1] } = {},
+  {
+    limited = false,
+    hooks = {},
+    tillInboxDir,
+  }: { limited?: boolean; hooks?: Parameters<typeof startServer>[1]; tillInboxDir?: string } = {},
 ) {
   const dataDir = mkdtempSync(join(tmpdir(), `shop-bench-${name}`));
   const server = await startServer(
@@ -38,6 +43,7 @@ async function benchServer(
       dataDir,
       distDir: join(dataDir, 'none'),
       seedDemo: false,
+      ...(tillInboxDir ? { tillInboxDir } : {}),
     },
     hooks,
   );
@@ -78,7 +84,8 @@ if (mode === 'ours' || mode === 'hostile' || mode === 'hostile-limited') {
 } else if (mode === 'import') {
   // The import benchmark: an admin's session, a region category, one uploaded image and
   // IMPORT_EXISTING items with UPCs the file will update.
-  const { server } = await benchServer('import-');
+  // The till feed's inbox is the bench's own folder (its second argument), which it drops the stock file into.
+  const { server } = await benchServer('import-', { tillInboxDir: jsonFile });
   writeFileSync(join(server.media.dir, `${IMPORT_IMAGE_HASH}.png`), 'png');
   server.store.transaction(() => {
     server.store.create('Category', { id: 'region', name: 'Region', type: ['Wine'], visible: true, index: 1 });

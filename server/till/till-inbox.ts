@@ -109,6 +109,7 @@ export class TillInbox {
     const base = {
       file: file.name,
       receivedAt: new Date(file.at).toISOString(),
+      startedAt: new Date(this.now()).toISOString(),
       rows: 0,
       applied: 0,
       unknownUpcs: [] as string[],

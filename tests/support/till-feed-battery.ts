@@ -30,7 +30,7 @@ export interface TillFeedTarget {
   keptText(outcome: 'done' | 'failed', name: string): Promise<string>;
 }
 
-const FEED = `query { tillFeed { file receivedAt finishedAt outcome rows applied unknownUpcs unknownUpcCount
+const FEED = `query { tillFeed { file receivedAt startedAt finishedAt outcome rows applied unknownUpcs unknownUpcCount
   leftOut { line message } leftOutCount warnings { line message } skipped failure } }`;
 const IMPORT = `mutation ($importId: String!, $offset: Int!, $rows: [ItemImportRowInput!]!, $apply: Boolean) {
   importItems(importId: $importId, offset: $offset, rows: $rows, apply: $apply) { applied problems { row message } } }`;
@@ -103,7 +103,8 @@ export function tillFeedBattery(target: TillFeedTarget): void {
       failure: null,
     });
     expect(run.skipped).toMatch(/2 totals \(lines 4, 9\) and a blank line \(line 5\)/);
-    expect(Date.parse(run.finishedAt)).toBeGreaterThanOrEqual(Date.parse(run.receivedAt));
+    expect(Date.parse(run.startedAt)).toBeGreaterThanOrEqual(Date.parse(run.receivedAt));
+    expect(Date.parse(run.finishedAt)).toBeGreaterThanOrEqual(Date.parse(run.startedAt));
     const items = await mine();
     expect(items.get(upc(1))).toMatchObject({ shelfStock: 18, stock: 18, price: 1056.99 });
     expect(items.get(upc(2))).toMatchObject({ shelfStock: 0, stock: 0, price: 24.5 });
