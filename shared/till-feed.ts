@@ -50,6 +50,7 @@ export const TILL_FEED_MESSAGES = {
   tooManyRows: (most: number) => `The file has more than ${most.toLocaleString('en-US')} rows; nothing was applied`,
   noRows: 'No row of the file names an item by its UPC; nothing was applied',
   notText: 'The file is not a text (CSV) export; nothing was applied',
+  unreadable: (reason: string) => `The file could not be read (${reason}): check its permissions; nothing was applied`,
 } as const;
 
 /** Why a stored warning setting cannot be kept (the Shop settings editor and the model guard); null when it can. Unset means the default. */

@@ -81,10 +81,19 @@ export class TillInbox {
   private async applyWaiting(): Promise<TillFeedRun[]> {
     const runs: TillFeedRun[] = [];
     for (const file of await this.files.waiting()) {
-      const bytes = file.bytes > TILL_FILE_MAX_BYTES ? null : await this.files.read(file.name);
-      // Gone meanwhile: another turn (another instance in the cloud) took it.
-      if (file.bytes <= TILL_FILE_MAX_BYTES && bytes === null) continue;
-      const { run, leftOut, warnings } = await this.apply(file, bytes);
+      let bytes: Buffer | null = null;
+      let unreadable: string | null = null;
+      if (file.bytes <= TILL_FILE_MAX_BYTES) {
+        try {
+          bytes = await this.files.read(file.name);
+          // Gone meanwhile: another turn (another instance in the cloud) took it.
+          if (bytes === null) continue;
+        } catch (error) {
+          // A file the server may not read (its permissions) goes to failed/ rather than stopping the files after it.
+          unreadable = TILL_FEED_MESSAGES.unreadable((error as NodeJS.ErrnoException).code ?? String(error));
+        }
+      }
+      const { run, leftOut, warnings } = await this.apply(file, bytes, unreadable);
       await this.files.finish(file, run.outcome, tillRunReport(run, leftOut, warnings));
       await this.files.keepLastRun(run);
       await this.activity.recordByShop({
@@ -105,7 +114,7 @@ export class TillInbox {
   }
 
   /** One file read and applied; the rows that are right are applied, the report lists the rest. */
-  private async apply(file: WaitingTillFile, bytes: Buffer | null) {
+  private async apply(file: WaitingTillFile, bytes: Buffer | null, unreadable: string | null) {
     const base = {
       file: file.name,
       receivedAt: new Date(file.at).toISOString(),
@@ -124,6 +133,7 @@ export class TillInbox {
       leftOut: [],
       warnings: [],
     });
+    if (unreadable) return failed(unreadable);
     if (bytes === null) return failed(TILL_FEED_MESSAGES.tooLarge(TILL_FILE_MAX_BYTES / 1024 / 1024));
     if (bytes.includes(0)) return failed(TILL_FEED_MESSAGES.notText);
     let till;
