@@ -64,6 +64,12 @@ export interface CatalogueStore {
   readonly maxWritesPerCommit: number;
   /** Every record of a model, or those whose `where.field` equals `where.value`. */
   all(model: string, where?: { field: string; value: string }): ModelRecord[] | Promise<ModelRecord[]>;
+  /**
+   * The items an import's chunk can touch: those carrying one of its UPCs, and those with one of
+   * the ids its new rows would get. A store that cannot pick them out cheaply omits it, and the
+   * chunk reads every item (DynamoDB scans either way).
+   */
+  itemsForImport?(upcs: readonly string[], ids: readonly string[]): ModelRecord[] | Promise<ModelRecord[]>;
   get(model: string, id: string): ModelRecord | null | Promise<ModelRecord | null>;
   /**
    * Applies the writes all or none and returns the records as written (a deleted one as it was).
@@ -226,7 +232,14 @@ export class CatalogueService {
     const { importId, rows, apply, stockOnly } = chunk;
     if (stockOnly && rows.some((row: ItemImportRow) => stockRowOtherFields(row).length > 0))
       throw validationError(STOCK_IMPORT_MESSAGES.otherFields);
-    const items = await this.store.all('Item');
+    // The plans find items by UPC alone; a row's new item is known by its id (importedItemId).
+    const upcs = [...new Set(rows.map((row) => row.upc?.trim() ?? '').filter(Boolean))];
+    const items = this.store.itemsForImport
+      ? await this.store.itemsForImport(
+          upcs,
+          rows.map((row) => importedItemId(importId, row.row)),
+        )
+      : await this.store.all('Item');
     await letOthersRun();
     const plan = stockOnly ? planStockImport(rows, items as unknown as ImportCatalogue['items']) : await this.planItems(rows, items);
     const report: ItemImportReport = {
@@ -360,6 +373,12 @@ export class SqliteCatalogueStore implements CatalogueStore {
       nextToken = page.nextToken;
     } while (nextToken);
     return records;
+  }
+
+  itemsForImport(upcs: readonly string[], ids: readonly string[]): ModelRecord[] {
+    const byUpc = this.store.withValues('Item', 'upc', upcs);
+    const known = new Set(byUpc.map((item) => item.id));
+    return [...byUpc, ...this.store.withValues('Item', 'id', ids).filter((item) => !known.has(item.id))];
   }
 
   get(model: string, id: string): ModelRecord | null {
