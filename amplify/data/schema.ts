@@ -180,6 +180,11 @@ export const schema = a.schema({
       phone: a.string(),
       /** True once the owner opened the link sent to this address; an address change clears it (decision 0303). */
       emailConfirmed: a.boolean(),
+      /**
+       * The last address the owner confirmed (decision 0369): every customer mail but a confirmation
+       * link goes here, kept while a newer address waits to be confirmed; none until one is.
+       */
+      confirmedEmail: a.email(),
     })
     .disableOperations(['mutations', 'subscriptions'])
     .authorization((allow) => [allow.custom()]),

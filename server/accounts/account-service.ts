@@ -2,7 +2,8 @@
  * The account operations of product §5/§7 with the fixes of design §3: passwords checked only here,
  * both sign-in failures cost one bcrypt comparison, every sign-in and sign-up rate-limited per
  * address, failed sign-ins locked out per account and address with growing delays (decision 0143)
- * and slowed per account from all addresses but the ones it signed in from before,
+ * and slowed per account from all addresses but the account's own (shared/sign-in-slowdown.ts,
+ * decision 0370), customer mail only to an address the owner confirmed (decision 0369),
  * admin management for admins only. Storage, sessions and the throttle's counts come in
  * through interfaces, so the cloud's Lambda runs this same code.
  */
@@ -15,6 +16,8 @@ import { ACCOUNT_MESSAGES } from '../../shared/account-messages';
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../shared/roles';
 import { confirmEmailPath, resetPasswordPath } from '../../shared/spa-routes';
 import { isValidEmail, normalizeEmail, passwordProblem } from '../../shared/validation/account';
+import { customerMailAddress } from '../../shared/account-rules';
+import { KNOWN_ADDRESS_DAYS, SIGN_IN_SLOWDOWN } from '../../shared/sign-in-slowdown';
 import { normalizePhone, phoneProblem } from '../../shared/validation/phone';
 import { fullNameProblem, namesProblem } from '../../shared/validation/name';
 import type { AccountStore, UserRecord } from './account-store';
@@ -80,13 +83,17 @@ export interface ThrottleRules {
   /** Wrong passwords for one account from one address. */
   failedSignIns: LockoutRule;
   /**
-   * Wrong passwords for one account from every address together, except the addresses it signed
-   * in from (or reset its password from) in the last KNOWN_ADDRESS_MS.
+   * Wrong passwords for one account from every address together, except the account's own (those
+   * it signed in, signed up, confirmed its address or reset its password from in the last
+   * KNOWN_ADDRESS_MS): past the free ones, a wait that slows and never locks out (decision 0370).
    */
   failedSignInsPerAccount: LockoutRule;
   /** "Forgot password?" requests from one address, whatever the e-mail. */
   resetRequestsPerAddress: RateRule;
-  /** Reset e-mails to one account, so nobody can flood a mailbox (past it the same answer, no mail). */
+  /**
+   * Reset e-mails to one address, so nobody can flood a mailbox (past it the same answer, no mail);
+   * confirmation e-mails count by the same rule, per address they go to and per account (decision 0369).
+   */
   resetMailsPerAccount: RateRule;
 }
 
@@ -96,8 +103,13 @@ export const DEFAULT_THROTTLE_RULES: ThrottleRules = {
   signUpPerAddress: { burst: 10, intervalMs: 6 * 60_000 },
   // Five wrong passwords are free; then 1, 2, 4, 8 and at most 15 minutes between tries.
   failedSignIns: { freeFailures: 5, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
-  // Ten wrong passwords from any addresses are free; then one try a minute, 2, 4, 8, at most 15.
-  failedSignInsPerAccount: { freeFailures: 10, firstDelayMs: 60_000, maxDelayMs: 15 * 60_000, forgetAfterMs: 60 * 60_000 },
+  // Ten wrong passwords from addresses not the account's own are free; then one try every 5 seconds.
+  failedSignInsPerAccount: {
+    freeFailures: SIGN_IN_SLOWDOWN.freeFailures,
+    firstDelayMs: SIGN_IN_SLOWDOWN.slowWindowMs,
+    maxDelayMs: SIGN_IN_SLOWDOWN.slowWindowMs,
+    forgetAfterMs: SIGN_IN_SLOWDOWN.forgetAfterMs,
+  },
   resetRequestsPerAddress: { burst: 5, intervalMs: 60_000 },
   resetMailsPerAccount: { burst: 3, intervalMs: 20 * 60_000 },
 };
@@ -149,8 +161,14 @@ const accountKey = (email: string) => createHash('sha256').update(email).digest(
  */
 export const signInLockoutKey = (email: string, address: string) => `${accountKey(email)}\n${address}`;
 
-/** An address the account signed in from is not held back by the per-account limit this long. */
-export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * 60_000;
+/**
+ * The key a mail's limit counts under: the address it goes to, whichever account has it now, so
+ * passing one address from account to account does not send it more (decision 0369).
+ */
+const recipientKey = (email: string) => `${accountKey(normalizeEmail(email))}\nmail`;
+
+/** An address the account used (decision 0370) is not held back by the per-account limit this long. */
+export const KNOWN_ADDRESS_MS = KNOWN_ADDRESS_DAYS * 24 * 60 * 60_000;
 
 /** Told when an account's failures from all addresses start making its sign-ins wait. */
 export type SignInsSlowedListener = (user: UserRecord, rule: LockoutRule) => void | Promise<void>;
@@ -167,6 +185,7 @@ export class AccountService {
   private readonly resetAttempts: RateLimit;
   private readonly confirmRequests: RateLimit;
   private readonly confirmMails: RateLimit;
+  private readonly confirmMailsTo: RateLimit;
   private readonly confirmAttempts: RateLimit;
   private readonly passwordChecks: RateLimit;
   private deletingCustomer: ((userId: string) => Promise<void>) | undefined;
@@ -189,6 +208,7 @@ export class AccountService {
     // Confirmation mails are limited as reset mails are (decision 0303), in counts of their own.
     this.confirmRequests = new RateLimit(throttle, 'confirmRequest', rules.resetRequestsPerAddress, now);
     this.confirmMails = new RateLimit(throttle, 'confirmMail', rules.resetMailsPerAccount, now);
+    this.confirmMailsTo = new RateLimit(throttle, 'confirmMailTo', rules.resetMailsPerAccount, now);
     this.confirmAttempts = new RateLimit(throttle, 'confirmEmail', rules.signInPerAddress, now);
     // The account page's current-password checks cost a bcrypt hash each, like a sign-in.
     this.passwordChecks = new RateLimit(throttle, 'accountPassword', rules.signInPerAddress, now);
@@ -264,10 +284,11 @@ export class AccountService {
       const wait = await this.signUpAddresses.take(address);
       if (wait > 0) throw tooMany('sign-ups from this address', wait);
     });
-    // The first confirmation link goes with the account (decision 0303); the mail counts against
-    // the account's own limit, so "Send the link again" right after still has its share.
-    await this.confirmMails.take(user.id);
-    await this.mailConfirmation(user);
+    // Signing up makes this address the account's own (decision 0370): its owner is not slowed here.
+    await this.knownAddresses.add(signInLockoutKey(user.email, address));
+    // The first confirmation link goes with the account (decision 0303), within the limits of the
+    // address it goes to and of the account (decision 0369).
+    if ((await this.confirmationWait(user)).wait === 0) await this.mailConfirmation(user);
     return this.openSession(user);
   }
 
@@ -290,12 +311,16 @@ export class AccountService {
     const siteOrigin = this.resets.siteOrigin();
     if (!mailer || !siteOrigin) return true;
     const found = await this.accounts.findByEmail(email);
-    if (!found || (await this.resetMails.take(signInLockoutKey(email, 'reset'))) > 0) return true;
+    // A customer's only to the address they last confirmed (decision 0369): one typed on the account
+    // page and not confirmed may be a stranger's, who must not get the key to the account. Only staff
+    // set an admin's address.
+    const to = found && (found.user.type === ROLE_ADMIN ? found.user.email : customerMailAddress(found.user));
+    if (!found || !to || (await this.resetMails.take(recipientKey(to))) > 0) return true;
     const link = await this.issueResetToken(found.user.id, found.passwordHash);
     // Nothing a stranger wrote goes in the mail: anyone may sign up with someone else's address and
     // a name that reads as a message. The greeting names nobody; the text is the shop's alone.
     await mailer.send({
-      to: found.user.email,
+      to,
       subject: 'Set a new password for Patterson Wine & Liquor',
       text: [
         'Hello,',
@@ -383,8 +408,19 @@ export class AccountService {
     this.requireAdmin(caller);
     const user = await this.accounts.get(text(args.userId));
     if (!user || user.type !== ROLE_USER) throw new AppError('NotFound', ACCOUNT_MESSAGES.customerNotFound);
-    if (user.emailConfirmed === true) return { ...user, phone: user.phone ?? null, emailConfirmed: true };
-    return this.accounts.update(user.id, { email: user.email, name: user.name, phone: user.phone ?? null, emailConfirmed: true });
+    return this.markConfirmed(user);
+  }
+
+  /** The account's current address confirmed, and kept as where its mail goes (decision 0369). */
+  private async markConfirmed(user: UserRecord): Promise<UserRecord> {
+    if (user.emailConfirmed === true && user.confirmedEmail === user.email) return { ...user, phone: user.phone ?? null };
+    return this.accounts.update(user.id, {
+      email: user.email,
+      name: user.name,
+      phone: user.phone ?? null,
+      emailConfirmed: true,
+      confirmedEmail: user.email,
+    });
   }
 
   /** An account as stored now (the activity log reads one before an admin changes it). */
@@ -432,13 +468,16 @@ export class AccountService {
       await this.checkPassword(user, args.currentPassword, clientIp);
       if (await this.accounts.findByEmail(email)) throw validationError(MESSAGES.duplicateEmail);
     }
+    // Mail keeps going to the address last confirmed until the new one is (decision 0369); going
+    // back to that address needs no new link.
+    const confirmedEmail = customerMailAddress(user);
     const updated = await this.accounts.update(user.id, {
       email,
       name: fullName(args.firstName, args.lastName),
       phone: normalizePhone(text(args.phone)),
-      emailConfirmed: emailChanged ? false : user.emailConfirmed === true,
+      ...(emailChanged ? { emailConfirmed: email === confirmedEmail, confirmedEmail } : { emailConfirmed: user.emailConfirmed === true }),
     });
-    if (emailChanged && (await this.confirmMails.take(user.id)) === 0) await this.mailConfirmation(updated);
+    if (emailChanged && !updated.emailConfirmed && (await this.confirmationWait(updated)).wait === 0) await this.mailConfirmation(updated);
     return updated;
   }
 
@@ -465,8 +504,8 @@ export class AccountService {
     const wait = await this.confirmRequests.take(addressKey(clientIp));
     if (wait > 0) throw tooMany('confirmation emails from this address', wait);
     if (!this.resets.mailer || !this.resets.siteOrigin()) throw validationError(ACCOUNT_MESSAGES.mailUnavailable);
-    const mails = await this.confirmMails.take(user.id);
-    if (mails > 0) throw tooMany('confirmation emails for this account', mails);
+    const mails = await this.confirmationWait(user);
+    if (mails.wait > 0) throw tooMany(mails.what, mails.wait);
     await this.mailConfirmation(user);
     return true;
   }
@@ -480,9 +519,9 @@ export class AccountService {
     const taken = token.length <= MAX_TOKEN_LENGTH ? await this.accounts.takeResetToken(hashToken(token)) : null;
     const user = taken && taken.expiresAt > this.now() ? await this.accounts.get(taken.userId) : null;
     if (!user || confirmStamp(user.email) !== taken!.stamp) throw validationError(ACCOUNT_MESSAGES.confirmLinkInvalid);
-    if (user.emailConfirmed !== true) {
-      await this.accounts.update(user.id, { email: user.email, name: user.name, phone: user.phone ?? null, emailConfirmed: true });
-    }
+    await this.markConfirmed(user);
+    // Whoever opened the address's link may sign in from here without waiting out others' guesses (decision 0370).
+    await this.knownAddresses.add(signInLockoutKey(user.email, addressKey(clientIp)));
     return true;
   }
 
@@ -526,7 +565,18 @@ export class AccountService {
   }
 
   /**
-   * Mails a new confirmation link to the account's address, when the shop can send mail. As with
+   * Takes a confirmation mail's share of the limits: per account, then per address it goes to, as
+   * reset mails are counted (decision 0369). Wait 0 when it may go, else the wait and whose limit.
+   */
+  private async confirmationWait(user: UserRecord): Promise<{ wait: number; what: string }> {
+    const forAccount = await this.confirmMails.take(user.id);
+    if (forAccount > 0) return { wait: forAccount, what: 'confirmation emails for this account' };
+    return { wait: await this.confirmMailsTo.take(recipientKey(user.email)), what: 'confirmation emails to this email address' };
+  }
+
+  /**
+   * Mails a new confirmation link to the account's address, when the shop can send mail. The only
+   * mail an address not confirmed yet is sent (decision 0369). As with
    * reset mails, nothing a stranger typed goes in it. A mail that fails is logged, never the
    * caller's failure: the account page offers to send it again.
    */

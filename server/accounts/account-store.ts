@@ -17,6 +17,8 @@ export interface UserRecord {
   phone?: string | null;
   /** Whether the owner confirmed the address by its link (decision 0303); null before any. */
   emailConfirmed?: boolean | null;
+  /** The last address the owner confirmed, where customer mail goes (decision 0369); null before any. */
+  confirmedEmail?: string | null;
   createdAt: string;
   updatedAt: string;
 }
@@ -26,7 +28,7 @@ export interface AccountStore {
   get(id: string): Promise<UserRecord | null>;
   /** Creates the user and its password hash together; a taken e-mail is a ValidationError. */
   create(user: { email: string; name: string; type: Role }, passwordHash: string): Promise<UserRecord>;
-  /** Changes the account's fields; phone and emailConfirmed stay as they are when not given. */
+  /** Changes the account's fields; phone, emailConfirmed and confirmedEmail stay as they are when not given. */
   update(id: string, changes: AccountChanges): Promise<UserRecord>;
   /**
    * Deletes a customer's account (type user) with its password hash, sessions and links, in one
@@ -52,6 +54,7 @@ export interface AccountChanges {
   name: string;
   phone?: string | null;
   emailConfirmed?: boolean;
+  confirmedEmail?: string | null;
 }
 
 /**

@@ -70,9 +70,12 @@ function tokenFrom(text: string): string {
 }
 
 let unique = 0;
+/** An account to reset: a customer's address confirmed (a link goes only there, decision 0369). */
 async function account(type: Role = ROLE_USER) {
   const email = `reset${++unique}.${process.pid}@example.com`;
-  return { email, ...(await server.sessionFor(type, email)) };
+  const session = await server.sessionFor(type, email);
+  if (type === ROLE_USER) server.store.update('User', { id: session.userId, emailConfirmed: true, confirmedEmail: email });
+  return { email, ...session };
 }
 
 describe('"Forgot password?" by e-mail', () => {
@@ -126,6 +129,11 @@ describe('"Forgot password?" by e-mail', () => {
     const confirmation = await inbox.next(victim);
     expect(confirmation.subject).toMatch(/^Confirm your email address/);
     expect(confirmation.text).not.toMatch(/Pay the balance|lose the order/);
+    // A reset link goes only to a confirmed address (decision 0369): the victim confirms it.
+    const confirmToken = new URL(/https?:\/\/\S+/.exec(confirmation.text)![0]).searchParams.get('token');
+    expect((await call('mutation ($token: String) { confirmEmail(token: $token) }', { token: confirmToken })).data).toEqual({
+      confirmEmail: true,
+    });
     expect((await requestReset(victim)).data).toEqual({ requestPasswordReset: true });
     const mail = await inbox.next(victim);
     expect(mail.text).not.toMatch(/Pay the balance|lose the order/);

@@ -195,3 +195,12 @@ export const waitText = (ms: number) => {
   const seconds = Math.max(1, Math.ceil(ms / 1000));
   return seconds < 60 ? `${seconds} second${seconds === 1 ? '' : 's'}` : minutesText(ms);
 };
+
+/**
+ * What an account's slowed sign-ins mean, as the activity log and the shop's mail say it: a steady
+ * wait (decision 0370's slowdown), or a doubling one (a rule given to a test server).
+ */
+export const slowdownText = (rule: LockoutRule) =>
+  rule.firstDelayMs === rule.maxDelayMs
+    ? `${rule.freeFailures} from addresses it had not used; then one try every ${waitText(rule.firstDelayMs)}`
+    : `${rule.freeFailures} from any addresses; each further try waits ${waitText(rule.firstDelayMs)}, doubling up to ${waitText(rule.maxDelayMs)}`;

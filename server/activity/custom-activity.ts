@@ -6,7 +6,7 @@
  */
 import { activityTargetName, activityValue, type FieldChange } from '../../shared/activity';
 import type { AccountService } from '../accounts/account-service';
-import { waitText, type LockoutRule } from '../accounts/throttle';
+import { slowdownText, type LockoutRule } from '../accounts/throttle';
 import type { CatalogueService } from '../catalogue/catalogue-service';
 import type { ModelRecord } from '../model/model-writes';
 import type { ActivityFacts } from './activity-log';
@@ -56,6 +56,6 @@ export const signInsSlowedActivity = (user: unknown, rule: LockoutRule): Activit
     {
       field: 'failed sign-ins',
       before: null,
-      after: `${rule.freeFailures} from any addresses; each further try waits ${waitText(rule.firstDelayMs)}, doubling up to ${waitText(rule.maxDelayMs)}`,
+      after: slowdownText(rule),
     },
   ]);

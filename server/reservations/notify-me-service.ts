@@ -9,7 +9,7 @@
  * removed it sends its mail, so two stock raises at once mail each asker once.
  */
 import { customerOf, staffOf } from '../auth/callers';
-import { canReserve, requiresConfirmedEmail } from '../../shared/account-rules';
+import { canReserve, customerMailAddress, requiresConfirmedEmail } from '../../shared/account-rules';
 import { PLAUSIBLE_ID } from '../../shared/catalogue';
 import { isBackInStock, MAX_NOTIFY_REQUESTS, NOTIFY_MESSAGES, notifyRequestProblem } from '../../shared/notify-me';
 import { mailErrorText, type Mailer } from '../accounts/mailer';
@@ -146,9 +146,11 @@ export class NotifyMeService {
         for (const request of askers) {
           if (!(await this.store.take(item.id, request.userId))) continue;
           const account = accounts.get(request.userId);
-          if (!account) continue;
+          // Only to an address the owner confirmed (decision 0369); the request is spent either way.
+          const address = account && customerMailAddress(account);
+          if (!address) continue;
           try {
-            await this.mail.mailer.send(backInStockMail(item, account.email, this.mail.siteOrigin()));
+            await this.mail.mailer.send(backInStockMail(item, address, this.mail.siteOrigin()));
             sent += 1;
           } catch (error) {
             console.error(`[notify-me] a back-in-stock e-mail was not sent: ${mailErrorText(error)}`);

@@ -9,6 +9,10 @@ import {
   type CustomerMailKind,
 } from './reservation-mails';
 import type { StoredReservation } from './reservation-types';
+import { customerMailAddress } from '../../shared/account-rules';
+
+/** A confirmed address, as the services take it from the account (decision 0369). */
+const confirmed = (email: string) => customerMailAddress({ email, emailConfirmed: true })!;
 
 const NOTE = 'Ring the bell twice http://evil.example/claim';
 const reservation: StoredReservation = {
@@ -39,7 +43,7 @@ describe('reservation e-mails', () => {
   });
 
   it('tells the customer the number, slot, lines, total and the pay-at-pickup text on a request', () => {
-    const mail = customerReservationMail('requested', reservation, 'ann@example.com');
+    const mail = customerReservationMail('requested', reservation, confirmed('ann@example.com'));
     expect(mail.to).toBe('ann@example.com');
     expect(mail.subject).toBe('Your reservation K7QF-3M9X at Patterson Wine & Liquor');
     expect(mail.text).toContain('Pickup: Tue, Mar 5, 11 AM - 11:30 AM');
@@ -59,7 +63,7 @@ describe('reservation e-mails', () => {
         { ...reservation.lines[1]!, quantity: 0, note: 'Sold out' },
       ],
     };
-    const mail = customerReservationMail('ready', ready, 'ann@example.com');
+    const mail = customerReservationMail('ready', ready, confirmed('ann@example.com'));
     expect(mail.subject).toBe('Your reservation K7QF-3M9X is ready for pickup');
     expect(mail.text).toContain('1 × Merlot (you asked for 2)   $12.50\n    One bottle was broken');
     expect(mail.text).toContain('Rye: none for you this time. Sold out');
@@ -70,18 +74,18 @@ describe('reservation e-mails', () => {
     const cancelled = customerReservationMail(
       'cancelled',
       { ...reservation, status: 'Cancelled', reason: 'Shop closed for a flood' },
-      'a@b.c',
+      confirmed('a@b.c'),
     );
     expect(cancelled.subject).toBe('Your reservation K7QF-3M9X is cancelled');
     expect(cancelled.text).toContain('Reason: Shop closed for a flood');
-    const expired = customerReservationMail('expired', { ...reservation, status: 'Expired' }, 'a@b.c');
+    const expired = customerReservationMail('expired', { ...reservation, status: 'Expired' }, confirmed('a@b.c'));
     expect(expired.subject).toBe('Your reservation K7QF-3M9X has expired');
     expect(expired.text).toContain('was not picked up in time');
   });
 
   it("never puts the customer's note or phone in the customer's mails (decision 0266)", () => {
     for (const kind of ['requested', 'ready', 'cancelled', 'expired'] as CustomerMailKind[]) {
-      const { subject, text } = customerReservationMail(kind, { ...reservation, reason: 'Staff reason' }, 'a@b.c');
+      const { subject, text } = customerReservationMail(kind, { ...reservation, reason: 'Staff reason' }, confirmed('a@b.c'));
       expect(`${subject}\n${text}`).not.toContain('evil.example');
       expect(text).not.toContain('555-0142');
     }
@@ -101,13 +105,13 @@ describe('reservation e-mails', () => {
   });
 
   it('tells an asker once that an item is back, with a link on the site when its origin is known', () => {
-    const mail = backInStockMail({ id: 'item-1', name: 'Barolo 2019' }, 'ann@example.com', 'https://shop.example');
+    const mail = backInStockMail({ id: 'item-1', name: 'Barolo 2019' }, confirmed('ann@example.com'), 'https://shop.example');
     expect(mail).toMatchObject({ to: 'ann@example.com', subject: 'Back in stock: Barolo 2019' });
     expect(mail.text).toContain('https://shop.example/item/item-1');
     expect(mail.text).toContain('We tell you once');
-    expect(backInStockMail({ id: 'item-1', name: 'Barolo 2019' }, 'a@b.c', null).text).not.toContain('/item/');
+    expect(backInStockMail({ id: 'item-1', name: 'Barolo 2019' }, confirmed('a@b.c'), null).text).not.toContain('/item/');
     // Three sizes may share a name: the mail says which came back.
-    const sized = backInStockMail({ id: 'item-2', name: 'Clear Lake Vodka', sizeMl: 1750 }, 'a@b.c', null);
+    const sized = backInStockMail({ id: 'item-2', name: 'Clear Lake Vodka', sizeMl: 1750 }, confirmed('a@b.c'), null);
     expect(sized.subject).toBe('Back in stock: Clear Lake Vodka, 1.75 L');
     expect(sized.text).toContain('Clear Lake Vodka, 1.75 L is back in stock');
   });

@@ -11,6 +11,7 @@ import { formatReservationNumber, PAY_AT_PICKUP_TEXT } from '../../shared/reserv
 import { formatShortDate, formatTime, newYorkTime } from '../../shared/shop-hours';
 import { itemPath } from '../../shared/spa-routes';
 import type { MailMessage } from '../accounts/mailer';
+import type { ConfirmedAddress } from '../../shared/account-rules';
 import type { StoredLine, StoredReservation } from './reservation-types';
 import { nameWithSize } from '../../shared/bottle-size';
 
@@ -66,8 +67,8 @@ const endedText = (...what: string[]): string[] => [
   'Nothing was charged: you pay only at pickup. You are welcome to reserve again.',
 ];
 
-/** The customer's mail of `kind` for `reservation`, to the account's address `to`. */
-export function customerReservationMail(kind: CustomerMailKind, reservation: StoredReservation, to: string): MailMessage {
+/** The customer's mail of `kind` for `reservation`, to the account's confirmed address `to` (decision 0369). */
+export function customerReservationMail(kind: CustomerMailKind, reservation: StoredReservation, to: ConfirmedAddress): MailMessage {
   const number = numberOf(reservation);
   const [subject, body] = ((): [string, string[]] => {
     switch (kind) {
@@ -131,7 +132,7 @@ export function shopReservationMail(reservation: StoredReservation, to: string, 
  */
 export function backInStockMail(
   item: { id: string; name: string; sizeMl?: number | null; packCount?: number | null },
-  to: string,
+  to: ConfirmedAddress,
   siteOrigin: string | null,
 ): MailMessage {
   const named = nameWithSize(item);

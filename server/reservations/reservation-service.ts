@@ -15,7 +15,7 @@
  */
 import { customerOf, staffOf } from '../auth/callers';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { canReserve, requiresConfirmedEmail } from '../../shared/account-rules';
+import { canReserve, customerMailAddress, requiresConfirmedEmail } from '../../shared/account-rules';
 import { activityValue, type FieldChange } from '../../shared/activity';
 import { nameWithSize } from '../../shared/bottle-size';
 import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
@@ -48,7 +48,7 @@ import { PLAUSIBLE_ID } from '../../shared/catalogue';
 import type { ActivityFacts } from '../activity/activity-log';
 import { SHOP_ACTOR } from '../activity/activity-recorder';
 import { AppError, unauthorized, validationError } from '../errors';
-import { mailErrorText, type Mailer } from '../accounts/mailer';
+import { mailErrorText, type Mailer, type MailMessage } from '../accounts/mailer';
 import { customerReservationMail, shopReservationMail, type CustomerMailKind } from './reservation-mails';
 import type { StoredLine, StoredReservation } from './reservation-types';
 
@@ -86,7 +86,19 @@ export interface ReservingAccount {
   email: string;
   type: Role;
   emailConfirmed?: boolean | null;
+  /** The last address the owner confirmed, where their mail goes (decision 0369). */
+  confirmedEmail?: string | null;
 }
+
+/** A stored User (a SQLite row, a DynamoDB item) as the services read it; both stores use this. */
+export const reservingAccountOf = (user: Record<string, unknown>): ReservingAccount => ({
+  id: String(user.id),
+  name: String(user.name),
+  email: String(user.email),
+  type: user.type as Role,
+  emailConfirmed: (user.emailConfirmed as boolean | null | undefined) ?? null,
+  confirmedEmail: (user.confirmedEmail as string | null | undefined) ?? null,
+});
 
 /** One line's units taken off the shelf when reserving; `counted` false: the item's stock is not counted and must still not be. */
 export interface StockHold {
@@ -526,18 +538,27 @@ export class ReservationService {
     if (!this.mail) return;
     await this.send(`the ${kind} e-mail of reservation ${formatReservationNumber(reservation.number)}`, async () => {
       const to = account ?? (await this.store.accounts([reservation.userId]))[0];
-      return to ? customerReservationMail(kind, reservation, to.email) : null;
+      // Only to an address the owner confirmed, never one typed since (decision 0369).
+      const address = to && customerMailAddress(to);
+      return address ? customerReservationMail(kind, reservation, address) : null;
     });
   }
 
   /** The shop's own mail about a new request (the one mail with the customer's note). */
   private async mailShop(reservation: StoredReservation, account: ReservingAccount): Promise<void> {
+    await this.mailTheShop(`the shop's e-mail of reservation ${formatReservationNumber(reservation.number)}`, (to) =>
+      shopReservationMail(reservation, to, account),
+    );
+  }
+
+  /**
+   * A mail to the shop's own mailbox (ShopSettings.email, else the SMTP From address): a new
+   * request's, and an admin account's slowed sign-ins (decision 0370). Never throws.
+   */
+  async mailTheShop(what: string, build: (shopAddress: string) => MailMessage): Promise<void> {
     if (!this.mail) return;
     const { fallbackShopAddress } = this.mail;
-    await this.send(`the shop's e-mail of reservation ${formatReservationNumber(reservation.number)}`, async () => {
-      const to = (await this.store.shopSettings())?.email?.trim() || fallbackShopAddress;
-      return shopReservationMail(reservation, to, account);
-    });
+    await this.send(what, async () => build((await this.store.shopSettings())?.email?.trim() || fallbackShopAddress));
   }
 
   private async send(what: string, build: () => Promise<Parameters<Mailer['send']>[0] | null>): Promise<void> {

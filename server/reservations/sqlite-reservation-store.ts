@@ -10,7 +10,6 @@ import type { RequestedLine } from '../../shared/reservation-limits';
 import { stockMovesOf, type ReservationStatus, type StockReturn } from '../../shared/reservation-status';
 import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
 import { moveStock, type StockFacts } from '../../shared/stock';
-import type { Role } from '../../shared/roles';
 import {
   ListChanged,
   NumberTaken,
@@ -20,6 +19,7 @@ import {
   type ReserveGuard,
   type StoredPickupList,
   type ReservationStore,
+  reservingAccountOf,
   type ReservingAccount,
   type StockHold,
 } from './reservation-service';
@@ -80,17 +80,7 @@ export class SqliteReservationStore implements ReservationStore {
   async accounts(ids: readonly string[]): Promise<ReservingAccount[]> {
     return ids.flatMap((id) => {
       const user = this.store.get('User', id);
-      return user
-        ? [
-            {
-              id: user.id,
-              name: String(user.name),
-              email: String(user.email),
-              type: user.type as Role,
-              emailConfirmed: (user.emailConfirmed as boolean | null) ?? null,
-            },
-          ]
-        : [];
+      return user ? [reservingAccountOf(user)] : [];
     });
   }
 

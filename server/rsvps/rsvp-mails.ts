@@ -10,6 +10,7 @@ import { eventFileName, eventSchedule } from '../../shared/event-schedule';
 import { shop as shopFallback, shopAddressLine } from '../../shared/shop';
 import { formatShortDate, formatTime } from '../../shared/shop-hours';
 import type { MailMessage } from '../accounts/mailer';
+import type { ConfirmedAddress } from '../../shared/account-rules';
 import type { RsvpEventRecord, StoredRsvp } from './rsvp-types';
 
 export type RsvpMailKind = 'confirmed' | 'promoted' | 'reminder' | 'eventCancelled';
@@ -17,8 +18,8 @@ export type RsvpMailKind = 'confirmed' | 'promoted' | 'reminder' | 'eventCancell
 export interface RsvpMailInput {
   rsvp: StoredRsvp;
   event: RsvpEventRecord;
-  /** The account's address. */
-  to: string;
+  /** The account's confirmed address (customerMailAddress, decision 0369). */
+  to: ConfirmedAddress;
   /** The shop's name and address as set (ShopSettings), else the shipped ones. */
   shop: Partial<CalendarShop> | null;
   /** The site's origin, for the events page's link; null when unknown. */

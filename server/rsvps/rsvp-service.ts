@@ -14,7 +14,7 @@
  */
 import { customerOf, staffOf } from '../auth/callers';
 import { createHash } from 'node:crypto';
-import { canReserve, requiresConfirmedEmail } from '../../shared/account-rules';
+import { canReserve, customerMailAddress, requiresConfirmedEmail } from '../../shared/account-rules';
 import { PLAUSIBLE_ID } from '../../shared/catalogue';
 import {
   eventStartInstant,
@@ -468,12 +468,14 @@ export class RsvpService {
   ): Promise<void> {
     if (!this.mail) return;
     try {
-      const to = account ?? (await this.store.accounts([rsvp.userId]))[0];
+      const owner = account ?? (await this.store.accounts([rsvp.userId]))[0];
+      // Only to an address the owner confirmed, never one typed since (decision 0369).
+      const to = owner && customerMailAddress(owner);
       if (!to) return;
       const message: MailMessage = rsvpMail(kind, {
         rsvp,
         event,
-        to: to.email,
+        to,
         shop: await this.shop(),
         siteOrigin: this.mail.siteOrigin(),
         reason,

@@ -64,6 +64,10 @@ describe('the outbox on the emulated cloud, deployed without a mail server', () 
     await forgetAddressLimits();
     const email = uniqueEmail('outbox-reset');
     await signUp(email);
+    // A reset link goes only to a confirmed address (decision 0369): the kept link confirms it.
+    const kept = (await outbox()).mails.find((mail) => mail.to === email)!;
+    const token = new URL(/https?:\/\/\S+/.exec(kept.text)![0]).searchParams.get('token');
+    expect(await ok(guest, 'mutation ($token: String) { confirmEmail(token: $token) }', { token })).toEqual({ confirmEmail: true });
     expect(await ok(guest, 'mutation ($e: String) { requestPasswordReset(email: $e) }', { e: email })).toEqual({
       requestPasswordReset: true,
     });

@@ -40,6 +40,7 @@ const asUser = (item: Item): UserRecord => ({
   type: item.type as Role,
   ...('phone' in item ? { phone: (item.phone as string | null) ?? null } : {}),
   ...('emailConfirmed' in item ? { emailConfirmed: (item.emailConfirmed as boolean | null) ?? null } : {}),
+  ...('confirmedEmail' in item ? { confirmedEmail: (item.confirmedEmail as string | null) ?? null } : {}),
   createdAt: String(item.createdAt),
   updatedAt: String(item.updatedAt),
 });
@@ -108,8 +109,8 @@ export class DynamoAccountStore implements AccountStore {
   async update(id: string, changes: AccountChanges) {
     const current = await this.get(id);
     if (!current) throw new AppError('NotFound', 'User not found');
-    // Phone and emailConfirmed are written only when given (an admin's edit leaves them be).
-    const optional = (['phone', 'emailConfirmed'] as const).filter((field) => changes[field] !== undefined);
+    // Phone, emailConfirmed and confirmedEmail are written only when given (an admin's edit leaves them be).
+    const optional = (['phone', 'emailConfirmed', 'confirmedEmail'] as const).filter((field) => changes[field] !== undefined);
     const userUpdate = {
       Update: {
         TableName: this.tables.users,

@@ -19,7 +19,6 @@ import { randomUUID } from 'node:crypto';
 import { isOpenStatus, stockMovesOf, type ReservationStatus, type StockReturn } from '../../../shared/reservation-status';
 import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
 import { moveStock } from '../../../shared/stock';
-import type { Role } from '../../../shared/roles';
 import { RateLimit } from '../../../server/accounts/throttle-store';
 import {
   RESERVE_RATE,
@@ -34,6 +33,7 @@ import {
   type ReserveGuard,
   type StoredPickupList,
   type ReservationStore,
+  reservingAccountOf,
   type ReservingAccount,
   type StockHold,
 } from '../../../server/reservations/reservation-service';
@@ -96,19 +96,7 @@ export class DynamoReservationStore implements ReservationStore {
 
   async accounts(ids: readonly string[]): Promise<ReservingAccount[]> {
     const found = await Promise.all(ids.map((id) => this.db.get({ TableName: this.tables.users, Key: { id } })));
-    return found.flatMap((user) =>
-      user
-        ? [
-            {
-              id: String(user.id),
-              name: String(user.name),
-              email: String(user.email),
-              type: user.type as Role,
-              emailConfirmed: (user.emailConfirmed as boolean | null) ?? null,
-            },
-          ]
-        : [],
-    );
+    return found.flatMap((user) => (user ? [reservingAccountOf(user)] : []));
   }
 
   async pickupList(userId: string): Promise<StoredPickupList> {

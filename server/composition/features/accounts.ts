@@ -2,12 +2,14 @@
  * Accounts (product §9, decisions 0143 and 0302): signing up and in, the customer's own account,
  * staff accounts and password resets, on both backends by the same AccountService. Staff changes
  * leave an activity entry; the shop's own slowing of an account's sign-ins does too (the activity
- * feature's reaction).
+ * feature's reaction), and an admin account's slowing is mailed to the shop (decision 0370).
  */
 import { fieldChanges } from '../../../shared/activity';
 import { accountActivity, accountFields } from '../../activity/custom-activity';
 import { callerOf, type Feature } from '../feature';
 import { ACCOUNTS_FUNCTION } from '../lambdas';
+import { slowedSignInsMail } from '../../accounts/slowed-sign-ins-mail';
+import { ROLE_ADMIN } from '../../../shared/roles';
 
 export const accountsFeature: Feature = {
   name: 'accounts',
@@ -94,5 +96,12 @@ export const accountsFeature: Feature = {
       callers: 'signedIn',
       run: ({ accounts }, args, context) => accounts.deleteMyAccount(args, callerOf(context), context.clientIp),
     },
+  },
+  reactions: {
+    // Staff hold the shop's keys: guessing at one of theirs is mailed to the shop, once an episode.
+    signInsSlowed: ({ reservations }, user, rule) =>
+      user.type === ROLE_ADMIN
+        ? reservations.mailTheShop("the shop's e-mail of an admin's slowed sign-ins", (to) => slowedSignInsMail(user, rule, to))
+        : undefined,
   },
 };
