@@ -96,8 +96,8 @@ export function sitemapIndex(origin: string, children: ReadonlyArray<SitemapEntr
   return `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NAMESPACE}">\n${elements.join('')}</sitemapindex>\n`;
 }
 
-/** A file as served: the bytes, their ETag, and compressed copies made on first demand. */
-class Body {
+/** A file as served: the bytes, their ETag, and compressed copies made on first demand (the sitemap's, the Google feeds'). */
+export class Body {
   readonly etag: string;
   private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
 
@@ -181,29 +181,7 @@ export class Sitemap {
       res.end(req.method === 'HEAD' ? undefined : 'Not found');
       return;
     }
-    const headers: Record<string, string | number> = {
-      'Content-Type': 'application/xml; charset=utf-8',
-      // Revalidated on every fetch: cheap (ETag), and a crawler never reads a stale catalogue.
-      'Cache-Control': 'no-cache',
-      ETag: body.etag,
-      Vary: 'Accept-Encoding',
-    };
-    if (
-      String(req.headers['if-none-match'] ?? '')
-        .split(',')
-        .some((tag) => tag.trim() === body.etag)
-    ) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-    const bytes = encoding ? await body.encoding(encoding) : body.raw;
-    if (encoding) headers['Content-Encoding'] = encoding;
-    headers['Content-Length'] = bytes.length;
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : bytes);
+    await sendBody(req, res, body, 'application/xml; charset=utf-8');
   }
 
   /** Every item's id and updatedAt as the public reads them, page by page (each page its own row budget). */
@@ -248,6 +226,35 @@ export class Sitemap {
     }
     return { version, files, itemCount: items.length, truncated };
   }
+}
+
+/**
+ * Answers with a built file: revalidated on every fetch (cheap, with its ETag; a crawler never
+ * reads a stale catalogue), compressed as the client accepts.
+ */
+export async function sendBody(req: IncomingMessage, res: ServerResponse, body: Body, contentType: string): Promise<void> {
+  const headers: Record<string, string | number> = {
+    'Content-Type': contentType,
+    'Cache-Control': 'no-cache',
+    ETag: body.etag,
+    Vary: 'Accept-Encoding',
+  };
+  if (
+    String(req.headers['if-none-match'] ?? '')
+      .split(',')
+      .some((tag) => tag.trim() === body.etag)
+  ) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+  const bytes = encoding ? await body.encoding(encoding) : body.raw;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  headers['Content-Length'] = bytes.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
 }
 
 /** The latest <lastmod> in a urlset document (ISO timestamps of one format sort as text). */
