@@ -9,58 +9,39 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { FEED_CONTENT_TYPE, FEED_PATHS } from '../../shared/google-feeds';
 import type { GoogleFeeds } from '../catalogue/google-feeds';
 import type { ModelStore } from '../db/model-store';
-import { Body, sendBody } from './sitemap';
+import { Body, PerStoreVersion, sendBody } from './sitemap';
 
 const PATHS = new Set<string>(Object.values(FEED_PATHS));
 
-interface Build {
-  version: string;
-  files: Map<string, Body>;
-}
-
 export class GoogleFeedsRoute {
-  private built: Build | null = null;
-  private pending: { version: string; promise: Promise<Build> } | null = null;
+  private readonly builds: PerStoreVersion<Map<string, Body>>;
 
   constructor(
-    private readonly feeds: GoogleFeeds,
-    private readonly store: ModelStore,
+    feeds: GoogleFeeds,
+    store: ModelStore,
     private readonly log: (message: string, error?: unknown) => void,
-  ) {}
+  ) {
+    this.builds = new PerStoreVersion(store, async () => {
+      const built = await feeds.build();
+      if (!built) throw new Error('the site origin is not known');
+      return new Map([...built.files].map(([path, text]) => [path, new Body(Buffer.from(text))]));
+    });
+  }
 
   static handles(path: string): boolean {
     return PATHS.has(path);
   }
 
-  private async current(): Promise<Build> {
-    const version = this.store.version;
-    if (this.built?.version === version) return this.built;
-    if (this.pending?.version === version) return this.pending.promise;
-    const promise = this.feeds.build().then((built) => {
-      if (!built) throw new Error('the site origin is not known');
-      return { version, files: new Map([...built.files].map(([path, text]) => [path, new Body(Buffer.from(text))])) };
-    });
-    this.pending = { version, promise };
-    try {
-      const build = await promise;
-      // Kept only if no write landed while the catalogue was read.
-      if (this.store.version === version) this.built = build;
-      return build;
-    } finally {
-      if (this.pending?.promise === promise) this.pending = null;
-    }
-  }
-
   async serve(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
-    let build: Build;
+    let files: Map<string, Body>;
     try {
-      build = await this.current();
+      files = await this.builds.current();
     } catch (error) {
       this.log('google feeds failed', error);
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store', 'Retry-After': '60' });
       res.end(req.method === 'HEAD' ? undefined : 'The feed is not available right now; try again in a minute.');
       return;
     }
-    await sendBody(req, res, build.files.get(path)!, FEED_CONTENT_TYPE);
+    await sendBody(req, res, files.get(path)!, FEED_CONTENT_TYPE);
   }
 }
