@@ -56,6 +56,7 @@ import { TILL_INBOX_KEY_PREFIX, TILL_KEPT_PREFIXES } from './functions/common/s3
 import { SHOP_SCHEDULES } from '../server/composition/schedules';
 import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from '../server/composition/lambdas';
 import { UPLOAD_KEY_PREFIX } from './functions/common/s3-uploads';
+import { FEEDS_KEY_PREFIX } from './functions/common/s3-feeds';
 
 export const backend = defineBackend({ data, authorizer, accounts, media, catalogue });
 
@@ -170,11 +171,12 @@ allow(accountsLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [throttle.tab
 // Password reset e-mails (README: Mail): the SMTP settings and the site's origin, taken from the
 // environment of the deploy; without SMTP_HOST every mail is kept in the media bucket's outbox/
 // instead (decision 0366), where staff read it. The catalogue function sends the reservation
-// e-mails (decision 0327) with the same settings.
+// e-mails (decision 0327) with the same settings, and Google's feeds (decision 0379) with their links
+// under the site's origin.
 for (const name of [...SMTP_ENV_NAMES, ENV.siteOrigin]) {
   const value = process.env[name]?.trim();
   if (value) accountsLambda.addEnvironment(name, value);
-  if (value && name !== ENV.siteOrigin) catalogueLambda.addEnvironment(name, value);
+  if (value) catalogueLambda.addEnvironment(name, value);
 }
 
 // Catalogue: items (imports), banners, categories, tags; checks images exist in S3.
@@ -202,6 +204,8 @@ allow(
   Object.values(RESERVATION_INDEXES).map((index) => `${reservations.tableArn}/index/${index}`),
 );
 allow(catalogueLambda, ['dynamodb:GetItem'], [modelTable('User').tableArn, modelTable('ShopSettings').tableArn]);
+// Google's feeds read the settings whole (the store code), as the catalogue store reads a model: a scan of its one record.
+allow(catalogueLambda, ['dynamodb:Scan'], [modelTable('ShopSettings').tableArn]);
 allow(catalogueLambda, ['dynamodb:GetItem', 'dynamodb:UpdateItem'], [throttle.tableArn]);
 // Deleting an account cancels its open reservations and returns their bottles (decision 0304).
 accountsLambda.addEnvironment(ENV.reservations, reservations.tableName);
@@ -330,6 +334,9 @@ allow(catalogueLambda, ['s3:GetObject', 's3:PutObject'], [bucket.arnForObjects(`
 // till-inbox/; the catalogue function reads each, applies it, and moves it to done/ or failed/.
 // EventBridge runs the schedule as soon as an object is stored there, as well as on its clock.
 allow(catalogueLambda, ['s3:GetObject', 's3:PutObject', 's3:DeleteObject'], [bucket.arnForObjects(`${TILL_INBOX_KEY_PREFIX}*`)]);
+// Google's feeds (decision 0379): the catalogue function writes them under feeds/ on its schedule;
+// CloudFront serves them (its own behaviour below, cached minutes, not the images' year).
+allow(catalogueLambda, ['s3:PutObject'], [bucket.arnForObjects(`${FEEDS_KEY_PREFIX}*`)]);
 for (const [name, schedule] of Object.entries(SHOP_SCHEDULES)) {
   const prefix: string | undefined = 'cloudOnObjectCreated' in schedule ? schedule.cloudOnObjectCreated : undefined;
   if (!prefix) continue;
@@ -466,11 +473,24 @@ const mediaCdn = new Distribution(mediaStack, 'ShopMediaCdn', {
     }),
   },
 });
+// The feeds change every quarter hour at most (their schedule): CloudFront keeps them 5 minutes, and
+// Merchant Center's daily fetch reads what the last turn wrote.
+mediaCdn.addBehavior(`${FEEDS_KEY_PREFIX}*`, S3BucketOrigin.withOriginAccessControl(bucket), {
+  viewerProtocolPolicy: ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+  allowedMethods: AllowedMethods.ALLOW_GET_HEAD,
+  cachePolicy: new CachePolicy(mediaStack, 'ShopFeedsCache', {
+    defaultTtl: Duration.minutes(5),
+    minTtl: Duration.seconds(0),
+    maxTtl: Duration.minutes(5),
+    enableAcceptEncodingGzip: true,
+    enableAcceptEncodingBrotli: true,
+  }),
+});
 new CfnOutput(mediaStack, 'ShopMediaDomain', { value: mediaCdn.distributionDomainName });
 
 backend.addOutput({
   custom: {
-    // For the Amplify Hosting rewrite /media/<*> -> https://<mediaDomain>/media/<*> (README).
+    // For the Amplify Hosting rewrites /media/<*> and /feeds/<*> -> https://<mediaDomain>/... (README).
     mediaDomain: mediaCdn.distributionDomainName,
     // How the shop's mail leaves (decision 0366): the SPA says "we sent a link" only over SMTP.
     mailDelivery: mailDeliveryFrom(process.env),

@@ -55,11 +55,11 @@ export const REVIEWED_FINDINGS: readonly ReviewedFinding[] = [
       'Request-level logs are on (amplify/data/resource.ts: errors, with a role), without verbose content. ASC3 passes only with verbose content, which writes every query with its arguments (passwords, session tokens) to CloudWatch.',
   },
   {
-    // Exactly the media bucket's four key prefixes: any other wildcard on our roles fails the check.
-    rule: /^AwsSolutions-IAM5\[Resource::<[^>]*ShopMedia\w*Arn>\/(media|uploads|outbox|till-inbox)\/\*\]$/,
+    // Exactly the media bucket's five key prefixes: any other wildcard on our roles fails the check.
+    rule: /^AwsSolutions-IAM5\[Resource::<[^>]*ShopMedia\w*Arn>\/(media|uploads|outbox|till-inbox|feeds)\/\*\]$/,
     path: /^data\/shop(Media|Catalogue|Accounts)\/ServiceRole\/DefaultPolicy\/Resource$/,
     reason:
-      "Object keys in the media bucket are content hashes (media/<sha256>.png), upload ids that exist only once made, the outbox mails named by the time they were written (outbox/<time>-<random>.eml, decision 0366), or the till's files named by the till (till-inbox/<name>, decision 0377): a key prefix is the narrowest scope. Actions are listed one by one (amplify/backend.ts allow()).",
+      "Object keys in the media bucket are content hashes (media/<sha256>.png), upload ids that exist only once made, the outbox mails named by the time they were written (outbox/<time>-<random>.eml, decision 0366), the till's files named by the till (till-inbox/<name>, decision 0377), or Google's two feeds the catalogue function writes (feeds/products.tsv, feeds/local-inventory.tsv, decision 0379): a key prefix is the narrowest scope. Actions are listed one by one (amplify/backend.ts allow()).",
   },
   {
     rule: 'AwsSolutions-IAM4[Policy::arn:<AWS::Partition>:iam::aws:policy/service-role/AWSLambdaBasicExecutionRole]',

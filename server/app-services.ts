@@ -30,6 +30,8 @@ import type { ModelIntrospectionSchema } from './model/introspection-types';
 import { buildModelMetas } from './model/model-meta';
 import { ResponseCache } from './http/response-cache';
 import { Sitemap } from './http/sitemap';
+import { GoogleFeedsRoute } from './http/google-feeds-route';
+import { GoogleFeeds } from './catalogue/google-feeds';
 import { StaticAssets } from './http/static-assets';
 import { MediaStore } from './media/media-store';
 import { imageUploads } from './media/images';
@@ -69,6 +71,8 @@ export interface AppServices {
   /** Pages and files per address (config.pageRateLimit). */
   pageRateLimiter: RateLimiter | null;
   sitemap: Sitemap;
+  /** /feeds/*.tsv, Google's local inventory feeds (decision 0379). */
+  googleFeeds: GoogleFeedsRoute;
   assets: StaticAssets;
   /** Reserve for pickup; the server runs its expiry on a timer (app.ts). */
   reservations: ReservationService;
@@ -160,6 +164,8 @@ export async function buildServices(
       outbox: () => outbox,
       tillInbox: ({ catalogue, activity }) =>
         new TillInbox(new LocalTillInboxFiles(tillInboxDirOf(config), overrides.now), catalogue, activity, overrides.now),
+      // Served on each fetch (server/http/google-feeds-route.ts): nowhere to publish them to.
+      googleFeeds: ({ catalogue }) => new GoogleFeeds(catalogue, () => origin()),
     },
     { log: (message, error) => log(message, error) },
   );
@@ -197,6 +203,7 @@ export async function buildServices(
     rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit, overrides.now) : null,
     pageRateLimiter: config.pageRateLimit ? new RateLimiter(config.pageRateLimit, overrides.now) : null,
     sitemap: new Sitemap({ engine, store, origin, log }),
+    googleFeeds: new GoogleFeedsRoute(shop.services.googleFeeds, store, log),
     assets,
     reservations: shop.services.reservations,
     rsvps: shop.services.rsvps,

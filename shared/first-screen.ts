@@ -53,6 +53,8 @@ export const SELECTIONS = {
     'stockCountedAt',
     'onSale',
     'saleEndsAt',
+    // Its GTIN in the JSON-LD, when valid (decision 0380).
+    'upc',
   ],
   /** The same product's other sizes, offered as choices on the item page (decision 0285). */
   sizeChoice: ['id', 'name', 'price', 'sizeMl', 'packCount', 'stock'],
@@ -86,6 +88,7 @@ export const SELECTIONS = {
     'priceBoundaries',
     'tastingRules',
     'tillFeedWarnHours',
+    'googleStoreCode',
   ],
 } as const;
 

@@ -2,7 +2,8 @@
 import { describe, expect, it } from 'vitest';
 import { clip, pageHead, shopFactsOf, type PageHeadInput, type ShopSettingsLike } from './page-head';
 import { eventsHeadOf, MAX_EVENT_BLOCKS, type EventFacts } from './event-structured-data';
-import { MAX_DESCRIPTION_LENGTH, type ShopFacts } from './structured-data';
+import { MAX_DESCRIPTION_LENGTH, MAX_LIST_ITEMS, type ShopFacts } from './structured-data';
+import { brandTagsOf, withOfferFacts } from './item-offer';
 
 const DEFAULTS: ShopFacts = {
   name: 'Patterson Wine & Liquor',
@@ -43,7 +44,7 @@ describe('pageHead', () => {
     ]);
     expect(meta(item, 'og:image')).toBe('https://shop.example/media/r.png');
     expect(meta(item, 'product:price:amount')).toBe('19.00');
-    expect(item.jsonLd.map((block) => (block as { '@type': string })['@type'])).toEqual(['Product']);
+    expect(item.jsonLd.map((block) => (block as { '@type': string })['@type'])).toEqual(['Product', 'LiquorStore']);
 
     const missing = pageHead({ ...base, pathname: '/item/abc', item: null });
     expect([missing.status, missing.title, missing.canonical, missing.robots, missing.jsonLd]).toEqual([
@@ -244,5 +245,43 @@ describe('clip', () => {
     const long = 'word '.repeat(60);
     expect(clip(long).length).toBeLessThanOrEqual(160);
     expect(clip(long)).toMatch(/word…$/);
+  });
+});
+
+describe("pageHead: an item's GTIN and brand, the menus' ItemList (decision 0380)", () => {
+  it('claims a GTIN only when the UPC is one, names the brand from a "Brand" tag, and offers at the shop by its @id', () => {
+    const brands = brandTagsOf([{ id: 'cat-brand', name: 'Brand' }], [{ id: 'tag-th', name: 'Tamarack Hollow', categoryId: 'cat-brand' }]);
+    const item = withOfferFacts(
+      { id: 'abc', name: 'Bourbon', price: 30, upc: '036000291452', stock: 2, tags: ['liquor', 'tag-th'] },
+      brands,
+    );
+    const head = pageHead({ ...base, pathname: '/item/abc', item });
+    const product = head.jsonLd[0] as Record<string, unknown>;
+    expect(product).toMatchObject({ gtin12: '036000291452', brand: { '@type': 'Brand', name: 'Tamarack Hollow' } });
+    expect(product.offers).toMatchObject({
+      availability: 'https://schema.org/LimitedAvailability',
+      availableAtOrFrom: { '@id': 'https://shop.example/#store' },
+      seller: { '@id': 'https://shop.example/#store' },
+    });
+    expect(head.jsonLd[1]).toMatchObject({ '@type': 'LiquorStore', '@id': 'https://shop.example/#store' });
+    const wrong = pageHead({ ...base, pathname: '/item/abc', item: withOfferFacts({ ...item, upc: '036000291453', tags: ['liquor'] }) });
+    expect(JSON.stringify(wrong.jsonLd[0])).not.toMatch(/gtin|brand/);
+  });
+
+  it("lists a menu's and a search's items by name, each once, at most MAX_LIST_ITEMS", () => {
+    const list = Array.from({ length: MAX_LIST_ITEMS + 5 }, (_, i) => ({
+      id: `i${i}`,
+      name: `Item ${String(i).padStart(3, '0')}`,
+    })).reverse();
+    const menu = pageHead({ ...base, pathname: '/menu', search: 'category=wine', list: [...list, list[0]!] });
+    const block = menu.jsonLd[0] as unknown as {
+      numberOfItems: number;
+      itemListElement: Array<{ position: number; url: string; name: string }>;
+    };
+    expect(block.numberOfItems).toBe(MAX_LIST_ITEMS + 5);
+    expect(block.itemListElement).toHaveLength(MAX_LIST_ITEMS);
+    expect(block.itemListElement[0]).toEqual({ '@type': 'ListItem', position: 1, url: 'https://shop.example/item/i0', name: 'Item 000' });
+    expect(pageHead({ ...base, pathname: '/search', search: 'q=cab', list }).jsonLd[0]).toMatchObject({ '@type': 'ItemList' });
+    expect(pageHead({ ...base, pathname: '/menu', search: 'category=wine', list: [] }).jsonLd).toEqual([]);
   });
 });

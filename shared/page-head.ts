@@ -14,6 +14,7 @@ import {
   absoluteUrl,
   clipText,
   coordinatesFromMapUrl,
+  itemListOf,
   liquorStore,
   parseUsAddress,
   productOf,
@@ -77,6 +78,8 @@ export interface PageHeadInput {
   shop: ShopFacts;
   /** The item of an /item page: null when it does not exist, undefined when not known (yet). */
   item?: ItemFacts | null;
+  /** The items a menu or a search shows, for its ItemList (decision 0380); undefined when not known. */
+  list?: ReadonlyArray<{ id: string; name: string }>;
   /** The head of /events from its events (eventsHeadOf), undefined when they are not known. */
   eventsHead?: EventsHead;
   /**
@@ -188,6 +191,7 @@ function pageParts(input: PageHeadInput, urls: UrlContext): PageParts {
         description: `${what} at ${shop.name} in ${where}. Filter the ${name.toLowerCase()} menu and see each bottle's price.`,
         path: `/menu?category=${category}`,
         image: shopCard,
+        jsonLd: [input.list ? itemListOf(input.list, urls) : null],
       };
     }
     case 'events': {
@@ -228,12 +232,18 @@ function pageParts(input: PageHeadInput, urls: UrlContext): PageParts {
               { name: 'twitter:data1', content: price },
             ]
           : [],
-        jsonLd: [productOf(item, urls)],
+        // The shop beside the product: the offer names it by its @id (decision 0380).
+        jsonLd: [productOf(item, urls), liquorStore(shop, urls, now)],
       };
     }
     case 'search':
       // Results pages are not for search engines: the menus and item pages are.
-      return { title: 'Search', description: `Search the wine, liquor and extras of ${shop.name} in ${where}.`, noindex: true };
+      return {
+        title: 'Search',
+        description: `Search the wine, liquor and extras of ${shop.name} in ${where}.`,
+        noindex: true,
+        jsonLd: [input.list ? itemListOf(input.list, urls) : null],
+      };
     case 'login':
       return { title: 'Log in', description: `Log in to ${shop.name}.`, noindex: true };
     case 'signup':

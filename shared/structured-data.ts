@@ -1,6 +1,7 @@
 /**
- * schema.org JSON-LD for the storefront's pages (decision 0219): the shop as a LiquorStore on /home
- * and /aboutus and a Product with its Offer on /item/{id}, each description at most
+ * schema.org JSON-LD for the storefront's pages (decision 0219): the shop as a LiquorStore on /home,
+ * /aboutus and /item/{id}, a Product with its Offer on /item/{id}, the Offer at the LiquorStore by
+ * its @id, and an ItemList on the menus and search (decision 0380), each description at most
  * MAX_DESCRIPTION_LENGTH characters; the Events of /events are built apart
  * (shared/event-structured-data.ts, decision 0355). Pure (the clock is an argument) and typed with
  * schema-dts, so TypeScript checks every property name and enumeration value against schema.org.
@@ -10,7 +11,7 @@
  * Never a former or "was" price (9 NYCRR §99.6 on liquor price advertising): an Offer carries the
  * price an item sells for now and nothing else (no priceSpecification, no priceValidUntil).
  */
-import type { GeoCoordinates, LiquorStore, OpeningHoursSpecification, PostalAddress, Product, WithContext } from 'schema-dts';
+import type { GeoCoordinates, ItemList, LiquorStore, OpeningHoursSpecification, PostalAddress, Product, WithContext } from 'schema-dts';
 import { MAX_SPECIAL_DATES, newYorkTime, specialDatesOf, weeklyHoursOf, WEEKDAYS, type DayHours, type ShopHoursSource } from './shop-hours';
 import { itemPath } from './spa-routes';
 
@@ -410,6 +411,10 @@ export interface ItemFacts {
    */
   size?: string | null;
   availability?: 'InStock' | 'LimitedAvailability' | 'OutOfStock' | 'InStoreOnly';
+  /** The UPC when it is a GTIN Google accepts (shared/gtin.ts, applied by item-offer.ts): 8, 12, 13 or 14 digits. */
+  gtin?: string | null;
+  /** The brand, where the shop names one (a tag of its "Brand" category; decision 0380). */
+  brand?: string | null;
 }
 
 /** A price as schema.org wants it: a string with two decimals, no currency sign. */
@@ -418,15 +423,17 @@ export const priceText = (price: number) => price.toFixed(2);
 /**
  * An item as a Product with one Offer (/item/{id}): the price it sells for now, in US dollars,
  * its availability from the counted stock (InStoreOnly when not counted), and its size as the
- * page shows it ("750 mL", schema.org's Product `size` as text: decision 0286). No
- * gtin: the item's `upc` is not among the fields the page reads (SELECTIONS.item). Null when the
- * item has no price: a Product with no offer, review or rating is not a valid rich result.
+ * page shows it ("750 mL", schema.org's Product `size` as text: decision 0286), its GTIN
+ * (`gtin12`, `gtin13`... by its length) and brand when known, and the shop's LiquorStore (its
+ * @id, the block on the same page) as where it is offered and who sells it (decision 0380). Null
+ * when the item has no price: a Product with no offer, review or rating is not a valid rich result.
  */
 export function productOf(item: ItemFacts, urls: UrlContext): WithContext<Product> | null {
   if (typeof item.price !== 'number' || !Number.isFinite(item.price) || item.price < 0) return null;
   const url = absoluteUrl(urls.origin, itemPath(item.id));
   const description = jsonLdDescription(item.description);
-  const { size } = item;
+  const { size, gtin, brand } = item;
+  const store = { '@id': storeId(urls.origin) };
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -435,6 +442,8 @@ export function productOf(item: ItemFacts, urls: UrlContext): WithContext<Produc
     image: item.img ? [absoluteUrl(urls.origin, item.img)] : [urls.shopImage],
     ...(description ? { description } : {}),
     ...(size ? { size } : {}),
+    ...(gtin ? { [`gtin${gtin.length}`]: gtin } : {}),
+    ...(brand ? { brand: { '@type': 'Brand', name: brand } } : {}),
     offers: {
       '@type': 'Offer',
       url,
@@ -442,6 +451,34 @@ export function productOf(item: ItemFacts, urls: UrlContext): WithContext<Produc
       priceCurrency: 'USD',
       availability: `https://schema.org/${item.availability ?? 'InStoreOnly'}`,
       itemCondition: 'https://schema.org/NewCondition',
+      availableAtOrFrom: store,
+      seller: store,
     },
+  };
+}
+
+/** The most items an ItemList names: a page's head stays small whatever the menu's size. */
+export const MAX_LIST_ITEMS = 50;
+
+/**
+ * A menu's or a search's items as an ItemList (decision 0380): each ListItem its position, the
+ * item's URL and name; by name, each item once, at most MAX_LIST_ITEMS, so the server's and the
+ * browser's lists agree whatever order each loaded them in. Null for none.
+ */
+export function itemListOf(items: ReadonlyArray<{ id: string; name: string }>, urls: UrlContext): WithContext<ItemList> | null {
+  const unique = [...new Map(items.map((item) => [item.id, item])).values()].sort((a, b) =>
+    a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1,
+  );
+  if (unique.length === 0) return null;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'ItemList',
+    numberOfItems: unique.length,
+    itemListElement: unique.slice(0, MAX_LIST_ITEMS).map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      url: absoluteUrl(urls.origin, itemPath(item.id)),
+      name: item.name,
+    })),
   };
 }

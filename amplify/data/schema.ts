@@ -166,6 +166,8 @@ export const schema = a.schema({
     tastingRules: a.string(),
     /** Hours without a till file after which /admin-items warns (decision 0377); null: 26, 0: never (shared/till-feed.ts). */
     tillFeedWarnHours: a.integer(),
+    /** The store code of the shop's Business Profile, on every row of Google's local inventory feed (decision 0379); null: not set (shared/google-feeds.ts). */
+    googleStoreCode: a.string(),
   }),
 
   /** Accounts. Writes go through the account mutations only, so a hash is always set with them. */

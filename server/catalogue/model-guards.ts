@@ -28,6 +28,7 @@ import { reservationSettingsProblem } from '../../shared/reservation-limits';
 import { rsvpFieldsProblem } from '../../shared/rsvp-rules';
 import { tastingRulesProblem } from '../../shared/tasting-rules';
 import { tillFeedWarnHoursProblem } from '../../shared/till-feed';
+import { storeCodeProblem } from '../../shared/google-feeds';
 import { SALE_MESSAGES } from '../../shared/sale-rule';
 import { STOCK_MESSAGES } from '../../shared/stock';
 import { isMapUrl } from '../../shared/shop-hours';
@@ -115,7 +116,7 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
 /** A banner's description (its alt text and phone caption), at most this many characters. */
 export const MAX_BANNER_DESCRIPTION = 300;
 
-/** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), the tasting rules' length (decision 0350), the till feed's warning hours (decision 0377), and a map link a page may link to. */
+/** The shop's hours as New York allows them, the menu's price boundaries (decision 0280), the tasting rules' length (decision 0350), the till feed's warning hours (decision 0377), Google's store code (decision 0379), and a map link a page may link to. */
 function checkShopSettings(input: Readonly<Record<string, unknown>>): void {
   const problem =
     weeklyHoursProblem(input.weeklyHours) ??
@@ -123,7 +124,8 @@ function checkShopSettings(input: Readonly<Record<string, unknown>>): void {
     priceBoundariesProblem(input.priceBoundaries) ??
     reservationSettingsProblem(input) ??
     tastingRulesProblem(input.tastingRules) ??
-    tillFeedWarnHoursProblem(input.tillFeedWarnHours);
+    tillFeedWarnHoursProblem(input.tillFeedWarnHours) ??
+    storeCodeProblem(input.googleStoreCode);
   if (problem) throw validationError(problem);
   const { mapUrl } = input;
   if (mapUrl !== undefined && mapUrl !== null && mapUrl !== '' && !isMapUrl(mapUrl)) throw validationError(HOURS_MESSAGES.mapUrl);

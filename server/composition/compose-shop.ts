@@ -158,4 +158,5 @@ const SERVICE_NAMES: readonly (keyof ShopServices)[] = [
   'rsvps',
   'outbox',
   'tillInbox',
+  'googleFeeds',
 ];

@@ -19,6 +19,7 @@ import type { ReservationService } from '../reservations/reservation-service';
 import type { RsvpService } from '../rsvps/rsvp-service';
 import type { UserRecord } from '../accounts/account-store';
 import type { TillInbox } from '../till/till-inbox';
+import type { GoogleFeeds } from '../catalogue/google-feeds';
 import type { ShopLambda } from './lambdas';
 import type { ScheduleName } from './schedules';
 
@@ -35,6 +36,8 @@ export interface ShopServices {
   outbox: Outbox;
   /** The till's stock exports dropped into the till inbox (decision 0377). */
   tillInbox: TillInbox;
+  /** Google's local inventory feeds (decision 0379). */
+  googleFeeds: GoogleFeeds;
 }
 
 /**

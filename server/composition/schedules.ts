@@ -42,6 +42,14 @@ export const SHOP_SCHEDULES = {
     description: 'Applies the stock files the till drops into the till inbox (decision 0377)',
     cloudOnObjectCreated: 'till-inbox/',
   },
+  // Google's feeds (decision 0379): the cloud writes them where CloudFront serves them; the local
+  // server builds them on each fetch, so its turn writes nothing.
+  publishGoogleFeeds: {
+    lambda: CATALOGUE_FUNCTION,
+    cloudEveryMinutes: 15,
+    localEveryMs: 15 * 60_000,
+    description: 'Writes the Google local inventory feeds from the catalogue (decision 0379)',
+  },
 } as const satisfies Record<string, ScheduleCadence>;
 
 export type ScheduleName = keyof typeof SHOP_SCHEDULES;

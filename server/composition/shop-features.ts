@@ -12,6 +12,7 @@ import { outboxFeature } from './features/outbox';
 import { reservationsFeature } from './features/reservations';
 import { rsvpsFeature } from './features/rsvps';
 import { tillFeedFeature } from './features/till-feed';
+import { googleFeedsFeature } from './features/google-feeds';
 import type { Feature } from './feature';
 
 export const SHOP_FEATURES: readonly Feature[] = [
@@ -24,4 +25,5 @@ export const SHOP_FEATURES: readonly Feature[] = [
   rsvpsFeature,
   outboxFeature,
   tillFeedFeature,
+  googleFeedsFeature,
 ];

@@ -151,22 +151,37 @@ describe('each page its own head', () => {
     await expectValid(about.jsonLd);
   });
 
-  it('/menu?category=wine: the department, its canonical URL without filters, no JSON-LD', async () => {
+  it('/menu?category=wine: the department, its canonical URL without filters, a valid ItemList of its items (decision 0380)', async () => {
     const wine = await page('/menu?category=wine&tags=tag-red&q=cab');
     expect(wine.status).toBe(200);
     expect(wine.title).toBe(`Wine | ${SHOP}`);
     expect(wine.meta('description')).toMatch(/^Wines at Patterson Wine & Liquor in Patterson, NY/);
     expect(wine.canonical).toBe(`${server.url}/menu?category=wine`);
     expect(wine.meta('og:title')).toBe('Wine');
-    expect(wine.jsonLd).toEqual([]);
+    const { listItems: wines } = (await publicQuery(
+      '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name } } }',
+    )) as {
+      listItems: { items: Array<{ id: string; name: string }> };
+    };
+    expect(wine.jsonLd).toHaveLength(1);
+    const list = wine.jsonLd[0]!;
+    expect(list).toMatchObject({ '@context': 'https://schema.org', '@type': 'ItemList', numberOfItems: wines.items.length });
+    const elements = list.itemListElement as Array<{ '@type': string; position: number; url: string; name: string }>;
+    const byName = [...wines.items].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : a.id < b.id ? -1 : 1));
+    expect(elements).toEqual(
+      byName
+        .slice(0, 50)
+        .map((item, i) => ({ '@type': 'ListItem', position: i + 1, url: `${server.url}/item/${item.id}`, name: item.name })),
+    );
+    await expectValid(wine.jsonLd);
     expect((await page('/menu?category=liquor')).title).toBe(`Liquor | ${SHOP}`);
     const chooser = await page('/menu?category=beer');
     expect([chooser.status, chooser.title, chooser.canonical]).toEqual([200, `Menu | ${SHOP}`, `${server.url}/menu`]);
   });
 
-  it('/item/{id}: name, price and picture in the cards, a valid Product with its Offer, no former price', async () => {
+  it('/item/{id}: name, price and picture in the cards, a valid Product with its GTIN and its Offer at the shop, no former price', async () => {
     const { listItems } = (await publicQuery(
-      '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1) { items { id name price img description sizeMl packCount stock } } }',
+      '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1) { items { id name price img description sizeMl packCount stock upc } } }',
     )) as {
       listItems: {
         items: Array<{
@@ -178,10 +193,13 @@ describe('each page its own head', () => {
           sizeMl: number;
           packCount: number | null;
           stock: number | null;
+          upc: string;
         }>;
       };
     };
     const item = listItems.items[0]!;
+    // The demo's UPCs are UPC-A with their check digit: a gtin12.
+    expect(item.upc).toMatch(/^\d{12}$/);
     // The demo's wines carry a size and a counted stock (decision 0286 says how they show).
     const availability =
       item.stock === null ? 'InStoreOnly' : item.stock === 0 ? 'OutOfStock' : item.stock <= 3 ? 'LimitedAvailability' : 'InStock';
@@ -206,6 +224,7 @@ describe('each page its own head', () => {
         image: [`${server.url}${item.img}`],
         description: item.description,
         size: formatBottleSize(item.sizeMl, item.packCount),
+        gtin12: item.upc,
         offers: {
           '@type': 'Offer',
           url: `${server.url}/item/${item.id}`,
@@ -213,8 +232,12 @@ describe('each page its own head', () => {
           priceCurrency: 'USD',
           availability: `https://schema.org/${availability}`,
           itemCondition: 'https://schema.org/NewCondition',
+          availableAtOrFrom: { '@id': `${server.url}/#store` },
+          seller: { '@id': `${server.url}/#store` },
         },
       },
+      // The shop the offer names by its @id, on the same page.
+      expect.objectContaining({ '@type': 'LiquorStore', '@id': `${server.url}/#store`, name: SHOP }),
     ]);
     expect(JSON.stringify(itemPage.jsonLd)).not.toMatch(/priceValidUntil|priceSpecification|StrikethroughPrice/);
     await expectValid(itemPage.jsonLd);

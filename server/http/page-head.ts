@@ -9,12 +9,12 @@
  * midnight), never by a request header: absolute URLs use the origin the server announces
  * (PUBLIC_ORIGIN, or the address it listens on), so a forged Host can never poison a cached page.
  */
-import { PLAUSIBLE_ID } from '../../shared/catalogue';
+import { isDepartment, PLAUSIBLE_ID } from '../../shared/catalogue';
 import { firstScreenKeys, type FirstScreenQuery } from '../../shared/first-screen';
 import { pageHead, shopFactsOf, type PageHead, type ShopSettingsLike } from '../../shared/page-head';
 import { newYorkTime } from '../../shared/shop-hours';
 import { matchSpaRoute, spaRoutePath } from '../../shared/spa-routes';
-import { withOfferFacts, type ItemOfferSource } from '../../shared/item-offer';
+import { brandTagsOf, withOfferFacts, type ItemOfferSource } from '../../shared/item-offer';
 import { eventsHeadOf, type EventFacts } from '../../shared/event-structured-data';
 import type { ItemFacts, ShopFacts } from '../../shared/structured-data';
 import { escapeXml, jsonLdBlock } from '../markup';
@@ -94,8 +94,15 @@ async function build(
     const key = firstScreenKeys.item(id);
     // An id the API could not have handed out names no item; an error leaves it unknown (200, the SPA retries).
     const answer = answers[key] as (ItemFacts & ItemOfferSource) | null | undefined;
-    item = !PLAUSIBLE_ID.test(id) ? null : key in answers ? answer && withOfferFacts(answer) : undefined;
+    const categories = (answers[firstScreenKeys.categories] ?? []) as Array<{ id: string; name?: string | null }>;
+    const tags = (answers[firstScreenKeys.tags] ?? []) as Array<{ id: string; name?: string | null; categoryId?: string | null }>;
+    item = !PLAUSIBLE_ID.test(id) ? null : key in answers ? answer && withOfferFacts(answer, brandTagsOf(categories, tags)) : undefined;
   }
+  // A menu's ItemList (decision 0380): the department's items as inlined.
+  const menu = route?.name === 'menu' ? url.searchParams.get('category') : null;
+  const list = isDepartment(menu)
+    ? (answers[firstScreenKeys.menuItems(menu)] as Array<{ id: string; name: string }> | null | undefined)
+    : undefined;
   const origin = deps.origin();
   const shop = shopFactsOf(answers[firstScreenKeys.shopSettings] as ShopSettingsLike | null | undefined, deps.defaults);
   const events = answers[firstScreenKeys.events] as EventFacts[] | null | undefined;
@@ -106,6 +113,7 @@ async function build(
     now,
     shop,
     item,
+    list: list ?? undefined,
     eventsHead: events ? eventsHeadOf(events, shop, origin, now) : undefined,
   });
   return { page: { status: head.status, head: renderHead(head), firstScreen: markup }, cacheable };

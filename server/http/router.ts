@@ -17,6 +17,7 @@ import { sendJson } from './respond';
 import { serveRobots } from './robots';
 import { setSecurityHeaders } from './security-headers';
 import { Sitemap } from './sitemap';
+import { GoogleFeedsRoute } from './google-feeds-route';
 import type { StaticAssets } from './static-assets';
 import { handleUpload } from './upload-route';
 import { describeError } from '../../shared/log-line';
@@ -42,6 +43,7 @@ export interface RouterDeps {
   uploads: LocalUploadInbox;
   media: MediaStore;
   sitemap: Sitemap;
+  googleFeeds: GoogleFeedsRoute;
   assets: StaticAssets;
   /** The client config (amplify_outputs.json) as served, as JSON. */
   outputsJson: string;
@@ -116,6 +118,7 @@ export function createRouter(deps: RouterDeps): (req: IncomingMessage, res: Serv
     if (path === '/amplify_outputs.json') return sendJson(res, 200, JSON.parse(deps.outputsJson));
     if (isEventCalendarPath(path)) return limited() ? undefined : serveEventCalendar(req, res, path, { ...graphql, origin, now });
     if (Sitemap.handles(path)) return limited() ? undefined : sitemap.serve(req, res, path);
+    if (GoogleFeedsRoute.handles(path)) return limited() ? undefined : deps.googleFeeds.serve(req, res, path);
     if (path === '/robots.txt') return limited() ? undefined : serveRobots(req, res, origin());
     if (path.startsWith(MEDIA_URL_PREFIX)) return limited() ? undefined : serveMedia(req, res, media, path.slice(MEDIA_URL_PREFIX.length));
     if (path === '/') {

@@ -96,8 +96,8 @@ export function sitemapIndex(origin: string, children: ReadonlyArray<SitemapEntr
   return `${XML_DECLARATION}<sitemapindex xmlns="${SITEMAP_NAMESPACE}">\n${elements.join('')}</sitemapindex>\n`;
 }
 
-/** A file as served: the bytes, their ETag, and compressed copies made on first demand. */
-class Body {
+/** A file as served: the bytes, their ETag, and compressed copies made on first demand (the sitemap's, the Google feeds'). */
+export class Body {
   readonly etag: string;
   private readonly encoded = new Map<'br' | 'gzip', Promise<Buffer>>();
 
@@ -137,10 +137,11 @@ export interface SitemapDeps {
 }
 
 export class Sitemap {
-  private built: Build | null = null;
-  private pending: { version: string; promise: Promise<Build> } | null = null;
+  private readonly builds: PerStoreVersion<Build>;
 
-  constructor(private readonly deps: SitemapDeps) {}
+  constructor(private readonly deps: SitemapDeps) {
+    this.builds = new PerStoreVersion(deps.store, (version) => this.build(version));
+  }
 
   /** Whether `path` is one of the sitemap's files (the index, or a child however many there are now). */
   static handles(path: string): boolean {
@@ -148,20 +149,8 @@ export class Sitemap {
   }
 
   /** The current build: the cached one while the store is unchanged, else a new one (shared by concurrent callers). */
-  async current(): Promise<Build> {
-    const version = this.deps.store.version;
-    if (this.built?.version === version) return this.built;
-    if (this.pending?.version === version) return this.pending.promise;
-    const promise = this.build(version);
-    this.pending = { version, promise };
-    try {
-      const build = await promise;
-      // Kept only if no write landed while the pages were read: otherwise the next request builds again.
-      if (this.deps.store.version === version) this.built = build;
-      return build;
-    } finally {
-      if (this.pending?.promise === promise) this.pending = null;
-    }
+  current(): Promise<Build> {
+    return this.builds.current();
   }
 
   /** Answers GET or HEAD for one of the sitemap's paths (`Sitemap.handles`). */
@@ -181,29 +170,7 @@ export class Sitemap {
       res.end(req.method === 'HEAD' ? undefined : 'Not found');
       return;
     }
-    const headers: Record<string, string | number> = {
-      'Content-Type': 'application/xml; charset=utf-8',
-      // Revalidated on every fetch: cheap (ETag), and a crawler never reads a stale catalogue.
-      'Cache-Control': 'no-cache',
-      ETag: body.etag,
-      Vary: 'Accept-Encoding',
-    };
-    if (
-      String(req.headers['if-none-match'] ?? '')
-        .split(',')
-        .some((tag) => tag.trim() === body.etag)
-    ) {
-      res.writeHead(304, headers);
-      res.end();
-      return;
-    }
-    const accept = String(req.headers['accept-encoding'] ?? '');
-    const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
-    const bytes = encoding ? await body.encoding(encoding) : body.raw;
-    if (encoding) headers['Content-Encoding'] = encoding;
-    headers['Content-Length'] = bytes.length;
-    res.writeHead(200, headers);
-    res.end(req.method === 'HEAD' ? undefined : bytes);
+    await sendBody(req, res, body, 'application/xml; charset=utf-8');
   }
 
   /** Every item's id and updatedAt as the public reads them, page by page (each page its own row budget). */
@@ -247,6 +214,65 @@ export class Sitemap {
       files.set(SITEMAP_PATH, new Body(Buffer.from(sitemapIndex(origin, children))));
     }
     return { version, files, itemCount: items.length, truncated };
+  }
+}
+
+/**
+ * Answers with a built file: revalidated on every fetch (cheap, with its ETag; a crawler never
+ * reads a stale catalogue), compressed as the client accepts.
+ */
+export async function sendBody(req: IncomingMessage, res: ServerResponse, body: Body, contentType: string): Promise<void> {
+  const headers: Record<string, string | number> = {
+    'Content-Type': contentType,
+    'Cache-Control': 'no-cache',
+    ETag: body.etag,
+    Vary: 'Accept-Encoding',
+  };
+  if (
+    String(req.headers['if-none-match'] ?? '')
+      .split(',')
+      .some((tag) => tag.trim() === body.etag)
+  ) {
+    res.writeHead(304, headers);
+    res.end();
+    return;
+  }
+  const accept = String(req.headers['accept-encoding'] ?? '');
+  const encoding = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+  const bytes = encoding ? await body.encoding(encoding) : body.raw;
+  if (encoding) headers['Content-Encoding'] = encoding;
+  headers['Content-Length'] = bytes.length;
+  res.writeHead(200, headers);
+  res.end(req.method === 'HEAD' ? undefined : bytes);
+}
+
+/**
+ * What is built from the store as it is, once per store version (the sitemap, the Google feeds):
+ * kept while the store is unchanged, built again after any write, one build shared by concurrent
+ * callers, and kept only if no write landed while it was read (else the next caller builds again).
+ */
+export class PerStoreVersion<T> {
+  private built: { version: string; value: T } | null = null;
+  private pending: { version: string; promise: Promise<T> } | null = null;
+
+  constructor(
+    private readonly store: Pick<ModelStore, 'version'>,
+    private readonly build: (version: string) => Promise<T>,
+  ) {}
+
+  async current(): Promise<T> {
+    const version = this.store.version;
+    if (this.built?.version === version) return this.built.value;
+    if (this.pending?.version === version) return this.pending.promise;
+    const promise = this.build(version);
+    this.pending = { version, promise };
+    try {
+      const value = await promise;
+      if (this.store.version === version) this.built = { version, value };
+      return value;
+    } finally {
+      if (this.pending?.promise === promise) this.pending = null;
+    }
   }
 }
 

@@ -11,6 +11,8 @@ export interface PageHeadData {
   /** An /item page's item; null when it does not exist. */
   item?: ItemFacts | null;
   events?: readonly EventFacts[];
+  /** The items a menu or a search shows, for its ItemList (decision 0380). */
+  list?: ReadonlyArray<{ id: string; name: string }>;
 }
 
 /** The events query's key (src/features/events/api/get-events.ts). */
@@ -57,16 +59,17 @@ export function usePageHead(titleOrData?: string | PageHeadData): void {
   const settings = useLoadedShopSettings();
   const cachedEvents = useCachedEvents(pathname);
   const item = data.item;
+  const list = data.list;
   const events = data.events ?? cachedEvents;
   useEffect(() => {
     if (serverWrittenUrl === `${pathname}${search}`) return;
     serverWrittenUrl = null;
     let current = true;
     void import('../lib/page-head').then(({ writePageHead }) =>
-      writePageHead({ pathname, search, settings, item, events, title }, () => current),
+      writePageHead({ pathname, search, settings, item, list, events, title }, () => current),
     );
     return () => {
       current = false;
     };
-  }, [pathname, search, settings, item, events, title]);
+  }, [pathname, search, settings, item, list, events, title]);
 }

@@ -15,13 +15,13 @@ import { firstScreenData } from './first-screen';
 
 export const SHOP_SETTINGS_QUERY_KEY = ['shop-settings'] as const;
 
-/** The record as the API returns it (SELECTIONS.shopSettings; the settings screen's SELECTIONS.adminShopSettings adds the till feed's warning). */
+/** The record as the API returns it (SELECTIONS.shopSettings; the settings screen's SELECTIONS.adminShopSettings adds the till feed's warning and Google's store code). */
 export type ShopSettingsRecord = ShopHoursSource &
   Pick<ModelRecord<'ShopSettings'>, 'id'> &
   Partial<
     Pick<
       ModelRecord<'ShopSettings'>,
-      'name' | 'address' | 'phone' | 'email' | 'mapUrl' | 'priceBoundaries' | 'tastingRules' | 'tillFeedWarnHours'
+      'name' | 'address' | 'phone' | 'email' | 'mapUrl' | 'priceBoundaries' | 'tastingRules' | 'tillFeedWarnHours' | 'googleStoreCode'
     >
   >;
 

@@ -1,6 +1,7 @@
 /**
  * The built SPA served as Amplify Hosting serves it with the README's rewrites, in their order:
- * `/media/<*>` from the media bucket (CloudFront in the cloud), `/` -> 302 `/home`, any path that is
+ * `/media/<*>` and `/feeds/<*>` from the media bucket (CloudFront in the cloud; the Google feeds of
+ * decision 0379), `/` -> 302 `/home`, any path that is
  * not a static file -> `/index.html`; files compressed when the browser accepts gzip;
  * `/amplify_outputs.json` beside index.html, naming the AppSync endpoint on its own origin.
  */
@@ -51,7 +52,7 @@ export async function startHosting(options: {
     try {
       const url = new URL(req.url ?? '/', 'http://hosting');
       const path = decodeURIComponent(url.pathname);
-      if (path.startsWith('/media/')) {
+      if (path.startsWith('/media/') || path.startsWith('/feeds/')) {
         try {
           const object = await s3.send(new GetObjectCommand({ Bucket: options.mediaBucket, Key: path.slice(1) }));
           res.writeHead(200, {

@@ -1,7 +1,7 @@
 /**
  * shopCatalogue: the catalogue's all-or-nothing changes, the activity log, and beside the items'
  * stock: Reserve for pickup, "notify me" and RSVPs, with their schedules, and the outbox of mails
- * kept without a mail server, and the till feed's inbox (server/composition says which operations, reactions and schedules). Also the catalogue rules before every model write
+ * kept without a mail server, and the till feed's inbox, and Google's feeds (server/composition says which operations, reactions and schedules). Also the catalogue rules before every model write
  * and the reactions after it. The same services as the local server, on DynamoDB and S3.
  */
 import { CatalogueService } from '../../../server/catalogue/catalogue-service';
@@ -17,7 +17,9 @@ import { TillInbox } from '../../../server/till/till-inbox';
 import { S3ImageStore } from '../common/s3-images';
 import { shopFunction } from '../common/shop-function';
 import { dynamoActivity, dynamoNotifyService, dynamoReservationService, dynamoRsvpService } from '../common/dynamo-services';
-import { s3Outbox } from '../common/cloud-mail';
+import { cloudSiteOrigin, s3Outbox } from '../common/cloud-mail';
+import { GoogleFeeds } from '../../../server/catalogue/google-feeds';
+import { s3FeedPublisher } from '../common/s3-feeds';
 
 const images = () => new S3ImageStore(sdkObjectPort(required(ENV.mediaBucket)));
 
@@ -30,6 +32,8 @@ export const handler = shopFunction(CATALOGUE_FUNCTION, {
           Banner: required(ENV.banners),
           Category: required(ENV.categories),
           Tag: required(ENV.tags),
+          // Read by Google's feeds only (the store code); its writes are the model's own.
+          ShopSettings: required(ENV.shopSettings),
         }),
         images(),
       ),
@@ -40,6 +44,7 @@ export const handler = shopFunction(CATALOGUE_FUNCTION, {
     outbox: s3Outbox,
     tillInbox: ({ catalogue, activity }) =>
       new TillInbox(new S3TillInboxFiles(sdkTillPort(required(ENV.mediaBucket))), catalogue, activity),
+    googleFeeds: ({ catalogue }) => new GoogleFeeds(catalogue, cloudSiteOrigin, s3FeedPublisher(sdkObjectPort(required(ENV.mediaBucket)))),
   }),
   modelWriteGuard: () => modelWriteGuard(images(), modelsWithImages(SHOP_MODELS)),
 });

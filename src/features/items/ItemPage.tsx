@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { withOfferFacts } from '../../../shared/item-offer';
+import { brandTagsOf, withOfferFacts } from '../../../shared/item-offer';
 import { stockCountedPhrase } from '../../../shared/stock';
 import { itemPath } from '../../../shared/spa-routes';
 import { IMAGE_SIZES } from '../../../shared/first-screen';
@@ -90,10 +90,15 @@ function FactList({ rows }: { rows: readonly FactRow[] }) {
 }
 
 function ItemDetailsView({ item }: { item: ItemDetails }) {
-  usePageHead({ item: useMemo(() => withOfferFacts(item), [item]) });
+  const filterData = useFilterData();
+  usePageHead({
+    item: useMemo(
+      () => withOfferFacts(item, filterData.data ? brandTagsOf(filterData.data.categories, filterData.data.tags) : undefined),
+      [item, filterData.data],
+    ),
+  });
   const price = formatPrice(item.price);
   const department = departmentOf(item.tags);
-  const filterData = useFilterData();
   const facts = useMemo(
     () => [...labelFacts(item), ...(filterData.data ? tagFacts(item.tags, filterData.data.categories, filterData.data.tags) : [])],
     [item, filterData.data],

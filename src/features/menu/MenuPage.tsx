@@ -15,9 +15,10 @@ const plural = (count: number, word: string) => `${count} ${word}${count === 1 ?
 /** One menu: search, filter panel and product grid (product §2 Menu, §4 Menu filter). */
 function Menu({ menu }: { menu: MenuCategory }) {
   const title = MENU_CATEGORIES[menu];
-  usePageHead();
   const { filters, settledQuery, setQuery, toggleTag, clearTags, clearAll, setSort, setInStock } = useMenuFilters(menu);
   const { items, groups, offered, selected, query, results, filterKey, loading } = useMenuResults(menu, filters, settledQuery);
+  // The menu's ItemList: the department's items, as the server writes it (decision 0380).
+  usePageHead({ list: items.data });
   const searchId = useId();
   const resultsText = plural(results.length, 'item');
 

@@ -43,7 +43,6 @@ function useSearchText() {
 
 /** /search?q=...: every department searched at once, the results grouped by department (decision 0300). */
 export function SearchPage() {
-  usePageHead();
   const [text, setText] = useSearchText();
   const items = useSearchItems();
   const filterData = useFilterData();
@@ -58,6 +57,8 @@ export function SearchPage() {
   const index = useMemo(() => (items.data ? indexForSearch(items.data, tagNames) : []), [items.data, tagNames]);
   const query = useDeferredValue(text);
   const groups = useMemo(() => searchShop(index, query), [index, query]);
+  // The results' ItemList (decision 0380).
+  usePageHead({ list: useMemo(() => groups.flatMap((group) => group.items), [groups]) });
   // An item in two departments shows in both, and counts once.
   const total = new Set(groups.flatMap((group) => group.items.map((item) => item.id))).size;
   const blank = queryWords(query).length === 0;

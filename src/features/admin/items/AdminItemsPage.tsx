@@ -10,6 +10,7 @@ import { BulkActionBar } from './BulkActionBar';
 import { ExportItemsButton } from './ExportItemsButton';
 import { ImportItemsButton } from './ImportItemsDialog';
 import { TillFeedStatus } from './TillFeedStatus';
+import { GoogleFeedsLine } from './GoogleFeedsLine';
 import { toggleSelection } from './item-selection';
 import { useAdminItems, useItemWrites } from './api';
 import { ItemEditorModal } from './ItemEditorModal';
@@ -110,6 +111,8 @@ export function AdminItemsPage() {
           Add Item
         </button>
       </AdminPageHeader>
+
+      <GoogleFeedsLine items={all} />
 
       <TillFeedStatus />
 

@@ -18,6 +18,7 @@ import {
   SpecialDatesSection,
   TastingRulesSection,
   TillFeedSection,
+  GoogleFeedsSection,
   WeeklyHoursSection,
 } from './SettingsSections';
 import { useSettingsEditor } from './use-settings-editor';
@@ -48,6 +49,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
       <PriceFilterSection form={form} problems={problems} set={editor.set} />
       <TastingRulesSection form={form} problems={problems} set={editor.set} />
       <TillFeedSection form={form} problems={problems} set={editor.set} />
+      <GoogleFeedsSection form={form} problems={problems} set={editor.set} />
       <div className="settings-actions">
         <p className="admin-form-error" role="alert">
           {editor.formError}

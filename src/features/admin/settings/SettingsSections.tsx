@@ -7,6 +7,7 @@ import { MAX_PRICE_BOUNDARIES, priceRanges } from '../../../../shared/price-rang
 import { MAX_LABEL_LENGTH, WEEKDAYS } from '../../../../shared/shop-hours';
 import { DEFAULT_TASTING_RULES, MAX_TASTING_RULES_LENGTH } from '../../../../shared/tasting-rules';
 import { TILL_FEED_WARN_HOURS } from '../../../../shared/till-feed';
+import { STORE_CODE } from '../../../../shared/google-feeds';
 import { EditorField, EditorTextArea } from '../common/editor-parts';
 import { HoursFields } from './HoursFields';
 import {
@@ -210,6 +211,26 @@ export function TillFeedSection({ form, problems, set }: EditableSectionProps) {
         maxLength={4}
         invalid={Boolean(problems.tillFeedWarnHours)}
         onChange={(value) => set('tillFeedWarnHours', value)}
+      />
+    </section>
+  );
+}
+
+/** Google's local inventory feeds (decision 0379): the store code on every row of the local feed. */
+export function GoogleFeedsSection({ form, problems, set }: EditableSectionProps) {
+  return (
+    <section className="settings-card" aria-labelledby="settings-google-feeds">
+      <h2 id="settings-google-feeds">Google: local inventory</h2>
+      <p className="settings-note">
+        The store code of the shop in Google Business Profile. Until it is set, the local inventory feed lists no items.
+      </p>
+      <EditorField
+        label={STORE_CODE.label}
+        note={problems.googleStoreCode ?? 'As Business Profile shows it, such as PATTERSON-1; empty: not set'}
+        value={form.googleStoreCode}
+        maxLength={STORE_CODE.maxLength}
+        invalid={Boolean(problems.googleStoreCode)}
+        onChange={(value) => set('googleStoreCode', value)}
       />
     </section>
   );

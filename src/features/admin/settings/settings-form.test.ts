@@ -1,3 +1,4 @@
+import { FEED_MESSAGES } from '../../../../shared/google-feeds';
 import { describe, expect, it } from 'vitest';
 import { HOURS_MESSAGES } from '../../../../shared/shop-hours-rules';
 import { PRICE_BOUNDARY_MESSAGES } from '../../../../shared/price-ranges';
@@ -98,5 +99,17 @@ describe('the Shop settings form', () => {
       expect(problemsOf(form).tillFeedWarnHours).toBe(TILL_FEED_MESSAGES.warnHours);
     }
     expect(formOf({ ...RECORD, tillFeedWarnHours: 0 }, FALLBACK).tillFeedWarnHours).toBe('0');
+  });
+
+  it("edits Google's store code: empty when unset and saved as null, trimmed, a problem when a space or tab could break the feed (decision 0379)", () => {
+    const form = formOf(RECORD, FALLBACK);
+    expect(form.googleStoreCode).toBe('');
+    expect(inputOf(form).googleStoreCode).toBeNull();
+    form.googleStoreCode = ' PATTERSON-1 ';
+    expect(inputOf(form).googleStoreCode).toBe('PATTERSON-1');
+    expect(problemsOf(form).googleStoreCode).toBeUndefined();
+    form.googleStoreCode = 'two words';
+    expect(problemsOf(form).googleStoreCode).toBe(FEED_MESSAGES.storeCode);
+    expect(formOf({ ...RECORD, googleStoreCode: 'S1' }, FALLBACK).googleStoreCode).toBe('S1');
   });
 });

@@ -17,6 +17,7 @@ import { dayHoursProblem, HOURS_MESSAGES, specialDatesProblem, weeklyHoursProble
 import { priceBoundariesOf, priceBoundariesProblem } from '../../../../shared/price-ranges';
 import { tastingRulesInput, tastingRulesOf, tastingRulesProblem } from '../../../../shared/tasting-rules';
 import { tillFeedWarnHoursOf, tillFeedWarnHoursProblem, TILL_FEED_MESSAGES } from '../../../../shared/till-feed';
+import { storeCodeProblem } from '../../../../shared/google-feeds';
 import type { ShopSettingsRecord } from '../../../lib/shop-settings';
 
 export interface DayForm {
@@ -45,6 +46,8 @@ export interface SettingsForm {
   tastingRules: string;
   /** Hours without a till file before /admin-items warns (decision 0377), as typed. */
   tillFeedWarnHours: string;
+  /** Google's store code (decision 0379), as typed; empty: not set. */
+  googleStoreCode: string;
 }
 
 /** The order the editor lists the days in: Monday first. */
@@ -84,6 +87,7 @@ export function formOf(
     priceBoundaries: priceBoundariesOf(record).join(', '),
     tastingRules: tastingRulesOf(record),
     tillFeedWarnHours: String(tillFeedWarnHoursOf(record)),
+    googleStoreCode: record?.googleStoreCode ?? '',
   };
 }
 
@@ -119,6 +123,7 @@ export function inputOf(form: SettingsForm) {
     priceBoundaries: parsePriceBoundaries(form.priceBoundaries) ?? [],
     tastingRules: tastingRulesInput(form.tastingRules),
     tillFeedWarnHours: warnHoursOf(form.tillFeedWarnHours),
+    googleStoreCode: form.googleStoreCode.trim() || null,
   };
 }
 
@@ -131,6 +136,7 @@ export interface FormProblems {
   priceBoundaries?: string;
   tastingRules?: string;
   tillFeedWarnHours?: string;
+  googleStoreCode?: string;
   /** The first problem, for the message beside Save; undefined when the form can be saved. */
   first?: string;
 }
@@ -188,6 +194,11 @@ export function problemsOf(form: SettingsForm): FormProblems {
   if (warnProblem) {
     problems.tillFeedWarnHours = warnProblem;
     found.push(warnProblem);
+  }
+  const storeCode = storeCodeProblem(form.googleStoreCode.trim());
+  if (storeCode) {
+    problems.googleStoreCode = storeCode;
+    found.push(storeCode);
   }
   // Anything the field checks missed, as the server would say it.
   const input = inputOf(form);
