@@ -286,9 +286,14 @@ describe('the JSON-LD objects', () => {
         priceCurrency: 'USD',
         availability: 'https://schema.org/InStoreOnly',
         itemCondition: 'https://schema.org/NewCondition',
+        // The shop's LiquorStore, by its @id (decision 0380).
+        availableAtOrFrom: { '@id': 'https://shop.example/#store' },
+        seller: { '@id': 'https://shop.example/#store' },
       },
     });
+    // No GTIN given (none, or not a valid one), none claimed.
     expect(JSON.stringify(product)).not.toMatch(/priceValidUntil|priceSpecification|StrikethroughPrice|highPrice|lowPrice|InStock"|gtin/);
+    expect(productOf({ id: 'abc', name: 'Cabernet', price: 24.5, gtin: '4006381333931' }, URLS)).toMatchObject({ gtin13: '4006381333931' });
     expect(productOf({ id: 'abc', name: 'No price', price: null }, URLS)).toBeNull();
     // The item's page, its id encoded as one path segment (itemPath, as the canonical URL).
     expect(productOf({ id: 'a b/c', name: 'Odd id', price: 1 }, URLS)).toMatchObject({ url: 'https://shop.example/item/a%20b%2Fc' });

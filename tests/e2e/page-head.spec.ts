@@ -43,23 +43,42 @@ test("client-side navigation keeps each page's head right", BOTH_BACKENDS, async
 
   await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Wine' }).click();
   await expect(page).toHaveTitle(`Wine${SUFFIX}`);
-  expect(await head(page)).toMatchObject({ canonical: `${origin}/menu?category=wine`, ogTitle: 'Wine', types: [], titles: 1 });
+  expect(await head(page)).toMatchObject({ canonical: `${origin}/menu?category=wine`, ogTitle: 'Wine', titles: 1 });
+  // The menu's items as an ItemList (decision 0380), built in the browser as the server builds it.
+  await expect.poll(async () => (await head(page)).types).toEqual(['ItemList']);
+  const list = await page.evaluate(
+    () =>
+      JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent) as {
+        numberOfItems: number;
+        itemListElement: Array<{ position: number; url: string }>;
+      },
+  );
+  expect(list.numberOfItems).toBe(await page.locator('.menu-grid .product-card').count());
+  expect(list.itemListElement[0]).toMatchObject({ position: 1, url: expect.stringMatching(new RegExp(`^${origin}/item/`)) });
 
   const card = page.locator('.menu-grid .product-card').first();
   const name = (await card.locator('.product-card__name').textContent())!;
   await card.click();
   await expect(page).toHaveTitle(`${name}${SUFFIX}`);
-  await expect.poll(async () => (await head(page)).types).toEqual(['Product']);
+  // The shop's LiquorStore beside the Product, which names it by its @id (decision 0380).
+  await expect.poll(async () => (await head(page)).types).toEqual(['Product', 'LiquorStore']);
   const item = await head(page);
   expect(item).toMatchObject({ ogType: 'product', ogTitle: name, canonical: `${origin}${new URL(page.url()).pathname}` });
   const product = await page.evaluate(
     () =>
       JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent) as {
-        offers: { price: string; priceCurrency: string };
+        gtin12?: string;
+        offers: { price: string; priceCurrency: string; availableAtOrFrom: { '@id': string } };
       },
   );
   const shown = (await page.locator('.item-page__price').textContent())!.replace(/[$,]/g, '');
-  expect(product.offers).toMatchObject({ price: Number(shown).toFixed(2), priceCurrency: 'USD' });
+  expect(product.offers).toMatchObject({
+    price: Number(shown).toFixed(2),
+    priceCurrency: 'USD',
+    availableAtOrFrom: { '@id': `${origin}/#store` },
+  });
+  // The demo's UPCs are UPC-A with their check digit: the page reads the UPC and claims it as a gtin12.
+  expect(product.gtin12).toMatch(/^\d{12}$/);
 
   await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveTitle(`Events${SUFFIX}`);

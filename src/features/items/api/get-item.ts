@@ -22,6 +22,8 @@ export interface ItemDetails {
   /** What the Sale badge is decided from (decision 0295). */
   onSale?: boolean | null;
   saleEndsAt?: string | null;
+  /** Its GTIN in the page's JSON-LD when valid (decision 0380); a glimpse from a list has none. */
+  upc?: string | null;
 }
 
 /** One item, or null when there is none with this id. */
@@ -44,6 +46,7 @@ type ItemRecord = Pick<ItemDetails, 'id' | 'name'> & {
   stockCountedAt?: string | null;
   onSale?: boolean | null;
   saleEndsAt?: string | null;
+  upc?: string | null;
 };
 
 function toItemDetails(item: ItemRecord | null | undefined): ItemDetails | null {
@@ -63,6 +66,7 @@ function toItemDetails(item: ItemRecord | null | undefined): ItemDetails | null 
     stockCountedAt: item.stockCountedAt ?? null,
     onSale: item.onSale ?? null,
     saleEndsAt: item.saleEndsAt ?? null,
+    upc: item.upc ?? null,
   };
 }
 
