@@ -91,7 +91,9 @@ describe('the outbox without a mail server', () => {
     expect((await call('mutation { sendEmailConfirmation }', {}, bea.token)).data).toEqual({ sendEmailConfirmation: true });
     // A reset link goes only to a confirmed address (decision 0369): the second link confirms it.
     const again = linkIn((await mailTo(bea.email, /^Confirm/)).text).searchParams.get('token');
-    expect((await call('mutation ($token: String) { confirmEmail(token: $token) }', { token: again })).data).toEqual({ confirmEmail: true });
+    expect((await call('mutation ($token: String) { confirmEmail(token: $token) }', { token: again })).data).toEqual({
+      confirmEmail: true,
+    });
     const reset = 'mutation ($e: String) { requestPasswordReset(email: $e) }';
     expect((await call(reset, { e: bea.email })).data).toEqual({ requestPasswordReset: true });
     expect((await call(reset, { e: `nobody${unique}@example.com` })).data).toEqual({ requestPasswordReset: true });
