@@ -190,7 +190,15 @@ test(
     const menu = page.getByRole('menu', { name: 'Sort By' });
     const collator = new Intl.Collator('en-US', { sensitivity: 'base', numeric: true });
     const byName = (a: ApiItem, b: ApiItem) => collator.compare(a.name, b.name);
-    const byPrice = (direction: number) => (a: ApiItem, b: ApiItem) => ((a.price ?? 0) - (b.price ?? 0)) * direction || byName(a, b);
+    // An item without a price comes last either way (item-rules.ts sortItems).
+    const byPrice = (direction: number) => (a: ApiItem, b: ApiItem) =>
+      a.price === null || b.price === null
+        ? a.price === b.price
+          ? byName(a, b)
+          : a.price === null
+            ? 1
+            : -1
+        : (a.price - b.price) * direction || byName(a, b);
     const names = (list: ApiItem[]) => list.map((item) => item.name);
 
     const choose = async (label: string) => {
