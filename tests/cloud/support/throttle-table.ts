@@ -92,10 +92,11 @@ export async function setPriceHistory(id: string, history: string[]): Promise<vo
 }
 
 /**
- * Forgets the sign-up and e-mail confirmation counts per address (`signUp#<address>`,
- * `confirmEmail#<address>`) that earlier tests left: every test signs its customers up and confirms
- * them from the same loopback address, and a test must not depend on how many the ones before it
- * made (10 sign-ups in 6 minutes per address, server/accounts/account-service.ts).
+ * Forgets the sign-up, e-mail confirmation and "Forgot password?" counts per address
+ * (`signUp#<address>`, `confirmEmail#<address>`, `resetRequest#<address>`) that earlier tests left:
+ * every test signs its customers up, confirms them and asks for links from the same loopback
+ * address, and a test must not depend on how many the ones before it made (10 sign-ups in 6
+ * minutes per address, server/accounts/account-service.ts).
  */
 export async function forgetAddressLimits(): Promise<void> {
   const {
@@ -103,6 +104,6 @@ export async function forgetAddressLimits(): Promise<void> {
     client: db,
   } = dynamo();
   for (const item of await throttleItems())
-    if (item.key.startsWith('signUp#') || item.key.startsWith('confirmEmail#'))
+    if (['signUp#', 'confirmEmail#', 'resetRequest#'].some((prefix) => item.key.startsWith(prefix)))
       await db.send(new DeleteItemCommand({ TableName: process.env.CLOUD_THROTTLE_TABLE, Key: { key: { S: item.key } } }));
 }
