@@ -65,21 +65,24 @@ test("client-side navigation keeps each page's head right", BOTH_BACKENDS, async
   await expect.poll(async () => (await head(page)).types).toEqual(['Product', 'LiquorStore']);
   const item = await head(page);
   expect(item).toMatchObject({ ogType: 'product', ogTitle: name, canonical: `${origin}${new URL(page.url()).pathname}` });
-  const product = await page.evaluate(
-    () =>
-      JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent) as {
-        gtin12?: string;
-        offers: { price: string; priceCurrency: string; availableAtOrFrom: { '@id': string } };
-      },
-  );
+  const readProduct = () =>
+    page.evaluate(
+      () =>
+        JSON.parse(document.querySelector('script[type="application/ld+json"]')!.textContent) as {
+          gtin12?: string;
+          offers: { price: string; priceCurrency: string; availableAtOrFrom: { '@id': string } };
+        },
+    );
+  // The page first shows what the menu already knew of the item (no UPC), then the item itself; the
+  // demo's UPCs are UPC-A with their check digit, claimed as a gtin12.
+  await expect.poll(async () => (await readProduct()).gtin12 ?? '').toMatch(/^\d{12}$/);
+  const product = await readProduct();
   const shown = (await page.locator('.item-page__price').textContent())!.replace(/[$,]/g, '');
   expect(product.offers).toMatchObject({
     price: Number(shown).toFixed(2),
     priceCurrency: 'USD',
     availableAtOrFrom: { '@id': `${origin}/#store` },
   });
-  // The demo's UPCs are UPC-A with their check digit: the page reads the UPC and claims it as a gtin12.
-  expect(product.gtin12).toMatch(/^\d{12}$/);
 
   await page.getByRole('navigation', { name: /main/i }).getByRole('link', { name: 'Events' }).click();
   await expect(page).toHaveTitle(`Events${SUFFIX}`);
