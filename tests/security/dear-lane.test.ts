@@ -300,7 +300,11 @@ describe('a read priced cheap with a heavy answer (decision 0359)', () => {
     const same = heavy(5_000);
     try {
       // Built once, from another address, so 127.0.0.7's bucket is whole.
-      const built = await rawRequest(shop.url, '/graphql', { body: same, headers: { 'x-api-key': shop.apiKey }, localAddress: '127.0.0.9' });
+      const built = await rawRequest(shop.url, '/graphql', {
+        body: same,
+        headers: { 'x-api-key': shop.apiKey },
+        localAddress: '127.0.0.9',
+      });
       expect(errorOf(built.json)).toBeUndefined();
       expect(built.text.length).toBeGreaterThan(450_000);
       await post(VISITOR, visitorAgent);
