@@ -87,10 +87,11 @@ export const tokensForCost = (cost: number) => (cost > DEAR_REQUEST_COST ? Math.
 /**
  * What an answer weighs, beside what it costs to work out (decision 0359): a read whose answer is
  * estimated over DEAR_ANSWER_BYTES (each text field's average stored length, times the records a
- * page may hold) runs in the dear lane, and an answer over it, estimated or as built (cached
- * ones too), takes a token per ANSWER_BYTES_PER_TOKEN. Half a megabyte then takes 100 tokens, as
- * the dearest public read does, so one address's burst holds five of them, not five hundred; the
- * SPA's pages of 100 records stay far under it.
+ * page may hold) runs in the dear lane, and an answer it builds over it, estimated or as built,
+ * takes a token per ANSWER_BYTES_PER_TOKEN. Half a megabyte then takes 100 tokens, as the dearest
+ * public read does, so one address's burst builds five of them, not five hundred. An answer sent
+ * from the response cache takes one token whatever it weighs (decision 0376): the menu's pages of
+ * 1,000 (about 390 KB each) are built once for every visitor, not once per load.
  */
 export const DEAR_ANSWER_BYTES = 128 * 1024;
 export const ANSWER_BYTES_PER_TOKEN = 5 * 1024;

@@ -127,12 +127,10 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
   const isAdmin = auth.principal?.type === ROLE_ADMIN;
   const cached = deps.cache.get(cacheKey, version);
   if (cached !== undefined) {
-    // A cached answer costs nothing to work out, but as much to send and to hold for a client that
-    // does not read: a heavy one takes its tokens first (cost.ts, tokensForAnswer).
-    const owed = isAdmin ? 0 : tokensForAnswer(cached.length) - 1;
-    const cachedWait = owed > 0 ? (deps.rateLimiter?.take(key, owed) ?? 0) : 0;
-    if (cachedWait > 0) refuse(200, tooManyRequests(cachedWait), { ...retryAfter(cachedWait), ...CLOSE_CONNECTION });
-    else sendRawJson(res, cached);
+    // One token, whatever it weighs (decision 0376): it was built once, and paid for by weight, for
+    // every visitor; sending it writes that one buffer, and what a client that does not read can
+    // hold is bounded by the connection caps (MAX_PIPELINED_REQUESTS, MAX_CONNECTIONS_PER_ADDRESS).
+    sendRawJson(res, cached);
     return;
   }
   let request: unknown;
