@@ -36,8 +36,10 @@ describe('connection limits', () => {
       maxRequestsPerConnection: 1000,
       maxPipelined: 16,
       unreadTimeoutMs: 30_000,
+      unreadBytesPerAddress: 8 * 1024 * 1024,
     });
-    expect(loadConfig({ TRUST_PROXY: 'true' }).connections.perAddress).toBe(0);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).connections).toMatchObject({ perAddress: 0, unreadBytesPerAddress: 0 });
+    expect(loadConfig({ TRUST_PROXY: 'true', MAX_UNREAD_MB_PER_ADDRESS: '32' }).connections.unreadBytesPerAddress).toBe(32 * 1024 * 1024);
     expect(loadConfig({ TRUST_PROXY: 'true', MAX_CONNECTIONS_PER_ADDRESS: '200' }).connections.perAddress).toBe(200);
   });
 

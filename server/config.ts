@@ -57,6 +57,12 @@ export interface ConnectionLimits {
   maxPipelined: number;
   /** Milliseconds a connection may leave an answer unread (nothing moves) before it is closed. */
   unreadTimeoutMs: number;
+  /**
+   * Bytes of answers one client address may leave unread over all its connections (decision
+   * 0381); beyond that its connections holding the most are closed. 0: no cap (behind a proxy,
+   * whose address every request has, unless set).
+   */
+  unreadBytesPerAddress: number;
 }
 
 /** Connection limits without a file limit to go by, or when it is higher (each connection holds memory too). */
@@ -105,6 +111,7 @@ function connectionLimitsFrom(env: NodeJS.ProcessEnv, trustProxy: boolean): Conn
     maxRequestsPerConnection: wholeNumber(env, 'MAX_REQUESTS_PER_CONNECTION', 1000),
     maxPipelined: wholeNumber(env, 'MAX_PIPELINED_REQUESTS', 16, 1),
     unreadTimeoutMs: seconds(env, 'UNREAD_ANSWER_TIMEOUT_SECONDS', 30),
+    unreadBytesPerAddress: wholeNumber(env, 'MAX_UNREAD_MB_PER_ADDRESS', trustProxy ? 0 : 8) * 1024 * 1024,
   };
 }
 

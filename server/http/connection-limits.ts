@@ -18,6 +18,7 @@ export const DEFAULT_SUMMARY_INTERVAL_MS = 60_000;
 /** From this share of the total cap on, a connection that goes idle is kept NEAR_CAP_KEEP_ALIVE_MS at most. */
 export const NEAR_CAP_SHARE = 0.75;
 export const NEAR_CAP_KEEP_ALIVE_MS = 5_000;
+const MB = 1024 * 1024;
 
 export interface ConnectionCounts {
   /** Connections open now (accepted, not yet closed). */
@@ -28,6 +29,14 @@ export interface ConnectionCounts {
 
 export interface ConnectionGuard {
   counts(): ConnectionCounts;
+  /**
+   * Called once an answer is handed to `socket`: when the answers its address has not read pass
+   * the per-address cap, closes that address's connections holding the most of them until it is
+   * under the cap again. `unreadOf` tells a connection's unread bytes.
+   */
+  capUnreadBytes(socket: Socket, unreadOf: (socket: Socket) => number): void;
+  /** Bytes of answers not yet read by their clients, on every connection. */
+  unreadBytes(unreadOf: (socket: Socket) => number): number;
   /** Counts a connection closed for not reading its answers (too many unanswered, or stalled), for the summary line. */
   closedForUnreadAnswers(): void;
   /** From now on the server's keep-alive is the shutdown's: the cap no longer changes it. */
@@ -43,10 +52,12 @@ class ClosedTally {
   reclaimedIdle = 0;
   silent = 0;
   unread = 0;
+  overUnreadBytes = 0;
   readonly addresses = new Set<string>();
+  readonly unreadBytesAddresses = new Set<string>();
 
   get empty() {
-    return this.overAddressCap + this.overTotalCap + this.reclaimedIdle + this.silent + this.unread === 0;
+    return this.overAddressCap + this.overTotalCap + this.reclaimedIdle + this.silent + this.unread + this.overUnreadBytes === 0;
   }
 
   /** One line for the interval, or null when nothing was closed. */
@@ -65,6 +76,11 @@ class ClosedTally {
         `${this.unread} connections that did not read their answers (over ${limits.maxPipelined} unanswered, ` +
           `or none read for ${limits.unreadTimeoutMs / 1000} s)`,
       );
+    if (this.overUnreadBytes)
+      parts.push(
+        `${this.overUnreadBytes} connections from ${this.unreadBytesAddresses.size} addresses over the cap of unread answers ` +
+          `per address (${limits.unreadBytesPerAddress / MB} MB)`,
+      );
     return parts.length ? `[server] closed ${parts.join('; ')}` : null;
   }
 }
@@ -75,12 +91,14 @@ export function guardConnections(
   writeLogLine: (line: string) => void,
   summaryIntervalMs = DEFAULT_SUMMARY_INTERVAL_MS,
 ): ConnectionGuard {
-  const openByAddress = new Map<string, number>();
+  // Each client address's open connections (IPv6: per /64).
+  const byAddress = new Map<string, Set<Socket>>();
   let open = 0;
   let tally = new ClosedTally();
   let summaryTimer: NodeJS.Timeout | undefined;
   // Connections still waiting for their first request, and the timer that closes them.
   const firstRequestDue = new WeakMap<Socket, NodeJS.Timeout>();
+  const addressOf = new WeakMap<Socket, string>();
 
   const flush = () => {
     summaryTimer = undefined;
@@ -126,8 +144,8 @@ export function guardConnections(
 
   server.on('connection', (socket: Socket) => {
     const key = addressKey(socket.remoteAddress ?? 'unknown');
-    const count = (openByAddress.get(key) ?? 0) + 1;
-    if (limits.perAddress > 0 && count > limits.perAddress) {
+    const ofAddress = byAddress.get(key) ?? new Set<Socket>();
+    if (limits.perAddress > 0 && ofAddress.size >= limits.perAddress) {
       socket.destroy();
       tally.overAddressCap++;
       tally.addresses.add(key);
@@ -142,7 +160,9 @@ export function guardConnections(
       noteClosed();
       return;
     }
-    openByAddress.set(key, count);
+    ofAddress.add(socket);
+    byAddress.set(key, ofAddress);
+    addressOf.set(socket, key);
     open++;
     setKeepAlive();
     // The first request's headers are due within the deadline (later ones: headersTimeout).
@@ -157,9 +177,8 @@ export function guardConnections(
       idle.delete(socket);
       open--;
       setKeepAlive();
-      const left = (openByAddress.get(key) ?? 1) - 1;
-      if (left > 0) openByAddress.set(key, left);
-      else openByAddress.delete(key);
+      ofAddress.delete(socket);
+      if (ofAddress.size === 0 && byAddress.get(key) === ofAddress) byAddress.delete(key);
     });
   });
   server.on('request', (req: IncomingMessage, res: ServerResponse) => {
@@ -183,7 +202,36 @@ export function guardConnections(
   });
 
   return {
-    counts: () => ({ open, addresses: openByAddress.size }),
+    counts: () => ({ open, addresses: byAddress.size }),
+    capUnreadBytes(socket, unreadOf) {
+      const cap = limits.unreadBytesPerAddress;
+      const key = addressOf.get(socket);
+      const sockets = key === undefined ? undefined : byAddress.get(key);
+      if (cap <= 0 || !sockets) return;
+      let total = 0;
+      const holding: Array<{ socket: Socket; bytes: number }> = [];
+      for (const each of sockets) {
+        const bytes = unreadOf(each);
+        total += bytes;
+        if (bytes > 0) holding.push({ socket: each, bytes });
+      }
+      if (total <= cap) return;
+      // The connections holding most go first: a client reading its answers holds little.
+      holding.sort((a, b) => b.bytes - a.bytes);
+      for (const { socket: each, bytes } of holding) {
+        if (total <= cap) break;
+        each.destroy();
+        total -= bytes;
+        tally.overUnreadBytes++;
+        tally.unreadBytesAddresses.add(key!);
+      }
+      noteClosed();
+    },
+    unreadBytes(unreadOf) {
+      let total = 0;
+      for (const sockets of byAddress.values()) for (const each of sockets) total += unreadOf(each);
+      return total;
+    },
     closedForUnreadAnswers() {
       tally.unread++;
       noteClosed();

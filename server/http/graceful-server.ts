@@ -25,6 +25,8 @@ export interface GracefulServer {
 export interface ConnectionStats extends ConnectionCounts {
   /** Responses not yet handed to their connection (or their connection still open). */
   responses: number;
+  /** Bytes of answers written but not yet read by their clients. */
+  unreadBytes: number;
   /** Request handlers still running. */
   handlers: number;
 }
@@ -64,6 +66,15 @@ export function createGracefulServer(
     }
     return answers;
   };
+  // A connection's unread bytes: what waits in its own buffer, and the answers queued behind it
+  // (a queued response has no socket yet; its writableLength is what it buffered itself).
+  const unreadOf = (socket: Socket) => {
+    // A connection closed already (its 'close' still to come) holds nothing more.
+    if (socket.destroyed) return 0;
+    let bytes = socket.writableLength;
+    for (const res of unanswered.get(socket) ?? []) if (res.socket !== socket) bytes += res.writableLength;
+    return bytes;
+  };
   let closing = false;
   // Node's own check of headersTimeout and requestTimeout runs this often (its default, 30 s,
   // would let a deadline of 10 s run to 40 s).
@@ -89,11 +100,14 @@ export function createGracefulServer(
     res.once('finish', release);
     res.once('close', release);
     if (closing) res.setHeader('Connection', 'close');
-    const work = handle(req, res).catch((error: unknown) => {
-      log('request failed', error);
-      if (!res.headersSent) sendJson(res, 500, { errors: [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }] });
-      else res.destroy();
-    });
+    const work = handle(req, res)
+      .catch((error: unknown) => {
+        log('request failed', error);
+        if (!res.headersSent) sendJson(res, 500, { errors: [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }] });
+        else res.destroy();
+      })
+      // The answer is handed over: an address that does not read its answers is held to its cap.
+      .then(() => guard.capUnreadBytes(socket, unreadOf));
     running.add(work);
     void work.finally(() => running.delete(work));
   });
@@ -143,6 +157,11 @@ export function createGracefulServer(
       });
     });
 
-  const connections = (): ConnectionStats => ({ ...guard.counts(), responses: inFlight.size, handlers: running.size });
+  const connections = (): ConnectionStats => ({
+    ...guard.counts(),
+    responses: inFlight.size,
+    handlers: running.size,
+    unreadBytes: guard.unreadBytes(unreadOf),
+  });
   return { server, close, connections };
 }

@@ -129,7 +129,8 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
   if (cached !== undefined) {
     // One token, whatever it weighs (decision 0376): it was built once, and paid for by weight, for
     // every visitor; sending it writes that one buffer, and what a client that does not read can
-    // hold is bounded by the connection caps (MAX_PIPELINED_REQUESTS, MAX_CONNECTIONS_PER_ADDRESS).
+    // hold is bounded by the connection caps (MAX_PIPELINED_REQUESTS, MAX_CONNECTIONS_PER_ADDRESS)
+    // and by the address's cap of unread answers (MAX_UNREAD_MB_PER_ADDRESS, decision 0381).
     sendRawJson(res, cached);
     return;
   }

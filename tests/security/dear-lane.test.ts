@@ -6,6 +6,7 @@
  */
 import { Agent } from 'node:http';
 import { execFile } from 'node:child_process';
+import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { battery } from './support/figures';
@@ -188,8 +189,11 @@ describe('the dear lane is bounded', () => {
 describe('the rate limit is charged by cost', () => {
   let shop: TestServer;
   beforeAll(async () => {
-    // The defaults npm start uses: 500 at once, then 50 a second.
-    shop = await startTestServer({ env: { RATE_LIMIT_PER_SECOND: '50', RATE_LIMIT_BURST: '500' } });
+    // The defaults npm start uses: 500 at once, then 50 a second; closings told each second.
+    shop = await startTestServer({
+      env: { RATE_LIMIT_PER_SECOND: '50', RATE_LIMIT_BURST: '500' },
+      overrides: { connectionSummaryIntervalMs: 1000 },
+    });
     seedItems(shop);
   });
   afterAll(async () => {
@@ -229,8 +233,11 @@ describe('the rate limit is charged by cost', () => {
 describe('a read priced cheap with a heavy answer (decision 0359)', () => {
   let shop: TestServer;
   beforeAll(async () => {
-    // The defaults npm start uses: 500 at once, then 50 a second.
-    shop = await startTestServer({ env: { RATE_LIMIT_PER_SECOND: '50', RATE_LIMIT_BURST: '500' } });
+    // The defaults npm start uses: 500 at once, then 50 a second; closings told each second.
+    shop = await startTestServer({
+      env: { RATE_LIMIT_PER_SECOND: '50', RATE_LIMIT_BURST: '500' },
+      overrides: { connectionSummaryIntervalMs: 1000 },
+    });
     // A catalogue whose descriptions are long (about 1 KB each, as a wine's tasting notes may be).
     shop.store.transaction(() => {
       for (let i = 0; i < 490; i += 1)
@@ -329,6 +336,80 @@ describe('a read priced cheap with a heavy answer (decision 0359)', () => {
         expect(Math.max(...visitor)).toBeLessThan(1000);
       });
     } finally {
+      visitorAgent.destroy();
+    }
+  });
+
+  it('holds an address that pipelines cached heavy answers and reads none to 8 MB unread (decision 0381), and stalls no visitor', async () => {
+    // At one token a cached answer (decision 0376): 60 connections (the per-address cap is 64) x 16
+    // pipelined requests, none read. node:http writes a connection's next answer only once the last
+    // is flushed, and the kernel's buffers take a few, yet without this cap the address left about
+    // 150 MB of answers unread in the server. The address as a whole is held to MAX_UNREAD_MB_PER_ADDRESS.
+    const visitorAgent = new Agent({ keepAlive: true, localAddress: '127.0.0.6' });
+    const post = (body: string, agent: Agent) => rawRequest(shop.url, '/graphql', { body, headers: { 'x-api-key': shop.apiKey }, agent });
+    const same = heavy(6_000);
+    const attackers: Socket[] = [];
+    try {
+      const built = await rawRequest(shop.url, '/graphql', {
+        body: same,
+        headers: { 'x-api-key': shop.apiKey },
+        localAddress: '127.0.0.9',
+      });
+      expect(built.text.length).toBeGreaterThan(450_000);
+      await post(VISITOR, visitorAgent);
+      const { port } = new URL(shop.url);
+      const request =
+        `POST /graphql HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nx-api-key: ${shop.apiKey}\r\n` +
+        `Content-Length: ${Buffer.byteLength(same)}\r\n\r\n${same}`;
+      for (let i = 0; i < 60; i++) {
+        const socket = await new Promise<Socket>((resolve, reject) => {
+          const opened = connect({ host: '127.0.0.1', port: Number(port), localAddress: '127.0.0.10' }, () => resolve(opened));
+          opened.once('error', reject);
+        });
+        socket.on('error', () => {});
+        socket.pause();
+        attackers.push(socket);
+      }
+      const startedAt = Date.now();
+      for (const socket of attackers) socket.write(request.repeat(16));
+      const visitor: number[] = [];
+      while (Date.now() - startedAt < 3000 || shop.connections().handlers > 0) {
+        const began = performance.now();
+        expect(errorOf((await post(VISITOR, visitorAgent)).json)).toBeUndefined();
+        visitor.push(performance.now() - began);
+        await new Promise((resolve) => setTimeout(resolve, 25));
+      }
+      const settled = Date.now() + 3000;
+      while (shop.connections().unreadBytes > 8 * 1024 * 1024 && Date.now() < settled)
+        await new Promise((resolve) => setTimeout(resolve, 50));
+      const unread = shop.connections().unreadBytes;
+      const summary = async () => {
+        const deadline = Date.now() + 3000;
+        const told = () =>
+          shop.logLines
+            .map((line) => /(\d+) connections from 1 addresses over the cap of unread answers per address \(8 MB\)/.exec(line))
+            .find(Boolean);
+        while (!told() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+        return Number(told()?.[1] ?? 0);
+      };
+      const closed = await summary();
+      console.log(
+        `[dear lane] 60 connections x 16 cached heavy answers from one address, none read: ${closed} closed by the server, ` +
+          `${(unread / 1024 / 1024).toFixed(1)} MB left unread; visitor median ${percentile(visitor, 0.5).toFixed(0)} ms, worst ${Math.max(...visitor).toFixed(0)} ms`,
+      );
+      await tally.attempt(
+        'the address holds at most 8 MB of unread answers: its fullest connections are closed, told in the summary line',
+        () => {
+          expect(closed).toBeGreaterThan(0);
+          expect(unread).toBeLessThanOrEqual(8 * 1024 * 1024);
+        },
+      );
+      await tally.attempt('a visitor from 127.0.0.6 meanwhile: median under 100 ms, worst under 1 s', () => {
+        expect(percentile(visitor, 0.5)).toBeLessThan(100);
+        expect(Math.max(...visitor)).toBeLessThan(1000);
+      });
+    } finally {
+      for (const socket of attackers) socket.destroy();
       visitorAgent.destroy();
     }
   });
