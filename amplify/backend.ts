@@ -17,6 +17,7 @@ import { CfnFunctionConfiguration, MappingTemplate, type CfnResolver } from 'aws
 import { AllowedMethods, CachePolicy, Distribution, ViewerProtocolPolicy } from 'aws-cdk-lib/aws-cloudfront';
 import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import { AttributeType, BillingMode, Table, type ITable } from 'aws-cdk-lib/aws-dynamodb';
+import { CfnWebACL, CfnWebACLAssociation } from 'aws-cdk-lib/aws-wafv2';
 import { Rule, RuleTargetInput, Schedule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction as LambdaTarget } from 'aws-cdk-lib/aws-events-targets';
 import { Effect, PolicyStatement, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -57,6 +58,7 @@ import { SHOP_SCHEDULES } from '../server/composition/schedules';
 import { ACCOUNTS_FUNCTION, CATALOGUE_FUNCTION, MEDIA_FUNCTION } from '../server/composition/lambdas';
 import { UPLOAD_KEY_PREFIX } from './functions/common/s3-uploads';
 import { FEEDS_KEY_PREFIX } from './functions/common/s3-feeds';
+import { DEFAULT_RATE_LIMIT, FIREWALL_WINDOW_SECONDS, requestsPerWindow, firewallRefusal } from '../shared/request-rate';
 
 export const backend = defineBackend({ data, authorizer, accounts, media, catalogue });
 
@@ -350,6 +352,53 @@ for (const [name, schedule] of Object.entries(SHOP_SCHEDULES)) {
     targets: [scheduleTarget(name, schedule.lambda)],
   });
 }
+
+// --- The API's firewall (decision 0382): one address may send what the local server's bucket
+// lets it (shared/request-rate.ts), counted over AWS WAF's window; beyond that a 429 in the
+// GraphQL error shape the SPA reads, with Retry-After. AppSync has no per-address limit of its own.
+const firewallMetric = (metricName: string) => ({ cloudWatchMetricsEnabled: true, metricName, sampledRequestsEnabled: true });
+const apiFirewall = new CfnWebACL(dataStack, 'ShopApiFirewall', {
+  scope: 'REGIONAL',
+  defaultAction: { allow: {} },
+  visibilityConfig: firewallMetric('ShopApiFirewall'),
+  customResponseBodies: {
+    TooManyRequests: { contentType: 'APPLICATION_JSON', content: JSON.stringify(firewallRefusal(FIREWALL_WINDOW_SECONDS)) },
+  },
+  rules: [
+    {
+      name: 'RequestsPerAddress',
+      priority: 0,
+      statement: {
+        rateBasedStatement: {
+          limit: requestsPerWindow(DEFAULT_RATE_LIMIT, FIREWALL_WINDOW_SECONDS),
+          evaluationWindowSec: FIREWALL_WINDOW_SECONDS,
+          aggregateKeyType: 'IP',
+        },
+      },
+      action: {
+        block: {
+          customResponse: {
+            responseCode: 429,
+            customResponseBodyKey: 'TooManyRequests',
+            // A blocked request gets these headers only, none of AppSync's: without the CORS one
+            // a browser would see a network failure, not the refusal. The Amplify client names its
+            // error by x-amzn-ErrorType.
+            responseHeaders: [
+              { name: 'Retry-After', value: String(FIREWALL_WINDOW_SECONDS) },
+              { name: 'Access-Control-Allow-Origin', value: '*' },
+              { name: 'x-amzn-ErrorType', value: 'TooManyRequests' },
+            ],
+          },
+        },
+      },
+      visibilityConfig: firewallMetric('ShopApiRequestsPerAddress'),
+    },
+  ],
+});
+new CfnWebACLAssociation(dataStack, 'ShopApiFirewallAssociation', {
+  resourceArn: backend.data.resources.graphqlApi.arn,
+  webAclArn: apiFirewall.attrArn,
+});
 
 // --- Errors keep their errorType: the custom mutations' functions answer { data } or { error }.
 const invokeFunctions = Object.entries(backend.data.resources.cfnResources.cfnFunctionConfigurations).filter(([id]) =>

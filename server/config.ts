@@ -1,6 +1,7 @@
 /** The local server's configuration, from the environment (README: Configuration). */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_RATE_LIMIT } from '../shared/request-rate';
 import type { RateRule } from './accounts/throttle';
 import { smtpSettingsFrom, type SmtpSettings } from './accounts/mailer';
 
@@ -115,8 +116,6 @@ function connectionLimitsFrom(env: NodeJS.ProcessEnv, trustProxy: boolean): Conn
   };
 }
 
-/** The shop's own default: 500 requests at once, then 50 a second, per address. */
-export const DEFAULT_RATE_LIMIT: RateRule = { burst: 500, intervalMs: 20 };
 
 function publicOriginFrom(value: string | undefined): string | null {
   if (!value) return null;

@@ -10,6 +10,7 @@
  *   addresses together get a few guesses, then one per doubling delay. Addresses the account
  *   signed in from before are not held back by it, so the owner is not shut out.
  */
+import type { RequestRate } from '../../shared/request-rate';
 
 /**
  * The key an address is limited under: IPv4 as it is, IPv6 by its /64 network (one subscriber
@@ -30,11 +31,8 @@ export function addressKey(address: string): string {
     .join(':')}::/64`;
 }
 
-/** `burst` requests at once, then one every `intervalMs`. */
-export interface RateRule {
-  burst: number;
-  intervalMs: number;
-}
+/** `burst` requests at once, then one every `intervalMs` (shared/request-rate.ts). */
+export type RateRule = RequestRate;
 
 /** A key's bucket: `tokens` left when last touched at `updatedAt`. No bucket is a full one. */
 export interface Bucket {

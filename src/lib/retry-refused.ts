@@ -25,7 +25,25 @@ interface RefusalError {
 function errorList(error: unknown): RefusalError[] {
   if (typeof error !== 'object' || error === null || !('errors' in error)) return [];
   const { errors } = error as { errors?: unknown };
-  return Array.isArray(errors) ? errors.filter((entry): entry is RefusalError => typeof entry === 'object' && entry !== null) : [];
+  return Array.isArray(errors)
+    ? errors.filter((entry): entry is RefusalError => typeof entry === 'object' && entry !== null).flatMap(unwrapHttpRefusal)
+    : [];
+}
+
+/**
+ * On AWS a refusal may come from the API's firewall (decision 0382) with status 429: the Amplify
+ * client then throws one error whose `originalError.response.body` holds the refusal's own
+ * `{ errors }`, which are read as if AppSync had sent them.
+ */
+function unwrapHttpRefusal(entry: RefusalError): RefusalError[] {
+  const body = (entry as { originalError?: { response?: { body?: unknown } } }).originalError?.response?.body;
+  if (entry.errorType !== undefined || typeof body !== 'string') return [entry];
+  try {
+    const inner = errorList(JSON.parse(body));
+    return inner.length ? inner : [entry];
+  } catch {
+    return [entry];
+  }
 }
 
 /**

@@ -16,6 +16,7 @@
  * with the rule's input as its event (the emulation has no EventBridge).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Firewall, firewallRules } from './firewall';
 import { createRequire } from 'node:module';
 import { randomUUID } from 'node:crypto';
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -222,6 +223,7 @@ export async function startAppSync(
     return answer;
   };
 
+  const firewall = new Firewall(firewallRules(backend.app));
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('appsync emulation:', error);
@@ -236,7 +238,29 @@ export async function startAppSync(
     );
     res.setHeader('Access-Control-Allow-Methods', 'POST, OPTIONS');
     res.setHeader('Access-Control-Max-Age', '86400');
+    // The API's web ACL (decision 0382) sees every request before AppSync, preflights included; a
+    // request it blocks gets the rule's response alone, none of AppSync's headers.
+    if (req.url?.split('?')[0] === '/graphql') {
+      const blocked = firewall.check(req.socket.remoteAddress ?? 'unknown');
+      if (blocked) {
+        for (const name of res.getHeaderNames()) res.removeHeader(name);
+        res.writeHead(blocked.status, { ...blocked.headers, 'Content-Type': blocked.contentType });
+        return void res.end(blocked.body);
+      }
+    }
     if (req.method === 'OPTIONS') return void res.writeHead(200).end();
+    // For the cloud batteries (tests/cloud/firewall.test.ts): the web ACL's limit for one test
+    // ({"limit": null} puts back the template's) and its counts forgotten.
+    if (req.method === 'POST' && req.url === '/_emulation/firewall') {
+      const { limit } = JSON.parse((await readBody(req)) || '{}') as { limit?: unknown };
+      if (limit !== null && !(typeof limit === 'number' && Number.isInteger(limit) && limit > 0))
+        return send(res, 400, { message: 'limit must be a positive whole number, or null for the template' });
+      firewall.limitOverride = limit;
+      firewall.reset();
+      return send(res, 200, {
+        rules: firewall.rules.map(({ name, limit: ruleLimit, windowMs }) => ({ name, limit: ruleLimit, windowMs })),
+      });
+    }
     if (req.method === 'POST' && req.url === '/_emulation/cold-start') {
       for (const fn of lambdas.values()) fn.stop();
       return send(res, 200, { stopped: lambdas.size });

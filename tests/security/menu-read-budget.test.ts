@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../support/test-server';
 import { rawRequest } from './support/raw-http';
 import { battery } from './support/figures';
-import { DEFAULT_RATE_LIMIT } from '../../server/config';
+import { DEFAULT_RATE_LIMIT } from '../../shared/request-rate';
 import { FILTERS, SELECTIONS } from '../../shared/first-screen';
 import { MAX_PAGE_SIZE } from '../../shared/catalogue';
 import { SCALE_ITEMS, SCALE_MENU, seedScaleCatalogue } from '../../bench/support/scale-catalogue';

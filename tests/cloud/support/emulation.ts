@@ -37,6 +37,10 @@ export async function instancesOf(name: string): Promise<number> {
 
 export const coldStart = () => post('_emulation/cold-start', {});
 
+/** The API firewall's rules as the template has them, its limit for one test (null: the template's), its counts forgotten. */
+export const setFirewallLimit = (limit: number | null) =>
+  post('_emulation/firewall', { limit }) as Promise<{ rules: Array<{ name: string; limit: number; windowMs: number }> }>;
+
 /**
  * As a redeploy of the backend with other settings would: the functions that have these
  * variables get the values given, in fresh instances. Resolves to the values they had (give them
