@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
@@ -5,6 +6,7 @@ import {
   formatDayHours,
   formatTime,
   isMapUrl,
+  newYorkClockParts,
   newYorkTime,
   parseDayHours,
   parseSpecialDate,
@@ -174,5 +176,42 @@ describe('what the storefront shows', () => {
       expect(demo.specialDates.length).toBeGreaterThanOrEqual(3);
     }
     expect(demoShopHours(new Date('2026-11-23T12:00:00Z')).specialDates[0]).toBe('2026-11-26 closed Thanksgiving');
+  });
+});
+
+describe("New York's wall clock", () => {
+  const reference = new Intl.DateTimeFormat('en-US', {
+    timeZone: 'America/New_York',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+    hourCycle: 'h23',
+  });
+  const formatted = (time: number) => {
+    const parts = Object.fromEntries(reference.formatToParts(new Date(time)).map((part) => [part.type, Number(part.value)]));
+    return { year: parts.year, month: parts.month, day: parts.day, hour: parts.hour! % 24, minute: parts.minute, second: parts.second };
+  };
+
+  it('reads the clock as Intl formats it, at any instant from 1900 to 2100 (offsets cached by UTC hour)', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: Date.UTC(1899, 11, 31), max: Date.UTC(2100, 0, 1) }), (time) => {
+        expect(newYorkClockParts(new Date(time))).toEqual(formatted(time));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('moves at the daylight saving changes exactly: 2 AM becomes 3 AM in March, 2 AM is 1 AM again in November', () => {
+    // 2026-03-08 and 2026-11-01, around 2 AM local, every minute for four hours.
+    for (const start of [Date.UTC(2026, 2, 8, 5), Date.UTC(2026, 10, 1, 4)])
+      for (let minute = 0; minute < 240; minute += 1) {
+        const time = start + minute * 60_000 + 17_000;
+        expect(newYorkClockParts(new Date(time))).toEqual(formatted(time));
+      }
+    expect(newYorkClockParts(new Date(Date.UTC(2026, 2, 8, 7)))).toMatchObject({ hour: 3, minute: 0 });
+    expect(newYorkClockParts(new Date(Date.UTC(2026, 10, 1, 6)))).toMatchObject({ hour: 1, minute: 0 });
   });
 });

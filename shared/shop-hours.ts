@@ -142,10 +142,45 @@ const newYorkClock = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-/** New York's wall clock at `instant`: year, month, day, hour (0-23), minute and second, as numbers. */
-export function newYorkClockParts(instant: Date): Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number> {
+type ClockParts = Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
+
+function formattedClockParts(instant: Date): ClockParts {
   const parts = Object.fromEntries(newYorkClock.formatToParts(instant).map((part) => [part.type, Number(part.value)]));
   return { year: parts.year!, month: parts.month!, day: parts.day!, hour: parts.hour! % 24, minute: parts.minute!, second: parts.second! };
+}
+
+const HOUR_MS = 3_600_000;
+/** Offsets that held from 1900 on change only at whole UTC hours (DST starts and ends at 2 AM local). */
+const OFFSETS_FROM = Date.UTC(1900, 0, 1);
+/** New York's offset from UTC (ms) for each UTC hour asked about, so most calls format nothing. */
+const offsetByHour = new Map<number, number>();
+
+/**
+ * New York's wall clock at `instant`: year, month, day, hour (0-23), minute and second, as numbers.
+ * `formatToParts` costs microseconds and the pickup slots ask hundreds of times a request: the
+ * offset is formatted once per UTC hour and the parts read from the shifted UTC clock.
+ */
+export function newYorkClockParts(instant: Date): ClockParts {
+  const time = instant.getTime();
+  if (!(time >= OFFSETS_FROM)) return formattedClockParts(instant);
+  const hour = Math.floor(time / HOUR_MS);
+  let offset = offsetByHour.get(hour);
+  if (offset === undefined) {
+    const start = new Date(hour * HOUR_MS);
+    const wall = formattedClockParts(start);
+    offset = Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute, wall.second) - start.getTime();
+    if (offsetByHour.size >= 10_000) offsetByHour.clear();
+    offsetByHour.set(hour, offset);
+  }
+  const shifted = new Date(time + offset);
+  return {
+    year: shifted.getUTCFullYear(),
+    month: shifted.getUTCMonth() + 1,
+    day: shifted.getUTCDate(),
+    hour: shifted.getUTCHours(),
+    minute: shifted.getUTCMinutes(),
+    second: shifted.getUTCSeconds(),
+  };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -23,7 +23,10 @@ process.on('exit', () => {
 });
 
 export function startTarget(script: string, args: string[] = [], env: NodeJS.ProcessEnv = {}): Promise<Target> {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  // BENCH_PROFILE_DIR=<dir>: each target writes a CPU profile there when it stops (open it in
+  // Chrome's DevTools, Performance): how a slid figure is profiled (design §4).
+  const profile = process.env.BENCH_PROFILE_DIR ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE_DIR}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'inherit'],
     env: { ...process.env, ...env },
   });

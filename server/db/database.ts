@@ -4,6 +4,7 @@
  */
 import Database from 'better-sqlite3';
 import type { ModelMeta, ScalarField } from '../model/model-meta';
+import { cacheStatements } from './statement-cache';
 
 export type Db = Database.Database;
 
@@ -37,6 +38,7 @@ export function openDatabase(file: string, models: ModelMeta[]): Db {
   db.pragma('busy_timeout = 5000');
   db.pragma('foreign_keys = ON');
   migrate(db, models);
+  cacheStatements(db);
   return db;
 }
 

@@ -105,7 +105,6 @@ function encodeValue(field: ScalarField, value: unknown): SqlValue {
 
 export class ModelStore {
   private readonly tables = new Map<string, ModelTable>();
-  private readonly listCache = new Map<string, Statement>();
   /** Bumped by every write through this store. */
   private writes = 0;
   private readonly dataVersion: Statement;
@@ -182,7 +181,7 @@ export class ModelStore {
     if (!table.meta.scalarByName.has(field)) throw new Error(`unknown field ${field}`);
     if (!values.length) return [];
     const sql = `SELECT * FROM ${table.table} WHERE trim(${quoteIdent(field)}) IN (SELECT value FROM json_each(?)) ORDER BY seq`;
-    return (this.prepareCached(sql).all(JSON.stringify(values)) as Array<Record<string, unknown>>).map((row) => table.decode(row));
+    return (this.db.prepare(sql).all(JSON.stringify(values)) as Array<Record<string, unknown>>).map((row) => table.decode(row));
   }
 
   get(model: string, id: string): ModelRecord | null {
@@ -211,7 +210,7 @@ export class ModelStore {
     }
     const sql = `SELECT * FROM ${table.table} WHERE ${clauses.join(' AND ')} ORDER BY seq ${descending ? 'DESC' : 'ASC'} LIMIT ?`;
     params.push(pageSize + 1);
-    const rows = this.prepareCached(sql).all(...params) as Array<Record<string, unknown>>;
+    const rows = this.db.prepare(sql).all(...params) as Array<Record<string, unknown>>;
     const hasMore = rows.length > pageSize;
     const page = hasMore ? rows.slice(0, pageSize) : rows;
     const last = page[page.length - 1];
@@ -242,7 +241,7 @@ export class ModelStore {
         if (field.isRequired && !names.includes(field.name)) throw validationError(requiredFieldMessage(field.name));
       }
       const sql = `INSERT INTO ${table.table} (${names.map(quoteIdent).join(', ')}) VALUES (${names.map(() => '?').join(', ')})`;
-      this.prepareCached(sql).run(...values);
+      this.db.prepare(sql).run(...values);
       this.writes += 1;
       return table.decode(table.rowById(id)!);
     });
@@ -265,7 +264,7 @@ export class ModelStore {
       }
       sets.push('updatedAt = ?');
       values.push(nextTimestamp(current.updatedAt as string));
-      this.prepareCached(`UPDATE ${table.table} SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
+      this.db.prepare(`UPDATE ${table.table} SET ${sets.join(', ')} WHERE id = ?`).run(...values, id);
       this.writes += 1;
       return table.decode(table.rowById(id)!);
     });
@@ -276,7 +275,7 @@ export class ModelStore {
     return this.transaction(() => {
       const current = table.rowById(input.id);
       if (!current || !this.matches(table, input.id, condition)) throw conditionFailed();
-      this.prepareCached(`DELETE FROM ${table.table} WHERE id = ?`).run(input.id);
+      this.db.prepare(`DELETE FROM ${table.table} WHERE id = ?`).run(input.id);
       this.writes += 1;
       return table.decode(current);
     });
@@ -285,24 +284,14 @@ export class ModelStore {
   private matches(table: ModelTable, id: string, condition?: Record<string, unknown> | null): boolean {
     if (!condition) return true;
     const compiled = compileFilter(table.meta, condition);
-    return this.prepareCached(`SELECT 1 FROM ${table.table} WHERE id = ? AND ${compiled.sql}`).get(id, ...compiled.params) !== undefined;
+    return this.db.prepare(`SELECT 1 FROM ${table.table} WHERE id = ? AND ${compiled.sql}`).get(id, ...compiled.params) !== undefined;
   }
 
   /** A condition on create is evaluated against a record that does not exist yet (all attributes missing). */
   private matchesAbsent(table: ModelTable, condition: Record<string, unknown>): boolean {
     const compiled = compileFilter(table.meta, condition);
     const nulls = table.meta.scalars.map((field) => `NULL AS ${quoteIdent(field.name)}`).join(', ');
-    return this.prepareCached(`SELECT 1 FROM (SELECT ${nulls}) WHERE ${compiled.sql}`).get(...compiled.params) !== undefined;
-  }
-
-  private prepareCached(sql: string): Statement {
-    let statement = this.listCache.get(sql);
-    if (!statement) {
-      statement = this.db.prepare(sql);
-      if (this.listCache.size > 500) this.listCache.clear();
-      this.listCache.set(sql, statement);
-    }
-    return statement;
+    return this.db.prepare(`SELECT 1 FROM (SELECT ${nulls}) WHERE ${compiled.sql}`).get(...compiled.params) !== undefined;
   }
 }
 

@@ -64,7 +64,7 @@ describe("the API's firewall on the emulated cloud", () => {
     for (let i = 0; i < 5; i++) expect((await from('127.0.0.1')).status).toBe(200);
     Amplify.configure({ API: { GraphQL: { endpoint: url.href, region: 'us-east-1', defaultAuthMode: 'apiKey', apiKey } } });
     const client = generateClient();
-    const error = await client.graphql({ query: '{ listItems(limit: 1) { items { id } } }' }).then(
+    const error = await (client.graphql({ query: '{ listItems(limit: 1) { items { id } } }' }) as Promise<unknown>).then(
       () => null,
       (thrown: unknown) => thrown,
     );
