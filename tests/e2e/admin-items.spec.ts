@@ -311,6 +311,8 @@ test('an item with a real PNG: create, edit, promote and demote (seen on /home),
     await card.getByRole('button', { name: `Promote ${renamed}` }).click();
     await expectToast(page, 'Success', 'Item Updated');
     await expect(card.getByRole('button', { name: `Demote ${renamed}` })).toBeVisible();
+    // Stored, not only shown: a failure below is then the home page's, not the write's.
+    expect(await getItem(api, created.id)).toMatchObject({ promoted: true });
     await page.goto('/home');
     expect(await promotedIdsOnHome(page)).toContain(created.id);
     await page.goto('/admin-items');

@@ -9,7 +9,7 @@ export async function promotedIdsOnHome(page: Page): Promise<string[]> {
   const next = page.getByRole('button', { name: 'Next promoted items' });
   for (;;) {
     for (const href of await cards.evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))) {
-      ids.add(decodeURIComponent(href.replace('/item/', '')));
+      if (href.startsWith('/item/')) ids.add(decodeURIComponent(href.replace('/item/', '')));
     }
     if (await next.isDisabled()) break;
     const before = await cards.first().getAttribute('href');
