@@ -155,6 +155,20 @@ function slotOf(start: number, slotMs: number, date: string): PickupSlot {
  * when the shop has no weekly hours set.
  */
 export function pickupSlots(source: ShopHoursSource | null | undefined, now: Date, options?: PickupSlotOptions): PickupDay[] {
+  return slotDays(source, now, options);
+}
+
+/**
+ * `pickupSlots`, or only the days `wanted` names, stopping after `limit` days: the server's checks
+ * of one submitted slot (and of whether any is free) need one day, not the week's labelled grid.
+ */
+function slotDays(
+  source: ShopHoursSource | null | undefined,
+  now: Date,
+  options: PickupSlotOptions | undefined,
+  wanted: (date: string) => boolean = () => true,
+  limit = Infinity,
+): PickupDay[] {
   const hours = hoursOf(source);
   const nowMs = now.getTime();
   if (!hours || !Number.isFinite(nowMs)) return [];
@@ -163,8 +177,9 @@ export function pickupSlots(source: ShopHoursSource | null | undefined, now: Dat
   const ready = readyAt(nowMs, preparationMs, hours, today, horizonDays);
   if (ready === null) return [];
   const days: PickupDay[] = [];
-  for (let ahead = 0; ahead < horizonDays; ahead++) {
+  for (let ahead = 0; ahead < horizonDays && days.length < limit; ahead++) {
     const date = addDays(today, ahead);
+    if (!wanted(date)) continue;
     const open = openInterval(date, hours);
     if (!open) continue;
     // Up to the grid: the first slot start at or after `ready`, counted from opening time.
@@ -194,7 +209,7 @@ export function findPickupSlot(
   const ms = instantOf(start);
   if (ms === null) return null;
   const date = newYorkTime(new Date(ms)).date;
-  const day = pickupSlots(source, now, options).find((entry) => entry.date === date);
+  const [day] = slotDays(source, now, options, (each) => each === date, 1);
   return day?.slots.find((slot) => Date.parse(slot.start) === ms) ?? null;
 }
 
@@ -243,6 +258,7 @@ export function expiresAt(slot: { start: string }, source: ShopHoursSource | nul
  */
 export function reservingStatus(source: ShopHoursSource | null | undefined, now: Date, options?: PickupSlotOptions): ReservingStatus {
   if (!weeklyHoursOf(source)) return { open: false, reason: PICKUP_MESSAGES.noHours };
-  if (!pickupSlots(source, now, options).length) return { open: false, reason: PICKUP_MESSAGES.noSlots(optionsOf(options).horizonDays) };
+  if (!slotDays(source, now, options, undefined, 1).length)
+    return { open: false, reason: PICKUP_MESSAGES.noSlots(optionsOf(options).horizonDays) };
   return { open: true };
 }
