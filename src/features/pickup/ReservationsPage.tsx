@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { RESERVATION_PERMISSIONS } from '../../../shared/reservation-status';
+import { changeRefusal, RESERVATION_PERMISSIONS } from '../../../shared/reservation-status';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { useCustomerId } from './pickup-list-api';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
 import { toast } from '../../lib/signed-in-call';
 import { CancelReservationDialog } from './CancelReservationDialog';
+import { ChangeReservationDialog } from './ChangeReservationDialog';
 import { CustomerOnly } from './CustomerOnly';
 import { ReservationDetails } from './ReservationDetails';
 import { reservationsKey, useMyReservations, type Reservation } from './reservations-api';
@@ -19,7 +20,8 @@ const mayCancel = (reservation: Reservation) => RESERVATION_PERMISSIONS.cancel.c
 
 /**
  * /reservations (product §11, decision 0318): the signed-in customer's reservations, newest
- * first, each with its number, status, slot, lines and total, and Cancel while it is open.
+ * first, each with its number, status, slot, lines and total, Change while it is Requested
+ * (decision 0372) and Cancel while it is open.
  */
 export function ReservationsPage() {
   usePageHead();
@@ -38,7 +40,11 @@ function ReservationList() {
   const { data, isError, error, refetch } = useMyReservations(userId);
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState<Reservation | null>(null);
-  const close = useCallback(() => setCancelling(null), []);
+  const [changing, setChanging] = useState<Reservation | null>(null);
+  const close = useCallback(() => {
+    setCancelling(null);
+    setChanging(null);
+  }, []);
   const cancelled = useCallback(
     (reservation: Reservation) => {
       setCancelling(null);
@@ -49,6 +55,19 @@ function ReservationList() {
       void queryClient.invalidateQueries({ queryKey: ['item'] });
       void queryClient.invalidateQueries({ queryKey: ['menu'] });
       toast('success', `Reservation ${formatReservationNumber(reservation.number)} is cancelled`);
+    },
+    [queryClient, userId],
+  );
+  const changed = useCallback(
+    (reservation: Reservation) => {
+      setChanging(null);
+      queryClient.setQueryData<Reservation[]>(reservationsKey(userId ?? ''), (old) =>
+        old?.map((entry) => (entry.id === reservation.id ? reservation : entry)),
+      );
+      // Bottles were held or put back.
+      void queryClient.invalidateQueries({ queryKey: ['item'] });
+      void queryClient.invalidateQueries({ queryKey: ['menu'] });
+      toast('success', `Reservation ${formatReservationNumber(reservation.number)} is changed`);
     },
     [queryClient, userId],
   );
@@ -76,6 +95,11 @@ function ReservationList() {
         {data.map((reservation) => (
           <li key={reservation.id} className="reservation">
             <ReservationDetails reservation={reservation} />
+            {changeRefusal(reservation.status) === null ? (
+              <button type="button" className="button button--outline" onClick={() => setChanging(reservation)}>
+                Change<span className="visually-hidden"> reservation {formatReservationNumber(reservation.number)}</span>
+              </button>
+            ) : null}
             {mayCancel(reservation) ? (
               <button type="button" className="button button--outline" onClick={() => setCancelling(reservation)}>
                 Cancel reservation<span className="visually-hidden"> {formatReservationNumber(reservation.number)}</span>
@@ -85,6 +109,7 @@ function ReservationList() {
         ))}
       </ul>
       {cancelling ? <CancelReservationDialog reservation={cancelling} onClose={close} onCancelled={cancelled} /> : null}
+      {changing ? <ChangeReservationDialog reservation={changing} onClose={close} onChanged={changed} /> : null}
     </>
   );
 }
