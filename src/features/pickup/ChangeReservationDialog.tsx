@@ -3,9 +3,8 @@ import { PICKUP_MESSAGES } from '../../../shared/pickup-messages';
 import { PICKUP_HORIZON_DAYS, pickupSlots } from '../../../shared/pickup-slots';
 import { formatReservationNumber, reservationLinesProblem } from '../../../shared/reservation-limits';
 import { Modal } from '../../components/ui/Modal';
-import { Spinner } from '../../components/ui/Spinner';
 import { useNow } from '../../lib/shop-settings';
-import { usePickupSettings, type PickupShopSettings } from './pickup-list-api';
+import type { PickupShopSettings } from './pickup-list-api';
 import { chosenSlotOf, PickupSlotPicker } from './PickupSlotPicker';
 import { changeReservation, type Reservation } from './reservations-api';
 
@@ -18,29 +17,19 @@ import { changeReservation, type Reservation } from './reservations-api';
  */
 export function ChangeReservationDialog({
   reservation,
+  settings,
   onClose,
   onChanged,
 }: {
   reservation: Reservation;
+  /** The shop's hours and limits, loaded before the dialog opens so its first field takes the focus. */
+  settings: PickupShopSettings;
   onClose: () => void;
   onChanged: (reservation: Reservation) => void;
 }) {
-  const settings = usePickupSettings();
-  const number = formatReservationNumber(reservation.number);
   return (
-    <Modal title={`Change reservation ${number}`} onEscape={onClose} className="pickup-dialog pickup-dialog--change">
-      {settings.data ? (
-        <ChangeForm reservation={reservation} settings={settings.data} onClose={onClose} onChanged={onChanged} />
-      ) : settings.isError ? (
-        <>
-          <p role="alert">{settings.error.message}</p>
-          <button type="button" className="button button--ghost" onClick={onClose}>
-            Close
-          </button>
-        </>
-      ) : (
-        <Spinner label="Loading the pickup times" />
-      )}
+    <Modal title={`Change reservation ${formatReservationNumber(reservation.number)}`} onEscape={onClose} className="pickup-dialog">
+      <ChangeForm reservation={reservation} settings={settings} onClose={onClose} onChanged={onChanged} />
     </Modal>
   );
 }

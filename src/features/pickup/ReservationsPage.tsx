@@ -3,7 +3,7 @@ import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { changeRefusal, RESERVATION_PERMISSIONS } from '../../../shared/reservation-status';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
-import { useCustomerId } from './pickup-list-api';
+import { useCustomerId, usePickupSettings } from './pickup-list-api';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
 import { toast } from '../../lib/signed-in-call';
@@ -41,6 +41,8 @@ function ReservationList() {
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState<Reservation | null>(null);
   const [changing, setChanging] = useState<Reservation | null>(null);
+  // The pickup times a change offers: Change shows once they are here.
+  const settings = usePickupSettings().data;
   const close = useCallback(() => {
     setCancelling(null);
     setChanging(null);
@@ -95,7 +97,7 @@ function ReservationList() {
         {data.map((reservation) => (
           <li key={reservation.id} className="reservation">
             <ReservationDetails reservation={reservation} />
-            {changeRefusal(reservation.status) === null ? (
+            {settings && changeRefusal(reservation.status) === null ? (
               <button type="button" className="button button--outline" onClick={() => setChanging(reservation)}>
                 Change<span className="visually-hidden"> reservation {formatReservationNumber(reservation.number)}</span>
               </button>
@@ -109,7 +111,9 @@ function ReservationList() {
         ))}
       </ul>
       {cancelling ? <CancelReservationDialog reservation={cancelling} onClose={close} onCancelled={cancelled} /> : null}
-      {changing ? <ChangeReservationDialog reservation={changing} onClose={close} onChanged={changed} /> : null}
+      {changing && settings ? (
+        <ChangeReservationDialog reservation={changing} settings={settings} onClose={close} onChanged={changed} />
+      ) : null}
     </>
   );
 }
