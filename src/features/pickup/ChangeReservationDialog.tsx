@@ -15,36 +15,27 @@ import { changeReservation, type Reservation } from './reservations-api';
  * the server's refusal ("Only 2 of Merlot left") as it comes; nothing changes until the server
  * has changed it all.
  */
-export function ChangeReservationDialog({
-  reservation,
-  settings,
-  onClose,
-  onChanged,
-}: {
+interface ChangeProps {
   reservation: Reservation;
   /** The shop's hours and limits, loaded before the dialog opens so its first field takes the focus. */
   settings: PickupShopSettings;
   onClose: () => void;
   onChanged: (reservation: Reservation) => void;
-}) {
+}
+
+export function ChangeReservationDialog(props: ChangeProps) {
   return (
-    <Modal title={`Change reservation ${formatReservationNumber(reservation.number)}`} onEscape={onClose} className="pickup-dialog">
-      <ChangeForm reservation={reservation} settings={settings} onClose={onClose} onChanged={onChanged} />
+    <Modal
+      title={`Change reservation ${formatReservationNumber(props.reservation.number)}`}
+      onEscape={props.onClose}
+      className="pickup-dialog"
+    >
+      <ChangeForm {...props} />
     </Modal>
   );
 }
 
-function ChangeForm({
-  reservation,
-  settings,
-  onClose,
-  onChanged,
-}: {
-  reservation: Reservation;
-  settings: PickupShopSettings;
-  onClose: () => void;
-  onChanged: (reservation: Reservation) => void;
-}) {
+function ChangeForm({ reservation, settings, onClose, onChanged }: ChangeProps) {
   const now = useNow();
   const ids = { lines: useId(), moving: useId() };
   const preparationMinutes = settings.limits.preparationMinutes;

@@ -47,31 +47,19 @@ function ReservationList() {
     setCancelling(null);
     setChanging(null);
   }, []);
-  const cancelled = useCallback(
-    (reservation: Reservation) => {
-      setCancelling(null);
+  // Cancelled or changed: the reservation as the server answered, and the shelves read again
+  // (bottles went back, or were held).
+  const written = useCallback(
+    (what: 'cancelled' | 'changed') => (reservation: Reservation) => {
+      close();
       queryClient.setQueryData<Reservation[]>(reservationsKey(userId ?? ''), (old) =>
         old?.map((entry) => (entry.id === reservation.id ? reservation : entry)),
       );
-      // The bottles are back on the shelf.
       void queryClient.invalidateQueries({ queryKey: ['item'] });
       void queryClient.invalidateQueries({ queryKey: ['menu'] });
-      toast('success', `Reservation ${formatReservationNumber(reservation.number)} is cancelled`);
+      toast('success', `Reservation ${formatReservationNumber(reservation.number)} is ${what}`);
     },
-    [queryClient, userId],
-  );
-  const changed = useCallback(
-    (reservation: Reservation) => {
-      setChanging(null);
-      queryClient.setQueryData<Reservation[]>(reservationsKey(userId ?? ''), (old) =>
-        old?.map((entry) => (entry.id === reservation.id ? reservation : entry)),
-      );
-      // Bottles were held or put back.
-      void queryClient.invalidateQueries({ queryKey: ['item'] });
-      void queryClient.invalidateQueries({ queryKey: ['menu'] });
-      toast('success', `Reservation ${formatReservationNumber(reservation.number)} is changed`);
-    },
-    [queryClient, userId],
+    [close, queryClient, userId],
   );
   if (isError) {
     return (
@@ -110,9 +98,9 @@ function ReservationList() {
           </li>
         ))}
       </ul>
-      {cancelling ? <CancelReservationDialog reservation={cancelling} onClose={close} onCancelled={cancelled} /> : null}
+      {cancelling ? <CancelReservationDialog reservation={cancelling} onClose={close} onCancelled={written('cancelled')} /> : null}
       {changing && settings ? (
-        <ChangeReservationDialog reservation={changing} settings={settings} onClose={close} onChanged={changed} />
+        <ChangeReservationDialog reservation={changing} settings={settings} onClose={close} onChanged={written('changed')} />
       ) : null}
     </>
   );
