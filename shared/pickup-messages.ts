@@ -49,4 +49,7 @@ export const PICKUP_MESSAGES = {
   lowerTwice: 'A line is lowered twice',
   lowerNotLower: 'A line can only be lowered: to a whole number from 0 to one less than reserved',
   lowerAllZero: 'Every line would be 0: cancel the reservation instead, with a reason',
+  /** A customer's change of their reservation (decision 0372). */
+  changeNoLines: 'A reservation keeps at least one bottle. To give up all of them, use Cancel reservation instead.',
+  changeNotRequested: 'This reservation is being prepared and can no longer be changed. Please call the shop.',
 } as const;

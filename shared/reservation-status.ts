@@ -41,6 +41,13 @@ export const RESERVATION_PERMISSIONS: Readonly<Record<ReservationAction, Partial
     expire: { system: ['Requested', 'Ready'] },
   };
 
+/**
+ * Why a customer may not change their reservation's lines or slot now (decision 0372); null while
+ * it is Requested, before staff pick its bottles. A final status says what happened.
+ */
+export const changeRefusal = (status: ReservationStatus): string | null =>
+  status === 'Requested' ? null : (FINAL_MESSAGES[status] ?? PICKUP_MESSAGES.changeNotRequested);
+
 export interface ReservationLine {
   itemId: string;
   /** Units held; a line lowered to 0 stays, with staff's note, so the customer sees why. */

@@ -497,6 +497,16 @@ export const schema = a.schema({
   cancelMyReservation: authorizedMutation(CATALOGUE_FUNCTION)
     .arguments({ id: a.id().required(), reason: a.string() })
     .returns(a.ref('Reservation')),
+  /** A line asked for: the item and how many. */
+  RequestedLine: a.customType({ itemId: a.id().required(), quantity: a.integer().required() }),
+  /**
+   * The customer changes their own reservation while it is Requested (decision 0372): its lines
+   * (other quantities, lines left out, new ones) and its slot, checked as reserving is; the stock
+   * held moves by the difference, all or nothing.
+   */
+  changeReservation: authorizedMutation(CATALOGUE_FUNCTION)
+    .arguments({ id: a.id().required(), lines: a.ref('RequestedLine').required().array().required(), slotStart: a.string().required() })
+    .returns(a.ref('Reservation')),
   /** Staff: reservations of one status (all when none), searched by number, name or e-mail. */
   listReservations: a
     .query()

@@ -1,7 +1,7 @@
 /**
  * The reservation e-mails (product §11, decision 0327), built here for both backends: the
  * customer's on a request, on Ready, on a cancelling by staff and on expiry, and the shop's on a
- * new request. Plain text, as the account mails are (server/accounts/account-service.ts).
+ * new request and on the customer's change of one (decision 0372). Plain text, as the account mails are (server/accounts/account-service.ts).
  *
  * Decision 0266: a customer's mail carries no text a stranger wrote. The customer's name, note and
  * phone are theirs, and an address nobody confirmed could have put them there, so they go only to
@@ -120,6 +120,43 @@ export function shopReservationMail(reservation: StoredReservation, to: string, 
       `Customer: ${customer.name} <${customer.email}>`,
       `Phone: ${reservation.phone ?? 'not given'}`,
       `Note: ${reservation.note ?? 'none'}`,
+      '',
+      'Staff see it in the admin portal, with its number.',
+    ].join('\n'),
+  };
+}
+
+/**
+ * The shop's mail about a customer's change of their reservation (decision 0372): the slot and the
+ * lines before and after, so staff preparing it see what changed; to the shop's own mailbox, with
+ * the customer's name and address as the new request's mail has them.
+ */
+export function shopChangedMail(
+  before: StoredReservation,
+  after: StoredReservation,
+  to: string,
+  customer: { name: string; email: string },
+): MailMessage {
+  const number = numberOf(after);
+  const slot =
+    before.slotLabel === after.slotLabel
+      ? [`Pickup: ${after.slotLabel} (unchanged)`]
+      : [`Pickup: ${after.slotLabel}`, `  was ${before.slotLabel}`];
+  return {
+    to,
+    subject: `Reservation ${number} changed`,
+    text: [
+      `The customer changed reservation ${number}. It is still Requested.`,
+      '',
+      ...slot,
+      '',
+      'Now:',
+      ...linesText(after),
+      '',
+      'Before:',
+      ...linesText(before),
+      '',
+      `Customer: ${customer.name} <${customer.email}>`,
       '',
       'Staff see it in the admin portal, with its number.',
     ].join('\n'),

@@ -367,3 +367,38 @@ describe('reservation e-mails that fail (decision 0327)', () => {
     }
   });
 });
+
+describe("a customer's change between a read and a write of the expiry (decision 0372)", () => {
+  /** The real store, where the expiry's write waits for `between` (the change) once it has read. */
+  class ChangeBetween extends SqliteReservationStore {
+    between: (() => Promise<unknown>) | null = null;
+    override async transition(...args: Parameters<SqliteReservationStore['transition']>) {
+      const between = this.between;
+      this.between = null;
+      if (between) await between();
+      return super.transition(...args);
+    }
+  }
+
+  it('the expiry that read 2 held releases the 4 the change holds by then, not the 2 it read', async () => {
+    const paused = new ChangeBetween(server.store);
+    const racing = new ReservationService(paused, { recordBy: () => undefined }, null, () => now);
+    const merlot = item('Between Merlot', 6);
+    const who = customer();
+    await racing.setPickupListLine(who, { itemId: merlot, quantity: 2 });
+    const reservation = await racing.reserve(who, { slotStart: firstSlot() });
+    expect(server.store.get('Item', merlot)).toMatchObject({ stock: 4, heldStock: 2 });
+    let changed: unknown = null;
+    paused.between = async () => {
+      changed = await racing.changeReservation(who, {
+        id: reservation.id,
+        lines: [{ itemId: merlot, quantity: 4 }],
+        slotStart: reservation.slotStart,
+      });
+    };
+    expect(await racing.expireReservations(new Date(Date.parse(reservation.expiresAt) + 1000))).toBe(1);
+    expect(changed).toMatchObject({ status: 'Requested', lines: [{ quantity: 4 }] });
+    expect((await store.get(reservation.id))!.status).toBe('Expired');
+    expect(server.store.get('Item', merlot)).toMatchObject({ stock: 6, heldStock: 0 });
+  });
+});

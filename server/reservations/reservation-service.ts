@@ -19,7 +19,7 @@ import { canReserve, customerMailAddress, requiresConfirmedEmail } from '../../s
 import { activityValue, type FieldChange } from '../../shared/activity';
 import { nameWithSize } from '../../shared/bottle-size';
 import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
-import { expiresAt, findPickupSlot, pickupSlotProblem } from '../../shared/pickup-slots';
+import { expiresAt, findPickupSlot, pickupSlotProblem, type PickupSlot } from '../../shared/pickup-slots';
 import {
   customerNoteProblem,
   formatReservationNumber,
@@ -31,9 +31,11 @@ import {
   reservationLinesProblem,
   reservationSettingsOf,
   type RequestedLine,
+  type ReservationSettings,
   type ReservationSettingsSource,
 } from '../../shared/reservation-limits';
 import {
+  changeRefusal,
   isOpenStatus,
   nextStatus,
   RESERVATION_STATUSES,
@@ -49,7 +51,7 @@ import type { ActivityFacts } from '../activity/activity-log';
 import { SHOP_ACTOR } from '../activity/activity-recorder';
 import { AppError, unauthorized, validationError } from '../errors';
 import { mailErrorText, type Mailer, type MailMessage } from '../accounts/mailer';
-import { customerReservationMail, shopReservationMail, type CustomerMailKind } from './reservation-mails';
+import { customerReservationMail, shopChangedMail, shopReservationMail, type CustomerMailKind } from './reservation-mails';
 import type { StoredLine, StoredReservation } from './reservation-types';
 
 export const RESERVATION_MESSAGES = {
@@ -171,11 +173,43 @@ export interface ReservationStore {
    */
   transition(
     next: StoredReservation,
-    expected: ReservationStatus,
+    expected: ExpectedReservation,
     returns: readonly StockReturn[],
     pickedUp: readonly StockReturn[],
   ): Promise<boolean>;
+  /**
+   * A customer's change (decision 0372), in one step: stores `next` (its lines, slot and expiry)
+   * only while the stored reservation is still `expected`, holds each hold's units more on the
+   * conditions `create` holds them on, and releases each release's units. Throws StockChanged
+   * naming an item whose hold failed; false when the reservation was changed meanwhile (the
+   * caller reads again and decides again); writes nothing then.
+   */
+  change(
+    next: StoredReservation,
+    expected: ExpectedReservation,
+    holds: readonly StockHold[],
+    releases: readonly StockReturn[],
+  ): Promise<boolean>;
 }
+
+/**
+ * What a write of a reservation is conditioned on: the status and the updatedAt read. Every write
+ * stamps a later updatedAt (stampAfter), so a change of the lines between a read and a write (a
+ * customer's change racing the expiry or staff) fails the write rather than moving stock by lines
+ * no longer stored (decision 0372).
+ */
+export type ExpectedReservation = Pick<StoredReservation, 'status' | 'updatedAt'>;
+
+/** A line checked for a request (checkRequest): as it will be stored, and whether its item's stock is counted. */
+type CheckedLine = StoredLine & { counted: boolean };
+
+/** The pickup slot's fields of a reservation: when, its label, and when it expires if not picked up. */
+const slotFields = (slot: PickupSlot, shop: ShopHoursSource | null) => ({
+  slotStart: slot.start,
+  slotEnd: slot.end,
+  slotLabel: `${formatShortDate(slot.date)}, ${slot.label}`,
+  expiresAt: expiresAt(slot, shop),
+});
 
 /** Who calls: the session's principal (null for a guest). */
 export interface ReservationCaller {
@@ -344,18 +378,8 @@ export class ReservationService {
     if (noteProblem) throw validationError(noteProblem);
     if (typeof args.slotStart !== 'string') throw validationError(PICKUP_MESSAGES.slotUnavailable);
     const slotStart = args.slotStart;
-    const [account] = await this.store.accounts([userId]);
-    if (!account) throw unauthorized(RESERVATION_MESSAGES.signIn);
-    if (!canReserve(account)) throw validationError(requiresConfirmedEmail(account)!);
-    if (this.rate) {
-      const wait = await this.rate.take(userId);
-      if (wait > 0) {
-        const seconds = Math.ceil(wait / 1000);
-        throw new AppError('TooManyRequests', RESERVATION_MESSAGES.reserveRate(seconds === 1 ? '1 second' : `${seconds} seconds`), {
-          retryAfterSeconds: seconds,
-        });
-      }
-    }
+    const account = await this.reservingAccount(userId);
+    await this.takeRate(userId);
     for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
       const made = await this.tryReserve(userId, slotStart, note, phone);
       if (made) {
@@ -365,6 +389,90 @@ export class ReservationService {
       }
     }
     throw new AppError('TooManyRequests', RESERVATION_MESSAGES.busy, { retryAfterSeconds: 1 });
+  }
+
+  /** The caller's account, which reserves and changes only with a confirmed e-mail (decision 0303). */
+  private async reservingAccount(userId: string): Promise<ReservingAccount> {
+    const [account] = await this.store.accounts([userId]);
+    if (!account) throw unauthorized(RESERVATION_MESSAGES.signIn);
+    if (!canReserve(account)) throw validationError(requiresConfirmedEmail(account)!);
+    return account;
+  }
+
+  /** One token of the customer's reserving rate under `key` (RESERVE_RATE), or the refusal saying how long to wait. */
+  private async takeRate(key: string): Promise<void> {
+    if (!this.rate) return;
+    const wait = await this.rate.take(key);
+    if (wait > 0) {
+      const seconds = Math.ceil(wait / 1000);
+      throw new AppError('TooManyRequests', RESERVATION_MESSAGES.reserveRate(seconds === 1 ? '1 second' : `${seconds} seconds`), {
+        retryAfterSeconds: seconds,
+      });
+    }
+  }
+
+  /**
+   * The checks of bottles asked for at a pickup slot, the one function reserving and a change
+   * (changeReservation, decision 0372) both call, so every rule of reserving holds for a change
+   * too: the slot is one offered now, the lines keep the limits (reservationLinesProblem), a new
+   * reservation stays within the customer's open ones, and each line's item exists and offers the
+   * units. A change (`replacing`) may keep its own slot, is not another open reservation, and
+   * counts its own held units as offered to it: the shelf's offer excludes them, and a line it
+   * does not raise takes nothing more. Throws the refusal; returns the slot (null: the
+   * reservation's own, kept) and the lines as they will be stored.
+   */
+  private async checkRequest(request: {
+    userId: string;
+    lines: unknown;
+    slotStart: string;
+    shop: Awaited<ReturnType<ReservationStore['shopSettings']>>;
+    settings: ReservationSettings;
+    now: number;
+    replacing: StoredReservation | null;
+  }): Promise<{ slot: PickupSlot | null; lines: CheckedLine[] }> {
+    const { userId, slotStart, shop, settings, now, replacing } = request;
+    let slot: PickupSlot | null = null;
+    // A change that keeps its slot keeps it though the preparation time has since run into it:
+    // the slot was offered when chosen, and the shop holds it until the reservation expires.
+    if (!replacing || slotStart !== replacing.slotStart) {
+      const slotOptions = { preparationMinutes: settings.preparationMinutes };
+      const slotProblem = pickupSlotProblem(slotStart, shop, new Date(now), slotOptions);
+      if (slotProblem) throw validationError(slotProblem);
+      slot = findPickupSlot(slotStart, shop, new Date(now), slotOptions)!;
+    }
+    const linesProblem = reservationLinesProblem(request.lines, settings);
+    if (linesProblem) throw validationError(linesProblem);
+    const list = request.lines as RequestedLine[];
+    if (!replacing) {
+      // Read first for the message; the write checks again (decision 0332).
+      const open = (await this.store.ofUser(userId)).filter((reservation) => isOpenStatus(reservation.status)).length;
+      const openProblem = openReservationsProblem(open, settings);
+      if (openProblem) throw validationError(openProblem);
+    }
+    const own = new Map((replacing?.lines ?? []).map((line) => [line.itemId, line]));
+    const items = new Map((await this.store.items(list.map((line) => line.itemId))).map((item) => [item.id, item]));
+    return {
+      slot,
+      lines: list.map((line) => {
+        const item = items.get(line.itemId);
+        const held = own.get(line.itemId);
+        const quantity = line.quantity;
+        // A line a change lowers or keeps holds nothing more: it stands even if its item went since.
+        if (held && quantity <= held.quantity) return { ...held, quantity, reservedQuantity: quantity, note: null, counted: false };
+        if (!item) throw validationError(RESERVATION_MESSAGES.unknownItem);
+        const offered = item.stock === null ? null : item.stock + (held?.quantity ?? 0);
+        const problem = lineStockProblem(nameWithSize(item), quantity, offered);
+        if (problem) throw validationError(problem);
+        return {
+          // A line already reserved keeps its name and price as shown when reserving.
+          ...(held ?? { itemId: item.id, name: nameWithSize(item), upc: item.upc ?? null, price: item.price }),
+          quantity,
+          reservedQuantity: quantity,
+          note: null,
+          counted: item.stock !== null,
+        };
+      }),
+    };
   }
 
   /** One read-decide-write; null when an item's stock changed between them (read again). */
@@ -377,52 +485,21 @@ export class ReservationService {
     const now = this.now();
     const shop = await this.store.shopSettings();
     const settings = reservationSettingsOf(shop);
-    const slotOptions = { preparationMinutes: settings.preparationMinutes };
-    const slotProblem = pickupSlotProblem(slotStart, shop, new Date(now), slotOptions);
-    if (slotProblem) throw validationError(slotProblem);
-    const slot = findPickupSlot(slotStart, shop, new Date(now), slotOptions)!;
     const { lines: list, version: listVersion } = await this.store.pickupList(userId);
-    const linesProblem = reservationLinesProblem(list, settings);
-    if (linesProblem) throw validationError(linesProblem);
-    // Read first for the message; the write checks again (decision 0332).
-    const open = (await this.store.ofUser(userId)).filter((reservation) => isOpenStatus(reservation.status)).length;
-    const openProblem = openReservationsProblem(open, settings);
-    if (openProblem) throw validationError(openProblem);
+    const { slot, lines } = await this.checkRequest({ userId, lines: list, slotStart, shop, settings, now, replacing: null });
     const guard: ReserveGuard = { listVersion: listVersion ?? '', maxOpen: settings.maxOpenReservations };
-    const items = new Map((await this.store.items(list.map((line) => line.itemId))).map((item) => [item.id, item]));
-    for (const line of list) {
-      const item = items.get(line.itemId);
-      if (!item) throw validationError(RESERVATION_MESSAGES.unknownItem);
-      const problem = lineStockProblem(nameWithSize(item), line.quantity, item.stock);
-      if (problem) throw validationError(problem);
-    }
     const stamp = new Date(now).toISOString();
-    const lines: StoredLine[] = list.map((line) => {
-      const item = items.get(line.itemId)!;
-      return {
-        itemId: item.id,
-        name: nameWithSize(item),
-        upc: item.upc ?? null,
-        price: item.price,
-        quantity: line.quantity,
-        reservedQuantity: line.quantity,
-        note: null,
-      };
-    });
-    const holds = list.map((line) => ({ itemId: line.itemId, quantity: line.quantity, counted: items.get(line.itemId)!.stock !== null }));
+    const holds = lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity, counted: line.counted }));
     for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
       const reservation: StoredReservation = {
         id: randomUUID(),
         number: newReservationNumber(this.random),
         userId,
         status: 'Requested',
-        slotStart: slot.start,
-        slotEnd: slot.end,
-        slotLabel: `${formatShortDate(slot.date)}, ${slot.label}`,
-        lines,
+        ...slotFields(slot!, shop),
+        lines: lines.map(({ counted: _counted, ...line }) => line),
         note: note?.trim() || null,
         phone: phone?.trim() || null,
-        expiresAt: expiresAt(slot, shop),
         reason: null,
         cancelledBy: null,
         createdAt: stamp,
@@ -496,6 +573,90 @@ export class ReservationService {
     return view(
       await this.apply(reservation, 'cancel', 'customer', { reason: args.reason as string | null }, { userId, name: CUSTOMER_ACTOR_NAME }),
     );
+  }
+
+  /**
+   * The customer changes their own reservation while it is Requested (decision 0372): other
+   * quantities, lines removed (not every line: that is a cancel), lines added, another slot. The
+   * request goes through checkRequest as reserving does; the stock held moves by the difference
+   * only, in one write with the reservation, conditioned on the reservation as read. The shop is
+   * mailed what changed, and the activity log keeps it. A change that changes nothing writes nothing.
+   */
+  async changeReservation(
+    caller: ReservationCaller | null,
+    args: { id?: unknown; lines?: unknown; slotStart?: unknown },
+  ): Promise<ReservationView> {
+    const { userId } = customerOf(caller, RESERVATION_MESSAGES);
+    let current = await this.find(args.id);
+    // Another customer's reservation is answered as no reservation, as cancelling it is.
+    if (!current || current.userId !== userId) throw new AppError('NotFound', RESERVATION_MESSAGES.notFound);
+    if (Array.isArray(args.lines) && args.lines.length === 0) throw validationError(PICKUP_MESSAGES.changeNoLines);
+    if (typeof args.slotStart !== 'string') throw validationError(PICKUP_MESSAGES.slotUnavailable);
+    const account = await this.reservingAccount(userId);
+    let rated = false;
+    for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
+      const refusal = changeRefusal(current.status);
+      if (refusal) throw validationError(refusal);
+      const now = this.now();
+      // Past its expiry the scheduled check expires it; a change cannot keep it alive.
+      if (Date.parse(current.expiresAt) <= now) throw validationError(PICKUP_MESSAGES.alreadyExpired);
+      const shop = await this.store.shopSettings();
+      const settings = reservationSettingsOf(shop);
+      const { slot, lines } = await this.checkRequest({
+        userId,
+        lines: args.lines,
+        slotStart: args.slotStart,
+        shop,
+        settings,
+        now,
+        replacing: current,
+      });
+      const before = new Map(current.lines.map((line) => [line.itemId, line.quantity]));
+      const after = new Map(lines.map((line) => [line.itemId, line.quantity]));
+      const holds: StockHold[] = lines
+        .filter((line) => line.quantity > (before.get(line.itemId) ?? 0))
+        .map((line) => ({ itemId: line.itemId, quantity: line.quantity - (before.get(line.itemId) ?? 0), counted: line.counted }));
+      const releases: StockReturn[] = current.lines
+        .filter((line) => line.quantity > (after.get(line.itemId) ?? 0))
+        .map((line) => ({ itemId: line.itemId, units: line.quantity - (after.get(line.itemId) ?? 0) }));
+      const stored = lines.map(({ counted: _counted, ...line }) => line);
+      const sameLines = linesText(stored) === linesText(current.lines) && !holds.length && !releases.length;
+      if (sameLines && (!slot || slot.start === current.slotStart)) return view(current);
+      if (!rated) {
+        await this.takeRate(`change#${userId}`);
+        rated = true;
+      }
+      const next: StoredReservation = {
+        ...current,
+        ...(slot ? slotFields(slot, shop) : {}),
+        lines: stored,
+        updatedAt: stampAfter(now, current.updatedAt),
+      };
+      let written: boolean;
+      try {
+        written = await this.store.change(next, current, holds, releases);
+      } catch (error) {
+        // A line's units went meanwhile: read again, and the check says how many are left.
+        if (!(error instanceof StockChanged)) throw error;
+        written = false;
+      }
+      if (written) {
+        const changes: FieldChange[] = [];
+        if (!sameLines) changes.push({ field: 'lines', before: linesText(current.lines), after: linesText(next.lines) });
+        if (next.slotLabel !== current.slotLabel) changes.push({ field: 'slot', before: current.slotLabel, after: next.slotLabel });
+        await this.log(next, 'change', { userId, name: CUSTOMER_ACTOR_NAME }, changes);
+        await this.returned(releases);
+        const previous = current;
+        await this.mailTheShop(`the shop's e-mail of the change of reservation ${formatReservationNumber(next.number)}`, (to) =>
+          shopChangedMail(previous, next, to, account),
+        );
+        return view(next);
+      }
+      const fresh = await this.store.get(current.id);
+      if (!fresh) throw new AppError('NotFound', RESERVATION_MESSAGES.notFound);
+      current = fresh;
+    }
+    throw new AppError('TooManyRequests', RESERVATION_MESSAGES.busy, { retryAfterSeconds: 1 });
   }
 
   /** Staff: markReady (lowered lines with notes), pickUp (idChecked) or cancel (reason required); the first and the last are e-mailed. */
@@ -610,13 +771,13 @@ export class ReservationService {
         updatedAt: stampAfter(this.now(), reservation.updatedAt),
       };
       if (!isOpenStatus(reservation.status)) {
-        await this.store.transition(forgotten, reservation.status, [], []);
+        await this.store.transition(forgotten, reservation, [], []);
         continue;
       }
       const decided = nextStatus(reservation, 'cancel', 'admin', { reason: RESERVATION_MESSAGES.accountDeleted });
       if (!decided.ok) continue;
       const next = { ...forgotten, status: decided.status, reason: decided.reason, cancelledBy: 'shop' as const };
-      if (await this.store.transition(next, reservation.status, decided.stockReturns, decided.pickedUp)) {
+      if (await this.store.transition(next, reservation, decided.stockReturns, decided.pickedUp)) {
         await this.log(next, 'cancel', null, [{ field: 'status', before: reservation.status, after: next.status }]);
         await this.returned(decided.stockReturns);
       }
@@ -659,7 +820,7 @@ export class ReservationService {
         cancelledBy: decided.status === 'Cancelled' ? (actor === 'customer' ? 'customer' : 'staff') : current.cancelledBy,
         updatedAt: stampAfter(this.now(), current.updatedAt),
       };
-      if (await this.store.transition(next, current.status, decided.stockReturns, decided.pickedUp)) {
+      if (await this.store.transition(next, current, decided.stockReturns, decided.pickedUp)) {
         const changes: FieldChange[] = [{ field: 'status', before: current.status, after: next.status }];
         if (decided.lineNotes.length) changes.push({ field: 'lines', before: linesText(current.lines), after: linesText(next.lines) });
         if (next.reason && next.reason !== current.reason) changes.push({ field: 'reason', before: null, after: next.reason });

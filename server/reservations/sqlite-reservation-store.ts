@@ -15,6 +15,7 @@ import {
   NumberTaken,
   OpenLimitReached,
   StockChanged,
+  type ExpectedReservation,
   type ItemStock,
   type ReserveGuard,
   type StoredPickupList,
@@ -139,18 +140,7 @@ export class SqliteReservationStore implements ReservationStore {
         .get(reservation.userId) as { n: number };
       if (open.n >= guard.maxOpen) throw new OpenLimitReached();
       // Each line's units are held (decision 0367): taken off what is offered, the shelf's count unchanged.
-      for (const hold of holds) {
-        const changed = hold.counted
-          ? this.db
-              .prepare(
-                `UPDATE ${ITEM} SET stock = stock - ?, heldStock = coalesce(heldStock, 0) + ?, updatedAt = ? WHERE id = ? AND stock IS NOT NULL AND stock >= ?`,
-              )
-              .run(hold.quantity, hold.quantity, stamp, hold.itemId, hold.quantity).changes
-          : this.db
-              .prepare(`UPDATE ${ITEM} SET heldStock = coalesce(heldStock, 0) + ?, updatedAt = ? WHERE id = ? AND stock IS NULL`)
-              .run(hold.quantity, stamp, hold.itemId).changes;
-        if (changed !== 1) throw new StockChanged(hold.itemId);
-      }
+      for (const hold of holds) this.hold(hold, stamp);
       const taken = this.db.prepare('SELECT 1 FROM _reservations WHERE number = ? OR id = ?').get(reservation.number, reservation.id);
       if (taken) throw new NumberTaken();
       this.db
@@ -167,29 +157,70 @@ export class SqliteReservationStore implements ReservationStore {
     });
   }
 
+  /**
+   * One line's units held (decision 0367): taken off what is offered, the shelf's count unchanged;
+   * a counted item only while it offers them, an uncounted one only while still not counted.
+   */
+  private hold(hold: StockHold, stamp: string): void {
+    const changed = hold.counted
+      ? this.db
+          .prepare(
+            `UPDATE ${ITEM} SET stock = stock - ?, heldStock = coalesce(heldStock, 0) + ?, updatedAt = ? WHERE id = ? AND stock IS NOT NULL AND stock >= ?`,
+          )
+          .run(hold.quantity, hold.quantity, stamp, hold.itemId, hold.quantity).changes
+      : this.db
+          .prepare(`UPDATE ${ITEM} SET heldStock = coalesce(heldStock, 0) + ?, updatedAt = ? WHERE id = ? AND stock IS NULL`)
+          .run(hold.quantity, stamp, hold.itemId).changes;
+    if (changed !== 1) throw new StockChanged(hold.itemId);
+  }
+
+  /** Stores `next` while the stored record is still `expected` (its status and updatedAt); false when it is not. */
+  private rewrite(next: StoredReservation, expected: ExpectedReservation): boolean {
+    return (
+      this.db
+        .prepare(
+          "UPDATE _reservations SET status = ?, expiresAt = ?, doc = ? WHERE id = ? AND status = ? AND json_extract(doc, '$.updatedAt') = ?",
+        )
+        .run(next.status, next.expiresAt, JSON.stringify(next), next.id, expected.status, expected.updatedAt).changes === 1
+    );
+  }
+
+  /** Each move applied to its item as it is (read and written inside the caller's transaction); an item deleted meanwhile has nothing to move. */
+  private move(moves: ReturnType<typeof stockMovesOf>, stamp: string): void {
+    for (const { itemId, move } of moves) {
+      const facts = this.db.prepare(`SELECT stock, shelfStock, heldStock FROM ${ITEM} WHERE id = ?`).get(itemId) as StockFacts | undefined;
+      if (!facts) continue;
+      const after = moveStock(facts, move);
+      this.db
+        .prepare(`UPDATE ${ITEM} SET stock = ?, shelfStock = ?, heldStock = ?, updatedAt = ? WHERE id = ?`)
+        .run(after.stock, after.shelfStock, after.heldStock, stamp, itemId);
+    }
+  }
+
   async transition(
     next: StoredReservation,
-    expected: ReservationStatus,
+    expected: ExpectedReservation,
     returns: readonly StockReturn[],
     pickedUp: readonly StockReturn[],
   ): Promise<boolean> {
     return this.store.transaction(() => {
-      const changed = this.db
-        .prepare('UPDATE _reservations SET status = ?, doc = ? WHERE id = ? AND status = ?')
-        .run(next.status, JSON.stringify(next), next.id, expected).changes;
-      if (changed !== 1) return false;
-      const moves = stockMovesOf(returns, pickedUp);
-      // Read and written inside the transaction, which no other write interleaves with; an item
-      // deleted meanwhile has nothing to move.
-      for (const { itemId, move } of moves) {
-        const facts = this.db.prepare(`SELECT stock, shelfStock, heldStock FROM ${ITEM} WHERE id = ?`).get(itemId) as
-          StockFacts | undefined;
-        if (!facts) continue;
-        const after = moveStock(facts, move);
-        this.db
-          .prepare(`UPDATE ${ITEM} SET stock = ?, shelfStock = ?, heldStock = ?, updatedAt = ? WHERE id = ?`)
-          .run(after.stock, after.shelfStock, after.heldStock, next.updatedAt, itemId);
-      }
+      if (!this.rewrite(next, expected)) return false;
+      this.move(stockMovesOf(returns, pickedUp), next.updatedAt);
+      return true;
+    });
+  }
+
+  async change(
+    next: StoredReservation,
+    expected: ExpectedReservation,
+    holds: readonly StockHold[],
+    releases: readonly StockReturn[],
+  ): Promise<boolean> {
+    // One transaction, which no other write interleaves with: a failed hold rolls back the rest.
+    return this.store.transaction(() => {
+      if (!this.rewrite(next, expected)) return false;
+      for (const hold of holds) this.hold(hold, next.updatedAt);
+      this.move(stockMovesOf(releases, []), next.updatedAt);
       return true;
     });
   }

@@ -176,6 +176,7 @@ describe('the matrix itself', () => {
       'Mutation.reserve',
       'Query.myReservations',
       'Mutation.cancelMyReservation',
+      'Mutation.changeReservation',
       'Mutation.notifyMeWhenBack',
       'Mutation.cancelNotifyMe',
       'Query.myNotifyRequests',

@@ -28,6 +28,7 @@ import {
   NumberTaken,
   OpenLimitReached,
   StockChanged,
+  type ExpectedReservation,
   type ItemStock,
   type ReservationMail,
   type ReserveGuard,
@@ -61,6 +62,36 @@ const asReservation = (item: Item): StoredReservation => {
   const { kind: _kind, ...fields } = item;
   return fields as unknown as StoredReservation;
 };
+
+/**
+ * One line's units held (decision 0367), a step of a transaction: taken off what is offered, the
+ * shelf's count unchanged; a counted item only while `stock >= :q`, an uncounted one only while
+ * it is still not counted.
+ */
+const holdOperation = (TableName: string, hold: StockHold, stamp: string): TransactItem =>
+  hold.counted
+    ? {
+        Update: {
+          TableName,
+          Key: { id: hold.itemId },
+          UpdateExpression: 'SET #stock = #stock - :q, #updatedAt = :now ADD #held :q',
+          ConditionExpression: 'attribute_exists(#id) AND #stock >= :q',
+          ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock', '#held': 'heldStock', '#updatedAt': 'updatedAt' },
+          ExpressionAttributeValues: { ':q': hold.quantity, ':now': stamp },
+        },
+      }
+    : {
+        Update: {
+          TableName,
+          Key: { id: hold.itemId },
+          UpdateExpression: 'SET #updatedAt = :now ADD #held :q',
+          // (a AND b) OR (a AND c), written without parentheses: AND binds tighter.
+          ConditionExpression:
+            'attribute_exists(#id) AND attribute_not_exists(#stock) OR attribute_exists(#id) AND attribute_type(#stock, :null)',
+          ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock', '#held': 'heldStock', '#updatedAt': 'updatedAt' },
+          ExpressionAttributeValues: { ':null': 'NULL', ':q': hold.quantity, ':now': stamp },
+        },
+      };
 
 export class DynamoReservationStore implements ReservationStore {
   constructor(
@@ -168,32 +199,7 @@ export class DynamoReservationStore implements ReservationStore {
     const stamp = new Date(this.now()).toISOString();
     const TableName = this.tables.items;
     const operations: TransactItem[] = [
-      ...holds.map((hold) =>
-        hold.counted
-          ? {
-              Update: {
-                TableName,
-                Key: { id: hold.itemId },
-                // Held (decision 0367): taken off what is offered, the shelf's count unchanged.
-                UpdateExpression: 'SET #stock = #stock - :q, #updatedAt = :now ADD #held :q',
-                ConditionExpression: 'attribute_exists(#id) AND #stock >= :q',
-                ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock', '#held': 'heldStock', '#updatedAt': 'updatedAt' },
-                ExpressionAttributeValues: { ':q': hold.quantity, ':now': stamp },
-              },
-            }
-          : {
-              Update: {
-                TableName,
-                Key: { id: hold.itemId },
-                UpdateExpression: 'SET #updatedAt = :now ADD #held :q',
-                // (a AND b) OR (a AND c), written without parentheses: AND binds tighter.
-                ConditionExpression:
-                  'attribute_exists(#id) AND attribute_not_exists(#stock) OR attribute_exists(#id) AND attribute_type(#stock, :null)',
-                ExpressionAttributeNames: { '#id': 'id', '#stock': 'stock', '#held': 'heldStock', '#updatedAt': 'updatedAt' },
-                ExpressionAttributeValues: { ':null': 'NULL', ':q': hold.quantity, ':now': stamp },
-              },
-            },
-      ),
+      ...holds.map((hold) => holdOperation(TableName, hold, stamp)),
       {
         Put: {
           TableName: this.tables.reservations,
@@ -254,14 +260,36 @@ export class DynamoReservationStore implements ReservationStore {
 
   async transition(
     next: StoredReservation,
-    expected: ReservationStatus,
+    expected: ExpectedReservation,
     returns: readonly StockReturn[],
     pickedUp: readonly StockReturn[],
   ): Promise<boolean> {
-    // Each item's two facts move by shared/stock.ts (decision 0367), from the item as read now; the
-    // write is conditioned on that read (a reservation or a count in between fails the step, which
-    // is read and tried again). An item deleted meanwhile has nothing to move.
-    const moves = stockMovesOf(returns, pickedUp);
+    return this.rewrite(next, expected, [], stockMovesOf(returns, pickedUp));
+  }
+
+  async change(
+    next: StoredReservation,
+    expected: ExpectedReservation,
+    holds: readonly StockHold[],
+    releases: readonly StockReturn[],
+  ): Promise<boolean> {
+    return this.rewrite(next, expected, holds, stockMovesOf(releases, []));
+  }
+
+  /**
+   * One TransactWriteItems: the reservation written only while its status and updatedAt are the
+   * ones read (decision 0372), each hold as reserving takes one (holdOperation), and each move of
+   * an item's two facts by shared/stock.ts (decision 0367) from the item as read now, conditioned
+   * on that read (a reservation or a count in between fails the step, which is read and tried
+   * again). An item deleted meanwhile has nothing to move. False when the reservation was changed
+   * meanwhile; StockChanged when a hold's condition failed.
+   */
+  private async rewrite(
+    next: StoredReservation,
+    expected: ExpectedReservation,
+    holds: readonly StockHold[],
+    moves: ReturnType<typeof stockMovesOf>,
+  ): Promise<boolean> {
     for (let attempt = 0; attempt < 5; attempt++) {
       const read = await Promise.all(moves.map(({ itemId }) => this.db.get({ TableName: this.tables.items, Key: { id: itemId } })));
       const stamp = new Date(this.now()).toISOString();
@@ -273,16 +301,22 @@ export class DynamoReservationStore implements ReservationStore {
             TableName: this.tables.reservations,
             Key: { id },
             UpdateExpression: `SET ${names.map((_, i) => `#f${i} = :f${i}`).join(', ')}`,
-            ConditionExpression: '#status = :expected',
-            ExpressionAttributeNames: { ...Object.fromEntries(names.map((name, i) => [`#f${i}`, name])), '#status': 'status' },
+            ConditionExpression: '#status = :expected AND #updatedAt = :seenAt',
+            ExpressionAttributeNames: {
+              ...Object.fromEntries(names.map((name, i) => [`#f${i}`, name])),
+              '#status': 'status',
+              '#updatedAt': 'updatedAt',
+            },
             ExpressionAttributeValues: {
               ...Object.fromEntries(names.map((name, i) => [`:f${i}`, (fields as Record<string, unknown>)[name]])),
-              ':expected': expected,
+              ':expected': expected.status,
+              ':seenAt': expected.updatedAt,
             },
           },
         },
+        ...holds.map((hold) => holdOperation(this.tables.items, hold, stamp)),
         // Leaving the open statuses frees one of the customer's open places (decision 0332).
-        ...(isOpenStatus(expected) && !isOpenStatus(next.status)
+        ...(isOpenStatus(expected.status) && !isOpenStatus(next.status)
           ? [
               {
                 Update: {
@@ -332,6 +366,8 @@ export class DynamoReservationStore implements ReservationStore {
         const reasons = cancellationReasons(error);
         if (!reasons) throw error;
         if (reasons[0] === FAILED) return false;
+        const short = reasons.findIndex((reason, position) => reason === FAILED && position >= 1 && position <= holds.length);
+        if (short >= 0) throw new StockChanged(holds[short - 1]!.itemId);
         if (!reasons.includes(FAILED)) throw error;
         // An item was changed meanwhile (a reservation, a count, an edit): read again.
       }

@@ -25,6 +25,10 @@ export const reservationsFeature: Feature = {
       callers: 'signedIn',
       run: ({ reservations }, args, context) => reservations.cancelMyReservation(callerOf(context), args),
     },
+    'Mutation.changeReservation': {
+      callers: 'signedIn',
+      run: ({ reservations }, args, context) => reservations.changeReservation(callerOf(context), args),
+    },
     'Query.listReservations': {
       callers: 'staff',
       run: ({ reservations }, args, context) => reservations.listReservations(callerOf(context), args),

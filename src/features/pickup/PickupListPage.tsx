@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { confirmEmailFirstMessage } from '../../../shared/messages';
-import { pickupSlots, reservingStatus, type PickupDay } from '../../../shared/pickup-slots';
+import { pickupSlots, reservingStatus } from '../../../shared/pickup-slots';
 import {
   customerNoteProblem,
   MAX_CUSTOMER_NOTE_LENGTH,
@@ -30,6 +30,7 @@ import { formatPrice } from '../../lib/format';
 import { useNow } from '../../lib/shop-settings';
 import { toast } from '../../lib/signed-in-call';
 import { CustomerOnly } from './CustomerOnly';
+import { chosenSlotOf, PickupSlotPicker } from './PickupSlotPicker';
 import { ReservationDetails } from './ReservationDetails';
 import { reservationsKey, reserve, type Reservation } from './reservations-api';
 import './pickup-pages.css';
@@ -207,24 +208,18 @@ function ReserveForm({ list, settings, onReserved, refetchList }: ReserveFormPro
   const now = useNow();
   const queryClient = useQueryClient();
   const session = useSession();
-  const ids = { day: useId(), time: useId(), note: useId(), phone: useId(), pay: useId() };
+  const ids = { note: useId(), phone: useId(), pay: useId() };
   const preparationMinutes = settings.limits.preparationMinutes;
   // The slots as the server offers them (shared/pickup-slots.ts), renewed each minute.
   const days = useMemo(() => pickupSlots(settings, now, { preparationMinutes }), [settings, now, preparationMinutes]);
   const status = useMemo(() => reservingStatus(settings, now, { preparationMinutes }), [settings, now, preparationMinutes]);
-  const [day, setDay] = useState('');
   const [slotStart, setSlotStart] = useState('');
   const [note, setNote] = useState('');
   const [phone, setPhone] = useState('');
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
-  const chosenDay: PickupDay | undefined = days.find((entry) => entry.date === day) ?? days[0];
-  const chosenSlot = chosenDay?.slots.find((slot) => slot.start === slotStart) ?? chosenDay?.slots[0];
-
-  // A slot that has passed (the clock moves on) gives way to the day's first.
-  useEffect(() => {
-    if (chosenDay && day !== chosenDay.date) setDay(chosenDay.date);
-  }, [chosenDay, day]);
+  // A slot that has passed (the clock moves on) gives way to the first offered.
+  const chosenSlot = chosenSlotOf(days, slotStart);
 
   const flagged = list.lines.some((line) => line.problem);
   const onSubmit = async (event: FormEvent) => {
@@ -271,38 +266,7 @@ function ReserveForm({ list, settings, onReserved, refetchList }: ReserveFormPro
         Reserve for pickup
       </h2>
       <form className="pickup-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-describedby={ids.pay}>
-        <fieldset className="pickup-form__slot">
-          <legend>Pickup time (New York time)</legend>
-          <div className="pickup-form__row">
-            <div className="pickup-form__field">
-              <label htmlFor={ids.day}>Day</label>
-              <select
-                id={ids.day}
-                value={chosenDay?.date ?? ''}
-                onChange={(event) => {
-                  setDay(event.target.value);
-                  setSlotStart('');
-                }}
-              >
-                {days.map((entry) => (
-                  <option key={entry.date} value={entry.date}>
-                    {entry.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-            <div className="pickup-form__field">
-              <label htmlFor={ids.time}>Time</label>
-              <select id={ids.time} value={chosenSlot?.start ?? ''} onChange={(event) => setSlotStart(event.target.value)}>
-                {chosenDay?.slots.map((slot) => (
-                  <option key={slot.start} value={slot.start}>
-                    {slot.label}
-                  </option>
-                ))}
-              </select>
-            </div>
-          </div>
-        </fieldset>
+        <PickupSlotPicker days={days} slotStart={chosenSlot?.start ?? ''} onChange={setSlotStart} />
         <div className="pickup-form__field">
           <label htmlFor={ids.note}>Note to the shop (optional)</label>
           <textarea

@@ -1,13 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { RESERVATION_PERMISSIONS } from '../../../shared/reservation-status';
+import { changeRefusal, RESERVATION_PERMISSIONS } from '../../../shared/reservation-status';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
-import { useCustomerId } from './pickup-list-api';
+import { useCustomerId, usePickupSettings } from './pickup-list-api';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
 import { toast } from '../../lib/signed-in-call';
 import { CancelReservationDialog } from './CancelReservationDialog';
+import { ChangeReservationDialog } from './ChangeReservationDialog';
 import { CustomerOnly } from './CustomerOnly';
 import { ReservationDetails } from './ReservationDetails';
 import { reservationsKey, useMyReservations, type Reservation } from './reservations-api';
@@ -19,7 +20,8 @@ const mayCancel = (reservation: Reservation) => RESERVATION_PERMISSIONS.cancel.c
 
 /**
  * /reservations (product §11, decision 0318): the signed-in customer's reservations, newest
- * first, each with its number, status, slot, lines and total, and Cancel while it is open.
+ * first, each with its number, status, slot, lines and total, Change while it is Requested
+ * (decision 0372) and Cancel while it is open.
  */
 export function ReservationsPage() {
   usePageHead();
@@ -38,19 +40,26 @@ function ReservationList() {
   const { data, isError, error, refetch } = useMyReservations(userId);
   const queryClient = useQueryClient();
   const [cancelling, setCancelling] = useState<Reservation | null>(null);
-  const close = useCallback(() => setCancelling(null), []);
-  const cancelled = useCallback(
-    (reservation: Reservation) => {
-      setCancelling(null);
+  const [changing, setChanging] = useState<Reservation | null>(null);
+  // The pickup times a change offers: Change shows once they are here.
+  const settings = usePickupSettings().data;
+  const close = useCallback(() => {
+    setCancelling(null);
+    setChanging(null);
+  }, []);
+  // Cancelled or changed: the reservation as the server answered, and the shelves read again
+  // (bottles went back, or were held).
+  const written = useCallback(
+    (what: 'cancelled' | 'changed') => (reservation: Reservation) => {
+      close();
       queryClient.setQueryData<Reservation[]>(reservationsKey(userId ?? ''), (old) =>
         old?.map((entry) => (entry.id === reservation.id ? reservation : entry)),
       );
-      // The bottles are back on the shelf.
       void queryClient.invalidateQueries({ queryKey: ['item'] });
       void queryClient.invalidateQueries({ queryKey: ['menu'] });
-      toast('success', `Reservation ${formatReservationNumber(reservation.number)} is cancelled`);
+      toast('success', `Reservation ${formatReservationNumber(reservation.number)} is ${what}`);
     },
-    [queryClient, userId],
+    [close, queryClient, userId],
   );
   if (isError) {
     return (
@@ -76,6 +85,11 @@ function ReservationList() {
         {data.map((reservation) => (
           <li key={reservation.id} className="reservation">
             <ReservationDetails reservation={reservation} />
+            {settings && changeRefusal(reservation.status) === null ? (
+              <button type="button" className="button button--outline" onClick={() => setChanging(reservation)}>
+                Change<span className="visually-hidden"> reservation {formatReservationNumber(reservation.number)}</span>
+              </button>
+            ) : null}
             {mayCancel(reservation) ? (
               <button type="button" className="button button--outline" onClick={() => setCancelling(reservation)}>
                 Cancel reservation<span className="visually-hidden"> {formatReservationNumber(reservation.number)}</span>
@@ -84,7 +98,10 @@ function ReservationList() {
           </li>
         ))}
       </ul>
-      {cancelling ? <CancelReservationDialog reservation={cancelling} onClose={close} onCancelled={cancelled} /> : null}
+      {cancelling ? <CancelReservationDialog reservation={cancelling} onClose={close} onCancelled={written('cancelled')} /> : null}
+      {changing && settings ? (
+        <ChangeReservationDialog reservation={changing} settings={settings} onClose={close} onChanged={written('changed')} />
+      ) : null}
     </>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * A customer's reservations (product §11, decisions 0313-0317): reserving the list, the list of
- * their own, and cancelling one, each as the signed-in customer through the app's data client.
+ * their own, changing and cancelling one, each as the signed-in customer through the app's data client.
  */
 import { useQuery } from '@tanstack/react-query';
 import { client } from '../../lib/amplify';
@@ -19,6 +19,10 @@ export const reserve = (input: { slotStart: string; note: string | null; phone: 
 
 export const cancelReservation = (id: string, reason: string | null) =>
   signedIn((auth) => client.mutations.cancelMyReservation({ id, reason }, auth) as Promise<Response<Reservation>>);
+
+/** The customer's change of their Requested reservation (decision 0372): every line it keeps, and the slot. */
+export const changeReservation = (input: { id: string; lines: Array<{ itemId: string; quantity: number }>; slotStart: string }) =>
+  signedIn((auth) => client.mutations.changeReservation(input, auth) as Promise<Response<Reservation>>);
 
 async function loadReservations(): Promise<Reservation[]> {
   const outcome = await signedIn((auth) => client.queries.myReservations(auth) as Promise<Response<Reservation[]>>);

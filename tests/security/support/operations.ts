@@ -95,6 +95,7 @@ export const CUSTOMERS_ONLY: ReadonlySet<string> = new Set([
   'Mutation.reserve',
   'Query.myReservations',
   'Mutation.cancelMyReservation',
+  'Mutation.changeReservation',
   'Mutation.notifyMeWhenBack',
   'Mutation.cancelNotifyMe',
   'Query.myNotifyRequests',
