@@ -5,6 +5,7 @@ import {
   endOfSlotDay,
   expiresAt,
   heldUntil,
+  heldUntilText,
   holdExpiresAt,
   isFarAhead,
   findPickupSlot,
@@ -369,6 +370,12 @@ describe('a hold far ahead ends with its slot’s day (decision 0375)', () => {
     expect(endOfSlotDay('2026-03-07T15:00:00.000Z')).toBe('2026-03-08T05:00:00.000Z');
     // Sunday 8 March begins in EST and ends in EDT: midnight is 04:00 UTC.
     expect(endOfSlotDay('2026-03-08T17:00:00.000Z')).toBe('2026-03-09T04:00:00.000Z');
+  });
+
+  it('is told as the end of the slot’s day, or the day and time', () => {
+    expect(heldUntilText(endOfTuesday)).toBe('the end of Tue, May 12');
+    expect(heldUntilText(dayAfterClosing)).toBe('Wed, May 13, 9 PM');
+    expect(heldUntilText('never')).toBe('');
   });
 
   it('judges a stored reservation by the same rule, whenever it was stored, never later than it was told', () => {

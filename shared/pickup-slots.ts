@@ -290,6 +290,17 @@ export function heldUntil(reservation: { slotStart: string; createdAt: string; e
 }
 
 /**
+ * "Held until" as the customer and staff read it (decision 0375), New York time: "Wed, May 13, 9 PM",
+ * or for a hold ending at midnight "the end of Tue, May 12"; '' for a time that is none.
+ */
+export function heldUntilText(iso: string): string {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return '';
+  const { date, minutes } = newYorkTime(new Date(ms));
+  return minutes === 0 ? `the end of ${formatShortDate(addDays(date, -1))}` : `${formatShortDate(date)}, ${formatTime(wallClock(ms))}`;
+}
+
+/**
  * Whether customers can reserve at all at `now`, and why not: only while the shop has weekly
  * hours set (product §11), and only when at least one slot is free within the horizon.
  */

@@ -144,6 +144,6 @@ describe('held over the count (decisions 0367, 0378)', () => {
   });
 
   it('names the reservation’s line as staff read it', () => {
-    expect(STOCK_MESSAGES.shortReservation(1, 'Pickup Merlot, 750 ml', 3)).toBe('Short: the till counts 1 Pickup Merlot, 750 ml, 3 held');
+    expect(STOCK_MESSAGES.shortReservation(1, 'Pickup Merlot, 750 mL', 3)).toBe('Short: the till counts 1 Pickup Merlot, 750 mL, 3 held');
   });
 });

@@ -528,7 +528,7 @@ export const schema = a.schema({
   relatedReservations: a
     .query()
     .arguments({ id: a.id().required() })
-    .returns(a.ref('RelatedReservation').required().array().required())
+    .returns(a.ref('RelatedReservation').required().array())
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(CATALOGUE_FUNCTION)),
   /** A lowered line when marking ready: the new quantity and why. */
