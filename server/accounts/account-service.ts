@@ -146,7 +146,10 @@ export async function registerAccount(
   await beforeStoring?.();
   if (await accounts.findByEmail(email)) throw validationError(MESSAGES.duplicateEmail);
   const passwordHash = await hashPassword(account.password);
-  return accounts.create({ email, name: account.name.trim(), type: account.type, signUpAddress: account.signUpAddress ?? null }, passwordHash);
+  return accounts.create(
+    { email, name: account.name.trim(), type: account.type, signUpAddress: account.signUpAddress ?? null },
+    passwordHash,
+  );
 }
 
 /**

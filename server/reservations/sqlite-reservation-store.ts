@@ -85,8 +85,7 @@ export class SqliteReservationStore implements ReservationStore {
       if (!user) return [];
       // Beside the password hash, where no resolver reaches (decision 0378).
       const credential = this.db.prepare('SELECT signUpAddress FROM _credentials WHERE userId = ?').get(id) as
-        | { signUpAddress: string | null }
-        | undefined;
+        { signUpAddress: string | null } | undefined;
       return [reservingAccountOf({ ...user, signUpAddress: credential?.signUpAddress ?? null })];
     });
   }

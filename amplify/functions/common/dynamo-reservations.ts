@@ -170,9 +170,7 @@ export class DynamoReservationStore implements ReservationStore {
    */
   async dueToExpire(now: string) {
     const [requested, ready] = await Promise.all([this.byStatus('Requested'), this.byStatus('Ready')]);
-    return [...requested, ...ready]
-      .filter((item) => String(item.expiresAt) <= now || String(item.slotEnd) <= now)
-      .map(asReservation);
+    return [...requested, ...ready].filter((item) => String(item.expiresAt) <= now || String(item.slotEnd) <= now).map(asReservation);
   }
 
   async create(reservation: StoredReservation, holds: readonly StockHold[], guard: ReserveGuard): Promise<void> {
