@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { PICKUP_MESSAGES } from './pickup-messages';
 import {
   DEFAULT_SLOT_MINUTES,
+  endOfSlotDay,
   expiresAt,
+  heldUntil,
+  heldUntilText,
+  holdExpiresAt,
+  isFarAhead,
   findPickupSlot,
   isPickupSlotAllowed,
   pickupSlotProblem,
@@ -331,5 +336,57 @@ describe('when an unclaimed reservation expires', () => {
     expect(expiresAt({ start: '2026-05-12T15:30:00.000Z' }, hours([], Array<string>(7).fill('closed')))).toBe('2026-05-14T04:00:00.000Z');
     expect(expiresAt({ start: '2026-05-12T15:30:00.000Z' }, null)).toBe('2026-05-14T04:00:00.000Z');
     expect(() => expiresAt({ start: 'soon' }, hours())).toThrow(RangeError);
+  });
+});
+
+describe('a hold far ahead ends with its slot’s day (decision 0375)', () => {
+  // Tuesday 12 May 2026, 11:30 AM EDT: the slot.
+  const slot = { start: '2026-05-12T15:30:00.000Z' };
+  const endOfTuesday = '2026-05-13T04:00:00.000Z';
+  const dayAfterClosing = '2026-05-14T01:00:00.000Z';
+
+  it('counts New York days between the day it is made and the slot’s day', () => {
+    // Saturday 9 May, 11:59 PM EDT is 3 days before: far. Sunday 10 May, 12:01 AM EDT is 2: not.
+    expect(isFarAhead(slot.start, at('2026-05-10T03:59:00.000Z'))).toBe(true);
+    expect(isFarAhead(slot.start, at('2026-05-10T04:01:00.000Z'))).toBe(false);
+    // Late evening in New York is already the next day in UTC: New York's day counts.
+    expect(isFarAhead(slot.start, at('2026-05-09T02:00:00.000Z'))).toBe(true);
+    expect(isFarAhead(slot.start, at('2026-05-11T02:00:00.000Z'))).toBe(false);
+    expect(isFarAhead('soon', at('2026-05-01T12:00:00.000Z'))).toBe(false);
+  });
+
+  it('is midnight ending the slot’s day when far ahead, the day after’s closing otherwise', () => {
+    expect(endOfSlotDay(slot.start)).toBe(endOfTuesday);
+    // Reserved the Thursday before (5 days ahead): Tuesday's end, a day sooner than before.
+    expect(holdExpiresAt(slot, hours(), at('2026-05-07T14:00:00.000Z'))).toBe(endOfTuesday);
+    // Reserved Monday for Tuesday, and Sunday for Tuesday: the current rule, Wednesday's closing.
+    expect(holdExpiresAt(slot, hours(), at('2026-05-11T14:00:00.000Z'))).toBe(dayAfterClosing);
+    expect(holdExpiresAt(slot, hours(), at('2026-05-10T14:00:00.000Z'))).toBe(dayAfterClosing);
+    expect(Date.parse(endOfTuesday)).toBeLessThan(Date.parse(dayAfterClosing));
+  });
+
+  it('keeps New York’s midnight over a clock change', () => {
+    // Saturday 7 March 2026 is EST: midnight is 05:00 UTC. Sunday 1 November 2026 ends in EST too.
+    expect(endOfSlotDay('2026-03-07T15:00:00.000Z')).toBe('2026-03-08T05:00:00.000Z');
+    // Sunday 8 March begins in EST and ends in EDT: midnight is 04:00 UTC.
+    expect(endOfSlotDay('2026-03-08T17:00:00.000Z')).toBe('2026-03-09T04:00:00.000Z');
+  });
+
+  it('is told as the end of the slot’s day, or the day and time', () => {
+    expect(heldUntilText(endOfTuesday)).toBe('the end of Tue, May 12');
+    expect(heldUntilText(dayAfterClosing)).toBe('Wed, May 13, 9 PM');
+    expect(heldUntilText('never')).toBe('');
+  });
+
+  it('judges a stored reservation by the same rule, whenever it was stored, never later than it was told', () => {
+    const stored = (createdAt: string, stamped: string) => ({ slotStart: slot.start, createdAt, expiresAt: stamped });
+    // Stored under the earlier rule, 5 days ahead: ends with Tuesday now.
+    expect(heldUntil(stored('2026-05-07T14:00:00.000Z', dayAfterClosing))).toBe(endOfTuesday);
+    // Stored under this rule: as stored.
+    expect(heldUntil(stored('2026-05-07T14:00:00.000Z', endOfTuesday))).toBe(endOfTuesday);
+    // A day ahead: as stored, the day after's closing.
+    expect(heldUntil(stored('2026-05-11T14:00:00.000Z', dayAfterClosing))).toBe(dayAfterClosing);
+    // Told sooner than the slot's day ends (hours stored then): the sooner stands.
+    expect(heldUntil(stored('2026-05-07T14:00:00.000Z', '2026-05-13T01:00:00.000Z'))).toBe('2026-05-13T01:00:00.000Z');
   });
 });

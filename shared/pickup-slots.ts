@@ -253,6 +253,69 @@ export function expiresAt(slot: { start: string }, source: ShopHoursSource | nul
 }
 
 /**
+ * A hold for a slot more than this many New York days after the day it was made ends with the
+ * slot's day (decision 0375): a week's hold on a bottle the shelf is out of is long enough without
+ * a day's grace after it. Holds for today, tomorrow and the day after keep `expiresAt`'s day.
+ */
+export const FAR_AHEAD_DAYS = 2;
+
+const DAY_MS = 24 * 60 * MINUTE;
+
+/** Whole New York calendar days from the day of `from` to the day of `to` (instants, ms). */
+const newYorkDaysBetween = (from: number, to: number): number =>
+  Math.round(
+    (Date.parse(`${newYorkTime(new Date(to)).date}T00:00:00Z`) - Date.parse(`${newYorkTime(new Date(from)).date}T00:00:00Z`)) / DAY_MS,
+  );
+
+/** Whether a slot starting at `slotStart` is far ahead of `reservedAt` (more than FAR_AHEAD_DAYS New York days later). */
+export function isFarAhead(slotStart: string, reservedAt: Date): boolean {
+  const slot = instantOf(slotStart);
+  const made = reservedAt.getTime();
+  return slot !== null && Number.isFinite(made) && newYorkDaysBetween(made, slot) > FAR_AHEAD_DAYS;
+}
+
+/** Midnight ending the New York day `slotStart` is on (ISO 8601, UTC). */
+export function endOfSlotDay(slotStart: string): string {
+  const ms = instantOf(slotStart);
+  if (ms === null) throw new RangeError('endOfSlotDay needs a slot start as an ISO 8601 date-time');
+  return new Date(instantAt(newYorkTime(new Date(ms)).date, 24 * 60)).toISOString();
+}
+
+/**
+ * When a reservation made at `reservedAt` stops holding its bottles (decision 0375): for a slot
+ * far ahead (isFarAhead), midnight ending the slot's New York day; else `expiresAt` (closing time
+ * of the next open day after the slot's). Stored with the reservation when it is made.
+ */
+export function holdExpiresAt(slot: { start: string }, source: ShopHoursSource | null | undefined, reservedAt: Date): string {
+  return isFarAhead(slot.start, reservedAt) ? endOfSlotDay(slot.start) : expiresAt(slot, source);
+}
+
+/**
+ * When a stored reservation's hold ends, by the rule of `holdExpiresAt` whenever it was made
+ * (decision 0375): the stored `expiresAt`, or for a slot far ahead of `createdAt` the end of the
+ * slot's day when that is sooner. A reservation stored under the earlier rule (a day's grace after
+ * every slot) is judged so too, without being written again; no hold ends later than it was told.
+ */
+export function heldUntil(reservation: { slotStart: string; createdAt: string; expiresAt: string }): string {
+  const { slotStart, createdAt, expiresAt: stored } = reservation;
+  if (!isFarAhead(slotStart, new Date(Date.parse(createdAt)))) return stored;
+  const end = endOfSlotDay(slotStart);
+  const told = Date.parse(stored);
+  return Number.isFinite(told) && told <= Date.parse(end) ? stored : end;
+}
+
+/**
+ * "Held until" as the customer and staff read it (decision 0375), New York time: "Wed, May 13, 9 PM",
+ * or for a hold ending at midnight "the end of Tue, May 12"; '' for a time that is none.
+ */
+export function heldUntilText(iso: string): string {
+  const ms = Date.parse(iso);
+  if (!Number.isFinite(ms)) return '';
+  const { date, minutes } = newYorkTime(new Date(ms));
+  return minutes === 0 ? `the end of ${formatShortDate(addDays(date, -1))}` : `${formatShortDate(date)}, ${formatTime(wallClock(ms))}`;
+}
+
+/**
  * Whether customers can reserve at all at `now`, and why not: only while the shop has weekly
  * hours set (product §11), and only when at least one slot is free within the horizon.
  */

@@ -17,7 +17,7 @@ import {
 } from './item-import';
 import { parseStock } from './item-facts';
 import { ITEM_MESSAGES, parsePrice } from './item-rules';
-import { shelfCount, STOCK_MESSAGES } from './stock';
+import { heldOverCount, shelfCount, STOCK_MESSAGES } from './stock';
 
 /** The only columns a stock file fills. */
 export const STOCK_FILE_FIELDS = ['upc', 'quantity', 'price'] as const;
@@ -99,9 +99,9 @@ export function planStockImport(rows: readonly ItemImportRow[], items: ImportCat
     }
     if (quantity.negative)
       plan.warnings.push({ row: row.row, field: IMPORT_FIELDS.quantity, message: IMPORT_MESSAGES.negativeQuantity(quantityText) });
-    const held = item.heldStock ?? 0;
-    if (stock !== null && stock < held)
-      plan.warnings.push({ row: row.row, field: IMPORT_FIELDS.quantity, message: STOCK_IMPORT_MESSAGES.short(stock, held) });
+    const short = heldOverCount({ shelfStock: stock, heldStock: item.heldStock });
+    if (short)
+      plan.warnings.push({ row: row.row, field: IMPORT_FIELDS.quantity, message: STOCK_IMPORT_MESSAGES.short(short.counted, short.held) });
     // The count time is stamped even when the count is the same: the till counted it now (decision 0275).
     const fields: PlannedWrite['fields'] = { stockCountedAt: countedAt };
     // The till counts the shelf, held bottles included (decision 0367): compared with the shelf's last count.

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  heldOverCount,
   mayBeInStock,
   moveStock,
   offeredStock,
@@ -127,5 +128,22 @@ describe('the two facts of stock (decision 0367)', () => {
     expect(staffStockText({ shelfStock: 6, heldStock: 0, stock: 6 })).toBe('6 on the shelf');
     expect(staffStockText({ stock: null, heldStock: 1 })).toBe('Not counted, 1 held');
     expect(staffStockText({ stock: null })).toBeNull();
+  });
+});
+
+describe('held over the count (decisions 0367, 0378)', () => {
+  it('is the count and the holds when more are held than the shelf counts, else null', () => {
+    expect(heldOverCount({ shelfStock: 1, heldStock: 3 })).toEqual({ counted: 1, held: 3 });
+    expect(heldOverCount({ shelfStock: 0, heldStock: 1 })).toEqual({ counted: 0, held: 1 });
+    expect(heldOverCount({ shelfStock: 3, heldStock: 3 })).toBeNull();
+    expect(heldOverCount({ shelfStock: 5, heldStock: null })).toBeNull();
+    // Not counted: nothing to be short of.
+    expect(heldOverCount({ shelfStock: null, stock: null, heldStock: 4 })).toBeNull();
+    // Stored before the two facts: the shelf is what is offered plus the holds, never short.
+    expect(heldOverCount({ stock: 0, heldStock: 2 })).toBeNull();
+  });
+
+  it('names the reservation’s line as staff read it', () => {
+    expect(STOCK_MESSAGES.shortReservation(1, 'Pickup Merlot, 750 mL', 3)).toBe('Short: the till counts 1 Pickup Merlot, 750 mL, 3 held');
   });
 });

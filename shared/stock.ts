@@ -117,6 +117,18 @@ export function moveStock(facts: StockFacts, move: StockMove): { stock: number |
   return { shelfStock: shelf, heldStock: held, stock: offeredStock(shelf, held) };
 }
 
+/**
+ * When open reservations hold more of an item than the shelf's last count (decision 0367: the till
+ * counted fewer than are held): the count and the holds; null when they fit, or the item is not
+ * counted. The stock file's report warns of it (stock-import.ts) and staff's reservations name
+ * each open reservation holding the item (decision 0378).
+ */
+export function heldOverCount(facts: StockFacts): { counted: number; held: number } | null {
+  const counted = shelfCount(facts);
+  const held = Math.max(0, facts.heldStock ?? 0);
+  return counted !== null && held > counted ? { counted, held } : null;
+}
+
 /** What staff read of an item's stock: "6 on the shelf, 2 held, 4 offered"; null when not counted. */
 export function staffStockText(facts: StockFacts): string | null {
   const shelf = shelfCount(facts);
@@ -129,6 +141,8 @@ export function staffStockText(facts: StockFacts): string | null {
 export const STOCK_MESSAGES = {
   stock: `Units in stock must be a whole number from 0 to ${MAX_STOCK.toLocaleString('en-US')}`,
   /** Kept by the server from counts and reservations (decision 0367). */
+  /** On each open reservation holding an item held over its count (decision 0378). */
+  shortReservation: (counted: number, name: string, held: number) => `Short: the till counts ${counted} ${name}, ${held} held`,
   serverOnly: (field: string) =>
     `${field} is kept by the shop's server from the counts and the reservations; write stock (the count) instead`,
 } as const;

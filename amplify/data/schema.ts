@@ -473,6 +473,26 @@ export const schema = a.schema({
     /** Staff screens only: the customer's name and e-mail read now; "Deleted account" when gone (decision 0304). */
     customerName: a.string(),
     customerEmail: a.string(),
+    /** Staff's list only: the items this open reservation holds of which more are held than counted (decision 0378). */
+    shortages: a.ref('ReservationShortage').required().array(),
+  }),
+  /** An item held over the shelf's count: "Short: the till counts 1 Pickup Merlot 750 ml, 3 held" (decision 0378). */
+  ReservationShortage: a.customType({
+    itemId: a.id().required(),
+    name: a.string().required(),
+    counted: a.integer().required(),
+    held: a.integer().required(),
+    message: a.string().required(),
+  }),
+  /** Another open reservation sharing a phone number or a sign-up address with one (decision 0378). */
+  RelatedReservation: a.customType({
+    id: a.id().required(),
+    number: a.string().required(),
+    status: a.string().required(),
+    slotLabel: a.string().required(),
+    customerName: a.string().required(),
+    samePhone: a.boolean().required(),
+    sameSignUpAddress: a.boolean().required(),
   }),
   /** The caller's pickup list (signed-in customers). */
   myPickupList: a
@@ -512,6 +532,13 @@ export const schema = a.schema({
     .query()
     .arguments({ status: a.string(), search: a.string() })
     .returns(a.ref('Reservation').required().array())
+    .authorization((allow) => [allow.custom()])
+    .handler(a.handler.function(CATALOGUE_FUNCTION)),
+  /** Staff: the other open reservations with the same phone number or sign-up address (decision 0378). */
+  relatedReservations: a
+    .query()
+    .arguments({ id: a.id().required() })
+    .returns(a.ref('RelatedReservation').required().array())
     .authorization((allow) => [allow.custom()])
     .handler(a.handler.function(CATALOGUE_FUNCTION)),
   /** A lowered line when marking ready: the new quantity and why. */

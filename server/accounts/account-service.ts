@@ -133,7 +133,7 @@ function tooMany(what: string, retryAfterMs: number): AppError {
  */
 export async function registerAccount(
   accounts: AccountStore,
-  account: { email: string; name: string; password: string; type: Role },
+  account: { email: string; name: string; password: string; type: Role; signUpAddress?: string | null },
   beforeStoring?: () => void | Promise<void>,
 ): Promise<UserRecord> {
   const nameRule = fullNameProblem(account.name);
@@ -146,7 +146,10 @@ export async function registerAccount(
   await beforeStoring?.();
   if (await accounts.findByEmail(email)) throw validationError(MESSAGES.duplicateEmail);
   const passwordHash = await hashPassword(account.password);
-  return accounts.create({ email, name: account.name.trim(), type: account.type }, passwordHash);
+  return accounts.create(
+    { email, name: account.name.trim(), type: account.type, signUpAddress: account.signUpAddress ?? null },
+    passwordHash,
+  );
 }
 
 /**
@@ -280,10 +283,18 @@ export class AccountService {
   async signUp(args: Fields, clientIp: string): Promise<AuthSession> {
     const address = addressKey(clientIp);
     // Every sign-up that passes the form's checks counts, successful or not.
-    const user = await this.createAccount(args, ROLE_USER, MESSAGES.allFieldsRequired, async () => {
-      const wait = await this.signUpAddresses.take(address);
-      if (wait > 0) throw tooMany('sign-ups from this address', wait);
-    });
+    // The address is kept with the account, server-only, so staff see reservations of accounts
+    // signed up from one place together (decision 0378).
+    const user = await this.createAccount(
+      args,
+      ROLE_USER,
+      MESSAGES.allFieldsRequired,
+      async () => {
+        const wait = await this.signUpAddresses.take(address);
+        if (wait > 0) throw tooMany('sign-ups from this address', wait);
+      },
+      address,
+    );
     // Signing up makes this address the account's own (decision 0370): its owner is not slowed here.
     await this.knownAddresses.add(signInLockoutKey(user.email, address));
     // The first confirmation link goes with the account (decision 0303), within the limits of the
@@ -428,14 +439,20 @@ export class AccountService {
     return this.accounts.get(id);
   }
 
-  private async createAccount(args: Fields, type: Role, missingMessage: string, beforeStoring?: () => Promise<void>): Promise<UserRecord> {
+  private async createAccount(
+    args: Fields,
+    type: Role,
+    missingMessage: string,
+    beforeStoring?: () => Promise<void>,
+    signUpAddress: string | null = null,
+  ): Promise<UserRecord> {
     if (blank(args.firstName, args.lastName, args.email, args.password, args.confirmPassword)) throw validationError(missingMessage);
     const nameRule = namesProblem(text(args.firstName), text(args.lastName));
     if (nameRule) throw validationError(nameRule);
     if (args.password !== args.confirmPassword) throw validationError(MESSAGES.passwordsDoNotMatch);
     return registerAccount(
       this.accounts,
-      { email: text(args.email), name: fullName(args.firstName, args.lastName), password: text(args.password), type },
+      { email: text(args.email), name: fullName(args.firstName, args.lastName), password: text(args.password), type, signUpAddress },
       beforeStoring,
     );
   }

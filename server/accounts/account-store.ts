@@ -27,7 +27,7 @@ export interface AccountStore {
   findByEmail(email: string): Promise<{ user: UserRecord; passwordHash: string } | null>;
   get(id: string): Promise<UserRecord | null>;
   /** Creates the user and its password hash together; a taken e-mail is a ValidationError. */
-  create(user: { email: string; name: string; type: Role }, passwordHash: string): Promise<UserRecord>;
+  create(user: NewAccount, passwordHash: string): Promise<UserRecord>;
   /** Changes the account's fields; phone, emailConfirmed and confirmedEmail stay as they are when not given. */
   update(id: string, changes: AccountChanges): Promise<UserRecord>;
   /**
@@ -47,6 +47,14 @@ export interface AccountStore {
   takeResetToken(tokenHash: string): Promise<ResetToken | null>;
   /** Replaces the user's password hash. */
   setPasswordHash(userId: string, passwordHash: string): Promise<void>;
+}
+
+/** An account to create; `signUpAddress` (the address key a customer signed up from, decision 0378) is kept server-only, beside the hash. */
+export interface NewAccount {
+  email: string;
+  name: string;
+  type: Role;
+  signUpAddress?: string | null;
 }
 
 export interface AccountChanges {
@@ -93,11 +101,13 @@ export class SqliteAccountStore implements AccountStore {
     return record ? asUser(record) : null;
   }
 
-  async create(user: { email: string; name: string; type: Role }, passwordHash: string) {
+  async create({ signUpAddress, ...user }: NewAccount, passwordHash: string) {
     return this.store.transaction(() => {
       if (this.byEmail(user.email)) throw duplicateEmail();
       const created = asUser(this.store.create('User', user));
-      this.store.db.prepare('INSERT INTO _credentials (userId, passwordHash) VALUES (?, ?)').run(created.id, passwordHash);
+      this.store.db
+        .prepare('INSERT INTO _credentials (userId, passwordHash, signUpAddress) VALUES (?, ?, ?)')
+        .run(created.id, passwordHash, signUpAddress ?? null);
       return created;
     });
   }

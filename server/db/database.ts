@@ -56,6 +56,9 @@ function migrate(db: Db, models: ModelMeta[]): void {
       );
       CREATE INDEX IF NOT EXISTS idx__sessions_userId ON _sessions(userId);
     `);
+    // The address a customer signed up from (decision 0378), kept beside the hash where no resolver reaches.
+    const credentialColumns = (db.prepare('PRAGMA table_info(_credentials)').all() as Array<{ name: string }>).map((col) => col.name);
+    if (!credentialColumns.includes('signUpAddress')) db.exec('ALTER TABLE _credentials ADD COLUMN signUpAddress TEXT');
     // Reset tokens live 30 minutes: a table of an older shape is dropped rather than migrated.
     const resetColumns = (db.prepare('PRAGMA table_info(_password_resets)').all() as Array<{ name: string }>).map((col) => col.name);
     if (resetColumns.length && !resetColumns.includes('stamp')) db.exec('DROP TABLE _password_resets');

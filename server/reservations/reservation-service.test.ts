@@ -1,6 +1,6 @@
 /** ReservationService on the SQLite store (a real data directory): the list, reserving whole, the actions, the expiry. */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { pickupSlots } from '../../shared/pickup-slots';
+import { endOfSlotDay, expiresAt, pickupSlots } from '../../shared/pickup-slots';
 import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
 import { confirmEmailFirstMessage } from '../../shared/messages';
 import { isReservationNumber } from '../../shared/reservation-limits';
@@ -308,6 +308,27 @@ describe('after reserving', () => {
       ['markReady', 'Staff Person'],
       ['pickUp', 'Staff Person'],
     ]);
+  });
+
+  it('judges a far hold stored under the earlier rule by today’s: it ends with its slot’s day (decision 0375)', async () => {
+    const wine = item('Old Rule Syrah', 4);
+    const owner = customer();
+    const slot = pickupSlots({ weeklyHours: OPEN_EVERY_DAY }, new Date(now))[5]!.slots[0]!;
+    await service.setPickupListLine(owner, { itemId: wine, quantity: 2 });
+    const made = await service.reserve(owner, { slotStart: slot.start });
+    expect(made.expiresAt).toBe(endOfSlotDay(slot.start));
+    // Stored as the earlier rule did: closing time of the day after the slot's.
+    const before = expiresAt(slot, { weeklyHours: OPEN_EVERY_DAY });
+    const doc = { ...(await store.get(made.id))!, expiresAt: before };
+    server.store.db.prepare('UPDATE _reservations SET expiresAt = ?, doc = ? WHERE id = ?').run(before, JSON.stringify(doc), made.id);
+    // Told the sooner time, and ended at it, not a day later.
+    expect((await service.myReservations(owner))[0]!.expiresAt).toBe(endOfSlotDay(slot.start));
+    // (Other tests' reservations in this file's shop expire too: this one is looked at.)
+    await service.expireReservations(new Date(Date.parse(endOfSlotDay(slot.start)) - 1));
+    expect((await store.get(made.id))!.status).toBe('Requested');
+    await service.expireReservations(new Date(Date.parse(endOfSlotDay(slot.start))));
+    const ended = (await store.get(made.id))!;
+    expect([ended.status, ended.expiresAt, stockOf(wine)]).toEqual(['Expired', endOfSlotDay(slot.start), 4]);
   });
 
   it('expires what was not picked up once its time has passed, returning the units once', async () => {

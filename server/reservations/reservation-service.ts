@@ -19,7 +19,9 @@ import { canReserve, customerMailAddress, requiresConfirmedEmail } from '../../s
 import { activityValue, type FieldChange } from '../../shared/activity';
 import { nameWithSize } from '../../shared/bottle-size';
 import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
-import { expiresAt, findPickupSlot, pickupSlotProblem, type PickupSlot } from '../../shared/pickup-slots';
+import { findPickupSlot, heldUntil, holdExpiresAt, pickupSlotProblem, type PickupSlot } from '../../shared/pickup-slots';
+import { relatedMatch, type RelatedFacts, type RelatedMatch } from '../../shared/related-reservations';
+import { heldOverCount, STOCK_MESSAGES } from '../../shared/stock';
 import {
   customerNoteProblem,
   formatReservationNumber,
@@ -79,6 +81,9 @@ export interface ItemStock {
   sizeMl?: number | null;
   packCount?: number | null;
   upc?: string | null;
+  /** The two facts of its stock (decision 0367), for a reservation short of its count (decision 0378). */
+  shelfStock?: number | null;
+  heldStock?: number | null;
 }
 
 /** What the service reads of an account. */
@@ -90,6 +95,10 @@ export interface ReservingAccount {
   emailConfirmed?: boolean | null;
   /** The last address the owner confirmed, where their mail goes (decision 0369). */
   confirmedEmail?: string | null;
+  /** The account's own phone (decision 0302), compared for related reservations (decision 0378). */
+  phone?: string | null;
+  /** The address key it signed up from, server-only (decision 0378); null for an account made before it was kept, or by staff. */
+  signUpAddress?: string | null;
 }
 
 /** A stored User (a SQLite row, a DynamoDB item) as the services read it; both stores use this. */
@@ -100,6 +109,8 @@ export const reservingAccountOf = (user: Record<string, unknown>): ReservingAcco
   type: user.type as Role,
   emailConfirmed: (user.emailConfirmed as boolean | null | undefined) ?? null,
   confirmedEmail: (user.confirmedEmail as string | null | undefined) ?? null,
+  phone: (user.phone as string | null | undefined) ?? null,
+  signUpAddress: (user.signUpAddress as string | null | undefined) ?? null,
 });
 
 /** One line's units taken off the shelf when reserving; `counted` false: the item's stock is not counted and must still not be. */
@@ -154,7 +165,11 @@ export interface ReservationStore {
   ofUser(userId: string): Promise<StoredReservation[]>;
   /** Every reservation, or those of one status. */
   all(status?: ReservationStatus): Promise<StoredReservation[]>;
-  /** Open (Requested or Ready) reservations whose expiresAt is at or before `now`. */
+  /**
+   * Open (Requested or Ready) reservations whose hold may have ended at `now`: those whose stored
+   * expiresAt is at or before it, and those whose slot ended by it (a far hold stored under the
+   * earlier rule, decision 0375); the service judges each with heldUntil.
+   */
   dueToExpire(now: string): Promise<StoredReservation[]>;
   /**
    * In one step: takes each hold off its item (counted: only while stock >= quantity; not
@@ -204,11 +219,12 @@ export type ExpectedReservation = Pick<StoredReservation, 'status' | 'updatedAt'
 type CheckedLine = StoredLine & { counted: boolean };
 
 /** The pickup slot's fields of a reservation: when, its label, and when it expires if not picked up. */
-const slotFields = (slot: PickupSlot, shop: ShopHoursSource | null) => ({
+/** A slot's fields on a reservation made at `madeAt`, its hold's end by decision 0375's rule. */
+const slotFields = (slot: PickupSlot, shop: ShopHoursSource | null, madeAt: Date) => ({
   slotStart: slot.start,
   slotEnd: slot.end,
   slotLabel: `${formatShortDate(slot.date)}, ${slot.label}`,
-  expiresAt: expiresAt(slot, shop),
+  expiresAt: holdExpiresAt(slot, shop, madeAt),
 });
 
 /** Who calls: the session's principal (null for a guest). */
@@ -253,7 +269,32 @@ export interface PickupListView {
   total: number;
 }
 
-export type ReservationView = StoredReservation & { total: number; customerName?: string | null; customerEmail?: string | null };
+/** An item an open reservation holds, of which open reservations hold more than the shelf counts (decision 0378). */
+export interface ReservationShortage {
+  itemId: string;
+  name: string;
+  counted: number;
+  held: number;
+  /** "Short: the till counts 1 Pickup Merlot 750 ml, 3 held". */
+  message: string;
+}
+
+export type ReservationView = StoredReservation & {
+  total: number;
+  customerName?: string | null;
+  customerEmail?: string | null;
+  /** Staff's list only: the items this open reservation holds that are short (decision 0378). */
+  shortages?: ReservationShortage[];
+};
+
+/** Another open reservation related to one staff look at (decision 0378), with how. */
+export interface RelatedReservation extends RelatedMatch {
+  id: string;
+  number: string;
+  status: ReservationStatus;
+  slotLabel: string;
+  customerName: string;
+}
 
 /** Reservations one customer may make: 5 at once, then one a minute (the throttle of server/accounts/throttle.ts). */
 export const RESERVE_RATE = { burst: 5, intervalMs: 60_000 };
@@ -270,7 +311,12 @@ const MAX_SEARCH = 100;
 
 const cents = (value: number) => Math.round(value * 100) / 100;
 const totalOf = (lines: readonly StoredLine[]) => cents(lines.reduce((sum, line) => sum + (line.price ?? 0) * line.quantity, 0));
-const view = (reservation: StoredReservation): ReservationView => ({ ...reservation, total: totalOf(reservation.lines) });
+/** As shown: its total, and when its hold ends by today's rule (decision 0375), however it was stored. */
+const view = (reservation: StoredReservation): ReservationView => ({
+  ...reservation,
+  expiresAt: heldUntil(reservation),
+  total: totalOf(reservation.lines),
+});
 const byNewest = (a: StoredReservation, b: StoredReservation) => b.createdAt.localeCompare(a.createdAt);
 
 function stampAfter(now: number, previous: string): string {
@@ -496,7 +542,7 @@ export class ReservationService {
         number: newReservationNumber(this.random),
         userId,
         status: 'Requested',
-        ...slotFields(slot!, shop),
+        ...slotFields(slot!, shop, new Date(now)),
         lines: lines.map(({ counted: _counted, ...line }) => line),
         note: note?.trim() || null,
         phone: phone?.trim() || null,
@@ -544,12 +590,21 @@ export class ReservationService {
         account,
       ]),
     );
+    const short = await this.shortItems(reservations);
     const shown = reservations.map((reservation) => {
       const account = accounts.get(reservation.userId);
       return {
         ...view(reservation),
         customerName: account?.name ?? RESERVATION_MESSAGES.deletedAccount,
         customerEmail: account?.email ?? null,
+        shortages: isOpenStatus(reservation.status)
+          ? reservation.lines.flatMap((line) => {
+              const found = line.quantity > 0 ? short.get(line.itemId) : undefined;
+              return found
+                ? [{ ...found, name: line.name, message: STOCK_MESSAGES.shortReservation(found.counted, line.name, found.held) }]
+                : [];
+            })
+          : [],
       };
     });
     const query = typeof search === 'string' ? search.trim().toLowerCase() : '';
@@ -561,6 +616,64 @@ export class ReservationService {
         reservation.customerName.toLowerCase().includes(query) ||
         (reservation.customerEmail ?? '').toLowerCase().includes(query),
     );
+  }
+
+  /** The items open reservations among `reservations` hold of which more are held than counted (shared/stock.ts heldOverCount). */
+  private async shortItems(
+    reservations: readonly StoredReservation[],
+  ): Promise<Map<string, { itemId: string; counted: number; held: number }>> {
+    const ids = new Set(
+      reservations
+        .filter((reservation) => isOpenStatus(reservation.status))
+        .flatMap((reservation) => reservation.lines.map((line) => line.itemId)),
+    );
+    const short = new Map<string, { itemId: string; counted: number; held: number }>();
+    for (const item of await this.store.items([...ids])) {
+      const over = heldOverCount(item);
+      if (over) short.set(item.id, { itemId: item.id, ...over });
+    }
+    return short;
+  }
+
+  /**
+   * Staff: the other open reservations sharing a phone number or a sign-up address with this one
+   * (shared/related-reservations.ts, decision 0378), soonest pickup first. Read from the open
+   * reservations (each store's status index) and their accounts: bounded by what is open, never
+   * every reservation ever made.
+   */
+  async relatedReservations(caller: ReservationCaller | null, args: { id?: unknown }): Promise<RelatedReservation[]> {
+    staffOf(caller);
+    const reservation = await this.find(args.id);
+    if (!reservation) throw new AppError('NotFound', RESERVATION_MESSAGES.notFound);
+    const open = (await Promise.all([this.store.all('Requested'), this.store.all('Ready')])).flat();
+    const accounts = new Map(
+      (await this.store.accounts([...new Set([reservation.userId, ...open.map((other) => other.userId)])])).map((account) => [
+        account.id,
+        account,
+      ]),
+    );
+    const factsOf = (of: StoredReservation): RelatedFacts => {
+      const account = accounts.get(of.userId);
+      return { id: of.id, phones: [of.phone, account?.phone], signUpAddress: account?.signUpAddress ?? null };
+    };
+    const mine = factsOf(reservation);
+    return open
+      .sort((a, b) => Date.parse(a.slotStart) - Date.parse(b.slotStart))
+      .flatMap((other) => {
+        const match = relatedMatch(mine, factsOf(other));
+        if (!match) return [];
+        const { id, number, status, slotLabel } = other;
+        return [
+          {
+            id,
+            number,
+            status,
+            slotLabel,
+            customerName: accounts.get(other.userId)?.name ?? RESERVATION_MESSAGES.deletedAccount,
+            ...match,
+          },
+        ];
+      });
   }
 
   // --- Changes ------------------------------------------------------------------------------
@@ -628,7 +741,7 @@ export class ReservationService {
       }
       const next: StoredReservation = {
         ...current,
-        ...(slot ? slotFields(slot, shop) : {}),
+        ...(slot ? slotFields(slot, shop, new Date(Date.parse(current.createdAt))) : {}),
         lines: stored,
         updatedAt: stampAfter(now, current.updatedAt),
       };
@@ -739,6 +852,8 @@ export class ReservationService {
   async expireReservations(now: Date = new Date(this.now())): Promise<number> {
     let expired = 0;
     for (const reservation of await this.store.dueToExpire(now.toISOString())) {
+      // Judged by today's rule however it was stored (decision 0375): a far hold stored with a day's grace ends with its slot's day.
+      if (Date.parse(heldUntil(reservation)) > now.getTime()) continue;
       const done = await this.apply(reservation, 'expire', 'system', { now }, null).then(
         (next) => next,
         (error: unknown) => {
@@ -802,7 +917,9 @@ export class ReservationService {
     input: Parameters<typeof nextStatus>[3],
     by: { userId: string; name: string } | null,
   ): Promise<StoredReservation> {
-    let current = reservation;
+    // The expiry judges the hold by today's rule (decision 0375) and stores the time it ended at.
+    const judged = (read: StoredReservation) => (action === 'expire' ? { ...read, expiresAt: heldUntil(read) } : read);
+    let current = judged(reservation);
     for (let attempt = 0; attempt < RESERVE_ATTEMPTS; attempt++) {
       const decided = nextStatus(current, action, actor, input);
       if (!decided.ok) throw validationError(decided.message);
@@ -830,7 +947,7 @@ export class ReservationService {
       }
       const fresh = await this.store.get(current.id);
       if (!fresh) throw new AppError('NotFound', RESERVATION_MESSAGES.notFound);
-      current = fresh;
+      current = judged(fresh);
     }
     throw new AppError('TooManyRequests', RESERVATION_MESSAGES.busy, { retryAfterSeconds: 1 });
   }

@@ -72,6 +72,8 @@ export class SqliteReservationStore implements ReservationStore {
               sizeMl: (item.sizeMl as number | null) ?? null,
               packCount: (item.packCount as number | null) ?? null,
               upc: (item.upc as string | null) ?? null,
+              shelfStock: (item.shelfStock as number | null) ?? null,
+              heldStock: (item.heldStock as number | null) ?? null,
             },
           ]
         : [];
@@ -81,7 +83,11 @@ export class SqliteReservationStore implements ReservationStore {
   async accounts(ids: readonly string[]): Promise<ReservingAccount[]> {
     return ids.flatMap((id) => {
       const user = this.store.get('User', id);
-      return user ? [reservingAccountOf(user)] : [];
+      if (!user) return [];
+      // Beside the password hash, where no resolver reaches (decision 0378).
+      const credential = this.db.prepare('SELECT signUpAddress FROM _credentials WHERE userId = ?').get(id) as
+        { signUpAddress: string | null } | undefined;
+      return [reservingAccountOf({ ...user, signUpAddress: credential?.signUpAddress ?? null })];
     });
   }
 
@@ -125,8 +131,10 @@ export class SqliteReservationStore implements ReservationStore {
 
   async dueToExpire(now: string) {
     const rows = this.db
-      .prepare("SELECT doc FROM _reservations WHERE status IN ('Requested', 'Ready') AND expiresAt <= ?")
-      .all(now) as Row[];
+      .prepare(
+        "SELECT doc FROM _reservations WHERE status IN ('Requested', 'Ready') AND (expiresAt <= ? OR json_extract(doc, '$.slotEnd') <= ?)",
+      )
+      .all(now, now) as Row[];
     return rows.map((row) => parse(row)!);
   }
 

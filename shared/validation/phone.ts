@@ -28,3 +28,14 @@ export function phoneProblem(phone: string | null | undefined): string | null {
   const digits = value.replace(/[^0-9]/g, '').length;
   return digits < PHONE_MIN_DIGITS || digits > PHONE_MAX_DIGITS ? PHONE_MESSAGE : null;
 }
+
+/**
+ * A phone's digits as compared (decision 0378): every digit, a US number's leading country code 1
+ * dropped, so "(845) 555-0123", "845.555.0123" and "+1 845 555 0123" are one number; null without
+ * enough digits to be one.
+ */
+export function phoneDigits(phone: string | null | undefined): string | null {
+  const digits = (phone ?? '').replace(/[^0-9]/g, '');
+  const national = digits.length === 11 && digits.startsWith('1') ? digits.slice(1) : digits;
+  return national.length >= PHONE_MIN_DIGITS ? national : null;
+}

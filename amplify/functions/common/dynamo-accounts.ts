@@ -12,7 +12,7 @@
  *   credentials table too (`pk = reset#<token hash>`), taken with a conditional delete so each works once.
  */
 import { randomUUID } from 'node:crypto';
-import type { AccountChanges, AccountStore, ResetToken, UserRecord } from '../../../server/accounts/account-store';
+import type { AccountChanges, AccountStore, NewAccount, ResetToken, UserRecord } from '../../../server/accounts/account-store';
 import { AppError, conditionFailed, validationError } from '../../../server/errors';
 import { MESSAGES } from '../../../shared/messages';
 import { ROLE_ADMIN, ROLE_USER, type Role } from '../../../shared/roles';
@@ -66,7 +66,7 @@ export class DynamoAccountStore implements AccountStore {
     return item ? asUser(item) : null;
   }
 
-  async create(user: { email: string; name: string; type: Role }, passwordHash: string) {
+  async create(user: NewAccount, passwordHash: string) {
     const now = new Date(this.now()).toISOString();
     const item = {
       id: randomUUID(),
@@ -77,6 +77,8 @@ export class DynamoAccountStore implements AccountStore {
       createdAt: now,
       updatedAt: now,
     };
+    // The sign-up address (decision 0378): an attribute of the User item no schema field names, so
+    // no resolver returns it; the catalogue function reads it with the account, and it goes with it.
     try {
       await this.db.transactWrite({
         TransactItems: [
@@ -91,7 +93,7 @@ export class DynamoAccountStore implements AccountStore {
           {
             Put: {
               TableName: this.tables.users,
-              Item: item,
+              Item: user.signUpAddress ? { ...item, signUpAddress: user.signUpAddress } : item,
               ConditionExpression: 'attribute_not_exists(#id)',
               ExpressionAttributeNames: { '#id': 'id' },
             },

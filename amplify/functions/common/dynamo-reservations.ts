@@ -119,6 +119,8 @@ export class DynamoReservationStore implements ReservationStore {
               sizeMl: (item.sizeMl as number | null) ?? null,
               packCount: (item.packCount as number | null) ?? null,
               upc: (item.upc as string | null) ?? null,
+              shelfStock: (item.shelfStock as number | null) ?? null,
+              heldStock: (item.heldStock as number | null) ?? null,
             },
           ]
         : [],
@@ -163,14 +165,14 @@ export class DynamoReservationStore implements ReservationStore {
     return items.filter((item) => item.kind === KIND).map(asReservation);
   }
 
-  private byStatus(status: ReservationStatus, until?: string) {
+  private byStatus(status: ReservationStatus) {
     return allPages((startKey) =>
       this.db.query({
         TableName: this.tables.reservations,
         IndexName: RESERVATION_INDEXES.byStatus,
-        KeyConditionExpression: until ? '#s = :s AND #e <= :e' : '#s = :s',
-        ExpressionAttributeNames: until ? { '#s': 'status', '#e': 'expiresAt' } : { '#s': 'status' },
-        ExpressionAttributeValues: until ? { ':s': status, ':e': until } : { ':s': status },
+        KeyConditionExpression: '#s = :s',
+        ExpressionAttributeNames: { '#s': 'status' },
+        ExpressionAttributeValues: { ':s': status },
         ExclusiveStartKey: startKey,
       }),
     );
@@ -190,9 +192,16 @@ export class DynamoReservationStore implements ReservationStore {
     return items.map(asReservation);
   }
 
+  /**
+   * Both open statuses from the status index, those whose stored expiresAt has come and those
+   * whose slot has ended (a far hold stored with the earlier rule's day of grace, decision 0375):
+   * the index's key cannot say the second, so this reads every open reservation of the status,
+   * which is bounded: each customer has at most maxOpenReservations, and each ends within the
+   * horizon and a day. Never the reservations that are over.
+   */
   async dueToExpire(now: string) {
-    const [requested, ready] = await Promise.all([this.byStatus('Requested', now), this.byStatus('Ready', now)]);
-    return [...requested, ...ready].map(asReservation);
+    const [requested, ready] = await Promise.all([this.byStatus('Requested'), this.byStatus('Ready')]);
+    return [...requested, ...ready].filter((item) => String(item.expiresAt) <= now || String(item.slotEnd) <= now).map(asReservation);
   }
 
   async create(reservation: StoredReservation, holds: readonly StockHold[], guard: ReserveGuard): Promise<void> {

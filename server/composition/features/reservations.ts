@@ -33,6 +33,10 @@ export const reservationsFeature: Feature = {
       callers: 'staff',
       run: ({ reservations }, args, context) => reservations.listReservations(callerOf(context), args),
     },
+    'Query.relatedReservations': {
+      callers: 'staff',
+      run: ({ reservations }, args, context) => reservations.relatedReservations(callerOf(context), args),
+    },
     'Mutation.reservationAction': {
       callers: 'staff',
       run: ({ reservations }, args, context) => reservations.reservationAction(callerOf(context), args),

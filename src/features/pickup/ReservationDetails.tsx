@@ -1,3 +1,4 @@
+import { heldUntilText } from '../../../shared/pickup-slots';
 import { formatReservationNumber, PAY_AT_PICKUP_TEXT } from '../../../shared/reservation-limits';
 import type { ReservationStatus } from '../../../shared/reservation-status';
 import { formatPrice } from '../../lib/format';
@@ -34,6 +35,12 @@ export function ReservationDetails({ reservation, headingLevel = 2 }: { reservat
           <dt>Pickup</dt>
           <dd>{reservation.slotLabel}</dd>
         </div>
+        {open ? (
+          <div>
+            <dt>Held until</dt>
+            <dd>{heldUntilText(reservation.expiresAt)}</dd>
+          </div>
+        ) : null}
         {reservation.status === 'Cancelled' && reservation.reason ? (
           <div>
             <dt>Reason</dt>

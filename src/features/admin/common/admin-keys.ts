@@ -32,5 +32,6 @@ export const adminKeys = {
   reservationList: (search: string) => [...adminKeys.reservations(), 'list', search] as const,
   requestedReservations: () => [...adminKeys.reservations(), 'requested'] as const,
   readyReservations: () => [...adminKeys.reservations(), 'ready'] as const,
+  relatedReservations: (id: string) => [...adminKeys.reservations(), 'related', id] as const,
   notifyDemand: () => [...adminKeys.all, 'notify-demand'] as const,
 };

@@ -4,7 +4,7 @@
  * server, the list (number, customer, slot, bottles, total, status), a reservation's detail and
  * actions in a dialog (ReservationDetail), and the pick list to print (PickList).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { formatReservationNumber } from '../../../../shared/reservation-limits';
 import { usePageHead } from '../../../hooks/use-page-head';
@@ -18,6 +18,7 @@ import { PickList, usePickListPrint } from './PickList';
 import { ReservationDetail } from './ReservationDetail';
 import {
   bottlesOf,
+  isShort,
   RESERVATION_TABS,
   reservationsOfTab,
   STATUS_LABELS,
@@ -39,12 +40,28 @@ export function AdminReservationsPage() {
   const query = useDebouncedValue(search.trim(), 300);
   const list = useReservationList(query);
   const requested = useRequestedReservations();
-  const [openId, setOpenId] = useState<string | null>(null);
+  // The open dialog is in the URL (`?open=<id>`), so a related reservation is a link (decision 0378).
+  const openId = params.get('open');
+  const setOpenId = (id: string | null) =>
+    setParams(
+      (current) => {
+        const updated = new URLSearchParams(current);
+        if (id) updated.set('open', id);
+        else updated.delete('open');
+        return updated;
+      },
+      { replace: true },
+    );
   const { one, print } = usePickListPrint();
   const searchId = useId();
   const statusId = useId();
 
   const all = list.data ?? [];
+  // A link to a reservation the search leaves out shows it: the search is cleared.
+  const linkedOut = Boolean(openId && query && list.isSuccess && !all.some((reservation) => reservation.id === openId));
+  useEffect(() => {
+    if (linkedOut) setSearch('');
+  }, [linkedOut]);
   const counts = tabCounts(all);
   const shown = reservationsOfTab(all, tab);
   // The dialog shows the reservation as last read: after an action the list reloads under it.
@@ -148,6 +165,9 @@ function ReservationRow({ reservation, onOpen }: { reservation: StaffReservation
       <span className={`reservation-status reservation-status--${reservation.status.toLowerCase()}`}>
         {statusLabel(reservation.status)}
       </span>
+      {isShort(reservation) ? (
+        <span className="reservation-row__short">{reservation.shortages!.map((shortage) => shortage.message).join('; ')}</span>
+      ) : null}
     </button>
   );
 }

@@ -1,7 +1,8 @@
 /**
  * One reservation, in a dialog (product §11): the customer (name, e-mail and phone; "Deleted
  * account" as the server says), the note, the slot, the lines (price, reserved, held, staff's
- * notes), the total and when it expires, and the actions its status allows (shared/reservation-status.ts):
+ * notes), the total and until when it holds its bottles, what is short and the related open
+ * reservations (decision 0378), and the actions its status allows (shared/reservation-status.ts):
  * Requested: Mark ready, each line's picked units lowerable with a required note; Ready: Picked
  * up, with "Photo ID checked, 21+"; both: Cancel, with a reason. A refusal (the status changed
  * meanwhile, the ID not ticked) is said in the dialog and toasted; the lists reload either way.
@@ -11,6 +12,7 @@ import { MAX_REASON_LENGTH, formatReservationNumber } from '../../../../shared/r
 import { RESERVATION_PERMISSIONS, type ReservationStatus } from '../../../../shared/reservation-status';
 import { Modal } from '../../../components/ui/Modal';
 import { OutboxNote } from '../common/OutboxNote';
+import { RelatedReservations, ShortNotice } from './FairShare';
 import { ReservationFacts, ReservationStatusLine } from './ReservationFacts';
 import { ReservationLines } from './ReservationLines';
 import type { StaffReservation } from './reservation-view';
@@ -40,6 +42,7 @@ export function ReservationDetail({ reservation, onClose, onPrint }: Reservation
       className="admin-modal admin-modal--wide reservation-detail"
     >
       <ReservationStatusLine reservation={reservation} />
+      <ShortNotice reservation={reservation} />
       <ReservationFacts reservation={reservation} />
       <OutboxNote what="this reservation's e-mails to the customer" />
 
@@ -51,6 +54,8 @@ export function ReservationDetail({ reservation, onClose, onPrint }: Reservation
         refusedProps={detail.refusedProps}
         onLineChange={detail.setLine}
       />
+
+      {reservation.status === 'Requested' || reservation.status === 'Ready' ? <RelatedReservations reservation={reservation} /> : null}
 
       {can('pickUp', reservation.status) ? (
         <label className="admin-check reservation-detail__id">

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { heldUntilText } from '../../../../shared/pickup-slots';
 import { statusLabel, type StaffReservation } from './reservation-view';
 
 const when = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/New_York' });
@@ -21,8 +22,9 @@ export function ReservationStatusLine({ reservation }: { reservation: StaffReser
   );
 }
 
-/** Who reserved (name, e-mail and phone as links), the slot, when it expires and was made, and the note (New York time). */
+/** Who reserved (name, e-mail and phone as links), the slot, until when it holds its bottles (decision 0375) and when it was made, and the note (New York time). */
 export function ReservationFacts({ reservation }: { reservation: StaffReservation }) {
+  const open = reservation.status === 'Requested' || reservation.status === 'Ready';
   return (
     <dl className="reservation-facts">
       <Fact term="Customer">{reservation.customerName ?? ''}</Fact>
@@ -31,7 +33,8 @@ export function ReservationFacts({ reservation }: { reservation: StaffReservatio
       </Fact>
       <Fact term="Phone">{reservation.phone ? <a href={`tel:${reservation.phone}`}>{reservation.phone}</a> : 'None given'}</Fact>
       <Fact term="Pickup">{reservation.slotLabel}</Fact>
-      <Fact term="Expires">{formatWhen(reservation.expiresAt)}</Fact>
+      {open ? <Fact term="Held until">{heldUntilText(reservation.expiresAt)}</Fact> : null}
+      {reservation.status === 'Expired' ? <Fact term="Expired">{formatWhen(reservation.expiresAt)}</Fact> : null}
       <Fact term="Reserved">{formatWhen(reservation.createdAt)}</Fact>
       {reservation.note ? <Fact term="Note">{reservation.note}</Fact> : null}
     </dl>

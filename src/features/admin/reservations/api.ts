@@ -10,7 +10,7 @@ import { adminClient } from '../common/admin-client';
 import { adminKeys } from '../common/admin-keys';
 import { adminQuery } from '../common/admin-query';
 import { dataOrThrow } from '../common/graphql-errors';
-import type { StaffReservation } from './reservation-view';
+import type { RelatedReservation, StaffReservation } from './reservation-view';
 
 export const RESERVATION_SCREEN_MESSAGES = {
   loadFailed: 'Error loading reservations',
@@ -60,6 +60,17 @@ export const useRequestedReservations = () => useStatusList('Requested', adminKe
 
 /** The Ready ones, waiting to be collected: the badge counts them too. */
 export const useReadyReservations = () => useStatusList('Ready', adminKeys.readyReservations());
+
+/** The open reservations related to one (decision 0378), asked when its dialog opens and with the lists. */
+export const useRelatedReservations = (id: string) =>
+  useQuery(
+    adminQuery(
+      adminKeys.relatedReservations(id),
+      async (): Promise<RelatedReservation[]> => dataOrThrow(await adminClient.queries.relatedReservations({ id })),
+      RESERVATION_SCREEN_MESSAGES.loadFailed,
+      { retry: false },
+    ),
+  );
 
 export type StaffAction =
   { action: 'markReady'; lowered: LineLowering[] } | { action: 'pickUp'; idChecked: boolean } | { action: 'cancel'; reason: string };

@@ -35,7 +35,29 @@ export interface StaffReservation {
   updatedAt: string;
   customerName?: string | null;
   customerEmail?: string | null;
+  /** Open ones: the items held over the till's count, each with its "Short: …" (decision 0378). */
+  shortages?: ReadonlyArray<{ itemId: string; message: string }> | null;
 }
+
+/** Another open reservation with the same phone or sign-up address (decision 0378). */
+export interface RelatedReservation {
+  id: string;
+  number: string;
+  status: string;
+  slotLabel: string;
+  customerName: string;
+  samePhone: boolean;
+  sameSignUpAddress: boolean;
+}
+
+/** How a related reservation is related, as staff read it: "Same phone, same sign-up address". */
+export function relatedBy(related: Pick<RelatedReservation, 'samePhone' | 'sameSignUpAddress'>): string {
+  const ways = [related.samePhone ? 'same phone' : '', related.sameSignUpAddress ? 'same sign-up address' : ''].filter(Boolean).join(', ');
+  return ways.charAt(0).toUpperCase() + ways.slice(1);
+}
+
+/** Whether the till counts fewer of an item this reservation holds than open reservations hold. */
+export const isShort = (reservation: Pick<StaffReservation, 'shortages'>): boolean => (reservation.shortages?.length ?? 0) > 0;
 
 /** A tab: one status, or every reservation. */
 export type ReservationTab = ReservationStatus | 'All';
