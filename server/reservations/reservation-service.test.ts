@@ -38,9 +38,11 @@ afterAll(async () => {
 });
 beforeEach(() => {
   now = START;
+  // These tests hold whole shelves: no fair-share cap (decision 0374; customer-limits-api.test.ts tests it).
   const settings = server.store.get('ShopSettings', SHOP_SETTINGS_ID);
-  if (settings) server.store.update('ShopSettings', { id: SHOP_SETTINGS_ID, weeklyHours: OPEN_EVERY_DAY });
-  else server.store.create('ShopSettings', { id: SHOP_SETTINGS_ID, name: 'Test shop', weeklyHours: OPEN_EVERY_DAY });
+  if (settings) server.store.update('ShopSettings', { id: SHOP_SETTINGS_ID, weeklyHours: OPEN_EVERY_DAY, reservationShareCap: 100 });
+  else
+    server.store.create('ShopSettings', { id: SHOP_SETTINGS_ID, name: 'Test shop', weeklyHours: OPEN_EVERY_DAY, reservationShareCap: 100 });
 });
 
 let people = 0;

@@ -86,7 +86,10 @@ export function reservationBattery(target: ReservationTarget): void {
       errorType: ERROR_TYPES.validation,
       message: PICKUP_MESSAGES.setting('Most bottles in one reservation', 1, 99),
     });
-    const saved = await ok(target.admin(UPDATE_SETTINGS, { input: { id: 'shop', weeklyHours: HOURS, pickupPreparationMinutes: 0 } }));
+    // These tests hold whole shelves: no fair-share cap (decision 0374; customer-limits-battery.ts tests it).
+    const saved = await ok(
+      target.admin(UPDATE_SETTINGS, { input: { id: 'shop', weeklyHours: HOURS, pickupPreparationMinutes: 0, reservationShareCap: 100 } }),
+    );
     expect(saved.updateShopSettings).toMatchObject({ pickupPreparationMinutes: 0 });
   });
 

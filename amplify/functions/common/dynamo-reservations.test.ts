@@ -18,7 +18,8 @@ async function setup() {
     () => NOW,
   );
   const service = new ReservationService(store, { recordBy: () => undefined }, null, () => NOW);
-  await db.put({ TableName: TABLES.ShopSettings, Item: { id: 'shop', weeklyHours: HOURS } });
+  // These tests hold whole shelves: no fair-share cap (decision 0374; tested below).
+  await db.put({ TableName: TABLES.ShopSettings, Item: { id: 'shop', weeklyHours: HOURS, reservationShareCap: 100 } });
   let people = 0;
   const customer = async (): Promise<ReservationCaller> => {
     const id = `user-${++people}`;
