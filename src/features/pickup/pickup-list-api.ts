@@ -73,6 +73,7 @@ const PICKUP_SETTINGS_SELECTION = [
   'pickupMaxPerItem',
   'pickupMaxOpenReservations',
   'pickupMaxUnits',
+  'reservationShareCap',
 ] as const;
 
 export async function loadPickupSettings(): Promise<PickupShopSettings> {
