@@ -119,7 +119,7 @@ for (const width of WIDTHS) {
         await guest.getByLabel('Email').fill(who.email);
         await guest.getByLabel('Password', { exact: true }).fill(PASSWORD);
         await guest.getByRole('button', { name: 'Log in' }).click();
-      await expect(guest.getByRole('button', { name: 'Log Out' })).toBeVisible();
+        await expect(guest.getByRole('button', { name: 'Log Out' })).toBeVisible();
         await guest.goto(itemPath(id));
         const quantity = guest.getByLabel('Quantity', { exact: true });
         await expect(quantity.locator('option')).toHaveCount(1);
