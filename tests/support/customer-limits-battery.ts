@@ -11,7 +11,7 @@ import { MAX_LIMIT_PER_CUSTOMER } from '../../shared/customer-limits';
 import { ERROR_TYPES } from '../../shared/error-types';
 import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
 import { pickupSlots } from '../../shared/pickup-slots';
-import type { Caller, ReservationAnswer } from './reservation-battery';
+import { ok, refusal, type Caller } from './reservation-battery';
 
 export interface CustomerLimitsTarget {
   admin: Caller;
@@ -36,12 +36,6 @@ export function customerLimitsBattery(target: CustomerLimitsTarget): void {
   const prefix = `CAP-${Date.now()}-`;
   let made = 0;
 
-  const ok = async (answer: Promise<ReservationAnswer>) => {
-    const body = await answer;
-    expect(body.errors).toBeUndefined();
-    return body.data!;
-  };
-  const refusal = async (answer: Promise<ReservationAnswer>) => (await answer).errors?.[0];
   const item = async (label: string, stock: number | null, limitPerCustomer: number | null = null) => {
     const name = `${label} ${prefix}${++made}`;
     const created = (await ok(target.admin(CREATE_ITEM, { input: { name, price: 10, stock, limitPerCustomer, tags: ['wine'] } })))
