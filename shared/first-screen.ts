@@ -55,6 +55,10 @@ export const SELECTIONS = {
     'saleEndsAt',
     // Its GTIN in the JSON-LD, when valid (decision 0380).
     'upc',
+    // "Limit 2 per customer", and the shelf the fair share is of: how many the reserve control offers (decisions 0371, 0374).
+    'limitPerCustomer',
+    'shelfStock',
+    'heldStock',
   ],
   /** The same product's other sizes, offered as choices on the item page (decision 0285). */
   sizeChoice: ['id', 'name', 'price', 'sizeMl', 'packCount', 'stock'],
@@ -89,6 +93,8 @@ export const SELECTIONS = {
     'tastingRules',
     'tillFeedWarnHours',
     'googleStoreCode',
+    // One customer's share of an item's shelf when reserving (decision 0374).
+    'reservationShareCap',
   ],
 } as const;
 

@@ -107,3 +107,11 @@ export function labelFacts(item: FactsSource): FactRow[] {
   if (item.vintage) rows.push({ label: 'Vintage', value: item.vintage });
   return rows;
 }
+
+/**
+ * "Limit 2 per customer" (decision 0371), as the item page says it near the reserve control; null
+ * without a limit. Here, beside the other facts the page shows, so the page holds none of the
+ * reserving rules (shared/customer-limits.ts judges the value).
+ */
+export const limitPerCustomerText = (limit: number | null | undefined): string | null =>
+  typeof limit === 'number' && Number.isInteger(limit) && limit >= 1 ? `Limit ${limit} per customer` : null;

@@ -181,6 +181,7 @@ const EDITOR_FIELD_COLUMN: Record<ItemField, string> = {
   abv: IMPORT_FIELDS.abv,
   vintage: IMPORT_FIELDS.vintage,
   stock: IMPORT_FIELDS.quantity,
+  limitPerCustomer: 'Limit per customer',
 };
 
 type Item = ImportCatalogue['items'][number];
@@ -278,6 +279,8 @@ export function planItemImport(
       abv: row.abv ?? '',
       vintage: row.vintage ?? '',
       stock: quantity.stock,
+      // The file has no limit column: an import leaves an item's limit per customer as it is.
+      limitPerCustomer: '',
     };
     for (const refusal of itemSaveRefusals(values, existing ? 'update' : 'create', 'optional')) {
       problem(EDITOR_FIELD_COLUMN[refusal.field], refusal.message);

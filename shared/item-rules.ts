@@ -5,7 +5,9 @@
  */
 import { isSizeRefusal, parseBottleSize } from './bottle-size';
 import { hasDepartmentTag } from './catalogue';
+import { MAX_LIMIT_PER_CUSTOMER, parseLimitPerCustomer } from './customer-limits';
 import { ITEM_FACT_MESSAGES, parseAbv, parseStock, parseVintage } from './item-facts';
+import { PICKUP_MESSAGES } from './pickup-messages';
 import { MESSAGES } from './messages';
 import { STOCK_MESSAGES } from './stock';
 
@@ -47,6 +49,8 @@ export interface ItemFormValues {
   vintage: string;
   /** Units in stock; empty when not counted. */
   stock: string;
+  /** "Limit N per customer" (decision 0371); empty for no limit. */
+  limitPerCustomer: string;
 }
 
 export const EMPTY_ITEM_FORM: ItemFormValues = {
@@ -63,6 +67,7 @@ export const EMPTY_ITEM_FORM: ItemFormValues = {
   abv: '',
   vintage: '',
   stock: '',
+  limitPerCustomer: '',
 };
 
 /**
@@ -78,7 +83,7 @@ export function parsePrice(text: string): number | null {
   return Math.round(value * 100) / 100;
 }
 
-export type ItemField = 'tags' | 'name' | 'price' | 'img' | 'description' | 'size' | 'abv' | 'vintage' | 'stock';
+export type ItemField = 'tags' | 'name' | 'price' | 'img' | 'description' | 'size' | 'abv' | 'vintage' | 'stock' | 'limitPerCustomer';
 
 export interface SaveRefusal {
   message: string;
@@ -114,13 +119,15 @@ export function itemSaveRefusals(
 }
 
 /** The facts as typed that are not facts (in both modes; an empty one is none), with the shared messages. */
-function itemFactRefusals(values: Pick<ItemFormValues, 'size' | 'abv' | 'vintage' | 'stock'>): SaveRefusal[] {
+function itemFactRefusals(values: Pick<ItemFormValues, FactField>): SaveRefusal[] {
   const refusals: SaveRefusal[] = [];
   const size = parseBottleSize(values.size);
   if (isSizeRefusal(size)) refusals.push({ message: size.error, field: 'size' });
   if (Number.isNaN(parseAbv(values.abv))) refusals.push({ message: ITEM_FACT_MESSAGES.abv, field: 'abv' });
   if (parseVintage(values.vintage) === undefined) refusals.push({ message: ITEM_FACT_MESSAGES.vintage(), field: 'vintage' });
   if (Number.isNaN(parseStock(values.stock))) refusals.push({ message: STOCK_MESSAGES.stock, field: 'stock' });
+  if (Number.isNaN(parseLimitPerCustomer(values.limitPerCustomer)))
+    refusals.push({ message: PICKUP_MESSAGES.itemLimit(MAX_LIMIT_PER_CUSTOMER), field: 'limitPerCustomer' });
   return refusals;
 }
 
@@ -135,18 +142,24 @@ export interface ItemFacts {
   abv: number | null;
   vintage: string | null;
   stock: number | null;
+  limitPerCustomer: number | null;
 }
 
+/** The form's fields the facts are read from. */
+type FactField = 'size' | 'abv' | 'vintage' | 'stock' | 'limitPerCustomer';
+
 /** The facts the editor's (or an import row's) text says, once checked by itemSaveRefusals; what is not a fact is null. */
-export function factsFromForm(values: Pick<ItemFormValues, 'size' | 'abv' | 'vintage' | 'stock'>): ItemFacts {
+export function factsFromForm(values: Pick<ItemFormValues, FactField>): ItemFacts {
   const size = parseBottleSize(values.size);
   const abv = parseAbv(values.abv);
   const stock = parseStock(values.stock);
+  const limit = parseLimitPerCustomer(values.limitPerCustomer);
   return {
     sizeMl: isSizeRefusal(size) ? null : size.sizeMl,
     packCount: isSizeRefusal(size) ? null : size.packCount,
     abv: Number.isNaN(abv) ? null : abv,
     vintage: parseVintage(values.vintage) ?? null,
     stock: Number.isNaN(stock) ? null : stock,
+    limitPerCustomer: Number.isNaN(limit) ? null : limit,
   };
 }

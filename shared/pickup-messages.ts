@@ -5,6 +5,8 @@
  * storefront's first script, which holds shared/messages.ts, carries none of them: a bundler puts
  * all of a module's used exports in the one chunk holding it, and the pickup chunks use these. The limits are Shop settings, so those texts take them.
  */
+const heldText = (held: number) => (held === 0 ? 'You hold none yet.' : `You already hold ${held} in open reservations.`);
+
 export const PICKUP_MESSAGES = {
   /** Whether reserving is open at all (reservingStatus). */
   noHours: 'Reserving for pickup opens once the shop has set its opening hours. Please call the shop.',
@@ -20,6 +22,11 @@ export const PICKUP_MESSAGES = {
     `You already have ${max} open reservations, the most at one time. Pick one up or cancel one before reserving again.`,
   outOfStock: (name: string) => `${name} is out of stock`,
   onlyLeft: (name: string, units: number) => `Only ${units} of ${name} left`,
+  /** One customer's caps on an item (customer-limits.ts, decisions 0371 and 0374); `held` is what their open reservations hold. */
+  limitPerCustomer: (name: string, limit: number, held: number) => `${name} is limited to ${limit} per customer. ${heldText(held)}`,
+  shareCap: (name: string, most: number, held: number) =>
+    `One customer may reserve at most ${most} of ${name}, a fair share of the shelf. ${heldText(held)}`,
+  itemLimit: (max: number) => `The limit per customer must be a whole number from 1 to ${max}, or empty for no limit`,
   noteLength: (max: number) => `The note is at most ${max.toLocaleString('en-US')} characters`,
   noteText: 'The note cannot contain control characters',
   phone: 'Please enter a phone number, such as (845) 555-0142',

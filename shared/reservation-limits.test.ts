@@ -25,12 +25,13 @@ import {
 const line = (itemId: string, quantity: number) => ({ itemId, quantity });
 
 describe('the Shop settings of reserving', () => {
-  it('defaults to 60 minutes to prepare, 12 of an item, 3 open reservations and 24 bottles', () => {
+  it('defaults to 60 minutes to prepare, 12 of an item, 3 open reservations, 24 bottles and half a shelf', () => {
     expect(DEFAULT_RESERVATION_SETTINGS).toEqual({
       preparationMinutes: 60,
       maxPerItem: 12,
       maxOpenReservations: 3,
       maxUnitsPerReservation: 24,
+      shareCap: 50,
     });
     expect(reservationSettingsOf(null)).toEqual(DEFAULT_RESERVATION_SETTINGS);
     expect(reservationSettingsOf({ pickupPreparationMinutes: null, pickupMaxPerItem: undefined })).toEqual(DEFAULT_RESERVATION_SETTINGS);
@@ -38,16 +39,31 @@ describe('the Shop settings of reserving', () => {
 
   it('uses stored values the editor allows and the default for any other', () => {
     expect(
-      reservationSettingsOf({ pickupPreparationMinutes: 0, pickupMaxPerItem: 6, pickupMaxOpenReservations: 1, pickupMaxUnits: 48 }),
+      reservationSettingsOf({
+        pickupPreparationMinutes: 0,
+        pickupMaxPerItem: 6,
+        pickupMaxOpenReservations: 1,
+        pickupMaxUnits: 48,
+        reservationShareCap: 100,
+      }),
     ).toEqual({
       preparationMinutes: 0,
       maxPerItem: 6,
       maxOpenReservations: 1,
       maxUnitsPerReservation: 48,
+      shareCap: 100,
     });
     expect(
-      reservationSettingsOf({ pickupPreparationMinutes: -5, pickupMaxPerItem: 2.5, pickupMaxOpenReservations: 0, pickupMaxUnits: 1000 }),
+      reservationSettingsOf({
+        pickupPreparationMinutes: -5,
+        pickupMaxPerItem: 2.5,
+        pickupMaxOpenReservations: 0,
+        pickupMaxUnits: 1000,
+        reservationShareCap: 0,
+      }),
     ).toEqual(DEFAULT_RESERVATION_SETTINGS);
+    expect(reservationSettingsOf({ reservationShareCap: 101 }).shareCap).toBe(50);
+    expect(reservationSettingsOf({ reservationShareCap: 33.5 }).shareCap).toBe(50);
   });
 
   it('refuses a setting outside its range, naming it', () => {

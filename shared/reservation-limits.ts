@@ -13,6 +13,8 @@ import { NOT_ONE_LINE } from './validation/name';
 export const DEFAULT_MAX_PER_ITEM = 12;
 export const DEFAULT_MAX_OPEN_RESERVATIONS = 3;
 export const DEFAULT_MAX_UNITS_PER_RESERVATION = 24;
+/** One customer's share of an item's counted shelf, percent (decision 0374); 100 is no cap. */
+export const DEFAULT_SHARE_CAP = 50;
 
 /** What each setting may be set to: whole numbers in these ranges. */
 export const RESERVATION_SETTING_RANGES = {
@@ -20,6 +22,7 @@ export const RESERVATION_SETTING_RANGES = {
   pickupMaxPerItem: { label: 'Most of one item', min: 1, max: 99 },
   pickupMaxOpenReservations: { label: 'Open reservations per customer', min: 1, max: 10 },
   pickupMaxUnits: { label: 'Most bottles in one reservation', min: 1, max: 99 },
+  reservationShareCap: { label: "One customer's share of an item's shelf (%)", min: 1, max: 100 },
 } as const;
 
 export type ReservationSettingName = keyof typeof RESERVATION_SETTING_RANGES;
@@ -32,6 +35,8 @@ export interface ReservationSettings {
   maxPerItem: number;
   maxOpenReservations: number;
   maxUnitsPerReservation: number;
+  /** Percent of an item's counted shelf one customer may hold (decision 0374). */
+  shareCap: number;
 }
 
 export const DEFAULT_RESERVATION_SETTINGS: ReservationSettings = {
@@ -39,6 +44,7 @@ export const DEFAULT_RESERVATION_SETTINGS: ReservationSettings = {
   maxPerItem: DEFAULT_MAX_PER_ITEM,
   maxOpenReservations: DEFAULT_MAX_OPEN_RESERVATIONS,
   maxUnitsPerReservation: DEFAULT_MAX_UNITS_PER_RESERVATION,
+  shareCap: DEFAULT_SHARE_CAP,
 };
 
 /** Longest texts, in characters (code points). */
@@ -76,6 +82,7 @@ export function reservationSettingsOf(source: ReservationSettingsSource | null |
     maxPerItem: pick('pickupMaxPerItem', DEFAULT_MAX_PER_ITEM),
     maxOpenReservations: pick('pickupMaxOpenReservations', DEFAULT_MAX_OPEN_RESERVATIONS),
     maxUnitsPerReservation: pick('pickupMaxUnits', DEFAULT_MAX_UNITS_PER_RESERVATION),
+    shareCap: pick('reservationShareCap', DEFAULT_SHARE_CAP),
   };
 }
 

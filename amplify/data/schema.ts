@@ -83,6 +83,11 @@ export const schema = a.schema({
      * badge from it without the history, which only admins may read.
      */
     saleEndsAt: a.datetime(),
+    /**
+     * "Limit N per customer" (decision 0371): the most one customer may hold of it in open
+     * reservations, 1-99 (shared/customer-limits.ts); null means no limit of its own.
+     */
+    limitPerCustomer: a.integer(),
   }),
 
   Banner: catalogueModel({
@@ -162,6 +167,8 @@ export const schema = a.schema({
     pickupMaxOpenReservations: a.integer(),
     /** Most bottles in one reservation (default 24). */
     pickupMaxUnits: a.integer(),
+    /** The share of an item's counted shelf one customer may hold, percent 1-100 (decision 0374; default 50, 100 = no cap). */
+    reservationShareCap: a.integer(),
     /** The rules shown on every tasting (decision 0350); null means the shipped default stating ABC §63-a (shared/tasting-rules.ts). */
     tastingRules: a.string(),
     /** Hours without a till file after which /admin-items warns (decision 0377); null: 26, 0: never (shared/till-feed.ts). */
@@ -425,6 +432,11 @@ export const schema = a.schema({
     overStock: a.boolean().required(),
     /** Why the line cannot be reserved as it is ("Only 2 of Merlot left"); null when it can. */
     problem: a.string(),
+    /**
+     * The most the caller may still reserve of it: the item's limit per customer and the shop's
+     * share of the shelf less what they already hold (decisions 0371, 0374); null when neither caps it.
+     */
+    customerMost: a.integer(),
   }),
   PickupList: a.customType({
     lines: a.ref('PickupListLine').required().array().required(),

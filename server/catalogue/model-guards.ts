@@ -22,6 +22,7 @@
  */
 import { DEPARTMENT_CATEGORY_ID, hasDepartmentTag, isDepartment } from '../../shared/catalogue';
 import { itemFactsProblem } from '../../shared/item-facts';
+import { limitPerCustomerProblem } from '../../shared/customer-limits';
 import { MESSAGES } from '../../shared/messages';
 import { priceBoundariesProblem } from '../../shared/price-ranges';
 import { reservationSettingsProblem } from '../../shared/reservation-limits';
@@ -88,7 +89,8 @@ export function checkCatalogueRules({ op, model, input }: ModelWrite): void {
   for (const field of ['shelfStock', 'heldStock'])
     if (model === 'Item' && field in input) throw validationError(STOCK_MESSAGES.serverOnly(field));
   if (model === 'Item' && op !== 'delete') {
-    const problem = itemFactsProblem(input);
+    // The limit per customer: 1-99 or null (decision 0371).
+    const problem = itemFactsProblem(input) ?? limitPerCustomerProblem(input.limitPerCustomer);
     if (problem) throw validationError(problem);
   }
   if (model === 'Tag' && isDepartment(input.id)) {

@@ -9,7 +9,7 @@ import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
 import { startTestServer, type TestServer } from '../../tests/support/test-server';
 import type { ActivityFacts } from '../activity/activity-log';
 import { AppError } from '../errors';
-import { ReservationService, RESERVATION_MESSAGES, type ReservationCaller } from './reservation-service';
+import { CustomerLimitReached, ReservationService, RESERVATION_MESSAGES, type ReservationCaller } from './reservation-service';
 import { SqliteReservationStore } from './sqlite-reservation-store';
 
 const OPEN_EVERY_DAY = Array.from({ length: 7 }, () => '09:00-21:00');
@@ -38,9 +38,11 @@ afterAll(async () => {
 });
 beforeEach(() => {
   now = START;
+  // These tests hold whole shelves: no fair-share cap (decision 0374; customer-limits-api.test.ts tests it).
   const settings = server.store.get('ShopSettings', SHOP_SETTINGS_ID);
-  if (settings) server.store.update('ShopSettings', { id: SHOP_SETTINGS_ID, weeklyHours: OPEN_EVERY_DAY });
-  else server.store.create('ShopSettings', { id: SHOP_SETTINGS_ID, name: 'Test shop', weeklyHours: OPEN_EVERY_DAY });
+  if (settings) server.store.update('ShopSettings', { id: SHOP_SETTINGS_ID, weeklyHours: OPEN_EVERY_DAY, reservationShareCap: 100 });
+  else
+    server.store.create('ShopSettings', { id: SHOP_SETTINGS_ID, name: 'Test shop', weeklyHours: OPEN_EVERY_DAY, reservationShareCap: 100 });
 });
 
 let people = 0;
@@ -190,6 +192,42 @@ describe('reserving', () => {
     const open = (await service.myReservations(who)).filter((reservation) => reservation.status === 'Requested');
     expect(open).toHaveLength(3);
     expect(stockOf(wine)).toBe(95);
+  });
+
+  it("keeps a customer within an item's limit when sessions reserve at once, counted again in the write (decisions 0371, 0374)", async () => {
+    const wine = server.store.create('Item', { name: 'Capped Red', price: 10, stock: null, limitPerCustomer: 2, tags: [DEPARTMENT] }).id;
+    const who = customer();
+    await reserveOne(who, [[wine, 1]]);
+    // Each session fills the list and reserves; the service's awaits let the four interleave.
+    const sessions = await Promise.allSettled(
+      Array.from({ length: 4 }, async () => {
+        await service.setPickupListLine(who, { itemId: wine, quantity: 1 });
+        return service.reserve(who, { slotStart: firstSlot() });
+      }),
+    );
+    expect(sessions.filter((outcome) => outcome.status === 'fulfilled').length).toBeLessThanOrEqual(1);
+    const held = () =>
+      service
+        .myReservations(who)
+        .then((mine) => mine.filter((reservation) => reservation.status === 'Requested').flatMap((reservation) => reservation.lines))
+        .then((lines) => lines.reduce((sum, line) => sum + line.quantity, 0));
+    expect(await held()).toBe(2);
+
+    // The write counts what is held itself: a reservation that reaches it past the service's check
+    // (another one landing in between) is refused there, and nothing is written.
+    const store = new SqliteReservationStore(server.store);
+    await store.setPickupList(who.userId, [{ itemId: wine, quantity: 1 }]);
+    const listVersion = (await store.pickupList(who.userId)).version!;
+    const [made] = await service.myReservations(who);
+    const late = { ...made!, id: crypto.randomUUID(), number: 'ZZZZ2222', status: 'Requested' as const };
+    const write = store.create(late, [{ itemId: wine, quantity: 1, counted: false }], {
+      listVersion,
+      maxOpen: 10,
+      caps: new Map([[wine, 2]]),
+    });
+    await expect(write).rejects.toEqual(new CustomerLimitReached(wine, 2));
+    await expect(write.catch((error: CustomerLimitReached) => error.held)).resolves.toBe(2);
+    expect(await held()).toBe(2);
   });
 
   it('gives 50 customers reaching for the last 10 bottles exactly 10', async () => {

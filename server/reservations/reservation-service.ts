@@ -19,6 +19,7 @@ import { canReserve, customerMailAddress, requiresConfirmedEmail } from '../../s
 import { activityValue, type FieldChange } from '../../shared/activity';
 import { nameWithSize } from '../../shared/bottle-size';
 import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
+import { customerAllowance, customerCap, customerCapProblem, heldByItem, type CustomerCap } from '../../shared/customer-limits';
 import { findPickupSlot, heldUntil, holdExpiresAt, pickupSlotProblem, type PickupSlot } from '../../shared/pickup-slots';
 import { relatedMatch, type RelatedFacts, type RelatedMatch } from '../../shared/related-reservations';
 import { heldOverCount, STOCK_MESSAGES } from '../../shared/stock';
@@ -81,10 +82,28 @@ export interface ItemStock {
   sizeMl?: number | null;
   packCount?: number | null;
   upc?: string | null;
-  /** The two facts of its stock (decision 0367), for a reservation short of its count (decision 0378). */
+  /** Its limit per customer (decision 0371); its shelf's facts, which the share cap reads (decision 0374) and a short reservation names (decision 0378). */
+  limitPerCustomer?: number | null;
   shelfStock?: number | null;
   heldStock?: number | null;
 }
+
+/** An item's fields the stores read for ItemStock, as stored (a SQLite row, a DynamoDB item). */
+export const itemStockOf = (item: Record<string, unknown>): ItemStock => {
+  const number = (field: string) => (item[field] as number | null | undefined) ?? null;
+  return {
+    id: String(item.id),
+    name: String(item.name),
+    price: number('price'),
+    stock: number('stock'),
+    sizeMl: number('sizeMl'),
+    packCount: number('packCount'),
+    upc: (item.upc as string | null | undefined) ?? null,
+    limitPerCustomer: number('limitPerCustomer'),
+    shelfStock: number('shelfStock'),
+    heldStock: number('heldStock'),
+  };
+};
 
 /** What the service reads of an account. */
 export interface ReservingAccount {
@@ -136,6 +155,16 @@ export class ListChanged extends Error {}
 /** Thrown by a store's `create` when the customer already has the most open reservations. */
 export class OpenLimitReached extends Error {}
 
+/** Thrown by a store's `create` when a line would put the customer over their cap on its item; `held` is what they held then. */
+export class CustomerLimitReached extends Error {
+  constructor(
+    readonly itemId: string,
+    readonly held: number,
+  ) {
+    super(`the customer's cap on ${itemId} is reached`);
+  }
+}
+
 /** A customer's pickup list as stored, with a version that changes whenever the list is written (null: no list). */
 export interface StoredPickupList {
   lines: RequestedLine[];
@@ -150,6 +179,11 @@ export interface StoredPickupList {
 export interface ReserveGuard {
   listVersion: string;
   maxOpen: number;
+  /**
+   * The most the customer may hold in all, per capped item among the holds (decisions 0371, 0374;
+   * assertWithinCustomerLimits): the write checks what their open reservations hold plus the line.
+   */
+  caps: ReadonlyMap<string, number>;
 }
 
 export interface ReservationStore {
@@ -175,8 +209,9 @@ export interface ReservationStore {
    * In one step: takes each hold off its item (counted: only while stock >= quantity; not
    * counted: only while still not counted), stores the reservation (only when its id and number
    * are free) and empties the owner's pickup list, only while that list is still
-   * `guard.listVersion` and the owner has fewer than `guard.maxOpen` open reservations. Throws
-   * StockChanged naming an item whose condition failed, ListChanged, OpenLimitReached, or
+   * `guard.listVersion`, the owner has fewer than `guard.maxOpen` open reservations and holds no
+   * more than `guard.caps` allows of each capped item with the new lines. Throws StockChanged
+   * naming an item whose condition failed, ListChanged, OpenLimitReached, CustomerLimitReached, or
    * NumberTaken when the number is in use; writes nothing then.
    */
   create(reservation: StoredReservation, holds: readonly StockHold[], guard: ReserveGuard): Promise<void>;
@@ -264,6 +299,7 @@ export interface PickupListView {
     outOfStock: boolean;
     overStock: boolean;
     problem: string | null;
+    customerMost: number | null;
   }>;
   units: number;
   total: number;
@@ -356,7 +392,7 @@ export class ReservationService {
 
   async myPickupList(caller: ReservationCaller | null): Promise<PickupListView> {
     const { userId } = customerOf(caller, RESERVATION_MESSAGES);
-    return this.listView((await this.store.pickupList(userId)).lines);
+    return this.listView(userId, (await this.store.pickupList(userId)).lines);
   }
 
   /** Sets one line (0 removes it), capped by the per-item most and by the shelf. */
@@ -374,20 +410,32 @@ export class ReservationService {
       if (!item) throw validationError(RESERVATION_MESSAGES.unknownItem);
       const problem = lineStockProblem(nameWithSize(item), quantity as number, item.stock);
       if (problem) throw validationError(problem);
+      // Said when the bottles are put on the list; reserving checks again, in its write.
+      await this.assertWithinCustomerLimits(
+        userId,
+        [{ itemId, quantity: quantity as number }],
+        new Map([[item.id, item]]),
+        settings.shareCap,
+      );
       if (lines.length >= MAX_LIST_LINES) throw validationError(RESERVATION_MESSAGES.listFull(MAX_LIST_LINES));
       // A changed line keeps its place on the list; a new one goes last.
       const at = stored.findIndex((line) => line.itemId === itemId);
       lines.splice(at >= 0 ? at : lines.length, 0, { itemId, quantity: quantity as number });
     }
     await this.store.setPickupList(userId, lines);
-    return this.listView(lines);
+    return this.listView(userId, lines);
   }
 
-  private async listView(lines: readonly RequestedLine[]): Promise<PickupListView> {
+  private async listView(userId: string, lines: readonly RequestedLine[]): Promise<PickupListView> {
     const items = new Map((await this.store.items(lines.map((line) => line.itemId))).map((item) => [item.id, item]));
+    const held = lines.length ? heldByItem(await this.store.ofUser(userId)) : new Map<string, number>();
+    const { shareCap } = reservationSettingsOf(lines.length ? await this.store.shopSettings() : null);
     const shown = lines.map((line) => {
       const item = items.get(line.itemId);
       const stock = item?.stock ?? null;
+      const cap = item ? customerCap(item, shareCap) : null;
+      const holding = held.get(line.itemId) ?? 0;
+      const capProblem = item ? customerCapProblem(nameWithSize(item), cap, holding, line.quantity) : null;
       return {
         itemId: line.itemId,
         quantity: line.quantity,
@@ -396,7 +444,8 @@ export class ReservationService {
         stock,
         outOfStock: stock !== null && stock <= 0,
         overStock: stock !== null && stock > 0 && line.quantity > stock,
-        problem: item ? lineStockProblem(nameWithSize(item), line.quantity, stock) : RESERVATION_MESSAGES.unknownItem,
+        problem: item ? (lineStockProblem(nameWithSize(item), line.quantity, stock) ?? capProblem) : RESERVATION_MESSAGES.unknownItem,
+        customerMost: customerAllowance(cap, holding),
       };
     });
     return {
@@ -475,7 +524,7 @@ export class ReservationService {
     settings: ReservationSettings;
     now: number;
     replacing: StoredReservation | null;
-  }): Promise<{ slot: PickupSlot | null; lines: CheckedLine[] }> {
+  }): Promise<{ slot: PickupSlot | null; lines: CheckedLine[]; caps: Map<string, CustomerCap> }> {
     const { userId, slotStart, shop, settings, now, replacing } = request;
     let slot: PickupSlot | null = null;
     // A change that keeps its slot keeps it though the preparation time has since run into it:
@@ -497,8 +546,13 @@ export class ReservationService {
     }
     const own = new Map((replacing?.lines ?? []).map((line) => [line.itemId, line]));
     const items = new Map((await this.store.items(list.map((line) => line.itemId))).map((item) => [item.id, item]));
+    // The customer's caps (decisions 0371, 0374) on the lines that hold more than before; a line a
+    // change lowers or keeps stands, as it does for stock.
+    const rising = list.filter((line) => line.quantity > (own.get(line.itemId)?.quantity ?? 0));
+    const caps = await this.assertWithinCustomerLimits(userId, rising, items, settings.shareCap, replacing?.id);
     return {
       slot,
+      caps,
       lines: list.map((line) => {
         const item = items.get(line.itemId);
         const held = own.get(line.itemId);
@@ -532,8 +586,12 @@ export class ReservationService {
     const shop = await this.store.shopSettings();
     const settings = reservationSettingsOf(shop);
     const { lines: list, version: listVersion } = await this.store.pickupList(userId);
-    const { slot, lines } = await this.checkRequest({ userId, lines: list, slotStart, shop, settings, now, replacing: null });
-    const guard: ReserveGuard = { listVersion: listVersion ?? '', maxOpen: settings.maxOpenReservations };
+    const { slot, lines, caps } = await this.checkRequest({ userId, lines: list, slotStart, shop, settings, now, replacing: null });
+    const guard: ReserveGuard = {
+      listVersion: listVersion ?? '',
+      maxOpen: settings.maxOpenReservations,
+      caps: new Map([...caps].map(([itemId, cap]) => [itemId, cap.most])),
+    };
     const stamp = new Date(now).toISOString();
     const holds = lines.map((line) => ({ itemId: line.itemId, quantity: line.quantity, counted: line.counted }));
     for (let attempt = 0; attempt < NUMBER_ATTEMPTS; attempt++) {
@@ -557,6 +615,11 @@ export class ReservationService {
         if (error instanceof NumberTaken) continue;
         if (error instanceof StockChanged || error instanceof ListChanged) return null;
         if (error instanceof OpenLimitReached) throw validationError(openReservationsProblem(guard.maxOpen, settings)!);
+        if (error instanceof CustomerLimitReached) {
+          // Another reservation of this customer's landed between the check and the write.
+          const line = lines.find((each) => each.itemId === error.itemId)!;
+          throw validationError(customerCapProblem(line.name, caps.get(error.itemId) ?? null, error.held, line.quantity)!);
+        }
         throw error;
       }
       await this.log(reservation, 'reserve', { userId, name: CUSTOMER_ACTOR_NAME }, [
@@ -566,6 +629,40 @@ export class ReservationService {
       return reservation;
     }
     throw new AppError('InternalFailure', 'No reservation number could be drawn');
+  }
+
+  /**
+   * The one check of a customer's caps on the items of `lines` (decisions 0371 and 0374, the rule
+   * of shared/customer-limits.ts): what their open reservations hold of each item plus the line's
+   * quantity may not pass the item's limit per customer nor `shareCap` percent of its counted
+   * shelf, the smaller of the two. Reserving and the pickup list call it; so may a change of a
+   * Requested reservation, with that reservation as `except` (its own lines are then not counted
+   * as held). Throws the shared message for the first line over; returns the caps in force per
+   * capped item, which a store's write checks again against what is held at the write
+   * (ReserveGuard.caps), so two requests at once cannot both pass.
+   */
+  async assertWithinCustomerLimits(
+    userId: string,
+    lines: readonly RequestedLine[],
+    items: ReadonlyMap<string, ItemStock>,
+    shareCap: number,
+    except?: string,
+  ): Promise<Map<string, CustomerCap>> {
+    const caps = new Map<string, CustomerCap>();
+    for (const line of lines) {
+      const item = items.get(line.itemId);
+      const cap = item ? customerCap(item, shareCap) : null;
+      if (cap) caps.set(line.itemId, cap);
+    }
+    if (caps.size === 0) return caps;
+    const held = heldByItem(await this.store.ofUser(userId), except);
+    for (const line of lines) {
+      const item = items.get(line.itemId);
+      const problem =
+        item && customerCapProblem(nameWithSize(item), caps.get(line.itemId) ?? null, held.get(line.itemId) ?? 0, line.quantity);
+      if (problem) throw validationError(problem);
+    }
+    return caps;
   }
 
   // --- Reading ------------------------------------------------------------------------------

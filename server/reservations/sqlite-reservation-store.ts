@@ -10,7 +10,10 @@ import type { RequestedLine } from '../../shared/reservation-limits';
 import { stockMovesOf, type ReservationStatus, type StockReturn } from '../../shared/reservation-status';
 import { SHOP_SETTINGS_ID } from '../../shared/shop-hours';
 import { moveStock, type StockFacts } from '../../shared/stock';
+import { heldByItem } from '../../shared/customer-limits';
 import {
+  CustomerLimitReached,
+  itemStockOf,
   ListChanged,
   NumberTaken,
   OpenLimitReached,
@@ -62,21 +65,7 @@ export class SqliteReservationStore implements ReservationStore {
   async items(ids: readonly string[]): Promise<ItemStock[]> {
     return ids.flatMap((id) => {
       const item = this.store.get('Item', id);
-      return item
-        ? [
-            {
-              id: item.id,
-              name: String(item.name),
-              price: (item.price as number | null) ?? null,
-              stock: (item.stock as number | null) ?? null,
-              sizeMl: (item.sizeMl as number | null) ?? null,
-              packCount: (item.packCount as number | null) ?? null,
-              upc: (item.upc as string | null) ?? null,
-              shelfStock: (item.shelfStock as number | null) ?? null,
-              heldStock: (item.heldStock as number | null) ?? null,
-            },
-          ]
-        : [];
+      return item ? [itemStockOf(item)] : [];
     });
   }
 
@@ -143,10 +132,19 @@ export class SqliteReservationStore implements ReservationStore {
     this.store.transaction(() => {
       // Read inside the transaction, which no other write interleaves with (decision 0332).
       if (this.listText(reservation.userId) !== guard.listVersion) throw new ListChanged();
-      const open = this.db
-        .prepare("SELECT COUNT(*) AS n FROM _reservations WHERE userId = ? AND status IN ('Requested', 'Ready')")
-        .get(reservation.userId) as { n: number };
-      if (open.n >= guard.maxOpen) throw new OpenLimitReached();
+      const open = (
+        this.db
+          .prepare("SELECT doc FROM _reservations WHERE userId = ? AND status IN ('Requested', 'Ready')")
+          .all(reservation.userId) as Row[]
+      ).map((row) => parse(row)!);
+      if (open.length >= guard.maxOpen) throw new OpenLimitReached();
+      // What the customer holds of each capped item, counted here too (decisions 0371, 0374).
+      const held = heldByItem(open);
+      for (const hold of holds) {
+        const most = guard.caps.get(hold.itemId);
+        if (most !== undefined && (held.get(hold.itemId) ?? 0) + hold.quantity > most)
+          throw new CustomerLimitReached(hold.itemId, held.get(hold.itemId) ?? 0);
+      }
       // Each line's units are held (decision 0367): taken off what is offered, the shelf's count unchanged.
       for (const hold of holds) this.hold(hold, stamp);
       const taken = this.db.prepare('SELECT 1 FROM _reservations WHERE number = ? OR id = ?').get(reservation.number, reservation.id);

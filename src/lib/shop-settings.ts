@@ -21,7 +21,16 @@ export type ShopSettingsRecord = ShopHoursSource &
   Partial<
     Pick<
       ModelRecord<'ShopSettings'>,
-      'name' | 'address' | 'phone' | 'email' | 'mapUrl' | 'priceBoundaries' | 'tastingRules' | 'tillFeedWarnHours' | 'googleStoreCode'
+      | 'name'
+      | 'address'
+      | 'phone'
+      | 'email'
+      | 'mapUrl'
+      | 'priceBoundaries'
+      | 'tastingRules'
+      | 'tillFeedWarnHours'
+      | 'googleStoreCode'
+      | 'reservationShareCap'
     >
   >;
 

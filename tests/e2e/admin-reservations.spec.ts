@@ -60,7 +60,8 @@ async function seed(request: APIRequestContext) {
       })
     ).createItem.id;
   // Sized, with a UPC: the pick list names the line with its size and prints the UPC (decision 0361).
-  const merlot = await item('Pickup Merlot', 12.5, 6, { sizeMl: 750, upc: '012345678905' });
+  // 8 counted: the customer's 4 are within one customer's fair share, half the shelf (decision 0374).
+  const merlot = await item('Pickup Merlot', 12.5, 8, { sizeMl: 750, upc: '012345678905' });
   const rye = await item('Pickup Rye', 30, 4);
   const { getShopSettings: settings } = await api.call<{
     getShopSettings: { weeklyHours: string[]; specialDates: string[] | null; pickupPreparationMinutes: number | null };
@@ -112,7 +113,7 @@ for (const width of WIDTHS) {
       await page.setViewportSize({ width, height: 900 });
       const { a, b, merlot, stockOf, waiting, tag } = await seed(request);
       const reserver = customer!;
-      expect(await stockOf(merlot)).toBe(2);
+      expect(await stockOf(merlot)).toBe(6);
       await page.addInitScript(() => {
         // The print dialog would wait for a person: counted instead.
         (window as unknown as { printed: number }).printed = 0;
@@ -173,7 +174,7 @@ for (const width of WIDTHS) {
       await detail.getByRole('button', { name: 'Mark ready' }).click();
       await expectToast(page, 'Success', `Reservation ${formatReservationNumber(a.number)} is ready for pickup`);
       await expect(detail).toBeHidden();
-      expect(await stockOf(merlot)).toBe(3);
+      expect(await stockOf(merlot)).toBe(5);
       await expect(page.getByRole('status')).toHaveText(`1 reservation requested matching "${reserver.email}".`);
 
       // Ready: no handover without the ID tick (the server's refusal shown), then with it.

@@ -55,16 +55,20 @@ export interface Reservation {
   reason: string | null;
 }
 
+/** The answer's data, expecting no error (also tests/support/customer-limits-battery.ts). */
+export const ok = async (answer: Promise<ReservationAnswer>) => {
+  const body = await answer;
+  expect(body.errors).toBeUndefined();
+  return body.data!;
+};
+
+/** The answer's first error, if any. */
+export const refusal = async (answer: Promise<ReservationAnswer>) => (await answer).errors?.[0];
+
 export function reservationBattery(target: ReservationTarget): void {
   const prefix = `RES-${Date.now()}-`;
   let made = 0;
 
-  const ok = async (answer: Promise<ReservationAnswer>) => {
-    const body = await answer;
-    expect(body.errors).toBeUndefined();
-    return body.data!;
-  };
-  const refusal = async (answer: Promise<ReservationAnswer>) => (await answer).errors?.[0];
   const item = async (name: string, stock: number | null, price = 10) =>
     (
       (await ok(target.admin(CREATE_ITEM, { input: { name: `${name} ${prefix}${++made}`, price, stock, tags: ['wine'] } }))).createItem as {
@@ -86,7 +90,10 @@ export function reservationBattery(target: ReservationTarget): void {
       errorType: ERROR_TYPES.validation,
       message: PICKUP_MESSAGES.setting('Most bottles in one reservation', 1, 99),
     });
-    const saved = await ok(target.admin(UPDATE_SETTINGS, { input: { id: 'shop', weeklyHours: HOURS, pickupPreparationMinutes: 0 } }));
+    // These tests hold whole shelves: no fair-share cap (decision 0374; customer-limits-battery.ts tests it).
+    const saved = await ok(
+      target.admin(UPDATE_SETTINGS, { input: { id: 'shop', weeklyHours: HOURS, pickupPreparationMinutes: 0, reservationShareCap: 100 } }),
+    );
     expect(saved.updateShopSettings).toMatchObject({ pickupPreparationMinutes: 0 });
   });
 

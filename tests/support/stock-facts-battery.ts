@@ -85,7 +85,8 @@ export function stockFactsBattery(target: StockFactsTarget): void {
 
   async function prepare() {
     const settings = (await ok(admin(GET_SETTINGS))).getShopSettings ? UPDATE_SETTINGS : CREATE_SETTINGS;
-    await ok(admin(settings, { input: { id: 'shop', weeklyHours: HOURS, pickupPreparationMinutes: 0 } }));
+    // These tests hold whole shelves: no fair-share cap (decision 0374; customer-limits-battery.ts tests it).
+    await ok(admin(settings, { input: { id: 'shop', weeklyHours: HOURS, pickupPreparationMinutes: 0, reservationShareCap: 100 } }));
   }
 
   async function expectFacts(itemId: string, model: Model, after: Step | 'start') {

@@ -2,8 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { pickupSlots } from '../../../shared/pickup-slots';
 import { ROLE_ADMIN, ROLE_USER } from '../../../shared/roles';
-import { ReservationService, type ReservationCaller } from '../../../server/reservations/reservation-service';
+import { CustomerLimitReached, ReservationService, type ReservationCaller } from '../../../server/reservations/reservation-service';
 import { fakeShopDynamo, TABLES } from '../../../tests/support/fake-dynamo/fake-tables';
+import { PICKUP_MESSAGES } from '../../../shared/pickup-messages';
 import { DynamoReservationStore } from './dynamo-reservations';
 
 const HOURS = Array.from({ length: 7 }, () => '09:00-21:00');
@@ -18,7 +19,8 @@ async function setup() {
     () => NOW,
   );
   const service = new ReservationService(store, { recordBy: () => undefined }, null, () => NOW);
-  await db.put({ TableName: TABLES.ShopSettings, Item: { id: 'shop', weeklyHours: HOURS } });
+  // These tests hold whole shelves: no fair-share cap (decision 0374; tested below).
+  await db.put({ TableName: TABLES.ShopSettings, Item: { id: 'shop', weeklyHours: HOURS, reservationShareCap: 100 } });
   let people = 0;
   const customer = async (): Promise<ReservationCaller> => {
     const id = `user-${++people}`;
@@ -111,6 +113,61 @@ describe('ReservationService on DynamoDB', () => {
     expect((await db.get({ TableName: TABLES.reservations, Key: { id: `open#${who.userId}` } }))?.open).toBe(2);
     await service.reserve(who, { slotStart });
     expect((await db.get({ TableName: TABLES.reservations, Key: { id: `open#${who.userId}` } }))?.open).toBe(3);
+  });
+
+  it("keeps a customer within an item's limit in the write: hold counters, conditioned, and freed by a lowered line, a cancel and a pick-up (decisions 0371, 0374)", async () => {
+    const { db, service, customer, stockOf, slotStart } = await setup();
+    await db.put({
+      TableName: TABLES.Item,
+      Item: { id: 'Capped', name: 'Capped', price: 10, stock: 20, limitPerCustomer: 3, updatedAt: '2030-01-01T00:00:00.000Z' },
+    });
+    const who = await customer();
+    const counter = async () => (await db.get({ TableName: TABLES.reservations, Key: { id: `open#${who.userId}` } }))?.['held:Capped'];
+    await service.setPickupListLine(who, { itemId: 'Capped', quantity: 3 });
+    const first = await service.reserve(who, { slotStart });
+    expect(await counter()).toBe(3);
+    await expect(service.setPickupListLine(who, { itemId: 'Capped', quantity: 1 })).rejects.toThrow(
+      PICKUP_MESSAGES.limitPerCustomer('Capped', 3, 3),
+    );
+
+    // Past the service's check (a reservation landing in between), the counter's condition refuses it.
+    const store = (service as unknown as { store: DynamoReservationStore }).store;
+    await store.setPickupList(who.userId, [{ itemId: 'Capped', quantity: 1 }]);
+    const listVersion = (await store.pickupList(who.userId)).version!;
+    const late = { ...first, id: 'late-one', number: 'ZZZZ2222' };
+    await expect(
+      store.create(late, [{ itemId: 'Capped', quantity: 1, counted: true }], { listVersion, maxOpen: 10, caps: new Map([['Capped', 3]]) }),
+    ).rejects.toEqual(new CustomerLimitReached('Capped', 3));
+    expect([await counter(), await stockOf('Capped')]).toEqual([3, 17]);
+
+    // Lowered to 1 when ready: 2 freed; picked up: the last one.
+    await service.reservationAction(admin, {
+      id: first.id,
+      action: 'markReady',
+      lowered: [{ itemId: 'Capped', quantity: 1, note: 'Broken' }],
+    });
+    expect(await counter()).toBe(1);
+    await store.setPickupList(who.userId, []);
+    await service.setPickupListLine(who, { itemId: 'Capped', quantity: 2 });
+    const second = await service.reserve(who, { slotStart });
+    expect(await counter()).toBe(3);
+    await service.reservationAction(admin, { id: first.id, action: 'pickUp', idChecked: true });
+    expect(await counter()).toBe(2);
+    await service.cancelMyReservation(who, { id: second.id });
+    expect(await counter()).toBe(0);
+
+    // A reservation stored before the counters (no holdsCounted) never counts down what it never counted.
+    await service.setPickupListLine(who, { itemId: 'Capped', quantity: 1 });
+    const third = await service.reserve(who, { slotStart });
+    await db.update({
+      TableName: TABLES.reservations,
+      Key: { id: third.id },
+      UpdateExpression: 'SET #c = :no',
+      ExpressionAttributeNames: { '#c': 'holdsCounted' },
+      ExpressionAttributeValues: { ':no': false },
+    });
+    await service.cancelMyReservation(who, { id: third.id });
+    expect(await counter()).toBe(1);
   });
 
   it('returns stock exactly once: a lowered line, two cancels at once, an expiry after a cancel', async () => {

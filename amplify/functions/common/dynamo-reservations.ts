@@ -6,11 +6,15 @@
  * - `number#<number>`: the number's claim, so two reservations never share one;
  * - `list#<userId>`: a customer's pickup list, with a `version` drawn anew at every write;
  * - `open#<userId>`: how many open reservations the customer has (`open`), counted up by reserving
- *   and down by a change from an open status to a final one (decision 0332).
+ *   and down by a change from an open status to a final one (decision 0332); and, one attribute
+ *   `held:<itemId>` per item, the units their open reservations hold of it, counted up by reserving
+ *   and down by each release and pick-up (decisions 0371, 0374). A reservation whose holds were
+ *   counted so carries `holdsCounted`; one stored before never counts down what it never counted.
  * Reserving is one TransactWriteItems (decision 0314): each counted line `stock >= :q` on its item,
  * each uncounted one a check that it is still not counted, the reservation and the number put only
  * where none is, the list deleted only while it is the version read, and the open count raised only
- * while under the most. A cancellation names the failed step by its position. Every
+ * while under the most and each capped item's holds stay within the customer's cap (the same
+ * update). A cancellation names the failed step by its position. Every
  * transaction goes through dynamo-retry.ts (sdkDynamoPort): a conflict between two customers is
  * tried again there and never reported as a stale edit (decision 0301).
  */
@@ -21,6 +25,8 @@ import { SHOP_SETTINGS_ID } from '../../../shared/shop-hours';
 import { moveStock } from '../../../shared/stock';
 import { RateLimit } from '../../../server/accounts/throttle-store';
 import {
+  CustomerLimitReached,
+  itemStockOf,
   RESERVE_RATE,
   ReservationService,
   type ReservationActivity,
@@ -56,10 +62,14 @@ const KIND = 'reservation';
 const listKey = (userId: string) => `list#${userId}`;
 const numberKey = (number: string) => `number#${number}`;
 const openKey = (userId: string) => `open#${userId}`;
+/** The attribute of `open#<userId>` counting what the customer's open reservations hold of one item. */
+const heldAttribute = (itemId: string) => `held:${itemId}`;
+/** Set on a reservation whose holds were counted in `open#<userId>` when it was made. */
+const HOLDS_COUNTED = 'holdsCounted';
 const FAILED = 'ConditionalCheckFailed';
 
 const asReservation = (item: Item): StoredReservation => {
-  const { kind: _kind, ...fields } = item;
+  const { kind: _kind, [HOLDS_COUNTED]: _counted, ...fields } = item;
   return fields as unknown as StoredReservation;
 };
 
@@ -108,23 +118,7 @@ export class DynamoReservationStore implements ReservationStore {
 
   async items(ids: readonly string[]): Promise<ItemStock[]> {
     const found = await Promise.all(ids.map((id) => this.db.get({ TableName: this.tables.items, Key: { id } })));
-    return found.flatMap((item) =>
-      item
-        ? [
-            {
-              id: String(item.id),
-              name: String(item.name),
-              price: (item.price as number | null) ?? null,
-              stock: (item.stock as number | null) ?? null,
-              sizeMl: (item.sizeMl as number | null) ?? null,
-              packCount: (item.packCount as number | null) ?? null,
-              upc: (item.upc as string | null) ?? null,
-              shelfStock: (item.shelfStock as number | null) ?? null,
-              heldStock: (item.heldStock as number | null) ?? null,
-            },
-          ]
-        : [],
-    );
+    return found.flatMap((item) => (item ? [itemStockOf(item)] : []));
   }
 
   async accounts(ids: readonly string[]): Promise<ReservingAccount[]> {
@@ -212,7 +206,7 @@ export class DynamoReservationStore implements ReservationStore {
       {
         Put: {
           TableName: this.tables.reservations,
-          Item: { ...reservation, kind: KIND },
+          Item: { ...reservation, kind: KIND, [HOLDS_COUNTED]: true },
           ConditionExpression: 'attribute_not_exists(#id)',
           ExpressionAttributeNames: { '#id': 'id' },
         },
@@ -241,16 +235,7 @@ export class DynamoReservationStore implements ReservationStore {
               }),
         },
       },
-      {
-        Update: {
-          TableName: this.tables.reservations,
-          Key: { id: openKey(reservation.userId) },
-          UpdateExpression: 'ADD #n :one',
-          ConditionExpression: 'attribute_not_exists(#n) OR #n < :max',
-          ExpressionAttributeNames: { '#n': 'open' },
-          ExpressionAttributeValues: { ':one': 1, ':max': guard.maxOpen },
-        },
-      },
+      this.openCount(reservation.userId, holds, guard),
     ];
     const at = { list: holds.length + 2, open: holds.length + 3 };
     try {
@@ -261,10 +246,52 @@ export class DynamoReservationStore implements ReservationStore {
       const short = reasons.findIndex((reason, position) => reason === FAILED && position < holds.length);
       if (short >= 0) throw new StockChanged(holds[short]!.itemId);
       if (reasons[at.list] === FAILED) throw new ListChanged();
-      if (reasons[at.open] === FAILED) throw new OpenLimitReached();
+      if (reasons[at.open] === FAILED) throw await this.overWhich(reservation.userId, holds, guard);
       if (reasons.includes(FAILED)) throw new NumberTaken();
       throw error;
     }
+  }
+
+  /**
+   * One more open reservation and its holds, on the condition that the customer had fewer than
+   * the most open and that each capped item's holds plus the line stay within its cap.
+   */
+  private openCount(userId: string, holds: readonly StockHold[], guard: ReserveGuard): TransactItem {
+    const names: Record<string, string> = { '#n': 'open' };
+    const values: Record<string, unknown> = { ':one': 1, ':max': guard.maxOpen };
+    const conditions = ['(attribute_not_exists(#n) OR #n < :max)'];
+    holds.forEach((hold, i) => {
+      names[`#h${i}`] = heldAttribute(hold.itemId);
+      values[`:q${i}`] = hold.quantity;
+      const most = guard.caps.get(hold.itemId);
+      if (most === undefined) return;
+      // held + q <= most, written as held <= most - q (which the service made sure is not negative).
+      values[`:room${i}`] = most - hold.quantity;
+      conditions.push(`(attribute_not_exists(#h${i}) OR #h${i} <= :room${i})`);
+    });
+    return {
+      Update: {
+        TableName: this.tables.reservations,
+        Key: { id: openKey(userId) },
+        UpdateExpression: `ADD #n :one, ${holds.map((_, i) => `#h${i} :q${i}`).join(', ')}`,
+        ConditionExpression: conditions.join(' AND '),
+        ExpressionAttributeNames: names,
+        ExpressionAttributeValues: values,
+      },
+    };
+  }
+
+  /** Which of the counter's conditions failed, read from the counter as it is now. */
+  private async overWhich(userId: string, holds: readonly StockHold[], guard: ReserveGuard): Promise<Error> {
+    const counter = (await this.db.get({ TableName: this.tables.reservations, Key: { id: openKey(userId) } })) ?? {};
+    if (((counter.open as number | undefined) ?? 0) >= guard.maxOpen) return new OpenLimitReached();
+    for (const hold of holds) {
+      const most = guard.caps.get(hold.itemId);
+      const held = (counter[heldAttribute(hold.itemId)] as number | undefined) ?? 0;
+      if (most !== undefined && held + hold.quantity > most) return new CustomerLimitReached(hold.itemId, held);
+    }
+    // Over when written, no longer now (a cancel in between): the service reads again and tries again.
+    return new StockChanged(holds[0]?.itemId ?? '');
   }
 
   async transition(
@@ -273,7 +300,7 @@ export class DynamoReservationStore implements ReservationStore {
     returns: readonly StockReturn[],
     pickedUp: readonly StockReturn[],
   ): Promise<boolean> {
-    return this.rewrite(next, expected, [], stockMovesOf(returns, pickedUp));
+    return this.rewrite(next, expected, [], stockMovesOf(returns, pickedUp), unitDeltas([], [...returns, ...pickedUp]));
   }
 
   async change(
@@ -282,15 +309,17 @@ export class DynamoReservationStore implements ReservationStore {
     holds: readonly StockHold[],
     releases: readonly StockReturn[],
   ): Promise<boolean> {
-    return this.rewrite(next, expected, holds, stockMovesOf(releases, []));
+    return this.rewrite(next, expected, holds, stockMovesOf(releases, []), unitDeltas(holds, releases));
   }
 
   /**
    * One TransactWriteItems: the reservation written only while its status and updatedAt are the
-   * ones read (decision 0372), each hold as reserving takes one (holdOperation), and each move of
+   * ones read (decision 0372), each hold as reserving takes one (holdOperation), each move of
    * an item's two facts by shared/stock.ts (decision 0367) from the item as read now, conditioned
    * on that read (a reservation or a count in between fails the step, which is read and tried
-   * again). An item deleted meanwhile has nothing to move. False when the reservation was changed
+   * again), and on `open#<userId>` the open place it frees and the units its customer's caps
+   * count (decisions 0371, 0374), for a reservation whose holds were counted when it was made.
+   * An item deleted meanwhile has nothing to move. False when the reservation was changed
    * meanwhile; StockChanged when a hold's condition failed.
    */
   private async rewrite(
@@ -298,7 +327,12 @@ export class DynamoReservationStore implements ReservationStore {
     expected: ExpectedReservation,
     holds: readonly StockHold[],
     moves: ReturnType<typeof stockMovesOf>,
+    deltas: ReadonlyMap<string, number>,
   ): Promise<boolean> {
+    const leavesOpen = isOpenStatus(expected.status) && !isOpenStatus(next.status);
+    const counted =
+      deltas.size > 0 && (await this.db.get({ TableName: this.tables.reservations, Key: { id: next.id } }))?.[HOLDS_COUNTED] === true;
+    const counterUpdate = openCounterUpdate(this.tables.reservations, next.userId, leavesOpen, counted ? deltas : new Map());
     for (let attempt = 0; attempt < 5; attempt++) {
       const read = await Promise.all(moves.map(({ itemId }) => this.db.get({ TableName: this.tables.items, Key: { id: itemId } })));
       const stamp = new Date(this.now()).toISOString();
@@ -324,20 +358,9 @@ export class DynamoReservationStore implements ReservationStore {
           },
         },
         ...holds.map((hold) => holdOperation(this.tables.items, hold, stamp)),
-        // Leaving the open statuses frees one of the customer's open places (decision 0332).
-        ...(isOpenStatus(expected.status) && !isOpenStatus(next.status)
-          ? [
-              {
-                Update: {
-                  TableName: this.tables.reservations,
-                  Key: { id: openKey(next.userId) },
-                  UpdateExpression: 'ADD #n :minus',
-                  ExpressionAttributeNames: { '#n': 'open' },
-                  ExpressionAttributeValues: { ':minus': -1 },
-                },
-              },
-            ]
-          : []),
+        // Leaving the open statuses frees one of the customer's open places (decision 0332), and
+        // what it holds counts for their caps by the change (decisions 0371, 0374).
+        ...(counterUpdate ? [counterUpdate] : []),
         ...moves.flatMap(({ itemId, move }, index) => {
           const item = read[index];
           if (!item) return [];
@@ -383,6 +406,47 @@ export class DynamoReservationStore implements ReservationStore {
     }
     return false;
   }
+}
+
+/** Each item's units a write holds (+) and lets go of (-), summed: one update may name an attribute once. */
+function unitDeltas(holds: readonly StockHold[], released: readonly StockReturn[]): Map<string, number> {
+  const deltas = new Map<string, number>();
+  for (const hold of holds) deltas.set(hold.itemId, (deltas.get(hold.itemId) ?? 0) + hold.quantity);
+  for (const entry of released) deltas.set(entry.itemId, (deltas.get(entry.itemId) ?? 0) - entry.units);
+  for (const [itemId, units] of deltas) if (units === 0) deltas.delete(itemId);
+  return deltas;
+}
+
+/** What a write moves on `open#<userId>`, as one update: the open place it frees, and each item's units; null when nothing. */
+function openCounterUpdate(
+  table: string,
+  userId: string,
+  leavesOpen: boolean,
+  deltas: ReadonlyMap<string, number>,
+): TransactItem | null {
+  const parts: string[] = [];
+  const names: Record<string, string> = {};
+  const values: Record<string, unknown> = {};
+  if (leavesOpen) {
+    parts.push('#n :minus');
+    names['#n'] = 'open';
+    values[':minus'] = -1;
+  }
+  [...deltas].forEach(([itemId, units], i) => {
+    parts.push(`#h${i} :h${i}`);
+    names[`#h${i}`] = heldAttribute(itemId);
+    values[`:h${i}`] = units;
+  });
+  if (!parts.length) return null;
+  return {
+    Update: {
+      TableName: table,
+      Key: { id: openKey(userId) },
+      UpdateExpression: `ADD ${parts.join(', ')}`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
+    },
+  };
 }
 
 /**

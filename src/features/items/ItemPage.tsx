@@ -16,7 +16,7 @@ import { useFilterData } from '../../lib/category-tags';
 import { formatPrice } from '../../lib/format';
 import './item.css';
 import { useItem, useSameNameItems, type ItemDetails } from './api/get-item';
-import { labelFacts, type FactRow } from '../../../shared/item-facts';
+import { labelFacts, limitPerCustomerText, type FactRow } from '../../../shared/item-facts';
 import { sizeOptions, tagFacts } from './item-facts-view';
 
 function ItemNotFound() {
@@ -45,6 +45,12 @@ function StockLine({ item }: { item: ItemDetails }) {
       {counted ? <span className="item-page__counted">{counted}</span> : null}
     </p>
   );
+}
+
+/** "Limit 2 per customer" (decision 0371), beside the reserve control, for everyone; nothing without a limit. */
+function LimitLine({ item }: { item: ItemDetails }) {
+  const text = limitPerCustomerText(item.limitPerCustomer);
+  return text ? <p className="item-page__limit">{text}</p> : null;
 }
 
 /** The same product's sizes, each with its price and stock, each a link to its own page (decision 0285). */
@@ -138,6 +144,7 @@ function ItemDetailsView({ item }: { item: ItemDetails }) {
             </p>
           ) : null}
           <StockLine item={item} />
+          <LimitLine item={item} />
           <PickupControl item={item} />
           <SizeChoices item={item} />
           <FactList rows={facts} />

@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { customerAllowance, customerCap, customerCapProblem, heldByItem } from '../../../shared/customer-limits';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { toast } from '../../lib/signed-in-call';
 import { NotifyMe } from './NotifyMe';
-import { bottles, mostToChoose, usePickupList, usePickupSettings, useSetPickupLine } from './pickup-list-api';
+import { bottles, mostToChoose, useCustomerId, usePickupList, usePickupSettings, useSetPickupLine } from './pickup-list-api';
+import { useMyReservations } from './reservations-api';
 import type { PickupItem } from './pickup-item';
 import './pickup.css';
 
@@ -17,9 +19,16 @@ export default function AddToPickupList({ item, compact = false }: { item: Picku
   const list = usePickupList();
   const settings = usePickupSettings();
   const setLine = useSetPickupLine();
+  const userId = useCustomerId();
   const onList = list.data?.lines.find((line) => line.itemId === item.id)?.quantity ?? 0;
   const [chosen, setChosen] = useState<number | null>(null);
-  const most = mostToChoose(item.stock, settings.data?.limits.maxPerItem ?? 0);
+  // The customer's caps (decisions 0371, 0374), where the page read the item's limit and shelf (the
+  // item page; the menu's cards do not, and the server says so there): less what they already hold.
+  const cap = item.shelfStock !== undefined && settings.data ? customerCap(item, settings.data.limits.shareCap) : null;
+  const reservations = useMyReservations(cap ? userId : null);
+  const held = heldByItem(reservations.data ?? []).get(item.id) ?? 0;
+  const allowance = customerAllowance(cap, held);
+  const most = mostToChoose(item.stock, settings.data?.limits.maxPerItem ?? 0, allowance);
   const className = compact ? 'pickup-add pickup-add--compact' : 'pickup-add';
 
   if (item.stock !== null && item.stock !== undefined && item.stock <= 0) {
@@ -30,7 +39,11 @@ export default function AddToPickupList({ item, compact = false }: { item: Picku
       </div>
     );
   }
-  if (!settings.data || !list.data) return <p className={`${className} pickup-add__loading`}>Loading reserve for pickup…</p>;
+  if (!settings.data || !list.data || (cap && reservations.isPending)) {
+    return <p className={`${className} pickup-add__loading`}>Loading reserve for pickup…</p>;
+  }
+  if (most === 0 && allowance === 0)
+    return <p className={`${className} pickup-add__capped`}>{customerCapProblem(item.name, cap, held, 1)}</p>;
 
   const quantity = Math.min(chosen ?? (onList || 1), most);
   const add = async () => {

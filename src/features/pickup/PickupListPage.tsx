@@ -140,8 +140,9 @@ function LineRow({ line, maxPerItem }: { line: PickupListLine; maxPerItem: numbe
   const problemId = useId();
   const setLine = useSetPickupLine();
   const name = line.name ?? 'An item no longer in the shop';
-  // Up to what the shelf holds; the quantity asked stays choosable until it is lowered.
-  const most = Math.max(mostToChoose(line.stock, maxPerItem), line.outOfStock ? 0 : line.quantity);
+  // Up to what the shelf holds and the customer may still hold (decisions 0371, 0374); the quantity
+  // asked stays choosable until it is lowered.
+  const most = Math.max(mostToChoose(line.stock, maxPerItem, line.customerMost ?? null), line.outOfStock ? 0 : line.quantity);
   const change = async (quantity: number) => {
     const outcome = await setLine.mutateAsync({ itemId: line.itemId, quantity });
     if (!outcome.ok) toast('error', outcome.message);

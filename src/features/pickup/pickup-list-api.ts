@@ -21,9 +21,13 @@ export const EMPTY_PICKUP_LIST: PickupList = { lines: [], units: 0, total: 0 };
 /** "2 bottles" / "1 bottle". */
 export const bottles = (count: number) => `${count} ${count === 1 ? 'bottle' : 'bottles'}`;
 
-/** The most one may choose: the per-item limit (a Shop setting), and no more than the shelf holds. */
-export function mostToChoose(stock: number | null | undefined, maxPerItem: number): number {
-  return stock === null || stock === undefined ? maxPerItem : Math.max(0, Math.min(maxPerItem, Math.floor(stock)));
+/**
+ * The most one may choose: the per-item limit (a Shop setting), no more than the shelf holds, and
+ * no more than the customer may still hold of it (`allowance`, shared/customer-limits.ts; null: uncapped).
+ */
+export function mostToChoose(stock: number | null | undefined, maxPerItem: number, allowance: number | null = null): number {
+  const most = allowance === null ? maxPerItem : Math.min(maxPerItem, allowance);
+  return stock === null || stock === undefined ? most : Math.max(0, Math.min(most, Math.floor(stock)));
 }
 
 /** The list's query key: per customer, so another account signed in on this browser never sees it. */
@@ -69,6 +73,7 @@ const PICKUP_SETTINGS_SELECTION = [
   'pickupMaxPerItem',
   'pickupMaxOpenReservations',
   'pickupMaxUnits',
+  'reservationShareCap',
 ] as const;
 
 export async function loadPickupSettings(): Promise<PickupShopSettings> {

@@ -3,8 +3,9 @@
  * run here (DynamoDB Local needs a download this machine cannot make). It understands exactly the
  * expressions the stores write: conditions `attribute_exists(#a)`, `attribute_not_exists(#a)`,
  * `attribute_type(#a, :t)` (N or NULL), `#a = :v`, `#a <> :v`, `#a > :v`, `#a < :v`, `#a >= :v`,
- * `#a <= :v` joined by AND, and those joined by OR (AND binds tighter, as in DynamoDB; no
- * parentheses); updates `SET #a = :v, #n = #n + :d, #n = #n - :d, ...` and `ADD #n :d`; key
+ * `#a <= :v` joined by AND, and those joined by OR (AND binds tighter, as in DynamoDB), with
+ * parenthesised groups; updates `SET #a = :v, #n = #n + :d, #n = #n - :d, ...` and
+ * `ADD #n :d, #m :e, ...`; key
  * conditions `#k = :v`, on an index optionally `AND #s <= :v` (the sort key is not checked). Anything else throws, so a store cannot silently rely on more. Scans and
  * queries return pages of `pageSize` items, so paging code is exercised too.
  */
@@ -201,11 +202,13 @@ export class FakeDynamo implements DynamoPort {
   }
 
   private matches(item: Item, expression: string, names: Names, values: Values): boolean {
-    return expression.split(' OR ').some((alternative) => this.matchesAll(item, alternative, names, values));
+    return topLevel(expression, ' OR ').some((alternative) => this.matchesAll(item, alternative, names, values));
   }
 
   private matchesAll(item: Item, expression: string, names: Names, values: Values): boolean {
-    return expression.split(' AND ').every((clause) => {
+    return topLevel(expression, ' AND ').every((clause) => {
+      const group = /^\((.*)\)$/.exec(clause.trim());
+      if (group) return this.matches(item, group[1]!, names, values);
       const exists = /^attribute_(not_)?exists\((#\w+)\)$/.exec(clause.trim());
       if (exists) return (item[this.name(exists[2]!, names)] !== undefined) === !exists[1];
       const type = /^attribute_type\((#\w+), (:\w+)\)$/.exec(clause.trim());
@@ -244,7 +247,7 @@ export class FakeDynamo implements DynamoPort {
     const item = table.items.get(key) ?? structuredClone(input.Key!);
     const expression = input.UpdateExpression ?? '';
     const set = /SET (.+?)(?= ADD |$)/.exec(expression);
-    const add = /ADD (#\w+) (:\w+)/.exec(expression);
+    const add = /ADD ((?:#\w+ :\w+)(?:, #\w+ :\w+)*)/.exec(expression);
     if (!set && !add) throw new Error(`fake: unsupported update ${expression}`);
     for (const assignment of set ? set[1]!.split(',') : []) {
       const sum = /^\s*(#\w+) = (#\w+) ([+-]) (:\w+)\s*$/.exec(assignment);
@@ -258,9 +261,10 @@ export class FakeDynamo implements DynamoPort {
       if (!parts) throw new Error(`fake: unsupported assignment ${assignment}`);
       item[this.name(parts[1]!, input.ExpressionAttributeNames)] = structuredClone(this.value(parts[2]!, input.ExpressionAttributeValues));
     }
-    if (add) {
-      const field = this.name(add[1]!, input.ExpressionAttributeNames);
-      item[field] = Number(item[field] ?? 0) + Number(this.value(add[2]!, input.ExpressionAttributeValues));
+    for (const pair of add ? add[1]!.split(', ') : []) {
+      const [name, value] = pair.split(' ') as [string, string];
+      const field = this.name(name, input.ExpressionAttributeNames);
+      item[field] = Number(item[field] ?? 0) + Number(this.value(value, input.ExpressionAttributeValues));
     }
     table.items.set(key, item);
     return item;
@@ -276,4 +280,23 @@ export class FakeDynamo implements DynamoPort {
     if (!values || !(token in values)) throw new Error(`fake: ${token} is not in ExpressionAttributeValues`);
     return values[token];
   }
+}
+
+/** `expression` split at `separator` where it stands outside any parentheses. */
+function topLevel(expression: string, separator: string): string[] {
+  const parts: string[] = [];
+  let depth = 0;
+  let start = 0;
+  for (let i = 0; i < expression.length; i++) {
+    const char = expression[i];
+    if (char === '(') depth++;
+    else if (char === ')') depth--;
+    else if (depth === 0 && expression.startsWith(separator, i)) {
+      parts.push(expression.slice(start, i));
+      start = i + separator.length;
+      i += separator.length - 1;
+    }
+  }
+  parts.push(expression.slice(start));
+  return parts;
 }

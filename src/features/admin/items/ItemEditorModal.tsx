@@ -170,6 +170,17 @@ function ItemFactFields({ editor, countedAt, held }: { editor: ReturnType<typeof
           inputRef={refs.stock}
         />
       </div>
+      <div className="item-editor__row">
+        <EditorField
+          label="Limit per customer"
+          inputMode="numeric"
+          note="Most one customer may hold in open reservations (1 to 99); empty: no limit"
+          value={values.limitPerCustomer}
+          onChange={(value) => set('limitPerCustomer', value)}
+          invalid={invalid === 'limitPerCustomer'}
+          inputRef={refs.limitPerCustomer}
+        />
+      </div>
     </>
   );
 }

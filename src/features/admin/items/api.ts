@@ -37,6 +37,7 @@ const ITEM_FIELDS = [
   'stock',
   'shelfStock',
   'heldStock',
+  'limitPerCustomer',
   'stockCountedAt',
   'onSale',
   'priceHistory',
@@ -59,6 +60,7 @@ interface RawItem {
   stock?: number | null;
   shelfStock?: number | null;
   heldStock?: number | null;
+  limitPerCustomer?: number | null;
   stockCountedAt?: string | null;
   onSale?: boolean | null;
   priceHistory?: readonly (string | null)[] | null;
@@ -82,6 +84,7 @@ export function toAdminItem(raw: RawItem): AdminItem {
     stock: shelfCount(raw),
     heldStock: raw.heldStock ?? 0,
     offeredStock: raw.stock ?? null,
+    limitPerCustomer: raw.limitPerCustomer ?? null,
     stockCountedAt: raw.stockCountedAt ?? null,
     onSale: raw.onSale === true,
     priceHistory: (raw.priceHistory ?? []).filter((entry): entry is string => typeof entry === 'string'),

@@ -108,7 +108,7 @@ describe('buildCreateInput', () => {
 
 describe('buildUpdateInput', () => {
   it('sends only the non-empty fields, and always promoted, Sale and tags', () => {
-    const none = { sizeMl: null, packCount: null, abv: null, vintage: null, stock: null, onSale: false };
+    const none = { sizeMl: null, packCount: null, abv: null, vintage: null, stock: null, limitPerCustomer: null, onSale: false };
     expect(buildUpdateInput('i1', { ...EMPTY_ITEM_FORM, tags: ['wine'] })).toEqual({ id: 'i1', promoted: false, tags: ['wine'], ...none });
     expect(buildUpdateInput('i1', { ...EMPTY_ITEM_FORM, tags: [], price: '0' })).toEqual({ id: 'i1', promoted: false, tags: [], ...none });
   });
@@ -130,6 +130,7 @@ describe('buildUpdateInput', () => {
       abv: null,
       vintage: null,
       stock: null,
+      limitPerCustomer: null,
     });
   });
 
@@ -155,6 +156,7 @@ describe('formFromItem', () => {
       packCount: null,
       abv: 45,
       vintage: null,
+      limitPerCustomer: 2,
       heldStock: 0,
       offeredStock: null,
       stock: 2,
@@ -172,6 +174,7 @@ describe('formFromItem', () => {
       size: '1.75 L',
       abv: '45',
       stock: '2',
+      limitPerCustomer: '2',
     });
     expect(buildUpdateInput(item.id, values, undefined, item)).toEqual({
       id: 'i1',
@@ -186,7 +189,21 @@ describe('formFromItem', () => {
       abv: 45,
       vintage: null,
       stock: 2,
+      limitPerCustomer: 2,
     });
+  });
+});
+
+describe('the limit per customer in the editor (decision 0371)', () => {
+  it('sends it as typed, empty as none, and refuses 0, negatives, fractions and absurd values', () => {
+    expect(buildUpdateInput('i1', { ...complete, limitPerCustomer: ' 2 ' }).limitPerCustomer).toBe(2);
+    expect(buildUpdateInput('i1', { ...complete, limitPerCustomer: '' }).limitPerCustomer).toBeNull();
+    expect(validateItemSave({ ...complete, limitPerCustomer: '2' }, 'update')).toBeNull();
+    for (const bad of ['0', '-1', '1.5', '100', '1000000', 'two'])
+      expect(validateItemSave({ ...complete, limitPerCustomer: bad }, 'update')).toEqual({
+        message: 'The limit per customer must be a whole number from 1 to 99, or empty for no limit',
+        field: 'limitPerCustomer',
+      });
   });
 });
 

@@ -51,6 +51,7 @@ export function formFromItem(item: AdminItem, now: Date = new Date()): ItemFormV
     abv: text(item.abv),
     vintage: item.vintage ?? '',
     stock: text(item.stock),
+    limitPerCustomer: text(item.limitPerCustomer),
   };
 }
 

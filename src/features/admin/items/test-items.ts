@@ -15,6 +15,7 @@ export const adminItem = (fields: Partial<AdminItem> = {}): AdminItem => ({
   abv: null,
   vintage: null,
   stock: null,
+  limitPerCustomer: null,
   heldStock: 0,
   offeredStock: null,
   stockCountedAt: null,

@@ -34,6 +34,7 @@ type ItemFieldRefs = {
   abv: RefObject<HTMLInputElement | null>;
   vintage: RefObject<HTMLInputElement | null>;
   stock: RefObject<HTMLInputElement | null>;
+  limitPerCustomer: RefObject<HTMLInputElement | null>;
 };
 
 /** The field to mark, and the inline error with what caused it (it goes once its cause is gone, decision 0197). */
@@ -189,6 +190,7 @@ export function useItemEditor(item: AdminItem | null, { onClose, onSaved }: { on
     abv: useRef<HTMLInputElement>(null),
     vintage: useRef<HTMLInputElement>(null),
     stock: useRef<HTMLInputElement>(null),
+    limitPerCustomer: useRef<HTMLInputElement>(null),
   } satisfies ItemFieldRefs & Record<ItemField, unknown>;
   const feedback = useItemFeedback(refs);
   const { invalid, setInvalid, errorCause, clearError } = feedback;

@@ -14,6 +14,7 @@ import { useAdminShopSettings } from './api';
 import { formOf, type SettingsForm } from './settings-form';
 import {
   PriceFilterSection,
+  ReservingSection,
   ShopDetailsSection,
   SpecialDatesSection,
   TastingRulesSection,
@@ -48,6 +49,7 @@ function SettingsEditor({ initial, exists }: SettingsEditorProps) {
       />
       <PriceFilterSection form={form} problems={problems} set={editor.set} />
       <TastingRulesSection form={form} problems={problems} set={editor.set} />
+      <ReservingSection form={form} problems={problems} set={editor.set} />
       <TillFeedSection form={form} problems={problems} set={editor.set} />
       <GoogleFeedsSection form={form} problems={problems} set={editor.set} />
       <div className="settings-actions">

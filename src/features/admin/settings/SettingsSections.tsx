@@ -8,6 +8,7 @@ import { MAX_LABEL_LENGTH, WEEKDAYS } from '../../../../shared/shop-hours';
 import { DEFAULT_TASTING_RULES, MAX_TASTING_RULES_LENGTH } from '../../../../shared/tasting-rules';
 import { TILL_FEED_WARN_HOURS } from '../../../../shared/till-feed';
 import { STORE_CODE } from '../../../../shared/google-feeds';
+import { RESERVATION_SETTING_RANGES } from '../../../../shared/reservation-limits';
 import { EditorField, EditorTextArea } from '../common/editor-parts';
 import { HoursFields } from './HoursFields';
 import {
@@ -211,6 +212,33 @@ export function TillFeedSection({ form, problems, set }: EditableSectionProps) {
         maxLength={4}
         invalid={Boolean(problems.tillFeedWarnHours)}
         onChange={(value) => set('tillFeedWarnHours', value)}
+      />
+    </section>
+  );
+}
+
+const SHARE_CAP = RESERVATION_SETTING_RANGES.reservationShareCap;
+
+/** Reserve for pickup: one customer's fair share of an item's counted shelf (decision 0374). */
+export function ReservingSection({ form, problems, set }: EditableSectionProps) {
+  return (
+    <section className="settings-card" aria-labelledby="settings-reserving">
+      <h2 id="settings-reserving">Reserve for pickup</h2>
+      <p className="settings-note">
+        How much of an item's counted stock one customer may hold in open reservations, at least one bottle. An item's own limit per
+        customer applies too; the smaller wins. Items whose stock is not counted are not capped by it.
+      </p>
+      <EditorField
+        label={SHARE_CAP.label}
+        note={
+          problems.reservationShareCap ??
+          `Whole percent, ${SHARE_CAP.min} to ${SHARE_CAP.max}; 100: no cap. 50 lets one customer hold 5 of 10.`
+        }
+        inputMode="numeric"
+        value={form.reservationShareCap}
+        maxLength={4}
+        invalid={Boolean(problems.reservationShareCap)}
+        onChange={(value) => set('reservationShareCap', value)}
       />
     </section>
   );

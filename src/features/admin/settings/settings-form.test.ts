@@ -1,3 +1,4 @@
+import { PICKUP_MESSAGES } from '../../../../shared/pickup-messages';
 import { FEED_MESSAGES } from '../../../../shared/google-feeds';
 import { describe, expect, it } from 'vitest';
 import { HOURS_MESSAGES } from '../../../../shared/shop-hours-rules';
@@ -111,5 +112,19 @@ describe('the Shop settings form', () => {
     form.googleStoreCode = 'two words';
     expect(problemsOf(form).googleStoreCode).toBe(FEED_MESSAGES.storeCode);
     expect(formOf({ ...RECORD, googleStoreCode: 'S1' }, FALLBACK).googleStoreCode).toBe('S1');
+  });
+});
+
+describe("one customer's share of a shelf (decision 0374)", () => {
+  it('shows the default 50%, saves what is typed, and refuses 0, over 100, fractions and text', () => {
+    const form = formOf(null, FALLBACK);
+    expect(form.reservationShareCap).toBe('50');
+    expect(formOf({ id: 'shop', reservationShareCap: 30 }, FALLBACK).reservationShareCap).toBe('30');
+    expect(inputOf({ ...form, reservationShareCap: ' 30% ' }).reservationShareCap).toBe(30);
+    expect(problemsOf({ ...form, reservationShareCap: '100' }).first).toBeUndefined();
+    for (const bad of ['0', '101', '12.5', 'half', ''])
+      expect(problemsOf({ ...form, reservationShareCap: bad }).reservationShareCap).toBe(
+        PICKUP_MESSAGES.setting("One customer's share of an item's shelf (%)", 1, 100),
+      );
   });
 });

@@ -18,6 +18,7 @@ import { priceBoundariesOf, priceBoundariesProblem } from '../../../../shared/pr
 import { tastingRulesInput, tastingRulesOf, tastingRulesProblem } from '../../../../shared/tasting-rules';
 import { tillFeedWarnHoursOf, tillFeedWarnHoursProblem, TILL_FEED_MESSAGES } from '../../../../shared/till-feed';
 import { storeCodeProblem } from '../../../../shared/google-feeds';
+import { reservationSettingsOf, reservationSettingsProblem } from '../../../../shared/reservation-limits';
 import type { ShopSettingsRecord } from '../../../lib/shop-settings';
 
 export interface DayForm {
@@ -48,6 +49,8 @@ export interface SettingsForm {
   tillFeedWarnHours: string;
   /** Google's store code (decision 0379), as typed; empty: not set. */
   googleStoreCode: string;
+  /** One customer's share of an item's counted shelf, percent (decision 0374), as typed. */
+  reservationShareCap: string;
 }
 
 /** The order the editor lists the days in: Monday first. */
@@ -88,8 +91,12 @@ export function formOf(
     tastingRules: tastingRulesOf(record),
     tillFeedWarnHours: String(tillFeedWarnHoursOf(record)),
     googleStoreCode: record?.googleStoreCode ?? '',
+    reservationShareCap: String(reservationSettingsOf(record).shareCap),
   };
 }
+
+/** The share as typed ("50", "50%"), as a whole number; NaN when it is not one. */
+const shareCapOf = (text: string): number => (/^\s*\d{1,3}\s*%?\s*$/.test(text) ? Number(text.replace('%', '')) : Number.NaN);
 
 /** The warning hours as typed, as a whole number; NaN when they are not one. */
 const warnHoursOf = (text: string): number => (/^\s*\d{1,4}\s*$/.test(text) ? Number(text) : Number.NaN);
@@ -124,6 +131,7 @@ export function inputOf(form: SettingsForm) {
     tastingRules: tastingRulesInput(form.tastingRules),
     tillFeedWarnHours: warnHoursOf(form.tillFeedWarnHours),
     googleStoreCode: form.googleStoreCode.trim() || null,
+    reservationShareCap: shareCapOf(form.reservationShareCap),
   };
 }
 
@@ -137,6 +145,7 @@ export interface FormProblems {
   tastingRules?: string;
   tillFeedWarnHours?: string;
   googleStoreCode?: string;
+  reservationShareCap?: string;
   /** The first problem, for the message beside Save; undefined when the form can be saved. */
   first?: string;
 }
@@ -199,6 +208,11 @@ export function problemsOf(form: SettingsForm): FormProblems {
   if (storeCode) {
     problems.googleStoreCode = storeCode;
     found.push(storeCode);
+  }
+  const shareProblem = reservationSettingsProblem({ reservationShareCap: shareCapOf(form.reservationShareCap) });
+  if (shareProblem) {
+    problems.reservationShareCap = shareProblem;
+    found.push(shareProblem);
   }
   // Anything the field checks missed, as the server would say it.
   const input = inputOf(form);

@@ -24,6 +24,10 @@ export interface ItemDetails {
   saleEndsAt?: string | null;
   /** Its GTIN in the page's JSON-LD when valid (decision 0380); a glimpse from a list has none. */
   upc?: string | null;
+  /** Its limit per customer and its shelf's facts (decisions 0371, 0374); a glimpse from a list knows none. */
+  limitPerCustomer?: number | null;
+  shelfStock?: number | null;
+  heldStock?: number | null;
 }
 
 /** One item, or null when there is none with this id. */
@@ -47,6 +51,9 @@ type ItemRecord = Pick<ItemDetails, 'id' | 'name'> & {
   onSale?: boolean | null;
   saleEndsAt?: string | null;
   upc?: string | null;
+  limitPerCustomer?: number | null;
+  shelfStock?: number | null;
+  heldStock?: number | null;
 };
 
 function toItemDetails(item: ItemRecord | null | undefined): ItemDetails | null {
@@ -67,6 +74,9 @@ function toItemDetails(item: ItemRecord | null | undefined): ItemDetails | null 
     onSale: item.onSale ?? null,
     saleEndsAt: item.saleEndsAt ?? null,
     upc: item.upc ?? null,
+    limitPerCustomer: item.limitPerCustomer ?? null,
+    shelfStock: item.shelfStock ?? null,
+    heldStock: item.heldStock ?? null,
   };
 }
 
