@@ -116,7 +116,6 @@ function connectionLimitsFrom(env: NodeJS.ProcessEnv, trustProxy: boolean): Conn
   };
 }
 
-
 function publicOriginFrom(value: string | undefined): string | null {
   if (!value) return null;
   let url: URL;

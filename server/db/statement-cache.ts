@@ -5,7 +5,9 @@
  * synchronously (nothing here iterates one), so one compiled statement serves every caller.
  * Dynamic SQL (list filters) is bounded: past MAX_STATEMENTS the least recently used goes.
  */
-import type { Db } from './database';
+import type Database from 'better-sqlite3';
+
+type Db = Database.Database;
 
 export const MAX_STATEMENTS = 500;
 

@@ -61,7 +61,8 @@ export async function openShopForMail(admin: MailCaller, email: string | null = 
     );
   await ok(
     admin('mutation ($input: UpdateShopSettingsInput!) { updateShopSettings(input: $input) { id } }', {
-      input: { id: 'shop', weeklyHours: ALL_DAY, pickupPreparationMinutes: 0, email },
+      // Whole shelves may be held: the share cap (decision 0374) is the customer-limits battery's to test.
+      input: { id: 'shop', weeklyHours: ALL_DAY, pickupPreparationMinutes: 0, email, reservationShareCap: 100 },
     }),
   );
 }
