@@ -418,12 +418,7 @@ function unitDeltas(holds: readonly StockHold[], released: readonly StockReturn[
 }
 
 /** What a write moves on `open#<userId>`, as one update: the open place it frees, and each item's units; null when nothing. */
-function openCounterUpdate(
-  table: string,
-  userId: string,
-  leavesOpen: boolean,
-  deltas: ReadonlyMap<string, number>,
-): TransactItem | null {
+function openCounterUpdate(table: string, userId: string, leavesOpen: boolean, deltas: ReadonlyMap<string, number>): TransactItem | null {
   const parts: string[] = [];
   const names: Record<string, string> = {};
   const values: Record<string, unknown> = {};
