@@ -86,11 +86,16 @@ async function listAll(client: S3Client, bucket: string, prefix: string, direct:
   return objects;
 }
 
-const getOrNull = async (client: S3Client, bucket: string, key: string) => {
+const getOrNull = async (client: S3Client, bucket: string, key: string, most?: number) => {
   try {
-    return Buffer.from(await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }))).Body!.transformToByteArray());
+    const range = most === undefined ? undefined : `bytes=0-${most}`;
+    return Buffer.from(
+      await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range }))).Body!.transformToByteArray(),
+    );
   } catch (error) {
     if (isMissing(error)) return null;
+    // No byte from 0 on: the object is empty (S3 answers a range of an empty object 416).
+    if (range && (error as { name?: string }).name === 'InvalidRange') return Buffer.alloc(0);
     throw error;
   }
 };
@@ -98,7 +103,7 @@ const getOrNull = async (client: S3Client, bucket: string, key: string) => {
 export function sdkTillPort(bucket: string, client = new S3Client({})): TillObjectPort {
   return {
     list: (prefix) => listAll(client, bucket, prefix, true),
-    get: (key) => getOrNull(client, bucket, key),
+    get: (key, most) => getOrNull(client, bucket, key, most),
     put: async (key, bytes, contentType) => {
       await client.send(new PutObjectCommand({ Bucket: bucket, Key: key, Body: bytes, ContentType: contentType }));
     },
