@@ -88,14 +88,16 @@ async function listAll(client: S3Client, bucket: string, prefix: string, direct:
 
 const getOrNull = async (client: S3Client, bucket: string, key: string, most?: number) => {
   try {
-    const range = most === undefined ? undefined : `bytes=0-${most}`;
-    return Buffer.from(
-      await (await client.send(new GetObjectCommand({ Bucket: bucket, Key: key, Range: range }))).Body!.transformToByteArray(),
-    );
+    const object = await client.send(new GetObjectCommand({ Bucket: bucket, Key: key }));
+    // Larger than the most the caller reads (an object put again since it was listed): its body is
+    // left unread, and the answer only says so by its length (decision 0383).
+    if (most !== undefined && (object.ContentLength ?? 0) > most) {
+      (object.Body as { destroy?: () => void } | undefined)?.destroy?.();
+      return Buffer.alloc(most + 1);
+    }
+    return Buffer.from(await object.Body!.transformToByteArray());
   } catch (error) {
     if (isMissing(error)) return null;
-    // No byte from 0 on: the object is empty (S3 answers a range of an empty object 416).
-    if (range && (error as { name?: string }).name === 'InvalidRange') return Buffer.alloc(0);
     throw error;
   }
 };

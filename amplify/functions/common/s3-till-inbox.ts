@@ -17,7 +17,7 @@ const LAST_RUN_KEY = `${TILL_INBOX_KEY_PREFIX}.last-run.json`;
 export interface TillObjectPort {
   /** The objects directly under `prefix` (not in its sub-folders), all pages of the listing. */
   list(prefix: string): Promise<Array<{ key: string; at: number; bytes: number }>>;
-  /** The object's bytes, or its first `most + 1` when `most` is given (a Range read); null when it is gone. */
+  /** The object's bytes; when `most` is given and the object is larger, `most + 1` bytes that say only so (its body unread); null when it is gone. */
   get(key: string, most?: number): Promise<Buffer | null>;
   put(key: string, bytes: Buffer | string, contentType: string): Promise<void>;
   /** Copies `from` to `to`, then deletes `from`; a `from` already gone is no error. */
