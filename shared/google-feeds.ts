@@ -104,12 +104,16 @@ export function feedSummary(plan: Pick<FeedPlan, 'noUpc' | 'noPrice'> & { listed
   return `Google feeds: ${items(plan.listed.length)} listed, ${out.toLocaleString('en-US')} left out (no UPC: ${plan.noUpc}, no price: ${plan.noPrice})`;
 }
 
-/** A value as one TSV cell: tabs and line breaks (which would start a cell or a row) as spaces, runs of spaces as one. */
+/**
+ * A value as one TSV cell: tabs, line breaks and every other control character as spaces, runs of
+ * spaces as one. Not only \t \r \n: readers also end a line at \v, \f, U+001C-U+001E, U+0085
+ * (Python's splitlines) or U+2028/U+2029, and a NUL ends a C string (decision 0383).
+ */
 export const tsvCell = (value: string | number | null | undefined): string =>
   value === null || value === undefined
     ? ''
     : String(value)
-        .replace(/[\t\r\n\f\v\u2028\u2029]+/g, ' ')
+        .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
         .replace(/ {2,}/g, ' ')
         .trim();
 

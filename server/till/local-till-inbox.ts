@@ -6,8 +6,8 @@
  * (keptTillName), each with `<name>.report.txt` beside it; the last run is `.last-run.json`
  * (files whose names start with "." are never taken).
  */
-import { mkdirSync } from 'node:fs';
-import { readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
+import { constants, mkdirSync } from 'node:fs';
+import { open, readdir, readFile, rename, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { TillFeedRun } from '../../shared/till-feed';
 import { keptTillName, type TillInboxFiles, type WaitingTillFile } from './till-inbox';
@@ -44,12 +44,27 @@ export class LocalTillInboxFiles implements TillInboxFiles {
     return files.sort((a, b) => a.at - b.at || a.name.localeCompare(b.name));
   }
 
-  async read(name: string): Promise<Buffer | null> {
+  async read(name: string, most: number): Promise<Buffer | null> {
+    let handle;
     try {
-      return await readFile(join(this.dir, name));
+      // Not through a link put in the file's place since it was listed, nor blocking on a pipe (decision 0383).
+      handle = await open(join(this.dir, name), constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(error) || (error as NodeJS.ErrnoException).code === 'ELOOP') return null;
       throw error;
+    }
+    try {
+      if (!(await handle.stat()).isFile()) return null;
+      // Read up to one byte past the most a file may have, however much it has grown.
+      const buffer = Buffer.alloc(most + 1);
+      let length = 0;
+      for (;;) {
+        const { bytesRead } = await handle.read(buffer, length, buffer.length - length, null);
+        length += bytesRead;
+        if (bytesRead === 0 || length === buffer.length) return buffer.subarray(0, length);
+      }
+    } finally {
+      await handle.close();
     }
   }
 

@@ -30,18 +30,66 @@ export interface WaitingTillFile {
 export interface TillInboxFiles {
   /** Files ready to apply, oldest first: whole files only (one still being written waits for the next turn). */
   waiting(): Promise<WaitingTillFile[]>;
-  read(name: string): Promise<Buffer | null>;
+  /**
+   * The file's first `most + 1` bytes at most (one more than a file may have, so a file that grew
+   * since it was listed is seen to be too large without being read whole); null when it is gone
+   * or is no longer a plain file.
+   */
+  read(name: string, most: number): Promise<Buffer | null>;
   /** Moves the file to `done/` or `failed/` as keptTillName names it, with its report beside it (`<kept>.report.txt`). */
   finish(file: WaitingTillFile, outcome: TillFeedRun['outcome'], report: string): Promise<void>;
   lastRun(): Promise<TillFeedRun | null>;
   keepLastRun(run: TillFeedRun): Promise<void>;
 }
 
-/** A file's name in `done/` or `failed/`: the time it came first, so a till that writes the same name each day keeps each. */
-export const keptTillName = (file: WaitingTillFile): string => `${new Date(file.at).toISOString().replace(/[:.]/g, '-')} ${file.name}`;
+/**
+ * Control characters, line and paragraph separators, and the marks that turn text around: a file's
+ * name (a folder's or a bucket's, whatever wrote it) and the cells a report echoes may hold them,
+ * and in a report's line, the activity log or a staff screen they would forge lines or hide text
+ * (decision 0383).
+ */
+const UNPRINTABLE = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/gu;
+/** The longest name the feed shows (the activity log, the staff screen, a report): a bucket's key may be 1,000 characters. */
+export const TILL_NAME_SHOWN = 200;
 
+/** Text from a file (its name, a cell) as the feed shows it: on one line, each unprintable character a U+FFFD. */
+export const printable = (text: string): string => text.replace(UNPRINTABLE, '\uFFFD');
+
+/** A file's name as the feed shows it: printable, and at most TILL_NAME_SHOWN characters. */
+export const tillFileLabel = (name: string): string => {
+  const shown = printable(name);
+  return shown.length > TILL_NAME_SHOWN ? `${shown.slice(0, TILL_NAME_SHOWN - 1)}\u2026` : shown;
+};
+
+/**
+ * At most this many UTF-8 bytes of the name are kept in `done/` or `failed/`: a folder's entry
+ * takes 255 bytes and the kept name adds the time (25) and `.report.txt` (11); a longer name made
+ * the report's write fail, so the file stayed, was applied again every turn and held back every
+ * file after it (decision 0383). S3's keys (1,024 bytes) fit too.
+ */
+const KEPT_NAME_BYTES = 150;
+
+/**
+ * A file's name in `done/` or `failed/`: the time it came first, so a till that writes the same name
+ * each day keeps each. A name that had to be made printable or shortened ends with a hash of the
+ * whole name, so two long names that begin alike stay two files.
+ */
+export const keptTillName = (file: WaitingTillFile): string => {
+  const at = new Date(file.at).toISOString().replace(/[:.]/g, '-');
+  let kept = printable(file.name);
+  if (Buffer.byteLength(kept) > KEPT_NAME_BYTES) {
+    kept = Buffer.from(kept)
+      .subarray(0, KEPT_NAME_BYTES)
+      .toString('utf8')
+      .replace(/\uFFFD$/, '');
+  }
+  if (kept === file.name) return `${at} ${kept}`;
+  return `${at} ${kept} ${createHash('sha256').update(file.name).digest('hex').slice(0, 8)}`;
+};
+
+// A message may quote a cell, and a quoted cell may hold a line break: each is shown on one line.
 const lines = (problems: readonly ImportProblem[]): TillFeedLine[] =>
-  problems.map((problem) => ({ line: problem.row, message: `${problem.field}: ${problem.message}` }));
+  problems.map((problem) => ({ line: problem.row, message: printable(`${problem.field}: ${problem.message}`) }));
 
 /** The report kept beside a file: its outcome in words, then every line left out and every warning. */
 export function tillRunReport(run: TillFeedRun, leftOut: readonly TillFeedLine[], warnings: readonly TillFeedLine[]): string {
@@ -85,9 +133,11 @@ export class TillInbox {
       let unreadable: string | null = null;
       if (file.bytes <= TILL_FILE_MAX_BYTES) {
         try {
-          bytes = await this.files.read(file.name);
+          bytes = await this.files.read(file.name, TILL_FILE_MAX_BYTES);
           // Gone meanwhile: another turn (another instance in the cloud) took it.
           if (bytes === null) continue;
+          // Grown since it was listed (decision 0383): refused as a file listed that large is.
+          if (bytes.length > TILL_FILE_MAX_BYTES) bytes = null;
         } catch (error) {
           // A file the server may not read (its permissions) goes to failed/ rather than stopping the files after it.
           unreadable = TILL_FEED_MESSAGES.unreadable((error as NodeJS.ErrnoException).code ?? String(error));
@@ -116,7 +166,7 @@ export class TillInbox {
   /** One file read and applied; the rows that are right are applied, the report lists the rest. */
   private async apply(file: WaitingTillFile, bytes: Buffer | null, unreadable: string | null) {
     const base = {
-      file: file.name,
+      file: tillFileLabel(file.name),
       receivedAt: new Date(file.at).toISOString(),
       startedAt: new Date(this.now()).toISOString(),
       rows: 0,
@@ -129,7 +179,7 @@ export class TillInbox {
       skipped: '',
     };
     const failed = (failure: string) => ({
-      run: { ...base, finishedAt: new Date(this.now()).toISOString(), outcome: 'failed' as const, failure },
+      run: { ...base, finishedAt: new Date(this.now()).toISOString(), outcome: 'failed' as const, failure: printable(failure) },
       leftOut: [],
       warnings: [],
     });
@@ -166,13 +216,13 @@ export class TillInbox {
         outcome: 'done' as const,
         rows: till.rows.length,
         applied: run.appliedRows.length,
-        unknownUpcs: run.unknownUpcs.slice(0, TILL_FEED_LISTED),
+        unknownUpcs: run.unknownUpcs.slice(0, TILL_FEED_LISTED).map(printable),
         unknownUpcCount: run.unknownUpcs.length,
         leftOut: leftOut.slice(0, TILL_FEED_LISTED),
         leftOutCount: leftOut.length,
         warnings: warnings.slice(0, TILL_FEED_LISTED),
         skipped,
-        failure: run.failure,
+        failure: run.failure === null ? null : printable(run.failure),
       },
       leftOut,
       warnings,

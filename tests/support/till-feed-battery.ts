@@ -170,6 +170,31 @@ export function tillFeedBattery(target: TillFeedTarget): void {
     expect(await target.keptText('failed', `${failed[0]}.report.txt`)).toContain(TILL_EXPORT_MESSAGES.noUpcColumn);
   });
 
+  it('a name of 200 bytes is applied once and kept under at most 150 bytes of it and a hash; an empty file is refused (decision 0383)', async () => {
+    const start = `long-${prefix}-`;
+    // Longer than a kept name keeps (150), and short enough for the emulation's S3, which keeps an
+    // object as a file named by its key and a suffix. The local server's own test drops 250 bytes
+    // and names with control characters (tests/security/till-inbox-attack.test.ts).
+    const name = `${start}${'x'.repeat(200 - start.length - 4)}.csv`;
+    await target.drop(name, `UPC,QOH\n${upc(4)},31\n`);
+    const run = await feedOf(target, name);
+    expect(run).toMatchObject({ outcome: 'done', applied: 1 });
+    expect((await mine()).get(upc(4))).toMatchObject({ shelfStock: 31 });
+    const done = (await target.kept('done')).filter((kept) => kept.includes(start));
+    expect(done).toHaveLength(2);
+    for (const kept of done) expect(kept).toMatch(/ long-\w+-x+ [0-9a-f]{8}(\.report\.txt)?$/);
+    expect(
+      await target.keptText(
+        'done',
+        done.find((kept) => kept.endsWith('.report.txt'))!,
+      ),
+    ).toContain(`${name}: applied`);
+
+    const empty = `empty-${prefix}.csv`;
+    await target.drop(empty, '');
+    expect(await feedOf(target, empty)).toMatchObject({ outcome: 'failed', applied: 0 });
+  });
+
   it('only staff read the feed', async () => {
     for (const who of ['guest', 'customer'] as const) {
       const body = await target[who](FEED);

@@ -17,7 +17,8 @@ const LAST_RUN_KEY = `${TILL_INBOX_KEY_PREFIX}.last-run.json`;
 export interface TillObjectPort {
   /** The objects directly under `prefix` (not in its sub-folders), all pages of the listing. */
   list(prefix: string): Promise<Array<{ key: string; at: number; bytes: number }>>;
-  get(key: string): Promise<Buffer | null>;
+  /** The object's bytes; when `most` is given and the object is larger, `most + 1` bytes that say only so (its body unread); null when it is gone. */
+  get(key: string, most?: number): Promise<Buffer | null>;
   put(key: string, bytes: Buffer | string, contentType: string): Promise<void>;
   /** Copies `from` to `to`, then deletes `from`; a `from` already gone is no error. */
   move(from: string, to: string): Promise<void>;
@@ -34,8 +35,9 @@ export class S3TillInboxFiles implements TillInboxFiles {
       .sort((a, b) => a.at - b.at || a.name.localeCompare(b.name));
   }
 
-  read(name: string): Promise<Buffer | null> {
-    return this.objects.get(`${TILL_INBOX_KEY_PREFIX}${name}`);
+  read(name: string, most: number): Promise<Buffer | null> {
+    // An object put again since it was listed may be larger: never more than one byte past the most is read (decision 0383).
+    return this.objects.get(`${TILL_INBOX_KEY_PREFIX}${name}`, most);
   }
 
   async finish(file: WaitingTillFile, outcome: TillFeedRun['outcome'], report: string): Promise<void> {
