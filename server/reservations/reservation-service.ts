@@ -546,33 +546,30 @@ export class ReservationService {
     }
     const own = new Map((replacing?.lines ?? []).map((line) => [line.itemId, line]));
     const items = new Map((await this.store.items(list.map((line) => line.itemId))).map((item) => [item.id, item]));
-    // The customer's caps (decisions 0371, 0374) on the lines that hold more than before; a line a
-    // change lowers or keeps stands, as it does for stock.
+    const lines = list.map((line): CheckedLine => {
+      const item = items.get(line.itemId);
+      const held = own.get(line.itemId);
+      const quantity = line.quantity;
+      // A line a change lowers or keeps holds nothing more: it stands even if its item went since.
+      if (held && quantity <= held.quantity) return { ...held, quantity, reservedQuantity: quantity, note: null, counted: false };
+      if (!item) throw validationError(RESERVATION_MESSAGES.unknownItem);
+      const offered = item.stock === null ? null : item.stock + (held?.quantity ?? 0);
+      const problem = lineStockProblem(nameWithSize(item), quantity, offered);
+      if (problem) throw validationError(problem);
+      return {
+        // A line already reserved keeps its name and price as shown when reserving.
+        ...(held ?? { itemId: item.id, name: nameWithSize(item), upc: item.upc ?? null, price: item.price }),
+        quantity,
+        reservedQuantity: quantity,
+        note: null,
+        counted: item.stock !== null,
+      };
+    });
+    // Then the customer's caps (decisions 0371, 0374) on the lines that hold more than before; a
+    // line a change lowers or keeps stands, as it does for stock.
     const rising = list.filter((line) => line.quantity > (own.get(line.itemId)?.quantity ?? 0));
     const caps = await this.assertWithinCustomerLimits(userId, rising, items, settings.shareCap, replacing?.id);
-    return {
-      slot,
-      caps,
-      lines: list.map((line) => {
-        const item = items.get(line.itemId);
-        const held = own.get(line.itemId);
-        const quantity = line.quantity;
-        // A line a change lowers or keeps holds nothing more: it stands even if its item went since.
-        if (held && quantity <= held.quantity) return { ...held, quantity, reservedQuantity: quantity, note: null, counted: false };
-        if (!item) throw validationError(RESERVATION_MESSAGES.unknownItem);
-        const offered = item.stock === null ? null : item.stock + (held?.quantity ?? 0);
-        const problem = lineStockProblem(nameWithSize(item), quantity, offered);
-        if (problem) throw validationError(problem);
-        return {
-          // A line already reserved keeps its name and price as shown when reserving.
-          ...(held ?? { itemId: item.id, name: nameWithSize(item), upc: item.upc ?? null, price: item.price }),
-          quantity,
-          reservedQuantity: quantity,
-          note: null,
-          counted: item.stock !== null,
-        };
-      }),
-    };
+    return { slot, lines, caps };
   }
 
   /** One read-decide-write; null when an item's stock changed between them (read again). */
