@@ -223,7 +223,12 @@ export async function startAppSync(
     return answer;
   };
 
+  // The batteries send thousands of requests a minute from one loopback address, as no visitor
+  // does: `npm run test:cloud` starts the firewall with a higher limit (CLOUD_FIREWALL_LIMIT), and
+  // tests/cloud/firewall.test.ts lowers it to test the template's rule and puts this one back.
+  const startingFirewallLimit = process.env.CLOUD_FIREWALL_LIMIT ? Number(process.env.CLOUD_FIREWALL_LIMIT) : null;
   const firewall = new Firewall(firewallRules(backend.app));
+  firewall.limitOverride = startingFirewallLimit;
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
       console.error('appsync emulation:', error);
@@ -250,12 +255,12 @@ export async function startAppSync(
     }
     if (req.method === 'OPTIONS') return void res.writeHead(200).end();
     // For the cloud batteries (tests/cloud/firewall.test.ts): the web ACL's limit for one test
-    // ({"limit": null} puts back the template's) and its counts forgotten.
+    // ({"limit": null} puts back the one it started with) and its counts forgotten.
     if (req.method === 'POST' && req.url === '/_emulation/firewall') {
       const { limit } = JSON.parse((await readBody(req)) || '{}') as { limit?: unknown };
       if (limit !== null && !(typeof limit === 'number' && Number.isInteger(limit) && limit > 0))
         return send(res, 400, { message: 'limit must be a positive whole number, or null for the template' });
-      firewall.limitOverride = limit;
+      firewall.limitOverride = limit ?? startingFirewallLimit;
       firewall.reset();
       return send(res, 200, {
         rules: firewall.rules.map(({ name, limit: ruleLimit, windowMs }) => ({ name, limit: ruleLimit, windowMs })),

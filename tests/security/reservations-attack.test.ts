@@ -65,7 +65,13 @@ interface Customer {
 beforeAll(async () => {
   shop = await startTestServer({ overrides: { now: clock.now } });
   adminToken = (await shop.sessionFor(ROLE_ADMIN)).token;
-  shop.store.create('ShopSettings', { id: SHOP_SETTINGS_ID, name: 'Attack shop', weeklyHours: HOURS, pickupPreparationMinutes: 0 });
+  shop.store.create('ShopSettings', {
+    id: SHOP_SETTINGS_ID,
+    name: 'Attack shop',
+    weeklyHours: HOURS,
+    pickupPreparationMinutes: 0,
+    reservationShareCap: 100,
+  });
 });
 afterAll(async () => {
   await shop?.stop();

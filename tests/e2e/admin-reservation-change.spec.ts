@@ -7,7 +7,7 @@
  * serious. Screenshots: PICKUP_SHOTS=<folder>.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
+import { E2E_SMTP_PORT } from '../../playwright.config';
 import { PICKUP_MESSAGES } from '../../shared/pickup-messages';
 import { itemPath, SPA_ROUTES } from '../../shared/spa-routes';
 import { nameWithSize } from '../../shared/bottle-size';
@@ -19,7 +19,7 @@ import { confirmInBrowser, confirmationLink, mailInbox, signUpInBrowser } from '
 
 const PASSWORD = 'Gr8-Barolo-2031!';
 const SHOTS = process.env.PICKUP_SHOTS;
-const inbox = mailInbox(E2E_STOREFRONT_SMTP_PORT);
+const inbox = mailInbox(E2E_SMTP_PORT);
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
