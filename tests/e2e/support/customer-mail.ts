@@ -9,6 +9,7 @@
  *     await signUpInBrowser(page, { firstName: 'Pia', lastName: 'Pickup', email, password });
  *     await confirmInBrowser(page, await confirmationLink(page, inbox, email));
  */
+import { request as httpRequest } from 'node:http';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { SPA_ROUTES } from '../../../shared/spa-routes';
 import { confirmLink, confirmLinkToken } from '../../support/confirmation-mail';
@@ -91,4 +92,49 @@ export async function signUpConfirmedByApi(request: APIRequestContext, inbox: Te
   });
   expect(confirmed.errors, JSON.stringify(confirmed.errors)).toBeUndefined();
   return signedUp.data!.signUp.token;
+}
+
+/**
+ * A confirmed customer made through the API from another loopback address (`fromAddress`, such as
+ * 127.0.0.60), then signed in in the browser: for specs that need a customer but do not test
+ * signing up. Each address has its own sign-up budget (10, then one every 6 minutes), which the
+ * specs that test signing up spend from 127.0.0.1.
+ */
+export async function confirmedCustomerSignedIn(page: Page, inbox: TestInbox, customer: NewCustomer, fromAddress: string): Promise<void> {
+  const config = await page.request.get('/amplify_outputs.json');
+  const outputs = (await config.json()) as { data: { api_key: string; url: string } };
+  const body = JSON.stringify({
+    query: `mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
+      signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) { token } }`,
+    variables: { ...customer, confirmPassword: customer.password },
+  });
+  const answer = await new Promise<string>((resolve, reject) => {
+    // Locally the API is on the site's own origin (a relative URL); on the cloud it is AppSync's.
+    const url = new URL(outputs.data.url, config.url());
+    const req = httpRequest(
+      url,
+      {
+        method: 'POST',
+        localAddress: fromAddress,
+        headers: { 'content-type': 'application/json', 'x-api-key': outputs.data.api_key, 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+  expect((JSON.parse(answer) as { errors?: unknown }).errors, answer).toBeUndefined();
+  const confirmed = await graphql(page.request, 'mutation ($token: String) { confirmEmail(token: $token) }', {
+    token: confirmLinkToken(await inbox.next(customer.email, 15_000)),
+  });
+  expect(confirmed.errors, JSON.stringify(confirmed.errors)).toBeUndefined();
+  await page.goto(SPA_ROUTES.login);
+  await page.getByLabel('Email').fill(customer.email);
+  await page.getByLabel('Password', { exact: true }).fill(customer.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
 }
