@@ -79,6 +79,8 @@ async function serverTags(page: Page, categoryId: string) {
  * C was moved into position 4 of 9."), however long a loaded machine takes to get there.
  */
 async function dragWithMouse(page: Page, from: Locator, to: Locator) {
+  // Handles are disabled while an earlier order is saved and reloaded.
+  await expect(from).toHaveAttribute('aria-disabled', 'false');
   await to.evaluate((element) => element.scrollIntoView({ block: 'center' }));
   // "Reorder category C" moved onto the row of `to`, counted in its own list.
   const moving = (await from.getAttribute('aria-label'))!.replace(/^Reorder (\w)/, (_, first: string) => first.toUpperCase());

@@ -6,8 +6,10 @@ import { expect, type Locator } from '@playwright/test';
  * the place it would move to lies in the half of the window it is moving toward (the lower half for
  * ArrowDown), and earlier tests leave the lists longer or shorter, so where a row sits is not fixed:
  * a row about to move down starts at the window's top, one about to move up at its bottom.
+ * A handle is disabled while an earlier order is saved and reloaded; Space on it then picks up nothing.
  */
 export async function pickUpWithKeyboard(handle: Locator, moving: 'down' | 'up'): Promise<void> {
+  await expect(handle).toHaveAttribute('aria-disabled', 'false');
   const block: ScrollLogicalPosition = moving === 'down' ? 'start' : 'end';
   await handle.evaluate((element, at) => element.closest('li')!.scrollIntoView({ block: at }), block);
   await handle.focus();
