@@ -10,8 +10,9 @@
  *    charged by cost, the dear lane's bounded places): most of each burst is refused with
  *    TooManyRequests. Budget: visitor p99 under 100 ms.
  * 3. The server's resident memory before, during and after 2,000 pipelined requests whose answers
- *    are never read (20 connections of 100, from 10 addresses), against the limits npm start uses.
- *    Budget: flat within 50 MB once the connections are gone.
+ *    are never read (20 connections of 100, from 10 addresses), against the limits npm start uses,
+ *    twice: the first round fills the bounded caches. Budget: the second within 50 MB once the
+ *    connections are gone.
  * 4. The worst time to refuse or accept (token count, parse, validate, cost) a 256 KB document of
  *    every hostile shape we know, measured in this process on the real engine. Budget: 50 ms.
  */
@@ -213,20 +214,20 @@ const UNREAD_ANSWERS = 2000;
 const UNREAD_PER_CONNECTION = 100;
 const RSS_BUDGET_MB = 50;
 
-/** 2,000 pipelined requests for 100-item pages, on connections that never read (decision 0269). */
+/**
+ * 2,000 pipelined requests for 100-item pages, on connections that never read (decision 0269), twice.
+ * The first round fills the server's bounded caches (answers, parsed documents, statements: up to
+ * about 100 MB by design, ResponseCache and GraphQLEngine), which is no leak; the second round's
+ * growth is what unread answers leave behind, and is budgeted. Both are reported.
+ */
 async function unreadPipelines(): Promise<Metric[]> {
   const target = await startTarget('bench/support/api-target.ts', ['hostile-limited']);
   const sockets: Socket[] = [];
-  try {
-    // Warm up: the first answers of each shape fill caches that are no leak.
-    const agent = new Agent({ keepAlive: true, localAddress: '127.0.0.1' });
-    for (let i = 0; i < 50; i += 1) await post(target.port, target.apiKey, unreadQuery(-i), agent);
-    agent.destroy();
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+  let counter = 0;
+  const round = async () => {
     const before = target.rssMb();
     let peak = before;
     const sampler = setInterval(() => (peak = Math.max(peak, target.rssMb())), 50);
-    let counter = 0;
     for (let c = 0; c < UNREAD_ANSWERS / UNREAD_PER_CONNECTION; c += 1) {
       const socket = connect({ host: '127.0.0.1', port: target.port, localAddress: `127.0.4.${2 + (c % 10)}` });
       socket.on('error', () => {});
@@ -239,23 +240,43 @@ async function unreadPipelines(): Promise<Metric[]> {
       socket.write(requests.join(''));
     }
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    for (const socket of sockets) socket.destroy();
+    for (const socket of sockets.splice(0)) socket.destroy();
     await new Promise((resolve) => setTimeout(resolve, 3000));
     clearInterval(sampler);
-    const after = target.rssMb();
+    return { before, peak, after: target.rssMb() };
+  };
+  try {
+    // Warm up: the first answers of each shape compile code and statements.
+    const agent = new Agent({ keepAlive: true, localAddress: '127.0.0.1' });
+    for (let i = 0; i < 50; i += 1) await post(target.port, target.apiKey, unreadQuery(-i), agent);
+    agent.destroy();
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const first = await round();
+    const second = await round();
     console.log(
-      `\nUnread answers: ${UNREAD_ANSWERS} pipelined requests for 100-item pages on ${sockets.length} connections that never read, npm start's limits`,
+      `\nUnread answers: ${UNREAD_ANSWERS} pipelined requests for 100-item pages on ${UNREAD_ANSWERS / UNREAD_PER_CONNECTION} connections that never read, npm start's limits, twice`,
     );
-    console.log(formatTable(['RSS before MB', 'peak MB', 'after MB'], [[before.toFixed(0), peak.toFixed(0), after.toFixed(0)]]));
+    console.log(
+      formatTable(
+        ['round', 'RSS before MB', 'peak MB', 'after MB'],
+        [first, second].map((r, i) => [
+          i ? 'second' : 'first (fills the bounded caches)',
+          r.before.toFixed(0),
+          r.peak.toFixed(0),
+          r.after.toFixed(0),
+        ]),
+      ),
+    );
     return [
+      metric('hostile', `RSS growth, first ${UNREAD_ANSWERS} unread answers, caches filling (MB)`, (first.after - first.before).toFixed(1)),
       metric(
         'hostile',
-        `RSS growth after ${UNREAD_ANSWERS} unread pipelined answers (MB)`,
-        (after - before).toFixed(1),
+        `RSS growth after ${UNREAD_ANSWERS} more unread pipelined answers (MB)`,
+        (second.after - second.before).toFixed(1),
         `< ${RSS_BUDGET_MB}`,
-        after - before < RSS_BUDGET_MB,
+        second.after - second.before < RSS_BUDGET_MB,
       ),
-      metric('hostile', `RSS peak growth during them (MB)`, (peak - before).toFixed(1)),
+      metric('hostile', `RSS peak growth during them (MB)`, (second.peak - second.before).toFixed(1)),
     ];
   } finally {
     for (const socket of sockets) socket.destroy();

@@ -1,7 +1,8 @@
 /**
  * /menu with 5,000 items and 200 tags (design §4), in Debian's Chromium on this machine, no
  * throttling: (a) navigation to the wine menu until the grid shows its first cards (budget
- * 1.5 s), (b) a keystroke in the search box until the grid shows the filtered list (budget 50 ms).
+ * 250 ms), (b) a keystroke in the search box until the grid shows the filtered list (budget 20 ms;
+ * 50 ms on the shop-wide search, which also searches descriptions and UPCs).
  * Both again on the menu sorted by price with "In stock only" (decision 0284: the order is made
  * once per sort, the keystroke filters it), and on the shop-wide search page (decision 0300),
  * which reads every item with its description and searches names, tags, descriptions and UPCs.
@@ -21,7 +22,7 @@ import { formatTable, median, metric, type Metric } from './support/summary';
 const NAVIGATIONS = Number(process.env.SCALE_NAVIGATIONS ?? 5);
 /** One key each, typed into an empty search box: each changes which items match. */
 const KEYS = ['c', 'm', 'p', 's', 't', 'b', 'g', 'h', 'l', 'd', 'v'];
-const BUDGET = { gridMs: 1500, keystrokeMs: 50 };
+const BUDGET = { gridMs: 250, keystrokeMs: 20, searchKeystrokeMs: 50 };
 const GRID_CARD = '.menu-grid li';
 /** The menu sorted by price, in stock only. */
 const SORTED = '&sort=price-asc&stock=in';
@@ -221,8 +222,8 @@ export async function runScale(): Promise<Metric[]> {
       'scale',
       'shop-wide search keystroke to results',
       `${searchKeyMs.toFixed(1)} ms`,
-      `<= ${BUDGET.keystrokeMs} ms`,
-      searchKeyMs <= BUDGET.keystrokeMs,
+      `<= ${BUDGET.searchKeystrokeMs} ms`,
+      searchKeyMs <= BUDGET.searchKeystrokeMs,
     ),
   ];
 }

@@ -87,7 +87,8 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
   useEffect(() => {
     if (!onEscape) return;
     const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== 'Escape' || document.activeElement !== document.body) return;
+      // defaultPrevented: a dialog (or a menu inside one) has answered this Escape already.
+      if (event.key !== 'Escape' || event.defaultPrevented || document.activeElement !== document.body) return;
       const overlays = document.querySelectorAll('.modal-overlay');
       if (overlays[overlays.length - 1] !== overlayRef.current) return;
       event.preventDefault();
@@ -99,7 +100,9 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     if (event.key === 'Escape') {
+      // Answered here: the dialog under this one (its document listener) must not close too.
       event.preventDefault();
+      event.stopPropagation();
       onEscape?.();
       return;
     }

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { SORT_OPTIONS, sortLabel, type ItemSort } from './item-rules';
 
 export interface SortMenuProps {
@@ -28,8 +28,9 @@ export function SortMenu({ value, onChange }: SortMenuProps) {
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
-  // Opening puts the focus on the current order (or the first).
-  useEffect(() => {
+  // Opening puts the focus on the current order (or the first), in the same commit: an Escape
+  // pressed at once must find the focus inside the menu.
+  useLayoutEffect(() => {
     if (!open) return;
     const selected = SORT_OPTIONS.findIndex((option) => option.value === value && option.value !== null);
     itemRefs.current[Math.max(0, selected)]?.focus();
