@@ -82,13 +82,15 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
     if (dialog) (initialFocusRef?.current ?? tabbables(dialog)[0] ?? dialog).focus();
   }, [initialFocusRef]);
 
-  // A control removed while focused (a row's Delete) leaves the focus on <body>, outside every
-  // dialog, where onKeyDown below never hears Escape: the topmost dialog still closes on it.
-  useEffect(() => {
+  // Escape closes the topmost dialog wherever the focus is: inside it, on <body> (a control removed
+  // while focused, a row's Delete), or still on the control that opened it (its own first focus
+  // moves after a frame, decision 0130; the dialog under it must not take that Escape). Listened
+  // for on the document from the commit on, so an Escape pressed at once is heard.
+  useLayoutEffect(() => {
     if (!onEscape) return;
     const onDocumentKeyDown = (event: globalThis.KeyboardEvent) => {
-      // defaultPrevented: a dialog (or a menu inside one) has answered this Escape already.
-      if (event.key !== 'Escape' || event.defaultPrevented || document.activeElement !== document.body) return;
+      // defaultPrevented: answered already (a menu inside the dialog, or the dialog above this one).
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
       const overlays = document.querySelectorAll('.modal-overlay');
       if (overlays[overlays.length - 1] !== overlayRef.current) return;
       event.preventDefault();
@@ -99,13 +101,6 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
   }, [onEscape]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    if (event.key === 'Escape') {
-      // Answered here: the dialog under this one (its document listener) must not close too.
-      event.preventDefault();
-      event.stopPropagation();
-      onEscape?.();
-      return;
-    }
     const dialog = dialogRef.current;
     if (event.key !== 'Tab' || !dialog) return;
     const nodes = tabbables(dialog);
