@@ -5,7 +5,7 @@
  * E2E_ADMIN is never deleted; the admins made here are.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { adminApi, E2E_ADMIN, expectToast, graphql, sessionToken, signInAsAdmin, unique } from './support/admin-session';
+import { adminApi, E2E_ADMIN, expectToast, graphql, sessionToken, signInAsAdmin, signInPastLimit, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
 
@@ -308,14 +308,7 @@ test.describe('Admin Users', () => {
     await expectToast(page, 'Success', 'Admin Deleted');
     await expect(row(page, newEmail)).toHaveCount(0);
     // The deleted admin cannot sign in any more.
-    const refused = await graphql(
-      page.request,
-      'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }',
-      {
-        email: newEmail,
-        password: PASSWORD,
-      },
-    );
+    const refused = await signInPastLimit(page.request, newEmail, PASSWORD);
     expect(refused.errors?.[0]?.message).toBe('User not found');
   });
 
