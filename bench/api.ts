@@ -1,17 +1,19 @@
 /**
  * API throughput (design §4): a 100-item listItems and a getItem against a bare node:http server
  * sending the same JSON, in the same run; budgets: the cached list at least 1.0 of bare, getItem at
- * least 0.8 (design §4). Each target runs in its
- * own process; autocannon drives it from this one over loopback, for a bounded time.
+ * least 0.8 (design §4). Each target runs in its own process, on a core of its own where the
+ * machine has two; autocannon drives it from this one over loopback, for a bounded time.
  */
 import autocannon from 'autocannon';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startTarget } from './support/child-target';
+import { pinLoadGenerator, startTarget, type Target } from './support/child-target';
 import { formatTable, metric, type Metric } from './support/summary';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 8);
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 3);
+/** Runs of each side, taking turns; each figure is the median of its runs. */
+const ROUNDS = 3;
 const CONNECTIONS = 16;
 const BUDGET = { list: 1.0, getItem: 0.8 };
 const TARGET = 'bench/support/api-target.ts';
@@ -54,32 +56,32 @@ async function post(port: number, apiKey: string, body: string): Promise<string>
   return response.text();
 }
 
-/** Requests per second of a bare node:http server answering every POST with these bytes. */
-async function bareRps(json: string, body: string): Promise<number> {
-  const dir = mkdtempSync(join(tmpdir(), 'shop-bench-json-'));
-  try {
-    writeFileSync(join(dir, 'response.json'), json);
-    const bare = await startTarget(TARGET, ['bare', join(dir, 'response.json')]);
-    try {
-      return await load(bare.port, '-', body);
-    } finally {
-      await bare.stop();
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+/** A bare node:http server answering every POST with these bytes (pinned like ours). */
+async function startBare(dir: string, name: string, json: string): Promise<Target> {
+  writeFileSync(join(dir, name), json);
+  return startTarget(TARGET, ['bare', join(dir, name)], {}, { pinned: true });
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
 export async function runApi(): Promise<Metric[]> {
-  const ours = await startTarget(TARGET, ['ours']);
+  const unpin = pinLoadGenerator();
+  const ours = await startTarget(TARGET, ['ours'], {}, { pinned: true });
+  const dir = mkdtempSync(join(tmpdir(), 'shop-bench-json-'));
+  const targets: Target[] = [ours];
   const listBody = JSON.stringify({ query: LIST_QUERY, variables: {} });
-  let listJson: string, getJson: string, getBody: string, oursList: number, oursGet: number, oursListUncached: number;
+  const runs = { oursList: [] as number[], bareList: [] as number[], oursGet: [] as number[], bareGet: [] as number[] };
+  let listJson: string, getJson: string, oursListUncached: number;
   try {
     listJson = await post(ours.port, ours.apiKey, listBody);
     const items = (JSON.parse(listJson) as { data: { listItems: { items: Array<{ id: string }> } } }).data.listItems.items;
     if (items.length !== 100) throw new Error(`expected 100 items, got ${items.length}`);
-    getBody = JSON.stringify({ query: GET_QUERY, variables: { id: items[42]!.id } });
+    const getBody = JSON.stringify({ query: GET_QUERY, variables: { id: items[42]!.id } });
     getJson = await post(ours.port, ours.apiKey, getBody);
+    const bareList = await startBare(dir, 'list.json', listJson);
+    targets.push(bareList);
+    const bareGet = await startBare(dir, 'get.json', getJson);
+    targets.push(bareGet);
     // Warm both paths (document cache, JIT) before measuring.
     await autocannon({
       url: `${ours.url}/graphql`,
@@ -89,14 +91,31 @@ export async function runApi(): Promise<Metric[]> {
       headers: { 'content-type': 'application/json', 'x-api-key': ours.apiKey },
       body: listBody,
     });
-    oursList = await load(ours.port, ours.apiKey, listBody);
-    oursGet = await load(ours.port, ours.apiKey, getBody);
+    // Ours and bare take turns, ROUNDS times, and each figure is the median of its runs: what the
+    // machine does meanwhile weighs on both sides alike.
+    for (let round = 0; round < ROUNDS; round += 1) {
+      runs.oursList.push(await load(ours.port, ours.apiKey, listBody));
+      runs.bareList.push(await load(bareList.port, '-', listBody));
+      runs.oursGet.push(await load(ours.port, ours.apiKey, getBody));
+      runs.bareGet.push(await load(bareGet.port, '-', getBody));
+    }
     oursListUncached = await load(ours.port, ours.apiKey, listBody, true);
   } finally {
-    await ours.stop();
+    await Promise.all(targets.map((target) => target.stop()));
+    unpin();
+    rmSync(dir, { recursive: true, force: true });
   }
-  const bareList = await bareRps(listJson, listBody);
-  const bareGet = await bareRps(getJson, getBody);
+  console.log(
+    `runs (req/s): ${Object.entries(runs)
+      .map(([side, values]) => `${side} ${values.map((v) => v.toFixed(0)).join(' ')}`)
+      .join('; ')}`,
+  );
+  const [oursList, bareList, oursGet, bareGet] = [runs.oursList, runs.bareList, runs.oursGet, runs.bareGet].map(median) as [
+    number,
+    number,
+    number,
+    number,
+  ];
 
   const kb = (json: string) => `${(json.length / 1024).toFixed(1)} KB`;
   const rows: Array<[string, number, number, string]> = [
@@ -104,7 +123,7 @@ export async function runApi(): Promise<Metric[]> {
     ['listItems (100 items), every request unique: no response cache', oursListUncached, bareList, kb(listJson)],
     ['getItem', oursGet, bareGet, kb(getJson)],
   ];
-  console.log(`\nAPI throughput, ${DURATION_S}s per run, ${CONNECTIONS} connections, loopback`);
+  console.log(`\nAPI throughput, median of ${ROUNDS} runs of ${DURATION_S}s taking turns, ${CONNECTIONS} connections, loopback`);
   console.log(
     formatTable(
       ['operation', 'ours req/s', 'bare node:http req/s', 'ratio', 'response'],

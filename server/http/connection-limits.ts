@@ -8,7 +8,7 @@
  * summary line per interval, never a line per connection (a flood would otherwise become a flood
  * of log lines).
  */
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
 import { addressKey } from '../accounts/throttle';
 import type { ConnectionLimits } from '../config';
@@ -29,6 +29,10 @@ export interface ConnectionCounts {
 
 export interface ConnectionGuard {
   counts(): ConnectionCounts;
+  /** A request arrived on `socket`: the connection is busy, and its first-request deadline is met. */
+  requestStarted(socket: Socket): void;
+  /** An answer on `socket` ended (sent or abandoned), `inHand` requests still to answer there: with none, it is idle. */
+  requestAnswered(socket: Socket, inHand: number): void;
   /**
    * Called once an answer is handed to `socket`: when the answers its address has not read pass
    * the per-address cap, closes that address's connections holding the most of them until it is
@@ -112,10 +116,8 @@ export function guardConnections(
   };
 
   // Connections between keep-alive requests (one answered, none in hand), idle longest first
-  // (a Set keeps insertion order: a connection going idle is added at the end), and the requests
-  // each connection has in hand.
+  // (a Set keeps insertion order: a connection going idle is added at the end).
   const idle = new Set<Socket>();
-  const inHand = new WeakMap<Socket, number>();
   let draining = false;
   const nearCap = Math.max(1, Math.floor(limits.total * NEAR_CAP_SHARE));
   const shortKeepAlive = Math.min(limits.keepAliveTimeoutMs, NEAR_CAP_KEEP_ALIVE_MS);
@@ -181,28 +183,18 @@ export function guardConnections(
       if (ofAddress.size === 0 && byAddress.get(key) === ofAddress) byAddress.delete(key);
     });
   });
-  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
-    const socket = req.socket;
-    idle.delete(socket);
-    inHand.set(socket, (inHand.get(socket) ?? 0) + 1);
-    let done = false;
-    const answered = () => {
-      if (done) return;
-      done = true;
-      const left = (inHand.get(socket) ?? 1) - 1;
-      inHand.set(socket, left);
-      if (left === 0 && !socket.destroyed) idle.add(socket);
-    };
-    res.once('finish', answered);
-    res.once('close', answered);
-    const due = firstRequestDue.get(socket);
-    if (due === undefined) return;
-    clearTimeout(due);
-    firstRequestDue.delete(socket);
-  });
-
   return {
     counts: () => ({ open, addresses: byAddress.size }),
+    requestStarted(socket) {
+      idle.delete(socket);
+      const due = firstRequestDue.get(socket);
+      if (due === undefined) return;
+      clearTimeout(due);
+      firstRequestDue.delete(socket);
+    },
+    requestAnswered(socket, inHand) {
+      if (inHand === 0 && !socket.destroyed) idle.add(socket);
+    },
     capUnreadBytes(socket, unreadOf) {
       const cap = limits.unreadBytesPerAddress;
       const key = addressOf.get(socket);

@@ -8,6 +8,7 @@ import { Server as NetServer, type Socket } from 'node:net';
 import type { ConnectionLimits } from '../config';
 import { guardConnections, type ConnectionCounts } from './connection-limits';
 import { sendJson } from './respond';
+import { API_SECURITY_HEADERS } from './security-headers';
 
 /** How long a shutdown waits for requests already on their way over idle keep-alive connections. */
 const IDLE_GRACE_MS = 1000;
@@ -48,7 +49,8 @@ export function createGracefulServer(
   // handlers still running (a client may hang up before its handler ends), so the database is
   // closed only after the last of them.
   const inFlight = new Set<ServerResponse>();
-  const running = new Set<Promise<void>>();
+  let running = 0;
+  let allEnded: (() => void) | undefined;
   // Each connection's answers not yet handed to it. node:http queues the answers to pipelined
   // requests behind the one being sent and never ends them when the connection closes: they are
   // let go here on the connection's 'close', not only on their own 'finish' or 'close'.
@@ -93,24 +95,38 @@ export function createGracefulServer(
     }
     answers.add(res);
     inFlight.add(res);
-    const release = () => {
-      answers.delete(res);
+    guard.requestStarted(socket);
+    // One listener per request does all the bookkeeping: node:http emits 'close' on every response,
+    // just after its 'finish' or when its client left first.
+    res.on('close', () => {
+      if (!answers.delete(res)) return;
       inFlight.delete(res);
-    };
-    res.once('finish', release);
-    res.once('close', release);
+      guard.requestAnswered(socket, answers.size);
+    });
     if (closing) res.setHeader('Connection', 'close');
-    const work = handle(req, res)
-      .catch((error: unknown) => {
+    running++;
+    // One reaction per request, no wrapper promise: this is every request's path.
+    handle(req, res).then(
+      () => ended(socket),
+      (error: unknown) => {
         log('request failed', error);
-        if (!res.headersSent) sendJson(res, 500, { errors: [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }] });
+        // A JSON answer: the API's security headers (they replace a page's, set before the failure).
+        if (!res.headersSent)
+          sendJson(res, 500, { errors: [{ errorType: 'InternalFailure', message: 'An internal error occurred.' }] }, API_SECURITY_HEADERS);
         else res.destroy();
-      })
-      // The answer is handed over: an address that does not read its answers is held to its cap.
-      .then(() => guard.capUnreadBytes(socket, unreadOf));
-    running.add(work);
-    void work.finally(() => running.delete(work));
+        ended(socket);
+      },
+    );
   });
+  /** A handler ended, its answer handed over (or the connection reset). */
+  const ended = (socket: Socket) => {
+    running--;
+    if (running === 0) allEnded?.();
+    // An address that does not read its answers is held to its cap. Its unread bytes grow only
+    // where an answer waits unread, so a connection holding none has not added to them (the
+    // common case: the kernel took the whole answer).
+    if (unreadOf(socket) > 0) guard.capUnreadBytes(socket, unreadOf);
+  };
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
   // Later requests' headers: node:http's own deadline (it answers 408). One check later than the
   // first request's (connection-limits.ts), so a silent new connection is closed, and counted, there.
@@ -153,14 +169,15 @@ export function createGracefulServer(
         // http.Server#close's own part, now harmless: stops its connection-checking timer.
         server.close();
         guard.stop();
-        void Promise.allSettled([...running]).then(() => resolve());
+        if (running === 0) resolve();
+        else allEnded = resolve;
       });
     });
 
   const connections = (): ConnectionStats => ({
     ...guard.counts(),
     responses: inFlight.size,
-    handlers: running.size,
+    handlers: running,
     unreadBytes: guard.unreadBytes(unreadOf),
   });
   return { server, close, connections };

@@ -17,6 +17,7 @@ import { ROLE_ADMIN } from '../../shared/roles';
 import { BodyTooLargeError, readBody, sendJson } from './respond';
 import type { ResponseCache } from './response-cache';
 import { tokensForAnswer } from '../graphql/cost';
+import { API_SECURITY_HEADERS } from './security-headers';
 
 /** Every GraphQL request must fit in this (images go to their upload target, not through GraphQL). */
 export const MAX_BODY_BYTES = 256 * 1024;
@@ -54,6 +55,8 @@ const CLOSE_CONNECTION = { Connection: 'close' };
 const MAX_VERBATIM_KEY_LENGTH = 4096;
 
 const NOT_AUTHORIZED = 'You are not authorized to make this call.';
+/** The public key is denied no field (shared by every public request; never added to). */
+const NO_FIELDS: ReadonlySet<string> = new Set();
 
 export function authenticate(
   req: IncomingMessage,
@@ -69,19 +72,17 @@ export function authenticate(
   const apiKey = req.headers['x-api-key'];
   if (apiKey !== undefined) {
     if (apiKey !== deps.apiKey) return requestError('UnauthorizedException', NOT_AUTHORIZED);
-    return { mode: 'apiKey', principal: null, deniedFields: new Set(), token: null };
+    return { mode: 'apiKey', principal: null, deniedFields: NO_FIELDS, token: null };
   }
   return requestError('UnauthorizedException', 'Valid authorization header not provided.');
 }
 
 export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, deps: GraphQLRouteDeps): Promise<void> {
   const address = deps.clientIp(req);
-  const refuse = (status: number, error: AppSyncError, headers: Record<string, string> = {}) => {
-    deps.onRefused({ status, errorType: error.errorType, message: error.message, address });
-    sendJson(res, status, { errors: [error] }, headers);
-  };
+  // A module function, not a closure: the server runs under tsx, which names every closure made per request.
+  const refused = { res, deps, address };
   if (req.method !== 'POST') {
-    refuse(405, requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.'), {
+    refuse(refused, 405, requestError('MethodNotAllowed', 'GraphQL requests must be POST with a JSON body.'), {
       Allow: 'POST',
       ...CLOSE_CONNECTION,
     });
@@ -93,17 +94,17 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
   const wait = deps.rateLimiter?.take(key) ?? 0;
   if (wait > 0) {
     // HTTP 200 like every GraphQL error (the Amplify client reads nothing from another status).
-    refuse(200, tooManyRequests(wait), { ...retryAfter(wait), ...CLOSE_CONNECTION });
+    refuse(refused, 200, tooManyRequests(wait), { ...retryAfter(wait), ...CLOSE_CONNECTION });
     return;
   }
   if (!isJsonContentType(req.headers['content-type'])) {
     // Forms and text/plain are what a cross-site page can send without asking; GraphQL is JSON.
-    refuse(415, requestError('UnsupportedMediaType', 'GraphQL requests must be sent as application/json.'), CLOSE_CONNECTION);
+    refuse(refused, 415, requestError('UnsupportedMediaType', 'GraphQL requests must be sent as application/json.'), CLOSE_CONNECTION);
     return;
   }
   const auth = authenticate(req, deps);
   if ('errorType' in auth) {
-    refuse(200, auth, CLOSE_CONNECTION);
+    refuse(refused, 200, auth, CLOSE_CONNECTION);
     return;
   }
   const bodyLimit = auth.principal?.type === ROLE_ADMIN ? MAX_ADMIN_BODY_BYTES : MAX_BODY_BYTES;
@@ -112,7 +113,7 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     body = await readBody(req, bodyLimit);
   } catch (error) {
     if (error instanceof BodyTooLargeError) {
-      refuse(413, requestError('PayloadTooLarge', `The request body is over the ${bodyLimit / 1024} KB limit.`), CLOSE_CONNECTION);
+      refuse(refused, 413, requestError('PayloadTooLarge', `The request body is over the ${bodyLimit / 1024} KB limit.`), CLOSE_CONNECTION);
       return;
     }
     throw error;
@@ -138,11 +139,11 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
   try {
     request = JSON.parse(text);
   } catch {
-    refuse(400, requestError('BadRequest', 'The request body is not valid JSON.'));
+    refuse(refused, 400, requestError('BadRequest', 'The request body is not valid JSON.'));
     return;
   }
   if (typeof request !== 'object' || request === null || Array.isArray(request)) {
-    refuse(400, requestError('BadRequest', 'The request body must be a JSON object with a query.'));
+    refuse(refused, 400, requestError('BadRequest', 'The request body must be a JSON object with a query.'));
     return;
   }
   // Admins are neither charged by cost nor bounded in the dear lane: their screens' costs are upper
@@ -178,7 +179,18 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
     if (owed > 0) deps.rateLimiter.spend(key, owed);
   }
   const retryAfterSeconds = refusal?.errorType === 'TooManyRequests' ? refusal.errorInfo?.retryAfterSeconds : undefined;
-  sendRawJson(res, json, typeof retryAfterSeconds === 'number' ? { 'Retry-After': String(retryAfterSeconds) } : {});
+  sendRawJson(res, json, typeof retryAfterSeconds === 'number' ? { 'Retry-After': String(retryAfterSeconds) } : undefined);
+}
+
+/** Answers a request refused as a whole, and tells deps.onRefused. */
+function refuse(
+  { res, deps, address }: { res: ServerResponse; deps: GraphQLRouteDeps; address: string },
+  status: number,
+  error: AppSyncError,
+  headers: Record<string, string> = {},
+): void {
+  deps.onRefused({ status, errorType: error.errorType, message: error.message, address });
+  sendJson(res, status, { errors: [error] }, { ...API_SECURITY_HEADERS, ...headers });
 }
 
 /** The Retry-After header for a wait of `ms`, in whole seconds (at least 1). */
@@ -186,15 +198,20 @@ export const retryAfter = (ms: number) => ({ 'Retry-After': String(Math.max(1, M
 
 /** `application/json`, with or without parameters such as charset (the Amplify client sends one). */
 export function isJsonContentType(header: string | undefined): boolean {
-  return (header ?? '').split(';')[0]!.trim().toLowerCase() === 'application/json';
+  return header !== undefined && JSON_MEDIA_TYPE.test(header);
 }
+const JSON_MEDIA_TYPE = /^\s*application\/json\s*(;|$)/i;
 
-function sendRawJson(res: ServerResponse, json: Buffer, headers: Record<string, string> = {}): void {
-  res.writeHead(200, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': json.length,
-    'Cache-Control': 'no-store',
-    ...headers,
-  });
+/** Every answer's headers but its length, in writeHead's array form (node:http's quickest path). */
+const ANSWER_HEADERS = [
+  ['Content-Type', 'application/json; charset=utf-8'],
+  ['Cache-Control', 'no-store'],
+  ...Object.entries(API_SECURITY_HEADERS),
+].flat();
+
+function sendRawJson(res: ServerResponse, json: Buffer, headers?: Record<string, string>): void {
+  const all = [...ANSWER_HEADERS, 'Content-Length', String(json.length)];
+  if (headers) for (const name in headers) all.push(name, headers[name]!);
+  res.writeHead(200, all);
   res.end(json);
 }

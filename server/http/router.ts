@@ -89,7 +89,7 @@ function overPageLimit(req: IncomingMessage, res: ServerResponse, deps: RouterDe
 
 export function createRouter(deps: RouterDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
   const { graphql, uploads, media, sitemap, assets, origin, now } = deps;
-  return async (req, res) => {
+  const route = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     setSecurityHeaders(res);
     let url: URL;
     try {
@@ -100,6 +100,7 @@ export function createRouter(deps: RouterDeps): (req: IncomingMessage, res: Serv
       return;
     }
     const path = url.pathname;
+    // Spelt with a query string: the same API (its answers' headers replace the page set's).
     if (path === '/graphql') return handleGraphQL(req, res, graphql);
     // Every route that reads a disk or the database pays a token of the address's page budget:
     // uploads, calendars, the sitemap, robots.txt, media, pages and their 404s. The built app's
@@ -139,5 +140,12 @@ export function createRouter(deps: RouterDeps): (req: IncomingMessage, res: Serv
     }
     if (limited()) return;
     return servePage(req, res, url, deps);
+  };
+  return (req, res) => {
+    // The API's path as the SPA and every client send it, before any URL parsing or another
+    // promise: the busiest route.
+    // Its answers carry the API's security headers (handleGraphQL writes them with each answer).
+    if (req.url === '/graphql') return handleGraphQL(req, res, graphql);
+    return route(req, res);
   };
 }
