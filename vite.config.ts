@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin, type Rolldown } from 'vite';
 import preact from '@preact/preset-vite';
-import { DATA_CLIENT_PRELOAD_ATTRIBUTE } from './shared/page-markers.ts';
+import { DATA_CLIENT_PRELOAD_ATTRIBUTE, ROUTE_CHUNKS_FILE } from './shared/page-markers.ts';
 
 /**
  * Lazily imported modules a page needs at once when it has to fetch its first data (the Amplify
@@ -31,13 +31,61 @@ function preloadLazyModules(modules: string[]): Plugin {
   };
 }
 
+/**
+ * The public pages loaded as chunks of their own (src/app/router.tsx), by route name
+ * (shared/spa-routes.ts). Their chunks are listed in ROUTE_CHUNKS_FILE for the local server; the
+ * build fails when one of these modules has no chunk (renamed, or no longer lazily loaded). Decision 0387.
+ */
+const ROUTE_PAGE_MODULES: Record<string, string> = {
+  menu: 'src/features/menu/MenuPage.tsx',
+  search: 'src/features/menu/SearchPage.tsx',
+  item: 'src/features/items/ItemPage.tsx',
+  events: 'src/features/events/EventsPage.tsx',
+  aboutus: 'src/features/about/AboutPage.tsx',
+};
+
+type OutputChunk = Rolldown.OutputChunk;
+
+function listRouteChunks(pages: Record<string, string>): Plugin {
+  return {
+    name: 'list-route-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
+      const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+      // What the entry loads itself: already on its way when a page's chunks are announced.
+      const initial = new Set<string>();
+      const addInitial = (chunk: OutputChunk | undefined) => {
+        if (!chunk || initial.has(chunk.fileName)) return;
+        initial.add(chunk.fileName);
+        for (const file of chunk.imports) addInitial(byFile.get(file));
+      };
+      for (const chunk of chunks) if (chunk.isEntry) addInitial(chunk);
+      const list: Record<string, string[]> = {};
+      for (const [route, module] of Object.entries(pages)) {
+        const page = chunks.find((chunk) => chunk.facadeModuleId?.endsWith(module));
+        if (!page) this.error(`${module} (route ${route}) has no chunk of its own: update ROUTE_PAGE_MODULES`);
+        const files = new Set<string>();
+        const add = (chunk: OutputChunk | undefined) => {
+          if (!chunk || initial.has(chunk.fileName) || files.has(chunk.fileName)) return;
+          files.add(chunk.fileName);
+          for (const file of chunk.imports) add(byFile.get(file));
+        };
+        add(page);
+        list[route] = [...files].map((file) => `/${file}`);
+      }
+      this.emitFile({ type: 'asset', fileName: ROUTE_CHUNKS_FILE, source: JSON.stringify(list) });
+    },
+  };
+}
+
 /** The local server (server/main.ts): GraphQL API, uploaded media and the client config. */
 const LOCAL_SERVER = 'http://127.0.0.1:3000';
 
 export default defineConfig({
   // Preact renders the React code (its compat layer; decision 0384): the same components and
   // libraries in about 10 KB gzipped instead of React DOM's 57, for the public pages' JS budget (design §4).
-  plugins: [preact(), preloadLazyModules(PRELOADED_LAZY_MODULES)],
+  plugins: [preact(), preloadLazyModules(PRELOADED_LAZY_MODULES), listRouteChunks(ROUTE_PAGE_MODULES)],
   resolve: {
     alias: [
       // Every `import ... from 'react-toastify'` in the app gets src/lib/toastify.ts: the

@@ -20,3 +20,10 @@ export const DATA_CLIENT_PRELOAD_ATTRIBUTE = 'data-client-preload';
  */
 export const PAGE_HEAD_START = '<!--page-head-->';
 export const PAGE_HEAD_END = '<!--/page-head-->';
+
+/**
+ * The build's list of each public page's own chunks, by route name (vite.config.ts writes it
+ * beside index.html): the local server announces the page's chunks in its HTML (modulepreload),
+ * so they download beside the first bundle instead of after it has run.
+ */
+export const ROUTE_CHUNKS_FILE = 'route-chunks.json';

@@ -7,6 +7,7 @@ import { startServer } from '../app';
 import { loadConfig } from '../config';
 import { startTestServer, postGraphQL, type TestServer } from '../../tests/support/test-server';
 import { MAX_ADMIN_BODY_BYTES, MAX_BODY_BYTES } from './graphql-route';
+import { ROUTE_CHUNKS_FILE } from '../../shared/page-markers';
 
 let server: TestServer;
 let devServer: TestServer;
@@ -17,9 +18,14 @@ beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(
     join(distDir, 'index.html'),
-    '<!doctype html><html><head><!--amplify-outputs--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><!--amplify-outputs--><!--first-screen--></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(distDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
+  // As vite.config.ts writes it, with one entry that is not a chunk path (never written into a page).
+  writeFileSync(
+    join(distDir, ROUTE_CHUNKS_FILE),
+    JSON.stringify({ menu: ['/assets/MenuPage-abc.js', '/assets/get-menu-def.js'], item: ['/assets/x.js"><script>alert(1)</script>'] }),
+  );
   server = await startTestServer({ distDir });
   devServer = await startTestServer({ env: { NODE_ENV: 'development' } });
 });
@@ -187,6 +193,20 @@ describe('static app and headers', () => {
       expect(outputs.data.api_key).toBe(server.apiKey);
       expect(Object.keys(outputs.data.model_introspection.models)).toContain('Item');
     }
+  });
+
+  it("announces a page's own chunks (modulepreload) on that page only, and keeps the build's list to itself", async () => {
+    const preloads = async (path: string) =>
+      [...(await (await fetch(`${server.url}${path}`)).text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map(
+        (match) => match[1],
+      );
+    expect(await preloads('/menu?category=wine')).toEqual(['/assets/MenuPage-abc.js', '/assets/get-menu-def.js']);
+    expect(await preloads('/home')).toEqual([]);
+    expect(await preloads('/events')).toEqual([]);
+    // A path that is not a chunk's is left out, whatever the file says.
+    const item = await (await fetch(`${server.url}/item/abc`)).text();
+    expect(item).not.toContain('alert(1)');
+    expect((await fetch(`${server.url}/${ROUTE_CHUNKS_FILE}`)).headers.get('content-type')).toMatch(/^text\/html/);
   });
 
   it('serves hashed assets compressed with a year of caching, and 404s missing ones', async () => {

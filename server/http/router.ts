@@ -71,7 +71,7 @@ async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, de
         return { status, head: undefined, firstScreen: '' };
       })
     : undefined;
-  assets.serveIndex(req, res, outputsJson, page?.firstScreen, page);
+  assets.serveIndex(req, res, outputsJson, page?.firstScreen, page && { ...page, route: matchSpaRoute(url.pathname)?.name });
 }
 
 /** Takes a token for the request's address; when there is none, answers 429 with Retry-After and returns true. */

@@ -7,7 +7,13 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
-import { DATA_CLIENT_PRELOAD_ATTRIBUTE, FIRST_SCREEN_PLACEHOLDER, PAGE_HEAD_END, PAGE_HEAD_START } from '../../shared/page-markers';
+import {
+  DATA_CLIENT_PRELOAD_ATTRIBUTE,
+  FIRST_SCREEN_PLACEHOLDER,
+  PAGE_HEAD_END,
+  PAGE_HEAD_START,
+  ROUTE_CHUNKS_FILE,
+} from '../../shared/page-markers';
 import { jsonDataBlock } from '../markup';
 
 const TYPES: Record<string, string> = {
@@ -54,6 +60,8 @@ export class StaticAssets {
   private readonly assets = new Map<string, Asset>();
   /** index.html as built, and without the Amplify libraries' modulepreload for pages served with first-screen data. */
   private readonly indexTemplates: { plain: string; withData: string } | null;
+  /** Each public page's own chunks as modulepreload links, by route name (ROUTE_CHUNKS_FILE). */
+  private readonly routePreloads: ReadonlyMap<string, string> = new Map();
 
   constructor(distDir: string) {
     if (!existsSync(join(distDir, 'index.html'))) {
@@ -62,7 +70,7 @@ export class StaticAssets {
     }
     for (const path of walk(distDir)) {
       const urlPath = `/${relative(distDir, path).split(sep).join('/')}`;
-      if (urlPath === '/index.html') continue;
+      if (urlPath === '/index.html' || urlPath === `/${ROUTE_CHUNKS_FILE}`) continue;
       const ext = extname(path);
       const raw = readFileSync(path);
       this.assets.set(urlPath, {
@@ -75,6 +83,7 @@ export class StaticAssets {
     const plain = readFileSync(join(distDir, 'index.html'), 'utf8');
     const dataClientPreload = new RegExp(`<link [^>]*\\b${DATA_CLIENT_PRELOAD_ATTRIBUTE}\\b[^>]*>\\s*`, 'g');
     this.indexTemplates = { plain, withData: plain.replace(dataClientPreload, '') };
+    this.routePreloads = readRoutePreloads(join(distDir, ROUTE_CHUNKS_FILE));
   }
 
   get built(): boolean {
@@ -100,7 +109,7 @@ export class StaticAssets {
     res: ServerResponse,
     outputsJson: string,
     firstScreen = '',
-    page?: { status: number; head?: string },
+    page?: { status: number; head?: string; route?: string },
   ): void {
     if (!this.indexTemplates) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -110,11 +119,26 @@ export class StaticAssets {
     const template = firstScreen ? this.indexTemplates.withData : this.indexTemplates.plain;
     const html = template
       .replace(OUTPUTS_PLACEHOLDER, () => jsonDataBlock('amplify-outputs', outputsJson))
-      .replace(FIRST_SCREEN_PLACEHOLDER, () => firstScreen)
+      // The page's own chunks download beside the first bundle, not after it has run.
+      .replace(FIRST_SCREEN_PLACEHOLDER, () => (this.routePreloads.get(page?.route ?? '') ?? '') + firstScreen)
       .replace(PAGE_HEAD, (defaults) => (page?.head !== undefined ? `${PAGE_HEAD_START}${page.head}${PAGE_HEAD_END}` : defaults));
     const raw = Buffer.from(html);
     send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache', page?.status);
   }
+}
+
+/** The build's route chunk list as link tags; none when the file is missing or not as written by vite.config.ts. */
+function readRoutePreloads(file: string): Map<string, string> {
+  const links = new Map<string, string>();
+  if (!existsSync(file)) return links;
+  const list: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  if (typeof list !== 'object' || list === null) return links;
+  for (const [route, files] of Object.entries(list)) {
+    if (!Array.isArray(files)) continue;
+    const chunks = files.filter((path): path is string => typeof path === 'string' && /^\/assets\/[\w.-]+\.js$/.test(path));
+    links.set(route, chunks.map((path) => `<link rel="modulepreload" crossorigin href="${path}">`).join(''));
+  }
+  return links;
 }
 
 function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheControl: string, status = 200): void {

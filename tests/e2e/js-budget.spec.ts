@@ -9,7 +9,7 @@
  */
 import { request as httpRequest } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
-import { BOTH_BACKENDS } from './support/scope';
+import { BOTH_BACKENDS, LOCAL_SERVER_ONLY } from './support/scope';
 
 const BUDGET_BYTES = 170 * 1024;
 
@@ -107,3 +107,51 @@ for (const { name, path, lazyChunk } of PAGES) {
     expect(total, `${name} JavaScript, gzipped: ${detail}`).toBeLessThanOrEqual(BUDGET_BYTES);
   });
 }
+
+/** A page's own chunks, as the build names them (vite.config.ts: ROUTE_PAGE_MODULES). */
+const PAGE_CHUNKS: Array<{ path: (page: Page) => Promise<string>; chunk: RegExp }> = [
+  { path: async () => '/menu?category=wine', chunk: /\/MenuPage-[\w-]+\.js$/ },
+  { path: async () => '/search?q=wine', chunk: /\/SearchPage-[\w-]+\.js$/ },
+  { path: firstWineItemPath, chunk: /\/ItemPage-[\w-]+\.js$/ },
+  { path: async () => '/events', chunk: /\/EventsPage-[\w-]+\.js$/ },
+  { path: async () => '/aboutus', chunk: /\/AboutPage-[\w-]+\.js$/ },
+];
+
+test(
+  "each public page's HTML announces the chunks the app loads for it, and no other page's",
+  LOCAL_SERVER_ONLY,
+  async ({ page, request }) => {
+    const announced = async (path: string) =>
+      [...(await (await request.get(path)).text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)]
+        .map((match) => match[1]!)
+        .filter((href) => !DATA_CLIENT_CHUNK.test(href));
+    // /home's code is in the first bundle: nothing of another page's is fetched early there.
+    expect(await announced('/home')).toEqual([]);
+    for (const { path, chunk } of PAGE_CHUNKS) {
+      const target = await path(page);
+      const links = await announced(target);
+      expect(
+        links.some((href) => chunk.test(href)),
+        `${target}: ${links.join(', ')}`,
+      ).toBe(true);
+      for (const other of PAGE_CHUNKS) if (other.chunk !== chunk) expect(links.some((href) => other.chunk.test(href))).toBe(false);
+      // What the app itself loads for the page, reached from /home without a page load (nothing announced then).
+      const context = await page.context().browser()!.newContext();
+      const fresh = await context.newPage();
+      await fresh.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+      await fresh.goto('/home', { waitUntil: 'networkidle' });
+      const loaded = new Set<string>();
+      fresh.on('response', (response) => {
+        if (response.request().resourceType() === 'script') loaded.add(new URL(response.url()).pathname);
+      });
+      await fresh.evaluate((url) => {
+        history.pushState(null, '', url);
+        dispatchEvent(new PopStateEvent('popstate'));
+      }, target);
+      await expect
+        .poll(() => links.filter((href) => !loaded.has(href)), { message: `${target} announced chunks it does not load` })
+        .toEqual([]);
+      await context.close();
+    }
+  },
+);
