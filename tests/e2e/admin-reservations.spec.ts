@@ -171,6 +171,11 @@ for (const width of WIDTHS) {
       await detail.getByRole('button', { name: 'Mark ready' }).click();
       await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.staffNoteRequired);
       await detail.getByLabel(`Why fewer of Pickup Merlot ${tag}, 750 mL?`).fill('Only 2 on the shelf');
+      await page.screenshot({ path: `.tmp/screenshots/reservation-lowered-${width}.png` });
+      // Every Picked box inside the dialog, at a phone's width too.
+      const dialogBox = (await detail.boundingBox())!;
+      for (const box of await detail.getByLabel(/^Picked of /).all())
+        expect((await box.boundingBox())!.x + (await box.boundingBox())!.width).toBeLessThanOrEqual(dialogBox.x + dialogBox.width);
       await detail.getByRole('button', { name: 'Mark ready' }).click();
       await expectToast(page, 'Success', `Reservation ${formatReservationNumber(a.number)} is ready for pickup`);
       await expect(detail).toBeHidden();
