@@ -131,7 +131,13 @@ export class StaticAssets {
 function readRoutePreloads(file: string): Map<string, string> {
   const links = new Map<string, string>();
   if (!existsSync(file)) return links;
-  const list: unknown = JSON.parse(readFileSync(file, 'utf8'));
+  let list: unknown;
+  try {
+    list = JSON.parse(readFileSync(file, 'utf8'));
+  } catch {
+    // A damaged list costs the pages their head start, never the server its start.
+    return links;
+  }
   if (typeof list !== 'object' || list === null) return links;
   for (const [route, files] of Object.entries(list)) {
     if (!Array.isArray(files)) continue;
