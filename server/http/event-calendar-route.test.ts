@@ -280,7 +280,7 @@ describe('the feed reads little', () => {
 
   it("keeps the feed's ETag with its cached body", async () => {
     const { response } = await get('/events.ics');
-    const entry = server.responseCache.get(`event-calendar:feed:${today}`, server.store.version)!;
+    const entry = Buffer.from(server.responseCache.get(`event-calendar:feed:${today}`, server.store.version)!);
     expect(entry).toBeDefined();
     const header = JSON.parse(entry.subarray(0, entry.indexOf(0x0a)).toString('utf8')) as { etag: string };
     expect(header.etag).toBe(response.headers.get('etag'));

@@ -134,7 +134,9 @@ function entryOf(answer: Answer): Buffer {
   return Buffer.concat([Buffer.from(`${JSON.stringify({ etag: answer.etag, disposition: answer.disposition })}\n`), answer.body]);
 }
 
-function answerOf(entry: Buffer): Answer {
+function answerOf(cached: Buffer | string): Answer {
+  // Always bytes (entryOf); the cache also holds the API's short answers as text.
+  const entry = typeof cached === 'string' ? Buffer.from(cached) : cached;
   const split = entry.indexOf(0x0a);
   const { etag, disposition } = JSON.parse(entry.subarray(0, split).toString('utf8')) as { etag: string; disposition: string };
   return { body: entry.subarray(split + 1), etag, disposition };

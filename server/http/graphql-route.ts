@@ -170,12 +170,12 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
   const refusal = response.data === undefined ? response.errors?.[0] : undefined;
   if (refusal) deps.onRefused({ status: 200, errorType: refusal.errorType, message: refusal.message, address });
   // Serializing is synchronous: a dearest answer (1,000 records) takes a few milliseconds here.
-  const json = Buffer.from(JSON.stringify(response));
+  const json = answerBody(JSON.stringify(response));
   if (cacheable) deps.cache.set(cacheKey, version, json);
   // An answer heavier than its price (the estimate goes by average stored lengths) takes the rest
   // of its tokens now, into debt: the address's next requests wait for them.
   if (admission && deps.rateLimiter) {
-    const owed = tokensForAnswer(json.length) - paidTokens;
+    const owed = tokensForAnswer(bodyLength(json)) - paidTokens;
     if (owed > 0) deps.rateLimiter.spend(key, owed);
   }
   const retryAfterSeconds = refusal?.errorType === 'TooManyRequests' ? refusal.errorInfo?.retryAfterSeconds : undefined;
@@ -209,8 +209,18 @@ const ANSWER_HEADERS = [
   ...Object.entries(API_SECURITY_HEADERS),
 ].flat();
 
-function sendRawJson(res: ServerResponse, json: Buffer, headers?: Record<string, string>): void {
-  const all = [...ANSWER_HEADERS, 'Content-Length', String(json.length)];
+/**
+ * An answer as it is kept and sent: a short one as its text, which node:http writes with its
+ * headers in one piece (a buffer goes as a second piece: about 2-4% of a getItem's throughput), a
+ * longer one as bytes, encoded once rather than on every send.
+ */
+export type AnswerBody = string | Buffer;
+const MAX_TEXT_ANSWER_LENGTH = 8 * 1024;
+const answerBody = (json: string): AnswerBody => (json.length <= MAX_TEXT_ANSWER_LENGTH ? json : Buffer.from(json));
+const bodyLength = (body: AnswerBody): number => (typeof body === 'string' ? Buffer.byteLength(body) : body.length);
+
+function sendRawJson(res: ServerResponse, json: AnswerBody, headers?: Record<string, string>): void {
+  const all = [...ANSWER_HEADERS, 'Content-Length', String(bodyLength(json))];
   if (headers) for (const name in headers) all.push(name, headers[name]!);
   res.writeHead(200, all);
   res.end(json);

@@ -167,6 +167,33 @@ describe('POST /graphql with bad input', () => {
   });
 });
 
+describe('answer lengths', () => {
+  // Short answers are sent as text and long ones as bytes (graphql-route.ts): either way the
+  // Content-Length counts bytes, built and from the response cache, whatever the characters.
+  it('counts the bytes of short and long answers with non-ASCII text, built and cached', async () => {
+    const name = 'Côtes du Rhône « Réserve » 🍷';
+    const created = server.store.create('Item', { name, price: 14, tags: ['wine'], description: 'é'.repeat(9000) });
+    const query = (fields: string) => ({ query: `query ($id: ID!) { getItem(id: $id) { ${fields} } }`, variables: { id: created.id } });
+    for (const [body, long] of [
+      [query('id name'), false],
+      [query('id name description'), true],
+    ] as const) {
+      for (let read = 0; read < 2; read += 1) {
+        const response = await fetch(`${server.url}/graphql`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-api-key': server.apiKey },
+          body: JSON.stringify(body),
+        });
+        const bytes = Buffer.from(await response.arrayBuffer());
+        expect(Number(response.headers.get('content-length'))).toBe(bytes.length);
+        expect(bytes.length > 8 * 1024).toBe(long);
+        const answer = JSON.parse(bytes.toString('utf8')) as { data: { getItem: { name: string } } };
+        expect(answer.data.getItem.name).toBe(name);
+      }
+    }
+  });
+});
+
 describe('static app and headers', () => {
   it('redirects / to /home', async () => {
     const response = await fetch(`${server.url}/`, { redirect: 'manual' });
