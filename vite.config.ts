@@ -1,7 +1,8 @@
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig, type Plugin, type Rolldown } from 'vite';
+import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
 import preact from '@preact/preset-vite';
-import { DATA_CLIENT_PRELOAD_ATTRIBUTE, ROUTE_CHUNKS_FILE } from './shared/page-markers.ts';
+import { DATA_CLIENT_PRELOAD_ATTRIBUTE, ROUTE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY } from './shared/page-markers.ts';
 
 /**
  * Lazily imported modules a page needs at once when it has to fetch its first data (the Amplify
@@ -15,7 +16,7 @@ const PRELOADED_LAZY_MODULES = ['src/lib/amplify-runtime.ts'];
 function preloadLazyModules(modules: string[]): Plugin {
   return {
     name: 'preload-lazy-modules',
-    apply: 'build',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     transformIndexHtml: {
       order: 'post',
       handler(_html, { bundle }) {
@@ -33,7 +34,7 @@ function preloadLazyModules(modules: string[]): Plugin {
 
 /**
  * The public pages loaded as chunks of their own (src/app/router.tsx), by route name
- * (shared/spa-routes.ts). Their chunks are listed in ROUTE_CHUNKS_FILE for the local server; the
+ * (shared/spa-routes.ts). Their chunks and stylesheets are listed in ROUTE_CHUNKS_FILE for the local server; the
  * build fails when one of these modules has no chunk (renamed, or no longer lazily loaded). Decision 0387.
  */
 const ROUTE_PAGE_MODULES: Record<string, string> = {
@@ -49,7 +50,7 @@ type OutputChunk = Rolldown.OutputChunk;
 function listRouteChunks(pages: Record<string, string>): Plugin {
   return {
     name: 'list-route-chunks',
-    apply: 'build',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     generateBundle(_options, bundle) {
       const chunks = Object.values(bundle).filter((file): file is OutputChunk => file.type === 'chunk');
       const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
@@ -72,9 +73,45 @@ function listRouteChunks(pages: Record<string, string>): Plugin {
           for (const file of chunk.imports) add(byFile.get(file));
         };
         add(page);
-        list[route] = [...files].map((file) => `/${file}`);
+        // Their stylesheets too: a page the server renders is drawn with them before any script runs (decision 0388).
+        const styles = [...files].flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        list[route] = [...files, ...new Set(styles)].map((file) => `/${file}`);
       }
       this.emitFile({ type: 'asset', fileName: ROUTE_CHUNKS_FILE, source: JSON.stringify(list) });
+    },
+  };
+}
+
+/**
+ * After the browser's build, the same components built for Node into `<outDir>/SERVER_RENDER_DIR`
+ * (decision 0388): the local server renders the public pages with them. Every `vite build` makes
+ * both, whoever calls it (npm start, the tests, the bench); the server never serves that folder.
+ */
+function buildServerRenderer(): Plugin {
+  let outDir = '';
+  return {
+    name: 'build-server-renderer',
+    apply: (config, { command }) => command === 'build' && !config.build?.ssr,
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      await build({
+        configFile: fileURLToPath(import.meta.url),
+        mode: 'production',
+        logLevel: 'warn',
+        build: {
+          ssr: fileURLToPath(new URL(`./src/app/${SERVER_RENDER_ENTRY}.tsx`, import.meta.url)),
+          outDir: join(outDir, SERVER_RENDER_DIR),
+          emptyOutDir: true,
+          copyPublicDir: false,
+          target: 'node20',
+          minify: false,
+        },
+        // One file set with Preact, the router and TanStack Query in it: `react` is Preact's compat
+        // layer only where Vite resolves it, never in node_modules.
+        ssr: { noExternal: true },
+      });
     },
   };
 }
@@ -85,7 +122,7 @@ const LOCAL_SERVER = 'http://127.0.0.1:3000';
 export default defineConfig({
   // Preact renders the React code (its compat layer; decision 0384): the same components and
   // libraries in about 10 KB gzipped instead of React DOM's 57, for the public pages' JS budget (design §4).
-  plugins: [preact(), preloadLazyModules(PRELOADED_LAZY_MODULES), listRouteChunks(ROUTE_PAGE_MODULES)],
+  plugins: [preact(), preloadLazyModules(PRELOADED_LAZY_MODULES), listRouteChunks(ROUTE_PAGE_MODULES), buildServerRenderer()],
   resolve: {
     alias: [
       // Every `import ... from 'react-toastify'` in the app gets src/lib/toastify.ts: the

@@ -33,6 +33,7 @@ import { Sitemap } from './http/sitemap';
 import { GoogleFeedsRoute } from './http/google-feeds-route';
 import { GoogleFeeds } from './catalogue/google-feeds';
 import { StaticAssets } from './http/static-assets';
+import { PageMarkup } from './http/page-markup';
 import { MediaStore } from './media/media-store';
 import { imageUploads } from './media/images';
 import { LocalUploadInbox } from './media/upload-inbox';
@@ -74,6 +75,8 @@ export interface AppServices {
   /** /feeds/*.tsv, Google's local inventory feeds (decision 0379). */
   googleFeeds: GoogleFeedsRoute;
   assets: StaticAssets;
+  /** The public pages' server-side renderer, from the same build (decision 0388). */
+  pageMarkup: PageMarkup | null;
   /** Reserve for pickup; the server runs its expiry on a timer (app.ts). */
   reservations: ReservationService;
   /** RSVPs to events. */
@@ -205,6 +208,7 @@ export async function buildServices(
     sitemap: new Sitemap({ engine, store, origin, log }),
     googleFeeds: new GoogleFeedsRoute(shop.services.googleFeeds, store, log),
     assets,
+    pageMarkup: assets.built ? await PageMarkup.load(config.distDir) : null,
     reservations: shop.services.reservations,
     rsvps: shop.services.rsvps,
     runSchedule: (name, now) => shop.runSchedule(name, now),

@@ -27,3 +27,17 @@ export const PAGE_HEAD_END = '<!--/page-head-->';
  * so they download beside the first bundle instead of after it has run.
  */
 export const ROUTE_CHUNKS_FILE = 'route-chunks.json';
+
+/**
+ * The public pages' renderer for the server (decision 0388): built by vite.config.ts into this
+ * folder of the build, from src/app/<SERVER_RENDER_ENTRY>.tsx; the local server loads it and
+ * never serves the folder.
+ */
+export const SERVER_RENDER_DIR = 'server-render';
+export const SERVER_RENDER_ENTRY = 'server-render';
+
+/** index.html's app root, as written there: the server puts a rendered page's body inside it. */
+export const ROOT_ELEMENT = '<div id="root"></div>';
+
+/** Marks the age gate the server draws beside a page it renders; the app removes it as it takes over. */
+export const SERVER_AGE_GATE_ATTRIBUTE = 'data-server-age-gate';

@@ -1,8 +1,11 @@
 import { startTransition, StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import './app/global.css';
+import { SERVER_AGE_GATE_ATTRIBUTE } from '../shared/page-markers';
+import { keepAgeVerifiedCookie } from './lib/age-verification';
 import { loadDataClient, loadDataClientOnFirstInteraction } from './lib/amplify';
 import { hasFirstScreenData } from './lib/first-screen';
+import { whileHydrating } from './lib/hydration';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
 
@@ -12,6 +15,7 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // The Amplify libraries load beside the first page (data calls wait for them); without a client
 // config the pages still render, and their data queries fail into empty states. A page whose
 // first screen the server inlined needs none of them to draw: they wait for the visitor.
+keepAgeVerifiedCookie();
 if (hasFirstScreenData()) loadDataClientOnFirstInteraction();
 else loadDataClient().catch((error: unknown) => console.error('Amplify is not configured:', error));
 
@@ -20,14 +24,20 @@ else loadDataClient().catch((error: unknown) => console.error('Amplify is not co
 void preloadRoute(location.pathname)
   .catch(() => undefined)
   .then(() => {
+    const app = (
+      <StrictMode>
+        <App />
+      </StrictMode>
+    );
+    if (rootElement.firstElementChild) {
+      // A page the server rendered (decision 0388): the app takes its markup over, and its own
+      // gate (if this visitor has not confirmed) replaces the server's in the same task.
+      document.querySelector(`[${SERVER_AGE_GATE_ATTRIBUTE}]`)?.remove();
+      whileHydrating(() => hydrateRoot(rootElement, app));
+      return;
+    }
     const root = createRoot(rootElement);
     // A transition: React renders the first page in slices, yielding to the browser every few ms,
     // instead of one long task (Lighthouse's Total Blocking Time, decision 0117).
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <App />
-        </StrictMode>,
-      );
-    });
+    startTransition(() => root.render(app));
   });

@@ -24,7 +24,10 @@ beforeAll(async () => {
   // As vite.config.ts writes it, with one entry that is not a chunk path (never written into a page).
   writeFileSync(
     join(distDir, ROUTE_CHUNKS_FILE),
-    JSON.stringify({ menu: ['/assets/MenuPage-abc.js', '/assets/get-menu-def.js'], item: ['/assets/x.js"><script>alert(1)</script>'] }),
+    JSON.stringify({
+      menu: ['/assets/MenuPage-abc.js', '/assets/get-menu-def.js', '/assets/get-menu-def.css'],
+      item: ['/assets/x.js"><script>alert(1)</script>', '/assets/x.css"><script>alert(2)</script>'],
+    }),
   );
   server = await startTestServer({ distDir });
   devServer = await startTestServer({ env: { NODE_ENV: 'development' } });
@@ -222,17 +225,24 @@ describe('static app and headers', () => {
     }
   });
 
-  it("announces a page's own chunks (modulepreload) on that page only, and keeps the build's list to itself", async () => {
-    const preloads = async (path: string) =>
-      [...(await (await fetch(`${server.url}${path}`)).text()).matchAll(/<link rel="modulepreload" crossorigin href="([^"]*)">/g)].map(
-        (match) => match[1],
-      );
-    expect(await preloads('/menu?category=wine')).toEqual(['/assets/MenuPage-abc.js', '/assets/get-menu-def.js']);
-    expect(await preloads('/home')).toEqual([]);
-    expect(await preloads('/events')).toEqual([]);
-    // A path that is not a chunk's is left out, whatever the file says.
+  it("announces a page's own chunks (modulepreload) and links its stylesheets on that page only, and keeps the build's list to itself", async () => {
+    const links = async (path: string) =>
+      [
+        ...(await (await fetch(`${server.url}${path}`)).text()).matchAll(
+          /<link rel="(modulepreload|stylesheet)" crossorigin href="([^"]*)">/g,
+        ),
+      ].map((match) => `${match[1]} ${match[2]}`);
+    expect(await links('/menu?category=wine')).toEqual([
+      'modulepreload /assets/MenuPage-abc.js',
+      'modulepreload /assets/get-menu-def.js',
+      'stylesheet /assets/get-menu-def.css',
+    ]);
+    expect(await links('/home')).toEqual([]);
+    expect(await links('/events')).toEqual([]);
+    // A path that is not a chunk's or a stylesheet's is left out, whatever the file says.
     const item = await (await fetch(`${server.url}/item/abc`)).text();
     expect(item).not.toContain('alert(1)');
+    expect(item).not.toContain('alert(2)');
     expect((await fetch(`${server.url}/${ROUTE_CHUNKS_FILE}`)).headers.get('content-type')).toMatch(/^text\/html/);
   });
 

@@ -19,6 +19,7 @@ import { eventsHeadOf, type EventFacts } from '../../shared/event-structured-dat
 import type { ItemFacts, ShopFacts } from '../../shared/structured-data';
 import { escapeXml, jsonLdBlock } from '../markup';
 import { firstScreenOf, firstScreenQueriesOf, type FirstScreenDeps } from './first-screen';
+import { SERVER_RENDERED_ROUTES, type PageMarkup } from './page-markup';
 
 export interface PageDeps extends FirstScreenDeps {
   /** Scheme, host and port of absolute URLs: PUBLIC_ORIGIN, or what the server announces. */
@@ -26,6 +27,10 @@ export interface PageDeps extends FirstScreenDeps {
   /** The shop's facts where the settings record says nothing (shared/shop.ts). */
   defaults: ShopFacts;
   now?: () => number;
+  /** The renderer of the public pages' body (decision 0388); null without one in the build. */
+  markup?: PageMarkup | null;
+  /** Told of a body that could not be rendered (the page goes out without it). */
+  onBodyFailed?: (path: string, error: unknown) => void;
 }
 
 export interface RenderedPage {
@@ -34,6 +39,8 @@ export interface RenderedPage {
   head: string;
   /** The first screen's data block and preload hints; empty when not inlined. */
   firstScreen: string;
+  /** #root's server-rendered markup; empty for a page the SPA alone draws. */
+  body: string;
 }
 
 /** The head as HTML: every text escaped, JSON-LD as data blocks. */
@@ -71,13 +78,32 @@ export function canonicalRedirect(url: URL): string | null {
  * of the URL. Null for a page without queries (nothing to save) or with an id no item can have;
  * with renderPage keeping no 404, made-up URLs add no entries.
  */
-function pageKey(url: URL, queries: FirstScreenQuery[], today: string): string | null {
+function pageKey(url: URL, queries: FirstScreenQuery[], today: string, minute: number): string | null {
   const route = matchSpaRoute(url.pathname);
   if (!route || queries.length === 0) return null;
   const asked = JSON.stringify(queries.map(({ key, variables }) => [key, variables]));
-  if (route.name === 'item') return PLAUSIBLE_ID.test(route.params.id ?? '') ? `page:item:${route.params.id}:${today}:${asked}` : null;
-  if (route.name === 'menu') return `page:menu:${today}:${asked}`;
-  return `page:${route.name}:${today}:${asked}`;
+  // The body reads the whole query string (a menu's filters) and the clock (a sale that ends, a
+  // count's "2 hours ago"): a rendered page is kept for the minute it was drawn in.
+  const drawn = SERVER_RENDERED_ROUTES.has(route.name) ? `:${minute}:${url.search}` : '';
+  if (route.name === 'item')
+    return PLAUSIBLE_ID.test(route.params.id ?? '') ? `page:item:${route.params.id}:${today}${drawn}:${asked}` : null;
+  return `page:${route.name}:${today}${drawn}:${asked}`;
+}
+
+/**
+ * #root's markup for a public page, drawn with the answers the page inlines (none when it inlines
+ * none, as the SPA then starts without them); empty without a renderer, for other pages, and when
+ * rendering fails (the SPA draws the page as before; the operator gets a line).
+ */
+async function bodyOf(url: URL, inlined: Record<string, unknown>, deps: PageDeps): Promise<string> {
+  const route = matchSpaRoute(url.pathname);
+  if (!deps.markup || !route || !SERVER_RENDERED_ROUTES.has(route.name)) return '';
+  try {
+    return await deps.markup.render(deps.origin(), url, inlined);
+  } catch (error) {
+    deps.onBodyFailed?.(url.pathname, error);
+    return '';
+  }
 }
 
 async function build(
@@ -116,14 +142,15 @@ async function build(
     list: list ?? undefined,
     eventsHead: events ? eventsHeadOf(events, shop, origin, now) : undefined,
   });
-  return { page: { status: head.status, head: renderHead(head), firstScreen: markup }, cacheable };
+  const body = await bodyOf(url, markup ? answers : {}, deps);
+  return { page: { status: head.status, head: renderHead(head), firstScreen: markup, body }, cacheable };
 }
 
 /** The page at `url`: status, head and first screen, cached until the next write (or the next day in New York). */
 export async function renderPage(url: URL, deps: PageDeps): Promise<RenderedPage> {
   const now = new Date(deps.now?.() ?? Date.now());
   const queries = firstScreenQueriesOf(url);
-  const key = pageKey(url, queries, newYorkTime(now).date);
+  const key = pageKey(url, queries, newYorkTime(now).date, Math.floor(now.getTime() / 60_000));
   const version = deps.store.version;
   if (key) {
     const cached = deps.cache.get(key, version);

@@ -9,6 +9,8 @@ import type { MediaStore } from '../media/media-store';
 import { MEDIA_URL_PREFIX } from '../media/media-store';
 import { UPLOAD_PATH_PREFIX, type LocalUploadInbox } from '../media/upload-inbox';
 import { isEventCalendarPath, serveEventCalendar } from './event-calendar-route';
+import { cookieSaysAgeVerified } from '../../shared/age-verified-cookie';
+import type { PageMarkup } from './page-markup';
 import { handleGraphQL, retryAfter, type GraphQLRouteDeps } from './graphql-route';
 import { addressKey, waitText, type RateLimiter } from '../accounts/throttle';
 import { serveMedia } from './media-route';
@@ -54,24 +56,31 @@ export interface RouterDeps {
   pageRateLimiter: RateLimiter | null;
   /** One line per request refused as a whole. */
   logRefusal: (refusal: Record<string, unknown>) => void;
+  /** The public pages' server-side renderer (decision 0388); null when the build has none. */
+  pageMarkup: PageMarkup | null;
   /** An operator line (a page that failed to build). */
   writeLogLine: (line: string) => void;
 }
 
 /** The SPA's index.html with the page's own head and first screen; index.html's defaults when they cannot be built. */
 async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, deps: RouterDeps): Promise<void> {
-  const { assets, graphql, origin, now, writeLogLine, outputsJson } = deps;
+  const { assets, graphql, origin, now, writeLogLine, outputsJson, pageMarkup } = deps;
+  const onBodyFailed = (path: string, error: unknown) => writeLogLine(pageFailureLine(path, 200, error));
   // HEAD gets the same headers as GET, so the same page.
   const page = assets.built
-    ? await renderPage(url, { ...graphql, origin, defaults: shopDefaults, now }).catch((error: unknown) => {
-        // Head and first screen both fail: index.html's defaults, the SPA fetches its data. The
-        // status still says whether the path is a page at all.
-        const status = matchSpaRoute(url.pathname) ? 200 : 404;
-        writeLogLine(pageFailureLine(url.pathname, status, error));
-        return { status, head: undefined, firstScreen: '' };
-      })
+    ? await renderPage(url, { ...graphql, origin, defaults: shopDefaults, now, markup: pageMarkup, onBodyFailed }).catch(
+        (error: unknown) => {
+          // Head and first screen both fail: index.html's defaults, the SPA fetches its data. The
+          // status still says whether the path is a page at all.
+          const status = matchSpaRoute(url.pathname) ? 200 : 404;
+          writeLogLine(pageFailureLine(url.pathname, status, error));
+          return { status, head: undefined, firstScreen: '', body: '' };
+        },
+      )
     : undefined;
-  assets.serveIndex(req, res, outputsJson, page?.firstScreen, page && { ...page, route: matchSpaRoute(url.pathname)?.name });
+  // A rendered page gets the server's 21+ gate over it, unless this browser says its visitor confirmed.
+  const ageGate = page?.body && pageMarkup && !cookieSaysAgeVerified(req.headers.cookie) ? pageMarkup.ageGate : '';
+  assets.serveIndex(req, res, outputsJson, page?.firstScreen, page && { ...page, ageGate, route: matchSpaRoute(url.pathname)?.name });
 }
 
 /** Takes a token for the request's address; when there is none, answers 429 with Retry-After and returns true. */

@@ -12,7 +12,9 @@ import {
   FIRST_SCREEN_PLACEHOLDER,
   PAGE_HEAD_END,
   PAGE_HEAD_START,
+  ROOT_ELEMENT,
   ROUTE_CHUNKS_FILE,
+  SERVER_RENDER_DIR,
 } from '../../shared/page-markers';
 import { jsonDataBlock } from '../markup';
 
@@ -60,7 +62,7 @@ export class StaticAssets {
   private readonly assets = new Map<string, Asset>();
   /** index.html as built, and without the Amplify libraries' modulepreload for pages served with first-screen data. */
   private readonly indexTemplates: { plain: string; withData: string } | null;
-  /** Each public page's own chunks as modulepreload links, by route name (ROUTE_CHUNKS_FILE). */
+  /** Each public page's own chunks (modulepreload) and stylesheets, as links by route name (ROUTE_CHUNKS_FILE). */
   private readonly routePreloads: ReadonlyMap<string, string> = new Map();
 
   constructor(distDir: string) {
@@ -70,7 +72,8 @@ export class StaticAssets {
     }
     for (const path of walk(distDir)) {
       const urlPath = `/${relative(distDir, path).split(sep).join('/')}`;
-      if (urlPath === '/index.html' || urlPath === `/${ROUTE_CHUNKS_FILE}`) continue;
+      // The build's notes to this server, and the page renderer (http/page-markup.ts), are not served.
+      if (urlPath === '/index.html' || urlPath === `/${ROUTE_CHUNKS_FILE}` || urlPath.startsWith(`/${SERVER_RENDER_DIR}/`)) continue;
       const ext = extname(path);
       const raw = readFileSync(path);
       this.assets.set(urlPath, {
@@ -101,15 +104,16 @@ export class StaticAssets {
   /**
    * The app shell, with the client config inlined as a JSON data block (not a script CSP would
    * block), the page's first-screen markup (http/first-screen.ts), if any, and its own head
-   * (http/page-head.ts) in place of index.html's shop-wide defaults, with its status. A page
-   * without a head (it could not be built) keeps the defaults, with the status given.
+   * (http/page-head.ts) in place of index.html's shop-wide defaults, with its status, and its
+   * server-rendered body and 21+ gate (http/page-markup.ts) when it has them. A page without a
+   * head (it could not be built) keeps the defaults, with the status given.
    */
   serveIndex(
     req: IncomingMessage,
     res: ServerResponse,
     outputsJson: string,
     firstScreen = '',
-    page?: { status: number; head?: string; route?: string },
+    page?: { status: number; head?: string; route?: string; body?: string; ageGate?: string },
   ): void {
     if (!this.indexTemplates) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -121,7 +125,9 @@ export class StaticAssets {
       .replace(OUTPUTS_PLACEHOLDER, () => jsonDataBlock('amplify-outputs', outputsJson))
       // The page's own chunks download beside the first bundle, not after it has run.
       .replace(FIRST_SCREEN_PLACEHOLDER, () => (this.routePreloads.get(page?.route ?? '') ?? '') + firstScreen)
-      .replace(PAGE_HEAD, (defaults) => (page?.head !== undefined ? `${PAGE_HEAD_START}${page.head}${PAGE_HEAD_END}` : defaults));
+      .replace(PAGE_HEAD, (defaults) => (page?.head !== undefined ? `${PAGE_HEAD_START}${page.head}${PAGE_HEAD_END}` : defaults))
+      // The gate follows #root: the app removes it before it takes #root's markup over.
+      .replace(ROOT_ELEMENT, () => (page?.body ? `<div id="root">${page.body}</div>${page.ageGate ?? ''}` : ROOT_ELEMENT));
     const raw = Buffer.from(html);
     send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache', page?.status);
   }
@@ -141,8 +147,14 @@ function readRoutePreloads(file: string): Map<string, string> {
   if (typeof list !== 'object' || list === null) return links;
   for (const [route, files] of Object.entries(list)) {
     if (!Array.isArray(files)) continue;
-    const chunks = files.filter((path): path is string => typeof path === 'string' && /^\/assets\/[\w.-]+\.js$/.test(path));
-    links.set(route, chunks.map((path) => `<link rel="modulepreload" crossorigin href="${path}">`).join(''));
+    const paths = files.filter((path): path is string => typeof path === 'string' && /^\/assets\/[\w.-]+\.(js|css)$/.test(path));
+    // A stylesheet is linked, not preloaded: a server-rendered page is drawn with it (decision
+    // 0388), and the app's chunk loader finds it already there.
+    const link = (path: string) =>
+      path.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="${path}">`
+        : `<link rel="modulepreload" crossorigin href="${path}">`;
+    links.set(route, paths.map(link).join(''));
   }
   return links;
 }

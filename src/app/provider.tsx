@@ -1,6 +1,5 @@
 import { lazy, Suspense, useSyncExternalStore, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
-import { queryClient } from '../lib/query-client';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { areToastsRequested, subscribeToToastRequest } from '../lib/toast-signal';
 
 const Toasts = lazy(() => import('./Toasts'));
@@ -17,9 +16,9 @@ function ToastHost() {
 }
 
 /** App-wide providers: the query cache and the toast container. */
-export function AppProvider({ children }: { children: ReactNode }) {
+export function AppProvider({ client, children }: { client: QueryClient; children: ReactNode }) {
   return (
-    <QueryClientProvider client={queryClient}>
+    <QueryClientProvider client={client}>
       {children}
       <ToastHost />
     </QueryClientProvider>

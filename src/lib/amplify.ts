@@ -47,7 +47,9 @@ export function readEmbeddedOutputs(doc: Document = document): AmplifyOutputs | 
  * static hosting (AWS) and the Vite dev server have the page fetch the config instead. Only the
  * local server has the routes beyond the API (/events.ics) and writes each page's head.
  */
-export function servedByLocalServer(doc: Document = document): boolean {
+export function servedByLocalServer(doc: Document | undefined = globalThis.document): boolean {
+  // No document: the local server is rendering the page (decision 0388).
+  if (!doc) return true;
   const outputs = readEmbeddedOutputs(doc) as { data?: { aws_region?: unknown } } | null;
   return outputs?.data?.aws_region === 'local';
 }

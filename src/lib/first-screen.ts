@@ -21,9 +21,14 @@ export function readFirstScreen(doc?: Document): Record<string, unknown> {
 /** Whether the server inlined any first-screen data into this page. */
 export const hasFirstScreenData = (): boolean => Object.keys(readFirstScreen()).length > 0;
 
-/** Forgets what was read (tests read several documents). */
+/** Forgets what was read (tests read several documents; the server renders page after page). */
 export function resetFirstScreen(): void {
   answers = undefined;
+}
+
+/** The answers a page is rendered with on the server (app/server-render.tsx), in place of the document's block. */
+export function provideFirstScreen(found: Record<string, unknown>): void {
+  answers = { ...found };
 }
 
 /**

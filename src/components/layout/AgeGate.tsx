@@ -1,4 +1,4 @@
-import { useId, useRef, useState } from 'react';
+import { useId, useRef, useState, type RefObject } from 'react';
 import { Modal } from '../ui/Modal';
 import { MAIN_ID } from './SkipLink';
 import { shop } from '../../../shared/shop';
@@ -16,7 +16,8 @@ export function AgeGate() {
   const [verified, setVerified] = useState(isAgeVerified);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const textId = useId();
-  if (verified) return null;
+  // The server draws its own gate beside the page it renders (AgeGateDialog, decision 0388).
+  if (verified || typeof document === 'undefined') return null;
 
   const confirm = () => {
     rememberAgeVerified();
@@ -25,12 +26,31 @@ export function AgeGate() {
     requestAnimationFrame(() => document.getElementById(MAIN_ID)?.focus({ preventScroll: true }));
   };
 
+  return <AgeGateDialog textId={textId} buttonRef={buttonRef} onConfirm={confirm} />;
+}
+
+/**
+ * The gate's dialog. The server draws it (without `onConfirm`) over a page it renders for a
+ * visitor whose browser has not said they confirmed (AGE_VERIFIED_COOKIE); the app replaces it
+ * with its own as it starts.
+ */
+export function AgeGateDialog({
+  textId,
+  titleId,
+  buttonRef,
+  onConfirm,
+}: {
+  textId: string;
+  titleId?: string;
+  buttonRef?: RefObject<HTMLButtonElement | null>;
+  onConfirm?: () => void;
+}) {
   return (
-    <Modal title={`Welcome to ${shop.name}`} describedBy={textId} initialFocusRef={buttonRef} className="age-gate">
+    <Modal title={`Welcome to ${shop.name}`} titleId={titleId} describedBy={textId} initialFocusRef={buttonRef} className="age-gate">
       <p id={textId} className="age-gate__text">
         You must be {shop.minimumAge} years or older to enter this site
       </p>
-      <button ref={buttonRef} type="button" className="button age-gate__button" onClick={confirm}>
+      <button ref={buttonRef} type="button" className="button age-gate__button" onClick={onConfirm}>
         I am {shop.minimumAge}+
       </button>
     </Modal>

@@ -51,6 +51,8 @@ export interface ModalProps {
   initialFocusRef?: RefObject<HTMLElement | null>;
   /** The id of the text that describes the dialog (`aria-describedby`). */
   describedBy?: string;
+  /** The heading's id; one of its own by default (the server's gate names its own, apart from the page's ids). */
+  titleId?: string;
   className?: string;
 }
 
@@ -59,10 +61,11 @@ export interface ModalProps {
  * inert and does not scroll, Tab and Shift+Tab cycle inside the dialog, and focus goes back to
  * where it was when the dialog closes.
  */
-export function Modal({ title, children, onEscape, initialFocusRef, describedBy, className }: ModalProps) {
+export function Modal({ title, children, onEscape, initialFocusRef, describedBy, className, titleId: givenTitleId }: ModalProps) {
   const overlayRef = useRef<HTMLDivElement>(null);
   const dialogRef = useRef<HTMLDivElement>(null);
-  const titleId = useId();
+  const ownTitleId = useId();
+  const titleId = givenTitleId ?? ownTitleId;
 
   useLayoutEffect(() => {
     const overlay = overlayRef.current;
@@ -119,7 +122,7 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
     }
   };
 
-  return createPortal(
+  const overlay = (
     <div ref={overlayRef} className="modal-overlay" role="presentation" onKeyDown={onKeyDown}>
       <div
         ref={dialogRef}
@@ -135,7 +138,8 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
         </h2>
         {children}
       </div>
-    </div>,
-    document.body,
+    </div>
   );
+  // On the server (a page's markup, decision 0388) there is no body to portal to: drawn in place.
+  return typeof document === 'undefined' ? overlay : createPortal(overlay, document.body);
 }

@@ -8,13 +8,14 @@ import { useState, type MouseEvent, type ReactNode } from 'react';
 import { eventCalendarPath, eventFileName, EVENTS_FEED_PATH, googleCalendarUrl } from '../../../shared/event-schedule';
 import type { ShopEvent } from './upcoming-events';
 import { calendarRoutesServed, downloadEventFile } from './calendar-file';
+import { pageOrigin } from '../../lib/page-origin';
 
 export interface CalendarShopDetails {
   name: string;
   address: string;
 }
 
-const eventsPageUrl = () => `${window.location.origin}/events`;
+const eventsPageUrl = () => `${pageOrigin()}/events`;
 
 /** A 24 x 24 line icon in the text's colour, hidden from assistive technology (the link's text says it). */
 function LineIcon({ path, children }: { path: string; children?: ReactNode }) {

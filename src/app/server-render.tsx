@@ -1,0 +1,42 @@
+/**
+ * The public pages as the server renders them (decision 0388), from the same components as the
+ * browser: the page at a URL with the first screen's answers the server inlines beside it
+ * (shared/first-screen.ts), so the browser takes the markup over (hydrates) with the same data
+ * and no second fetch. Built for Node by vite.config.ts; server/http/page-markup.ts loads it.
+ */
+import type { ReactNode } from 'react';
+import { renderToString } from 'preact-render-to-string';
+import { StaticRouter } from 'react-router-dom';
+import { QueryClient } from '@tanstack/react-query';
+import { AgeGateDialog } from '../components/layout/AgeGate';
+import { provideFirstScreen, resetFirstScreen } from '../lib/first-screen';
+import { setRenderingOrigin } from '../lib/page-origin';
+import { AppTree } from './App';
+import { preloadRoute } from './router';
+
+/**
+ * The markup of #root for the page at `href` (the shop's origin, path and query), drawn with
+ * `answers` as a visit that starts there would draw it: signed out, the gate left to renderAgeGate.
+ */
+export async function renderPage(href: string, answers: Record<string, unknown>): Promise<string> {
+  const { origin, pathname, search } = new URL(href);
+  const url = `${pathname}${search}`;
+  await preloadRoute(pathname);
+  // A cache of this page's own: answers never pass from one visitor's page to another's.
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;
+  // Rendering is synchronous: no other page's answers can be provided meanwhile.
+  provideFirstScreen(answers);
+  setRenderingOrigin(origin);
+  try {
+    return renderToString(<AppTree client={client} router={router} />);
+  } finally {
+    resetFirstScreen();
+    client.clear();
+  }
+}
+
+/** The 21+ gate's dialog, drawn over a server-rendered page until the app takes over. */
+export function renderAgeGate(): string {
+  return renderToString(<AgeGateDialog textId="server-age-gate-text" titleId="server-age-gate-title" />);
+}

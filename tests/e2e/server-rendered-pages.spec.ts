@@ -1,0 +1,155 @@
+/**
+ * The public pages rendered on the server (decision 0388): readable by a client that runs no
+ * script (their bottles, prices, events and hours in the HTML, the 21+ gate drawn over them), and
+ * taken over by the app without a second fetch and without replacing what the server drew. The
+ * gate follows the ageVerified cookie: drawn for a first visit, left out once confirmed.
+ * Screenshots of the pages as a script-less browser sees them in .tmp/e2e-results/.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { seriousViolations } from './support/axe';
+import { LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
+
+/** A wine on the demo menu, found by its card on the server-rendered menu. */
+async function firstWine(page: Page): Promise<{ href: string; name: string }> {
+  const card = page.locator('a.product-card[href^="/item/"]').first();
+  const name = card.locator('.product-card__name');
+  // A long name is shortened on the card, whole in its title.
+  return { href: (await card.getAttribute('href'))!, name: ((await name.getAttribute('title')) ?? (await name.textContent())!).trim() };
+}
+
+async function withoutScripts<T>(browser: Browser, width: number, run: (page: Page) => Promise<T>): Promise<T> {
+  const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width, height: 900 } });
+  try {
+    return await run(await context.newPage());
+  } finally {
+    await context.close();
+  }
+}
+
+test('without JavaScript, each public page shows its content under the 21+ gate', LOCAL_SERVER_ONLY, async ({ browser, baseURL }) => {
+  for (const width of WIDTHS) {
+    await withoutScripts(browser, width, async (page) => {
+      await page.goto(`${baseURL}/menu?category=wine`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Wine' })).toBeVisible();
+      const wine = await firstWine(page);
+      await expect(page.locator('a.product-card').first()).toContainText('$');
+      // The facets and the count are drawn from the inlined answers.
+      await expect(page.getByText(/^\d+ items$/).first()).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Welcome to Patterson Wine & Liquor' })).toBeVisible();
+      await page.screenshot({ path: `.tmp/e2e-results/server-rendered-menu-${width}.png` });
+
+      await page.goto(`${baseURL}${wine.href}`);
+      await expect(page.getByRole('heading', { level: 1, name: wine.name })).toBeVisible();
+      await expect(page.locator('.item-page')).toContainText('$');
+      await page.screenshot({ path: `.tmp/e2e-results/server-rendered-item-${width}.png` });
+
+      await page.goto(`${baseURL}/events`);
+      await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeVisible();
+      await expect(page.locator('main h2, main h3').first()).toBeVisible();
+
+      await page.goto(`${baseURL}/aboutus`);
+      await expect(page.getByRole('heading', { name: 'Who We Are' })).toBeVisible();
+
+      await page.goto(`${baseURL}/home`);
+      await expect(page.getByRole('heading', { name: 'Promoted' })).toBeVisible();
+      // Every page's footer: the shop's address and hours.
+      await expect(page.locator('footer')).toContainText('Patterson, NY');
+      await expect(page.locator('footer')).toContainText(/Mon|Sun/);
+    });
+  }
+});
+
+/**
+ * Records, before the app's script runs (the document is parsed, readyState "interactive"), every
+ * element the server drew in <main> and the header, and every request to /graphql.
+ */
+async function watchTakeover(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const watch = window as unknown as { serverNodes: Element[]; mainText: string };
+    document.addEventListener('readystatechange', () => {
+      if (document.readyState !== 'interactive') return;
+      watch.serverNodes = Array.from(document.querySelectorAll('#root main *, #root header *'));
+      watch.mainText = document.querySelector('#root main')?.textContent ?? '';
+    });
+  });
+}
+
+const takeover = (page: Page) =>
+  page.evaluate(() => {
+    const watch = window as unknown as { serverNodes: Element[]; mainText: string };
+    return {
+      drawn: watch.serverNodes.length,
+      replaced: watch.serverNodes.filter((node) => !node.isConnected).map((node) => node.outerHTML.slice(0, 120)),
+      sameText: document.querySelector('#root main')?.textContent === watch.mainText,
+    };
+  });
+
+for (const path of ['/menu?category=wine', '/events', '/aboutus']) {
+  test(
+    `${path}: the app takes the server's markup over, keeping every element, with no second fetch`,
+    LOCAL_SERVER_ONLY,
+    async ({ page }) => {
+      await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+      await watchTakeover(page);
+      const graphql: string[] = [];
+      page.on('request', (request) => {
+        if (new URL(request.url()).pathname === '/graphql') graphql.push(request.postData() ?? '');
+      });
+      await page.goto(path, { waitUntil: 'networkidle' });
+      // The app is running: its gate is gone (this visitor confirmed) and its header menu answers.
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      const result = await takeover(page);
+      expect(result.drawn).toBeGreaterThan(20);
+      expect(result.replaced).toEqual([]);
+      expect(result.sameText).toBe(true);
+      expect(graphql).toEqual([]);
+      expect(await seriousViolations(page)).toEqual([]);
+    },
+  );
+}
+
+test('an item page is taken over too, and its controls work once the app runs', LOCAL_SERVER_ONLY, async ({ page, browser, baseURL }) => {
+  const wine = await withoutScripts(browser, 1440, async (bare) => {
+    await bare.goto(`${baseURL}/menu?category=wine`);
+    return firstWine(bare);
+  });
+  await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  await watchTakeover(page);
+  await page.goto(wine.href, { waitUntil: 'networkidle' });
+  const result = await takeover(page);
+  expect(result.replaced).toEqual([]);
+  // A client-side navigation from the taken-over page: the app's router answers it.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { serverNodes: Element[] }).serverNodes.length)).toBeGreaterThan(0);
+});
+
+test(
+  'the gate: drawn by the server on a first visit, answered in the app, and left out of the next page',
+  LOCAL_SERVER_ONLY,
+  async ({ page }) => {
+    const html = async () => (await page.request.get('/aboutus')).text();
+    expect(await html()).toContain('data-server-age-gate');
+    await page.goto('/aboutus');
+    const gate = page.getByRole('dialog', { name: 'Welcome to Patterson Wine & Liquor' });
+    await expect(gate).toBeVisible();
+    // The app's own gate: focus inside it, the page behind it inert.
+    await expect(page.getByRole('button', { name: 'I am 21+' })).toBeFocused();
+    await expect(page.locator('[data-server-age-gate]')).toHaveCount(0);
+    await page.getByRole('button', { name: 'I am 21+' }).click();
+    await expect(gate).toHaveCount(0);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'ageVerified')?.value).toBe('true');
+    // The browser sends the cookie: the server leaves its gate out.
+    expect(await html()).not.toContain('data-server-age-gate');
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Who We Are' })).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  },
+);
+
+test('a visitor who confirmed before the cookie existed gets it back on their next visit', LOCAL_SERVER_ONLY, async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  await page.goto('/home');
+  await expect(page.getByRole('dialog')).toHaveCount(0);
+  await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'ageVerified')?.value).toBe('true');
+});
