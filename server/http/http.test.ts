@@ -237,6 +237,9 @@ describe('static app and headers', () => {
       'modulepreload /assets/get-menu-def.js',
       'stylesheet /assets/get-menu-def.css',
     ]);
+    // The page's stylesheets come after the app's own (the cascade the app's chunk loader gives).
+    const menu = await (await fetch(`${server.url}/menu?category=wine`)).text();
+    expect(menu).toMatch(/get-menu-def\.css">\s*<\/head>/);
     expect(await links('/home')).toEqual([]);
     expect(await links('/events')).toEqual([]);
     // A path that is not a chunk's or a stylesheet's is left out, whatever the file says.

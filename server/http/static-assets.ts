@@ -63,7 +63,7 @@ export class StaticAssets {
   /** index.html as built, and without the Amplify libraries' modulepreload for pages served with first-screen data. */
   private readonly indexTemplates: { plain: string; withData: string } | null;
   /** Each public page's own chunks (modulepreload) and stylesheets, as links by route name (ROUTE_CHUNKS_FILE). */
-  private readonly routePreloads: ReadonlyMap<string, string> = new Map();
+  private readonly routeLinks: ReadonlyMap<string, RouteLinks> = new Map();
 
   constructor(distDir: string) {
     if (!existsSync(join(distDir, 'index.html'))) {
@@ -86,7 +86,7 @@ export class StaticAssets {
     const plain = readFileSync(join(distDir, 'index.html'), 'utf8');
     const dataClientPreload = new RegExp(`<link [^>]*\\b${DATA_CLIENT_PRELOAD_ATTRIBUTE}\\b[^>]*>\\s*`, 'g');
     this.indexTemplates = { plain, withData: plain.replace(dataClientPreload, '') };
-    this.routePreloads = readRoutePreloads(join(distDir, ROUTE_CHUNKS_FILE));
+    this.routeLinks = readRouteLinks(join(distDir, ROUTE_CHUNKS_FILE));
   }
 
   get built(): boolean {
@@ -121,10 +121,13 @@ export class StaticAssets {
       return;
     }
     const template = firstScreen ? this.indexTemplates.withData : this.indexTemplates.plain;
+    const links = this.routeLinks.get(page?.route ?? '');
     const html = template
       .replace(OUTPUTS_PLACEHOLDER, () => jsonDataBlock('amplify-outputs', outputsJson))
       // The page's own chunks download beside the first bundle, not after it has run.
-      .replace(FIRST_SCREEN_PLACEHOLDER, () => (this.routePreloads.get(page?.route ?? '') ?? '') + firstScreen)
+      .replace(FIRST_SCREEN_PLACEHOLDER, () => (links?.preloads ?? '') + firstScreen)
+      // Its stylesheets after the app's own, in the order the app's chunk loader would add them.
+      .replace('</head>', () => `${links?.styles ?? ''}</head>`)
       .replace(PAGE_HEAD, (defaults) => (page?.head !== undefined ? `${PAGE_HEAD_START}${page.head}${PAGE_HEAD_END}` : defaults))
       // The gate follows #root: the app removes it before it takes #root's markup over.
       .replace(ROOT_ELEMENT, () => (page?.body ? `<div id="root">${page.body}</div>${page.ageGate ?? ''}` : ROOT_ELEMENT));
@@ -133,9 +136,15 @@ export class StaticAssets {
   }
 }
 
+/** A page's link tags: modulepreloads of its chunks, stylesheets of its CSS. */
+interface RouteLinks {
+  preloads: string;
+  styles: string;
+}
+
 /** The build's route chunk list as link tags; none when the file is missing or not as written by vite.config.ts. */
-function readRoutePreloads(file: string): Map<string, string> {
-  const links = new Map<string, string>();
+function readRouteLinks(file: string): Map<string, RouteLinks> {
+  const links = new Map<string, RouteLinks>();
   if (!existsSync(file)) return links;
   let list: unknown;
   try {
@@ -150,11 +159,12 @@ function readRoutePreloads(file: string): Map<string, string> {
     const paths = files.filter((path): path is string => typeof path === 'string' && /^\/assets\/[\w.-]+\.(js|css)$/.test(path));
     // A stylesheet is linked, not preloaded: a server-rendered page is drawn with it (decision
     // 0388), and the app's chunk loader finds it already there.
-    const link = (path: string) =>
-      path.endsWith('.css')
-        ? `<link rel="stylesheet" crossorigin href="${path}">`
-        : `<link rel="modulepreload" crossorigin href="${path}">`;
-    links.set(route, paths.map(link).join(''));
+    const tags = (extension: string, rel: string) =>
+      paths
+        .filter((path) => path.endsWith(extension))
+        .map((path) => `<link rel="${rel}" crossorigin href="${path}">`)
+        .join('');
+    links.set(route, { preloads: tags('.js', 'modulepreload'), styles: tags('.css', 'stylesheet') });
   }
   return links;
 }

@@ -129,11 +129,14 @@ for (const width of WIDTHS) {
           if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
         });
         const response = await page.goto('/menu?category=wine&tags=tag-red,tag-france', { waitUntil: 'networkidle' });
-        // The HTML is what it always was: the app and its inlined data, no gate in it.
+        // The HTML holds the page drawn with its inlined data, and the server's gate over it (decision 0388).
         const html = await response!.text();
         expect(html).toContain('id="first-screen"');
-        expect(html).not.toContain('21 years');
+        expect(html).toContain('data-server-age-gate');
+        expect(html).toContain('Château Belle Rive Bordeaux Supérieur 2019');
         await expect(page.getByRole('dialog')).toBeVisible();
+        // The app's own gate took the server's place: one dialog, the server's gone.
+        await expect(page.locator('[data-server-age-gate]')).toHaveCount(0);
         await expect(page.locator('.menu-grid > li')).toHaveCount(1);
         await page.getByRole('button', { name: 'I am 21+' }).click();
         await expect(page.locator('.menu-grid .product-card__name')).toHaveText(['Château Belle Rive Bordeaux Supérieur 2019']);

@@ -226,6 +226,30 @@ describe('script and HTML in shop data', () => {
     await page.context().close();
   });
 
+  it('is escaped in the HTML the server renders, which holds no element made of it, scripts or none', async () => {
+    const RAW = ['<img src=x', '<script>window.__pwned', '<svg onload', '<iframe srcdoc'];
+    const paths = [`/item/${itemId}`, '/menu?category=wine', '/home', '/events', `/search?q=${encodeURIComponent(MARKUP_SAMPLES[0])}`];
+    for (const path of paths) {
+      await tally.attempt(`${path}: server-rendered body escapes markup`, async () => {
+        const html = await (await fetch(`${shop.url}${path}`)).text();
+        const body = html.slice(html.indexOf('<div id="root">'));
+        // The body was rendered (not the empty shell), with the names in it as text.
+        expect(body).toMatch(/<div id="root"><a href="#main"/);
+        expect(body).toContain('&lt;');
+        for (const raw of RAW) expect(html).not.toContain(raw);
+      });
+    }
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const path of paths) {
+      await tally.attempt(`${path} without scripts holds no injected element`, async () => {
+        await page.goto(`${shop.url}${path}`);
+        expect(await page.locator('img[src="x"], svg[onload], iframe[srcdoc]').count()).toBe(0);
+      });
+    }
+    await context.close();
+  });
+
   it('is shown as literal text in the admin portal and never runs', async () => {
     const page = await openShopPage(browser);
     await signInThroughForm(page, shop.url, OWNER.email, TEST_PASSWORD, '/admin-portal');
