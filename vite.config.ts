@@ -89,17 +89,19 @@ function listRouteChunks(pages: Record<string, string>): Plugin {
  */
 function buildServerRenderer(): Plugin {
   let outDir = '';
+  let logLevel: 'info' | 'warn' | 'error' | 'silent' = 'warn';
   return {
     name: 'build-server-renderer',
     apply: (config, { command }) => command === 'build' && !config.build?.ssr,
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
+      logLevel = config.logLevel;
     },
     async closeBundle() {
       await build({
         configFile: fileURLToPath(import.meta.url),
         mode: 'production',
-        logLevel: 'warn',
+        logLevel,
         build: {
           ssr: fileURLToPath(new URL(`./src/app/${SERVER_RENDER_ENTRY}.tsx`, import.meta.url)),
           outDir: join(outDir, SERVER_RENDER_DIR),

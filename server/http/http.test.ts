@@ -7,7 +7,7 @@ import { startServer } from '../app';
 import { loadConfig } from '../config';
 import { startTestServer, postGraphQL, type TestServer } from '../../tests/support/test-server';
 import { MAX_ADMIN_BODY_BYTES, MAX_BODY_BYTES } from './graphql-route';
-import { ROUTE_CHUNKS_FILE } from '../../shared/page-markers';
+import { ROUTE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY } from '../../shared/page-markers';
 
 let server: TestServer;
 let devServer: TestServer;
@@ -28,6 +28,13 @@ beforeAll(async () => {
       menu: ['/assets/MenuPage-abc.js', '/assets/get-menu-def.js', '/assets/get-menu-def.css'],
       item: ['/assets/x.js"><script>alert(1)</script>', '/assets/x.css"><script>alert(2)</script>'],
     }),
+  );
+  // A renderer where the build puts one (decision 0388): it says what it was asked to draw.
+  mkdirSync(join(distDir, SERVER_RENDER_DIR));
+  writeFileSync(
+    join(distDir, SERVER_RENDER_DIR, `${SERVER_RENDER_ENTRY}.js`),
+    `export const renderPage = async (href, answers) => '<main>drawn ' + href + ' with ' + Object.keys(answers).join(',') + '</main>';
+     export const renderAgeGate = () => '<div class="gate">21+</div>';`,
   );
   server = await startTestServer({ distDir });
   devServer = await startTestServer({ env: { NODE_ENV: 'development' } });
@@ -247,6 +254,23 @@ describe('static app and headers', () => {
     expect(item).not.toContain('alert(1)');
     expect(item).not.toContain('alert(2)');
     expect((await fetch(`${server.url}/${ROUTE_CHUNKS_FILE}`)).headers.get('content-type')).toMatch(/^text\/html/);
+  });
+
+  it('draws a public page with its inlined answers in #root, the gate after it unless the cookie says confirmed, and never serves the renderer', async () => {
+    const page = async (path: string, cookie?: string) =>
+      (await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} })).text();
+    const menu = await page('/menu?category=wine&sort=price-asc');
+    expect(menu).toContain(
+      `<div id="root"><main>drawn ${server.url}/menu?category=wine&sort=price-asc with menu-items:wine,categories,tags,shop-settings</main></div><div data-server-age-gate><div class="gate">21+</div></div>`,
+    );
+    expect(menu).toContain('id="first-screen"');
+    expect(await page('/menu?category=wine', 'theme=dark; ageVerified=true')).not.toContain('data-server-age-gate');
+    expect(await page('/menu?category=wine', 'ageVerified=false')).toContain('data-server-age-gate');
+    // Sign-in pages are the app's alone.
+    expect(await page('/login')).toContain('<div id="root"></div>');
+    const file = await fetch(`${server.url}/${SERVER_RENDER_DIR}/${SERVER_RENDER_ENTRY}.js`);
+    expect(file.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(await file.text()).not.toContain('renderAgeGate');
   });
 
   it('serves hashed assets compressed with a year of caching, and 404s missing ones', async () => {

@@ -91,13 +91,15 @@ function pageKey(url: URL, queries: FirstScreenQuery[], today: string, minute: n
 }
 
 /**
- * #root's markup for a public page, drawn with the answers the page inlines (none when it inlines
- * none, as the SPA then starts without them); empty without a renderer, for other pages, and when
- * rendering fails (the SPA draws the page as before; the operator gets a line).
+ * #root's markup for a public page, drawn with the answers the page inlines. Empty when it inlines
+ * none (a menu longer than one page, /search, which reads the whole catalogue): drawn without its
+ * data it would be a shell with a spinner, nothing a crawler can use, and it slowed the 5,000-item
+ * menu (design §4). Empty too without a renderer, for other pages, and when rendering fails (the
+ * SPA draws the page as before; the operator gets a line).
  */
-async function bodyOf(url: URL, inlined: Record<string, unknown>, deps: PageDeps): Promise<string> {
+async function bodyOf(url: URL, inlined: Record<string, unknown> | null, deps: PageDeps): Promise<string> {
   const route = matchSpaRoute(url.pathname);
-  if (!deps.markup || !route || !SERVER_RENDERED_ROUTES.has(route.name)) return '';
+  if (!inlined || !deps.markup || !route || !SERVER_RENDERED_ROUTES.has(route.name)) return '';
   try {
     return await deps.markup.render(deps.origin(), url, inlined);
   } catch (error) {
@@ -142,7 +144,7 @@ async function build(
     list: list ?? undefined,
     eventsHead: events ? eventsHeadOf(events, shop, origin, now) : undefined,
   });
-  const body = await bodyOf(url, markup ? answers : {}, deps);
+  const body = await bodyOf(url, markup ? answers : null, deps);
   return { page: { status: head.status, head: renderHead(head), firstScreen: markup, body }, cacheable };
 }
 

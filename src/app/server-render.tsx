@@ -5,7 +5,7 @@
  * and no second fetch. Built for Node by vite.config.ts; server/http/page-markup.ts loads it.
  */
 import type { ReactNode } from 'react';
-import { renderToString } from 'preact-render-to-string';
+import { renderToString, renderToStringAsync } from 'preact-render-to-string';
 import { StaticRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { AgeGateDialog } from '../components/layout/AgeGate';
@@ -15,21 +15,33 @@ import { AppTree } from './App';
 import { preloadRoute } from './router';
 
 /**
+ * One page at a time: the answers and the origin are provided module-wide (the components read
+ * them as the browser reads its document), and a page waits while a lazily loaded part of it
+ * loads, when another page must not provide its own.
+ */
+let pending: Promise<unknown> = Promise.resolve();
+
+/**
  * The markup of #root for the page at `href` (the shop's origin, path and query), drawn with
  * `answers` as a visit that starts there would draw it: signed out, the gate left to renderAgeGate.
  */
-export async function renderPage(href: string, answers: Record<string, unknown>): Promise<string> {
+export function renderPage(href: string, answers: Record<string, unknown>): Promise<string> {
+  const drawn = pending.then(() => draw(href, answers));
+  pending = drawn.catch(() => undefined);
+  return drawn;
+}
+
+async function draw(href: string, answers: Record<string, unknown>): Promise<string> {
   const { origin, pathname, search } = new URL(href);
   const url = `${pathname}${search}`;
   await preloadRoute(pathname);
   // A cache of this page's own: answers never pass from one visitor's page to another's.
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;
-  // Rendering is synchronous: no other page's answers can be provided meanwhile.
   provideFirstScreen(answers);
   setRenderingOrigin(origin);
   try {
-    return renderToString(<AppTree client={client} router={router} />);
+    return await renderToStringAsync(<AppTree client={client} router={router} />);
   } finally {
     resetFirstScreen();
     client.clear();
