@@ -1,6 +1,6 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, defineConfig, type Plugin, type Rolldown } from 'vite';
+import { build, defineConfig, type LogLevel, type Plugin, type Rolldown } from 'vite';
 import preact from '@preact/preset-vite';
 import { DATA_CLIENT_PRELOAD_ATTRIBUTE, ROUTE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY } from './shared/page-markers.ts';
 
@@ -89,7 +89,7 @@ function listRouteChunks(pages: Record<string, string>): Plugin {
  */
 function buildServerRenderer(): Plugin {
   let outDir = '';
-  let logLevel: 'info' | 'warn' | 'error' | 'silent' = 'warn';
+  let logLevel: LogLevel | undefined;
   return {
     name: 'build-server-renderer',
     apply: (config, { command }) => command === 'build' && !config.build?.ssr,
