@@ -67,6 +67,8 @@ export interface AppServices {
   policy: FieldPolicy;
   /** The GraphQL answers (and pages, calendar files) kept until the next write. */
   responseCache: ResponseCache;
+  /** Rendered pages (head, first screen and body), invalidated by any write like responseCache. */
+  pageCache: ResponseCache;
   /** Requests per address (null: no limit). */
   rateLimiter: RateLimiter | null;
   /** Pages and files per address (config.pageRateLimit). */
@@ -208,7 +210,9 @@ export async function buildServices(
     sitemap: new Sitemap({ engine, store, origin, log }),
     googleFeeds: new GoogleFeedsRoute(shop.services.googleFeeds, store, log),
     assets,
-    pageMarkup: assets.built ? await PageMarkup.load(config.distDir) : null,
+    pageMarkup: assets.built ? await PageMarkup.load(config.distDir, log) : null,
+    // Pages apart from the API's answers: a stream of distinct pages never pushes those out.
+    pageCache: new ResponseCache(200, 32 * 1024 * 1024),
     reservations: shop.services.reservations,
     rsvps: shop.services.rsvps,
     runSchedule: (name, now) => shop.runSchedule(name, now),

@@ -36,6 +36,8 @@ export interface ShopServer {
   engine: GraphQLEngine;
   /** The GraphQL answers (and pages, calendar files) kept until the next write. */
   responseCache: ResponseCache;
+  /** Rendered pages (http/page-head.ts), apart from the API's answers. */
+  pageCache: ResponseCache;
   /** The client config (amplify_outputs.json) naming the API at `origin` (as served: PUBLIC_ORIGIN, or by path alone). */
   outputsFor(origin: string): Record<string, unknown>;
   /** Open connections, client addresses, answers held and handlers running (read-only figures). */
@@ -137,6 +139,7 @@ export async function startServer(config: ServerConfig, overrides: ServerOverrid
     uploads,
     engine,
     responseCache: services.responseCache,
+    pageCache: services.pageCache,
     outputsFor,
     connections: http.connections,
     runSchedule: services.runSchedule,

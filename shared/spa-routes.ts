@@ -115,3 +115,10 @@ const ACCOUNT_ROUTES: ReadonlySet<SpaRouteName> = new Set(['login', 'signup', 'f
 export function isPrivateRoute(name: SpaRouteName): boolean {
   return ACCOUNT_ROUTES.has(name) || name.startsWith('admin');
 }
+
+/**
+ * What a menu page reads of its query string (src/features/menu/menu-filter.ts: the department,
+ * the ticked tags, the search box, the order, in stock only). The server draws a menu from these
+ * alone and keys its drawn pages by them (decision 0388): a tracking parameter is no new page.
+ */
+export const MENU_URL_PARAMS = ['category', 'tags', 'q', 'sort', 'stock'] as const;

@@ -264,6 +264,8 @@ describe('static app and headers', () => {
       `<div id="root"><main>drawn ${server.url}/menu?category=wine&sort=price-asc with menu-items:wine,categories,tags,shop-settings</main></div><div data-server-age-gate><div class="gate">21+</div></div>`,
     );
     expect(menu).toContain('id="first-screen"');
+    expect((await fetch(`${server.url}/menu?category=wine`)).headers.get('vary')).toBe('Accept-Encoding, Cookie');
+    expect((await fetch(`${server.url}/login`)).headers.get('vary')).toBe('Accept-Encoding');
     expect(await page('/menu?category=wine', 'theme=dark; ageVerified=true')).not.toContain('data-server-age-gate');
     expect(await page('/menu?category=wine', 'ageVerified=false')).toContain('data-server-age-gate');
     // Sign-in pages are the app's alone.

@@ -590,6 +590,35 @@ describe('the cache', () => {
   });
 });
 
+describe('pages apart from the API', () => {
+  it('keys a page by what it reads of its query string, so tracking parameters add no page and push out no API answer', async () => {
+    const query = { query: '{ listCategories(limit: 100) { items { id name } } }' };
+    expect((await postGraphQL(server, query)).body.errors).toBeUndefined();
+    const key = `apiKey:-:${JSON.stringify(query)}`;
+    const version = server.store.version;
+    const apiEntries = server.responseCache.size;
+    const get = async (path: string) => {
+      const response = await fetch(`${server.url}${path}`);
+      await response.arrayBuffer();
+      expect(response.status, path).toBe(200);
+    };
+    await get('/home');
+    await get('/menu?category=wine');
+    const pages = server.pageCache.size;
+    for (let i = 0; i < 40; i += 1) {
+      await get(`/home?utm_source=mail&fbclid=${i}`);
+      await get(`/menu?fbclid=${i}&category=wine`);
+    }
+    expect(server.pageCache.size).toBe(pages);
+    // What a menu does read is another page: its own entry.
+    await get('/menu?category=wine&sort=price-asc');
+    expect(server.pageCache.size).toBe(pages + 1);
+    expect(server.store.version).toBe(version);
+    expect(server.responseCache.get(key, version)).toBeDefined();
+    expect(server.responseCache.size).toBe(apiEntries);
+  });
+});
+
 describe('a page that cannot be built', () => {
   it('still answers 404 for a path no route shows, 200 for a route, with the default head, and logs one line', async () => {
     const lines: string[] = [];

@@ -4,7 +4,8 @@
  * description, canonical URL, robots, Open Graph and Twitter cards, JSON-LD) and its first
  * screen (first-screen.ts). The head rides on the first screen's answers: no query of its own.
  *
- * Cached with the GraphQL answers (the same invalidation: any write), keyed by what the page is
+ * Cached apart from the GraphQL answers (AppServices.pageCache), with the same invalidation (any
+ * write), keyed by what the page is
  * (its route, the item id or department, the day in New York, since "upcoming" changes at
  * midnight), never by a request header: absolute URLs use the origin the server announces
  * (PUBLIC_ORIGIN, or the address it listens on), so a forged Host can never poison a cached page.
@@ -13,7 +14,7 @@ import { isDepartment, PLAUSIBLE_ID } from '../../shared/catalogue';
 import { firstScreenKeys, type FirstScreenQuery } from '../../shared/first-screen';
 import { pageHead, shopFactsOf, type PageHead, type ShopSettingsLike } from '../../shared/page-head';
 import { newYorkTime } from '../../shared/shop-hours';
-import { matchSpaRoute, spaRoutePath } from '../../shared/spa-routes';
+import { matchSpaRoute, MENU_URL_PARAMS, spaRoutePath } from '../../shared/spa-routes';
 import { brandTagsOf, withOfferFacts, type ItemOfferSource } from '../../shared/item-offer';
 import { eventsHeadOf, type EventFacts } from '../../shared/event-structured-data';
 import type { ItemFacts, ShopFacts } from '../../shared/structured-data';
@@ -82,29 +83,47 @@ function pageKey(url: URL, queries: FirstScreenQuery[], today: string, minute: n
   const route = matchSpaRoute(url.pathname);
   if (!route || queries.length === 0) return null;
   const asked = JSON.stringify(queries.map(({ key, variables }) => [key, variables]));
-  // The body reads the whole query string (a menu's filters) and the clock (a sale that ends, a
-  // count's "2 hours ago"): a rendered page is kept for the minute it was drawn in.
-  const drawn = SERVER_RENDERED_ROUTES.has(route.name) ? `:${minute}:${url.search}` : '';
+  // The body reads the clock (a sale that ends, a count's "2 hours ago"): a drawn page is kept
+  // for the minute it was drawn in, by what it reads of the query string.
+  const drawn = SERVER_RENDERED_ROUTES.has(route.name) ? `:${minute}:${drawnSearch(url)}` : '';
   if (route.name === 'item')
     return PLAUSIBLE_ID.test(route.params.id ?? '') ? `page:item:${route.params.id}:${today}${drawn}:${asked}` : null;
   return `page:${route.name}:${today}${drawn}:${asked}`;
 }
 
 /**
+ * The query string a page is drawn with: a menu's own parameters (MENU_URL_PARAMS), in one order;
+ * nothing for the other pages. A link's tracking parameters (utm_*, fbclid) draw and key the same
+ * page, so they cannot fill the cache or make every visit a new render.
+ */
+function drawnSearch(url: URL): string {
+  if (matchSpaRoute(url.pathname)?.name !== 'menu') return '';
+  const kept = new URLSearchParams();
+  for (const name of MENU_URL_PARAMS) {
+    const value = url.searchParams.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const search = kept.toString();
+  return search ? `?${search}` : '';
+}
+
+/**
  * #root's markup for a public page, drawn with the answers the page inlines. Empty when it inlines
  * none (a menu longer than one page, /search, which reads the whole catalogue): drawn without its
  * data it would be a shell with a spinner, nothing a crawler can use, and it slowed the 5,000-item
- * menu (design §4). Empty too without a renderer, for other pages, and when rendering fails (the
- * SPA draws the page as before; the operator gets a line).
+ * menu (design §4). Empty too without a renderer, for other pages, when the renderer is busy
+ * (`complete` false: not kept), and when rendering fails (the SPA draws the page as before; the
+ * operator gets a line).
  */
-async function bodyOf(url: URL, inlined: Record<string, unknown> | null, deps: PageDeps): Promise<string> {
+async function bodyOf(url: URL, inlined: Record<string, unknown> | null, deps: PageDeps): Promise<{ body: string; complete: boolean }> {
   const route = matchSpaRoute(url.pathname);
-  if (!inlined || !deps.markup || !route || !SERVER_RENDERED_ROUTES.has(route.name)) return '';
+  if (!inlined || !deps.markup || !route || !SERVER_RENDERED_ROUTES.has(route.name)) return { body: '', complete: true };
   try {
-    return await deps.markup.render(deps.origin(), url, inlined);
+    const body = await deps.markup.render(deps.origin(), `${url.pathname}${drawnSearch(url)}`, inlined);
+    return body === null ? { body: '', complete: false } : { body, complete: true };
   } catch (error) {
     deps.onBodyFailed?.(url.pathname, error);
-    return '';
+    return { body: '', complete: true };
   }
 }
 
@@ -144,8 +163,8 @@ async function build(
     list: list ?? undefined,
     eventsHead: events ? eventsHeadOf(events, shop, origin, now) : undefined,
   });
-  const body = await bodyOf(url, markup ? answers : null, deps);
-  return { page: { status: head.status, head: renderHead(head), firstScreen: markup, body }, cacheable };
+  const { body, complete } = await bodyOf(url, markup ? answers : null, deps);
+  return { page: { status: head.status, head: renderHead(head), firstScreen: markup, body }, cacheable: cacheable && complete };
 }
 
 /** The page at `url`: status, head and first screen, cached until the next write (or the next day in New York). */

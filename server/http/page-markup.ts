@@ -18,24 +18,48 @@ interface Renderer {
   renderAgeGate(): string;
 }
 
+/**
+ * Pages drawn at once at most; past it a page goes without its body (the app draws it, as before
+ * decision 0388) rather than waiting: renders run one at a time, and a flood of distinct menu
+ * searches must not make every visitor's page wait behind them.
+ */
+export const MAX_PENDING_RENDERS = 8;
+
 export class PageMarkup {
   /** The server's 21+ gate, wrapped so the app finds and removes it as it starts. */
   readonly ageGate: string;
+  private pending = 0;
 
   private constructor(private readonly renderer: Renderer) {
     this.ageGate = `<div ${SERVER_AGE_GATE_ATTRIBUTE}>${renderer.renderAgeGate()}</div>`;
   }
 
-  /** The renderer of the build in `distDir`; null when the build has none (pages are then the SPA's alone). */
-  static async load(distDir: string): Promise<PageMarkup | null> {
+  /**
+   * The renderer of the build in `distDir`; null when the build has none or it cannot be loaded
+   * (pages are then the SPA's alone, as before: `log` says why).
+   */
+  static async load(distDir: string, log: (message: string, error?: unknown) => void): Promise<PageMarkup | null> {
     const file = join(distDir, SERVER_RENDER_DIR, `${SERVER_RENDER_ENTRY}.js`);
     if (!existsSync(file)) return null;
-    const renderer = (await import(pathToFileURL(file).href)) as Renderer;
-    return new PageMarkup(renderer);
+    try {
+      return new PageMarkup((await import(pathToFileURL(file).href)) as Renderer);
+    } catch (error) {
+      log(`the page renderer in ${file} could not be loaded; pages go out without their body`, error);
+      return null;
+    }
   }
 
-  /** #root's markup for the page at `url`'s path and query on the shop's `origin`, with the answers inlined beside it. */
-  render(origin: string, url: URL, answers: Record<string, unknown>): Promise<string> {
-    return this.renderer.renderPage(`${origin}${url.pathname}${url.search}`, answers);
+  /**
+   * #root's markup for the page at `path` (with the query string it is drawn with) on the shop's
+   * `origin`, with the answers inlined beside it; null when MAX_PENDING_RENDERS are under way.
+   */
+  async render(origin: string, path: string, answers: Record<string, unknown>): Promise<string | null> {
+    if (this.pending >= MAX_PENDING_RENDERS) return null;
+    this.pending += 1;
+    try {
+      return await this.renderer.renderPage(`${origin}${path}`, answers);
+    } finally {
+      this.pending -= 1;
+    }
   }
 }

@@ -11,6 +11,7 @@ import { UPLOAD_PATH_PREFIX, type LocalUploadInbox } from '../media/upload-inbox
 import { isEventCalendarPath, serveEventCalendar } from './event-calendar-route';
 import { cookieSaysAgeVerified } from '../../shared/age-verified-cookie';
 import type { PageMarkup } from './page-markup';
+import type { ResponseCache } from './response-cache';
 import { handleGraphQL, retryAfter, type GraphQLRouteDeps } from './graphql-route';
 import { addressKey, waitText, type RateLimiter } from '../accounts/throttle';
 import { serveMedia } from './media-route';
@@ -58,17 +59,19 @@ export interface RouterDeps {
   logRefusal: (refusal: Record<string, unknown>) => void;
   /** The public pages' server-side renderer (decision 0388); null when the build has none. */
   pageMarkup: PageMarkup | null;
+  /** Rendered pages, apart from the API's answers (http/page-head.ts). */
+  pageCache: ResponseCache;
   /** An operator line (a page that failed to build). */
   writeLogLine: (line: string) => void;
 }
 
 /** The SPA's index.html with the page's own head and first screen; index.html's defaults when they cannot be built. */
 async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, deps: RouterDeps): Promise<void> {
-  const { assets, graphql, origin, now, writeLogLine, outputsJson, pageMarkup } = deps;
+  const { assets, graphql, origin, now, writeLogLine, outputsJson, pageMarkup, pageCache } = deps;
   const onBodyFailed = (path: string, error: unknown) => writeLogLine(pageFailureLine(path, 200, error));
   // HEAD gets the same headers as GET, so the same page.
   const page = assets.built
-    ? await renderPage(url, { ...graphql, origin, defaults: shopDefaults, now, markup: pageMarkup, onBodyFailed }).catch(
+    ? await renderPage(url, { ...graphql, cache: pageCache, origin, defaults: shopDefaults, now, markup: pageMarkup, onBodyFailed }).catch(
         (error: unknown) => {
           // Head and first screen both fail: index.html's defaults, the SPA fetches its data. The
           // status still says whether the path is a page at all.

@@ -133,7 +133,9 @@ export class StaticAssets {
       // The gate follows #root: the app removes it before it takes #root's markup over.
       .replace(ROOT_ELEMENT, () => (page?.body ? `<div id="root">${page.body}</div>${page.ageGate ?? ''}` : ROOT_ELEMENT));
     const raw = Buffer.from(html);
-    send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache', page?.status);
+    // A drawn page holds the 21+ gate or not by the visitor's cookie: no cache may hand one visitor's to another.
+    const vary = page?.body ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';
+    send(req, res, { type: TYPES['.html']!, raw, gzip: gzipSync(raw, { level: 6 }), immutable: false }, 'no-cache', page?.status, vary);
   }
 }
 
@@ -170,7 +172,7 @@ function readRouteLinks(file: string): Map<string, RouteLinks> {
   return links;
 }
 
-function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheControl: string, status = 200): void {
+function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheControl: string, status = 200, vary = 'Accept-Encoding'): void {
   const accept = String(req.headers['accept-encoding'] ?? '');
   let body = asset.raw;
   let encoding: string | null = null;
@@ -185,7 +187,7 @@ function send(req: IncomingMessage, res: ServerResponse, asset: Asset, cacheCont
     'Content-Type': asset.type,
     'Content-Length': body.length,
     'Cache-Control': cacheControl,
-    Vary: 'Accept-Encoding',
+    Vary: vary,
   };
   if (encoding) headers['Content-Encoding'] = encoding;
   res.writeHead(status, headers);

@@ -9,6 +9,9 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 
 let hydrating = false;
 
+/** Whether this render is the server's (app/server-render.tsx): there is no document to read or portal to. */
+export const renderingOnServer = (): boolean => typeof document === 'undefined';
+
 /** Runs `render` (the hydration of server markup) with useBrowserStore answering as the server did. */
 export function whileHydrating(render: () => void): void {
   hydrating = true;

@@ -1,11 +1,15 @@
 /**
- * The shop's origin as the page names it in absolute links (a calendar entry's link back): the
- * address bar's in the browser, the one the server announces while it renders a page
- * (decision 0388), which is the address visitors use (PUBLIC_ORIGIN).
+ * The shop's origin as a page names it in absolute links (a calendar entry's link back): the one
+ * the server announces (PUBLIC_ORIGIN, or the address it listens on), on both sides, so a page the
+ * server drew and the app took over name the same one (decision 0388). In the browser it is read
+ * from the page's canonical link (lib/page-head.ts); the server's renderer sets it for the page.
  */
+import { renderingOnServer } from './hydration';
+import { siteOrigin } from './page-head';
+
 let renderingOrigin = '';
 
-export const pageOrigin = (): string => (typeof window === 'undefined' ? renderingOrigin : window.location.origin);
+export const pageOrigin = (): string => (renderingOnServer() ? renderingOrigin : siteOrigin());
 
 /** Set by the server's renderer (app/server-render.tsx) for the page it draws. */
 export function setRenderingOrigin(origin: string): void {

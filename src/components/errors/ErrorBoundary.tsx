@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { renderingOnServer } from '../../lib/hydration';
 import { MAIN_ID, SkipLink } from '../layout/SkipLink';
 
 interface Props {
@@ -30,6 +31,9 @@ export class ErrorBoundary extends Component<Props, State> {
 
   override render(): ReactNode {
     if (!this.state.error) return this.props.children;
+    // On the server the failure is the renderer's to report: the page goes out without its body
+    // and the app draws it (decision 0388), never a cached "Something went wrong".
+    if (renderingOnServer()) throw this.state.error instanceof Error ? this.state.error : new Error(String(this.state.error));
     return (
       <>
         <SkipLink />

@@ -3,6 +3,7 @@ import { Modal } from '../ui/Modal';
 import { MAIN_ID } from './SkipLink';
 import { shop } from '../../../shared/shop';
 import { isAgeVerified, rememberAgeVerified } from '../../lib/age-verification';
+import { renderingOnServer } from '../../lib/hydration';
 import './age-gate.css';
 
 /**
@@ -17,7 +18,7 @@ export function AgeGate() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const textId = useId();
   // The server draws its own gate beside the page it renders (AgeGateDialog, decision 0388).
-  if (verified || typeof document === 'undefined') return null;
+  if (verified || renderingOnServer()) return null;
 
   const confirm = () => {
     rememberAgeVerified();

@@ -1,5 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useRef, type KeyboardEvent, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
+import { renderingOnServer } from '../../lib/hydration';
 import './modal.css';
 
 const FOCUSABLE = [
@@ -141,5 +142,5 @@ export function Modal({ title, children, onEscape, initialFocusRef, describedBy,
     </div>
   );
   // On the server (a page's markup, decision 0388) there is no body to portal to: drawn in place.
-  return typeof document === 'undefined' ? overlay : createPortal(overlay, document.body);
+  return renderingOnServer() ? overlay : createPortal(overlay, document.body);
 }

@@ -7,7 +7,8 @@ import { EventDate } from '../../components/ui/EventDate';
 import { Spinner } from '../../components/ui/Spinner';
 import { StoredImage } from '../../components/ui/StoredImage';
 import { usePageHead } from '../../hooks/use-page-head';
-import { formatEventTime, toLocalIsoDate } from '../../lib/format';
+import { formatEventTime } from '../../lib/format';
+import { newYorkTime } from '../../../shared/shop-hours';
 import { useShopSettings, shopDetailsOf } from '../../lib/shop-settings';
 import '../../components/ui/events.css';
 import { AddToCalendar, EventsFeedLink, type CalendarShopDetails } from './AddToCalendar';
@@ -78,7 +79,8 @@ function EventEntry({ event, first, shop, tastingRules, now }: EventEntryProps) 
 export function EventsPage() {
   usePageHead();
   const { data, isPending, isError, refetch } = useEvents();
-  const today = toLocalIsoDate(new Date());
+  // New York's day, as the page's head and the server that draws the page count it (decision 0388).
+  const today = newYorkTime(new Date()).date;
   const events = useMemo(() => upcomingEvents(data ?? [], today), [data, today]);
   const settings = useShopSettings().data;
   const details = shopDetailsOf(settings);

@@ -7,7 +7,7 @@ export type ShopEvent = EventRecord;
 const timeKey = (time: string | null) => (time && /^\d{1,2}:\d{2}/.test(time) ? time.padStart(5, '0') : '99:99');
 
 /**
- * The events from `today` (YYYY-MM-DD, the visitor's local day) on, soonest first: today's
+ * The events from `today` (YYYY-MM-DD, the shop's day in New York) on, soonest first: today's
  * events are still upcoming. Events without a real date are left out.
  */
 export function upcomingEvents(events: readonly ShopEvent[], today: string): ShopEvent[] {
