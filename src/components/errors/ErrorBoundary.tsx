@@ -33,7 +33,9 @@ export class ErrorBoundary extends Component<Props, State> {
     if (!this.state.error) return this.props.children;
     // On the server the failure is the renderer's to report: the page goes out without its body
     // and the app draws it (decision 0388), never a cached "Something went wrong".
-    if (renderingOnServer()) throw this.state.error instanceof Error ? this.state.error : new Error(String(this.state.error));
+    if (renderingOnServer()) {
+      throw this.state.error instanceof Error ? this.state.error : new Error('the page failed to render', { cause: this.state.error });
+    }
     return (
       <>
         <SkipLink />
