@@ -8,24 +8,7 @@
 import { pageHead, shopFactsOf, type HeadMeta, type PageHead, type PageHeadInput, type ShopSettingsLike } from '../../shared/page-head';
 import type { EventFacts } from '../../shared/event-structured-data';
 import { shopDefaults } from '../../shared/shop';
-
-let origin: string | undefined;
-
-/**
- * Where absolute URLs point: the origin of the canonical link the server wrote (PUBLIC_ORIGIN or
- * the address it announces), so both sides name the same URLs; else this page's own origin
- * (static hosting, the dev server).
- */
-export function siteOrigin(doc: Document = document): string {
-  if (origin) return origin;
-  const written = doc.querySelector<HTMLLinkElement>('link[rel="canonical"]')?.href;
-  try {
-    origin = written ? new URL(written).origin : doc.location.origin;
-  } catch {
-    origin = doc.location.origin;
-  }
-  return origin;
-}
+import { siteOrigin } from './page-origin';
 
 const CARD_SELECTOR = 'meta[property^="og:"], meta[property^="product:"], meta[name^="twitter:"]';
 const JSON_LD_SELECTOR = 'script[type="application/ld+json"]';
