@@ -8,6 +8,7 @@ import { hasFirstScreenData } from './lib/first-screen';
 import { whileHydrating } from './lib/hydration';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
+import { queryClient } from './lib/query-client';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -19,9 +20,10 @@ keepAgeVerifiedCookie();
 if (hasFirstScreenData()) loadDataClientOnFirstInteraction();
 else loadDataClient().catch((error: unknown) => console.error('Amplify is not configured:', error));
 
-// The first page's chunk loads before the first render (see app/lazy-page.tsx). Not a top-level
-// await: the page's chunk imports this bundle, which must have finished evaluating.
-void preloadRoute(location.pathname)
+// The first page's chunk loads, and its first reads start, before the first render (see
+// app/lazy-page.tsx). Not a top-level await: the page's chunk imports this bundle, which must have
+// finished evaluating.
+void preloadRoute(location.pathname, { search: location.search, client: queryClient })
   .catch(() => undefined)
   .then(() => {
     const app = (

@@ -27,6 +27,7 @@ beforeAll(async () => {
     JSON.stringify({
       menu: ['/assets/MenuPage-abc.js', '/assets/get-menu-def.js', '/assets/get-menu-def.css'],
       item: ['/assets/x.js"><script>alert(1)</script>', '/assets/x.css"><script>alert(2)</script>'],
+      search: ['/assets/SearchPage-ghi.js', '/assets/get-menu-def.css'],
     }),
   );
   // A renderer where the build puts one (decision 0388): it says what it was asked to draw.
@@ -249,6 +250,8 @@ describe('static app and headers', () => {
     expect(menu).toMatch(/get-menu-def\.css">\s*<\/head>/);
     expect(await links('/home')).toEqual([]);
     expect(await links('/events')).toEqual([]);
+    // A page the app draws has them too: its chunk loader finds them and does not wait (decision 0389).
+    expect(await links('/search?q=a')).toEqual(['modulepreload /assets/SearchPage-ghi.js', 'stylesheet /assets/get-menu-def.css']);
     // A path that is not a chunk's or a stylesheet's is left out, whatever the file says.
     const item = await (await fetch(`${server.url}/item/abc`)).text();
     expect(item).not.toContain('alert(1)');

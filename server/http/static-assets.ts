@@ -126,9 +126,10 @@ export class StaticAssets {
       .replace(OUTPUTS_PLACEHOLDER, () => jsonDataBlock('amplify-outputs', outputsJson))
       // The page's own chunks download beside the first bundle, not after it has run.
       .replace(FIRST_SCREEN_PLACEHOLDER, () => (links?.preloads ?? '') + firstScreen)
-      // A drawn page's stylesheets after the app's own, in the order the app's chunk loader would
-      // add them; a page the app draws gets them from that loader (they would hold its script back).
-      .replace('</head>', () => `${page?.body ? (links?.styles ?? '') : ''}</head>`)
+      // The page's stylesheets after the app's own, in the order the app's chunk loader would add
+      // them: a drawn page is styled before any script runs, and the loader, finding them there,
+      // hands the page its chunk without waiting for them (decision 0389).
+      .replace('</head>', () => `${links?.styles ?? ''}</head>`)
       .replace(PAGE_HEAD, (defaults) => (page?.head !== undefined ? `${PAGE_HEAD_START}${page.head}${PAGE_HEAD_END}` : defaults))
       // The gate follows #root: the app removes it before it takes #root's markup over.
       .replace(ROOT_ELEMENT, () => (page?.body ? `<div id="root">${page.body}</div>${page.ageGate ?? ''}` : ROOT_ELEMENT));

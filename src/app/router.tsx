@@ -1,4 +1,5 @@
 import { Suspense } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { SPA_ROUTES } from '../../shared/spa-routes';
 import { PublicLayout } from '../components/layout/PublicLayout';
@@ -12,6 +13,7 @@ import { NotFoundPage } from './routes/NotFoundPage';
 const MenuPage = lazyPage(
   () => import('../features/menu/MenuPage'),
   (m) => m.MenuPage,
+  (m) => m.startMenuReads,
 );
 const EventsPage = lazyPage(
   () => import('../features/events/EventsPage'),
@@ -24,6 +26,7 @@ const AboutPage = lazyPage(
 const SearchPage = lazyPage(
   () => import('../features/menu/SearchPage'),
   (m) => m.SearchPage,
+  (m) => m.startSearchReads,
 );
 const ItemPage = lazyPage(
   () => import('../features/items/ItemPage'),
@@ -82,12 +85,17 @@ const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
 
 /**
  * Loads the chunks of the page at `pathname` (none for /home, which is in the main bundle), so
- * the first render shows the page instead of a spinner. Never rejects: a chunk that fails to
- * load is tried again when the page renders, where the error boundary can show the failure.
+ * the first render shows the page instead of a spinner; in the browser (`reads`) it also starts
+ * the page's first reads for the URL's query into the app's query client, so its data is on its
+ * way before the first render. Never rejects: a chunk that fails to load is tried again when the
+ * page renders, where the error boundary can show the failure.
  */
-export async function preloadRoute(pathname: string): Promise<void> {
+export async function preloadRoute(pathname: string, reads?: { search: string; client: QueryClient }): Promise<void> {
   const pages = ROUTE_CHUNKS.find(([pattern]) => matchPath(pattern, pathname))?.[1] ?? [];
-  await Promise.all(pages.map((page) => page.preload())).catch(() => undefined);
+  const loaded = reads
+    ? pages.map((page) => page.startReads(new URLSearchParams(reads.search), reads.client))
+    : pages.map((page) => page.preload());
+  await Promise.all(loaded).catch(() => undefined);
 }
 
 // Admin screens: none of their code is in the public pages' bundle.

@@ -29,16 +29,17 @@ export async function getFilterData(): Promise<FilterData> {
   return { categories, tags };
 }
 
-export function useFilterData() {
-  return useQuery(
-    catalogueQuery(
-      ['catalogue', 'categories-and-tags'],
-      getFilterData,
-      [firstScreenKeys.categories, firstScreenKeys.tags],
-      ([categories, tags]) => ({
-        categories: categories as CategoryRecord[],
-        tags: tags as TagRecord[],
-      }),
-    ),
+export const filterDataQuery = () =>
+  catalogueQuery(
+    ['catalogue', 'categories-and-tags'],
+    getFilterData,
+    [firstScreenKeys.categories, firstScreenKeys.tags],
+    ([categories, tags]) => ({
+      categories: categories as CategoryRecord[],
+      tags: tags as TagRecord[],
+    }),
   );
+
+export function useFilterData() {
+  return useQuery(filterDataQuery());
 }

@@ -20,6 +20,13 @@ export function toastLoadFailure(error: unknown, loadFailedMessage: string | und
   void import('./notify').then(({ notify }) => notify.error(loadFailedMessage));
 }
 
+/**
+ * Starts the reads a page makes first, for a visit to a URL with query `search`, into `client`
+ * (`prefetchQuery` with the options its hooks use, so the hooks find them under way): a page's
+ * chunk exports one, and app/lazy-page.tsx runs it before the first render (decision 0389).
+ */
+export type FirstReads = (search: URLSearchParams, client: QueryClient) => void;
+
 /** One query cache for the whole app, so data survives navigation between pages. */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error, query) => toastLoadFailure(error, query.meta?.loadFailedMessage) }),

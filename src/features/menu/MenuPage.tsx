@@ -1,12 +1,14 @@
 import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
+import type { FirstReads } from '../../lib/query-client';
 import { usePageHead } from '../../hooks/use-page-head';
 import './menu.css';
 import { MenuFilterSection } from './components/MenuFilterSection';
 import { MenuResultsBody } from './components/MenuResultsBody';
 import { MenuToolbar } from './components/MenuToolbar';
 import { isMenuCategory, MENU_CATEGORIES, type MenuCategory } from './menu-filter';
+import { filterDataQuery, menuItemsQuery } from './api/get-menu';
 import { useMenuFilters } from './use-menu-filters';
 import { useMenuResults } from './use-menu-results';
 
@@ -90,6 +92,14 @@ function MenuChooser() {
     </div>
   );
 }
+
+/** What a department's menu reads first, started before its first render (decision 0389). */
+export const startMenuReads: FirstReads = (search, client) => {
+  const category = search.get('category');
+  if (!isMenuCategory(category)) return;
+  void client.prefetchQuery(menuItemsQuery(category));
+  void client.prefetchQuery(filterDataQuery());
+};
 
 export function MenuPage() {
   const [searchParams] = useSearchParams();

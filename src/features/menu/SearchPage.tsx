@@ -4,11 +4,12 @@ import { searchPath } from '../../../shared/spa-routes';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
-import { useFilterData } from '../../lib/category-tags';
+import type { FirstReads } from '../../lib/query-client';
+import { filterDataQuery, useFilterData } from '../../lib/category-tags';
 import { MenuResults } from './components/MenuResults';
 import './menu.css';
-import { useSearchItems } from './api/get-search-items';
-import { indexForSearch, queryWords, searchShop } from './shop-search';
+import { searchCatalogueQuery, useSearchCatalogue } from './api/get-search-items';
+import { queryWords, searchShop } from './shop-search';
 
 /** Typing writes the URL once it pauses (as the menus do: decision 0118). */
 const URL_DELAY_MS = 300;
@@ -41,10 +42,16 @@ function useSearchText() {
   return [text, change] as const;
 }
 
+/** What the page reads first, started before its first render (decision 0389). */
+export const startSearchReads: FirstReads = (_search, client) => {
+  void client.prefetchQuery(searchCatalogueQuery());
+  void client.prefetchQuery(filterDataQuery());
+};
+
 /** /search?q=...: every department searched at once, the results grouped by department (decision 0300). */
 export function SearchPage() {
   const [text, setText] = useSearchText();
-  const items = useSearchItems();
+  const catalogue = useSearchCatalogue();
   const filterData = useFilterData();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -54,15 +61,14 @@ export function SearchPage() {
   }, []);
 
   const tagNames = useMemo(() => new Map((filterData.data?.tags ?? []).map((tag) => [tag.id, tag.name])), [filterData.data]);
-  const index = useMemo(() => (items.data ? indexForSearch(items.data, tagNames) : []), [items.data, tagNames]);
   const query = useDeferredValue(text);
-  const groups = useMemo(() => searchShop(index, query), [index, query]);
+  const groups = useMemo(() => searchShop(catalogue.data ?? [], query, tagNames), [catalogue.data, query, tagNames]);
   // The results' ItemList (decision 0380).
   usePageHead({ list: useMemo(() => groups.flatMap((group) => group.items), [groups]) });
   // An item in two departments shows in both, and counts once.
   const total = new Set(groups.flatMap((group) => group.items.map((item) => item.id))).size;
   const blank = queryWords(query).length === 0;
-  const loading = items.isPending || filterData.isPending;
+  const loading = catalogue.isPending || filterData.isPending;
 
   let body;
   if (blank) {
@@ -76,11 +82,11 @@ export function SearchPage() {
     );
   } else if (loading) {
     body = <Spinner label="Searching the shop" />;
-  } else if (items.isError || filterData.isError) {
+  } else if (catalogue.isError || filterData.isError) {
     body = (
       <div className="empty-state">
         <p>We couldn't search the shop right now.</p>
-        <button type="button" className="button" onClick={() => void Promise.all([items.refetch(), filterData.refetch()])}>
+        <button type="button" className="button" onClick={() => void Promise.all([catalogue.refetch(), filterData.refetch()])}>
           Try again
         </button>
       </div>

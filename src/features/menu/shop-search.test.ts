@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { elsewhereCounts, indexForSearch, MAX_QUERY_LENGTH, queryWords, searchShop, type SearchItem } from './shop-search';
+import { elsewhereCounts, joinPrepared, MAX_QUERY_LENGTH, prepareForSearch, queryWords, searchShop, type SearchItem } from './shop-search';
 
 const item = (id: string, name: string, tags: string[], extra: Partial<SearchItem> = {}): SearchItem => ({
   id,
@@ -24,8 +24,8 @@ const items = [
   item('vodka-175', 'Clear Lake Vodka', ['liquor'], { sizeMl: 1750, upc: '012345678905' }),
   item('vodka-750', 'Clear Lake Vodka', ['liquor'], { sizeMl: 750, upc: '012345678912' }),
 ];
-const index = indexForSearch(items, tagNames);
-const ids = (query: string) => searchShop(index, query).map((group) => [group.department, group.items.map((found) => found.id)]);
+const index = prepareForSearch(items);
+const ids = (query: string) => searchShop(index, query, tagNames).map((group) => [group.department, group.items.map((found) => found.id)]);
 
 describe('the shop-wide search', () => {
   it('finds a word in the name, a tag name, the description or the UPC, ignoring case and accents', () => {
@@ -50,8 +50,16 @@ describe('the shop-wide search', () => {
     expect(ids('vodka')).toEqual([['liquor', ['vodka-750', 'vodka-175']]]);
   });
 
+  it('finds the same in pages prepared one by one and joined as in the catalogue prepared whole', () => {
+    const joined = joinPrepared([prepareForSearch(items.slice(3)), prepareForSearch(items.slice(0, 3))]);
+    expect(joined.map((entry) => entry.item.id)).toEqual(index.map((entry) => entry.item.id));
+    for (const query of ['malbec', 'red', 'vodka', 'espana oak', '0123']) {
+      expect(searchShop(joined, query, tagNames)).toEqual(searchShop(index, query, tagNames));
+    }
+  });
+
   it('finds nothing for a blank query, and reads only the first 100 characters', () => {
-    expect(searchShop(index, '   ')).toEqual([]);
+    expect(searchShop(index, '   ', tagNames)).toEqual([]);
     expect(queryWords(`${'x'.repeat(MAX_QUERY_LENGTH)} rioja`)).toEqual(['x'.repeat(MAX_QUERY_LENGTH)]);
   });
 });

@@ -23,7 +23,7 @@ export interface SearchItem extends MenuItem {
 export interface SearchEntry {
   item: SearchItem;
   foldedName: string;
-  /** Name, tag names, description and UPC, folded, one text. */
+  /** Name, description and UPC, folded, one text (tag names are matched at search time). */
   text: string;
 }
 
@@ -37,14 +37,25 @@ export function queryWords(query: string): string[] {
     .filter((word) => word !== '');
 }
 
-/** Every item with its searchable text, in the menus' order; `tagNames` by tag id. */
-export function indexForSearch(items: readonly SearchItem[], tagNames: ReadonlyMap<string, string>): SearchEntry[] {
-  return [...items].sort(compareMenuItems).map((item) => {
-    const foldedName = foldText(item.name);
-    const tagText = item.tags.map((tag) => foldText(tagNames.get(tag) ?? ''));
-    const text = [foldedName, ...tagText, foldText(item.description ?? ''), item.upc ?? ''].join('\n');
-    return { item, foldedName, text };
-  });
+const byMenuOrder = (a: SearchEntry, b: SearchEntry) => compareMenuItems(a.item, b.item);
+
+/**
+ * Items made ready for searching, in the menus' order. The catalogue is read in pages, and each
+ * page is prepared while the next one is on its way (api/get-search-items.ts): folding a whole
+ * catalogue at once held the results back by the time it took.
+ */
+export function prepareForSearch(items: readonly SearchItem[]): SearchEntry[] {
+  return items
+    .map((item) => {
+      const foldedName = foldText(item.name);
+      return { item, foldedName, text: [foldedName, foldText(item.description ?? ''), item.upc ?? ''].join('\n') };
+    })
+    .sort(byMenuOrder);
+}
+
+/** Prepared pages as one index in the menus' order (each page is already sorted: the sort merges them). */
+export function joinPrepared(pages: readonly (readonly SearchEntry[])[]): SearchEntry[] {
+  return pages.flat().sort(byMenuOrder);
 }
 
 export interface SearchGroup {
@@ -53,13 +64,22 @@ export interface SearchGroup {
   items: SearchItem[];
 }
 
-/** The items matching every word, grouped by department in the menus' order; departments with no match are left out. */
-export function searchShop(index: readonly SearchEntry[], query: string): SearchGroup[] {
+/**
+ * The items matching every word, grouped by department in the menus' order; departments with no
+ * match are left out. `tagNames` by tag id: a word may be found in the name of one of an item's tags.
+ */
+export function searchShop(index: readonly SearchEntry[], query: string, tagNames: ReadonlyMap<string, string>): SearchGroup[] {
   const words = queryWords(query);
   if (words.length === 0) return [];
+  const folded = [...tagNames].map(([id, name]) => [id, foldText(name)] as const);
+  // For each word, the tags whose name holds it: a few hundred tags, looked at once per search.
+  const tagsWith = words.map((word) => new Set(folded.filter(([, name]) => name.includes(word)).map(([id]) => id)));
   const byDepartment = new Map<Department, { byName: SearchItem[]; other: SearchItem[] }>();
   for (const entry of index) {
-    if (!words.every((word) => entry.text.includes(word))) continue;
+    const found = words.every(
+      (word, at) => entry.text.includes(word) || (tagsWith[at]!.size > 0 && entry.item.tags.some((tag) => tagsWith[at]!.has(tag))),
+    );
+    if (!found) continue;
     const inName = words.every((word) => entry.foldedName.includes(word));
     for (const tag of entry.item.tags) {
       if (!isDepartment(tag)) continue;

@@ -5,7 +5,7 @@ import { catalogueQuery } from '../../../lib/first-screen';
 import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import type { MenuCategory, MenuItem } from '../menu-filter';
 
-export { useFilterData } from '../../../lib/category-tags';
+export { filterDataQuery, useFilterData } from '../../../lib/category-tags';
 
 type MenuItemRecord = Pick<MenuItem, 'id' | 'name'> & {
   price?: number | null;
@@ -56,13 +56,14 @@ export async function getMenuItems(menu: MenuCategory): Promise<MenuItem[]> {
 export const menuItemsQueryKey = (menu: MenuCategory) => ['menu', 'items', menu] as const;
 
 /** A menu's items; on a first visit to it, those inlined in the page. */
-export function useMenuItems(menu: MenuCategory) {
-  return useQuery(
-    catalogueQuery(
-      menuItemsQueryKey(menu),
-      () => getMenuItems(menu),
-      [firstScreenKeys.menuItems(menu)],
-      ([records]) => toMenuItems(records as MenuItemRecord[]),
-    ),
+export const menuItemsQuery = (menu: MenuCategory) =>
+  catalogueQuery(
+    menuItemsQueryKey(menu),
+    () => getMenuItems(menu),
+    [firstScreenKeys.menuItems(menu)],
+    ([records]) => toMenuItems(records as MenuItemRecord[]),
   );
+
+export function useMenuItems(menu: MenuCategory) {
+  return useQuery(menuItemsQuery(menu));
 }
