@@ -39,5 +39,11 @@ export const SERVER_RENDER_ENTRY = 'server-render';
 /** index.html's app root, as written there: the server puts a rendered page's body inside it. */
 export const ROOT_ELEMENT = '<div id="root"></div>';
 
+/**
+ * On #root of a page the server drew: when it drew it (ms since the epoch). The app hydrates with
+ * that time, so what follows the clock (open or closed, a Sale that ends) matches the markup.
+ */
+export const DRAWN_AT_ATTRIBUTE = 'data-drawn-at';
+
 /** Marks the age gate the server draws beside a page it renders; the app removes it as it takes over. */
 export const SERVER_AGE_GATE_ATTRIBUTE = 'data-server-age-gate';

@@ -35,7 +35,7 @@ void preloadRoute(location.pathname, { search: location.search, client: queryCli
       // A page the server rendered (decision 0388): the app takes its markup over, and its own
       // gate (if this visitor has not confirmed) replaces the server's in the same task.
       document.querySelector(`[${SERVER_AGE_GATE_ATTRIBUTE}]`)?.remove();
-      whileHydrating(() => hydrateRoot(rootElement, app));
+      whileHydrating(rootElement, () => hydrateRoot(rootElement, app));
       return;
     }
     const root = createRoot(rootElement);

@@ -34,7 +34,7 @@ beforeAll(async () => {
   mkdirSync(join(distDir, SERVER_RENDER_DIR));
   writeFileSync(
     join(distDir, SERVER_RENDER_DIR, `${SERVER_RENDER_ENTRY}.js`),
-    `export const renderPage = async (href, answers) => '<main>drawn ' + href + ' with ' + Object.keys(answers).join(',') + '</main>';
+    `export const renderPage = async (href, answers, drawnAt) => '<main>drawn ' + href + ' with ' + Object.keys(answers).join(',') + ' at ' + drawnAt + '</main>';
      export const renderAgeGate = () => '<div class="gate">21+</div>';`,
   );
   server = await startTestServer({ distDir });
@@ -262,9 +262,17 @@ describe('static app and headers', () => {
   it('draws a public page with its inlined answers in #root, the gate after it unless the cookie says confirmed, and never serves the renderer', async () => {
     const page = async (path: string, cookie?: string) =>
       (await fetch(`${server.url}${path}`, { headers: cookie ? { cookie } : {} })).text();
+    const before = Date.now();
     const menu = await page('/menu?category=wine&sort=price-asc');
+    // The renderer is told when it draws, and the page tells the app the same time for its takeover.
+    const [, rootDrawnAt, bodyDrawnAt] =
+      /<div id="root" data-drawn-at="(\d+)"><main>drawn \S+ with \S+ at (\d+)<\/main><\/div>/.exec(menu) ?? [];
+    expect(Number(rootDrawnAt)).toBe(Number(bodyDrawnAt));
+    // Kept for the minute it was drawn in.
+    expect(Number(rootDrawnAt)).toBeGreaterThanOrEqual(before - 60_000);
+    expect(Number(rootDrawnAt)).toBeLessThanOrEqual(Date.now());
     expect(menu).toContain(
-      `<div id="root"><main>drawn ${server.url}/menu?category=wine&sort=price-asc with menu-items:wine,categories,tags,shop-settings</main></div><div data-server-age-gate><div class="gate">21+</div></div>`,
+      `<main>drawn ${server.url}/menu?category=wine&sort=price-asc with menu-items:wine,categories,tags,shop-settings at ${rootDrawnAt}</main></div><div data-server-age-gate><div class="gate">21+</div></div>`,
     );
     expect(menu).toContain('id="first-screen"');
     expect((await fetch(`${server.url}/menu?category=wine`)).headers.get('vary')).toBe('Accept-Encoding, Cookie');

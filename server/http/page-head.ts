@@ -42,6 +42,8 @@ export interface RenderedPage {
   firstScreen: string;
   /** #root's server-rendered markup; empty for a page the SPA alone draws. */
   body: string;
+  /** When the body was drawn (ms): the clock it read, which the app hydrates with (lib/hydration.ts). */
+  drawnAt: number;
 }
 
 /** The head as HTML: every text escaped, JSON-LD as data blocks. */
@@ -115,11 +117,16 @@ function drawnSearch(url: URL): string {
  * (`complete` false: not kept), and when rendering fails (the SPA draws the page as before; the
  * operator gets a line).
  */
-async function bodyOf(url: URL, inlined: Record<string, unknown> | null, deps: PageDeps): Promise<{ body: string; complete: boolean }> {
+async function bodyOf(
+  url: URL,
+  inlined: Record<string, unknown> | null,
+  deps: PageDeps,
+  now: Date,
+): Promise<{ body: string; complete: boolean }> {
   const route = matchSpaRoute(url.pathname);
   if (!inlined || !deps.markup || !route || !SERVER_RENDERED_ROUTES.has(route.name)) return { body: '', complete: true };
   try {
-    const body = await deps.markup.render(deps.origin(), `${url.pathname}${drawnSearch(url)}`, inlined);
+    const body = await deps.markup.render(deps.origin(), `${url.pathname}${drawnSearch(url)}`, inlined, now.getTime());
     return body === null ? { body: '', complete: false } : { body, complete: true };
   } catch (error) {
     deps.onBodyFailed?.(url.pathname, error);
@@ -163,8 +170,11 @@ async function build(
     list: list ?? undefined,
     eventsHead: events ? eventsHeadOf(events, shop, origin, now) : undefined,
   });
-  const { body, complete } = await bodyOf(url, markup ? answers : null, deps);
-  return { page: { status: head.status, head: renderHead(head), firstScreen: markup, body }, cacheable: cacheable && complete };
+  const { body, complete } = await bodyOf(url, markup ? answers : null, deps, now);
+  return {
+    page: { status: head.status, head: renderHead(head), firstScreen: markup, body, drawnAt: now.getTime() },
+    cacheable: cacheable && complete,
+  };
 }
 
 /** The page at `url`: status, head and first screen, cached until the next write (or the next day in New York). */

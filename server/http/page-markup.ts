@@ -14,7 +14,7 @@ import type { SpaRouteName } from '../../shared/spa-routes';
 export const SERVER_RENDERED_ROUTES: ReadonlySet<SpaRouteName> = new Set(['home', 'menu', 'item', 'search', 'events', 'aboutus']);
 
 interface Renderer {
-  renderPage(href: string, answers: Record<string, unknown>): Promise<string>;
+  renderPage(href: string, answers: Record<string, unknown>, drawnAt: number): Promise<string>;
   renderAgeGate(): string;
 }
 
@@ -51,13 +51,14 @@ export class PageMarkup {
 
   /**
    * #root's markup for the page at `path` (with the query string it is drawn with) on the shop's
-   * `origin`, with the answers inlined beside it; null when MAX_PENDING_RENDERS are under way.
+   * `origin`, with the answers inlined beside it, as at `drawnAt` (ms); null when
+   * MAX_PENDING_RENDERS are under way.
    */
-  async render(origin: string, path: string, answers: Record<string, unknown>): Promise<string | null> {
+  async render(origin: string, path: string, answers: Record<string, unknown>, drawnAt: number): Promise<string | null> {
     if (this.pending >= MAX_PENDING_RENDERS) return null;
     this.pending += 1;
     try {
-      return await this.renderer.renderPage(`${origin}${path}`, answers);
+      return await this.renderer.renderPage(`${origin}${path}`, answers, drawnAt);
     } finally {
       this.pending -= 1;
     }

@@ -9,6 +9,7 @@ import { extname, join, relative, sep } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import {
   DATA_CLIENT_PRELOAD_ATTRIBUTE,
+  DRAWN_AT_ATTRIBUTE,
   FIRST_SCREEN_PLACEHOLDER,
   PAGE_HEAD_END,
   PAGE_HEAD_START,
@@ -113,7 +114,7 @@ export class StaticAssets {
     res: ServerResponse,
     outputsJson: string,
     firstScreen = '',
-    page?: { status: number; head?: string; route?: string; body?: string; ageGate?: string },
+    page?: { status: number; head?: string; route?: string; body?: string; drawnAt?: number; ageGate?: string },
   ): void {
     if (!this.indexTemplates) {
       res.writeHead(503, { 'Content-Type': 'text/plain; charset=utf-8' });
@@ -132,7 +133,11 @@ export class StaticAssets {
       .replace('</head>', () => `${links?.styles ?? ''}</head>`)
       .replace(PAGE_HEAD, (defaults) => (page?.head !== undefined ? `${PAGE_HEAD_START}${page.head}${PAGE_HEAD_END}` : defaults))
       // The gate follows #root: the app removes it before it takes #root's markup over.
-      .replace(ROOT_ELEMENT, () => (page?.body ? `<div id="root">${page.body}</div>${page.ageGate ?? ''}` : ROOT_ELEMENT));
+      .replace(ROOT_ELEMENT, () =>
+        page?.body
+          ? `<div id="root" ${DRAWN_AT_ATTRIBUTE}="${Math.trunc(page.drawnAt ?? 0)}">${page.body}</div>${page.ageGate ?? ''}`
+          : ROOT_ELEMENT,
+      );
     const raw = Buffer.from(html);
     // A drawn page holds the 21+ gate or not by the visitor's cookie: no cache may hand one visitor's to another.
     const vary = page?.body ? 'Accept-Encoding, Cookie' : 'Accept-Encoding';

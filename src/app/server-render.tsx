@@ -10,6 +10,7 @@ import { StaticRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { AgeGateDialog } from '../components/layout/AgeGate';
 import { provideFirstScreen, resetFirstScreen } from '../lib/first-screen';
+import { setRenderingTime } from '../lib/hydration';
 import { setRenderingOrigin } from '../lib/page-origin';
 import { AppTree } from './App';
 import { preloadRoute } from './router';
@@ -23,15 +24,16 @@ let pending: Promise<unknown> = Promise.resolve();
 
 /**
  * The markup of #root for the page at `href` (the shop's origin, path and query), drawn with
- * `answers` as a visit that starts there would draw it: signed out, the gate left to renderAgeGate.
+ * `answers` as a visit that starts there would draw it: signed out, the gate left to renderAgeGate;
+ * what follows the clock as at `drawnAt` (ms), which the page tells the browser for its takeover.
  */
-export function renderPage(href: string, answers: Record<string, unknown>): Promise<string> {
-  const drawn = pending.then(() => draw(href, answers));
+export function renderPage(href: string, answers: Record<string, unknown>, drawnAt: number): Promise<string> {
+  const drawn = pending.then(() => draw(href, answers, drawnAt));
   pending = drawn.catch(() => undefined);
   return drawn;
 }
 
-async function draw(href: string, answers: Record<string, unknown>): Promise<string> {
+async function draw(href: string, answers: Record<string, unknown>, drawnAt: number): Promise<string> {
   const { origin, pathname, search } = new URL(href);
   const url = `${pathname}${search}`;
   await preloadRoute(pathname);
@@ -40,6 +42,7 @@ async function draw(href: string, answers: Record<string, unknown>): Promise<str
   const router = (routes: ReactNode) => <StaticRouter location={url}>{routes}</StaticRouter>;
   provideFirstScreen(answers);
   setRenderingOrigin(origin);
+  setRenderingTime(drawnAt);
   try {
     return await renderToStringAsync(<AppTree client={client} router={router} />);
   } finally {

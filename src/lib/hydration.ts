@@ -3,18 +3,27 @@
  * by rendering exactly what the server rendered. Preact keeps the server's attributes while it
  * hydrates, so a component that rendered what only the browser knows (the session in storage)
  * would leave the server's links and labels in place. Such components render the server's value
- * while hydrating and their own right after.
+ * while hydrating and their own right after. The clock is one of them: the page was drawn up to a
+ * minute ago (its cache), so while hydrating the app reads the time it was drawn at.
  */
 import { useEffect, useState, useSyncExternalStore } from 'react';
+import { DRAWN_AT_ATTRIBUTE } from '../../shared/page-markers';
 
 let hydrating = false;
+/** When the page being drawn (on the server) or hydrated (in the browser) was drawn. */
+let drawnAt: number | null = null;
 
 /** Whether this render is the server's (app/server-render.tsx): there is no document to read or portal to. */
 export const renderingOnServer = (): boolean => typeof document === 'undefined';
 
-/** Runs `render` (the hydration of server markup) with useBrowserStore answering as the server did. */
-export function whileHydrating(render: () => void): void {
+/**
+ * Runs `render` (the hydration of the server's markup in `root`) with useBrowserStore answering as
+ * the server did, and useRenderTime with the time the server drew the page.
+ */
+export function whileHydrating(root: HTMLElement, render: () => void): void {
   hydrating = true;
+  const written = Number(root.getAttribute(DRAWN_AT_ATTRIBUTE));
+  drawnAt = Number.isFinite(written) && written > 0 ? written : null;
   try {
     render();
   } finally {
@@ -22,15 +31,43 @@ export function whileHydrating(render: () => void): void {
   }
 }
 
+/** Set by the server's renderer (app/server-render.tsx): the time the page is drawn at. */
+export function setRenderingTime(at: number): void {
+  drawnAt = at;
+}
+
+/** False in a render that hydrates the server's markup, true from the next render on (and always elsewhere). */
+function useHydrated(): boolean {
+  const [hydrated, setHydrated] = useState(!hydrating);
+  useEffect(() => {
+    if (!hydrated) setHydrated(true);
+  }, [hydrated]);
+  return hydrated;
+}
+
 /**
  * useSyncExternalStore for a store only the browser has: `serverSnapshot` while the component
  * is hydrated from server markup, the store's value from the next render on.
  */
 export function useBrowserStore<T>(subscribe: (listener: () => void) => () => void, getSnapshot: () => T, serverSnapshot: T): T {
-  const [hydrated, setHydrated] = useState(!hydrating);
-  useEffect(() => {
-    if (!hydrated) setHydrated(true);
-  }, [hydrated]);
+  const hydrated = useHydrated();
   const value = useSyncExternalStore(subscribe, getSnapshot);
   return hydrated ? value : serverSnapshot;
+}
+
+/**
+ * The time the page was drawn at, on the server and while the browser hydrates it; null from the
+ * next render on, and in every render of a page the server did not draw.
+ */
+export function useDrawnTime(): Date | null {
+  const hydrated = useHydrated();
+  return (renderingOnServer() || !hydrated) && drawnAt !== null ? new Date(drawnAt) : null;
+}
+
+/**
+ * The time a render shows (a Sale that ends, an RSVP that closes, a count's "2 hours ago"): the
+ * time the page was drawn at while it is drawn or hydrated (useDrawnTime), the clock's after.
+ */
+export function useRenderTime(): Date {
+  return useDrawnTime() ?? new Date();
 }

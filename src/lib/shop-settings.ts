@@ -12,6 +12,7 @@ import { shop, shopAddressLine } from '../../shared/shop';
 import { client } from './amplify';
 import { CATALOGUE_STALE_MS, type ModelRecord } from './catalogue';
 import { firstScreenData } from './first-screen';
+import { useDrawnTime } from './hydration';
 
 export const SHOP_SETTINGS_QUERY_KEY = ['shop-settings'] as const;
 
@@ -96,12 +97,16 @@ export function useShopDetails(): ShopDetails {
   return shopDetailsOf(data);
 }
 
-/** The current time, renewed every minute (for "Open today" to turn into "Closed now"). */
+/**
+ * The current time, renewed every minute (for "Open today" to turn into "Closed now"); the time
+ * the page was drawn at while the server draws it or the browser hydrates it (lib/hydration.ts).
+ */
 export function useNow(intervalMs = 60_000): Date {
+  const drawn = useDrawnTime();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
     const timer = setInterval(() => setNow(new Date()), intervalMs);
     return () => clearInterval(timer);
   }, [intervalMs]);
-  return now;
+  return drawn ?? now;
 }

@@ -155,3 +155,24 @@ test('a visitor who confirmed before the cookie existed gets it back on their ne
   await expect(page.getByRole('dialog')).toHaveCount(0);
   await expect.poll(async () => (await page.context().cookies()).find((cookie) => cookie.name === 'ageVerified')?.value).toBe('true');
 });
+
+test(
+  "a page drawn at one time and taken over at another shows the visitor's time: the footer's open or closed follows it, class and all",
+  LOCAL_SERVER_ONLY,
+  async ({ page, request }) => {
+    // What the server draws now: the footer's status, open or not (the demo shop opens every day
+    // from noon to 6 PM at least, and never at 3 AM).
+    const drawn = await (await request.get('/aboutus')).text();
+    const drawnOpen = /class="opening-hours__status opening-hours__status--open"/.test(drawn.slice(drawn.indexOf('<footer')));
+    // The visitor's clock says the other.
+    const visitorTime = drawnOpen ? '2027-01-14T03:00:00-05:00' : '2027-06-16T14:00:00-04:00';
+    await page.clock.setFixedTime(new Date(visitorTime));
+    await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+    const response = await page.goto('/aboutus');
+    // The page came drawn, with the time it was drawn at for the app's takeover.
+    expect(await response!.text()).toMatch(/<div id="root" data-drawn-at="\d+"><\w/);
+    const status = page.locator('footer [data-hours-status]');
+    if (drawnOpen) await expect(status).not.toHaveClass(/opening-hours__status--open/);
+    else await expect(status).toHaveClass(/opening-hours__status--open/);
+  },
+);

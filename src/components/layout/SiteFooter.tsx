@@ -1,11 +1,12 @@
 import { weeklyHoursOf } from '../../../shared/shop-hours';
 import { shop } from '../../../shared/shop';
 import { useShopDetails } from '../../lib/shop-settings';
+import { useRenderTime } from '../../lib/hydration';
 import { OpeningHours } from '../shop/OpeningHours';
 
 /** Public footer: the Contact section with address, phone and e-mail (product §2), and the opening hours. */
 export function SiteFooter() {
-  const year = new Date().getFullYear();
+  const year = useRenderTime().getFullYear();
   const details = useShopDetails();
   return (
     <footer className="site-footer">

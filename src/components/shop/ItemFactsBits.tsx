@@ -6,6 +6,7 @@
 import { formatBottleSize } from '../../../shared/bottle-size';
 import { isSaleBadgeShown } from '../../../shared/sale-badge';
 import { stockStatus } from '../../../shared/stock';
+import { useRenderTime } from '../../lib/hydration';
 import './item-facts.css';
 
 export interface SizeAndStock {
@@ -26,7 +27,7 @@ export interface SaleSource {
  * from the history it keeps to itself, so a lapsed sale shows nothing. Never a former price.
  */
 export function SaleBadge({ item }: { item: SaleSource }) {
-  return isSaleBadgeShown(item, new Date()) ? <span className="sale-badge">Sale</span> : null;
+  return isSaleBadgeShown(item, useRenderTime()) ? <span className="sale-badge">Sale</span> : null;
 }
 
 /** The stock badge; `hideInStock` leaves "In stock" out (the menu's cards say only what warns). */
@@ -41,7 +42,7 @@ export function CardFacts({ item }: { item: SizeAndStock & SaleSource }) {
   const size = formatBottleSize(item.sizeMl, item.packCount);
   const status = stockStatus(item.stock);
   const warns = status && status.level !== 'in';
-  const sale = isSaleBadgeShown(item, new Date());
+  const sale = isSaleBadgeShown(item, useRenderTime());
   if (!size && !warns && !sale) return null;
   return (
     <span className="card-facts">

@@ -14,6 +14,7 @@ import '../../components/ui/events.css';
 import { AddToCalendar, EventsFeedLink, type CalendarShopDetails } from './AddToCalendar';
 import { useEvents } from './api/get-events';
 import { upcomingEvents, type ShopEvent } from './upcoming-events';
+import { useRenderTime } from '../../lib/hydration';
 
 /** Event pictures are 800x500. */
 const EVENT_IMAGE_WIDTH = 800;
@@ -80,13 +81,14 @@ export function EventsPage() {
   usePageHead();
   const { data, isPending, isError, refetch } = useEvents();
   // New York's day, as the page's head and the server that draws the page count it (decision 0388).
-  const today = newYorkTime(new Date()).date;
+  const renderTime = useRenderTime();
+  const today = newYorkTime(renderTime).date;
   const events = useMemo(() => upcomingEvents(data ?? [], today), [data, today]);
   const settings = useShopSettings().data;
   const details = shopDetailsOf(settings);
   const tastingRules = tastingRulesOf(settings);
   // Read once a render: "Closed" from the event's start (the server decides again on every answer).
-  const now = Date.now();
+  const now = renderTime.getTime();
   const shop = useMemo(() => ({ name: details.name, address: details.addressLine }), [details.name, details.addressLine]);
 
   let body;

@@ -17,6 +17,7 @@ import { formatPrice } from '../../lib/format';
 import './item.css';
 import { useItem, useSameNameItems, type ItemDetails } from './api/get-item';
 import { labelFacts, limitPerCustomerText, type FactRow } from '../../../shared/item-facts';
+import { useRenderTime } from '../../lib/hydration';
 import { sizeOptions, tagFacts } from './item-facts-view';
 
 function ItemNotFound() {
@@ -37,8 +38,9 @@ function ItemNotFound() {
 
 /** "In stock", "Only 2 left", "Out of stock" and when it was counted; nothing when not counted (decision 0273). */
 function StockLine({ item }: { item: ItemDetails }) {
+  const now = useRenderTime();
   if (item.stock === null) return null;
-  const counted = stockCountedPhrase(item.stockCountedAt, new Date(), item.stock);
+  const counted = stockCountedPhrase(item.stockCountedAt, now, item.stock);
   return (
     <p className="item-page__stock">
       <StockBadge stock={item.stock} />
