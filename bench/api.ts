@@ -17,7 +17,7 @@ const DURATION_S = Number(process.env.BENCH_SECONDS ?? 1.5);
  * runs, many rounds: this machine's speed drifts over seconds (one side's 40 KB answers went from
  * 24,000 to 53,000 a second between runs), so a ratio is taken between neighbouring runs.
  */
-const ROUNDS = 7;
+const ROUNDS = 11;
 const CONNECTIONS = 16;
 const BUDGET = { list: 1.0, getItem: 0.8 };
 const TARGET = 'bench/support/api-target.ts';

@@ -110,6 +110,7 @@ export class ModelStore {
   private readonly dataVersion: Statement;
   private lastDataVersion = 0;
   private dataVersionReadAt = Number.NEGATIVE_INFINITY;
+  private versionOf = { writes: -1, dataVersion: -1, text: '' };
 
   constructor(
     readonly db: Db,
@@ -131,7 +132,11 @@ export class ModelStore {
       this.lastDataVersion = this.dataVersion.get() as number;
       this.dataVersionReadAt = now;
     }
-    return `${this.writes}.${this.lastDataVersion}`;
+    // The same string object while nothing changed: every cached answer compares against it.
+    if (this.versionOf.writes !== this.writes || this.versionOf.dataVersion !== this.lastDataVersion) {
+      this.versionOf = { writes: this.writes, dataVersion: this.lastDataVersion, text: `${this.writes}.${this.lastDataVersion}` };
+    }
+    return this.versionOf.text;
   }
 
   private tableFor(model: string): ModelTable {

@@ -205,6 +205,28 @@ describe('answer lengths', () => {
   });
 });
 
+describe('cached answers', () => {
+  it("keeps each caller class's answers apart: no body a visitor sends can name a staff answer", async () => {
+    const admin = { authorization: (await server.sessionFor(0)).token };
+    const query = JSON.stringify({ query: '{ listUsers { items { id } } }' });
+    // Asked twice by staff: answered, and kept.
+    for (let turn = 0; turn < 2; turn++) {
+      const staff = await postGraphQL(server, query, admin);
+      expect((staff.body.data?.listUsers as { items: unknown[] }).items.length).toBeGreaterThan(0);
+    }
+    // The same body with the public key: refused, not the staff's answer.
+    const visitor = await postGraphQL(server, query);
+    expect(visitor.body.data?.listUsers ?? null).toBeNull();
+    expect(visitor.body.errors?.[0]?.errorType).toBe('Unauthorized');
+    // A body spelt as another class's key would be: not JSON, whatever the cache holds.
+    for (const forged of [`lambda:admin:${query}`, `lambda:admin:-:${query}`, `apiKey:-:${query}`]) {
+      const answer = await postGraphQL(server, forged);
+      expect(answer.status).toBe(400);
+      expect(answer.body.errors?.[0]?.errorType).toBe('BadRequest');
+    }
+  });
+});
+
 describe('static app and headers', () => {
   it('redirects / to /home', async () => {
     const response = await fetch(`${server.url}/`, { redirect: 'manual' });

@@ -22,6 +22,7 @@ export class ResponseCache {
   }
 
   get(key: string, version: string): Buffer | string | undefined {
+    // Usually the very string the store handed out last time (ModelStore.version): compared at once.
     if (version !== this.version) return undefined;
     return this.entries.get(key);
   }
