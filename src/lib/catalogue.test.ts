@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byIndex, fillPage, listAll, type ListPage } from './catalogue';
+import { byIndex, fillPage, listAll, listAllPrepared, type ListPage } from './catalogue';
 
 /** A fake `list` serving `records` in pages of `size`, recording the tokens it was given. */
 function pager<T>(records: T[], size: number) {
@@ -115,5 +115,49 @@ describe('byIndex', () => {
       { id: 'b2', index: 1 },
     ]);
     expect(sorted.map((r) => r.id)).toEqual(['a', 'b1', 'b2', 'c', 'x']);
+  });
+});
+
+describe('listAllPrepared', () => {
+  it("prepares each page after the next one has been asked for, and hands the prepared pages back in the list's order", async () => {
+    const events: string[] = [];
+    const pages: Record<string, { data: number[]; nextToken: string | null }> = {
+      start: { data: [3, 1], nextToken: 'b' },
+      b: { data: [2], nextToken: 'c' },
+      c: { data: [5, 4], nextToken: null },
+    };
+    const prepared = await listAllPrepared(
+      async (nextToken) => {
+        events.push(`ask ${nextToken ?? 'start'}`);
+        return pages[nextToken ?? 'start']!;
+      },
+      (records) => {
+        events.push(`prepare ${records.join(',')}`);
+        return [...records].sort();
+      },
+    );
+    expect(prepared).toEqual([[1, 3], [2], [4, 5]]);
+    expect(events.indexOf('ask b')).toBeLessThan(events.indexOf('prepare 3,1'));
+    expect(events.indexOf('ask c')).toBeLessThan(events.indexOf('prepare 2'));
+  });
+
+  it('fails as the list fails, and with the error of a page that could not be prepared', async () => {
+    await expect(
+      listAllPrepared(
+        async (nextToken) => {
+          if (nextToken) throw new Error('page 2 is gone');
+          return { data: [1], nextToken: 'next' };
+        },
+        (records) => records,
+      ),
+    ).rejects.toThrow('page 2 is gone');
+    await expect(
+      listAllPrepared(
+        async () => ({ data: [1], nextToken: null }),
+        () => {
+          throw new Error('unreadable');
+        },
+      ),
+    ).rejects.toThrow('unreadable');
   });
 });

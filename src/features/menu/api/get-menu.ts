@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { FILTERS, firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
 import { catalogueQuery } from '../../../lib/first-screen';
-import { listAll, MAX_PAGE_SIZE } from '../../../lib/catalogue';
-import type { MenuCategory, MenuItem } from '../menu-filter';
+import { listAllPrepared, MAX_PAGE_SIZE } from '../../../lib/catalogue';
+import { compareMenuItems, type MenuCategory, type MenuItem } from '../menu-filter';
 
 export { filterDataQuery, useFilterData } from '../../../lib/category-tags';
 
@@ -38,18 +38,23 @@ export const toMenuItem = (item: MenuItemRecord): MenuItem => ({
 
 const toMenuItems = (records: readonly MenuItemRecord[]): MenuItem[] => records.map(toMenuItem);
 
-/** Every item carrying the menu's built-in tag, all pages of up to 1000. */
+/**
+ * Every item carrying the menu's built-in tag, all pages of up to 1000, each page put in the
+ * menu's order as it arrives (decision 0389): the menu's index then sorts runs already in order,
+ * which is a merge.
+ */
 export async function getMenuItems(menu: MenuCategory): Promise<MenuItem[]> {
-  return toMenuItems(
-    await listAll((nextToken) =>
+  const pages = await listAllPrepared(
+    (nextToken) =>
       client.models.Item.list({
         filter: FILTERS.menu(menu),
         selectionSet: SELECTIONS.menuItem,
         limit: MAX_PAGE_SIZE,
         nextToken,
       }),
-    ),
+    (records) => toMenuItems(records).sort(compareMenuItems),
   );
+  return pages.flat();
 }
 
 /** Query keys; the item page looks into the menu lists for a first glimpse of an item. */
