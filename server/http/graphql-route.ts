@@ -184,7 +184,8 @@ export async function handleGraphQL(req: IncomingMessage, res: ServerResponse, d
  * keyed by its digest, so the cache never holds large request bodies. A public JSON body is the
  * key as it came, with no class prefix to copy it into (the busiest lookup: about 2% of a
  * getItem's time); every other key starts with its class's name, a letter, so no body, whatever
- * it holds, can name another class's answer.
+ * it holds, can name another class's answer. Whatever else keeps answers in this cache must key
+ * them by a name that starts with a letter too (the calendars' `event-calendar:`).
  */
 function answerCacheKey(auth: RequestAuth, text: string): string {
   const verbatim = text.length <= MAX_VERBATIM_KEY_LENGTH;

@@ -1,5 +1,6 @@
 /**
- * Serialized responses of read-only model queries, keyed by caller class and request body, valid
+ * Serialized responses of read-only model queries, keyed by caller class and request body (a
+ * public JSON body alone, every other key led by a class name: graphql-route.ts answerCacheKey), valid
  * only while the store's write version is unchanged. Any write anywhere invalidates everything:
  * simple and always correct, and the catalogue is read far more often than it is written.
  * A long answer is kept as encoded bytes, sent as is with no string to encode again (a 40 KB list

@@ -15,17 +15,23 @@ export { byIndex, MAX_PAGE_SIZE } from '../../shared/catalogue';
 export { fillPage } from '../../shared/list-pages';
 export { listAll, type ListPage };
 
-/** Runs `work` in a task of its own, after what the current one still has to do. */
+/**
+ * Runs `work` in a task of its own, after what the current one still has to do: a message to
+ * itself, which a tab in the background runs as soon as a timer's would be held to the next second.
+ */
 const inNextTask = <T>(work: () => T) =>
-  new Promise<T>((resolve, reject) =>
-    setTimeout(() => {
+  new Promise<T>((resolve, reject) => {
+    const channel = new MessageChannel();
+    channel.port1.onmessage = () => {
+      channel.port1.close();
       try {
         resolve(work());
       } catch (error) {
         reject(error instanceof Error ? error : new Error(String(error)));
       }
-    }),
-  );
+    };
+    channel.port2.postMessage(null);
+  });
 
 /**
  * Every record of a list, each page made into what the page needs by `prepare`, in the task after

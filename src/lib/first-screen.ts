@@ -1,7 +1,7 @@
 /**
  * The first screen's data the local server inlined into the page (shared/first-screen.ts): read
- * once, handed to a query hook as TanStack Query initial data. Without it (AWS static hosting,
- * the Vite dev server) hooks fetch as usual.
+ * once, handed to a query as TanStack Query initial data (by its hook, or by the page's first
+ * reads: decision 0389). Without it (AWS static hosting, the Vite dev server) queries fetch as usual.
  */
 import type { QueryKey } from '@tanstack/react-query';
 import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/page-markers';
