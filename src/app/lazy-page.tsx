@@ -1,4 +1,5 @@
-import { lazy, useState, type ComponentType } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
+import { Spinner } from '../components/ui/Spinner';
 import type { QueryClient } from '@tanstack/react-query';
 import type { FirstReads } from '../lib/query-client';
 
@@ -16,10 +17,13 @@ export interface LazyPage {
 }
 
 /**
- * `React.lazy` for a named export, plus `preload()`. A page whose chunk is already loaded
- * renders at once, without suspending: React 19 holds the content of a Suspense boundary that
- * showed its fallback for up to 300 ms, which on a first visit delayed the page (and the start of
- * its data queries) by that much. main.tsx preloads the page of the URL the visit starts on.
+ * A page from its own chunk, named by `pick`, plus `preload()`. A page whose chunk is already
+ * loaded renders at once. Otherwise it shows the page spinner, loads the chunk from an effect and
+ * renders the page once it is in. It does not suspend: with Preact, a Back pressed while a
+ * suspended page's chunk was still loading left <main> empty when the chunk came (decision 0390;
+ * the search e2e holds a chunk back to prove it). A chunk that fails to load is thrown while
+ * rendering, for the error boundary to show. main.tsx preloads the page of the URL the visit
+ * starts on.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, pickReads?: (module: M) => FirstReads): LazyPage {
   let loaded: ComponentType | null = null;
@@ -36,14 +40,22 @@ export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => Compone
         throw error;
       },
     ));
-  const Suspending = lazy(async () => {
-    await preload();
-    return { default: loaded! };
-  });
   function Page() {
-    // Chosen once per mount: switching between the two would remount the page.
-    const [Loaded] = useState(() => loaded);
-    return Loaded ? <Loaded /> : <Suspending />;
+    const [Loaded, setLoaded] = useState(() => loaded);
+    const [failure, setFailure] = useState<Error | null>(null);
+    useEffect(() => {
+      if (Loaded) return;
+      let mounted = true;
+      preload().then(
+        () => mounted && setLoaded(() => loaded),
+        (error: unknown) => mounted && setFailure(error instanceof Error ? error : new Error('The page could not be loaded.')),
+      );
+      return () => {
+        mounted = false;
+      };
+    }, [Loaded]);
+    if (failure) throw failure;
+    return Loaded ? <Loaded /> : <Spinner label="Loading page" />;
   }
   const startReads = (search: URLSearchParams, client: QueryClient) => preload().then(() => reads?.(search, client));
   return Object.assign(Page, { preload, startReads });

@@ -57,6 +57,38 @@ test.describe('at 1440 px', () => {
     await expect(page.getByRole('region', { name: /^Liquor/ })).toBeVisible();
   });
 
+  test('back while the next page is still loading returns to the search, drawn', BROWSER_ALONE, async ({ page }) => {
+    // The item page's code held back, as on a slow connection: Back is pressed before it comes.
+    let released: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (released = resolve));
+    await page.route(/\/assets\/ItemPage-[\w-]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto('/search?q=vodka');
+    await page
+      .getByRole('region', { name: /^Liquor/ })
+      .getByRole('link')
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/item\//);
+    await expect(page.getByRole('main').getByRole('status')).toContainText('Loading page');
+    await page.goBack();
+    const field = page.getByRole('main').getByRole('searchbox', { name: 'Search the shop' });
+    await expect(field).toHaveValue('vodka');
+    // Then the item page's code arrives: the search stays drawn.
+    released();
+    await page.waitForResponse(/\/assets\/ItemPage-/);
+    await page.waitForTimeout(500);
+    await expect(field).toHaveValue('vodka');
+    await expect(
+      page
+        .getByRole('region', { name: /^Liquor/ })
+        .getByRole('link')
+        .first(),
+    ).toBeVisible();
+  });
+
   test('a department search that finds nothing offers the matches elsewhere', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/menu?category=liquor&q=malbec');
     await expect(page.getByText('No items match your search and filters.')).toBeVisible();
