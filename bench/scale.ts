@@ -1,7 +1,8 @@
 /**
  * /menu with 5,000 items and 200 tags (design §4), in Debian's Chromium on this machine, no
  * throttling: (a) navigation to the wine menu until the grid shows its first cards (budget
- * 250 ms), (b) a keystroke in the search box until the grid shows the filtered list (budget 20 ms;
+ * 250 ms; the server draws it, decision 0391), and until the app has read the list and taken the
+ * drawn grid over (budget 250 ms), (b) a keystroke in the search box until the grid shows the filtered list (budget 20 ms;
  * 50 ms on the shop-wide search, which also searches descriptions and UPCs).
  * Both again on the menu sorted by price with "In stock only" (decision 0284: the order is made
  * once per sort, the keystroke filters it), and on the shop-wide search page (decision 0300),
@@ -49,7 +50,7 @@ function watchFirstCards(selector: string) {
  * this Chromium first loads its own UI pages (omnibox WebUI) in the background, which on two cores
  * competed with the page and is no cost of the shop's. The tab is warmed up by one visit first.
  */
-async function measureNavigations(page: Page, url: string, runs: number) {
+async function measureNavigations(page: Page, url: string, runs: number, readsToo = false) {
   const cdp = await page.context().newCDPSession(page);
   await page.addInitScript(watchFirstCards, GRID_CARD);
   let listRequests = 0;
@@ -59,13 +60,28 @@ async function measureNavigations(page: Page, url: string, runs: number) {
   await page.goto(url);
   const coldServerMs = await page.evaluate(() => (window as unknown as { gridShown: Promise<number> }).gridShown);
   await page.waitForTimeout(1000);
-  const navigations: Array<{ gridMs: number; listRequests: number }> = [];
+  const navigations: Array<{ gridMs: number; listRequests: number; readMs: number }> = [];
   for (let i = 0; i < runs; i += 1) {
     await cdp.send('Network.clearBrowserCache');
     listRequests = 0;
     await page.goto(url);
     const gridMs = await page.evaluate(() => (window as unknown as { gridShown: Promise<number> }).gridShown);
-    navigations.push({ gridMs, listRequests });
+    // A menu the server drew shows its grid before the app has its list (decision 0391): when the
+    // app's reads ended, the app took the page over.
+    let readMs = Number.NaN;
+    if (readsToo) {
+      await page.waitForLoadState('networkidle');
+      readMs = await page.evaluate(() =>
+        Math.max(
+          0,
+          ...performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.name.endsWith('/graphql'))
+            .map((entry) => (entry as PerformanceResourceTiming).responseEnd),
+        ),
+      );
+    }
+    navigations.push({ gridMs, listRequests, readMs });
   }
   const count = (await page.locator('.menu-results__count').textContent()) ?? '';
   return { navigations, count, coldServerMs };
@@ -116,7 +132,7 @@ export async function measureScale(baseUrl: string) {
     const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
     // A returning visitor: the 21+ gate covers /menu on a first visit (decision 0185).
     await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
-    const navigation = await measureNavigations(page, url, NAVIGATIONS);
+    const navigation = await measureNavigations(page, url, NAVIGATIONS, true);
     const keystrokes: Array<{ key: string; ms: number }> = [];
     for (const key of KEYS) keystrokes.push({ key, ms: await measureKeystroke(page, key) });
     const sortedPage = await browser.newPage({ viewport: { width: 1280, height: 800 } });
@@ -155,6 +171,7 @@ export async function runScale(): Promise<Metric[]> {
   const { url, navigations, count, coldServerMs, keystrokes, sorted, search } = measured;
 
   const gridMs = median(navigations.map((n) => n.gridMs));
+  const readMs = median(navigations.map((n) => n.readMs));
   const keyMs = median(keystrokes.map((k) => k.ms));
   const sortedGridMs = median(sorted.navigations.map((n) => n.gridMs));
   const sortedKeyMs = median(sorted.keystrokes.map((k) => k.ms));
@@ -169,6 +186,11 @@ export async function runScale(): Promise<Metric[]> {
       ['measure', 'median', 'runs'],
       [
         ['navigation to first cards painted', `${gridMs.toFixed(0)} ms`, navigations.map((n) => n.gridMs.toFixed(0)).join(', ')],
+        [
+          'navigation to the list read (the app takes the drawn grid over)',
+          `${readMs.toFixed(0)} ms`,
+          navigations.map((n) => n.readMs.toFixed(0)).join(', '),
+        ],
         ['the same, first visit after the server started (nothing cached, JIT cold)', `${coldServerMs.toFixed(0)} ms`, '1 run'],
         ['keystroke to filtered grid painted', `${keyMs.toFixed(1)} ms`, keystrokes.map((k) => `${k.key}:${k.ms.toFixed(0)}`).join(', ')],
         [
@@ -197,6 +219,13 @@ export async function runScale(): Promise<Metric[]> {
       `${gridMs.toFixed(0)} ms`,
       `<= ${BUDGET.gridMs} ms`,
       gridMs <= BUDGET.gridMs,
+    ),
+    metric(
+      'scale',
+      `/menu list read, the app takes over (${SCALE_ITEMS} items)`,
+      `${readMs.toFixed(0)} ms`,
+      `<= ${BUDGET.gridMs} ms`,
+      readMs <= BUDGET.gridMs,
     ),
     metric(
       'scale',

@@ -148,12 +148,13 @@ const LIST_FIELDS = { Banner: 'listBanners', Item: 'listItems', Category: 'listC
 
 function list(key: string, model: keyof typeof LIST_FIELDS, selection: readonly string[], filter?: object): FirstScreenQuery {
   const field = LIST_FIELDS[model];
-  const variable = filter ? `($filter: Model${model}FilterInput)` : '';
+  // $nextToken: the server reads a longer list's further pages to draw the page (server/http/first-screen.ts).
+  const variables = filter ? `$filter: Model${model}FilterInput, $nextToken: String` : '$nextToken: String';
   return {
     key,
     field,
     kind: 'list',
-    query: `query FirstScreen${variable} { ${field}(${filter ? 'filter: $filter, ' : ''}limit: ${MAX_PAGE_SIZE}) { items { ${selection.join(' ')} } nextToken } }`,
+    query: `query FirstScreen(${variables}) { ${field}(${filter ? 'filter: $filter, ' : ''}limit: ${MAX_PAGE_SIZE}, nextToken: $nextToken) { items { ${selection.join(' ')} } nextToken } }`,
     variables: filter ? { filter } : undefined,
   };
 }

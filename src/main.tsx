@@ -5,10 +5,10 @@ import { SERVER_AGE_GATE_ATTRIBUTE } from '../shared/page-markers';
 import { keepAgeVerifiedCookie } from './lib/age-verification';
 import { loadDataClient, loadDataClientOnFirstInteraction } from './lib/amplify';
 import { hasFirstScreenData } from './lib/first-screen';
-import { whileHydrating } from './lib/hydration';
+import { keepingFieldsWhile, whileHydrating } from './lib/hydration';
 import { App } from './app/App';
 import { preloadRoute } from './app/router';
-import { queryClient } from './lib/query-client';
+import { queryClient, readsSettled } from './lib/query-client';
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
@@ -34,8 +34,15 @@ void preloadRoute(location.pathname, { search: location.search, client: queryCli
     if (rootElement.firstElementChild) {
       // A page the server rendered (decision 0388): the app takes its markup over, and its own
       // gate (if this visitor has not confirmed) replaces the server's in the same task.
-      document.querySelector(`[${SERVER_AGE_GATE_ATTRIBUTE}]`)?.remove();
-      whileHydrating(rootElement, () => hydrateRoot(rootElement, app));
+      const takeOver = () => {
+        document.querySelector(`[${SERVER_AGE_GATE_ATTRIBUTE}]`)?.remove();
+        whileHydrating(rootElement, () => hydrateRoot(rootElement, app));
+      };
+      // Drawn with its answers inlined: at once. Drawn with answers too large to inline (decision
+      // 0391: a big menu): it stays as drawn while the page's first reads come in, and what the
+      // visitor typed meanwhile is handed to the app.
+      if (hasFirstScreenData()) takeOver();
+      else void readsSettled(queryClient).then(() => keepingFieldsWhile(rootElement, takeOver));
       return;
     }
     const root = createRoot(rootElement);

@@ -4,7 +4,8 @@
  * engine as the public API key would, and answers with a JSON data block plus a preload hint for
  * the picture the page shows first. A page gets all of its answers or none: when one does not fit
  * (a list longer than one page, an error, answers over the size cap) the SPA fetches them as
- * usual, with the Amplify libraries preloaded.
+ * usual, with the Amplify libraries preloaded. A list longer than one page is still read whole
+ * (up to MAX_DRAWN_LIST_PAGES), for drawing the page without inlining it (decision 0391).
  */
 import { firstScreenQueries, type FirstScreenQuery } from '../../shared/first-screen';
 import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/page-markers';
@@ -31,28 +32,54 @@ function preloadLink(img: string, sizes: string): string {
   return `<link rel="preload" as="image" href="${escapeXml(src)}" imagesrcset="${escapeXml(srcSet)}" imagesizes="${escapeXml(sizes)}" fetchpriority="high">`;
 }
 
-/** An answer to inline; `refused` when it does not fit (a second page), `failed` on an error (worth trying again). */
-type Answer = { value: unknown } | 'refused' | 'failed';
+/**
+ * The most pages of a list read for drawing a page: 20,000 records, four times the catalogue the
+ * budgets are measured with (design §4). A longer list leaves the page to the app.
+ */
+export const MAX_DRAWN_LIST_PAGES = 20;
 
-async function answer(query: FirstScreenQuery, deps: FirstScreenDeps, earlier: Record<string, unknown>): Promise<Answer> {
+/**
+ * An answer: its value, and whether it may be inlined (a list of more than one page may not: the
+ * page is drawn with it but the app reads it itself); `refused` when there is none to draw with
+ * (a list past MAX_DRAWN_LIST_PAGES, a query after a missing answer), `failed` on an error (worth
+ * trying again).
+ */
+type Answer = { value: unknown; inlinable: boolean } | 'refused' | 'failed';
+
+const run = (query: FirstScreenQuery, variables: Record<string, unknown> | undefined, deps: FirstScreenDeps) =>
+  deps.engine.execute(
+    { query: query.query, variables },
+    { auth: PUBLIC_API_KEY_CALLER, clientIp: 'first-screen', store: deps.store, rowBudget: newRowBudget() },
+  );
+
+async function answer(
+  query: FirstScreenQuery,
+  deps: FirstScreenDeps,
+  earlier: Record<string, unknown>,
+  wholeLists: boolean,
+): Promise<Answer> {
   let { variables } = query;
   if (query.after) {
     // An earlier answer that is missing (it failed or did not fit) leaves this one unasked: the page is not inlined anyway.
     if (!(query.after.key in earlier)) return 'refused';
     const made = query.after.variables(earlier[query.after.key]);
-    if (!made) return { value: query.after.none };
+    if (!made) return { value: query.after.none, inlinable: true };
     variables = made;
   }
-  const { response } = await deps.engine.execute(
-    { query: query.query, variables },
-    { auth: PUBLIC_API_KEY_CALLER, clientIp: 'first-screen', store: deps.store, rowBudget: newRowBudget() },
-  );
-  if (response.errors?.length || !response.data) return 'failed';
-  const value = response.data[query.field];
-  if (query.kind === 'get') return { value: value ?? null };
-  const page = value as { items?: unknown[]; nextToken?: string | null } | null;
-  if (!page?.items) return 'failed';
-  return page.nextToken ? 'refused' : { value: page.items };
+  const items: unknown[] = [];
+  for (let pages = 0, nextToken: string | null | undefined; ;) {
+    const { response } = await run(query, nextToken ? { ...variables, nextToken } : variables, deps);
+    if (response.errors?.length || !response.data) return 'failed';
+    const value = response.data[query.field];
+    if (query.kind === 'get') return { value: value ?? null, inlinable: true };
+    const page = value as { items?: unknown[]; nextToken?: string | null } | null;
+    if (!page?.items) return 'failed';
+    items.push(...page.items);
+    pages += 1;
+    nextToken = page.nextToken;
+    if (!nextToken) return { value: items, inlinable: pages === 1 };
+    if (!wholeLists || pages === MAX_DRAWN_LIST_PAGES) return 'refused';
+  }
 }
 
 /** What a page's queries gave: the markup to inline (empty unless every answer fits) and each answer there was. */
@@ -62,32 +89,39 @@ export interface FirstScreen {
   answers: Record<string, unknown>;
   /** False after an error, so the next request tries again. */
   cacheable: boolean;
+  /** Every query answered (lists whole): the page can be drawn with `answers`, inlined or not. */
+  complete: boolean;
 }
 
 /**
  * The data block and preload hints for a page's queries; empty unless every answer could be
- * inlined. Uncached: server/http/page-head.ts caches the whole page (head and first screen).
+ * inlined. `wholeLists`: a list of more than one page is read to its end (for a page drawn
+ * without inlining it); otherwise its first page is all that is read. Uncached:
+ * server/http/page-head.ts caches the whole page (head and first screen).
  */
-export async function firstScreenOf(queries: FirstScreenQuery[], deps: FirstScreenDeps): Promise<FirstScreen> {
+export async function firstScreenOf(queries: FirstScreenQuery[], deps: FirstScreenDeps, wholeLists = false): Promise<FirstScreen> {
   const data: Record<string, unknown> = {};
   const links: string[] = [];
   let inline = true;
+  let complete = true;
   let cacheable = true;
   for (const query of queries) {
-    const result = await answer(query, deps, data);
+    const result = await answer(query, deps, data, wholeLists);
     if (typeof result === 'string') {
-      inline = false;
+      inline = complete = false;
       if (result === 'failed') cacheable = false;
       continue;
     }
     data[query.key] = result.value;
+    if (!result.inlinable) inline = false;
     const img = query.preloadImage?.pick(result.value);
     if (img) links.push(preloadLink(img, query.preloadImage!.sizes));
   }
-  if (!inline || queries.length === 0) return { markup: '', answers: data, cacheable };
+  const notInlined = { markup: '', answers: data, cacheable, complete: complete && queries.length > 0 };
+  if (!inline || queries.length === 0) return notInlined;
   const block = jsonDataBlock(FIRST_SCREEN_ELEMENT_ID, JSON.stringify(data));
-  if (Buffer.byteLength(block) > MAX_FIRST_SCREEN_BYTES) return { markup: '', answers: data, cacheable };
-  return { markup: `${links.join('')}${block}`, answers: data, cacheable };
+  if (Buffer.byteLength(block) > MAX_FIRST_SCREEN_BYTES) return notInlined;
+  return { ...notInlined, markup: `${links.join('')}${block}` };
 }
 
 /** The queries of the page at `url` (shared/first-screen.ts). */

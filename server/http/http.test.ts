@@ -34,7 +34,8 @@ beforeAll(async () => {
   mkdirSync(join(distDir, SERVER_RENDER_DIR));
   writeFileSync(
     join(distDir, SERVER_RENDER_DIR, `${SERVER_RENDER_ENTRY}.js`),
-    `export const renderPage = async (href, answers, drawnAt) => '<main>drawn ' + href + ' with ' + Object.keys(answers).join(',') + ' at ' + drawnAt + '</main>';
+    // What it was given is kept where a test can count it (the server runs in the test's process).
+    `export const renderPage = async (href, answers, drawnAt) => { globalThis.drawnWith = answers; return '<main>drawn ' + href + ' with ' + Object.keys(answers).join(',') + ' at ' + drawnAt + '</main>'; };
      export const renderAgeGate = () => '<div class="gate">21+</div>';`,
   );
   server = await startTestServer({ distDir });
@@ -306,6 +307,32 @@ describe('static app and headers', () => {
     const file = await fetch(`${server.url}/${SERVER_RENDER_DIR}/${SERVER_RENDER_ENTRY}.js`);
     expect(file.headers.get('content-type')).toMatch(/^text\/html/);
     expect(await file.text()).not.toContain('renderAgeGate');
+  });
+
+  it('draws a menu too long to inline in its plain form only, from its whole list, which the app reads itself (decision 0391)', async () => {
+    const big = await startTestServer({ distDir });
+    try {
+      big.store.transaction(() => {
+        for (let i = 0; i < 1001; i += 1) big.store.create('Item', { name: `Bulk extra ${i}`, tags: ['extras'], price: 1 });
+      });
+      const html = await (await fetch(`${big.url}/menu?category=extras&utm_source=mail`)).text();
+      expect(html).toMatch(
+        new RegExp(
+          `<div id="root" data-drawn-at="\\d+"><main>drawn ${big.url}/menu\\?category=extras with menu-items:extras,categories,tags,shop-settings at \\d+</main>`,
+        ),
+      );
+      expect((globalThis as { drawnWith?: Record<string, unknown[]> }).drawnWith?.['menu-items:extras']).toHaveLength(1001);
+      // Not inlined: the app reads the list itself.
+      expect(html).not.toContain('id="first-screen"');
+      // A search, a filter or a sort: the app's alone, and the list is not read past its first page.
+      for (const search of ['&q=bulk', '&sort=price-asc', '&stock=in', '&tags=x']) {
+        (globalThis as { drawnWith?: unknown }).drawnWith = undefined;
+        expect(await (await fetch(`${big.url}/menu?category=extras${search}`)).text()).toContain('<div id="root"></div>');
+        expect((globalThis as { drawnWith?: unknown }).drawnWith).toBeUndefined();
+      }
+    } finally {
+      await big.stop();
+    }
   });
 
   it('serves hashed assets compressed with a year of caching, and 404s missing ones', async () => {

@@ -110,23 +110,36 @@ function drawnSearch(url: URL): string {
 }
 
 /**
- * #root's markup for a public page, drawn with the answers the page inlines. Empty when it inlines
- * none (a menu longer than one page, /search, which reads the whole catalogue): drawn without its
- * data it would be a shell with a spinner, nothing a crawler can use, and it slowed the 5,000-item
- * menu (design §4). Empty too without a renderer, for other pages, when the renderer is busy
- * (`complete` false: not kept), and when rendering fails (the SPA draws the page as before; the
- * operator gets a line).
+ * Whether the page is drawn even when its answers are too large to inline (decision 0391): a
+ * department's menu in its plain form (no search, filter or sort), whose whole list the server
+ * reads to draw it; the app reads the list itself (the menu's first reads) and takes the drawn
+ * markup over once it is in. A menu's other forms, one per search a visitor may type, stay the
+ * app's alone: each would read and draw the whole department again.
+ */
+function drawnWithoutInlining(url: URL, deps: PageDeps): boolean {
+  if (!deps.markup || matchSpaRoute(url.pathname)?.name !== 'menu') return false;
+  const kept = new URLSearchParams(drawnSearch(url));
+  return isDepartment(kept.get('category')) && [...kept.keys()].length === 1;
+}
+
+/**
+ * #root's markup for a public page, drawn with `answers`: those the page inlines, or a plain
+ * menu's whole list (drawnWithoutInlining). Empty with none (another page whose answers are too
+ * large to inline, /search, which reads the whole catalogue): drawn without its data it would be
+ * a shell with a spinner, nothing a crawler can use. Empty too without a renderer, for other
+ * pages, when the renderer is busy (`complete` false: not kept), and when rendering fails (the SPA
+ * draws the page as before; the operator gets a line).
  */
 async function bodyOf(
   url: URL,
-  inlined: Record<string, unknown> | null,
+  answers: Record<string, unknown> | null,
   deps: PageDeps,
   now: Date,
 ): Promise<{ body: string; complete: boolean }> {
   const route = matchSpaRoute(url.pathname);
-  if (!inlined || !deps.markup || !route || !SERVER_RENDERED_ROUTES.has(route.name)) return { body: '', complete: true };
+  if (!answers || !deps.markup || !route || !SERVER_RENDERED_ROUTES.has(route.name)) return { body: '', complete: true };
   try {
-    const body = await deps.markup.render(deps.origin(), `${url.pathname}${drawnSearch(url)}`, inlined, now.getTime());
+    const body = await deps.markup.render(deps.origin(), `${url.pathname}${drawnSearch(url)}`, answers, now.getTime());
     return body === null ? { body: '', complete: false } : { body, complete: true };
   } catch (error) {
     deps.onBodyFailed?.(url.pathname, error);
@@ -140,7 +153,13 @@ async function build(
   deps: PageDeps,
   now: Date,
 ): Promise<{ page: RenderedPage; cacheable: boolean }> {
-  const { markup, answers, cacheable } = queries.length ? await firstScreenOf(queries, deps) : { markup: '', answers: {}, cacheable: true };
+  const whole = drawnWithoutInlining(url, deps);
+  const {
+    markup,
+    answers,
+    cacheable,
+    complete: answered,
+  } = queries.length ? await firstScreenOf(queries, deps, whole) : { markup: '', answers: {}, cacheable: true, complete: false };
   const route = matchSpaRoute(url.pathname);
   let item: ItemFacts | null | undefined;
   if (route?.name === 'item') {
@@ -170,7 +189,7 @@ async function build(
     list: list ?? undefined,
     eventsHead: events ? eventsHeadOf(events, shop, origin, now) : undefined,
   });
-  const { body, complete } = await bodyOf(url, markup ? answers : null, deps, now);
+  const { body, complete } = await bodyOf(url, markup || (whole && answered) ? answers : null, deps, now);
   return {
     page: { status: head.status, head: renderHead(head), firstScreen: markup, body, drawnAt: now.getTime() },
     cacheable: cacheable && complete,

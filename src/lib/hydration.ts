@@ -71,3 +71,46 @@ export function useDrawnTime(): Date | null {
 export function useRenderTime(): Date {
   return useDrawnTime() ?? new Date();
 }
+
+type FormField = HTMLInputElement | HTMLSelectElement | HTMLTextAreaElement;
+
+const isToggle = (field: FormField): field is HTMLInputElement =>
+  field instanceof HTMLInputElement && (field.type === 'checkbox' || field.type === 'radio');
+
+/** Whether the visitor changed the field from what the page was drawn with. */
+function changedByVisitor(field: FormField): boolean {
+  if (isToggle(field)) return field.checked !== field.defaultChecked;
+  if (field instanceof HTMLSelectElement) return Array.from(field.options).some((option) => option.selected !== option.defaultSelected);
+  return field.value !== field.defaultValue;
+}
+
+/**
+ * Runs `render`, the app's takeover of a page the server drew without inlining its answers
+ * (decision 0391: a big menu, drawn at once and taken over once the app has read its list), and
+ * hands what the visitor typed, ticked or chose in the drawn fields meanwhile to the app: the app
+ * starts from its own state (an empty search), so each field the visitor changed is set again as
+ * the visitor left it and told, as typing or a click tells it (input and change events; a click
+ * for a box), and the app's state follows.
+ */
+export function keepingFieldsWhile(root: HTMLElement, render: () => void): void {
+  const changed = Array.from(root.querySelectorAll<FormField>('input, select, textarea'))
+    .filter(changedByVisitor)
+    .map((field) => ({ field, value: field.value, checked: isToggle(field) && field.checked }));
+  render();
+  // After the app's first effects (run after the first paint), which set its state from the URL.
+  if (changed.length) requestAnimationFrame(() => setTimeout(() => handOver(changed)));
+}
+
+function handOver(changed: Array<{ field: FormField; value: string; checked: boolean }>): void {
+  for (const { field, value, checked } of changed) {
+    if (!field.isConnected) continue;
+    if (isToggle(field)) {
+      field.checked = !checked;
+      field.click();
+      continue;
+    }
+    field.value = value;
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+    field.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+}

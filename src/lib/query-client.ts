@@ -27,6 +27,21 @@ export function toastLoadFailure(error: unknown, loadFailedMessage: string | und
  */
 export type FirstReads = (search: URLSearchParams, client: QueryClient) => void;
 
+/** Resolves once `client` fetches nothing: the first reads, started before it is called, are in (or failed). */
+export function readsSettled(client: QueryClient): Promise<void> {
+  return new Promise((resolve) => {
+    if (!client.isFetching()) {
+      resolve();
+      return;
+    }
+    const stop = client.getQueryCache().subscribe(() => {
+      if (client.isFetching()) return;
+      stop();
+      resolve();
+    });
+  });
+}
+
 /** One query cache for the whole app, so data survives navigation between pages. */
 export const queryClient = new QueryClient({
   queryCache: new QueryCache({ onError: (error, query) => toastLoadFailure(error, query.meta?.loadFailedMessage) }),

@@ -42,7 +42,8 @@ export async function getShopSettings(): Promise<ShopSettingsRecord | null> {
   return data ?? null;
 }
 
-const shopSettingsQuery = () => ({
+/** The settings record's query, as the footer and the menus read it (a page's first reads start it too). */
+export const shopSettingsQuery = () => ({
   queryKey: SHOP_SETTINGS_QUERY_KEY,
   queryFn: getShopSettings,
   staleTime: CATALOGUE_STALE_MS,

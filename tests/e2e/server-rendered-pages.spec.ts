@@ -176,3 +176,90 @@ test(
     else await expect(status).toHaveClass(/opening-hours__status--open/);
   },
 );
+
+/** The page at `path` as the server draws a menu too big to inline: drawn, with its answers left out. */
+async function drawnWithoutAnswers(page: Page, path: string): Promise<void> {
+  await page.route(`**${path}`, async (route) => {
+    const response = await route.fetch();
+    const html = (await response.text()).replace(/<script id="first-screen" type="application\/json">.*?<\/script>/s, '');
+    expect(html).toMatch(/<div id="root" data-drawn-at="\d+"><\w/);
+    await route.fulfill({ response, body: html });
+  });
+}
+
+/**
+ * A menu the server drew without inlining its answers (decision 0391: a department too big to
+ * inline, here the wine menu with its answers taken out of the page as it comes): it is shown as
+ * drawn, with no spinner, while the app reads its list (held back here), and the app then renders
+ * over it, keeping the drawn elements and what the visitor typed in the drawn search box.
+ */
+test(
+  'a menu drawn without its answers stays drawn until the app has read its list, and keeps what the visitor typed',
+  LOCAL_SERVER_ONLY,
+  async ({ page, browser, baseURL }) => {
+    const wine = await withoutScripts(browser, 1440, async (bare) => {
+      await bare.goto(`${baseURL}/menu?category=wine`);
+      return firstWine(bare);
+    });
+    await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+    await drawnWithoutAnswers(page, '/menu?category=wine');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let reads = 0;
+    await page.route('**/graphql', async (route) => {
+      reads += 1;
+      await held;
+      await route.continue();
+    });
+    await page.addInitScript(() => {
+      const watch = window as unknown as { spinners: number; drawnCard: Element | null };
+      watch.spinners = 0;
+      new MutationObserver(() => {
+        if (document.querySelector('#root .spinner')) watch.spinners += 1;
+      }).observe(document, { childList: true, subtree: true });
+      document.addEventListener('readystatechange', () => {
+        if (document.readyState === 'interactive') watch.drawnCard = document.querySelector('#root a.product-card');
+      });
+    });
+    await page.goto('/menu?category=wine');
+    // Drawn, and the app is reading the list itself.
+    await expect(page.locator('a.product-card').first()).toBeVisible();
+    await expect.poll(() => reads).toBeGreaterThan(0);
+    const search = page.getByRole('main').getByRole('searchbox');
+    await search.fill(wine.name);
+    release();
+    // The app has the list: the grid follows what was typed before it took over.
+    await expect(page.locator('.menu-results__count')).toHaveText(/^\d+ items?$/);
+    await expect(search).toHaveValue(wine.name);
+    await expect(page.locator('a.product-card').first()).toContainText(wine.name);
+    await expect.poll(() => page.evaluate(() => new URL(location.href).searchParams.get('q'))).toBe(wine.name);
+    // No spinner at any time, and the card drawn first is the one shown.
+    expect(
+      await page.evaluate(() => {
+        const watch = window as unknown as { spinners: number; drawnCard: Element | null };
+        return { spinners: watch.spinners, drawnCardKept: watch.drawnCard?.isConnected };
+      }),
+    ).toEqual({ spinners: 0, drawnCardKept: true });
+    expect(await seriousViolations(page)).toEqual([]);
+  },
+);
+
+test('a menu drawn without its answers is taken over keeping every element the server drew', LOCAL_SERVER_ONLY, async ({ page }) => {
+  await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  await drawnWithoutAnswers(page, '/menu?category=wine');
+  const graphql: string[] = [];
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/graphql') graphql.push(request.postData() ?? '');
+  });
+  await watchTakeover(page);
+  await page.goto('/menu?category=wine', { waitUntil: 'networkidle' });
+  // The app read the list itself, and rendered over the drawn page without replacing it.
+  expect(graphql.some((body) => body.includes('listItems'))).toBe(true);
+  const result = await takeover(page);
+  expect(result.drawn).toBeGreaterThan(20);
+  expect(result.replaced).toEqual([]);
+  expect(result.sameText).toBe(true);
+  // The app runs: its filters answer.
+  await page.getByRole('main').getByRole('searchbox').fill('zzzz-no-such-wine');
+  await expect(page.locator('a.product-card')).toHaveCount(0);
+});

@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import type { FirstReads } from '../../lib/query-client';
+import { shopSettingsQuery } from '../../lib/shop-settings';
 import { usePageHead } from '../../hooks/use-page-head';
 import './menu.css';
 import { MenuFilterSection } from './components/MenuFilterSection';
@@ -93,12 +94,17 @@ function MenuChooser() {
   );
 }
 
-/** What a department's menu reads first, started before its first render (decision 0389). */
+/**
+ * What a department's menu reads first, started before its first render (decision 0389): all its
+ * first render needs (the shop's price ranges and the footer's hours too), so that a menu drawn
+ * without its answers is taken over as drawn once they are in (decision 0391).
+ */
 export const startMenuReads: FirstReads = (search, client) => {
   const category = search.get('category');
   if (!isMenuCategory(category)) return;
   void client.prefetchQuery(menuItemsQuery(category));
   void client.prefetchQuery(filterDataQuery());
+  void client.prefetchQuery(shopSettingsQuery());
 };
 
 export function MenuPage() {

@@ -6,6 +6,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { usePageHead } from '../../hooks/use-page-head';
 import type { FirstReads } from '../../lib/query-client';
 import { filterDataQuery, useFilterData } from '../../lib/category-tags';
+import { shopSettingsQuery } from '../../lib/shop-settings';
 import { MenuResults } from './components/MenuResults';
 import './menu.css';
 import { searchCatalogueQuery, useSearchCatalogue } from './api/get-search-items';
@@ -46,6 +47,7 @@ function useSearchText() {
 export const startSearchReads: FirstReads = (_search, client) => {
   void client.prefetchQuery(searchCatalogueQuery());
   void client.prefetchQuery(filterDataQuery());
+  void client.prefetchQuery(shopSettingsQuery());
 };
 
 /** /search?q=...: every department searched at once, the results grouped by department (decision 0300). */
