@@ -1,5 +1,8 @@
 import { startTransition, StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
+// Preact's own render, which diffs against the elements already there; react-dom's (Preact's
+// compatibility layer) empties the container first, as React does.
+import { render as renderOver, type ComponentChild } from 'preact';
 import './app/global.css';
 import { SERVER_AGE_GATE_ATTRIBUTE } from '../shared/page-markers';
 import { keepAgeVerifiedCookie } from './lib/age-verification';
@@ -10,6 +13,9 @@ import { App } from './app/App';
 import { preloadRoute } from './app/router';
 import { queryClient, readsSettled } from './lib/query-client';
 
+/** The longest a drawn page waits for its first reads before the app takes it over anyway. */
+const TAKEOVER_WAIT_MS = 3000;
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('index.html has no #root element');
 
@@ -17,7 +23,9 @@ if (!rootElement) throw new Error('index.html has no #root element');
 // config the pages still render, and their data queries fail into empty states. A page whose
 // first screen the server inlined needs none of them to draw: they wait for the visitor.
 keepAgeVerifiedCookie();
-if (hasFirstScreenData()) loadDataClientOnFirstInteraction();
+// Read before the first reads start: they take the inlined answers as they use them.
+const inlined = hasFirstScreenData();
+if (inlined) loadDataClientOnFirstInteraction();
 else loadDataClient().catch((error: unknown) => console.error('Amplify is not configured:', error));
 
 // The first page's chunk loads, and its first reads start, before the first render (see
@@ -31,18 +39,27 @@ void preloadRoute(location.pathname, { search: location.search, client: queryCli
         <App />
       </StrictMode>
     );
-    if (rootElement.firstElementChild) {
+    const serverGate = document.querySelector(`[${SERVER_AGE_GATE_ATTRIBUTE}]`);
+    if (rootElement.firstElementChild && inlined) {
       // A page the server rendered (decision 0388): the app takes its markup over, and its own
       // gate (if this visitor has not confirmed) replaces the server's in the same task.
-      const takeOver = () => {
-        document.querySelector(`[${SERVER_AGE_GATE_ATTRIBUTE}]`)?.remove();
-        whileHydrating(rootElement, () => hydrateRoot(rootElement, app));
-      };
-      // Drawn with its answers inlined: at once. Drawn with answers too large to inline (decision
-      // 0391: a big menu): it stays as drawn while the page's first reads come in, and what the
-      // visitor typed meanwhile is handed to the app.
-      if (hasFirstScreenData()) takeOver();
-      else void readsSettled(queryClient).then(() => keepingFieldsWhile(rootElement, takeOver));
+      serverGate?.remove();
+      whileHydrating(rootElement, () => hydrateRoot(rootElement, app));
+      return;
+    }
+    if (rootElement.firstElementChild) {
+      // A page drawn with answers too large to inline (decision 0391: a big menu). A visitor who
+      // confirmed their age sees it as drawn while the page's first reads come in (for at most
+      // TAKEOVER_WAIT_MS); then the app renders over it, reusing its elements and setting what
+      // changed since it was drawn, and gets what the visitor typed meanwhile. Behind the
+      // server's gate, whose button only the app answers, the app takes over at once.
+      const takeOver = () =>
+        keepingFieldsWhile(rootElement, () => {
+          serverGate?.remove();
+          renderOver(app as ComponentChild, rootElement);
+        });
+      if (serverGate) takeOver();
+      else void Promise.race([readsSettled(queryClient), new Promise((resolve) => setTimeout(resolve, TAKEOVER_WAIT_MS))]).then(takeOver);
       return;
     }
     const root = createRoot(rootElement);

@@ -33,10 +33,10 @@ function preloadLink(img: string, sizes: string): string {
 }
 
 /**
- * The most pages of a list read for drawing a page: 20,000 records, four times the catalogue the
+ * The most pages of a list read for drawing a page: 10,000 records, twice the catalogue the
  * budgets are measured with (design §4). A longer list leaves the page to the app.
  */
-export const MAX_DRAWN_LIST_PAGES = 20;
+export const MAX_DRAWN_LIST_PAGES = 10;
 
 /**
  * An answer: its value, and whether it may be inlined (a list of more than one page may not: the

@@ -35,7 +35,7 @@ beforeAll(async () => {
   writeFileSync(
     join(distDir, SERVER_RENDER_DIR, `${SERVER_RENDER_ENTRY}.js`),
     // What it was given is kept where a test can count it (the server runs in the test's process).
-    `export const renderPage = async (href, answers, drawnAt) => { globalThis.drawnWith = answers; return '<main>drawn ' + href + ' with ' + Object.keys(answers).join(',') + ' at ' + drawnAt + '</main>'; };
+    `export const renderPage = async (href, answers, drawnAt) => { globalThis.drawnWith = answers; globalThis.renders = (globalThis.renders ?? 0) + 1; return '<main>drawn ' + href + ' with ' + Object.keys(answers).join(',') + ' at ' + drawnAt + '</main>'; };
      export const renderAgeGate = () => '<div class="gate">21+</div>';`,
   );
   server = await startTestServer({ distDir });
@@ -324,6 +324,19 @@ describe('static app and headers', () => {
       expect((globalThis as { drawnWith?: Record<string, unknown[]> }).drawnWith?.['menu-items:extras']).toHaveLength(1001);
       // Not inlined: the app reads the list itself.
       expect(html).not.toContain('id="first-screen"');
+      // Visitors at once share one drawing; after a write (a customer's pickup list is one) the
+      // page is drawn again no sooner than WHOLE_LIST_REDRAW_MS: the last drawing is sent meanwhile.
+      const counted = globalThis as { renders?: number };
+      big.store.create('Item', { name: 'One more extra', tags: ['extras'], price: 2 });
+      const before = counted.renders ?? 0;
+      const pages = await Promise.all(Array.from({ length: 10 }, () => fetch(`${big.url}/menu?category=extras`).then((r) => r.text())));
+      for (const text of pages) expect(text).toContain('<main>drawn ');
+      expect(counted.renders).toBe(before);
+      // Any page asked by many at once after a write is built once.
+      big.store.create('Item', { name: 'Another extra', tags: ['extras'], price: 2 });
+      const drawn = counted.renders ?? 0;
+      await Promise.all(Array.from({ length: 10 }, () => fetch(`${big.url}/aboutus`).then((r) => r.text())));
+      expect(counted.renders).toBe(drawn + 1);
       // A search, a filter or a sort: the app's alone, and the list is not read past its first page.
       for (const search of ['&q=bulk', '&sort=price-asc', '&stock=in', '&tags=x']) {
         (globalThis as { drawnWith?: unknown }).drawnWith = undefined;

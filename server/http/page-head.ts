@@ -21,6 +21,7 @@ import type { ItemFacts, ShopFacts } from '../../shared/structured-data';
 import { escapeXml, jsonLdBlock } from '../markup';
 import { firstScreenOf, firstScreenQueriesOf, type FirstScreenDeps } from './first-screen';
 import { SERVER_RENDERED_ROUTES, type PageMarkup } from './page-markup';
+import type { ResponseCache } from './response-cache';
 
 export interface PageDeps extends FirstScreenDeps {
   /** Scheme, host and port of absolute URLs: PUBLIC_ORIGIN, or what the server announces. */
@@ -117,7 +118,8 @@ function drawnSearch(url: URL): string {
  * app's alone: each would read and draw the whole department again.
  */
 function drawnWithoutInlining(url: URL, deps: PageDeps): boolean {
-  if (!deps.markup || matchSpaRoute(url.pathname)?.name !== 'menu') return false;
+  // A renderer with no room would not draw it: its whole list is then not read.
+  if (!deps.markup?.hasRoom() || matchSpaRoute(url.pathname)?.name !== 'menu') return false;
   const kept = new URLSearchParams(drawnSearch(url));
   return isDepartment(kept.get('category')) && [...kept.keys()].length === 1;
 }
@@ -196,19 +198,56 @@ async function build(
   };
 }
 
+/**
+ * A menu drawn from its whole list (decision 0391) is drawn again at most this often: a write
+ * (any customer's pickup list is one) and a minute both end a cached page, and drawing 20,000
+ * bottles holds the server for most of a second. In between, the last drawing is sent; the app
+ * reads the list itself and shows it as it is now.
+ */
+export const WHOLE_LIST_REDRAW_MS = 10_000;
+
+/** Per server (its page cache): the builds under way by page and store version, and each big menu's last drawing. */
+interface PageBuilds {
+  underWay: Map<string, Promise<RenderedPage>>;
+  lastWhole: Map<string, { page: RenderedPage; at: number }>;
+}
+const buildsOf = new WeakMap<ResponseCache, PageBuilds>();
+
 /** The page at `url`: status, head and first screen, cached until the next write (or the next day in New York). */
 export async function renderPage(url: URL, deps: PageDeps): Promise<RenderedPage> {
   const now = new Date(deps.now?.() ?? Date.now());
   const queries = firstScreenQueriesOf(url);
-  const key = pageKey(url, queries, newYorkTime(now).date, Math.floor(now.getTime() / 60_000));
+  const today = newYorkTime(now).date;
+  const key = pageKey(url, queries, today, Math.floor(now.getTime() / 60_000));
   const version = deps.store.version;
-  if (key) {
-    const cached = deps.cache.get(key, version);
-    if (cached) return JSON.parse(cached.toString('utf8')) as RenderedPage;
+  if (!key) return (await build(url, queries, deps, now)).page;
+  const cached = deps.cache.get(key, version);
+  if (cached) return JSON.parse(cached.toString('utf8')) as RenderedPage;
+  let builds = buildsOf.get(deps.cache);
+  if (!builds) buildsOf.set(deps.cache, (builds = { underWay: new Map(), lastWhole: new Map() }));
+  const whole = drawnWithoutInlining(url, deps) ? pageKey(url, queries, today, 0)! : null;
+  const last = whole ? builds.lastWhole.get(whole) : undefined;
+  if (last && now.getTime() - last.at < WHOLE_LIST_REDRAW_MS) return last.page;
+  // Requests for a page that is being built wait for that build rather than making their own.
+  const buildKey = `${key}\u0000${version}`;
+  const underWay = builds.underWay.get(buildKey);
+  if (underWay) return underWay;
+  const building = build(url, queries, deps, now).then(({ page, cacheable }) => {
+    // A 404 (an item that does not exist) is not kept: a getItem by key is cheap to ask again, and
+    // a stream of made-up ids would otherwise push every cached GraphQL answer out of the cache.
+    if (cacheable && page.status === 200) {
+      deps.cache.set(key, version, Buffer.from(JSON.stringify(page)));
+      if (whole && page.body) {
+        for (const [drawn, { at }] of builds.lastWhole) if (now.getTime() - at >= WHOLE_LIST_REDRAW_MS) builds.lastWhole.delete(drawn);
+        builds.lastWhole.set(whole, { page, at: now.getTime() });
+      }
+    }
+    return page;
+  });
+  builds.underWay.set(buildKey, building);
+  try {
+    return await building;
+  } finally {
+    builds.underWay.delete(buildKey);
   }
-  const { page, cacheable } = await build(url, queries, deps, now);
-  // A 404 (an item that does not exist) is not kept: a getItem by key is cheap to ask again, and
-  // a stream of made-up ids would otherwise push every cached GraphQL answer out of the cache.
-  if (key && cacheable && page.status === 200) deps.cache.set(key, version, Buffer.from(JSON.stringify(page)));
-  return page;
 }

@@ -49,13 +49,18 @@ export class PageMarkup {
     }
   }
 
+  /** Whether a render asked now would be drawn (fewer than MAX_PENDING_RENDERS under way). */
+  hasRoom(): boolean {
+    return this.pending < MAX_PENDING_RENDERS;
+  }
+
   /**
    * #root's markup for the page at `path` (with the query string it is drawn with) on the shop's
    * `origin`, with the answers inlined beside it, as at `drawnAt` (ms); null when
    * MAX_PENDING_RENDERS are under way.
    */
   async render(origin: string, path: string, answers: Record<string, unknown>, drawnAt: number): Promise<string | null> {
-    if (this.pending >= MAX_PENDING_RENDERS) return null;
+    if (!this.hasRoom()) return null;
     this.pending += 1;
     try {
       return await this.renderer.renderPage(`${origin}${path}`, answers, drawnAt);

@@ -85,32 +85,35 @@ function changedByVisitor(field: FormField): boolean {
 }
 
 /**
- * Runs `render`, the app's takeover of a page the server drew without inlining its answers
- * (decision 0391: a big menu, drawn at once and taken over once the app has read its list), and
- * hands what the visitor typed, ticked or chose in the drawn fields meanwhile to the app: the app
- * starts from its own state (an empty search), so each field the visitor changed is set again as
- * the visitor left it and told, as typing or a click tells it (input and change events; a click
- * for a box), and the app's state follows.
+ * Runs `render`, the app's first render over a page the server drew without inlining its answers
+ * (decision 0391: a big menu), and hands what the visitor typed, ticked or chose in the drawn
+ * fields before it to the app: the render sets each field to the app's state, and the app's first
+ * effects set that state from the URL, so after them each field the visitor changed is set again
+ * and told, as typing or a click tells it (input and change events; a click for a box). A field
+ * the visitor has changed again since the render (keystrokes that waited for it) is left alone.
  */
 export function keepingFieldsWhile(root: HTMLElement, render: () => void): void {
   const changed = Array.from(root.querySelectorAll<FormField>('input, select, textarea'))
     .filter(changedByVisitor)
     .map((field) => ({ field, value: field.value, checked: isToggle(field) && field.checked }));
   render();
-  // After the app's first effects (run after the first paint), which set its state from the URL.
-  if (changed.length) requestAnimationFrame(() => setTimeout(() => handOver(changed)));
-}
-
-function handOver(changed: Array<{ field: FormField; value: string; checked: boolean }>): void {
-  for (const { field, value, checked } of changed) {
-    if (!field.isConnected) continue;
-    if (isToggle(field)) {
-      field.checked = !checked;
-      field.click();
-      continue;
-    }
-    field.value = value;
-    field.dispatchEvent(new Event('input', { bubbles: true }));
-    field.dispatchEvent(new Event('change', { bubbles: true }));
-  }
+  const rendered = changed.map(({ field }) => ({ value: field.value, checked: isToggle(field) && field.checked }));
+  if (!changed.length) return;
+  requestAnimationFrame(() =>
+    setTimeout(() =>
+      changed.forEach(({ field, value, checked }, index) => {
+        const app = rendered[index]!;
+        if (!field.isConnected) return;
+        if (isToggle(field)) {
+          if (field.checked !== checked) field.click();
+          return;
+        }
+        // The app's own value, or what its effects set: not typed into since.
+        if (field.value !== app.value && field.value !== '') return;
+        field.value = value;
+        field.dispatchEvent(new Event('input', { bubbles: true }));
+        field.dispatchEvent(new Event('change', { bubbles: true }));
+      }),
+    ),
+  );
 }

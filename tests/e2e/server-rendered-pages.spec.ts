@@ -26,6 +26,13 @@ async function withoutScripts<T>(browser: Browser, width: number, run: (page: Pa
   }
 }
 
+/** The first wine on the wine menu as the server draws it (read without scripts). */
+const drawnFirstWine = (browser: Browser, baseURL: string) =>
+  withoutScripts(browser, 1440, async (bare) => {
+    await bare.goto(`${baseURL}/menu?category=wine`);
+    return firstWine(bare);
+  });
+
 test('without JavaScript, each public page shows its content under the 21+ gate', LOCAL_SERVER_ONLY, async ({ browser, baseURL }) => {
   for (const width of WIDTHS) {
     await withoutScripts(browser, width, async (page) => {
@@ -109,10 +116,7 @@ for (const path of ['/menu?category=wine', '/events', '/aboutus']) {
 }
 
 test('an item page is taken over too, and its controls work once the app runs', LOCAL_SERVER_ONLY, async ({ page, browser, baseURL }) => {
-  const wine = await withoutScripts(browser, 1440, async (bare) => {
-    await bare.goto(`${baseURL}/menu?category=wine`);
-    return firstWine(bare);
-  });
+  const wine = await drawnFirstWine(browser, baseURL!);
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
   await watchTakeover(page);
   await page.goto(wine.href, { waitUntil: 'networkidle' });
@@ -177,14 +181,38 @@ test(
   },
 );
 
-/** The page at `path` as the server draws a menu too big to inline: drawn, with its answers left out. */
-async function drawnWithoutAnswers(page: Page, path: string): Promise<void> {
+/**
+ * The page at `path` as the server draws a menu too big to inline: drawn, with its answers left
+ * out (and the drawn markup changed by `alter`, as a list changed since it was drawn would be).
+ */
+async function drawnWithoutAnswers(page: Page, path: string, alter: (html: string) => string = (html) => html): Promise<void> {
   await page.route(`**${path}`, async (route) => {
     const response = await route.fetch();
-    const html = (await response.text()).replace(/<script id="first-screen" type="application\/json">.*?<\/script>/s, '');
+    const inlined = await response.text();
+    const html = inlined.replace(/<script id="first-screen" type="application\/json">.*?<\/script>/s, '');
+    expect(html.length).toBeLessThan(inlined.length);
     expect(html).toMatch(/<div id="root" data-drawn-at="\d+"><\w/);
-    await route.fulfill({ response, body: html });
+    await route.fulfill({ response, body: alter(html) });
   });
+}
+
+/** A visitor who confirmed their age on an earlier visit: the app's record and the cookie the server reads. */
+async function returningVisitor(page: Page, baseURL: string): Promise<void> {
+  await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+  await page.context().addCookies([{ name: 'ageVerified', value: 'true', url: baseURL }]);
+}
+
+/** Holds the page's API requests back until the returned function is called; `count()` says how many came. */
+async function holdReads(page: Page): Promise<{ release: () => void; count: () => number }> {
+  let release: () => void = () => undefined;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  let reads = 0;
+  await page.route('**/graphql', async (route) => {
+    reads += 1;
+    await held;
+    await route.continue();
+  });
+  return { release, count: () => reads };
 }
 
 /**
@@ -197,20 +225,10 @@ test(
   'a menu drawn without its answers stays drawn until the app has read its list, and keeps what the visitor typed',
   LOCAL_SERVER_ONLY,
   async ({ page, browser, baseURL }) => {
-    const wine = await withoutScripts(browser, 1440, async (bare) => {
-      await bare.goto(`${baseURL}/menu?category=wine`);
-      return firstWine(bare);
-    });
-    await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+    const wine = await drawnFirstWine(browser, baseURL!);
+    await returningVisitor(page, baseURL!);
     await drawnWithoutAnswers(page, '/menu?category=wine');
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    let reads = 0;
-    await page.route('**/graphql', async (route) => {
-      reads += 1;
-      await held;
-      await route.continue();
-    });
+    const reads = await holdReads(page);
     await page.addInitScript(() => {
       const watch = window as unknown as { spinners: number; drawnCard: Element | null };
       watch.spinners = 0;
@@ -224,11 +242,13 @@ test(
     await page.goto('/menu?category=wine');
     // Drawn, and the app is reading the list itself.
     await expect(page.locator('a.product-card').first()).toBeVisible();
-    await expect.poll(() => reads).toBeGreaterThan(0);
+    await expect.poll(reads.count).toBeGreaterThan(0);
+    const drawnCount = await page.locator('.menu-results__count').textContent();
     const search = page.getByRole('main').getByRole('searchbox');
     await search.fill(wine.name);
-    release();
+    reads.release();
     // The app has the list: the grid follows what was typed before it took over.
+    await expect(page.locator('.menu-results__count')).not.toHaveText(drawnCount!);
     await expect(page.locator('.menu-results__count')).toHaveText(/^\d+ items?$/);
     await expect(search).toHaveValue(wine.name);
     await expect(page.locator('a.product-card').first()).toContainText(wine.name);
@@ -244,22 +264,57 @@ test(
   },
 );
 
-test('a menu drawn without its answers is taken over keeping every element the server drew', LOCAL_SERVER_ONLY, async ({ page }) => {
-  await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
-  await drawnWithoutAnswers(page, '/menu?category=wine');
-  const graphql: string[] = [];
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/graphql') graphql.push(request.postData() ?? '');
-  });
-  await watchTakeover(page);
-  await page.goto('/menu?category=wine', { waitUntil: 'networkidle' });
-  // The app read the list itself, and rendered over the drawn page without replacing it.
-  expect(graphql.some((body) => body.includes('listItems'))).toBe(true);
-  const result = await takeover(page);
-  expect(result.drawn).toBeGreaterThan(20);
-  expect(result.replaced).toEqual([]);
-  expect(result.sameText).toBe(true);
-  // The app runs: its filters answer.
-  await page.getByRole('main').getByRole('searchbox').fill('zzzz-no-such-wine');
-  await expect(page.locator('a.product-card')).toHaveCount(0);
-});
+test(
+  'a menu drawn without its answers is taken over keeping every element the server drew',
+  LOCAL_SERVER_ONLY,
+  async ({ page, baseURL }) => {
+    await returningVisitor(page, baseURL!);
+    await drawnWithoutAnswers(page, '/menu?category=wine');
+    const graphql: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/graphql') graphql.push(request.postData() ?? '');
+    });
+    await watchTakeover(page);
+    await page.goto('/menu?category=wine', { waitUntil: 'networkidle' });
+    // The app read the list itself, and rendered over the drawn page without replacing it.
+    expect(graphql.some((body) => body.includes('listItems'))).toBe(true);
+    const result = await takeover(page);
+    expect(result.drawn).toBeGreaterThan(20);
+    expect(result.replaced).toEqual([]);
+    expect(result.sameText).toBe(true);
+    // The app runs: its filters answer.
+    await page.getByRole('main').getByRole('searchbox').fill('zzzz-no-such-wine');
+    await expect(page.locator('a.product-card')).toHaveCount(0);
+  },
+);
+
+test(
+  'a menu drawn without its answers from an older list is set right by the app: links and names as they are now',
+  LOCAL_SERVER_ONLY,
+  async ({ page, browser, baseURL }) => {
+    const wine = await drawnFirstWine(browser, baseURL!);
+    await returningVisitor(page, baseURL!);
+    // The first card as an older list had it: another link, another name.
+    await drawnWithoutAnswers(page, '/menu?category=wine', (html) =>
+      html.replace(`href="${wine.href}"`, 'href="/item/an-older-bottle"').replace(`>${wine.name}<`, '>An Older Bottle<'),
+    );
+    await page.goto('/menu?category=wine', { waitUntil: 'networkidle' });
+    const card = page.locator('a.product-card').first();
+    await expect(card).toHaveAttribute('href', wine.href);
+    await expect(card).toContainText(wine.name);
+  },
+);
+
+test(
+  "a first visit's 21+ gate answers at once on a menu drawn without its answers, while its list is still coming",
+  LOCAL_SERVER_ONLY,
+  async ({ page }) => {
+    await drawnWithoutAnswers(page, '/menu?category=wine');
+    const reads = await holdReads(page);
+    await page.goto('/menu?category=wine');
+    await page.getByRole('button', { name: 'I am 21+' }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    reads.release();
+    await expect(page.locator('a.product-card').first()).toBeVisible();
+  },
+);
