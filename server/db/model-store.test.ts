@@ -28,3 +28,27 @@ describe('ModelStore.withValues', () => {
     expect(() => server.store.withValues('Item', 'upc) OR 1=1 --', ['x'])).toThrow(/unknown field/);
   });
 });
+
+describe('ModelStore.version', () => {
+  it('changes with a transaction that wrote a row, even one rolled back, and not with one that wrote none', () => {
+    const start = server.store.version;
+    expect(server.store.transaction(() => server.store.list('Item', { limit: 1 }))).toBeDefined();
+    expect(server.store.version).toBe(start);
+    expect(() =>
+      server.store.transaction(() => {
+        throw new Error('refused before writing');
+      }),
+    ).toThrow('refused before writing');
+    expect(server.store.version).toBe(start);
+    expect(() =>
+      server.store.transaction(() => {
+        server.db.prepare("INSERT INTO _meta (key, value) VALUES ('model-store-test', 'x')").run();
+        throw new Error('refused after writing');
+      }),
+    ).toThrow('refused after writing');
+    const afterRollback = server.store.version;
+    expect(afterRollback).not.toBe(start);
+    server.store.transaction(() => server.db.prepare("INSERT OR REPLACE INTO _meta (key, value) VALUES ('model-store-test', 'y')").run());
+    expect(server.store.version).not.toBe(afterRollback);
+  });
+});

@@ -108,6 +108,8 @@ export class ModelStore {
   /** Bumped by every write through this store. */
   private writes = 0;
   private readonly dataVersion: Statement;
+  /** Rows this connection has written since it opened (SQLite's total_changes()). */
+  private readonly totalChanges: Statement;
   private lastDataVersion = 0;
   private dataVersionReadAt = Number.NEGATIVE_INFINITY;
   private versionOf = { writes: -1, dataVersion: -1, text: '' };
@@ -118,6 +120,7 @@ export class ModelStore {
   ) {
     for (const meta of models) this.tables.set(meta.name, new ModelTable(db, meta));
     this.dataVersion = db.prepare('PRAGMA data_version').pluck();
+    this.totalChanges = db.prepare('SELECT total_changes()').pluck();
   }
 
   /**
@@ -151,11 +154,14 @@ export class ModelStore {
    */
   transaction<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
+    const changesBefore = this.totalChanges.get();
     try {
       return this.db.transaction(fn)();
     } finally {
-      // A rolled-back transaction may have bumped the version; bumping again is harmless.
-      this.writes += 1;
+      // One that wrote a row (other stores write with their own statements) may have changed an
+      // answer; one that wrote none did not, and keeps every cached answer: a sign-up refused
+      // before it wrote (an address already used) must not empty the caches for everyone.
+      if (this.totalChanges.get() !== changesBefore) this.writes += 1;
     }
   }
 
