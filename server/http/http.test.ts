@@ -332,6 +332,11 @@ describe('static app and headers', () => {
       const pages = await Promise.all(Array.from({ length: 10 }, () => fetch(`${big.url}/menu?category=extras`).then((r) => r.text())));
       for (const text of pages) expect(text).toContain('<main>drawn ');
       expect(counted.renders).toBe(before);
+      // A menu small enough to inline follows every write at once.
+      const liquor = async () => (await fetch(`${big.url}/menu?category=liquor`)).text();
+      expect(await liquor()).toContain('id="first-screen"');
+      big.store.create('Item', { name: 'Fresh Rye', tags: ['liquor'], price: 30 });
+      expect(await liquor()).toContain('Fresh Rye');
       // Any page asked by many at once after a write is built once.
       big.store.create('Item', { name: 'Another extra', tags: ['extras'], price: 2 });
       const drawn = counted.renders ?? 0;

@@ -237,7 +237,9 @@ export async function renderPage(url: URL, deps: PageDeps): Promise<RenderedPage
     // a stream of made-up ids would otherwise push every cached GraphQL answer out of the cache.
     if (cacheable && page.status === 200) {
       deps.cache.set(key, version, Buffer.from(JSON.stringify(page)));
-      if (whole && page.body) {
+      // Only a page drawn from a list it could not inline: an inlined one is cheap to build again,
+      // and its answers must follow every write.
+      if (whole && page.body && !page.firstScreen) {
         for (const [drawn, { at }] of builds.lastWhole) if (now.getTime() - at >= WHOLE_LIST_REDRAW_MS) builds.lastWhole.delete(drawn);
         builds.lastWhole.set(whole, { page, at: now.getTime() });
       }
