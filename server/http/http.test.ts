@@ -7,6 +7,8 @@ import { startServer } from '../app';
 import { loadConfig } from '../config';
 import { startTestServer, postGraphQL, type TestServer } from '../../tests/support/test-server';
 import { MAX_ADMIN_BODY_BYTES, MAX_BODY_BYTES } from './graphql-route';
+import { MAX_DRAWN_LIST_PAGES } from './first-screen';
+import { MAX_PAGE_SIZE } from '../../shared/catalogue';
 import { ROUTE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY } from '../../shared/page-markers';
 
 let server: TestServer;
@@ -352,6 +354,21 @@ describe('static app and headers', () => {
       await big.stop();
     }
   });
+
+  it('leaves a menu longer than MAX_DRAWN_LIST_PAGES pages to the app (decision 0391)', async () => {
+    const huge = await startTestServer({ distDir });
+    try {
+      huge.store.transaction(() => {
+        for (let i = 0; i < MAX_DRAWN_LIST_PAGES * MAX_PAGE_SIZE + 1; i += 1)
+          huge.store.create('Item', { name: `Huge extra ${i}`, tags: ['extras'], price: 1 });
+      });
+      const html = await (await fetch(`${huge.url}/menu?category=extras`)).text();
+      expect(html).toContain('<div id="root"></div>');
+      expect(html).not.toContain('id="first-screen"');
+    } finally {
+      await huge.stop();
+    }
+  }, 60_000);
 
   it('serves hashed assets compressed with a year of caching, and 404s missing ones', async () => {
     const response = await fetch(`${server.url}/assets/app-abc123.js`, { headers: { 'accept-encoding': 'gzip' } });
