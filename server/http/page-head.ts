@@ -200,7 +200,7 @@ async function build(
 
 /**
  * A menu drawn from its whole list (decision 0391) is drawn again at most this often: a write
- * (any customer's pickup list is one) and a minute both end a cached page, and drawing 20,000
+ * (any customer's pickup list is one) and a minute both end a cached page, and drawing 10,000
  * bottles holds the server for most of a second. In between, the last drawing is sent; the app
  * reads the list itself and shows it as it is now.
  */
