@@ -19,11 +19,35 @@ import type { ResponseCache } from './response-cache';
 /** Inlined answers beyond this many bytes are left to the SPA: a huge menu would delay the page's first byte more than it saves. */
 export const MAX_FIRST_SCREEN_BYTES = 96 * 1024;
 
+/** A GraphQL answer as the page reads it. */
+export interface PublicAnswer {
+  data?: Record<string, unknown> | null;
+  errors?: readonly unknown[] | null;
+}
+
+/**
+ * Runs a query as a visitor with the public API key would: in-process on the local server
+ * (localPublicQuery), through AppSync on AWS (decision 0392, amplify/hosting/page-server.ts).
+ */
+export type PublicQuery = (query: string, variables: Record<string, unknown> | undefined) => Promise<PublicAnswer>;
+
 export interface FirstScreenDeps {
-  engine: GraphQLEngine;
-  store: ModelStore;
+  query: PublicQuery;
+  /** The data's version: a page kept at another is built again (the store's writes; on AWS, a time window). */
+  version: () => string;
   cache: ResponseCache;
 }
+
+/** The local server's public query: its engine, as the public API key, with a request's row budget. */
+export const localPublicQuery =
+  (engine: GraphQLEngine, store: ModelStore): PublicQuery =>
+  async (query, variables) =>
+    (
+      await engine.execute(
+        { query, variables },
+        { auth: PUBLIC_API_KEY_CALLER, clientIp: 'first-screen', store, rowBudget: newRowBudget() },
+      )
+    ).response;
 
 function preloadLink(img: string, sizes: string): string {
   const { src, srcSet } = responsiveImage(img);
@@ -46,12 +70,6 @@ export const MAX_DRAWN_LIST_PAGES = 10;
  */
 type Answer = { value: unknown; inlinable: boolean } | 'refused' | 'failed';
 
-const run = (query: FirstScreenQuery, variables: Record<string, unknown> | undefined, deps: FirstScreenDeps) =>
-  deps.engine.execute(
-    { query: query.query, variables },
-    { auth: PUBLIC_API_KEY_CALLER, clientIp: 'first-screen', store: deps.store, rowBudget: newRowBudget() },
-  );
-
 async function answer(
   query: FirstScreenQuery,
   deps: FirstScreenDeps,
@@ -68,7 +86,7 @@ async function answer(
   }
   const items: unknown[] = [];
   for (let pages = 0, nextToken: string | null | undefined; ;) {
-    const { response } = await run(query, nextToken ? { ...variables, nextToken } : variables, deps);
+    const response = await deps.query(query.query, nextToken ? { ...variables, nextToken } : variables);
     if (response.errors?.length || !response.data) return 'failed';
     const value = response.data[query.field];
     if (query.kind === 'get') return { value: value ?? null, inlinable: true };

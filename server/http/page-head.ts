@@ -219,7 +219,7 @@ export async function renderPage(url: URL, deps: PageDeps): Promise<RenderedPage
   const queries = firstScreenQueriesOf(url);
   const today = newYorkTime(now).date;
   const key = pageKey(url, queries, today, Math.floor(now.getTime() / 60_000));
-  const version = deps.store.version;
+  const version = deps.version();
   if (!key) return (await build(url, queries, deps, now)).page;
   const cached = deps.cache.get(key, version);
   if (cached) return JSON.parse(cached.toString('utf8')) as RenderedPage;

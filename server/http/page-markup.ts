@@ -14,7 +14,7 @@ import type { SpaRouteName } from '../../shared/spa-routes';
 export const SERVER_RENDERED_ROUTES: ReadonlySet<SpaRouteName> = new Set(['home', 'menu', 'item', 'search', 'events', 'aboutus']);
 
 interface Renderer {
-  renderPage(href: string, answers: Record<string, unknown>, drawnAt: number): Promise<string>;
+  renderPage(href: string, answers: Record<string, unknown>, drawnAt: number, localServer: boolean): Promise<string>;
   renderAgeGate(): string;
 }
 
@@ -30,19 +30,27 @@ export class PageMarkup {
   readonly ageGate: string;
   private pending = 0;
 
-  private constructor(private readonly renderer: Renderer) {
+  private constructor(
+    private readonly renderer: Renderer,
+    private readonly localServer: boolean,
+  ) {
     this.ageGate = `<div ${SERVER_AGE_GATE_ATTRIBUTE}>${renderer.renderAgeGate()}</div>`;
   }
 
   /**
    * The renderer of the build in `distDir`; null when the build has none or it cannot be loaded
-   * (pages are then the SPA's alone, as before: `log` says why).
+   * (pages are then the SPA's alone, as before: `log` says why). `localServer` false: for AWS's
+   * page server (decision 0392), which has no routes beyond the pages.
    */
-  static async load(distDir: string, log: (message: string, error?: unknown) => void): Promise<PageMarkup | null> {
+  static async load(
+    distDir: string,
+    log: (message: string, error?: unknown) => void,
+    { localServer = true }: { localServer?: boolean } = {},
+  ): Promise<PageMarkup | null> {
     const file = join(distDir, SERVER_RENDER_DIR, `${SERVER_RENDER_ENTRY}.js`);
     if (!existsSync(file)) return null;
     try {
-      return new PageMarkup((await import(pathToFileURL(file).href)) as Renderer);
+      return new PageMarkup((await import(pathToFileURL(file).href)) as Renderer, localServer);
     } catch (error) {
       log(`the page renderer in ${file} could not be loaded; pages go out without their body`, error);
       return null;
@@ -63,7 +71,7 @@ export class PageMarkup {
     if (!this.hasRoom()) return null;
     this.pending += 1;
     try {
-      return await this.renderer.renderPage(`${origin}${path}`, answers, drawnAt);
+      return await this.renderer.renderPage(`${origin}${path}`, answers, drawnAt, this.localServer);
     } finally {
       this.pending -= 1;
     }

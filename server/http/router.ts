@@ -16,6 +16,7 @@ import { handleGraphQL, retryAfter, type GraphQLRouteDeps } from './graphql-rout
 import { addressKey, waitText, type RateLimiter } from '../accounts/throttle';
 import { serveMedia } from './media-route';
 import { canonicalRedirect, renderPage } from './page-head';
+import { localPublicQuery } from './first-screen';
 import { sendJson } from './respond';
 import { serveRobots } from './robots';
 import { setSecurityHeaders } from './security-headers';
@@ -71,15 +72,22 @@ async function servePage(req: IncomingMessage, res: ServerResponse, url: URL, de
   const onBodyFailed = (path: string, error: unknown) => writeLogLine(pageFailureLine(path, 200, error));
   // HEAD gets the same headers as GET, so the same page.
   const page = assets.built
-    ? await renderPage(url, { ...graphql, cache: pageCache, origin, defaults: shopDefaults, now, markup: pageMarkup, onBodyFailed }).catch(
-        (error: unknown) => {
-          // Head and first screen both fail: index.html's defaults, the SPA fetches its data. The
-          // status still says whether the path is a page at all.
-          const status = matchSpaRoute(url.pathname) ? 200 : 404;
-          writeLogLine(pageFailureLine(url.pathname, status, error));
-          return { status, head: undefined, firstScreen: '', body: '' };
-        },
-      )
+    ? await renderPage(url, {
+        query: localPublicQuery(graphql.engine, graphql.store),
+        version: () => graphql.store.version,
+        cache: pageCache,
+        origin,
+        defaults: shopDefaults,
+        now,
+        markup: pageMarkup,
+        onBodyFailed,
+      }).catch((error: unknown) => {
+        // Head and first screen both fail: index.html's defaults, the SPA fetches its data. The
+        // status still says whether the path is a page at all.
+        const status = matchSpaRoute(url.pathname) ? 200 : 404;
+        writeLogLine(pageFailureLine(url.pathname, status, error));
+        return { status, head: undefined, firstScreen: '', body: '' };
+      })
     : undefined;
   // A rendered page gets the server's 21+ gate over it, unless this browser says its visitor confirmed.
   const ageGate = page?.body && pageMarkup && !cookieSaysAgeVerified(req.headers.cookie) ? pageMarkup.ageGate : '';

@@ -12,6 +12,7 @@ import { AgeGateDialog } from '../components/layout/AgeGate';
 import { provideFirstScreen, resetFirstScreen } from '../lib/first-screen';
 import { setRenderingTime } from '../lib/hydration';
 import { setRenderingOrigin } from '../lib/page-origin';
+import { setDrawingForLocalServer } from '../lib/amplify';
 import { AppTree } from './App';
 import { preloadRoute } from './router';
 
@@ -25,15 +26,16 @@ let pending: Promise<unknown> = Promise.resolve();
 /**
  * The markup of #root for the page at `href` (the shop's origin, path and query), drawn with
  * `answers` as a visit that starts there would draw it: signed out, the gate left to renderAgeGate;
- * what follows the clock as at `drawnAt` (ms), which the page tells the browser for its takeover.
+ * what follows the clock as at `drawnAt` (ms), which the page tells the browser for its takeover;
+ * for the local server, or for AWS's page server (`localServer` false, decision 0392).
  */
-export function renderPage(href: string, answers: Record<string, unknown>, drawnAt: number): Promise<string> {
-  const drawn = pending.then(() => draw(href, answers, drawnAt));
+export function renderPage(href: string, answers: Record<string, unknown>, drawnAt: number, localServer = true): Promise<string> {
+  const drawn = pending.then(() => draw(href, answers, drawnAt, localServer));
   pending = drawn.catch(() => undefined);
   return drawn;
 }
 
-async function draw(href: string, answers: Record<string, unknown>, drawnAt: number): Promise<string> {
+async function draw(href: string, answers: Record<string, unknown>, drawnAt: number, localServer: boolean): Promise<string> {
   const { origin, pathname, search } = new URL(href);
   const url = `${pathname}${search}`;
   await preloadRoute(pathname);
@@ -43,6 +45,8 @@ async function draw(href: string, answers: Record<string, unknown>, drawnAt: num
   provideFirstScreen(answers);
   setRenderingOrigin(origin);
   setRenderingTime(drawnAt);
+  // What only the local server serves (the .ics feed's link) is drawn by it alone.
+  setDrawingForLocalServer(localServer);
   try {
     return await renderToStringAsync(<AppTree client={client} router={router} />);
   } finally {

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { EventFacts } from '../../shared/event-structured-data';
 import type { ItemFacts } from '../../shared/structured-data';
-import { servedByLocalServer } from '../lib/amplify';
+import { headWrittenByServer } from '../lib/amplify';
 import { useLoadedShopSettings } from '../lib/shop-settings';
 
 /** What a page knows that its head shows (its item, its events). */
@@ -31,19 +31,19 @@ function useCachedEvents(pathname: string): readonly EventFacts[] | undefined {
 }
 
 /**
- * The URL whose head the local server wrote into this document, until the visitor leaves it:
+ * The URL whose head a server (the local one, or AWS's page server) wrote into this document, until the visitor leaves it:
  * that head is already right, so the first page loads no head builder at all.
  */
 let serverWrittenUrl: string | null =
-  typeof document !== 'undefined' && servedByLocalServer() ? `${location.pathname}${location.search}` : null;
+  typeof document !== 'undefined' && headWrittenByServer() ? `${location.pathname}${location.search}` : null;
 
 /**
  * Sets the head of the page that calls it: title, description, canonical link, robots, Open
- * Graph and Twitter cards and JSON-LD, from the function the local server writes the first
- * page's head with (shared/page-head.ts), so client-side navigation keeps them right. The
- * builders load on the first client-side navigation (the local server wrote the first page's
- * head) or after the first render (static hosting, which shows index.html's shop-wide head
- * meanwhile): the first screen's scripts stay within design §4's budget.
+ * Graph and Twitter cards and JSON-LD, from the function the servers write the first page's
+ * head with (shared/page-head.ts), so client-side navigation keeps them right. The builders load
+ * on the first client-side navigation (a server wrote the first page's head) or after the first
+ * render (the Vite dev server, which shows index.html's shop-wide head meanwhile): the first
+ * screen's scripts stay within design §4's budget.
  *
  * A public page (home, menu, item, events, about, sign-in, not found) passes no title: its title
  * comes from its route and its data (the item's name, the department), exactly as the server

@@ -42,17 +42,26 @@ export function readEmbeddedOutputs(doc: Document = document): AmplifyOutputs | 
   return parseJsonAs(doc.getElementById(AMPLIFY_OUTPUTS_ELEMENT_ID)?.textContent?.trim(), isOutputs);
 }
 
+/** While a server draws a page (src/app/server-render.tsx): whether that server is the local one. */
+let drawingForLocalServer = true;
+export const setDrawingForLocalServer = (local: boolean) => {
+  drawingForLocalServer = local;
+};
+
 /**
- * Whether the local server sent this page: it embeds its client config with region `local`;
- * static hosting (AWS) and the Vite dev server have the page fetch the config instead. Only the
- * local server has the routes beyond the API (/events.ics) and writes each page's head.
+ * Whether the local server sent this page: it embeds its client config with region `local`, AWS's
+ * page server with the AWS region (decision 0392), and the Vite dev server has the page fetch the
+ * config instead. Only the local server has the routes beyond the API (/events.ics).
  */
 export function servedByLocalServer(doc: Document | undefined = globalThis.document): boolean {
-  // No document: the local server is rendering the page (decision 0388).
-  if (!doc) return true;
+  // No document: a server is drawing the page (decisions 0388 and 0392), and says which.
+  if (!doc) return drawingForLocalServer;
   const outputs = readEmbeddedOutputs(doc) as { data?: { aws_region?: unknown } } | null;
   return outputs?.data?.aws_region === 'local';
 }
+
+/** Whether a server wrote this page's head: the local server and AWS's page server embed the client config with it. */
+export const headWrittenByServer = (doc: Document = document): boolean => readEmbeddedOutputs(doc) !== null;
 
 async function fetchOutputs(): Promise<AmplifyOutputs> {
   const response = await fetch(AMPLIFY_OUTPUTS_URL, {

@@ -15,9 +15,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import type { Server } from 'node:http';
 import { startEmulation, type Emulation } from './emulation';
-import { startHosting } from './hosting';
+import { startHosting, type Hosting } from './hosting';
+import { buildHosting } from '../../scripts/build-hosting';
 import { apiCaller, seedThroughApi } from './seed';
 import { E2E_ADMIN, E2E_SMTP_PORT, E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
 import { ENV } from '../../amplify/functions/common/env';
@@ -110,13 +110,12 @@ const introspection = JSON.parse(readFileSync(join(root, 'shared/generated/model
 
 interface Site {
   emulation: Emulation;
-  hosting: Server;
+  hosting: Hosting;
 }
 const sites: Site[] = [];
 const stopAll = async () => {
   for (const site of sites) {
-    site.hosting.closeAllConnections();
-    site.hosting.close();
+    await site.hosting.stop();
     await site.emulation.stop();
   }
   rmSync(work, { recursive: true, force: true });
@@ -161,7 +160,10 @@ try {
     // CloudFront serves /media from the bucket the media function writes to.
     const mediaBucket = [...emulation.backend.functions.values()].map((fn) => fn.environment[ENV.mediaBucket]).find(Boolean);
     if (!mediaBucket) throw new Error(`no function has ${ENV.mediaBucket}`);
-    const hosting = await startHosting({ port, distDir: join(root, 'dist'), outputs, s3Endpoint: emulation.s3Endpoint, mediaBucket });
+    // The deployment bundle as Amplify's build makes it (amplify.yml), for this site's backend and origin.
+    const hostingDir = join(work, `amplify-hosting.${name}`);
+    await buildHosting({ distDir: join(root, 'dist'), outputsFile, origin: `http://127.0.0.1:${port}`, outDir: hostingDir });
+    const hosting = await startHosting({ port, hostingDir, computePort: port + 3000, s3Endpoint: emulation.s3Endpoint, mediaBucket });
     sites.push({ emulation, hosting });
     log(`${name}: http://127.0.0.1:${port} -> ${emulation.appsync.url}`);
   }

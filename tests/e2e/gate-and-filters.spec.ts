@@ -12,7 +12,8 @@
 import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { BOTH_BACKENDS, BROWSER_ALONE, CLOUD, LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
+import { BOTH_BACKENDS, BROWSER_ALONE, WIDTHS } from './support/scope';
+import { promotedCards } from './support/home-page';
 
 const SCREENSHOTS = '.tmp/screenshots';
 mkdirSync(SCREENSHOTS, { recursive: true });
@@ -42,7 +43,7 @@ const DOORS: Array<{
   /** A path, or 'item' for the first item's page. */ path: string;
   behind: (page: Page, itemName: string) => Promise<void>;
 }> = [
-  { name: 'home', path: '/home', behind: (page) => expect(page.locator('.promoted .product-card')).toHaveCount(3) },
+  { name: 'home', path: '/home', behind: (page) => expect(promotedCards(page)).toHaveCount(3) },
   { name: 'menu', path: '/menu?category=wine&tags=tag-red', behind: (page) => expect(page.locator('.menu-grid > li')).toHaveCount(9) },
   { name: 'item', path: 'item', behind: (page, itemName) => expect(page.locator('h1')).toHaveText(itemName) },
   { name: 'events', path: '/events', behind: (page) => expect(page.locator('.event-list > li')).toHaveCount(4) },
@@ -77,8 +78,8 @@ for (const width of WIDTHS) {
           const context = await browser.newContext({ baseURL, viewport: { width, height: phone ? 844 : 900 } });
           const page = await context.newPage();
           const response = await page.goto(path);
-          // The local server answers 404 for a path no route shows (decision 0217); static hosting, 200 with the same page.
-          expect(response?.status(), path).toBe(door.name === 'not-found' && !CLOUD ? 404 : 200);
+          // A path no route shows is a 404 (decision 0217), from the local server and AWS's page server alike.
+          expect(response?.status(), path).toBe(door.name === 'not-found' ? 404 : 200);
 
           const gate = page.getByRole('dialog', { name: 'Welcome to Patterson Wine & Liquor' });
           await expect(gate, path).toBeVisible();
@@ -121,8 +122,8 @@ for (const width of WIDTHS) {
     );
 
     test(
-      "a first visit through a shared menu link: the gate over the server-inlined first screen, no query (first-screen inlining is the local server's)",
-      LOCAL_SERVER_ONLY,
+      'a first visit through a shared menu link: the gate over the server-inlined first screen, no query',
+      BOTH_BACKENDS,
       async ({ page }) => {
         const bodies: string[] = [];
         page.on('request', (request) => {

@@ -7,7 +7,7 @@
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
-import { LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
+import { BOTH_BACKENDS, LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
 
 /** A wine on the demo menu, found by its card on the server-rendered menu. */
 async function firstWine(page: Page): Promise<{ href: string; name: string }> {
@@ -33,7 +33,7 @@ const drawnFirstWine = (browser: Browser, baseURL: string) =>
     return firstWine(bare);
   });
 
-test('without JavaScript, each public page shows its content under the 21+ gate', LOCAL_SERVER_ONLY, async ({ browser, baseURL }) => {
+test('without JavaScript, each public page shows its content under the 21+ gate', BOTH_BACKENDS, async ({ browser, baseURL }) => {
   for (const width of WIDTHS) {
     await withoutScripts(browser, width, async (page) => {
       await page.goto(`${baseURL}/menu?category=wine`);
@@ -92,30 +92,26 @@ const takeover = (page: Page) =>
   });
 
 for (const path of ['/menu?category=wine', '/events', '/aboutus']) {
-  test(
-    `${path}: the app takes the server's markup over, keeping every element, with no second fetch`,
-    LOCAL_SERVER_ONLY,
-    async ({ page }) => {
-      await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
-      await watchTakeover(page);
-      const graphql: string[] = [];
-      page.on('request', (request) => {
-        if (new URL(request.url()).pathname === '/graphql') graphql.push(request.postData() ?? '');
-      });
-      await page.goto(path, { waitUntil: 'networkidle' });
-      // The app is running: its gate is gone (this visitor confirmed) and its header menu answers.
-      await expect(page.getByRole('dialog')).toHaveCount(0);
-      const result = await takeover(page);
-      expect(result.drawn).toBeGreaterThan(20);
-      expect(result.replaced).toEqual([]);
-      expect(result.sameText).toBe(true);
-      expect(graphql).toEqual([]);
-      expect(await seriousViolations(page)).toEqual([]);
-    },
-  );
+  test(`${path}: the app takes the server's markup over, keeping every element, with no second fetch`, BOTH_BACKENDS, async ({ page }) => {
+    await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
+    await watchTakeover(page);
+    const graphql: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/graphql') graphql.push(request.postData() ?? '');
+    });
+    await page.goto(path, { waitUntil: 'networkidle' });
+    // The app is running: its gate is gone (this visitor confirmed) and its header menu answers.
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const result = await takeover(page);
+    expect(result.drawn).toBeGreaterThan(20);
+    expect(result.replaced).toEqual([]);
+    expect(result.sameText).toBe(true);
+    expect(graphql).toEqual([]);
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 }
 
-test('an item page is taken over too, and its controls work once the app runs', LOCAL_SERVER_ONLY, async ({ page, browser, baseURL }) => {
+test('an item page is taken over too, and its controls work once the app runs', BOTH_BACKENDS, async ({ page, browser, baseURL }) => {
   const wine = await drawnFirstWine(browser, baseURL!);
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
   await watchTakeover(page);
@@ -132,7 +128,7 @@ test('an item page is taken over too, and its controls work once the app runs', 
 
 test(
   'the gate: drawn by the server on a first visit, answered in the app, and left out of the next page',
-  LOCAL_SERVER_ONLY,
+  BOTH_BACKENDS,
   async ({ page }) => {
     const html = async () => (await page.request.get('/aboutus')).text();
     expect(await html()).toContain('data-server-age-gate');

@@ -8,7 +8,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { shop, shopAddressLine } from '../../shared/shop';
 import { buildDemoCatalogue } from '../../demo/demo-catalogue';
-import { BOTH_BACKENDS, BROWSER_ALONE, LOCAL_SERVER_ONLY } from './support/scope';
+import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
+import { promotedCards } from './support/home-page';
 
 const TITLE_SUFFIX = ' | Patterson Wine & Liquor';
 
@@ -73,7 +74,7 @@ test.describe('age gate', () => {
 
     await page.goto('/home');
     await page.reload();
-    await expect(page.locator('.promoted .product-card')).toHaveCount(3);
+    await expect(promotedCards(page)).toHaveCount(3);
     await expect(page.getByRole('dialog')).toHaveCount(0);
   });
 });
@@ -170,7 +171,7 @@ test.describe('home', () => {
 
   test('the promoted arrows step by one and do nothing at either end', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/home');
-    const cards = page.locator('.promoted .product-card');
+    const cards = promotedCards(page);
     await expect(cards).toHaveCount(3);
     const previous = page.getByRole('button', { name: 'Previous promoted items' });
     const next = page.getByRole('button', { name: 'Next promoted items' });
@@ -235,24 +236,20 @@ test.describe('menu', () => {
   const expectNames = (page: Page, names: string[]) => expect(page.locator('.menu-grid .product-card__name')).toHaveText(names);
   const status = (page: Page) => page.locator('.menu-results__count');
 
-  test(
-    "opened directly, shows the whole wine menu from the page itself, without a round trip (first-screen inlining is the local server's)",
-    LOCAL_SERVER_ONLY,
-    async ({ page }) => {
-      const bodies: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
-      });
-      await page.goto('/menu?category=wine');
-      await expect(grid(page)).toHaveCount(22);
-      await expect(page.locator('.menu-filters legend')).toHaveText(['Wine Type', 'Region', 'Price']);
-      // The first touch loads the data client, ready for the next page.
-      const dataClient = page.waitForResponse(/amplify-runtime-[\w-]+\.js$/);
-      await page.getByRole('searchbox', { name: 'Search Wine' }).press('a');
-      await dataClient;
-      expect(bodies).toEqual([]);
-    },
-  );
+  test('opened directly, shows the whole wine menu from the page itself, without a round trip', BOTH_BACKENDS, async ({ page }) => {
+    const bodies: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
+    });
+    await page.goto('/menu?category=wine');
+    await expect(grid(page)).toHaveCount(22);
+    await expect(page.locator('.menu-filters legend')).toHaveText(['Wine Type', 'Region', 'Price']);
+    // The first touch loads the data client, ready for the next page.
+    const dataClient = page.waitForResponse(/amplify-runtime-[\w-]+\.js$/);
+    await page.getByRole('searchbox', { name: 'Search Wine' }).press('a');
+    await dataClient;
+    expect(bodies).toEqual([]);
+  });
 
   test('reached inside the app, shows a spinner, then the whole wine menu, read in pages of 1000', BOTH_BACKENDS, async ({ page }) => {
     const bodies: string[] = [];
@@ -498,32 +495,28 @@ test.describe('first screen inlined by the server', () => {
     await asVerifiedVisitor(page);
   });
 
-  test(
-    "opened directly, each page with first-screen data draws from the page itself: no query at all (first-screen inlining is the local server's)",
-    LOCAL_SERVER_ONLY,
-    async ({ page }) => {
-      const bodies: string[] = [];
-      page.on('request', (request) => {
-        if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
-      });
-      const heading = page.getByRole('heading', { level: 1 });
-      await page.goto('/menu?category=liquor', { waitUntil: 'networkidle' });
-      await expect(page.locator('.menu-grid > li')).toHaveCount(18);
-      const itemPath = await page.locator('.menu-grid .product-card').first().getAttribute('href');
-      const itemName = await page.locator('.menu-grid .product-card__name').first().textContent();
-      const pages: Array<[path: string, ready: () => Promise<void>]> = [
-        ['/home', () => expect(page.locator('.promoted .product-card')).toHaveCount(3)],
-        [itemPath!, () => expect(heading).toHaveText(itemName!)],
-        ['/item/00000000-0000-4000-8000-000000000000', () => expect(heading).toHaveText("We couldn't find that item")],
-        ['/events', () => expect(page.locator('.event-list > li')).toHaveCount(4)],
-      ];
-      for (const [path, ready] of pages) {
-        await page.goto(path, { waitUntil: 'networkidle' });
-        await ready();
-      }
-      expect(bodies).toEqual([]);
-    },
-  );
+  test('opened directly, each page with first-screen data draws from the page itself: no query at all', BOTH_BACKENDS, async ({ page }) => {
+    const bodies: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/graphql')) bodies.push(request.postData() ?? '');
+    });
+    const heading = page.getByRole('heading', { level: 1 });
+    await page.goto('/menu?category=liquor', { waitUntil: 'networkidle' });
+    await expect(page.locator('.menu-grid > li')).toHaveCount(18);
+    const itemPath = await page.locator('.menu-grid .product-card').first().getAttribute('href');
+    const itemName = await page.locator('.menu-grid .product-card__name').first().textContent();
+    const pages: Array<[path: string, ready: () => Promise<void>]> = [
+      ['/home', () => expect(promotedCards(page)).toHaveCount(3)],
+      [itemPath!, () => expect(heading).toHaveText(itemName!)],
+      ['/item/00000000-0000-4000-8000-000000000000', () => expect(heading).toHaveText("We couldn't find that item")],
+      ['/events', () => expect(page.locator('.event-list > li')).toHaveCount(4)],
+    ];
+    for (const [path, ready] of pages) {
+      await page.goto(path, { waitUntil: 'networkidle' });
+      await ready();
+    }
+    expect(bodies).toEqual([]);
+  });
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -610,7 +603,7 @@ test.describe('accessibility', () => {
 
   test('home, menu and item pages have no serious or critical violations', BROWSER_ALONE, async ({ page }) => {
     await page.goto('/home');
-    await expect(page.locator('.promoted .product-card')).toHaveCount(3);
+    await expect(promotedCards(page)).toHaveCount(3);
     await expect(page.locator('.banner-carousel__container')).toHaveAttribute('style', /transform/);
     await expectNoSeriousViolations(page);
 

@@ -1,0 +1,151 @@
+/**
+ * The public pages on the emulated cloud, as a client that runs no script reads them (decision
+ * 0392): the page server of the deployment bundle, run as Amplify Hosting runs it, behind the
+ * hosting's routes, reading the emulated AppSync. Bottles, prices, sizes, stock words, events and
+ * hours are in the HTML; the head names the site; a write shows on the next page.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { structuredDataProblems } from '../support/structured-data';
+import { cloudShop, guest, ok, type CloudShop } from './support/api';
+
+const site = process.env.CLOUD_SITE_URL!;
+let shop: CloudShop;
+
+beforeAll(async () => {
+  shop = await cloudShop();
+});
+
+interface Page {
+  status: number;
+  headers: Headers;
+  html: string;
+  /** #root's text, tags taken out: what a reader that runs no script reads. */
+  text: string;
+  jsonLd: Array<Record<string, unknown>>;
+}
+
+async function page(path: string, headers: Record<string, string> = {}): Promise<Page> {
+  const response = await fetch(`${site}${path}`, { headers, redirect: 'manual' });
+  const html = await response.text();
+  const root = /<div id="root"[^>]*>([\s\S]*)<\/div>/.exec(html)?.[1] ?? '';
+  const text = root
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/&amp;/g, '&')
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/\s+/g, ' ');
+  const jsonLd = [...html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)].map(
+    (match) => JSON.parse(match[1]!) as Record<string, unknown>,
+  );
+  return { status: response.status, headers: response.headers, html, text, jsonLd };
+}
+
+const money = (price: number) => `$${price.toFixed(2)}`;
+
+interface ApiItem {
+  id: string;
+  name: string;
+  price: number | null;
+  promoted: boolean | null;
+  tags: string[] | null;
+  stock: number | null;
+  upc: string | null;
+}
+
+async function wines(): Promise<ApiItem[]> {
+  const data = await ok(
+    guest,
+    '{ listItems(filter: { tags: { contains: "wine" } }, limit: 1000) { items { id name price promoted tags stock upc } } }',
+  );
+  return (data.listItems as { items: ApiItem[] }).items;
+}
+
+describe('the public pages on the emulated cloud, read without scripts', () => {
+  it('/home: the promoted bottles and their prices, the shop address and hours, under the 21+ gate', async () => {
+    const promoted = (await ok(guest, '{ listItems(filter: { promoted: { eq: true } }, limit: 1000) { items { name price } } }')).listItems
+      .items as Array<{
+      name: string;
+      price: number;
+    }>;
+    const home = await page('/home');
+    expect(home.status).toBe(200);
+    expect(home.html).toMatch(/<div id="root" data-drawn-at="\d+">/);
+    // The carousel's window: its first three.
+    expect(promoted.filter((item) => home.text.includes(money(item.price))).length).toBeGreaterThanOrEqual(3);
+    expect(home.text).toContain('Patterson, NY');
+    expect(home.text).toMatch(/Mon|Sun/);
+    expect(home.html).toContain('data-server-age-gate');
+    expect(home.headers.get('vary')).toContain('Cookie');
+    expect(home.html).toContain(`<link rel="canonical" href="${site}/home">`);
+    // The visitor who confirmed gets no server gate.
+    expect((await page('/home', { cookie: 'ageVerified=true' })).html).not.toContain('data-server-age-gate');
+  });
+
+  it('/menu?category=wine: every wine, its price and stock words, the facets, and an ItemList', async () => {
+    const menu = await page('/menu?category=wine');
+    expect(menu.status).toBe(200);
+    const all = await wines();
+    expect(all.length).toBeGreaterThan(5);
+    const shown = all.filter((wine) => menu.html.includes(`href="/item/${wine.id}"`));
+    // The first screen's cards (24 at most), each with its price.
+    expect(shown.length).toBe(Math.min(all.length, 24));
+    for (const wine of shown) expect(menu.text).toContain(money(wine.price!));
+    expect(menu.text).toMatch(/\d+ items/);
+    expect(menu.text).toMatch(/In stock|Only \d+ left|Out of stock/);
+    expect(menu.text).toContain('Wine Type');
+    expect(menu.jsonLd.map((block) => block['@type'])).toContain('ItemList');
+  });
+
+  it('/item/{id}: the bottle, its price and size, a Product with its GTIN and the offer at the shop; an id no item has is a 404', async () => {
+    const wine = (await wines()).find((candidate) => candidate.upc && candidate.price !== null)!;
+    const item = await page(`/item/${wine.id}`);
+    expect(item.status).toBe(200);
+    expect(item.text).toContain(wine.name);
+    expect(item.text).toContain(money(wine.price!));
+    expect(item.text).toMatch(/\d+ mL|\d(\.\d+)? L\b/);
+    const product = item.jsonLd.find((block) => block['@type'] === 'Product')!;
+    expect(product).toMatchObject({ name: wine.name, offers: expect.objectContaining({ price: wine.price!.toFixed(2) }) });
+    expect(JSON.stringify(product)).toMatch(/"gtin1[23]":"\d+"/);
+    expect(await structuredDataProblems(item.jsonLd)).toEqual([]);
+    expect((await page('/item/00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('/events and /aboutus: the tastings with their dates, the shop with its address and hours', async () => {
+    const events = (await ok(guest, '{ listEvents(limit: 1000) { items { name date } } }')).listEvents.items as Array<{
+      name: string;
+      date: string;
+    }>;
+    const today = new Date().toISOString().slice(0, 10);
+    const upcoming = events.filter((event) => event.date >= today);
+    expect(upcoming.length).toBeGreaterThan(0);
+    const list = await page('/events');
+    for (const event of upcoming.slice(0, 3)) expect(list.text).toContain(event.name);
+    expect(list.jsonLd.map((block) => block['@type'])).toContain('Event');
+    const about = await page('/aboutus');
+    expect(about.text).toContain('Who We Are');
+    expect(about.text).toContain('Patterson, NY');
+  });
+
+  it("a new price is on the item's next page: nothing is kept between requests", async () => {
+    const wine = (await wines()).find((candidate) => candidate.price !== null)!;
+    const price = Math.round((wine.price! + 1.11) * 100) / 100;
+    try {
+      await ok({ token: shop.admin }, 'mutation ($input: UpdateItemInput!) { updateItem(input: $input) { id } }', {
+        input: { id: wine.id, price },
+      });
+      expect((await page(`/item/${wine.id}`)).text).toContain(money(price));
+    } finally {
+      await ok({ token: shop.admin }, 'mutation ($input: UpdateItemInput!) { updateItem(input: $input) { id } }', {
+        input: { id: wine.id, price: wine.price },
+      });
+    }
+  });
+
+  it('paths that are not pages: a 404 page, one URL per page, files from the bundle', async () => {
+    expect((await page('/no-such-page')).status).toBe(404);
+    const moved = await page('/Events/');
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, '/events']);
+    const outputs = await fetch(`${site}/amplify_outputs.json`);
+    expect(outputs.status).toBe(200);
+    expect(((await outputs.json()) as { data: { url: string } }).data.url).toMatch(/\/graphql$/);
+  });
+});
