@@ -28,6 +28,16 @@ describe('firstScreenQueries', () => {
     expect(keys('/menu', 'category=beer')).toEqual([]);
   });
 
+  it('asks for the whole catalogue on a search with words, and nothing on one without', () => {
+    expect(keys('/search', 'q=red')).toEqual([
+      firstScreenKeys.searchItems,
+      firstScreenKeys.categories,
+      firstScreenKeys.tags,
+      firstScreenKeys.shopSettings,
+    ]);
+    for (const search of ['', 'q=', 'q=%20%20']) expect(keys('/search', search), search).toEqual([]);
+  });
+
   it("asks for an item's other sizes by its name once the item is known, and not without a size", () => {
     const sizes = firstScreenQueries('/item/abc-1', new URLSearchParams()).find(
       (query) => query.key === firstScreenKeys.sizeChoices('abc-1'),

@@ -117,6 +117,7 @@ export const firstScreenKeys = {
   sizeChoices: (id: string) => `item-sizes:${id}`,
   events: 'events',
   shopSettings: 'shop-settings',
+  searchItems: 'search-items',
 } as const;
 
 /**
@@ -192,6 +193,15 @@ function pageQueries(route: SpaRouteMatch, search: URLSearchParams): FirstScreen
     }
     case 'events':
       return [list(firstScreenKeys.events, 'Event', SELECTIONS.event)];
+    case 'search':
+      // A search with words: the whole catalogue, which fits in the page when the shop is small
+      // (a bigger one is the app's to read); without any, the page asks for nothing.
+      if (!(search.get('q') ?? '').trim()) return [];
+      return [
+        list(firstScreenKeys.searchItems, 'Item', SELECTIONS.searchItem),
+        list(firstScreenKeys.categories, 'Category', SELECTIONS.category),
+        list(firstScreenKeys.tags, 'Tag', SELECTIONS.tag),
+      ];
     case 'item': {
       const id = route.params.id ?? '';
       if (!PLAUSIBLE_ID.test(id)) return [];

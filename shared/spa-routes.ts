@@ -122,3 +122,6 @@ export function isPrivateRoute(name: SpaRouteName): boolean {
  * alone and keys its drawn pages by them (decision 0388): a tracking parameter is no new page.
  */
 export const MENU_URL_PARAMS = ['category', 'tags', 'q', 'sort', 'stock'] as const;
+
+/** The query parameters /search reads (searchPath writes them). */
+export const SEARCH_URL_PARAMS = ['q'] as const;

@@ -14,7 +14,7 @@ import { isDepartment, PLAUSIBLE_ID } from '../../shared/catalogue';
 import { firstScreenKeys, type FirstScreenQuery } from '../../shared/first-screen';
 import { pageHead, shopFactsOf, type PageHead, type ShopSettingsLike } from '../../shared/page-head';
 import { newYorkTime } from '../../shared/shop-hours';
-import { matchSpaRoute, MENU_URL_PARAMS, spaRoutePath } from '../../shared/spa-routes';
+import { matchSpaRoute, MENU_URL_PARAMS, SEARCH_URL_PARAMS, spaRoutePath } from '../../shared/spa-routes';
 import { brandTagsOf, withOfferFacts, type ItemOfferSource } from '../../shared/item-offer';
 import { eventsHeadOf, type EventFacts } from '../../shared/event-structured-data';
 import type { ItemFacts, ShopFacts } from '../../shared/structured-data';
@@ -95,14 +95,15 @@ function pageKey(url: URL, queries: FirstScreenQuery[], today: string, minute: n
 }
 
 /**
- * The query string a page is drawn with: a menu's own parameters (MENU_URL_PARAMS), in one order;
- * nothing for the other pages. A link's tracking parameters (utm_*, fbclid) draw and key the same
- * page, so they cannot fill the cache or make every visit a new render.
+ * The query string a page is drawn with: a menu's own parameters (MENU_URL_PARAMS), in one order,
+ * and /search's words; nothing for the other pages. A link's tracking parameters (utm_*, fbclid)
+ * draw and key the same page, so they cannot fill the cache or make every visit a new render.
  */
 function drawnSearch(url: URL): string {
-  if (matchSpaRoute(url.pathname)?.name !== 'menu') return '';
+  const route = matchSpaRoute(url.pathname)?.name;
+  if (route !== 'menu' && route !== 'search') return '';
   const kept = new URLSearchParams();
-  for (const name of MENU_URL_PARAMS) {
+  for (const name of route === 'menu' ? MENU_URL_PARAMS : SEARCH_URL_PARAMS) {
     const value = url.searchParams.get(name);
     if (value !== null) kept.set(name, value);
   }

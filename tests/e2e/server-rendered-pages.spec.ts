@@ -50,6 +50,13 @@ test('without JavaScript, each public page shows its content under the 21+ gate'
       await expect(page.locator('.item-page')).toContainText('$');
       await page.screenshot({ path: `.tmp/e2e-results/server-rendered-item-${width}.png` });
 
+      // A search: the shop's results for its words, grouped by department.
+      await page.goto(`${baseURL}/search?q=${encodeURIComponent(wine.name)}`);
+      await expect(page.getByRole('main').getByRole('searchbox')).toHaveValue(wine.name);
+      await expect(page.getByRole('heading', { level: 2, name: /^Wine \d+ items?$/ })).toBeVisible();
+      await expect(page.locator('a.product-card').first()).toContainText(wine.name);
+      await page.screenshot({ path: `.tmp/e2e-results/server-rendered-search-${width}.png` });
+
       await page.goto(`${baseURL}/events`);
       await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeVisible();
       await expect(page.locator('main h2, main h3').first()).toBeVisible();
@@ -91,7 +98,7 @@ const takeover = (page: Page) =>
     };
   });
 
-for (const path of ['/menu?category=wine', '/events', '/aboutus']) {
+for (const path of ['/menu?category=wine', '/search?q=red', '/events', '/aboutus']) {
   test(`${path}: the app takes the server's markup over, keeping every element, with no second fetch`, BOTH_BACKENDS, async ({ page }) => {
     await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
     await watchTakeover(page);

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { SELECTIONS } from '../../../../shared/first-screen';
+import { firstScreenKeys, SELECTIONS } from '../../../../shared/first-screen';
 import { client } from '../../../lib/amplify';
-import { CATALOGUE_STALE_MS, listAllPrepared, MAX_PAGE_SIZE } from '../../../lib/catalogue';
+import { catalogueQuery } from '../../../lib/first-screen';
+import { listAllPrepared, MAX_PAGE_SIZE } from '../../../lib/catalogue';
 import { toMenuItem } from './get-menu';
 import { joinPrepared, prepareForSearch, type SearchEntry } from '../shop-search';
 
@@ -12,18 +13,24 @@ import { joinPrepared, prepareForSearch, type SearchEntry } from '../shop-search
 export async function getSearchCatalogue(): Promise<SearchEntry[]> {
   const pages = await listAllPrepared(
     (nextToken) => client.models.Item.list({ selectionSet: SELECTIONS.searchItem, limit: MAX_PAGE_SIZE, nextToken }),
-    (records) =>
-      prepareForSearch(records.map((item) => ({ ...toMenuItem(item), upc: item.upc ?? null, description: item.description ?? null }))),
+    prepareRecords,
   );
   return joinPrepared(pages);
 }
 
-/** The catalogue for searching, read once and kept as long as the menus' lists. */
-export const searchCatalogueQuery = () => ({
-  queryKey: ['search', 'catalogue'],
-  queryFn: getSearchCatalogue,
-  staleTime: CATALOGUE_STALE_MS,
-});
+type SearchRecord = Parameters<typeof toMenuItem>[0] & { upc?: string | null; description?: string | null };
+
+const prepareRecords = (records: readonly SearchRecord[]) =>
+  prepareForSearch(records.map((item) => ({ ...toMenuItem(item), upc: item.upc ?? null, description: item.description ?? null })));
+
+/**
+ * The catalogue for searching, read once and kept as long as the menus' lists; on a first visit,
+ * the one inlined in the page (a small shop's: decision 0392).
+ */
+export const searchCatalogueQuery = () =>
+  catalogueQuery(['search', 'catalogue'], getSearchCatalogue, [firstScreenKeys.searchItems], ([records]) =>
+    prepareRecords(records as SearchRecord[]),
+  );
 
 export function useSearchCatalogue() {
   return useQuery(searchCatalogueQuery());
