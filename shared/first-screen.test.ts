@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { firstScreenKeys, firstScreenQueries, sizeChoicesVariables } from './first-screen';
+import { firstScreenKeys, firstScreenQueries, SEARCH_FIRST_SCREEN_ITEMS, sizeChoicesVariables } from './first-screen';
 
 const keys = (pathname: string, search = '') => firstScreenQueries(pathname, new URLSearchParams(search)).map((query) => query.key);
 
@@ -36,6 +36,8 @@ describe('firstScreenQueries', () => {
       firstScreenKeys.shopSettings,
     ]);
     for (const search of ['', 'q=', 'q=%20%20']) expect(keys('/search', search), search).toEqual([]);
+    // At most what the page could inline: a bigger catalogue is found so, not read a page of 1,000.
+    expect(firstScreenQueries('/search', new URLSearchParams('q=red'))[0]!.query).toContain(`limit: ${SEARCH_FIRST_SCREEN_ITEMS},`);
   });
 
   it("asks for an item's other sizes by its name once the item is known, and not without a size", () => {

@@ -147,7 +147,13 @@ export interface FirstScreenQuery {
 
 const LIST_FIELDS = { Banner: 'listBanners', Item: 'listItems', Category: 'listCategories', Tag: 'listTags', Event: 'listEvents' } as const;
 
-function list(key: string, model: keyof typeof LIST_FIELDS, selection: readonly string[], filter?: object): FirstScreenQuery {
+function list(
+  key: string,
+  model: keyof typeof LIST_FIELDS,
+  selection: readonly string[],
+  filter?: object,
+  limit = MAX_PAGE_SIZE,
+): FirstScreenQuery {
   const field = LIST_FIELDS[model];
   // $nextToken: the server reads a longer list's further pages to draw the page (server/http/first-screen.ts).
   const variables = filter ? `$filter: Model${model}FilterInput, $nextToken: String` : '$nextToken: String';
@@ -155,10 +161,17 @@ function list(key: string, model: keyof typeof LIST_FIELDS, selection: readonly 
     key,
     field,
     kind: 'list',
-    query: `query FirstScreen(${variables}) { ${field}(${filter ? 'filter: $filter, ' : ''}limit: ${MAX_PAGE_SIZE}, nextToken: $nextToken) { items { ${selection.join(' ')} } nextToken } }`,
+    query: `query FirstScreen(${variables}) { ${field}(${filter ? 'filter: $filter, ' : ''}limit: ${limit}, nextToken: $nextToken) { items { ${selection.join(' ')} } nextToken } }`,
     variables: filter ? { filter } : undefined,
   };
 }
+
+/**
+ * The most items a search page inlines: about what fits in the inlining cap (96 KB) with their
+ * descriptions. A bigger catalogue costs the server a read of this many, not of a whole page of
+ * 1,000, to find that /search is the app's.
+ */
+export const SEARCH_FIRST_SCREEN_ITEMS = 200;
 
 /** The filter asking for an item's other sizes: its name, when it has a size (no size, no choices). */
 export function sizeChoicesVariables(answer: unknown): Record<string, unknown> | null {
@@ -198,7 +211,7 @@ function pageQueries(route: SpaRouteMatch, search: URLSearchParams): FirstScreen
       // (a bigger one is the app's to read); without any, the page asks for nothing.
       if (!(search.get('q') ?? '').trim()) return [];
       return [
-        list(firstScreenKeys.searchItems, 'Item', SELECTIONS.searchItem),
+        list(firstScreenKeys.searchItems, 'Item', SELECTIONS.searchItem, undefined, SEARCH_FIRST_SCREEN_ITEMS),
         list(firstScreenKeys.categories, 'Category', SELECTIONS.category),
         list(firstScreenKeys.tags, 'Tag', SELECTIONS.tag),
       ];

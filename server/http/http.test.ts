@@ -9,6 +9,7 @@ import { startTestServer, postGraphQL, type TestServer } from '../../tests/suppo
 import { MAX_ADMIN_BODY_BYTES, MAX_BODY_BYTES } from './graphql-route';
 import { MAX_DRAWN_LIST_PAGES } from './first-screen';
 import { MAX_PAGE_SIZE } from '../../shared/catalogue';
+import { SEARCH_FIRST_SCREEN_ITEMS } from '../../shared/first-screen';
 import { ROUTE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY } from '../../shared/page-markers';
 
 let server: TestServer;
@@ -352,6 +353,29 @@ describe('static app and headers', () => {
       }
     } finally {
       await big.stop();
+    }
+  });
+
+  it('draws /search with words while the catalogue fits in the page, and leaves a bigger one to the app (decision 0392)', async () => {
+    const shop = await startTestServer({ distDir });
+    try {
+      shop.store.create('Item', { name: 'Finger Lakes Riesling', tags: ['wine'], price: 18 });
+      const search = async (words: string) => (await fetch(`${shop.url}/search?q=${words}&utm_source=mail`)).text();
+      expect(await search('riesling')).toMatch(
+        new RegExp(`<main>drawn ${shop.url}/search\\?q=riesling with search-items,categories,tags,shop-settings at \\d+</main>`),
+      );
+      expect(await search('riesling')).toContain('Finger Lakes Riesling');
+      // Without words there is nothing to draw.
+      expect(await (await fetch(`${shop.url}/search`)).text()).toContain('<div id="root"></div>');
+      shop.store.transaction(() => {
+        for (let i = 0; i < SEARCH_FIRST_SCREEN_ITEMS; i += 1)
+          shop.store.create('Item', { name: `Bulk wine ${i}`, tags: ['wine'], price: 9 });
+      });
+      const big = await search('riesling');
+      expect(big).toContain('<div id="root"></div>');
+      expect(big).not.toContain('id="first-screen"');
+    } finally {
+      await shop.stop();
     }
   });
 
