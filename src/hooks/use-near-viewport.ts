@@ -8,7 +8,9 @@ import { useEffect, useRef, useState } from 'react';
  */
 export function useNearViewport<T extends Element>(rootMargin = '100px') {
   const ref = useRef<T>(null);
-  const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
+  // A browser without IntersectionObserver shows it at once. A server drawing the page does not
+  // (decision 0388): the app's first render, which the drawn markup must match, has not seen it near.
+  const [near, setNear] = useState(() => typeof window !== 'undefined' && typeof IntersectionObserver === 'undefined');
   useEffect(() => {
     const element = ref.current;
     if (near || !element) return;
