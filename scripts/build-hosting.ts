@@ -1,7 +1,7 @@
 /**
  * Amplify Hosting's deployment bundle (decision 0392), from the built SPA in dist/ (`npm run build`)
  * and the backend's amplify_outputs.json: `.amplify-hosting/` with
- *   static/      every file of the build, served as it is;
+ *   static/      every file of the build, served as it is, and robots.txt naming the sitemap;
  *   compute/default/
  *     server.mjs the page server (amplify/hosting/page-server.ts) bundled with what it imports,
  *     dist/      index.html, the route chunk list and the page renderer it fills pages with,
@@ -18,6 +18,7 @@ import { parseArgs } from 'node:util';
 import { build } from 'esbuild';
 import { ROUTE_CHUNKS_FILE, SERVER_RENDER_DIR } from '../shared/page-markers';
 import { COMPUTE_DIST_DIR, PAGE_SERVER_CONFIG, type PageServerConfig } from '../amplify/hosting/page-server';
+import { robotsTxt } from '../server/http/robots';
 
 const root = resolve(import.meta.dirname, '..');
 
@@ -60,6 +61,8 @@ export async function buildHosting(options: { distDir: string; outputsFile: stri
     if (SERVER_ONLY.has(name)) cpSync(from, join(computeDir, COMPUTE_DIST_DIR, name), { recursive: statSync(from).isDirectory() });
     else cpSync(from, join(staticDir, name), { recursive: true });
   }
+  // robots.txt names the page server's sitemap, at the shop's origin (the protocol wants an absolute URL).
+  writeFileSync(join(staticDir, 'robots.txt'), robotsTxt(origin));
   cpSync(outputsFile, join(computeDir, 'amplify_outputs.json'));
   cpSync(outputsFile, join(staticDir, 'amplify_outputs.json'));
   const config: PageServerConfig = { origin };

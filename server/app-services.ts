@@ -30,6 +30,7 @@ import type { ModelIntrospectionSchema } from './model/introspection-types';
 import { buildModelMetas } from './model/model-meta';
 import { ResponseCache } from './http/response-cache';
 import { Sitemap } from './http/sitemap';
+import { localPublicQuery } from './http/first-screen';
 import { GoogleFeedsRoute } from './http/google-feeds-route';
 import { GoogleFeeds } from './catalogue/google-feeds';
 import { StaticAssets } from './http/static-assets';
@@ -207,7 +208,7 @@ export async function buildServices(
     responseCache: new ResponseCache(),
     rateLimiter: config.rateLimit ? new RateLimiter(config.rateLimit, overrides.now) : null,
     pageRateLimiter: config.pageRateLimit ? new RateLimiter(config.pageRateLimit, overrides.now) : null,
-    sitemap: new Sitemap({ engine, store, origin, log }),
+    sitemap: new Sitemap({ query: localPublicQuery(engine, store), version: () => store.version, origin, log }),
     googleFeeds: new GoogleFeedsRoute(shop.services.googleFeeds, store, log),
     assets,
     pageMarkup: assets.built ? await PageMarkup.load(config.distDir, log) : null,

@@ -91,6 +91,8 @@ describe('the deployment bundle', () => {
     expect(DEPLOY_MANIFEST.routes.at(-1)).toEqual({ path: '/*', target: { kind: 'Compute', src: 'default' } });
     for (const file of ['assets/app-abc123.js', 'robots.txt', 'amplify_outputs.json'])
       expect(existsSync(join(bundle, 'static', file)), file).toBe(true);
+    // The build's robots.txt, with the sitemap's absolute URL at the shop's origin.
+    expect(readFileSync(join(bundle, 'static', 'robots.txt'), 'utf8')).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     for (const file of ['index.html', ROUTE_CHUNKS_FILE, SERVER_RENDER_DIR])
       expect(existsSync(join(bundle, 'static', file)), file).toBe(false);
     for (const file of [
@@ -137,6 +139,17 @@ describe("AWS's page server", () => {
     );
     expect(body.errors).toBeUndefined();
     expect(await (await get(`/item/${item.id}`)).text()).toContain(`"price":${price}`);
+  });
+
+  it("serves the sitemap: every item's page on the shop's origin", async () => {
+    const item = await anItem();
+    const response = await get('/sitemap.xml');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('application/xml; charset=utf-8');
+    const xml = await response.text();
+    expect(xml).toContain(`<loc>${ORIGIN}/item/${item.id}</loc>`);
+    expect(xml).toContain(`<loc>${ORIGIN}/menu?category=wine</loc>`);
+    expect((await get('/sitemap-2.xml')).status).toBe(404);
   });
 
   it('answers as the local server does for what is not a page: 404s, one URL per page, GET and HEAD only', async () => {

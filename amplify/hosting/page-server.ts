@@ -27,6 +27,7 @@ import { canonicalRedirect, renderPage } from '../../server/http/page-head';
 import { PageMarkup } from '../../server/http/page-markup';
 import { PageShell } from '../../server/http/page-shell';
 import { ResponseCache } from '../../server/http/response-cache';
+import { Sitemap } from '../../server/http/sitemap';
 
 /** What scripts/build-hosting.ts writes beside this server. */
 export const PAGE_SERVER_CONFIG = 'page-server.json';
@@ -37,6 +38,12 @@ export interface PageServerConfig {
 
 /** The directory of the built SPA within the compute bundle (index.html, its route chunk list, the page renderer). */
 export const COMPUTE_DIST_DIR = 'dist';
+
+/**
+ * How long a sitemap is sent before it is built again from AppSync (every item's id and date): a
+ * crawler reads it a few times a day, and a new bottle's page is linked from its menu meanwhile.
+ */
+export const SITEMAP_REBUILD_MS = 10 * 60_000;
 
 /** A read AppSync has not answered in this long leaves the page to the SPA (Amplify's compute gives a request 30 s). */
 export const PAGE_READ_TIMEOUT_MS = 5_000;
@@ -63,6 +70,7 @@ export function appSyncPublicQuery(url: string, apiKey: string): PublicQuery {
 
 export interface PageServerDeps {
   query: PublicQuery;
+  sitemap: Sitemap;
   shell: PageShell;
   markup: PageMarkup | null;
   /** The client config as the SPA reads it (amplify_outputs.json), inlined in every page. */
@@ -99,6 +107,7 @@ export function pageHandler(deps: PageServerDeps): (req: IncomingMessage, res: S
       }
       const url = new URL(req.url ?? '/', 'http://pages');
       if (url.pathname === '/') return void res.writeHead(302, { location: '/home' }).end();
+      if (Sitemap.handles(url.pathname)) return await deps.sitemap.serve(req, res, url.pathname);
       const canonical = canonicalRedirect(url);
       if (canonical) return void res.writeHead(301, { location: canonical, 'content-length': 0 }).end();
       const route = matchSpaRoute(url.pathname);
@@ -134,8 +143,15 @@ export async function startPageServer(bundleDir: string, port: number, host?: st
   const config = JSON.parse(readFileSync(join(bundleDir, PAGE_SERVER_CONFIG), 'utf8')) as PageServerConfig;
   const distDir = join(bundleDir, COMPUTE_DIST_DIR);
   const log = (line: string) => console.error(line);
+  const query = appSyncPublicQuery(outputs.data.url, outputs.data.api_key);
   const handle = pageHandler({
-    query: appSyncPublicQuery(outputs.data.url, outputs.data.api_key),
+    query,
+    sitemap: new Sitemap({
+      query,
+      version: () => String(Math.floor(Date.now() / SITEMAP_REBUILD_MS)),
+      origin: () => config.origin,
+      log: (message, error) => log(error === undefined ? message : `${message}: ${describeError(error)}`),
+    }),
     shell: new PageShell(distDir),
     markup: await PageMarkup.load(distDir, (message, error) => log(`${message}: ${describeError(error)}`), { localServer: false }),
     outputsJson,

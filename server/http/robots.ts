@@ -1,9 +1,10 @@
 /**
  * /robots.txt (RFC 9309): everything may be crawled except the admin portal's routes, and the
  * sitemap is named by its absolute URL (the protocol allows no relative one). The local server
- * writes it with its site origin; AWS static hosting serves public/robots.txt, which is this text
- * without a Sitemap line (robotsTxt(null); a test keeps the two equal), since the cloud build
- * serves no sitemap.
+ * writes it with its site origin; on AWS `npm run build:hosting` writes it with the shop's origin
+ * into the hosting bundle, whose page server serves the sitemap (decision 0392). The build's
+ * public/robots.txt, for a host that serves the files alone, has no Sitemap line (robotsTxt(null);
+ * a test keeps the two equal).
  *
  * Two rules, one for each kind of page not worth indexing:
  * - The admin routes are disallowed. A disallowed page is never fetched, so its noindex is never

@@ -1,9 +1,10 @@
 /**
  * /sitemap.xml (sitemaps.org protocol 0.9): the storefront's fixed pages (/home, the three menus,
  * /events, /aboutus) and one /item/<id> per item, with the item's updatedAt as <lastmod>. Items
- * are read as the public API key reads them, through the engine, a page of 1000 at a time.
+ * are read as the public API key reads them (PublicQuery: the engine locally, AppSync from AWS's
+ * page server, decision 0392), a page of 1000 at a time.
  *
- * One build per store version: any write makes the next request build it again (the same
+ * One build per data version: any write makes the next request build it again (the same
  * invalidation as the GraphQL answers, ResponseCache), concurrent requests share one build, and
  * compressed copies are made once per build on first demand. Not kept in ResponseCache itself:
  * the sitemap is one document of several MB for a large catalogue (ResponseCache keeps nothing
@@ -20,9 +21,8 @@ import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import { DEPARTMENT_TAG_IDS, MAX_PAGE_SIZE } from '../../shared/catalogue';
 import { itemPath, SPA_ROUTES } from '../../shared/spa-routes';
 import type { ModelStore } from '../db/model-store';
-import type { GraphQLEngine } from '../graphql/engine';
-import { newRowBudget, PUBLIC_API_KEY_CALLER } from '../graphql/request-context';
 import { escapeXml } from '../markup';
+import type { PublicQuery } from './first-screen';
 
 export const SITEMAP_PATH = '/sitemap.xml';
 export const SITEMAP_NAMESPACE = 'http://www.sitemaps.org/schemas/sitemap/0.9';
@@ -129,8 +129,9 @@ interface Build {
 }
 
 export interface SitemapDeps {
-  engine: GraphQLEngine;
-  store: ModelStore;
+  query: PublicQuery;
+  /** The data's version: the sitemap is built again at another (the store's writes; on AWS, a time window). */
+  version: () => string;
   /** The origin of every URL (siteOrigin in config.ts): never from the request. */
   origin: () => string;
   log: (message: string, error?: unknown) => void;
@@ -140,7 +141,14 @@ export class Sitemap {
   private readonly builds: PerStoreVersion<Build>;
 
   constructor(private readonly deps: SitemapDeps) {
-    this.builds = new PerStoreVersion(deps.store, (version) => this.build(version));
+    this.builds = new PerStoreVersion(
+      {
+        get version() {
+          return deps.version();
+        },
+      },
+      (version) => this.build(version),
+    );
   }
 
   /** Whether `path` is one of the sitemap's files (the index, or a child however many there are now). */
@@ -178,10 +186,7 @@ export class Sitemap {
     const items: Array<{ id: string; updatedAt: string }> = [];
     let nextToken: string | null = null;
     do {
-      const { response } = await this.deps.engine.execute(
-        { query: ITEMS_QUERY, variables: { nextToken } },
-        { auth: PUBLIC_API_KEY_CALLER, clientIp: 'sitemap', store: this.deps.store, rowBudget: newRowBudget() },
-      );
+      const response = await this.deps.query(ITEMS_QUERY, { nextToken });
       const page = response.data?.listItems as { items?: Array<{ id: string; updatedAt: string }>; nextToken?: string | null } | undefined;
       if (response.errors?.length || !page?.items) throw new Error(`listItems failed: ${JSON.stringify(response.errors ?? null)}`);
       for (const item of page.items) {
