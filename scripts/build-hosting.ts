@@ -32,16 +32,19 @@ export const DEPLOY_MANIFEST = {
     { path: '/*.*', target: { kind: 'Static', cacheControl: 'public, max-age=3600' }, fallback: { kind: 'Compute', src: 'default' } },
     { path: '/*', target: { kind: 'Compute', src: 'default' } },
   ],
-  // The Node.js the shop runs on here (package.json engines); the bundle is built for it (target below).
-  computeResources: [{ name: 'default', runtime: 'nodejs20.x', entrypoint: 'server.mjs' }],
+  // Node 22: AWS no longer deploys Node 20 functions (amplify/functions/resource.ts). The bundle's
+  // syntax is Node 20's (target below), which the tests run it on.
+  computeResources: [{ name: 'default', runtime: 'nodejs22.x', entrypoint: 'server.mjs' }],
 };
 
 /** The files of the build that are the page server's, not the visitor's. */
 const SERVER_ONLY = new Set(['index.html', ROUTE_CHUNKS_FILE, SERVER_RENDER_DIR]);
 
 export function originFor(env: NodeJS.ProcessEnv, given?: string): string {
-  const origin =
-    given ?? env.PUBLIC_ORIGIN ?? (env.AWS_BRANCH && env.AWS_APP_ID ? `https://${env.AWS_BRANCH}.${env.AWS_APP_ID}.amplifyapp.com` : '');
+  // Amplify names a branch's domain after it, a slash made a dash (feature/x: feature-x.<app>).
+  const branchDomain =
+    env.AWS_BRANCH && env.AWS_APP_ID ? `https://${env.AWS_BRANCH.replaceAll('/', '-')}.${env.AWS_APP_ID}.amplifyapp.com` : '';
+  const origin = given ?? env.PUBLIC_ORIGIN ?? branchDomain;
   if (!/^https?:\/\/[^/]+$/.test(origin))
     throw new Error(`The shop's origin must be a scheme and host, like https://shop.example (got "${origin}")`);
   return origin;

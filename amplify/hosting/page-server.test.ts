@@ -112,6 +112,9 @@ describe("AWS's page server", () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie');
     expect(response.headers.get('cache-control')).toBe('no-cache');
+    // Never framed by another site.
+    expect(response.headers.get('x-frame-options')).toBe('DENY');
+    expect(response.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     const html = await response.text();
     expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/home">`);
     expect(html).toMatch(/<div id="root" data-drawn-at="\d+"><main>drawn https:\/\/shop\.example\/home with [\w,-]*promoted-items/);

@@ -9,10 +9,10 @@
  *
  * Nothing is kept between requests, since AppSync cannot say when the data changed: a page is as
  * fresh as the SPA's own reads, and costs AppSync the reads the SPA would have made (which the
- * inlined answers spare it). Only a department menu too big to inline, drawn from its whole list,
- * is drawn again at most every WHOLE_LIST_REDRAW_MS, as locally.
+ * inlined answers spare it). Requests for a page whose build is under way join it; a department
+ * menu too big to inline, drawn from its whole list, is drawn again at most every
+ * WHOLE_LIST_REDRAW_MS, as locally. A page's reads share one deadline (PAGE_READS_MS).
  */
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { dirname, join } from 'node:path';
@@ -45,31 +45,77 @@ export const COMPUTE_DIST_DIR = 'dist';
  */
 export const SITEMAP_REBUILD_MS = 10 * 60_000;
 
-/** A read AppSync has not answered in this long leaves the page to the SPA (Amplify's compute gives a request 30 s). */
-export const PAGE_READ_TIMEOUT_MS = 5_000;
+/**
+ * All the reads of one page, in this long: past it the rest fail at once and the page goes without
+ * its answers (the app reads them). A page's reads follow one another (an item's sizes need the
+ * item), and Amplify's compute gives a request 30 s.
+ */
+export const PAGE_READS_MS = 5_000;
 
-/** The public API key's read of AppSync at `url`: a visitor's, so the same rules answer it. */
-export function appSyncPublicQuery(url: string, apiKey: string): PublicQuery {
-  return async (query, variables) => {
-    // A refusal (the firewall's 429), an outage or a timeout is an error like any other: the page
-    // goes without that answer, and the SPA reads it itself.
+/** At most one line per this long about failed reads: an expired API key or a firewall block fails every page. */
+const READ_FAILURE_LOG_MS = 60_000;
+
+/**
+ * The public API key's reads of AppSync at `url`, a visitor's, so the same rules answer them; each
+ * made with a `deadline` (a page's). A refusal (the firewall's 429, the key expired), an outage or
+ * the deadline is an error like any other: the page goes without that answer, and the operator
+ * gets a line.
+ */
+export function appSyncReader(url: string, apiKey: string, log: (line: string) => void): (deadline: AbortSignal) => PublicQuery {
+  let loggedAt = Number.NEGATIVE_INFINITY;
+  const failed = (why: string): PublicAnswer => {
+    if (Date.now() - loggedAt >= READ_FAILURE_LOG_MS) {
+      loggedAt = Date.now();
+      log(JSON.stringify({ event: 'page-read-failed', error: why.slice(0, 256) }));
+    }
+    return { errors: [{ message: why }] };
+  };
+  return (deadline) => async (query, variables) => {
     try {
       const response = await fetch(url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'x-api-key': apiKey },
         body: JSON.stringify({ query, variables }),
-        signal: AbortSignal.timeout(PAGE_READ_TIMEOUT_MS),
+        signal: deadline,
       });
-      if (!response.ok) return { errors: [{ message: `AppSync answered ${response.status}` }] };
-      return (await response.json()) as PublicAnswer;
+      if (!response.ok) return failed(`AppSync answered ${response.status}`);
+      const answer = (await response.json()) as PublicAnswer;
+      if (answer.errors?.length && !answer.data) return failed(JSON.stringify(answer.errors));
+      return answer;
     } catch (error) {
-      return { errors: [{ message: describeError(error) }] };
+      return failed(describeError(error));
     }
   };
 }
 
+/**
+ * The page cache of a server that keeps nothing between requests (AppSync cannot say when the
+ * data changed). renderPage still joins a request to a build of the same page already under way,
+ * so a burst of one page costs one set of reads, and keeps a big menu's drawing for its interval.
+ */
+class KeepNothing extends ResponseCache {
+  override get(): undefined {
+    return undefined;
+  }
+  override set(): void {}
+}
+
+/**
+ * The local server's security headers (server/http/security-headers.ts) but its content policy,
+ * which names the local API: here a page may not be framed, and what it loads is Amplify's to say.
+ */
+const PAGE_SECURITY_HEADERS = {
+  'content-security-policy': "frame-ancestors 'none'; object-src 'none'; base-uri 'self'",
+  'x-content-type-options': 'nosniff',
+  'x-frame-options': 'DENY',
+  'referrer-policy': 'strict-origin-when-cross-origin',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
 export interface PageServerDeps {
-  query: PublicQuery;
+  /** The reads of one page, all before `deadline`. */
+  read: (deadline: AbortSignal) => PublicQuery;
   sitemap: Sitemap;
   shell: PageShell;
   markup: PageMarkup | null;
@@ -85,6 +131,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, html: s
   const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
   const body = gzip ? gzipSync(raw, { level: 6 }) : raw;
   res.writeHead(status, {
+    ...PAGE_SECURITY_HEADERS,
     'content-type': 'text/html; charset=utf-8',
     'content-length': body.length,
     'cache-control': 'no-cache',
@@ -96,8 +143,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, html: s
 
 /** The request handler: GET and HEAD of any path Amplify's routes hand to the compute. */
 export function pageHandler(deps: PageServerDeps): (req: IncomingMessage, res: ServerResponse) => Promise<void> {
-  // Kept for the big menus' redraw interval only: every request reads at a version of its own.
-  const cache = new ResponseCache(1, 1);
+  const cache = new KeepNothing();
   const log = deps.log ?? ((line: string) => console.error(line));
   return async (req, res) => {
     try {
@@ -112,8 +158,8 @@ export function pageHandler(deps: PageServerDeps): (req: IncomingMessage, res: S
       if (canonical) return void res.writeHead(301, { location: canonical, 'content-length': 0 }).end();
       const route = matchSpaRoute(url.pathname);
       const page = await renderPage(url, {
-        query: deps.query,
-        version: randomUUID,
+        query: deps.read(AbortSignal.timeout(PAGE_READS_MS)),
+        version: () => 'appsync',
         cache,
         origin: () => deps.origin,
         defaults: shopDefaults,
@@ -143,11 +189,12 @@ export async function startPageServer(bundleDir: string, port: number, host?: st
   const config = JSON.parse(readFileSync(join(bundleDir, PAGE_SERVER_CONFIG), 'utf8')) as PageServerConfig;
   const distDir = join(bundleDir, COMPUTE_DIST_DIR);
   const log = (line: string) => console.error(line);
-  const query = appSyncPublicQuery(outputs.data.url, outputs.data.api_key);
+  const read = appSyncReader(outputs.data.url, outputs.data.api_key, log);
   const handle = pageHandler({
-    query,
+    read,
     sitemap: new Sitemap({
-      query,
+      // Each of its reads on its own deadline: a big catalogue's sitemap is many pages.
+      query: (query, variables) => read(AbortSignal.timeout(PAGE_READS_MS))(query, variables),
       version: () => String(Math.floor(Date.now() / SITEMAP_REBUILD_MS)),
       origin: () => config.origin,
       log: (message, error) => log(error === undefined ? message : `${message}: ${describeError(error)}`),

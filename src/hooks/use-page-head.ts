@@ -3,7 +3,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useLocation } from 'react-router-dom';
 import type { EventFacts } from '../../shared/event-structured-data';
 import type { ItemFacts } from '../../shared/structured-data';
-import { headWrittenByServer } from '../lib/amplify';
+import { headWrittenByServer } from '../lib/first-screen';
 import { useLoadedShopSettings } from '../lib/shop-settings';
 
 /** What a page knows that its head shows (its item, its events). */

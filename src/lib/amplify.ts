@@ -60,9 +60,6 @@ export function servedByLocalServer(doc: Document | undefined = globalThis.docum
   return outputs?.data?.aws_region === 'local';
 }
 
-/** Whether a server wrote this page's head: the local server and AWS's page server embed the client config with it. */
-export const headWrittenByServer = (doc: Document = document): boolean => readEmbeddedOutputs(doc) !== null;
-
 async function fetchOutputs(): Promise<AmplifyOutputs> {
   const response = await fetch(AMPLIFY_OUTPUTS_URL, {
     headers: { Accept: 'application/json' },

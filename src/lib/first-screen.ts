@@ -68,3 +68,10 @@ export function catalogueQuery<T, TKey extends QueryKey>(
 ) {
   return { queryKey, queryFn, staleTime: CATALOGUE_STALE_MS, ...firstScreenData(keys, toData) };
 }
+
+/**
+ * Whether a server wrote this page's whole head: it came with every answer of its first screen
+ * inlined, which the head was built from (the local server and AWS's page server). A page without
+ * them (an answer failed or was too big) may have a head written without its data.
+ */
+export const headWrittenByServer = (doc: Document = document): boolean => doc.getElementById(FIRST_SCREEN_ELEMENT_ID) !== null;
