@@ -2,65 +2,30 @@
  * AWS's page server as Amplify Hosting runs it (decision 0392): the bundle scripts/build-hosting.ts
  * makes, started with `node server.mjs`, reading a real AppSync-compatible API (the local server,
  * as a visitor with the public API key). The build's renderer is a small one that says what it was
- * asked to draw (as in server/http/http.test.ts); the real one is drawn on the emulated cloud
+ * asked to draw (tests/support/page-server-bundle.ts); the real one is drawn on the emulated cloud
  * (tests/e2e/server-rendered-pages.spec.ts, tests/cloud/server-rendered-pages.test.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 import { ROUTE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY } from '../../shared/page-markers';
-import { buildHosting, DEPLOY_MANIFEST } from '../../scripts/build-hosting';
+import { DEPLOY_MANIFEST } from '../../scripts/build-hosting';
+import { BUNDLE_ORIGIN, startPageServerBundle } from '../../tests/support/page-server-bundle';
 import { ROLE_ADMIN } from '../../shared/roles';
 
-const ORIGIN = 'https://shop.example';
+const ORIGIN = BUNDLE_ORIGIN;
 let api: TestServer;
 let work: string;
 const servers: ChildProcess[] = [];
 
-function fakeBuild(distDir: string): void {
-  mkdirSync(join(distDir, 'assets'), { recursive: true });
-  writeFileSync(
-    join(distDir, 'index.html'),
-    '<!doctype html><html><head><!--page-head--><title>Shop</title><!--/page-head--><!--amplify-outputs--><!--first-screen--></head><body><div id="root"></div></body></html>',
-  );
-  writeFileSync(join(distDir, 'assets', 'app-abc123.js'), 'console.log(1);');
-  writeFileSync(join(distDir, 'robots.txt'), 'User-agent: *');
-  writeFileSync(join(distDir, ROUTE_CHUNKS_FILE), JSON.stringify({ menu: ['/assets/MenuPage-abc.js'] }));
-  mkdirSync(join(distDir, SERVER_RENDER_DIR));
-  writeFileSync(
-    join(distDir, SERVER_RENDER_DIR, `${SERVER_RENDER_ENTRY}.js`),
-    `export const renderPage = async (href, answers) => '<main>drawn ' + href + ' with ' + Object.keys(answers).sort().join(',') + '</main>';
-     export const renderAgeGate = () => '<div class="gate">21+</div>';`,
-  );
-}
-
-/** Builds the bundle for an API at `apiUrl` and starts its server; resolves with its address. */
+/** The bundle for the API at `apiUrl`, started; its address. */
 async function startBundle(name: string, apiUrl: string): Promise<string> {
-  const distDir = join(work, `dist-${name}`);
-  fakeBuild(distDir);
-  const outputsFile = join(work, `outputs-${name}.json`);
-  writeFileSync(outputsFile, JSON.stringify({ version: '1.4', data: { url: apiUrl, api_key: api.apiKey, aws_region: 'us-east-1' } }));
-  const outDir = join(work, `hosting-${name}`);
-  await buildHosting({ distDir, outputsFile, origin: ORIGIN, outDir });
-  const computeDir = join(outDir, 'compute', 'default');
-  const child = spawn(process.execPath, [join(computeDir, 'server.mjs')], {
-    cwd: computeDir,
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  servers.push(child);
-  return new Promise((resolve, reject) => {
-    let said = '';
-    child.stderr.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      const port = /"port":(\d+)/.exec(said)?.[1];
-      if (port) resolve(`http://127.0.0.1:${port}`);
-    });
-    child.once('exit', (code) => reject(new Error(`the page server exited with ${code}: ${said}`)));
-  });
+  const started = await startPageServerBundle(work, name, { url: apiUrl, apiKey: api.apiKey });
+  servers.push(started.process);
+  return started.url;
 }
 
 let pages: string;
