@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, defineConfig, type LogLevel, type Plugin, type Rolldown } from 'vite';
-import preact from '@preact/preset-vite';
+import react from '@vitejs/plugin-react';
 import { DATA_CLIENT_PRELOAD_ATTRIBUTE, ROUTE_CHUNKS_FILE, SERVER_RENDER_DIR, SERVER_RENDER_ENTRY } from './shared/page-markers.ts';
 
 /**
@@ -110,9 +110,11 @@ function buildServerRenderer(): Plugin {
           target: 'node20',
           minify: false,
         },
-        // One file set with Preact, the router and TanStack Query in it: `react` is Preact's compat
-        // layer only where Vite resolves it, never in node_modules.
+        // One file set with React DOM's server renderer, the router and TanStack Query in it: the
+        // page server on AWS (decision 0392) ships it without a node_modules folder.
         ssr: { noExternal: true },
+        // React's production builds only: a Node process may run without NODE_ENV set.
+        define: { 'process.env.NODE_ENV': JSON.stringify('production') },
       });
     },
   };
@@ -122,9 +124,8 @@ function buildServerRenderer(): Plugin {
 const LOCAL_SERVER = 'http://127.0.0.1:3000';
 
 export default defineConfig({
-  // Preact renders the React code (its compat layer; decision 0384): the same components and
-  // libraries in about 10 KB gzipped instead of React DOM's 57, for the public pages' JS budget (design §4).
-  plugins: [preact(), preloadLazyModules(PRELOADED_LAZY_MODULES), listRouteChunks(ROUTE_PAGE_MODULES), buildServerRenderer()],
+  // React renders the app, in the browser and on the server (decision 0393).
+  plugins: [react(), preloadLazyModules(PRELOADED_LAZY_MODULES), listRouteChunks(ROUTE_PAGE_MODULES), buildServerRenderer()],
   resolve: {
     alias: [
       // Every `import ... from 'react-toastify'` in the app gets src/lib/toastify.ts: the

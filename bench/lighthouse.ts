@@ -2,8 +2,9 @@
  * Lighthouse 12 (the last release for Node 20) in its default mobile mode with simulated
  * throttling, driving Chromium (scripts/chromium.ts) through chrome-launcher, on /home, /menu and
  * /item/{id} and /events of a fresh server seeded with the demo catalogue. Budgets (design §4):
- * performance score at least 98, SEO and accessibility 100 (design §4), CLS at most 0.05, JS at
- * most 100 KB gzipped.
+ * performance score at least 98, SEO and accessibility 100 (design §4), CLS at most 0.05, Total
+ * Blocking Time at most 150 ms, and at most 120 KB of gzipped JS loaded before the first
+ * interaction (React 19 renders the pages: decision 0393).
  *
  * The 21+ age gate covers /home on a first visit. Both visitors are measured on /home; the budget
  * is held by both (decision 0112). A returning visitor's `ageVerified` is written by
@@ -20,7 +21,7 @@ import { formatTable, median, metric, type Metric } from './support/summary';
 
 /** Five: single runs of one page differ by up to 6 points on this machine (two shared cores). */
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 5);
-const BUDGET = { score: 98, seo: 100, accessibility: 100, cls: 0.05, jsKb: 100 };
+const BUDGET = { score: 98, seo: 100, accessibility: 100, cls: 0.05, tbtMs: 150, jsKb: 120 };
 
 interface PageCase {
   name: string;
@@ -211,6 +212,7 @@ export async function runLighthouse(): Promise<Metric[]> {
     ),
     metric('lighthouse', `${page.name} LCP`, ms(f.lcp)),
     metric('lighthouse', `${page.name} CLS`, f.cls.toFixed(3), `<= ${BUDGET.cls}`, f.cls <= BUDGET.cls),
+    metric('lighthouse', `${page.name} TBT`, ms(f.tbt), `<= ${BUDGET.tbtMs} ms`, f.tbt <= BUDGET.tbtMs),
     metric('lighthouse', `${page.name} JS gzipped`, `${f.jsGzipKb.toFixed(1)} KB`, `<= ${BUDGET.jsKb} KB`, f.jsGzipKb <= BUDGET.jsKb),
   ]);
 }

@@ -9,8 +9,11 @@ export function escapeXml(s: string): string {
  * JSON as a data block in HTML (never executed, so no CSP question). `<`, `>` and `&` are
  * escaped, so no text in the data can end the element (`</script>`) or start markup.
  */
-export function jsonDataBlock(id: string, json: string): string {
-  return `<script id="${id}" type="application/json">${safeJson(json)}</script>`;
+export function jsonDataBlock(id: string, json: string, attributes: Record<string, string> = {}): string {
+  const more = Object.entries(attributes)
+    .map(([name, value]) => ` ${name}="${escapeXml(value)}"`)
+    .join('');
+  return `<script id="${id}" type="application/json"${more}>${safeJson(json)}</script>`;
 }
 
 /** JSON with `<`, `>` and `&` as \u escapes: the same data, and no text in it can end a script element. */

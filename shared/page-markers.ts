@@ -8,6 +8,12 @@ export const FIRST_SCREEN_PLACEHOLDER = '<!--first-screen-->';
 export const FIRST_SCREEN_ELEMENT_ID = 'first-screen';
 
 /**
+ * On the first screen's data block of a page drawn with answers too large to inline (decision
+ * 0393: a big menu): the keys of the answers left out, which the app reads itself.
+ */
+export const FIRST_SCREEN_LEFT_OUT_ATTRIBUTE = 'data-left-out';
+
+/**
  * Marks index.html's modulepreload of the Amplify libraries, which a page with inlined data does
  * not need during its load: the server leaves it out of such pages.
  */

@@ -8,7 +8,7 @@
  * (up to MAX_DRAWN_LIST_PAGES), for drawing the page without inlining it (decision 0391).
  */
 import { firstScreenQueries, type FirstScreenQuery } from '../../shared/first-screen';
-import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/page-markers';
+import { FIRST_SCREEN_ELEMENT_ID, FIRST_SCREEN_LEFT_OUT_ATTRIBUTE } from '../../shared/page-markers';
 import { responsiveImage } from '../../shared/media';
 import type { ModelStore } from '../db/model-store';
 import { escapeXml, jsonDataBlock } from '../markup';
@@ -103,6 +103,12 @@ async function answer(
 /** What a page's queries gave: the markup to inline (empty unless every answer fits) and each answer there was. */
 export interface FirstScreen {
   markup: string;
+  /**
+   * For a page drawn from whole lists (`wholeLists`) whose answers cannot all be inlined: the block
+   * of those that fit, naming the ones left out, which the app reads itself (decision 0393). Empty
+   * otherwise.
+   */
+  partialMarkup: string;
   /** Every answer by key, also those of a page that could not be inlined: the page's head reads them. */
   answers: Record<string, unknown>;
   /** False after an error, so the next request tries again. */
@@ -135,11 +141,30 @@ export async function firstScreenOf(queries: FirstScreenQuery[], deps: FirstScre
     const img = query.preloadImage?.pick(result.value);
     if (img) links.push(preloadLink(img, query.preloadImage!.sizes));
   }
-  const notInlined = { markup: '', answers: data, cacheable, complete: complete && queries.length > 0 };
-  if (!inline || queries.length === 0) return notInlined;
+  const notInlined = { markup: '', partialMarkup: '', answers: data, cacheable, complete: complete && queries.length > 0 };
+  if (queries.length === 0) return notInlined;
   const block = jsonDataBlock(FIRST_SCREEN_ELEMENT_ID, JSON.stringify(data));
-  if (Buffer.byteLength(block) > MAX_FIRST_SCREEN_BYTES) return notInlined;
-  return { ...notInlined, markup: `${links.join('')}${block}` };
+  if (inline && Buffer.byteLength(block) <= MAX_FIRST_SCREEN_BYTES) return { ...notInlined, markup: `${links.join('')}${block}` };
+  return wholeLists && notInlined.complete ? { ...notInlined, partialMarkup: partialBlock(data) } : notInlined;
+}
+
+/**
+ * The answers that fit in the inlining cap, the largest left out first, in a block naming those
+ * left out; empty when none fits. The page's preload hints are left out too: the picture a
+ * left-out list would show first is not known to be drawn first.
+ */
+function partialBlock(data: Record<string, unknown>): string {
+  const sized = Object.entries(data).map(([key, value]) => ({ key, value, bytes: JSON.stringify(value).length }));
+  sized.sort((a, b) => a.bytes - b.bytes);
+  const leftOut: string[] = [];
+  while (sized.length) {
+    const block = jsonDataBlock(FIRST_SCREEN_ELEMENT_ID, JSON.stringify(Object.fromEntries(sized.map(({ key, value }) => [key, value]))), {
+      [FIRST_SCREEN_LEFT_OUT_ATTRIBUTE]: leftOut.join(' '),
+    });
+    if (leftOut.length && Buffer.byteLength(block) <= MAX_FIRST_SCREEN_BYTES) return block;
+    leftOut.push(sized.pop()!.key);
+  }
+  return '';
 }
 
 /** The queries of the page at `url` (shared/first-screen.ts). */

@@ -21,7 +21,7 @@ beforeAll(async () => {
   mkdirSync(join(distDir, 'assets'));
   writeFileSync(
     join(distDir, 'index.html'),
-    '<!doctype html><html><head><!--amplify-outputs--><!--first-screen--></head><body><div id="root"></div></body></html>',
+    '<!doctype html><html><head><!--amplify-outputs--><!--first-screen--><link rel="modulepreload" href="/assets/amplify-runtime-x.js" data-client-preload></head><body><div id="root"></div></body></html>',
   );
   writeFileSync(join(distDir, 'assets', 'app-abc123.js'), `console.log(${JSON.stringify('x'.repeat(2000))});`);
   // As vite.config.ts writes it, with one entry that is not a chunk path (never written into a page).
@@ -312,7 +312,7 @@ describe('static app and headers', () => {
     expect(await file.text()).not.toContain('renderAgeGate');
   });
 
-  it('draws a menu too long to inline in its plain form only, from its whole list, which the app reads itself (decision 0391)', async () => {
+  it('draws a menu too long to inline in its plain form only, from its whole list, which the app reads itself (decisions 0391, 0393)', async () => {
     const big = await startTestServer({ distDir });
     try {
       big.store.transaction(() => {
@@ -325,8 +325,11 @@ describe('static app and headers', () => {
         ),
       );
       expect((globalThis as { drawnWith?: Record<string, unknown[]> }).drawnWith?.['menu-items:extras']).toHaveLength(1001);
-      // Not inlined: the app reads the list itself.
-      expect(html).not.toContain('id="first-screen"');
+      // The list is left out of the first screen (the app reads it itself), the other answers are
+      // inlined for the app's hydration, and the Amplify libraries are preloaded for that read.
+      const block = /<script id="first-screen" type="application\/json" data-left-out="menu-items:extras">(.*?)<\/script>/s.exec(html);
+      expect(Object.keys(JSON.parse(block![1]!) as object).sort()).toEqual(['categories', 'shop-settings', 'tags']);
+      expect(html).toContain('data-client-preload');
       // Visitors at once share one drawing; after a write (a customer's pickup list is one) the
       // page is drawn again no sooner than WHOLE_LIST_REDRAW_MS: the last drawing is sent meanwhile.
       const counted = globalThis as { renders?: number };
@@ -338,6 +341,8 @@ describe('static app and headers', () => {
       // A menu small enough to inline follows every write at once.
       const liquor = async () => (await fetch(`${big.url}/menu?category=liquor`)).text();
       expect(await liquor()).toContain('id="first-screen"');
+      // Whole: the Amplify libraries wait for the visitor.
+      expect(await liquor()).not.toContain('data-client-preload');
       big.store.create('Item', { name: 'Fresh Rye', tags: ['liquor'], price: 30 });
       expect(await liquor()).toContain('Fresh Rye');
       // Any page asked by many at once after a write is built once.

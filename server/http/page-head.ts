@@ -41,6 +41,8 @@ export interface RenderedPage {
   head: string;
   /** The first screen's data block and preload hints; empty when not inlined. */
   firstScreen: string;
+  /** True when the body was drawn with answers the block leaves out, which the app reads at once (decision 0393). */
+  leftOut?: boolean;
   /** #root's server-rendered markup; empty for a page the SPA alone draws. */
   body: string;
   /** When the body was drawn (ms): the clock it read, which the app hydrates with (lib/hydration.ts). */
@@ -159,10 +161,13 @@ async function build(
   const whole = drawnWithoutInlining(url, deps);
   const {
     markup,
+    partialMarkup,
     answers,
     cacheable,
     complete: answered,
-  } = queries.length ? await firstScreenOf(queries, deps, whole) : { markup: '', answers: {}, cacheable: true, complete: false };
+  } = queries.length
+    ? await firstScreenOf(queries, deps, whole)
+    : { markup: '', partialMarkup: '', answers: {}, cacheable: true, complete: false };
   const route = matchSpaRoute(url.pathname);
   let item: ItemFacts | null | undefined;
   if (route?.name === 'item') {
@@ -192,9 +197,20 @@ async function build(
     list: list ?? undefined,
     eventsHead: events ? eventsHeadOf(events, shop, origin, now) : undefined,
   });
-  const { body, complete } = await bodyOf(url, markup || (whole && answered) ? answers : null, deps, now);
+  const drawnWhole = !markup && whole && answered;
+  const { body, complete } = await bodyOf(url, markup || drawnWhole ? answers : null, deps, now);
+  // Drawn with answers too large to inline: the app hydrates the page with those that fit and
+  // reads the rest itself (decision 0393).
+  const leftOut = drawnWhole && body !== '';
   return {
-    page: { status: head.status, head: renderHead(head), firstScreen: markup, body, drawnAt: now.getTime() },
+    page: {
+      status: head.status,
+      head: renderHead(head),
+      firstScreen: markup || (leftOut ? partialMarkup : ''),
+      ...(leftOut ? { leftOut } : {}),
+      body,
+      drawnAt: now.getTime(),
+    },
     cacheable: cacheable && complete,
   };
 }
@@ -240,7 +256,7 @@ export async function renderPage(url: URL, deps: PageDeps): Promise<RenderedPage
       deps.cache.set(key, version, Buffer.from(JSON.stringify(page)));
       // Only a page drawn from a list it could not inline: an inlined one is cheap to build again,
       // and its answers must follow every write.
-      if (whole && page.body && !page.firstScreen) {
+      if (whole && page.leftOut) {
         for (const [drawn, { at }] of builds.lastWhole) if (now.getTime() - at >= WHOLE_LIST_REDRAW_MS) builds.lastWhole.delete(drawn);
         builds.lastWhole.set(whole, { page, at: now.getTime() });
       }

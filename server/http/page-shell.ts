@@ -29,6 +29,8 @@ export interface ShellPage {
   body?: string;
   drawnAt?: number;
   ageGate?: string;
+  /** Drawn with answers the first screen leaves out: the app reads them at once, with the Amplify libraries preloaded. */
+  leftOut?: boolean;
 }
 
 export class PageShell {
@@ -47,7 +49,7 @@ export class PageShell {
 
   /** The page's HTML. */
   html(outputsJson: string, firstScreen = '', page?: ShellPage): string {
-    const template = firstScreen ? this.templates.withData : this.templates.plain;
+    const template = firstScreen && !page?.leftOut ? this.templates.withData : this.templates.plain;
     const links = this.routeLinks.get(page?.route ?? '');
     return (
       template

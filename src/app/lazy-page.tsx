@@ -18,12 +18,12 @@ export interface LazyPage {
 
 /**
  * A page from its own chunk, named by `pick`, plus `preload()`. A page whose chunk is already
- * loaded renders at once. Otherwise it shows the page spinner, loads the chunk from an effect and
- * renders the page once it is in. It does not suspend: with Preact, a Back pressed while a
- * suspended page's chunk was still loading left <main> empty when the chunk came (decision 0390;
- * the search e2e holds a chunk back to prove it). A chunk that fails to load is thrown while
- * rendering, for the error boundary to show. main.tsx preloads the page of the URL the visit
- * starts on.
+ * loaded renders at once: main.tsx and the server's renderer preload the page of the URL, so the
+ * first render, and React's hydration of a drawn page, draw the page itself. Otherwise it shows the
+ * page spinner, loads the chunk from an effect and renders the page once it is in (decision 0390).
+ * A chunk that fails to load is thrown while rendering, for the error boundary to show, and is
+ * tried again when the page mounts again, which `React.lazy` would not do (it keeps a failure for
+ * good). The search e2e holds a chunk back and presses Back meanwhile.
  */
 export function lazyPage<M>(load: () => Promise<M>, pick: (module: M) => ComponentType, pickReads?: (module: M) => FirstReads): LazyPage {
   let loaded: ComponentType | null = null;

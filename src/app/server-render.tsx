@@ -4,8 +4,10 @@
  * (shared/first-screen.ts), so the browser takes the markup over (hydrates) with the same data
  * and no second fetch. Built for Node by vite.config.ts; server/http/page-markup.ts loads it.
  */
+import { text } from 'node:stream/consumers';
 import type { ReactNode } from 'react';
-import { renderToString, renderToStringAsync } from 'preact-render-to-string';
+import { renderToString } from 'react-dom/server';
+import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
 import { QueryClient } from '@tanstack/react-query';
 import { AgeGateDialog } from '../components/layout/AgeGate';
@@ -22,6 +24,12 @@ import { preloadRoute } from './router';
  * loads, when another page must not provide its own.
  */
 let pending: Promise<unknown> = Promise.resolve();
+
+/**
+ * The longest a page waits for its lazily loaded parts (module imports, all local): past it the
+ * parts still loading are drawn as their fallbacks (nothing), and the browser draws them.
+ */
+const LAZY_PARTS_DEADLINE_MS = 5000;
 
 /**
  * The markup of #root for the page at `href` (the shop's origin, path and query), drawn with
@@ -47,9 +55,28 @@ async function draw(href: string, answers: Record<string, unknown>, drawnAt: num
   setRenderingTime(drawnAt);
   // What only the local server serves (the .ics feed's link) is drawn by it alone.
   setDrawingForLocalServer(localServer);
+  // A prerender waits for every Suspense boundary (the lazily loaded parts), so the page is whole.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new Error('lazily loaded parts still loading')), LAZY_PARTS_DEADLINE_MS);
+  let failure: unknown = null;
   try {
-    return await renderToStringAsync(<AppTree client={client} router={router} />);
+    const { prelude } = await prerenderToNodeStream(<AppTree client={client} router={router} />, {
+      signal: deadline.signal,
+      // Every part in place, however large: a part sent apart would need an inline script to be
+      // put in place, which the pages' Content-Security-Policy (script-src 'self') refuses.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+      onError: (error) => {
+        failure ??= error;
+      },
+    });
+    const markup = await text(prelude);
+    // A part that failed would be drawn as its fallback (a spinner) and cached: the page goes out
+    // without its body instead, and the renderer's caller reports why (decision 0388).
+    if (failure && !deadline.signal.aborted)
+      throw failure instanceof Error ? failure : new Error('the page failed to render', { cause: failure });
+    return markup;
   } finally {
+    clearTimeout(timer);
     resetFirstScreen();
     client.clear();
   }

@@ -27,7 +27,9 @@ function useCachedEvents(pathname: string): readonly EventFacts[] | undefined {
   const queryClient = useQueryClient();
   const onEvents = pathname.replace(/\/+$/, '').toLowerCase() === '/events';
   const subscribe = useCallback((onChange: () => void) => queryClient.getQueryCache().subscribe(onChange), [queryClient]);
-  return useSyncExternalStore(subscribe, () => (onEvents ? queryClient.getQueryData<EventFacts[]>(EVENTS_QUERY_KEY) : undefined));
+  const cached = () => (onEvents ? queryClient.getQueryData<EventFacts[]>(EVENTS_QUERY_KEY) : undefined);
+  // The same on the server: only the head's effect reads it, which the server does not run.
+  return useSyncExternalStore(subscribe, cached, cached);
 }
 
 /**

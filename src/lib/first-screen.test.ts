@@ -1,10 +1,13 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { firstScreenData, hasFirstScreenData, readFirstScreen, resetFirstScreen } from './first-screen';
+import { firstScreenData, firstScreenIsWhole, readFirstScreen, resetFirstScreen } from './first-screen';
 
 /** A page whose first-screen block holds `text` (or that has no block). */
-const pageWith = (text?: string) =>
+const pageWith = (text?: string, leftOut?: string) =>
   ({
-    getElementById: (id: string) => (id === 'first-screen' && text !== undefined ? { textContent: text } : null),
+    getElementById: (id: string) =>
+      id === 'first-screen' && text !== undefined
+        ? { textContent: text, hasAttribute: (name: string) => name === 'data-left-out' && leftOut !== undefined }
+        : null,
   }) as unknown as Document;
 
 afterEach(resetFirstScreen);
@@ -14,14 +17,20 @@ describe('first-screen data', () => {
     expect(readFirstScreen(pageWith('{"banners":[{"id":"b1"}]}'))).toEqual({ banners: [{ id: 'b1' }] });
     // Read once per page load: a later document is not consulted.
     expect(readFirstScreen(pageWith('{}'))).toEqual({ banners: [{ id: 'b1' }] });
-    expect(hasFirstScreenData()).toBe(true);
+    expect(firstScreenIsWhole(pageWith('{"banners":[{"id":"b1"}]}'))).toBe(true);
+  });
+
+  it('tells a first screen with answers left out (a big menu) from a whole one', () => {
+    const page = pageWith('{"shopSettings":null}', 'menuItems:wine');
+    expect(readFirstScreen(page)).toEqual({ shopSettings: null });
+    expect(firstScreenIsWhole(page)).toBe(false);
   });
 
   it('treats a missing, broken or non-object block as no data', () => {
     for (const text of [undefined, '', '{"banners":', '[1,2]', 'null']) {
       resetFirstScreen();
       expect(readFirstScreen(pageWith(text)), String(text)).toEqual({});
-      expect(hasFirstScreenData()).toBe(false);
+      expect(firstScreenIsWhole(pageWith(text))).toBe(false);
     }
   });
 

@@ -4,7 +4,7 @@
  * reads: decision 0389). Without it (AWS static hosting, the Vite dev server) queries fetch as usual.
  */
 import type { QueryKey } from '@tanstack/react-query';
-import { FIRST_SCREEN_ELEMENT_ID } from '../../shared/page-markers';
+import { FIRST_SCREEN_ELEMENT_ID, FIRST_SCREEN_LEFT_OUT_ATTRIBUTE } from '../../shared/page-markers';
 import { CATALOGUE_STALE_MS } from './catalogue';
 import { isJsonObject, parseJsonAs } from './json';
 
@@ -18,8 +18,13 @@ export function readFirstScreen(doc?: Document): Record<string, unknown> {
   return answers;
 }
 
-/** Whether the server inlined any first-screen data into this page. */
-export const hasFirstScreenData = (): boolean => Object.keys(readFirstScreen()).length > 0;
+/**
+ * Whether the server inlined this page's whole first screen: not one drawn with answers left out
+ * (decision 0393), whose app reads those at once.
+ */
+export const firstScreenIsWhole = (doc: Document = document): boolean =>
+  Object.keys(readFirstScreen(doc)).length > 0 &&
+  !doc.getElementById(FIRST_SCREEN_ELEMENT_ID)?.hasAttribute(FIRST_SCREEN_LEFT_OUT_ATTRIBUTE);
 
 /** Forgets what was read (tests read several documents; the server renders page after page). */
 export function resetFirstScreen(): void {

@@ -1,34 +1,24 @@
 /**
- * Server-rendered pages (decision 0388): the browser takes over the server's markup (hydration)
- * by rendering exactly what the server rendered. Preact keeps the server's attributes while it
- * hydrates, so a component that rendered what only the browser knows (the session in storage)
- * would leave the server's links and labels in place. Such components render the server's value
- * while hydrating and their own right after. The clock is one of them: the page was drawn up to a
- * minute ago (its cache), so while hydrating the app reads the time it was drawn at.
+ * Server-rendered pages (decision 0388): the browser takes the server's markup over (hydration) by
+ * rendering exactly what the server rendered, or React reports a mismatch and draws it anew. A
+ * component that renders what only the browser knows (the session in storage) renders the
+ * server's value while it is hydrated and its own right after: React's useSyncExternalStore with
+ * a server snapshot does exactly that. The clock is one of them: the page was drawn up to a minute
+ * ago (its cache), so while hydrating the app reads the time it was drawn at.
  */
-import { useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { DRAWN_AT_ATTRIBUTE } from '../../shared/page-markers';
 
-let hydrating = false;
 /** When the page being drawn (on the server) or hydrated (in the browser) was drawn. */
 let drawnAt: number | null = null;
 
 /** Whether this render is the server's (app/server-render.tsx): there is no document to read or portal to. */
 export const renderingOnServer = (): boolean => typeof document === 'undefined';
 
-/**
- * Runs `render` (the hydration of the server's markup in `root`) with useBrowserStore answering as
- * the server did, and useRenderTime with the time the server drew the page.
- */
-export function whileHydrating(root: HTMLElement, render: () => void): void {
-  hydrating = true;
+/** Read before hydrating a drawn page: the time its root says it was drawn at (useRenderTime). */
+export function readDrawnTime(root: HTMLElement): void {
   const written = Number(root.getAttribute(DRAWN_AT_ATTRIBUTE));
   drawnAt = Number.isFinite(written) && written > 0 ? written : null;
-  try {
-    render();
-  } finally {
-    hydrating = false;
-  }
 }
 
 /** Set by the server's renderer (app/server-render.tsx): the time the page is drawn at. */
@@ -36,23 +26,26 @@ export function setRenderingTime(at: number): void {
   drawnAt = at;
 }
 
-/** False in a render that hydrates the server's markup, true from the next render on (and always elsewhere). */
-function useHydrated(): boolean {
-  const [hydrated, setHydrated] = useState(!hydrating);
-  useEffect(() => {
-    if (!hydrated) setHydrated(true);
-  }, [hydrated]);
-  return hydrated;
+const neverChanges = () => () => undefined;
+
+/**
+ * False on the server and in a render that hydrates the server's markup, true in every other
+ * render: React renders a hydrated component again with its browser snapshot right after.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  );
 }
 
 /**
- * useSyncExternalStore for a store only the browser has: `serverSnapshot` while the component
- * is hydrated from server markup, the store's value from the next render on.
+ * useSyncExternalStore for a store only the browser has: `serverSnapshot` on the server and while
+ * the component is hydrated from server markup, the store's value from the next render on.
  */
 export function useBrowserStore<T>(subscribe: (listener: () => void) => () => void, getSnapshot: () => T, serverSnapshot: T): T {
-  const hydrated = useHydrated();
-  const value = useSyncExternalStore(subscribe, getSnapshot);
-  return hydrated ? value : serverSnapshot;
+  return useSyncExternalStore(subscribe, getSnapshot, () => serverSnapshot);
 }
 
 /**
@@ -61,7 +54,7 @@ export function useBrowserStore<T>(subscribe: (listener: () => void) => () => vo
  */
 export function useDrawnTime(): Date | null {
   const hydrated = useHydrated();
-  return (renderingOnServer() || !hydrated) && drawnAt !== null ? new Date(drawnAt) : null;
+  return !hydrated && drawnAt !== null ? new Date(drawnAt) : null;
 }
 
 /**
@@ -85,35 +78,66 @@ function changedByVisitor(field: FormField): boolean {
 }
 
 /**
- * Runs `render`, the app's first render over a page the server drew without inlining its answers
- * (decision 0391: a big menu), and hands what the visitor typed, ticked or chose in the drawn
- * fields before it to the app: the render sets each field to the app's state, and the app's first
- * effects set that state from the URL, so after them each field the visitor changed is set again
- * and told, as typing or a click tells it (input and change events; a click for a box). A field
- * the visitor has changed again since the render (keystrokes that waited for it) is left alone.
+ * Sets `field` to what the visitor typed before React hydrated it and tells React, as typing
+ * would: React keeps a drawn field's value while it hydrates but holds the app's own in its state
+ * (and in its value tracker), so the field is set to the app's value through the tracker first and
+ * to the visitor's past it, and the input event then reads as a change.
  */
-export function keepingFieldsWhile(root: HTMLElement, render: () => void): void {
-  const changed = Array.from(root.querySelectorAll<FormField>('input, select, textarea'))
-    .filter(changedByVisitor)
-    .map((field) => ({ field, value: field.value, checked: isToggle(field) && field.checked }));
-  render();
-  const rendered = changed.map(({ field }) => ({ value: field.value, checked: isToggle(field) && field.checked }));
-  if (!changed.length) return;
-  requestAnimationFrame(() =>
-    setTimeout(() =>
-      changed.forEach(({ field, value, checked }, index) => {
-        const app = rendered[index]!;
-        if (!field.isConnected) return;
-        if (isToggle(field)) {
-          if (field.checked !== checked) field.click();
-          return;
-        }
-        // The app's own value, or what its effects set: not typed into since.
-        if (field.value !== app.value && field.value !== '') return;
-        field.value = value;
-        field.dispatchEvent(new Event('input', { bubbles: true }));
+function tellTyped(field: HTMLInputElement | HTMLTextAreaElement, typed: string): void {
+  field.value = field.defaultValue;
+  // The prototype's setter, with the field as `this`: past the tracker React put on the field.
+  Reflect.set(Object.getPrototypeOf(field) as object, 'value', typed, field);
+  field.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
+ * In a part of the page hydrated from server markup: once it is hydrated (its effects, after the
+ * page's own, which set its state from the URL), what the visitor typed, ticked or chose in its
+ * drawn fields before is handed to the app, as typing or a click hands it. The page stays usable
+ * from the first paint, a big menu's search box too (decision 0393).
+ */
+export function useFieldsTypedBeforeHydration(): void {
+  const hydrating = !useHydrated();
+  const wasHydrating = useRef(hydrating);
+  useEffect(() => {
+    if (!wasHydrating.current) return;
+    wasHydrating.current = false;
+    const root = document.getElementById('root');
+    for (const field of Array.from(root?.querySelectorAll<FormField>('input, select, textarea') ?? []).filter(changedByVisitor)) {
+      if (isToggle(field)) {
+        const chosen = field.checked;
+        field.checked = field.defaultChecked;
+        if (chosen !== field.checked) field.click();
+      } else if (field instanceof HTMLSelectElement) {
         field.dispatchEvent(new Event('change', { bubbles: true }));
-      }),
-    ),
+      } else tellTyped(field, field.value);
+    }
+  }, []);
+}
+
+let drawnMarkupOutdated = false;
+const outdatedListeners = new Set<() => void>();
+
+/**
+ * Says the markup still waiting to be hydrated was drawn from data that has changed since (a big
+ * menu's list, decision 0393): the part waiting for it is drawn anew instead (useDrawnMarkupKey).
+ */
+export function dropDrawnMarkup(): void {
+  drawnMarkupOutdated = true;
+  for (const listener of outdatedListeners) listener();
+}
+
+/**
+ * The key of the page's Suspense boundary: a new key after dropDrawnMarkup, so React removes the
+ * drawn markup it has not hydrated and renders the page fresh, with no hydration mismatch.
+ */
+export function useDrawnMarkupKey(): string {
+  return useSyncExternalStore(
+    (listener) => {
+      outdatedListeners.add(listener);
+      return () => outdatedListeners.delete(listener);
+    },
+    () => (drawnMarkupOutdated ? 'redrawn' : 'drawn'),
+    () => 'drawn',
   );
 }

@@ -98,7 +98,22 @@ const takeover = (page: Page) =>
     };
   });
 
-for (const path of ['/home', '/menu?category=wine', '/search?q=red', '/events', '/aboutus']) {
+/**
+ * What the page says in its console, and the errors it throws: React reports a hydration mismatch
+ * as an error thrown to the window (reportError) in its production build, not as a console line.
+ */
+function watchConsole(page: Page): string[] {
+  const said: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'warning' || message.type() === 'error') said.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => said.push(`thrown: ${error.message}`));
+  return said;
+}
+
+const DRAWN_PATHS = ['/home', '/menu?category=wine', '/search?q=red', '/events', '/aboutus'];
+
+for (const path of DRAWN_PATHS) {
   test(
     `${path}: the app takes the server's markup over, keeping every element, with no second fetch and no warning`,
     BOTH_BACKENDS,
@@ -110,10 +125,7 @@ for (const path of ['/home', '/menu?category=wine', '/search?q=red', '/events', 
         if (new URL(request.url()).pathname === '/graphql') graphql.push(request.postData() ?? '');
       });
       // A mismatch between the drawn markup and the app's first render would be told here.
-      const said: string[] = [];
-      page.on('console', (message) => {
-        if (message.type() === 'warning' || message.type() === 'error') said.push(`${message.type()}: ${message.text()}`);
-      });
+      const said = watchConsole(page);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: 900 });
         await page.goto(path, { waitUntil: 'networkidle' });
@@ -135,16 +147,37 @@ test('an item page is taken over too, and its controls work once the app runs', 
   const wine = await drawnFirstWine(browser, baseURL!);
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
   await watchTakeover(page);
+  const said = watchConsole(page);
   await page.goto(wine.href, { waitUntil: 'networkidle' });
   const result = await takeover(page);
   expect(result.replaced).toEqual([]);
   expect(result.sameText).toBe(true);
+  expect(said).toEqual([]);
   // A link of the taken-over page is the app's: the next page comes without a page load.
   await page.evaluate(() => ((window as unknown as { sameDocument: boolean }).sameDocument = true));
   await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Events' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeVisible();
   expect(await page.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).toBe(true);
 });
+
+test(
+  'a first visit, behind the gate, is hydrated on every public page at both widths without a console message',
+  BOTH_BACKENDS,
+  async ({ page, browser, baseURL }) => {
+    const wine = await drawnFirstWine(browser, baseURL!);
+    const said = watchConsole(page);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      for (const path of [...DRAWN_PATHS, wine.href]) {
+        await page.goto(path, { waitUntil: 'networkidle' });
+        // The app's gate has taken the server's place: the app runs on this page.
+        await expect(page.getByRole('button', { name: 'I am 21+' })).toBeFocused();
+        await expect(page.locator('[data-server-age-gate]')).toHaveCount(0);
+        expect(said, `${path} at ${width} px`).toEqual([]);
+      }
+    }
+  },
+);
 
 test(
   'the gate: drawn by the server on a first visit, answered in the app, and left out of the next page',
@@ -198,14 +231,22 @@ test(
 );
 
 /**
- * The page at `path` as the server draws a menu too big to inline: drawn, with its answers left
- * out (and the drawn markup changed by `alter`, as a list changed since it was drawn would be).
+ * The page at `path` as the server draws a menu too big to inline (decision 0393): drawn, with its
+ * list left out of the first screen's block (which says so) and the other answers kept; the drawn
+ * markup changed by `alter`, as a list changed since it was drawn would be.
  */
 async function drawnWithoutAnswers(page: Page, path: string, alter: (html: string) => string = (html) => html): Promise<void> {
   await page.route(`**${path}`, async (route) => {
     const response = await route.fetch();
     const inlined = await response.text();
-    const html = inlined.replace(/<script id="first-screen" type="application\/json">.*?<\/script>/s, '');
+    const block = /<script id="first-screen" type="application\/json">(.*?)<\/script>/s;
+    const html = inlined.replace(block, (_whole, json: string) => {
+      const answers = JSON.parse(json) as Record<string, unknown>;
+      const list = Object.keys(answers).find((key) => key.startsWith('menu-items:'))!;
+      delete answers[list];
+      return `<script id="first-screen" type="application/json" data-left-out="${list}">${JSON.stringify(answers)}</script>`;
+    });
+    expect(html).toContain('data-left-out="menu-items:');
     expect(html.length).toBeLessThan(inlined.length);
     expect(html).toMatch(/<div id="root" data-drawn-at="\d+"><\w/);
     await route.fulfill({ response, body: alter(html) });
@@ -312,7 +353,10 @@ test(
     await returningVisitor(page, baseURL!);
     // The first card as an older list had it: another link, another name.
     await drawnWithoutAnswers(page, '/menu?category=wine', (html) =>
-      html.replace(`href="${wine.href}"`, 'href="/item/an-older-bottle"').replace(`>${wine.name}<`, '>An Older Bottle<'),
+      html
+        .replace(`href="${wine.href}"`, 'href="/item/an-older-bottle"')
+        .replace(`>${wine.name}<`, '>An Older Bottle<')
+        .replace(/data-list-fingerprint="[^"]*"/, 'data-list-fingerprint="an-older-list"'),
     );
     await page.goto('/menu?category=wine', { waitUntil: 'networkidle' });
     const card = page.locator('a.product-card').first();

@@ -1,9 +1,10 @@
-import { useId, useRef, useState, type RefObject } from 'react';
+import { useId, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { Modal } from '../ui/Modal';
 import { MAIN_ID } from './SkipLink';
 import { shop } from '../../../shared/shop';
 import { isAgeVerified, rememberAgeVerified } from '../../lib/age-verification';
-import { renderingOnServer } from '../../lib/hydration';
+import { useHydrated } from '../../lib/hydration';
+import { SERVER_AGE_GATE_ATTRIBUTE } from '../../../shared/page-markers';
 import './age-gate.css';
 
 /**
@@ -17,8 +18,15 @@ export function AgeGate() {
   const [verified, setVerified] = useState(isAgeVerified);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const textId = useId();
-  // The server draws its own gate beside the page it renders (AgeGateDialog, decision 0388).
-  if (verified || renderingOnServer()) return null;
+  // Not while React hydrates the server's markup, where a portal has no place: right after. The
+  // server draws its own gate beside the page it renders (AgeGateDialog, decision 0388) and it
+  // stays until this one is drawn in its place, in the same commit, so the page is never shown
+  // ungated in between; a visitor who confirmed on an earlier visit sees it go at once.
+  const shown = useHydrated() && !verified;
+  useLayoutEffect(() => {
+    if (verified || shown) document.querySelector(`[${SERVER_AGE_GATE_ATTRIBUTE}]`)?.remove();
+  }, [verified, shown]);
+  if (!shown) return null;
 
   const confirm = () => {
     rememberAgeVerified();

@@ -1,9 +1,10 @@
-import { useId } from 'react';
+import { useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
 import type { FirstReads } from '../../lib/query-client';
 import { shopSettingsQuery } from '../../lib/shop-settings';
 import { usePageHead } from '../../hooks/use-page-head';
+import { useHydrated } from '../../lib/hydration';
 import './menu.css';
 import { MenuFilterSection } from './components/MenuFilterSection';
 import { MenuResultsBody } from './components/MenuResultsBody';
@@ -12,11 +13,13 @@ import { isMenuCategory, MENU_CATEGORIES, type MenuCategory } from './menu-filte
 import { filterDataQuery, menuItemsQuery } from './api/get-menu';
 import { useMenuFilters } from './use-menu-filters';
 import { useMenuResults } from './use-menu-results';
+import { LIST_FINGERPRINT_ATTRIBUTE, listFingerprint, useDrawnListRead } from './drawn-list';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 /** One menu: search, filter panel and product grid (product §2 Menu, §4 Menu filter). */
 function Menu({ menu }: { menu: MenuCategory }) {
+  useDrawnListRead(menu);
   const title = MENU_CATEGORIES[menu];
   const { filters, settledQuery, setQuery, toggleTag, clearTags, clearAll, setSort, setInStock } = useMenuFilters(menu);
   const { items, groups, offered, selected, query, results, filterKey, loading } = useMenuResults(menu, filters, settledQuery);
@@ -24,9 +27,12 @@ function Menu({ menu }: { menu: MenuCategory }) {
   usePageHead({ list: items.data });
   const searchId = useId();
   const resultsText = plural(results.length, 'item');
+  // What the page is drawn from, for a takeover after the app has read the list itself (decision 0393).
+  const hydrated = useHydrated();
+  const fingerprint = useMemo(() => (hydrated ? undefined : listFingerprint(items.data)), [hydrated, items.data]);
 
   return (
-    <div className="menu-page">
+    <div className="menu-page" {...{ [LIST_FINGERPRINT_ATTRIBUTE]: fingerprint }}>
       <div className="page-header menu-page__header">
         <h1 className="page-heading">{title}</h1>
         <div className="menu-search" role="search">
