@@ -44,11 +44,12 @@ const STOCK_ADDON = join(BETTER_SQLITE3, 'build', 'Release', 'better_sqlite3.nod
 
 /**
  * What a Node version can change: the code that runs in Node (the server, the Lambdas, shared
- * rules, scripts, the demo seeder) and the reliability battery. The SPA's unit tests (src/) run in
- * the browser's stead under Node 20 alone (`npm test`; docs/testing.md).
+ * rules, scripts, the demo seeder: vitest.config.ts's project `node`) and the reliability battery.
+ * The SPA's unit and component tests (src/) run in the browser's stead under Node 20 alone (`npm
+ * test`; docs/testing.md).
  */
 const VITEST_RUNS = [
-  { name: 'unit and API', report: 'node24-vitest.json', args: ['--exclude', 'src/**'] as string[], env: {} as Record<string, string> },
+  { name: 'unit and API', report: 'node24-vitest.json', args: ['--project', 'node'] as string[], env: {} as Record<string, string> },
   { name: 'reliability', report: 'node24-vitest-reliability.json', args: ['--config', 'tests/reliability/vitest.config.ts'], env: {} },
 ];
 

@@ -1,8 +1,10 @@
 /**
- * Admin items (/admin-items) and the single item page (/admin-item?id=): every message of the
- * Item Editor, search, each sort order, the whole life of an item with a real PNG (create, edit,
- * promote and demote as seen on /home, delete), persistence on /admin-item, the stale-edit
- * refusal, and images the server refuses. Runs in the `admin` project, signed in as E2E_ADMIN.
+ * Admin items (/admin-items) and the single item page (/admin-item?id=): the Item Editor's
+ * messages of failed saves, search, each sort order, the whole life of an item with a real PNG
+ * (create, edit, promote and demote as seen on /home, delete), persistence on /admin-item, the
+ * stale-edit refusal, and images the server refuses. Runs in the `admin` project, signed in as
+ * E2E_ADMIN. The editor's own refusals, made before anything is sent, are proven by
+ * src/features/admin/items/ItemEditorModal.test.tsx.
  */
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
@@ -38,75 +40,6 @@ async function openItems(page: Page): Promise<void> {
 async function save(dialog: Locator): Promise<void> {
   await dialog.getByRole('button', { name: 'Save' }).click();
 }
-
-test('the Item Editor says what is missing, and Cancel resets it', BROWSER_ALONE, async ({ page }) => {
-  await openItems(page);
-  await page.getByRole('button', { name: 'Add Item' }).click();
-  const dialog = editor(page);
-  await expect(dialog).toBeVisible();
-  await expect(field(dialog, 'Name')).toBeFocused();
-
-  // No department tag (none at all, then only a non-department tag).
-  await save(dialog);
-  await expectToast(page, 'Error', 'Please select required tag(s)');
-  await tagBox(dialog, 'Region', 'France').check();
-  await save(dialog);
-  await expectToast(page, 'Error', 'Please select required tag(s)');
-  await expect(dialog.getByRole('group', { name: 'Tags' })).toHaveAttribute('aria-invalid', 'true');
-
-  // A department tag; then name, price, image and description in turn.
-  await tagBox(dialog, 'Department', 'Wine').check();
-  await expect(dialog.getByRole('button', { name: 'Remove Wine' })).toBeVisible();
-  await save(dialog);
-  await expectToast(page, 'Error', 'Missing Required Fields');
-  await expect(field(dialog, 'Name')).toHaveAttribute('aria-invalid', 'true');
-  await expect(field(dialog, 'Name')).toBeFocused();
-
-  await field(dialog, 'Name').fill('Half-made Merlot');
-  await save(dialog);
-  await expect(field(dialog, 'Price ($)')).toHaveAttribute('aria-invalid', 'true');
-  await expect(field(dialog, 'Price ($)')).toBeFocused();
-
-  await field(dialog, 'Price ($)').fill('twelve');
-  await save(dialog);
-  await expectToast(page, 'Error', 'Please enter a valid price, such as 12.99');
-
-  await field(dialog, 'Price ($)').fill('12.50');
-  await field(dialog, 'Description').fill('Soft and round.');
-  await save(dialog);
-  await expect(field(dialog, 'Image')).toBeFocused();
-  await expect(field(dialog, 'Image')).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
-
-  // Removing a chip unticks its checkbox.
-  await dialog.getByRole('button', { name: 'Remove Wine' }).click();
-  await expect(tagBox(dialog, 'Department', 'Wine')).not.toBeChecked();
-  await expect(tagBox(dialog, 'Region', 'France')).toBeChecked();
-
-  // Cancel drops everything: the editor opens empty again.
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-  await expect(dialog).toBeHidden();
-  await expect(page.getByRole('button', { name: 'Add Item' })).toBeFocused();
-  await page.getByRole('button', { name: 'Add Item' }).click();
-  await expect(field(dialog, 'Name')).toHaveValue('');
-  await expect(field(dialog, 'Price ($)')).toHaveValue('');
-  await expect(field(dialog, 'Description')).toHaveValue('');
-  await expect(tagBox(dialog, 'Region', 'France')).not.toBeChecked();
-  await expect(dialog.getByText('No tags selected.')).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(dialog).toBeHidden();
-
-  // Edit mode: only the department rule applies.
-  const first = (await cardNames(page))[0]!;
-  await page
-    .getByRole('button', { name: `Edit ${first}`, exact: true })
-    .first()
-    .click(); // several sizes share a name (decision 0274)
-  await expect(field(dialog, 'Name')).toHaveValue(first);
-  for (const department of ['Wine', 'Liquor', 'Extras']) await tagBox(dialog, 'Department', department).uncheck();
-  await save(dialog);
-  await expectToast(page, 'Error', 'Please select required tag(s)');
-  await dialog.getByRole('button', { name: 'Cancel' }).click();
-});
 
 test('server failures show Error Creating Item, Error Updating Item and Error Deleting Item', BROWSER_ALONE, async ({ page }) => {
   const files = await imageFiles();

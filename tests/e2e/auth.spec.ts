@@ -219,30 +219,6 @@ test('a forged role opens the admin page shell, but the server refuses the data'
   expect(await sessionStorageOf(page)).toEqual({});
 });
 
-test('the Log in button is disabled while the request is in flight, so one request goes', BROWSER_ALONE, async ({ page }) => {
-  let release = () => {};
-  const held = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  let signIns = 0;
-  await page.route('**/graphql', async (route) => {
-    if (route.request().postData()?.includes('signIn')) {
-      signIns += 1;
-      await held;
-    }
-    await route.continue();
-  });
-  await page.goto('/login');
-  await fillLogin(page, customer.email, PASSWORD);
-  const button = page.getByRole('button', { name: 'Log in' });
-  await button.click();
-  await expect(button).toBeDisabled();
-  await page.getByLabel('Password', { exact: true }).press('Enter');
-  release();
-  await expect(page).toHaveURL(/\/home$/);
-  expect(signIns).toBe(1);
-});
-
 test('the login screen: show/hide, Enter in the e-mail field, the logo, and its error messages', BOTH_BACKENDS, async ({ page }) => {
   await page.goto('/login');
   const password = page.getByLabel('Password', { exact: true });

@@ -47,4 +47,9 @@ describe("the account page's fields", () => {
     expect(fieldForMessage(PHONE_MESSAGE, values, fields)).toBe('phone');
     expect(fieldForMessage(MESSAGES.nameTooLong, values, fields)).toBe('firstName');
   });
+
+  it('points at the name that breaks the rule, the last one too', () => {
+    expect(fieldForMessage(MESSAGES.nameHasLink, { ...values, lastName: 'www.example.com' }, fields)).toBe('lastName');
+    expect(fieldForMessage(MESSAGES.nameTooLong, { ...values, lastName: 'x'.repeat(61) }, fields)).toBe('lastName');
+  });
 });

@@ -1,6 +1,7 @@
 /** Which form field a failure is about, so the form can mark it and put the cursor there. Pure. */
 import { MESSAGES } from '../../../shared/messages';
 import { ACCOUNT_MESSAGES } from '../../../shared/account-messages';
+import { nameProblem } from '../../../shared/validation/name';
 import { PHONE_MESSAGE } from '../../../shared/validation/phone';
 
 const EMAIL_MESSAGES: ReadonlySet<string> = new Set([MESSAGES.userNotFound, MESSAGES.duplicateEmail, MESSAGES.invalidEmail]);
@@ -25,7 +26,9 @@ export function fieldForMessage<F extends string>(message: string, values: Reado
   if (message.startsWith('Password ')) return pick('password');
   if (message === PHONE_MESSAGE) return pick('phone');
   if (message === MESSAGES.nameTooLong || message === MESSAGES.nameNotOneLine || message === MESSAGES.nameHasLink) {
-    return fields.find((field) => /name/i.test(field) && values[field].trim() !== '') ?? null;
+    // The name that breaks the rule (a link in the last name is not the first name's fault), else the first one given.
+    const names = fields.filter((field) => /name/i.test(field));
+    return names.find((field) => nameProblem(values[field]) === message) ?? names.find((field) => values[field].trim() !== '') ?? null;
   }
   return null;
 }
