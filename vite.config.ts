@@ -38,6 +38,7 @@ function preloadLazyModules(modules: string[]): Plugin {
  * build fails when one of these modules has no chunk (renamed, or no longer lazily loaded). Decision 0387.
  */
 const ROUTE_PAGE_MODULES: Record<string, string> = {
+  home: 'src/features/home/HomePage.tsx',
   menu: 'src/features/menu/MenuPage.tsx',
   search: 'src/features/menu/SearchPage.tsx',
   item: 'src/features/items/ItemPage.tsx',

@@ -4,12 +4,16 @@ import { matchPath, Navigate, Route, Routes } from 'react-router-dom';
 import { SPA_ROUTES } from '../../shared/spa-routes';
 import { PublicLayout } from '../components/layout/PublicLayout';
 import { Spinner } from '../components/ui/Spinner';
-import { HomePage } from '../features/home/HomePage';
 import { RequireAdmin } from '../lib/auth';
 import { lazyPage, type LazyPage } from './lazy-page';
 import { NotFoundPage } from './routes/NotFoundPage';
 
-// Public pages other than home: each its own chunk.
+// Public pages: each its own chunk, the home page's too (only its visitors load its carousel,
+// promoted items and map).
+const HomePage = lazyPage(
+  () => import('../features/home/HomePage'),
+  (m) => m.HomePage,
+);
 const MenuPage = lazyPage(
   () => import('../features/menu/MenuPage'),
   (m) => m.MenuPage,
@@ -68,6 +72,7 @@ const ReservationsPage = lazyPage(pickupChunk, (m) => m.ReservationsPage);
 
 /** The chunks each public route needs, by path pattern. */
 const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
+  [SPA_ROUTES.home, [HomePage]],
   [SPA_ROUTES.menu, [MenuPage]],
   [SPA_ROUTES.events, [EventsPage]],
   [SPA_ROUTES.aboutus, [AboutPage]],
@@ -84,7 +89,7 @@ const ROUTE_CHUNKS: Array<[pattern: string, pages: LazyPage[]]> = [
 ];
 
 /**
- * Loads the chunks of the page at `pathname` (none for /home, which is in the main bundle), so
+ * Loads the chunks of the page at `pathname`, so
  * the first render shows the page instead of a spinner; in the browser (`reads`) it also starts
  * the page's first reads for the URL's query into the app's query client, so its data is on its
  * way before the first render. Never rejects: a chunk that fails to load is tried again when the
