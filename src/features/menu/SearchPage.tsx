@@ -1,4 +1,4 @@
-import { useDeferredValue, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { searchPath } from '../../../shared/spa-routes';
 import { DepartmentLinks } from '../../components/ui/DepartmentLinks';
@@ -63,7 +63,8 @@ export function SearchPage() {
   }, []);
 
   const tagNames = useMemo(() => new Map((filterData.data?.tags ?? []).map((tag) => [tag.id, tag.name])), [filterData.data]);
-  const query = useDeferredValue(text);
+  // Each keystroke in the same render (decision 0393: deferring it made the results a frame late).
+  const query = text;
   const groups = useMemo(() => searchShop(catalogue.data ?? [], query, tagNames), [catalogue.data, query, tagNames]);
   // The results' ItemList (decision 0380).
   usePageHead({ list: useMemo(() => groups.flatMap((group) => group.items), [groups]) });

@@ -28,10 +28,18 @@ function hash(text: string): number {
  */
 export function listFingerprint(items: readonly MenuItem[] | undefined): string {
   if (!items) return 'none';
-  let sum = 0;
-  for (const item of items) sum = (sum + hash(JSON.stringify(item))) >>> 0;
-  return `${items.length}-${sum.toString(36)}`;
+  let fingerprint = fingerprints.get(items);
+  if (fingerprint === undefined) {
+    let sum = 0;
+    for (const item of items) sum = (sum + hash(JSON.stringify(item))) >>> 0;
+    fingerprint = `${items.length}-${sum.toString(36)}`;
+    fingerprints.set(items, fingerprint);
+  }
+  return fingerprint;
 }
+
+/** Each list's fingerprint, made once: the takeover compares it, and the menu's hydrating render draws it. */
+const fingerprints = new WeakMap<readonly MenuItem[], string>();
 
 const drawnFingerprint = (): string | null =>
   document.querySelector(`[${LIST_FINGERPRINT_ATTRIBUTE}]`)?.getAttribute(LIST_FINGERPRINT_ATTRIBUTE) ?? null;
