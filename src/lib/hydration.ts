@@ -6,7 +6,7 @@
  * a server snapshot does exactly that. The clock is one of them: the page was drawn up to a minute
  * ago (its cache), so while hydrating the app reads the time it was drawn at.
  */
-import { useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import { DRAWN_AT_ATTRIBUTE } from '../../shared/page-markers';
 
 /** When the page being drawn (on the server) or hydrated (in the browser) was drawn. */
@@ -91,28 +91,35 @@ function tellTyped(field: HTMLInputElement | HTMLTextAreaElement, typed: string)
 }
 
 /**
- * In a part of the page hydrated from server markup: once it is hydrated (its effects, after the
- * page's own, which set its state from the URL), what the visitor typed, ticked or chose in its
- * drawn fields before is handed to the app, as typing or a click hands it. The page stays usable
- * from the first paint, a big menu's search box too (decision 0393).
+ * In a part of the page hydrated from server markup: what the visitor typed, ticked or chose in its
+ * drawn fields before it was hydrated is handed to the app once it is (its effects, after the
+ * page's own, which set its state from the URL), as typing or a click hands it. The page stays
+ * usable from the first paint, a big menu's search box too (decision 0393). The fields are read
+ * in the hydrating render itself: a click after it is React's own, and handed over again it would
+ * be undone.
  */
 export function useFieldsTypedBeforeHydration(): void {
   const hydrating = !useHydrated();
-  const wasHydrating = useRef(hydrating);
+  const [typed] = useState(() =>
+    hydrating && !renderingOnServer()
+      ? Array.from(document.getElementById('root')?.querySelectorAll<FormField>('input, select, textarea') ?? [])
+          .filter(changedByVisitor)
+          .map((field) => ({ field, value: field.value, checked: isToggle(field) && field.checked }))
+      : [],
+  );
   useEffect(() => {
-    if (!wasHydrating.current) return;
-    wasHydrating.current = false;
-    const root = document.getElementById('root');
-    for (const field of Array.from(root?.querySelectorAll<FormField>('input, select, textarea') ?? []).filter(changedByVisitor)) {
+    for (const { field, value, checked } of typed.splice(0)) {
+      if (!field.isConnected) continue;
       if (isToggle(field)) {
-        const chosen = field.checked;
+        // Changed again since: React has it.
+        if (field.checked !== checked) continue;
         field.checked = field.defaultChecked;
-        if (chosen !== field.checked) field.click();
-      } else if (field instanceof HTMLSelectElement) {
-        field.dispatchEvent(new Event('change', { bubbles: true }));
-      } else tellTyped(field, field.value);
+        if (checked !== field.checked) field.click();
+      } else if (field.value !== value) continue;
+      else if (field instanceof HTMLSelectElement) field.dispatchEvent(new Event('change', { bubbles: true }));
+      else tellTyped(field, value);
     }
-  }, []);
+  }, [typed]);
 }
 
 let drawnMarkupOutdated = false;
