@@ -9,6 +9,9 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     exclude: ['**/node_modules/**'],
+    // Vitest's default on two cores is one worker, and most files wait on a server, SQLite or
+    // bcrypt more than they compute: three workers halve the stage (decision 0394).
+    maxWorkers: 3,
     testTimeout: 30_000,
     hookTimeout: 60_000,
     projects: [
