@@ -28,7 +28,13 @@ function useSearchText() {
   const pending = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const ownEntry = (location.state as { searchPage?: boolean } | null)?.searchPage === true;
 
+  // A navigation to another search (the header's, back and forward) sets the text; the page's
+  // first render already has the URL's, and setting it again in the first effects would undo what
+  // the visitor typed between the hydrating commit and those effects.
+  const shownEntry = useRef(location.key);
   useEffect(() => {
+    if (shownEntry.current === location.key) return;
+    shownEntry.current = location.key;
     if (ownEntry) return;
     clearTimeout(pending.current);
     setText(fromUrl);
