@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findChromium, SYSTEM_CHROMIUM_PATHS } from './chromium';
+import { findChromium, findTestChromium, SYSTEM_CHROMIUM_PATHS, SYSTEM_HEADLESS_SHELL } from './chromium';
 
 const lookup = (present: string[], env: NodeJS.ProcessEnv = {}, own = '/root/.cache/ms-playwright/chromium-1/chrome') => ({
   env,
@@ -25,5 +25,18 @@ describe('findChromium', () => {
 
   it('answers null when there is no browser at all', () => {
     expect(findChromium(lookup([]))).toBeNull();
+  });
+});
+
+describe('findTestChromium', () => {
+  it("takes Debian's headless shell over every other browser but CHROMIUM_PATH", () => {
+    const own = '/root/.cache/ms-playwright/chromium-1/chrome';
+    expect(findTestChromium(lookup([own, '/usr/bin/chromium', SYSTEM_HEADLESS_SHELL]))).toBe(SYSTEM_HEADLESS_SHELL);
+    expect(findTestChromium(lookup(['/opt/chrome', SYSTEM_HEADLESS_SHELL], { CHROMIUM_PATH: '/opt/chrome' }))).toBe('/opt/chrome');
+  });
+
+  it('without the headless shell, finds what findChromium finds', () => {
+    expect(findTestChromium(lookup(['/usr/bin/chromium'], {}, ''))).toBe('/usr/bin/chromium');
+    expect(findTestChromium(lookup([]))).toBeNull();
   });
 });

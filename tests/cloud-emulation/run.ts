@@ -2,7 +2,7 @@
  * `npm run test:cloud` (after `npm run amplify:install`): the whole browser suite against the
  * synthesized AWS backend, offline.
  * 1. synthesizes the backend (amplify/scripts/synth.ts);
- * 2. for each Playwright project (storefront, admin) brings up an emulation of it (emulation.ts:
+ * 2. for each Playwright project (storefront, admin, catalogue) brings up an emulation of it (emulation.ts:
  *    DynamoDB Local, s3rver, the Lambda bundles, AppSync with the Lambda authorizer), creates the
  *    first admin with amplify/scripts/create-admin.ts unchanged, seeds the demo catalogue through
  *    the API, and serves dist/ as Amplify Hosting would (hosting.ts), the API on another origin;
@@ -19,7 +19,7 @@ import { startEmulation, type Emulation } from './emulation';
 import { startHosting, type Hosting } from './hosting';
 import { buildHosting } from '../../scripts/build-hosting';
 import { apiCaller, seedThroughApi } from './seed';
-import { E2E_ADMIN, E2E_SMTP_PORT, E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
+import { CATALOGUE_PORT, E2E_ADMIN, E2E_SMTP_PORT, E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
 import { ENV } from '../../amplify/functions/common/env';
 import { LAMBDA_RUNTIME } from '../../amplify/functions/resource';
 import { nodeForLambdaRuntime } from '../../scripts/node-binaries';
@@ -123,14 +123,19 @@ const stopAll = async () => {
 
 let status = 1;
 try {
-  const ports = process.env.CLOUD_STOREFRONT_ONLY || batteriesOnly ? [STOREFRONT_PORT] : [STOREFRONT_PORT, STOREFRONT_PORT - 1];
-  for (const [index, port] of ports.entries()) {
-    const name = index === 0 ? 'storefront' : 'admin';
+  // A site for each Playwright project (playwright.config.ts), the storefront's first: the batteries use it.
+  const allSites = [
+    { name: 'storefront', port: STOREFRONT_PORT, smtpPort: E2E_STOREFRONT_SMTP_PORT },
+    { name: 'admin', port: STOREFRONT_PORT - 1, smtpPort: E2E_SMTP_PORT },
+    { name: 'catalogue', port: CATALOGUE_PORT, smtpPort: CATALOGUE_PORT + 1000 },
+  ];
+  const wanted = process.env.CLOUD_STOREFRONT_ONLY || batteriesOnly ? allSites.slice(0, 1) : allSites;
+  for (const [index, { name, port, smtpPort }] of wanted.entries()) {
     const base = 4100 + index * 10;
     const emulation = await startEmulation(
       synthDir,
       { appsync: base, dynamo: base + 1, s3: base + 2 },
-      { deployEnvironment: siteMail(port, index === 0 ? E2E_STOREFRONT_SMTP_PORT : E2E_SMTP_PORT) },
+      { deployEnvironment: siteMail(port, smtpPort) },
     );
     const outputs = amplifyOutputs(emulation, introspection);
     const outputsFile = join(work, `amplify_outputs.${name}.json`);

@@ -10,6 +10,7 @@ import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-se
 import { seriousViolations } from './support/axe';
 import { bannerList, restoreBanners } from './support/catalogue';
 import { BOTH_BACKENDS, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -39,7 +40,7 @@ for (const width of WIDTHS) {
         expect(await seriousViolations(page)).toEqual([]);
 
         await fields.first().fill(`   ${description}  `);
-        await dialog.screenshot({ path: `.tmp/e2e-results/banner-changer-descriptions-${width}.png` });
+        await screenshot(dialog, `banner-changer-descriptions-${width}`);
         await dialog.getByRole('button', { name: 'Save' }).click();
         await expectToast(page, 'Success', 'Banners Saved');
         await expect(dialog).toBeHidden();
@@ -78,7 +79,7 @@ for (const width of WIDTHS) {
           if (index === 0) continue;
           await expect(page.locator('.banner-carousel__slide img').nth(index)).toHaveAttribute('alt', banner.description ?? '');
         }
-        await page.screenshot({ path: `.tmp/e2e-results/banner-descriptions-${width}.png` });
+        await screenshot(page, `banner-descriptions-${width}`);
         expect(await seriousViolations(page)).toEqual([]);
       } finally {
         await restoreBanners(api, seeded);

@@ -17,6 +17,7 @@ import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support
 import { seriousViolations } from './support/axe';
 import { mailInbox, signUpConfirmedByApi } from './support/customer-mail';
 import { BOTH_BACKENDS, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 const PASSWORD = 'Gr8-Chablis-2031!';
 const SHARE_LABEL = "One customer's share of an item's shelf (%)";
@@ -78,7 +79,7 @@ for (const width of WIDTHS) {
       expect(await stored()).toBeNull();
       await limit.fill('2');
       expect(await seriousViolations(page)).toEqual([]);
-      await page.screenshot({ path: test.info().outputPath(`item-editor-limit-${width}.png`) });
+      await screenshot(page, `item-editor-limit-${width}`);
       await dialog.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Success', 'Item Updated');
       await expect(dialog).toBeHidden();
@@ -95,7 +96,7 @@ for (const width of WIDTHS) {
         await share.fill('10');
         expect(await seriousViolations(page)).toEqual([]);
         await share.scrollIntoViewIfNeeded();
-        await page.screenshot({ path: test.info().outputPath(`settings-share-${width}.png`) });
+        await screenshot(page, `settings-share-${width}`);
         await page.getByRole('button', { name: 'Save' }).click();
         await expectToast(page, 'Success', /saved/i);
         const { getShopSettings } = await api.call<{ getShopSettings: { reservationShareCap: number | null } }>(
@@ -111,7 +112,7 @@ for (const width of WIDTHS) {
         await expect(guest.getByText('Limit 2 per customer')).toBeVisible();
         await expect(guest.getByRole('link', { name: 'Log in to reserve for pickup' })).toBeVisible();
         expect(await seriousViolations(guest)).toEqual([]);
-        await guest.screenshot({ path: test.info().outputPath(`item-page-limit-${width}.png`) });
+        await screenshot(guest, `item-page-limit-${width}`);
 
         // A signed-in customer is offered no more than they may hold: 10% of 10 is 1, under the limit of 2.
         const who = await signedUpCustomer(request);
@@ -130,7 +131,7 @@ for (const width of WIDTHS) {
         await guest.reload();
         await expect(quantity.locator('option')).toHaveCount(2);
         expect(await seriousViolations(guest)).toEqual([]);
-        await guest.screenshot({ path: test.info().outputPath(`item-page-customer-${width}.png`) });
+        await screenshot(guest, `item-page-customer-${width}`);
 
         // Holding 2 in an open reservation, the control says why it offers none.
         const { getShopSettings: hours } = await api.call<{

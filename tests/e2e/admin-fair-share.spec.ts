@@ -16,6 +16,7 @@ import { adminApi, graphql, signInAsAdmin, unique } from './support/admin-sessio
 import { seriousViolations } from './support/axe';
 import { mailInbox, signUpConfirmedByApi } from './support/customer-mail';
 import { BOTH_BACKENDS, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 const PASSWORD = 'Gr8-Riesling-2031!';
 const inbox = mailInbox(E2E_SMTP_PORT);
@@ -74,51 +75,47 @@ async function seed(request: APIRequestContext) {
 const row = (page: Page, number: string) => page.getByRole('button', { name: new RegExp(`^${formatReservationNumber(number)}`) });
 
 for (const width of WIDTHS) {
-  test(
-    `staff see which reservations are short and which are related at ${width} px`,
-    BOTH_BACKENDS,
-    async ({ page, request }, testInfo) => {
-      test.setTimeout(120_000);
-      await page.setViewportSize({ width, height: 900 });
-      const { first, second, email, line } = await seed(request);
-      const short = `Short: the till counts 1 ${line}, 3 held`;
-      await signInAsAdmin(page);
-      await page.goto('/admin-reservations');
-      await page.getByLabel('Search reservations').fill(email);
-      // The list's own status line, not the spinner's (both are role=status while it loads).
-      await expect(page.locator('.reservations-status')).toHaveText(`2 reservations requested matching "${email}".`);
-      // Both rows say what is short.
-      await expect(row(page, first.number)).toContainText(short);
-      await expect(row(page, second.number)).toContainText(short);
-      expect(await seriousViolations(page)).toEqual([]);
+  test(`staff see which reservations are short and which are related at ${width} px`, BOTH_BACKENDS, async ({ page, request }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width, height: 900 });
+    const { first, second, email, line } = await seed(request);
+    const short = `Short: the till counts 1 ${line}, 3 held`;
+    await signInAsAdmin(page);
+    await page.goto('/admin-reservations');
+    await page.getByLabel('Search reservations').fill(email);
+    // The list's own status line, not the spinner's (both are role=status while it loads).
+    await expect(page.locator('.reservations-status')).toHaveText(`2 reservations requested matching "${email}".`);
+    // Both rows say what is short.
+    await expect(row(page, first.number)).toContainText(short);
+    await expect(row(page, second.number)).toContainText(short);
+    expect(await seriousViolations(page)).toEqual([]);
 
-      await row(page, first.number).click();
-      const detail = page.getByRole('dialog');
-      await expect(detail.getByRole('heading', { name: `Reservation ${formatReservationNumber(first.number)}` })).toBeVisible();
-      await expect(detail.getByRole('note', { name: 'Short on the shelf' })).toHaveText(short);
-      await expect(detail).toContainText(`Held until${heldUntilText(first.expiresAt)}`);
-      const related = detail.getByRole('region', { name: 'Related open reservations' });
-      const link = related.getByRole('link', { name: `Reservation ${formatReservationNumber(second.number)}` });
-      await expect(link).toBeVisible();
-      await expect(related.getByRole('listitem').filter({ hasText: formatReservationNumber(second.number) })).toContainText(
-        'Same phone, same sign-up address',
-      );
-      expect(await seriousViolations(page)).toEqual([]);
-      await related.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: testInfo.outputPath(`fair-share-detail-${width}.png`) });
+    await row(page, first.number).click();
+    const detail = page.getByRole('dialog');
+    await expect(detail.getByRole('heading', { name: `Reservation ${formatReservationNumber(first.number)}` })).toBeVisible();
+    await expect(detail.getByRole('note', { name: 'Short on the shelf' })).toHaveText(short);
+    await expect(detail).toContainText(`Held until${heldUntilText(first.expiresAt)}`);
+    const related = detail.getByRole('region', { name: 'Related open reservations' });
+    const link = related.getByRole('link', { name: `Reservation ${formatReservationNumber(second.number)}` });
+    await expect(link).toBeVisible();
+    await expect(related.getByRole('listitem').filter({ hasText: formatReservationNumber(second.number) })).toContainText(
+      'Same phone, same sign-up address',
+    );
+    expect(await seriousViolations(page)).toEqual([]);
+    await related.scrollIntoViewIfNeeded();
+    await screenshot(page, `fair-share-detail-${width}`);
 
-      // The link opens the related reservation's own dialog, which links back.
-      await link.click();
-      await expect(page).toHaveURL(new RegExp(`open=${second.id}`));
-      await expect(detail.getByRole('heading', { name: `Reservation ${formatReservationNumber(second.number)}` })).toBeVisible();
-      await expect(
-        detail
-          .getByRole('region', { name: 'Related open reservations' })
-          .getByRole('link', { name: `Reservation ${formatReservationNumber(first.number)}` }),
-      ).toBeVisible();
-      await detail.getByRole('button', { name: 'Close' }).click();
-      await expect(detail).toBeHidden();
-      await expect(page).not.toHaveURL(/open=/);
-    },
-  );
+    // The link opens the related reservation's own dialog, which links back.
+    await link.click();
+    await expect(page).toHaveURL(new RegExp(`open=${second.id}`));
+    await expect(detail.getByRole('heading', { name: `Reservation ${formatReservationNumber(second.number)}` })).toBeVisible();
+    await expect(
+      detail
+        .getByRole('region', { name: 'Related open reservations' })
+        .getByRole('link', { name: `Reservation ${formatReservationNumber(first.number)}` }),
+    ).toBeVisible();
+    await detail.getByRole('button', { name: 'Close' }).click();
+    await expect(detail).toBeHidden();
+    await expect(page).not.toHaveURL(/open=/);
+  });
 }

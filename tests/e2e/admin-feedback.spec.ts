@@ -18,19 +18,15 @@ import { seriousViolations } from './support/axe';
 import { bannerImages, replaceBanners } from './support/catalogue';
 import { imageFiles } from './support/image-files';
 import { BOTH_BACKENDS, BROWSER_ALONE, LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
-const SHOTS = '.tmp/feedback-shots';
 const ONLY_PNG = 'Only JPEG, PNG and WebP images can be uploaded';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
 });
 
-/** A screenshot once toasts have finished coming in. */
-const shoot = async (page: Page, name: string, width: number) => {
-  await page.waitForTimeout(800);
-  await page.screenshot({ path: `${SHOTS}/${name}-${width}.png` });
-};
+const shoot = (page: Page, name: string, width: number) => screenshot(page, `${name}-${width}`);
 
 /** The dialog's own error line (the first `role="alert"` of its actions row). */
 const errorLine = (dialog: Locator) => dialog.locator('.admin-modal__actions').getByRole('alert');

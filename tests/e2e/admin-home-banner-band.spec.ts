@@ -8,6 +8,7 @@ import { adminApi } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { bannerList, replaceBanners, restoreBanners } from './support/catalogue';
 import { BROWSER_ALONE } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -45,7 +46,7 @@ test(
       // ... and the bare banner's image reaches the slide's bottom: no empty band.
       expect(Math.abs(imageBox.y + imageBox.height - (slideBox.y + slideBox.height))).toBeLessThanOrEqual(1);
       expect(imageBox.height).toBeGreaterThanOrEqual(152);
-      await page.screenshot({ path: '.tmp/e2e-results/home-banner-without-description-390.png' });
+      await screenshot(page, 'home-banner-without-description-390');
       expect(await seriousViolations(page)).toEqual([]);
     } finally {
       await restoreBanners(api, seeded);

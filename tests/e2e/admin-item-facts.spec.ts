@@ -11,6 +11,7 @@ import { STOCK_MESSAGES } from '../../shared/stock';
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { BOTH_BACKENDS, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -81,7 +82,7 @@ for (const width of WIDTHS) {
     // The item page shows the label's facts and the stock as staff read it (decision 0367).
     await expect(page.getByText('1.75 L · 40% · NV', { exact: true })).toBeVisible();
     await expect(page.getByText('2 on the shelf', { exact: true })).toBeVisible();
-    await page.screenshot({ path: `test-results/admin-item-page-facts-${width}.png`, fullPage: true });
+    await screenshot(page, `admin-item-page-facts-${width}`, { fullPage: true });
 
     await page.getByRole('button', { name: 'Edit', exact: true }).click();
     await expect(field(dialog, 'Size')).toHaveValue('1.75 L');
@@ -89,7 +90,7 @@ for (const width of WIDTHS) {
     await expect(field(dialog, 'Vintage')).toHaveValue('NV');
     await expect(field(dialog, 'Units in stock')).toHaveValue('2');
     await expect(dialog.getByText('Empty: not counted. Stock counted just now.')).toBeVisible();
-    await page.screenshot({ path: `test-results/admin-item-facts-${width}.png`, fullPage: true });
+    await screenshot(page, `admin-item-facts-${width}`, { fullPage: true });
 
     // A pack, and an unchanged count keeps its time.
     await field(dialog, 'Size').fill('4/250ML');

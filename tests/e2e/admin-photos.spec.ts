@@ -16,6 +16,7 @@ import { seriousViolations } from './support/axe';
 import { isRedAt, metadataLeft } from '../security/support/images';
 import { IMAGE_UPLOAD_MESSAGES } from '../../shared/image-upload';
 import { BOTH_BACKENDS, BROWSER_ALONE, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -70,7 +71,7 @@ test(
       expect(await seriousViolations(page)).toEqual([]);
       for (const width of WIDTHS) {
         await page.setViewportSize({ width, height: width === 390 ? 844 : 900 });
-        await page.screenshot({ path: `.tmp/screenshots/item-editor-photo-${width}.png`, fullPage: false });
+        await screenshot(page, `item-editor-photo-${width}`);
       }
 
       await dialog.getByRole('button', { name: 'Save' }).click();

@@ -10,6 +10,7 @@ import { adminApi, expectToast, signInAsAdmin } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { getItem, listItems, updateItem } from './support/catalogue';
 import { BOTH_BACKENDS, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -65,7 +66,7 @@ for (const width of WIDTHS) {
         for (const price of await page.locator('.menu-grid .product-card__price').allTextContents()) {
           expect(Number(price.replace(/[$,]/g, ''))).toBeGreaterThanOrEqual(40);
         }
-        await page.screenshot({ path: `.tmp/e2e-results/price-over-40-${width}.png`, fullPage: !phone });
+        await screenshot(page, `price-over-40-${width}`, { fullPage: !phone });
         expect(await seriousViolations(page)).toEqual([]);
 
         await page.goto('/menu?category=wine&tags=price-20-40');
@@ -113,9 +114,7 @@ test(
 
       await boundaries.fill('25, 50, 100');
       await expect(page.locator('[data-price-ranges]')).toHaveText('The menu offers: Under $25, $25 to $50, $50 to $100, Over $100');
-      await page
-        .locator('section[aria-labelledby="settings-prices"]')
-        .screenshot({ path: '.tmp/e2e-results/price-boundaries-settings-1440.png' });
+      await screenshot(page.locator('section[aria-labelledby="settings-prices"]'), 'price-boundaries-settings-1440');
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Save' }).click();
       await expectToast(page, 'Success', 'Shop settings saved');

@@ -19,6 +19,7 @@ import { adminApi, expectToast, graphql, signInAsAdmin, unique } from './support
 import { seriousViolations } from './support/axe';
 import { mailInbox, signUpConfirmedByApi } from './support/customer-mail';
 import { BOTH_BACKENDS, BROWSER_ALONE, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 const PASSWORD = 'Gr8-Riesling-2031!';
 const RESERVATION = 'id number status total reason lines { itemId quantity reservedQuantity note }';
@@ -144,7 +145,7 @@ for (const width of WIDTHS) {
       await expect(sheet).toBeVisible();
       const picked = sheet.getByRole('article').filter({ hasText: formatReservationNumber(a.number) });
       await expect(picked.getByRole('row').filter({ hasText: `Pickup Merlot ${tag}, 750 mL` })).toContainText('012345678905');
-      await page.screenshot({ path: `.tmp/screenshots/pick-list-print-${width}.png`, fullPage: true });
+      await screenshot(page, `pick-list-print-${width}`, { fullPage: true });
       await expect(sheet.getByRole('article').filter({ hasText: formatReservationNumber(b.number) })).toBeVisible();
       await page.emulateMedia({ media: 'screen' });
 
@@ -171,7 +172,7 @@ for (const width of WIDTHS) {
       await detail.getByRole('button', { name: 'Mark ready' }).click();
       await expect(detail.getByRole('alert')).toHaveText(PICKUP_MESSAGES.staffNoteRequired);
       await detail.getByLabel(`Why fewer of Pickup Merlot ${tag}, 750 mL?`).fill('Only 2 on the shelf');
-      await page.screenshot({ path: `.tmp/screenshots/reservation-lowered-${width}.png` });
+      await screenshot(page, `reservation-lowered-${width}`);
       // Every Picked box inside the dialog, at a phone's width too.
       const dialogBox = (await detail.boundingBox())!;
       for (const box of await detail.getByLabel(/^Picked of /).all())

@@ -13,10 +13,10 @@ import { SALE_MESSAGES, saleThreshold, priceChangesOf } from '../../shared/sale-
 import { adminApi, expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { BOTH_BACKENDS, LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
-const SHOTS = process.env.SALE_SHOTS_DIR;
 const shot = async (page: Page, name: string) => {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 };
 
 test.beforeEach(async ({ page }) => {

@@ -9,8 +9,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { adminApi, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { BOTH_BACKENDS, WIDTHS } from './support/scope';
-
-const SHOTS = process.env.FACTS_SHOTS_DIR;
+import { screenshot } from './support/screenshots';
 
 interface Created {
   small: string;
@@ -29,7 +28,7 @@ async function asVerifiedVisitor(page: Page, width: number) {
 }
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 test.beforeAll(async ({ request }) => {

@@ -32,7 +32,8 @@ test(
     // The till writes its export into the inbox; it came three hours ago (the time the file was written).
     const port = new URL(String(testInfo.project.use.baseURL)).port;
     const file = `${unique('stock-')}.csv`;
-    const path = join('.tmp', `e2e-admin-${port}`, 'till-inbox', file);
+    // The server's data directory is named after its project (playwright.config.ts).
+    const path = join('.tmp', `e2e-${testInfo.project.name}-${port}`, 'till-inbox', file);
     await writeFile(
       path,
       [

@@ -13,9 +13,9 @@ import ICAL from 'ical.js';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { BOTH_BACKENDS, CLOUD, LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 const FIRST_EVENT = 'Finger Lakes Riesling Tasting';
-const SHOTS = '.tmp/screens';
 
 function parse(text: string) {
   const root = new ICAL.Component(ICAL.parse(text));
@@ -128,8 +128,8 @@ test.describe('add to calendar', () => {
         .evaluateAll((links) => links.map((link) => link.getBoundingClientRect().height));
       for (const height of controls) expect(height).toBeGreaterThanOrEqual(44);
       await page.mouse.click(1, 1);
-      await page.screenshot({ path: `${SHOTS}/event-calendar-${width}.png`, fullPage: true });
-      await entry.screenshot({ path: `${SHOTS}/event-calendar-entry-${width}.png` });
+      await screenshot(page, `event-calendar-${width}`, { fullPage: true });
+      await screenshot(entry, `event-calendar-entry-${width}`);
       expect(await seriousViolations(page)).toEqual([]);
     });
   }

@@ -9,14 +9,11 @@
  * - Filters that narrow: tags of one group combine with OR, groups with AND (Red + France = French
  *   reds); each option shows its count; options that would give nothing are not offered.
  */
-import { mkdirSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { BOTH_BACKENDS, BROWSER_ALONE, WIDTHS } from './support/scope';
 import { promotedCards } from './support/home-page';
-
-const SCREENSHOTS = '.tmp/screenshots';
-mkdirSync(SCREENSHOTS, { recursive: true });
+import { screenshot } from './support/screenshots';
 
 async function expectNoSeriousViolations(page: Page) {
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa']).analyze();
@@ -100,7 +97,7 @@ for (const width of WIDTHS) {
           await page.keyboard.press('Escape');
           await expect(gate).toBeVisible();
           if (door.name === 'menu' || door.name === 'home') {
-            await page.screenshot({ path: `${SCREENSHOTS}/gate-${door.name}-${width}.png` });
+            await screenshot(page, `gate-${door.name}-${width}`);
             await expectNoSeriousViolations(page);
           }
 
@@ -223,7 +220,7 @@ for (const width of WIDTHS) {
         await expect(option(page, 'Wine Type', 'Red').checkbox).toBeChecked();
         await expect(option(page, 'Region', 'France').checkbox).toBeChecked();
         if (phone) await expect(toggle).toContainText('2 selected');
-        await page.screenshot({ path: `${SCREENSHOTS}/filters-red-france-${width}.png`, fullPage: true });
+        await screenshot(page, `filters-red-france-${width}`, { fullPage: true });
         await expectNoSeriousViolations(page);
 
         // Red or White, from France: one group ORs.

@@ -7,6 +7,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { BOTH_BACKENDS, BROWSER_ALONE, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => localStorage.setItem('ageVerified', 'true'));
@@ -51,7 +52,7 @@ for (const width of WIDTHS) {
     expect(stripBox.y).toBeGreaterThan(nameBox.y);
     expect(promotedBox.y).toBeGreaterThan(stripBox.y + stripBox.height);
 
-    await page.screenshot({ path: `.tmp/e2e-results/home-first-screen-${width}.png` });
+    await screenshot(page, `home-first-screen-${width}`);
     expect(await seriousViolations(page)).toEqual([]);
   });
 }

@@ -16,9 +16,9 @@ import { expectToast, signInAsAdmin, unique } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { signUpInBrowser } from './support/customer-mail';
 import { LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 const PASSWORD = 'Gr8-Outbox-2031!';
-const SHOTS = '.tmp/e2e-results';
 
 async function openAdminPage(page: Page, width: number, name: string) {
   const nav = page.getByRole('navigation', { name: 'Admin' });
@@ -56,7 +56,7 @@ for (const width of WIDTHS) {
         await expect(customer!.getByText(OUTBOX_CUSTOMER_MESSAGES.newAddressHint)).toBeVisible();
         await customer!.getByRole('textbox', { name: 'Email' }).fill(email);
         expect(await seriousViolations(customer!)).toEqual([]);
-        await customer!.screenshot({ path: `${SHOTS}/outbox-account-${width}.png`, fullPage: true });
+        await screenshot(customer!, `outbox-account-${width}`, { fullPage: true });
 
         // "Forgot password?" in another browser: ask the shop for the link.
         await staff!.goto(SPA_ROUTES.forgotPassword);
@@ -81,7 +81,7 @@ for (const width of WIDTHS) {
           'Confirm your email address for Patterson Wine & Liquor',
         ]);
         expect(await seriousViolations(staff!)).toEqual([]);
-        await staff!.screenshot({ path: `${SHOTS}/outbox-${width}.png`, fullPage: true });
+        await screenshot(staff!, `outbox-${width}`, { fullPage: true });
 
         // The Client Users page says where the links are.
         await openAdminPage(staff!, width, 'Users');

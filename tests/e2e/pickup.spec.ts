@@ -9,7 +9,7 @@
  * back. Notify me when it's back (decisions 0328, 0336): a confirmed customer asks on an
  * out-of-stock item, staff see the count, the customer stops by keyboard on /account and asks
  * again, and one e-mail comes when it is back. axe finds nothing serious on the new screens.
- * Screenshots: PICKUP_SHOTS=<folder>.
+ * Screenshots: E2E_SCREENSHOTS=1.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
@@ -24,9 +24,9 @@ import { listItems, updateItem, type ApiItem } from './support/catalogue';
 import { BOTH_BACKENDS, WIDTHS } from './support/scope';
 import { confirmInBrowser, confirmationLink, mailInbox, signUpInBrowser } from './support/customer-mail';
 import { nameWithSize } from '../../shared/bottle-size';
+import { screenshot } from './support/screenshots';
 
 const PASSWORD = 'Gr8-Barolo-2031!';
-const SHOTS = process.env.PICKUP_SHOTS;
 
 const inbox = mailInbox(E2E_STOREFRONT_SMTP_PORT);
 test.beforeEach(async ({ page }) => {
@@ -34,7 +34,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 /** Two priced items of the demo shop for this width, so the widths never share stock. */

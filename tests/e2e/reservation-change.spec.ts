@@ -4,7 +4,7 @@
  * focus), is refused more than the shelf offers and a change that removes every line (Cancel is
  * for that), then lowers one line, removes the other and picks another day; the page shows the new
  * lines and slot, the item page's stock follows, and staff see the new lines. axe finds nothing
- * serious. Screenshots: PICKUP_SHOTS=<folder>.
+ * serious. Screenshots: E2E_SCREENSHOTS=1.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { E2E_STOREFRONT_SMTP_PORT } from '../../playwright.config';
@@ -16,9 +16,9 @@ import { seriousViolations } from './support/axe';
 import { listItems, updateItem } from './support/catalogue';
 import { BOTH_BACKENDS, WIDTHS } from './support/scope';
 import { confirmedCustomerSignedIn, mailInbox } from './support/customer-mail';
+import { screenshot } from './support/screenshots';
 
 const PASSWORD = 'Gr8-Barolo-2031!';
-const SHOTS = process.env.PICKUP_SHOTS;
 const inbox = mailInbox(E2E_STOREFRONT_SMTP_PORT);
 
 test.beforeEach(async ({ page }) => {
@@ -26,7 +26,7 @@ test.beforeEach(async ({ page }) => {
 });
 
 async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await screenshot(page, name, { fullPage: true });
 }
 
 const STOCK = 'query ($id: ID!) { getItem(id: $id) { stock heldStock } }';

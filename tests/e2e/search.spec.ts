@@ -6,6 +6,7 @@ import { expect, test } from '@playwright/test';
 import { buildDemoCatalogue } from '../../demo/demo-catalogue';
 import { seriousViolations } from './support/axe';
 import { BOTH_BACKENDS, BROWSER_ALONE } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 const MALBEC = 'Alto Andes Malbec 2021';
 const malbec = buildDemoCatalogue(new Date()).items.find((item) => item.name === MALBEC)!;
@@ -29,7 +30,7 @@ test.describe('at 1440 px', () => {
     // The field in the header is left empty for the next search; the page's own holds the text.
     await expect(header.getByRole('searchbox')).toHaveValue('');
     await expect(page.getByRole('main').getByRole('searchbox', { name: 'Search the shop' })).toHaveValue('malbec');
-    await page.screenshot({ path: '.tmp/screenshots/search-1440.png' });
+    await screenshot(page, 'search-1440');
     expect(await seriousViolations(page)).toEqual([]);
 
     // A UPC, a word of a description and a tag's name (the region) find it too; words combine.
@@ -115,7 +116,7 @@ test.describe('at 390 px', () => {
     await page.keyboard.type('malbec');
     await expect(page.getByRole('region', { name: /^Wine/ }).getByRole('link', { name: new RegExp(MALBEC) })).toBeVisible();
     await expect(page).toHaveURL(/\/search\?q=malbec$/);
-    await page.screenshot({ path: '.tmp/screenshots/search-390.png', fullPage: true });
+    await screenshot(page, 'search-390', { fullPage: true });
     expect(await seriousViolations(page)).toEqual([]);
   });
 });

@@ -8,6 +8,7 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { seriousViolations } from './support/axe';
 import { BOTH_BACKENDS, LOCAL_SERVER_ONLY, WIDTHS } from './support/scope';
+import { screenshot } from './support/screenshots';
 
 /** A wine on the demo menu, found by its card on the server-rendered menu. */
 async function firstWine(page: Page): Promise<{ href: string; name: string }> {
@@ -43,19 +44,19 @@ test('without JavaScript, each public page shows its content under the 21+ gate'
       // The facets and the count are drawn from the inlined answers.
       await expect(page.getByText(/^\d+ items$/).first()).toBeVisible();
       await expect(page.getByRole('dialog', { name: 'Welcome to Patterson Wine & Liquor' })).toBeVisible();
-      await page.screenshot({ path: `.tmp/e2e-results/server-rendered-menu-${width}.png` });
+      await screenshot(page, `server-rendered-menu-${width}`);
 
       await page.goto(`${baseURL}${wine.href}`);
       await expect(page.getByRole('heading', { level: 1, name: wine.name })).toBeVisible();
       await expect(page.locator('.item-page')).toContainText('$');
-      await page.screenshot({ path: `.tmp/e2e-results/server-rendered-item-${width}.png` });
+      await screenshot(page, `server-rendered-item-${width}`);
 
       // A search: the shop's results for its words, grouped by department.
       await page.goto(`${baseURL}/search?q=${encodeURIComponent(wine.name)}`);
       await expect(page.getByRole('main').getByRole('searchbox')).toHaveValue(wine.name);
       await expect(page.getByRole('heading', { level: 2, name: /^Wine \d+ items?$/ })).toBeVisible();
       await expect(page.locator('a.product-card').first()).toContainText(wine.name);
-      await page.screenshot({ path: `.tmp/e2e-results/server-rendered-search-${width}.png` });
+      await screenshot(page, `server-rendered-search-${width}`);
 
       await page.goto(`${baseURL}/events`);
       await expect(page.getByRole('heading', { level: 1, name: 'Upcoming Events' })).toBeVisible();

@@ -6,14 +6,11 @@
  * "today" is known). The settings are put back as seeded at the end: the storefront server is
  * shared with the other spec files.
  */
-import { mkdirSync } from 'node:fs';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { adminApi, expectToast, signInAsAdmin } from './support/admin-session';
 import { seriousViolations } from './support/axe';
 import { BOTH_BACKENDS, WIDTHS } from './support/scope';
-
-const SCREENSHOTS = '.tmp/screenshots';
-mkdirSync(SCREENSHOTS, { recursive: true });
+import { screenshot } from './support/screenshots';
 
 const SETTINGS_FIELDS = 'id name address phone email mapUrl weeklyHours specialDates';
 const SUNDAY_LAW = 'Sunday: New York allows a liquor store to sell on Sundays only from 10 AM to 10 PM';
@@ -65,7 +62,7 @@ for (const width of WIDTHS) {
         await expect(day(page, 'Sunday')).toContainText(SUNDAY_LAW);
         await expect(day(page, 'Sunday').getByLabel('Sunday opens')).toHaveAttribute('aria-invalid', 'true');
         expect(await seriousViolations(page)).toEqual([]);
-        await page.screenshot({ path: `${SCREENSHOTS}/admin-settings-refused-${width}.png`, fullPage: true });
+        await screenshot(page, `admin-settings-refused-${width}`, { fullPage: true });
         const unchanged = (
           await api.call<{ getShopSettings: { weeklyHours: string[] } }>('query { getShopSettings(id: "shop") { weeklyHours } }')
         ).getShopSettings;
@@ -94,7 +91,7 @@ for (const width of WIDTHS) {
         await page.getByLabel('Phone').fill('(845) 555-0199');
         await page.getByRole('button', { name: 'Save' }).click();
         await expectToast(page, 'Success', 'Shop settings saved');
-        await page.screenshot({ path: `${SCREENSHOTS}/admin-settings-saved-${width}.png`, fullPage: true });
+        await screenshot(page, `admin-settings-saved-${width}`, { fullPage: true });
         const saved = (
           await api.call<{ getShopSettings: { weeklyHours: string[]; specialDates: string[]; phone: string } }>(
             'query { getShopSettings(id: "shop") { weeklyHours specialDates phone } }',
@@ -133,7 +130,7 @@ for (const width of WIDTHS) {
         await expect(footer).toContainText('(845) 555-0199');
         await visit.scrollIntoViewIfNeeded();
         expect(await seriousViolations(visitor)).toEqual([]);
-        await visitor.screenshot({ path: `${SCREENSHOTS}/home-hours-${width}.png`, fullPage: true });
+        await screenshot(visitor, `home-hours-${width}`, { fullPage: true });
 
         // Wednesday, closed: the next opening is Thursday's... which is the stocktake, so Friday.
         await visitor.clock.setFixedTime(new Date('2026-12-02T15:00:00Z'));
@@ -151,7 +148,7 @@ for (const width of WIDTHS) {
         await expect(about).toContainText('3140 Route 22, Patterson, NY 12563');
         await expect(footer.locator('[data-hours-status]')).toContainText('Closed today (Stocktake)');
         expect(await seriousViolations(visitor)).toEqual([]);
-        await visitor.screenshot({ path: `${SCREENSHOTS}/aboutus-hours-${width}.png`, fullPage: true });
+        await screenshot(visitor, `aboutus-hours-${width}`, { fullPage: true });
 
         // Friday 2026-12-04, 22:30 in New York (03:30 UTC Saturday): still open until midnight.
         await visitor.clock.setFixedTime(new Date('2026-12-05T03:30:00Z'));

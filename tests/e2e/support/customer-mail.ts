@@ -95,17 +95,21 @@ export async function signUpConfirmedByApi(request: APIRequestContext, inbox: Te
 }
 
 /**
- * A confirmed customer made through the API from another loopback address (`fromAddress`, such as
- * 127.0.0.60), then signed in in the browser: for specs that need a customer but do not test
- * signing up. Each address has its own sign-up budget (10, then one every 6 minutes), which the
- * specs that test signing up spend from 127.0.0.1.
+ * A customer signed up through the API from a loopback address of the caller's (`fromAddress`, such
+ * as 127.0.0.60): for specs that need customers but do not test signing up. Each address has its
+ * own sign-up budget (10, then one every 6 minutes), which the specs that test signing up spend
+ * from 127.0.0.1. The session token and the account's id.
  */
-export async function confirmedCustomerSignedIn(page: Page, inbox: TestInbox, customer: NewCustomer, fromAddress: string): Promise<void> {
-  const config = await page.request.get('/amplify_outputs.json');
+export async function signUpFrom(
+  request: APIRequestContext,
+  customer: NewCustomer,
+  fromAddress: string,
+): Promise<{ token: string; userId: string }> {
+  const config = await request.get('/amplify_outputs.json');
   const outputs = (await config.json()) as { data: { api_key: string; url: string } };
   const body = JSON.stringify({
     query: `mutation ($firstName: String, $lastName: String, $email: String, $password: String, $confirmPassword: String) {
-      signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) { token } }`,
+      signUp(firstName: $firstName, lastName: $lastName, email: $email, password: $password, confirmPassword: $confirmPassword) { token userId } }`,
     variables: { ...customer, confirmPassword: customer.password },
   });
   const answer = await new Promise<string>((resolve, reject) => {
@@ -127,7 +131,14 @@ export async function confirmedCustomerSignedIn(page: Page, inbox: TestInbox, cu
     req.on('error', reject);
     req.end(body);
   });
-  expect((JSON.parse(answer) as { errors?: unknown }).errors, answer).toBeUndefined();
+  const parsed = JSON.parse(answer) as { errors?: unknown; data?: { signUp: { token: string; userId: string } } };
+  expect(parsed.errors, answer).toBeUndefined();
+  return parsed.data!.signUp;
+}
+
+/** A confirmed customer made with `signUpFrom`, then signed in in the browser. */
+export async function confirmedCustomerSignedIn(page: Page, inbox: TestInbox, customer: NewCustomer, fromAddress: string): Promise<void> {
+  await signUpFrom(page.request, customer, fromAddress);
   const confirmed = await graphql(page.request, 'mutation ($token: String) { confirmEmail(token: $token) }', {
     token: confirmLinkToken(await inbox.next(customer.email, 15_000)),
   });
