@@ -130,53 +130,58 @@ try {
     { name: 'catalogue', port: CATALOGUE_PORT, smtpPort: CATALOGUE_PORT + 1000 },
   ];
   const wanted = process.env.CLOUD_STOREFRONT_ONLY || batteriesOnly ? allSites.slice(0, 1) : allSites;
-  for (const [index, { name, port, smtpPort }] of wanted.entries()) {
-    const base = 4100 + index * 10;
-    const emulation = await startEmulation(
-      synthDir,
-      { appsync: base, dynamo: base + 1, s3: base + 2 },
-      { deployEnvironment: siteMail(port, smtpPort) },
-    );
-    const outputs = amplifyOutputs(emulation, introspection);
-    const outputsFile = join(work, `amplify_outputs.${name}.json`);
-    writeFileSync(outputsFile, JSON.stringify(outputs, null, 2));
+  // The sites come up side by side: much of it is waiting on DynamoDB Local, the Lambda workers and the seed's uploads.
+  const started = await Promise.all(
+    wanted.map(async ({ name, port, smtpPort }, index): Promise<Site> => {
+      const base = 4100 + index * 10;
+      const emulation = await startEmulation(
+        synthDir,
+        { appsync: base, dynamo: base + 1, s3: base + 2 },
+        { deployEnvironment: siteMail(port, smtpPort) },
+      );
+      const outputs = amplifyOutputs(emulation, introspection);
+      const outputsFile = join(work, `amplify_outputs.${name}.json`);
+      writeFileSync(outputsFile, JSON.stringify(outputs, null, 2));
 
-    log(`${name}: creating the first admin with amplify/scripts/create-admin.ts`);
-    const created = await runWhileServing(process.execPath, [tsx, 'amplify/scripts/create-admin.ts', E2E_ADMIN.email, 'E2E Admin'], {
-      ...emulation.awsEnvironment,
-      AMPLIFY_OUTPUTS: outputsFile,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-    });
-    if (created !== 0) throw new Error('create-admin failed');
+      log(`${name}: creating the first admin with amplify/scripts/create-admin.ts`);
+      const created = await runWhileServing(process.execPath, [tsx, 'amplify/scripts/create-admin.ts', E2E_ADMIN.email, 'E2E Admin'], {
+        ...emulation.awsEnvironment,
+        AMPLIFY_OUTPUTS: outputsFile,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+      });
+      if (created !== 0) throw new Error('create-admin failed');
 
-    const publicApi = apiCaller(emulation.appsync.url, { 'x-api-key': emulation.appsync.apiKey });
-    const signIn = await publicApi(
-      'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }',
-      E2E_ADMIN,
-    );
-    const token = (signIn.signIn as { token: string }).token;
-    const seedStarted = Date.now();
-    const seeded = await seedThroughApi(apiCaller(emulation.appsync.url, { authorization: token }));
-    await apiCaller(emulation.appsync.url, { authorization: token })('mutation { signOut }');
-    log(
-      `${name}: seeded ${seeded.records} records and ${seeded.images} images through the API in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`,
-    );
+      const publicApi = apiCaller(emulation.appsync.url, { 'x-api-key': emulation.appsync.apiKey });
+      const signIn = await publicApi(
+        'mutation ($email: String, $password: String) { signIn(email: $email, password: $password) { token } }',
+        E2E_ADMIN,
+      );
+      const token = (signIn.signIn as { token: string }).token;
+      const seedStarted = Date.now();
+      const seeded = await seedThroughApi(apiCaller(emulation.appsync.url, { authorization: token }));
+      await apiCaller(emulation.appsync.url, { authorization: token })('mutation { signOut }');
+      log(
+        `${name}: seeded ${seeded.records} records and ${seeded.images} images through the API in ${((Date.now() - seedStarted) / 1000).toFixed(0)} s`,
+      );
 
-    // CloudFront serves /media from the bucket the media function writes to.
-    const mediaBucket = [...emulation.backend.functions.values()].map((fn) => fn.environment[ENV.mediaBucket]).find(Boolean);
-    if (!mediaBucket) throw new Error(`no function has ${ENV.mediaBucket}`);
-    // The deployment bundle as Amplify's build makes it (amplify.yml), for this site's backend and origin.
-    const hostingDir = join(work, `amplify-hosting.${name}`);
-    await buildHosting({ distDir: join(root, 'dist'), outputsFile, origin: `http://127.0.0.1:${port}`, outDir: hostingDir });
-    const hosting = await startHosting({ port, hostingDir, computePort: port + 3000, s3Endpoint: emulation.s3Endpoint, mediaBucket });
-    sites.push({ emulation, hosting });
-    log(`${name}: http://127.0.0.1:${port} -> ${emulation.appsync.url}`);
-  }
+      // CloudFront serves /media from the bucket the media function writes to.
+      const mediaBucket = [...emulation.backend.functions.values()].map((fn) => fn.environment[ENV.mediaBucket]).find(Boolean);
+      if (!mediaBucket) throw new Error(`no function has ${ENV.mediaBucket}`);
+      // The deployment bundle as Amplify's build makes it (amplify.yml), for this site's backend and origin.
+      const hostingDir = join(work, `amplify-hosting.${name}`);
+      await buildHosting({ distDir: join(root, 'dist'), outputsFile, origin: `http://127.0.0.1:${port}`, outDir: hostingDir });
+      const hosting = await startHosting({ port, hostingDir, computePort: port + 3000, s3Endpoint: emulation.s3Endpoint, mediaBucket });
+      const site = { emulation, hosting };
+      sites.push(site);
+      log(`${name}: http://127.0.0.1:${port} -> ${emulation.appsync.url}`);
+      return site;
+    }),
+  );
 
   // What the API batteries (tests/cloud) reach: the storefront's API and site (its /media served
   // from the bucket), and its DynamoDB Local for the tables no API shows (the throttle's counts,
   // the one-time links, and an item's price history from months ago).
-  const storefront = sites[0]!.emulation;
+  const storefront = started[0]!.emulation;
   const throttleTable = [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.throttle]).find(Boolean);
   if (!throttleTable) throw new Error(`no function has ${ENV.throttle}`);
   const itemTable = [...storefront.backend.functions.values()].map((fn) => fn.environment[ENV.items]).find(Boolean);
