@@ -333,7 +333,13 @@ test(
       if (new URL(request.url()).pathname === '/graphql') graphql.push(request.postData() ?? '');
     });
     await watchTakeover(page);
-    await page.goto('/menu?category=wine', { waitUntil: 'networkidle' });
+    // The list's read held until the menu waits as drawn: the takeover after the read, as a big menu's.
+    const reads = await holdReads(page);
+    await page.goto('/menu?category=wine');
+    await expect(page.locator('a.product-card').first()).toBeVisible();
+    await expect.poll(reads.count).toBeGreaterThan(0);
+    reads.release();
+    await page.waitForLoadState('networkidle');
     // The app read the list itself, and rendered over the drawn page without replacing it.
     expect(graphql.some((body) => body.includes('listItems'))).toBe(true);
     const result = await takeover(page);
